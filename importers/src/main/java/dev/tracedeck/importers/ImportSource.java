@@ -1,0 +1,84 @@
+package dev.tracedeck.importers;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Bytes to import and the name to report them under. Sources are only ever read; a {@code .gz} source is
+ * decompressed on the fly, and progress counts the bytes of the file as stored.
+ */
+public final class ImportSource {
+
+    /** Opens a fresh stream each time: detection reads the head, the importer reads it all again. */
+    @FunctionalInterface
+    public interface Opener {
+        InputStream open() throws IOException;
+    }
+
+    private final String name;
+    private final long size;
+    private final boolean gzip;
+    private final Opener opener;
+
+    private ImportSource(String name, long size, boolean gzip, Opener opener) {
+        this.name = Objects.requireNonNull(name);
+        this.size = size;
+        this.gzip = gzip;
+        this.opener = Objects.requireNonNull(opener);
+    }
+
+    public static ImportSource of(Path path) {
+        long size;
+        try {
+            size = Files.size(path);
+        } catch (IOException e) {
+            size = -1;
+        }
+        boolean gzip = path.getFileName() != null && path.getFileName().toString().toLowerCase().endsWith(".gz");
+        return new ImportSource(path.toString(), size, gzip, () -> Files.newInputStream(path));
+    }
+
+    public static ImportSource of(String name, byte[] bytes) {
+        byte[] copy = bytes.clone();
+        return new ImportSource(name, copy.length, name.toLowerCase().endsWith(".gz"), () -> new ByteArrayInputStream(copy));
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Stored size in bytes, or -1 when unknown. */
+    public long size() {
+        return size;
+    }
+
+    public boolean isGzip() {
+        return gzip;
+    }
+
+    /**
+     * Opens the decoded byte stream. {@code counter} is told how many stored bytes have been read so far,
+     * which is what progress is measured in.
+     */
+    public InputStream open(ByteCounter counter) throws ImportException {
+        try {
+            InputStream raw = new CountingInputStream(opener.open(), counter);
+            return gzip ? new GZIPInputStream(raw, 1 << 16) : raw;
+        } catch (IOException e) {
+            throw ImportException.unreadable(name, e);
+        }
+    }
+
+    /** Receives the running count of stored bytes read. */
+    @FunctionalInterface
+    public interface ByteCounter {
+        ByteCounter NONE = bytes -> { };
+
+        void bytesRead(long total);
+    }
+}

@@ -1,0 +1,18 @@
+package dev.tracedeck.importers;
+
+import dev.tracedeck.model.trace.Trace;
+
+/** Reads one format into a {@link Trace}, streaming: an importer never holds the whole input in memory. */
+public interface TraceImporter {
+
+    /** Stable id used in reports and on the command line, e.g. {@code mycelian-log}. */
+    String formatId();
+
+    /**
+     * How sure this importer is that a file whose first bytes are {@code head} is its format: 0 for no,
+     * 100 for certain. The detector picks the highest.
+     */
+    int confidence(String head);
+
+    Trace read(ImportSource source, ImportListener listener) throws ImportException;
+}

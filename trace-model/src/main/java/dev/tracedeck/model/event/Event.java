@@ -1,0 +1,42 @@
+package dev.tracedeck.model.event;
+
+import dev.tracedeck.model.source.SourceRef;
+import java.util.Objects;
+
+/**
+ * One thing that happened in a run, in source order.
+ *
+ * @param seq      position in the trace, from 0, dense and increasing in source order
+ * @param keyword  the record's keyword as logged ({@code MSG}, {@code STATE}, {@code TOOL_CALL} …), "" when none
+ * @param time     the timestamp as logged, "" when the line had none
+ * @param threadId the agent thread the event belongs to, "" when it belongs to the whole run. Some records
+ *                 (TOOL_PLAN, LLM_CALL, AINVOKE_ERROR) carry no thread; they get the thread of the agent
+ *                 message being handled when they were logged
+ * @param source   the file and the physical lines the record spans
+ * @param text     the record's text as read, newlines kept; for state dumps only the header line, since the
+ *                 entries live in the snapshot
+ * @param payload  what the record says
+ */
+public record Event(int seq, String keyword, String time, String threadId, SourceRef source, String text,
+                    Payload payload) {
+
+    public Event {
+        if (seq < 0) {
+            throw new IllegalArgumentException("seq " + seq);
+        }
+        Objects.requireNonNull(keyword, "keyword");
+        Objects.requireNonNull(time, "time");
+        Objects.requireNonNull(threadId, "threadId");
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(payload, "payload");
+    }
+
+    public EventKind kind() {
+        return payload.kind();
+    }
+
+    public String summary() {
+        return payload.summary();
+    }
+}

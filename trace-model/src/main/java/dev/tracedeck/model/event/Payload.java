@@ -1,0 +1,246 @@
+package dev.tracedeck.model.event;
+
+import dev.tracedeck.model.json.JsonValue;
+import dev.tracedeck.model.message.Message;
+import dev.tracedeck.model.message.ToolCall;
+import dev.tracedeck.model.state.SnapshotDiff;
+import dev.tracedeck.model.state.StateSnapshot;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/** What an {@link Event} says, by kind. Each kind is a record; dispatch with {@link #kind()} or {@code instanceof}. */
+public sealed interface Payload {
+
+    EventKind kind();
+
+    /** One line for the timeline's summary column. */
+    String summary();
+
+    /**
+     * A conversation message fed to the agent.
+     *
+     * @param msgIdx     the message's index in the conversation, when logged
+     * @param fullLength the full length in characters when the log gave it (Mycelian's {@code chars=}), else the
+     *                   length of the content shown
+     * @param previewCut true when the content is a preview the log cut
+     */
+    record ConversationMessage(Message message, OptionalInt msgIdx, int fullLength, boolean previewCut) implements Payload {
+        public ConversationMessage {
+            Objects.requireNonNull(message);
+            Objects.requireNonNull(msgIdx);
+        }
+
+        @Override
+        public EventKind kind() {
+            return EventKind.MESSAGE;
+        }
+
+        @Override
+        public String summary() {
+            return (msgIdx.isPresent() ? "#" + msgIdx.getAsInt() + " " : "") + message.role() + ": " + oneLine(message.content());
+        }
+    }
+
+    /** A control message that drives the agent's housekeeping (SESSION_START, FLUSH_CONTEXT, SESSION_END). */
+    record ControlMessage(String content) implements Payload {
+        public ControlMessage {
+            Objects.requireNonNull(content);
+        }
+
+        @Override
+        public EventKind kind() {
+            return EventKind.CONTROL;
+        }
+
+        @Override
+        public String summary() {
+            return oneLine(content);
+        }
+    }
+
+    /** A dump of the agent's state and what changed since the thread's previous dump. */
+    record StateDump(StateSnapshot snapshot, SnapshotDiff diff) implements Payload {
+        public StateDump {
+            Objects.requireNonNull(snapshot);
+            Objects.requireNonNull(diff);
+        }
+
+        @Override
+        public EventKind kind() {
+            return EventKind.STATE;
+        }
+
+        @Override
+        public String summary() {
+            if (!snapshot.hasMessageList()) {
+                return "state " + snapshot.stateType() + (snapshot.keys().isEmpty() ? "" : " keys=" + snapshot.keys());
+            }
+            String incomplete = snapshot.isIncomplete() ? " (header said " + snapshot.declaredSize() + ")" : "";
+            return snapshot.size() + " messages " + diff.summary() + incomplete;
+        }
+    }
+
+    /**
+     * A tool call the agent made, or planned ({@code TOOL_PLAN}: the model asked for it, before it ran).
+     *
+     * @param role   the role of the conversation message being handled ("" for control messages or when unknown)
+     * @param msgIdx the index of the conversation message being handled, when logged
+     */
+    record ToolInvocation(ToolCall call, boolean planned, String role, OptionalInt msgIdx) implements Payload {
+        public ToolInvocation {
+            Objects.requireNonNull(call);
+            Objects.requireNonNull(role);
+            Objects.requireNonNull(msgIdx);
+        }
+
+        @Override
+        public EventKind kind() {
+            return planned ? EventKind.TOOL_PLAN : EventKind.TOOL_CALL;
+        }
+
+        @Override
+        public String summary() {
+            return call.name() + " " + oneLine(call.rawArguments()) ;
+        }
+    }
+
+    /** A call to the model: how many messages went in, or how many tool calls came back. */
+    record LlmCall(OptionalInt curatedMessages, OptionalInt toolCalls) implements Payload {
+        public LlmCall {
+            Objects.requireNonNull(curatedMessages);
+            Objects.requireNonNull(toolCalls);
+        }
+
+        @Override
+        public EventKind kind() {
+            return EventKind.LLM_CALL;
+        }
+
+        @Override
+        public String summary() {
+            StringBuilder s = new StringBuilder();
+            curatedMessages.ifPresent(n -> s.append(n).append(" messages in"));
+            toolCalls.ifPresent(n -> s.append(s.isEmpty() ? "" : ", ").append(n).append(" tool calls out"));
+            return s.toString();
+        }
+    }
+
+    /** What an agent invocation returned, as logged. */
+    record AgentResult(String messages) implements Payload {
+        public AgentResult {
+            Objects.requireNonNull(messages);
+        }
+
+        @Override
+        public EventKind kind() {
+            return EventKind.RESULT;
+        }
+
+        @Override
+        public String summary() {
+            return "messages=" + oneLine(messages);
+        }
+    }
+
+    /** An agent invocation that failed, with what the log said of it. */
+    record AgentError(String message) implements Payload {
+        public AgentError {
+            Objects.requireNonNull(message);
+        }
+
+        @Override
+        public EventKind kind() {
+            return EventKind.ERROR;
+        }
+
+        @Override
+        public String summary() {
+            return oneLine(message);
+        }
+    }
+
+    /**
+     * A line of the run's bookkeeping (RUN, SESSION_START, QA_START …) with its {@code key=value} fields in
+     * order; the text after the last field is in {@link #rest()} (e.g. an indented JSON dump).
+     */
+    record RunMarker(List<Field> fields, String rest) implements Payload {
+        public RunMarker {
+            fields = List.copyOf(fields);
+            Objects.requireNonNull(rest);
+        }
+
+        public Optional<String> field(String key) {
+            return fields.stream().filter(f -> f.key().equals(key)).map(Field::value).findFirst();
+        }
+
+        @Override
+        public EventKind kind() {
+            return EventKind.MARKER;
+        }
+
+        @Override
+        public String summary() {
+            StringBuilder s = new StringBuilder();
+            for (Field f : fields) {
+                s.append(s.isEmpty() ? "" : " ").append(f.key()).append('=').append(f.value());
+            }
+            if (!rest.isBlank()) {
+                s.append(s.isEmpty() ? "" : " ").append(rest);
+            }
+            return oneLine(s.toString());
+        }
+    }
+
+    /** A structured JSON event line, such as {@code {"event": "llm_call", ...}}. */
+    record JsonRecord(String eventName, JsonValue json) implements Payload {
+        public JsonRecord {
+            Objects.requireNonNull(eventName);
+            Objects.requireNonNull(json);
+        }
+
+        @Override
+        public EventKind kind() {
+            return EventKind.JSON;
+        }
+
+        @Override
+        public String summary() {
+            return eventName + " " + oneLine(json.toCompactString());
+        }
+    }
+
+    /**
+     * A record that was kept without being understood: {@code malformed} when it carried a known keyword
+     * whose fields did not parse (the reason says why), otherwise a line with no known keyword.
+     */
+    record Unparsed(boolean malformed, String reason) implements Payload {
+        public Unparsed {
+            Objects.requireNonNull(reason);
+        }
+
+        @Override
+        public EventKind kind() {
+            return malformed ? EventKind.MALFORMED : EventKind.OTHER;
+        }
+
+        @Override
+        public String summary() {
+            return reason;
+        }
+    }
+
+    /** A {@code key=value} field of a log line. */
+    record Field(String key, String value) {
+        public Field {
+            Objects.requireNonNull(key);
+            Objects.requireNonNull(value);
+        }
+    }
+
+    private static String oneLine(String s) {
+        String flat = s.indexOf('\n') < 0 && s.indexOf('\r') < 0 ? s : s.replace("\r", "").replace('\n', '⏎');
+        return flat.length() > 300 ? flat.substring(0, 300) + "…" : flat;
+    }
+}

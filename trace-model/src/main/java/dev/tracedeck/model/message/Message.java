@@ -1,0 +1,26 @@
+package dev.tracedeck.model.message;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A chat message as an agent framework holds it.
+ *
+ * @param role       "system", "user", "assistant", "tool", or a custom role exactly as logged ("" if none)
+ * @param content    the text (parts joined by newlines); may be a preview the log cut, see the event
+ * @param toolCalls  tool calls the message made (assistant messages)
+ * @param toolCallId the call a tool result answers ("" when not a tool result)
+ */
+public record Message(String role, String content, List<ToolCall> toolCalls, String toolCallId) {
+
+    public Message {
+        Objects.requireNonNull(role, "role");
+        Objects.requireNonNull(content, "content");
+        toolCalls = List.copyOf(toolCalls);
+        Objects.requireNonNull(toolCallId, "toolCallId");
+    }
+
+    public static Message text(String role, String content) {
+        return new Message(role, content, List.of(), "");
+    }
+}

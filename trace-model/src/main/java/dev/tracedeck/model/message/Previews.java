@@ -1,0 +1,25 @@
+package dev.tracedeck.model.message;
+
+/**
+ * The rule loggers use to cut long text: keep the first {@code limit - 3} characters and append "...".
+ * Mycelian previews use 200, tool arguments 1,500.
+ */
+public final class Previews {
+
+    public static final String ELLIPSIS = "...";
+    public static final int MESSAGE_PREVIEW_LIMIT = 200;
+    public static final int ARGS_LIMIT = 1500;
+
+    private Previews() {
+    }
+
+    /** True when {@code text} has exactly the shape of a cut: the limit's length, ending in "...". */
+    public static boolean looksCut(String text, int limit) {
+        return text.length() == limit && text.endsWith(ELLIPSIS);
+    }
+
+    /** The part of a cut preview that is original text ({@code text} itself when it was not cut). */
+    public static String shownPart(String text, boolean cut) {
+        return cut ? text.substring(0, text.length() - ELLIPSIS.length()) : text;
+    }
+}

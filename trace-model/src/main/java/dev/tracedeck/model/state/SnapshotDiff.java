@@ -1,0 +1,65 @@
+package dev.tracedeck.model.state;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What one turn did to a thread's state: the difference between a snapshot and the one before it.
+ *
+ * <p>Entries are compared by position, as agent state is an append-only list unless something prunes it.
+ * Positions are 0-based indexes into the newer snapshot's {@link StateSnapshot#entries()}.
+ *
+ * @param previousSize  size of the earlier snapshot (0 for a thread's first snapshot)
+ * @param appendedFrom  first appended position; equal to the new size when nothing was appended
+ * @param appendedCount entries the turn added at the end
+ * @param changed       positions present in both whose entry differs
+ * @param removedCount  entries the earlier snapshot had past the end of the newer one
+ */
+public record SnapshotDiff(int previousSize, int appendedFrom, int appendedCount, List<Integer> changed,
+                           int removedCount) {
+
+    public SnapshotDiff {
+        changed = List.copyOf(changed);
+    }
+
+    public static SnapshotDiff first(StateSnapshot snapshot) {
+        return new SnapshotDiff(0, 0, snapshot.size(), List.of(), 0);
+    }
+
+    public static SnapshotDiff between(StateSnapshot before, StateSnapshot after) {
+        List<StateEntry> a = before.entries();
+        List<StateEntry> b = after.entries();
+        int common = Math.min(a.size(), b.size());
+        List<Integer> changed = new ArrayList<>();
+        for (int i = 0; i < common; i++) {
+            // Shared instances make the usual case a reference check.
+            if (a.get(i) != b.get(i) && !a.get(i).equals(b.get(i))) {
+                changed.add(i);
+            }
+        }
+        return new SnapshotDiff(a.size(), common, b.size() - common, changed, Math.max(0, a.size() - b.size()));
+    }
+
+    public boolean isAppended(int position) {
+        return position >= appendedFrom && position < appendedFrom + appendedCount;
+    }
+
+    public boolean isChanged(int position) {
+        return changed.contains(position);
+    }
+
+    /** "+2", "+2 ~1", "-3", "=" for a glance in a table. */
+    public String summary() {
+        StringBuilder s = new StringBuilder();
+        if (appendedCount > 0) {
+            s.append('+').append(appendedCount);
+        }
+        if (!changed.isEmpty()) {
+            s.append(s.isEmpty() ? "" : " ").append('~').append(changed.size());
+        }
+        if (removedCount > 0) {
+            s.append(s.isEmpty() ? "" : " ").append('-').append(removedCount);
+        }
+        return s.isEmpty() ? "=" : s.toString();
+    }
+}
