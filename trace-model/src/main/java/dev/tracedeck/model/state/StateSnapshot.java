@@ -91,6 +91,19 @@ public final class StateSnapshot {
     }
 
     @Override
+    public boolean equals(Object o) {
+        return o instanceof StateSnapshot other && declaredSize == other.declaredSize
+                && hasMessageList == other.hasMessageList && threadId.equals(other.threadId)
+                && stateType.equals(other.stateType) && keys.equals(other.keys) && entries.equals(other.entries)
+                && Arrays.equals(entryLines, other.entryLines);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(threadId, declaredSize, entries, hasMessageList, stateType, keys) * 31 + Arrays.hashCode(entryLines);
+    }
+
+    @Override
     public String toString() {
         return "StateSnapshot[" + threadId + ", " + entries.size() + "/" + declaredSize + " entries, lines "
                 + Arrays.toString(entryLines.length > 3 ? Arrays.copyOf(entryLines, 3) : entryLines) + "]";

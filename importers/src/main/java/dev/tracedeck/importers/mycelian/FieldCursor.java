@@ -1,0 +1,78 @@
+package dev.tracedeck.importers.mycelian;
+
+/**
+ * Reads the {@code key=value} fields of a record body in the order the logger wrote them. Values of inner
+ * fields end at the next space; the last field of a line runs to the end of the record, newlines included,
+ * and may itself contain {@code key=value} text.
+ */
+final class FieldCursor {
+
+    private final String body;
+    private int pos;
+
+    FieldCursor(String body) {
+        this.body = body;
+    }
+
+    boolean at(String key) {
+        return body.startsWith(key, pos) && body.length() > pos + key.length() && body.charAt(pos + key.length()) == '=';
+    }
+
+    /** A value that ends at the next space (which may be empty, as in {@code role= msg_idx=3}). */
+    String token(String key) throws MalformedRecordException {
+        expect(key);
+        int end = body.indexOf(' ', pos);
+        if (end < 0) {
+            end = body.length();
+        }
+        String value = body.substring(pos, end);
+        pos = Math.min(end + 1, body.length());
+        return value;
+    }
+
+    /** A value that may contain spaces and ends where {@code " " + nextKey + "="} begins. */
+    String until(String key, String nextKey) throws MalformedRecordException {
+        expect(key);
+        int end = body.indexOf(' ' + nextKey + '=', pos);
+        if (end < 0) {
+            throw new MalformedRecordException("expected " + nextKey + "= after " + key + "=");
+        }
+        String value = body.substring(pos, end);
+        pos = end + 1;
+        return value;
+    }
+
+    int intToken(String key) throws MalformedRecordException {
+        String value = token(key);
+        return parseInt(key, value);
+    }
+
+    /** The last field: everything to the end of the record. */
+    String rest(String key) throws MalformedRecordException {
+        expect(key);
+        String value = body.substring(pos);
+        pos = body.length();
+        return value;
+    }
+
+    static int parseInt(String key, String value) throws MalformedRecordException {
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new MalformedRecordException(key + "=" + abbreviate(value) + " is not a number");
+        }
+    }
+
+    private void expect(String key) throws MalformedRecordException {
+        if (!at(key)) {
+            String found = pos >= body.length() ? "end of line" : "'" + abbreviate(body.substring(pos)) + "'";
+            throw new MalformedRecordException("expected " + key + "= but found " + found);
+        }
+        pos += key.length() + 1;
+    }
+
+    static String abbreviate(String s) {
+        String line = s.lines().findFirst().orElse("");
+        return line.length() > 40 ? line.substring(0, 40) + "…" : line;
+    }
+}

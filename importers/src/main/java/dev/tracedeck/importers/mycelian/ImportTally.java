@@ -1,0 +1,47 @@
+package dev.tracedeck.importers.mycelian;
+
+import dev.tracedeck.model.trace.Diagnostic;
+import dev.tracedeck.model.trace.ImportReport;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Counts what an import read, for its {@link ImportReport}. */
+final class ImportTally {
+
+    private final Map<String, long[]> kinds = new LinkedHashMap<>();
+    private final List<Diagnostic> diagnostics = new ArrayList<>();
+    private long omitted;
+    long lines;
+    long records;
+    long other;
+    long malformed;
+
+    void record(String keyword) {
+        records++;
+        kinds.computeIfAbsent(keyword, k -> new long[1])[0]++;
+        if (keyword.equals(Keywords.OTHER)) {
+            other++;
+        }
+    }
+
+    void malformed(int line, String keyword, String reason) {
+        malformed++;
+        problem(line, keyword + ": " + reason);
+    }
+
+    void problem(int line, String message) {
+        if (diagnostics.size() < ImportReport.MAX_DIAGNOSTICS) {
+            diagnostics.add(new Diagnostic(line, message));
+        } else {
+            omitted++;
+        }
+    }
+
+    ImportReport report(String file, String format, long bytes, boolean complete) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        kinds.forEach((k, v) -> counts.put(k, v[0]));
+        return new ImportReport(file, format, bytes, lines, records, other, malformed, counts, diagnostics, omitted, complete);
+    }
+}

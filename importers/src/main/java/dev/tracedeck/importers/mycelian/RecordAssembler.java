@@ -1,0 +1,102 @@
+package dev.tracedeck.importers.mycelian;
+
+import dev.tracedeck.importers.text.Line;
+
+/**
+ * Groups physical lines into records. A record starts at a line with a logging prefix; in a file that has
+ * shown no prefix yet, at a line that starts with a keyword (or a one-line JSON object). Any other line
+ * continues the record before it, which is how a preview with newlines or an indented JSON dump stays one
+ * record. Blank lines before the first record belong to none.
+ *
+ * <p>In a file without prefixes only records whose last field is free text (a preview, content, an error)
+ * take continuation lines; after a one-line record such as TOOL_CALL, an unknown line is a record of its own,
+ * since nothing else would tell a pasted print line from the record before it.
+ */
+final class RecordAssembler {
+
+    private boolean prefixedFile;
+    private String keyword;
+    private String time;
+    private int firstLine;
+    private int lastLine;
+    private String firstText;
+    private StringBuilder more;
+    private int bodyStart;
+    private int trailingBlankLines;
+
+    /** Takes the next line; returns the record it completed, or null when the record goes on. */
+    RecordText accept(Line line) {
+        String text = line.text();
+        LinePrefix prefix = LinePrefix.parse(text);
+        int messageStart = prefix.messageStart();
+        String word = Keywords.at(text, messageStart);
+        boolean json = word == null && Keywords.isJsonLine(text, messageStart);
+        boolean startsRecord = prefix.strong()
+                || (word != null || json) && (prefix.present() || !prefixedFile);
+        if (!startsRecord && keyword != null && (prefixedFile || takesContinuations())) {
+            continueWith(line);
+            return null;
+        }
+        if (!startsRecord && text.isBlank()) {
+            return null;
+        }
+        prefixedFile |= prefix.strong();
+        RecordText done = finish();
+        keyword = word != null ? word : json ? Keywords.JSON_EVENT : Keywords.OTHER;
+        time = prefix.time();
+        firstLine = line.number();
+        lastLine = line.number();
+        firstText = text;
+        more = null;
+        trailingBlankLines = 0;
+        bodyStart = bodyStart(text, messageStart, word);
+        return done;
+    }
+
+    private boolean takesContinuations() {
+        return switch (keyword) {
+            case Keywords.SYS, Keywords.STATE_MSG, Keywords.RESULT, Keywords.AINVOKE_ERROR, "SEARCH_RESULT" -> true;
+            case Keywords.MSG -> firstText.startsWith("thread_id=", bodyStart);
+            default -> keyword.startsWith("CONTEXT_");
+        };
+    }
+
+    /** The record in progress at the end of input, or null. */
+    RecordText finish() {
+        if (keyword == null) {
+            return null;
+        }
+        String text = more == null ? firstText : more.toString();
+        if (trailingBlankLines > 0) {
+            text = text.stripTrailing();
+        }
+        RecordText record = new RecordText(keyword, time, firstLine, lastLine, text, Math.min(bodyStart, text.length()));
+        keyword = null;
+        firstText = null;
+        more = null;
+        return record;
+    }
+
+    private void continueWith(Line line) {
+        if (more == null) {
+            more = new StringBuilder(firstText.length() + line.text().length() + 64).append(firstText);
+        }
+        more.append('\n').append(line.text());
+        lastLine = line.number();
+        trailingBlankLines = line.text().isBlank() ? trailingBlankLines + 1 : 0;
+    }
+
+    private static int bodyStart(String text, int messageStart, String word) {
+        if (word == null) {
+            return messageStart;
+        }
+        int pos = messageStart + word.length();
+        if (pos < text.length() && text.charAt(pos) == ':') {
+            pos++;
+        }
+        if (pos < text.length() && text.charAt(pos) == ' ') {
+            pos++;
+        }
+        return pos;
+    }
+}

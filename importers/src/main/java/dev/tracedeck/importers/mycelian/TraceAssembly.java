@@ -1,0 +1,146 @@
+package dev.tracedeck.importers.mycelian;
+
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.state.StateEntry;
+import dev.tracedeck.model.state.StateSnapshot;
+import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.model.trace.TraceBuilder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Turns records into events: collects a STATE line and its STATE_MSG lines into one snapshot, and gives
+ * records that name no thread (TOOL_PLAN, LLM_CALL, AINVOKE_ERROR) the thread of the agent message being
+ * handled when they were logged.
+ */
+final class TraceAssembly {
+
+    private final String file;
+    private final TraceBuilder builder = new TraceBuilder();
+    private final ImportTally tally = new ImportTally();
+    private final StateLineParser stateParser = new StateLineParser();
+    private String currentThread = "";
+
+    private RecordText openHeader;
+    private StateLineParser.Header header;
+    private final List<StateEntry> entries = new ArrayList<>();
+    private int[] entryLines = new int[16];
+    private int lastStateLine;
+    /** Malformed STATE_MSG lines inside a dump, added right after the dump's event. */
+    private final List<Deferred> deferred = new ArrayList<>();
+
+    private record Deferred(RecordText record, String reason) {
+    }
+
+    TraceAssembly(String file) {
+        this.file = file;
+    }
+
+    ImportTally tally() {
+        return tally;
+    }
+
+    void add(RecordText record) {
+        tally.record(record.keyword());
+        if (record.keyword().equals(Keywords.STATE_MSG) && openHeader != null) {
+            addEntry(record);
+            return;
+        }
+        closeSnapshot();
+        switch (record.keyword()) {
+            case Keywords.STATE -> openSnapshot(record);
+            case Keywords.STATE_MSG -> malformed(record, "STATE_MSG outside a state dump (no STATE line before it)");
+            case Keywords.OTHER -> builder.add("", record.time(), "", source(record), record.text(),
+                    new Payload.Unparsed(false, "no known keyword"));
+            default -> addParsed(record);
+        }
+    }
+
+    Trace build(String format, long bytes) {
+        closeSnapshot();
+        return builder.build(tally.report(file, format, bytes, true));
+    }
+
+    private void addParsed(RecordText record) {
+        try {
+            RecordParser.Parsed parsed = RecordParser.parse(record);
+            String thread = parsed.threadId();
+            if (thread.isEmpty() && namesNoThreadButActsInOne(record.keyword())) {
+                thread = currentThread;
+            } else if (!thread.isEmpty()) {
+                currentThread = thread;
+            }
+            builder.add(record.keyword(), record.time(), thread, source(record), record.text(), parsed.payload());
+        } catch (MalformedRecordException e) {
+            malformed(record, e.getMessage());
+        }
+    }
+
+    private static boolean namesNoThreadButActsInOne(String keyword) {
+        return switch (keyword) {
+            case Keywords.TOOL_PLAN, Keywords.LLM_CALL, Keywords.AINVOKE_ERROR -> true;
+            default -> false;
+        };
+    }
+
+    private void openSnapshot(RecordText record) {
+        try {
+            header = stateParser.header(record.body());
+            openHeader = record;
+            lastStateLine = record.lastLine();
+            currentThread = header.threadId();
+            if (header.messages().isEmpty()) {
+                closeSnapshot();
+            }
+        } catch (MalformedRecordException e) {
+            malformed(record, e.getMessage());
+        }
+    }
+
+    private void addEntry(RecordText record) {
+        try {
+            StateEntry entry = builder.shareEntry(header.threadId(), entries.size(), stateParser.entry(record.body()));
+            if (entries.size() == entryLines.length) {
+                entryLines = Arrays.copyOf(entryLines, entryLines.length * 2);
+            }
+            entryLines[entries.size()] = record.firstLine();
+            entries.add(entry);
+            lastStateLine = record.lastLine();
+        } catch (MalformedRecordException e) {
+            deferred.add(new Deferred(record, e.getMessage()));
+            tally.malformed(record.firstLine(), record.keyword(), e.getMessage());
+            lastStateLine = record.lastLine();
+        }
+    }
+
+    private void closeSnapshot() {
+        if (openHeader == null) {
+            return;
+        }
+        StateSnapshot snapshot = header.messages().isPresent()
+                ? StateSnapshot.ofMessages(header.threadId(), header.messages().getAsInt(), entries,
+                        Arrays.copyOf(entryLines, entries.size()))
+                : StateSnapshot.withoutMessages(header.threadId(), header.stateType(), header.keys());
+        SourceRef source = new SourceRef(file, openHeader.firstLine(), Math.max(lastStateLine, openHeader.lastLine()));
+        builder.addSnapshot(openHeader.keyword(), openHeader.time(), source, openHeader.text(), snapshot);
+        for (Deferred bad : deferred) {
+            RecordText r = bad.record();
+            builder.add(r.keyword(), r.time(), header.threadId(), source(r), r.text(), new Payload.Unparsed(true, bad.reason()));
+        }
+        deferred.clear();
+        entries.clear();
+        openHeader = null;
+        header = null;
+    }
+
+    private void malformed(RecordText record, String reason) {
+        tally.malformed(record.firstLine(), record.keyword(), reason);
+        builder.add(record.keyword(), record.time(), "", source(record), record.text(), new Payload.Unparsed(true, reason));
+    }
+
+    private SourceRef source(RecordText record) {
+        return new SourceRef(file, record.firstLine(), record.lastLine());
+    }
+}

@@ -1,0 +1,110 @@
+package dev.tracedeck.importers.text;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Splits a byte stream into lines without reading it whole, faster than a {@code BufferedReader} on the
+ * ASCII-heavy text of logs: an all-ASCII line becomes a Latin-1 string with one copy, and only lines with
+ * other bytes go through UTF-8 decoding and validation.
+ *
+ * <p>Accepts LF and CRLF endings and drops a leading UTF-8 byte-order mark. A final line without a terminator
+ * is still a line; an empty stream has no lines.
+ */
+public final class LineReader implements AutoCloseable {
+
+    private final InputStream in;
+    private byte[] buf = new byte[1 << 20];
+    private int start;
+    private int end;
+    private boolean eof;
+    private int lineNumber;
+
+    public LineReader(InputStream in) {
+        this.in = in;
+    }
+
+    /** The next line, or null at the end of the stream. */
+    public Line next() throws IOException {
+        if (lineNumber == 0) {
+            fill();
+            skipBom();
+        }
+        int scan = start;
+        boolean ascii = true;
+        while (true) {
+            for (; scan < end; scan++) {
+                byte b = buf[scan];
+                if (b == '\n') {
+                    return emit(scan, scan + 1, ascii);
+                }
+                if (b < 0) {
+                    ascii = false;
+                }
+            }
+            if (eof) {
+                return start < end ? emit(end, end, ascii) : null;
+            }
+            scan -= start;
+            fill();
+            scan += start;
+        }
+    }
+
+    /** Lines read so far. */
+    public int lineNumber() {
+        return lineNumber;
+    }
+
+    private Line emit(int lineEnd, int next, boolean ascii) {
+        int len = lineEnd - start;
+        if (len > 0 && buf[start + len - 1] == '\r') {
+            len--;
+        }
+        lineNumber++;
+        Line line;
+        if (ascii) {
+            line = new Line(lineNumber, new String(buf, start, len, StandardCharsets.ISO_8859_1), false);
+        } else {
+            boolean valid = Utf8.isValid(buf, start, len);
+            line = new Line(lineNumber, new String(buf, start, len, StandardCharsets.UTF_8), !valid);
+        }
+        start = next;
+        return line;
+    }
+
+    /** Moves the unread tail to the front and reads more, growing the buffer for very long lines. */
+    private void fill() throws IOException {
+        if (start > 0) {
+            System.arraycopy(buf, start, buf, 0, end - start);
+            end -= start;
+            start = 0;
+        }
+        if (end == buf.length) {
+            byte[] bigger = new byte[buf.length * 2];
+            System.arraycopy(buf, 0, bigger, 0, end);
+            buf = bigger;
+        }
+        int n;
+        do {
+            n = in.read(buf, end, buf.length - end);
+        } while (n == 0);
+        if (n < 0) {
+            eof = true;
+        } else {
+            end += n;
+        }
+    }
+
+    private void skipBom() {
+        if (end - start >= 3 && (buf[start] & 0xFF) == 0xEF && (buf[start + 1] & 0xFF) == 0xBB && (buf[start + 2] & 0xFF) == 0xBF) {
+            start += 3;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+}

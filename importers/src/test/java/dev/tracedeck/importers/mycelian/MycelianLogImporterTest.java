@@ -1,0 +1,131 @@
+package dev.tracedeck.importers.mycelian;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tracedeck.importers.ImportCancelledException;
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.ImportListener;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.trace.Trace;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MycelianLogImporterTest {
+
+    private static final String LOG = """
+            2025-09-05 10:15:03,003 [agent.py:invoke] SYS thread_id=m:s1 content=SESSION_START
+            2025-09-05 10:15:03,004 [agent.py:invoke] MSG thread_id=m:s1 msg_idx=1 role=user chars=5 preview=hello
+            2025-09-05 10:15:03,005 [state.py:dump] STATE thread_id=m:s1 messages=2
+            2025-09-05 10:15:03,005 [state.py:dump] STATE_MSG idx=1 type=system role= content=SESSION_START
+            2025-09-05 10:15:03,005 [state.py:dump] STATE_MSG idx=2 type=chat role=user content=hello
+            """;
+
+    private final MycelianLogImporter importer = new MycelianLogImporter();
+
+    @Test
+    void readsCrlfLinesWithAByteOrderMarkLikeLfLines() throws Exception {
+        byte[] crlf = ("\uFEFF" + LOG.replace("\n", "\r\n")).getBytes(StandardCharsets.UTF_8);
+        Trace fromCrlf = read("crlf.log", crlf);
+        Trace fromLf = read("lf.log", LOG.getBytes(StandardCharsets.UTF_8));
+        assertEquals(fromLf.events().size(), fromCrlf.events().size());
+        for (int i = 0; i < fromLf.events().size(); i++) {
+            assertEquals(fromLf.event(i).payload(), fromCrlf.event(i).payload());
+            assertEquals(fromLf.event(i).time(), fromCrlf.event(i).time());
+        }
+        assertEquals("SESSION_START", ((Payload.ControlMessage) fromCrlf.event(0).payload()).content());
+    }
+
+    @Test
+    void replacesInvalidUtf8AndReportsItsLine() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        bytes.writeBytes("2025-09-05 10:15:03,003 [a.py:f] SYS thread_id=m:s1 content=SESSION_START\n".getBytes(StandardCharsets.UTF_8));
+        bytes.writeBytes("2025-09-05 10:15:03,004 [a.py:f] MSG thread_id=m:s1 msg_idx=1 role=user chars=4 preview=ca".getBytes(StandardCharsets.UTF_8));
+        bytes.write(0xE9);
+        bytes.writeBytes("!\n".getBytes(StandardCharsets.UTF_8));
+        Trace trace = read("latin1.log", bytes.toByteArray());
+        Payload.ConversationMessage msg = (Payload.ConversationMessage) trace.event(1).payload();
+        assertEquals("ca\uFFFD!", msg.message().content());
+        assertEquals(1, trace.report().diagnostics().size());
+        assertEquals(2, trace.report().diagnostics().get(0).line());
+        assertTrue(trace.report().diagnostics().get(0).message().contains("invalid UTF-8"));
+    }
+
+    @Test
+    void readsGzipFilesAndCountsTheirStoredBytes(@TempDir Path dir) throws Exception {
+        Path gz = dir.resolve("run.log.gz");
+        try (GZIPOutputStream out = new GZIPOutputStream(Files.newOutputStream(gz))) {
+            out.write(LOG.getBytes(StandardCharsets.UTF_8));
+        }
+        Trace trace = new Importers(java.util.List.of(importer)).read(ImportSource.of(gz), ImportListener.NONE);
+        assertEquals(3, trace.events().size());
+        assertEquals(Files.size(gz), trace.report().bytes());
+        assertEquals(EventKind.STATE, trace.event(2).kind());
+    }
+
+    @Test
+    void namesTheFileWhenItCannotBeRead(@TempDir Path dir) {
+        Path missing = dir.resolve("nope.log");
+        ImportException e = assertThrows(ImportException.class, () -> importer.read(ImportSource.of(missing), ImportListener.NONE));
+        assertTrue(e.getMessage().startsWith(missing + ": no such file"), e.getMessage());
+    }
+
+    @Test
+    void namesTheFileWhenAGzipIsCorrupt(@TempDir Path dir) throws IOException {
+        Path bad = dir.resolve("bad.log.gz");
+        Files.writeString(bad, "not gzip at all");
+        ImportException e = assertThrows(ImportException.class, () -> importer.read(ImportSource.of(bad), ImportListener.NONE));
+        assertTrue(e.getMessage().startsWith(bad.toString()), e.getMessage());
+    }
+
+    @Test
+    void stopsWhenTheListenerCancels() {
+        String big = LOG.repeat(5000);
+        ImportListener cancelAtOnce = new ImportListener() {
+            @Override
+            public boolean isCancelled() {
+                return true;
+            }
+        };
+        assertThrows(ImportCancelledException.class,
+                () -> importer.read(ImportSource.of("big.log", big.getBytes(StandardCharsets.UTF_8)), cancelAtOnce));
+    }
+
+    @Test
+    void sharesUnchangedEntriesBetweenSnapshotsOfAThread() throws Exception {
+        String second = """
+                2025-09-05 10:15:04,005 [state.py:dump] STATE thread_id=m:s1 messages=3
+                2025-09-05 10:15:04,005 [state.py:dump] STATE_MSG idx=1 type=system role= content=SESSION_START
+                2025-09-05 10:15:04,005 [state.py:dump] STATE_MSG idx=2 type=chat role=user content=hello
+                2025-09-05 10:15:04,005 [state.py:dump] STATE_MSG idx=3 type=ai role= tool_calls=1[add_entry] content=
+                """;
+        Trace trace = read("grow.log", (LOG + second).getBytes(StandardCharsets.UTF_8));
+        var first = ((Payload.StateDump) trace.event(2).payload()).snapshot();
+        var next = (Payload.StateDump) trace.event(3).payload();
+        assertTrue(first.entries().get(1) == next.snapshot().entries().get(1), "same instance for an unchanged entry");
+        assertEquals(2, next.diff().appendedFrom());
+        assertEquals(1, next.diff().appendedCount());
+        assertEquals(9, next.snapshot().entryLine(2));
+    }
+
+    @Test
+    void detectsMycelianLogsConfidentlyAndPlainTextAsAFallback() {
+        assertEquals(90, importer.confidence(LOG));
+        assertEquals(5, importer.confidence("just some text\nmore text\n"));
+        assertEquals(0, importer.confidence("bin\0ary"));
+    }
+
+    private Trace read(String name, byte[] bytes) throws ImportException {
+        return importer.read(ImportSource.of(name, bytes), ImportListener.NONE);
+    }
+}

@@ -1,0 +1,107 @@
+package dev.tracedeck.importers.text;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LineReaderTest {
+
+    @Test
+    void splitsOnLfAndCrlfAndDropsTheByteOrderMark() throws IOException {
+        byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+        byte[] body = "first\r\nsecond\nthird".getBytes(StandardCharsets.UTF_8);
+        assertEquals(List.of("first", "second", "third"), texts(concat(bom, body)));
+    }
+
+    @Test
+    void keepsEmptyLinesButNotAnEmptyTailAfterTheLastNewline() throws IOException {
+        assertEquals(List.of("a", "", "b"), texts("a\n\nb\n".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(List.of(), texts(new byte[0]));
+    }
+
+    @Test
+    void decodesUtf8AndFlagsInvalidBytesWithTheirLine() throws IOException {
+        byte[] bytes = concat("café ok\n".getBytes(StandardCharsets.UTF_8),
+                new byte[] {'b', 'a', 'd', ' ', (byte) 0xC3, '(', '\n'}, "ümlaut\n".getBytes(StandardCharsets.UTF_8));
+        List<Line> lines = lines(new ByteArrayInputStream(bytes));
+        assertEquals("café ok", lines.get(0).text());
+        assertFalse(lines.get(0).invalidUtf8());
+        assertTrue(lines.get(1).invalidUtf8());
+        assertEquals(2, lines.get(1).number());
+        assertEquals("bad \uFFFD(", lines.get(1).text());
+        assertFalse(lines.get(2).invalidUtf8());
+    }
+
+    @Test
+    void rejectsOverlongsAndSurrogatesAsInvalid() {
+        assertFalse(Utf8.isValid(new byte[] {(byte) 0xC0, (byte) 0xAF}, 0, 2));
+        assertFalse(Utf8.isValid(new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, 0, 3));
+        assertFalse(Utf8.isValid(new byte[] {(byte) 0xE2, (byte) 0x82}, 0, 2));
+        assertTrue(Utf8.isValid("€𝄞".getBytes(StandardCharsets.UTF_8), 0, 7));
+    }
+
+    @Test
+    void readsLinesLongerThanTheBufferAndStreamsThatTrickle() throws IOException {
+        String longLine = "x".repeat(3 * (1 << 20) + 17);
+        byte[] bytes = ("short\n" + longLine + "\nlast").getBytes(StandardCharsets.UTF_8);
+        List<Line> lines = lines(new TrickleStream(bytes, 7));
+        assertEquals(3, lines.size());
+        assertEquals(longLine, lines.get(1).text());
+        assertEquals("last", lines.get(2).text());
+        assertEquals(3, lines.get(2).number());
+    }
+
+    private static List<String> texts(byte[] bytes) throws IOException {
+        return lines(new ByteArrayInputStream(bytes)).stream().map(Line::text).toList();
+    }
+
+    private static List<Line> lines(InputStream in) throws IOException {
+        List<Line> out = new ArrayList<>();
+        try (LineReader reader = new LineReader(in)) {
+            Line line;
+            while ((line = reader.next()) != null) {
+                out.add(line);
+            }
+            assertNull(reader.next());
+        }
+        return out;
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        int n = 0;
+        for (byte[] p : parts) {
+            n += p.length;
+        }
+        byte[] out = new byte[n];
+        int at = 0;
+        for (byte[] p : parts) {
+            System.arraycopy(p, 0, out, at, p.length);
+            at += p.length;
+        }
+        return out;
+    }
+
+    /** Hands out at most a few bytes per read, as pipes and gzip streams do. */
+    private static final class TrickleStream extends ByteArrayInputStream {
+        private final int max;
+
+        TrickleStream(byte[] bytes, int max) {
+            super(bytes);
+            this.max = max;
+        }
+
+        @Override
+        public synchronized int read(byte[] b, int off, int len) {
+            return super.read(b, off, Math.min(len, max));
+        }
+    }
+}
