@@ -11,7 +11,19 @@ final class FieldCursor {
     private int pos;
 
     FieldCursor(String body) {
-        this.body = body;
+        this(body, 0);
+    }
+
+    /** Reads {@code text} from {@code start}, so a record's body needn't be copied out of it. */
+    FieldCursor(String text, int start) {
+        this.body = text;
+        this.pos = start;
+    }
+
+    /** True when the value of {@code key} here equals {@code expected} and runs to the end of the text. */
+    boolean restEquals(String key, String expected) {
+        int from = pos + key.length() + 1;
+        return at(key) && body.length() - from == expected.length() && body.startsWith(expected, from);
     }
 
     boolean at(String key) {
@@ -28,6 +40,33 @@ final class FieldCursor {
         String value = body.substring(pos, end);
         pos = Math.min(end + 1, body.length());
         return value;
+    }
+
+    /**
+     * Like {@link #token} but returns {@code candidate} itself, without copying, when the value equals it;
+     * for values that repeat on every line, such as a dump entry's type and role.
+     */
+    String token(String key, String candidate) throws MalformedRecordException {
+        expect(key);
+        int end = body.indexOf(' ', pos);
+        if (end < 0) {
+            end = body.length();
+        }
+        String value = candidate != null && end - pos == candidate.length() && body.startsWith(candidate, pos)
+                ? candidate : body.substring(pos, end);
+        pos = Math.min(end + 1, body.length());
+        return value;
+    }
+
+    /** Like {@link #until} but returns {@code candidate} itself when the value equals it. */
+    String until(String key, String nextKey, String candidate) throws MalformedRecordException {
+        expect(key);
+        if (candidate != null && body.startsWith(candidate, pos) && body.startsWith(" " + nextKey + "=", pos + candidate.length())) {
+            pos += candidate.length() + 1;
+            return candidate;
+        }
+        pos -= key.length() + 1;
+        return until(key, nextKey);
     }
 
     /** A value that may contain spaces and ends where {@code " " + nextKey + "="} begins. */

@@ -18,9 +18,17 @@ final class ImportTally {
     long other;
     long malformed;
 
+    private String lastKeyword;
+    private long[] lastCount;
+
     void record(String keyword) {
         records++;
-        kinds.computeIfAbsent(keyword, k -> new long[1])[0]++;
+        // Dumps repeat one keyword thousands of times in a row; skip the map for those.
+        if (!keyword.equals(lastKeyword)) {
+            lastKeyword = keyword;
+            lastCount = kinds.computeIfAbsent(keyword, k -> new long[1]);
+        }
+        lastCount[0]++;
         if (keyword.equals(Keywords.OTHER)) {
             other++;
         }

@@ -46,6 +46,10 @@ final class Keywords {
         if (end == pos || (end < line.length() && line.charAt(end) != ' ' && line.charAt(end) != ':')) {
             return null;
         }
+        // The state dump's lines are most of a long log: answer them without a lookup.
+        if (end - pos == STATE_MSG.length() && line.startsWith(STATE_MSG, pos)) {
+            return STATE_MSG;
+        }
         String word = line.substring(pos, end);
         if (EXACT.contains(word)) {
             return word;

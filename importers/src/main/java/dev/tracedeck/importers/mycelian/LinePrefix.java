@@ -84,6 +84,10 @@ record LinePrefix(boolean present, boolean strong, String time, int messageStart
 
     /** End of a level word at {@code pos} followed by space or ':', else 0. */
     private static int levelEnd(String line, int pos) {
+        char first = pos < line.length() ? line.charAt(pos) : ' ';
+        if ("DIWECF".indexOf(first) < 0) {
+            return 0;
+        }
         for (String level : LEVELS) {
             int end = pos + level.length();
             if (line.startsWith(level, pos) && end < line.length()

@@ -40,11 +40,21 @@ final class StateLineParser {
         throw new MalformedRecordException("expected messages=, state_type= or type= after thread_id=");
     }
 
-    StateEntry entry(String body) throws MalformedRecordException {
-        FieldCursor f = new FieldCursor(body);
+    /**
+     * Parses the STATE_MSG at {@code text[bodyStart..]}. When it describes exactly {@code previous} (the entry at
+     * the same position in the thread's last dump, or null) that instance is returned without copying the
+     * content out of the line: in a long run almost every entry is one the last dump already had.
+     */
+    StateEntry entry(String text, int bodyStart, StateEntry previous) throws MalformedRecordException {
+        FieldCursor f = new FieldCursor(text, bodyStart);
         int idx = f.intToken("idx");
-        String type = share(f.until("type", "role"));
-        String role = share(f.token("role"));
+        // Candidates from the previous dump's entry come back as the same (already shared) instance.
+        String previousType = previous == null ? null : previous.type();
+        String previousRole = previous == null ? null : previous.role();
+        String type = f.until("type", "role", previousType);
+        type = type == previousType ? type : share(type);
+        String role = f.token("role", previousRole);
+        role = role == previousRole ? role : share(role);
         int toolCallCount = 0;
         List<String> names = List.of();
         boolean namesCut = false;
@@ -58,6 +68,11 @@ final class StateLineParser {
             String joined = calls.substring(bracket + 1, calls.length() - 1);
             names = splitNames(joined);
             namesCut = joined.length() >= TOOL_NAMES_LIMIT || names.size() != toolCallCount;
+        }
+        if (previous != null && previous.idx() == idx && previous.type().equals(type) && previous.role().equals(role)
+                && previous.toolCallCount() == toolCallCount && previous.toolNames().equals(names)
+                && f.restEquals("content", previous.content())) {
+            return previous;
         }
         String content = f.rest("content");
         boolean contentCut = Previews.looksCut(content, Previews.MESSAGE_PREVIEW_LIMIT);

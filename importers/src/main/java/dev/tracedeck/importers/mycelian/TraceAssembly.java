@@ -101,7 +101,8 @@ final class TraceAssembly {
 
     private void addEntry(RecordText record) {
         try {
-            StateEntry entry = builder.shareEntry(header.threadId(), entries.size(), stateParser.entry(record.body()));
+            StateEntry previous = builder.previousEntry(header.threadId(), entries.size());
+            StateEntry entry = stateParser.entry(record.text(), record.bodyStart(), previous);
             if (entries.size() == entryLines.length) {
                 entryLines = Arrays.copyOf(entryLines, entryLines.length * 2);
             }

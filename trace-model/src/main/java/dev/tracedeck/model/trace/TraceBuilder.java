@@ -17,7 +17,7 @@ import java.util.Map;
  * feeds one builder.
  *
  * <p>State snapshots are added through {@link #addSnapshot}, which diffs each against the thread's previous
- * snapshot; {@link #shareEntry} lets an importer reuse the previous snapshot's identical entries so the
+ * snapshot; {@link #previousEntry} lets an importer reuse the previous snapshot's identical entries so the
  * quadratic dumps of a long run cost memory only for what changed.
  */
 public final class TraceBuilder {
@@ -47,18 +47,12 @@ public final class TraceBuilder {
     }
 
     /**
-     * The instance to keep for an entry at {@code position} of a new snapshot of {@code threadId}: the previous
-     * snapshot's entry when it is equal, so unchanged entries are stored once, else {@code entry} itself.
+     * The entry at {@code position} of the thread's last snapshot, or null. An importer that finds the same
+     * entry again should add this instance, so unchanged entries are stored once however often they are dumped.
      */
-    public StateEntry shareEntry(String threadId, int position, StateEntry entry) {
+    public StateEntry previousEntry(String threadId, int position) {
         StateSnapshot previous = lastSnapshot.get(threadId);
-        if (previous != null && position < previous.size()) {
-            StateEntry old = previous.entries().get(position);
-            if (old.equals(entry)) {
-                return old;
-            }
-        }
-        return entry;
+        return previous != null && position < previous.size() ? previous.entries().get(position) : null;
     }
 
     public int size() {
