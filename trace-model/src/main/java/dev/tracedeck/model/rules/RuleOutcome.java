@@ -1,0 +1,26 @@
+package dev.tracedeck.model.rules;
+
+import java.util.List;
+
+/** What a rule found in one thread: findings, or that it could not be checked there and why. */
+public record RuleOutcome(boolean applicable, List<RuleOutcome.Problem> problems, String reason) {
+
+    public RuleOutcome {
+        problems = List.copyOf(problems);
+    }
+
+    /** A finding before the engine stamps it with the rule's id, configured severity and thread. */
+    public record Problem(java.util.OptionalInt msgIdx, String message, List<dev.tracedeck.model.event.Event> evidence) {
+        public Problem {
+            evidence = List.copyOf(evidence);
+        }
+    }
+
+    public static RuleOutcome of(List<Problem> problems) {
+        return new RuleOutcome(true, problems, "");
+    }
+
+    public static RuleOutcome notApplicable(String reason) {
+        return new RuleOutcome(false, List.of(), reason);
+    }
+}

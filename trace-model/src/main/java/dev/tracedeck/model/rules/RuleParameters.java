@@ -1,0 +1,39 @@
+package dev.tracedeck.model.rules;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The protocol details rules depend on, because every agent protocol is a little different. The defaults
+ * are the Mycelian tool-only protocol of seed 000.
+ *
+ * @param memoryTool         the tool that persists a conversation message ({@code add_entry})
+ * @param contextTool        the tool that loads context at session start ({@code get_context})
+ * @param listTool           the tool that lists recent entries at session start ({@code list_entries})
+ * @param awaitTool          the first flush tool ({@code await_consistency})
+ * @param putContextTool     the second flush tool ({@code put_context})
+ * @param controlMessages    control-message contents that require a flush ({@code FLUSH_CONTEXT}, {@code SESSION_END})
+ * @param flushPeriod        a flush is expected when {@code msg_idx % flushPeriod == 0}; 0 turns that off
+ * @param bootstrapListLimit the {@code limit} list_entries must be given at session start
+ * @param toolOutputLimit    characters a tool result may have
+ * @param repeatLimit        identical consecutive tool calls that make a loop
+ */
+public record RuleParameters(String memoryTool, String contextTool, String listTool, String awaitTool,
+                             String putContextTool, List<String> controlMessages, int flushPeriod,
+                             int bootstrapListLimit, int toolOutputLimit, int repeatLimit) {
+
+    public static final RuleParameters DEFAULTS = new RuleParameters("add_entry", "get_context", "list_entries",
+            "await_consistency", "put_context", List.of("FLUSH_CONTEXT", "SESSION_END"), 6, 10, 10_000, 3);
+
+    public RuleParameters {
+        Objects.requireNonNull(memoryTool);
+        Objects.requireNonNull(contextTool);
+        Objects.requireNonNull(listTool);
+        Objects.requireNonNull(awaitTool);
+        Objects.requireNonNull(putContextTool);
+        controlMessages = List.copyOf(controlMessages);
+        if (flushPeriod < 0 || bootstrapListLimit < 0 || toolOutputLimit < 1 || repeatLimit < 2) {
+            throw new IllegalArgumentException("flushPeriod and bootstrapListLimit >= 0, toolOutputLimit >= 1, repeatLimit >= 2");
+        }
+    }
+}

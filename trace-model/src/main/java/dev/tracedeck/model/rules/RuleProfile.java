@@ -1,0 +1,59 @@
+package dev.tracedeck.model.rules;
+
+import dev.tracedeck.model.rules.chat.DuplicateToolCallId;
+import dev.tracedeck.model.rules.chat.OrphanedToolCall;
+import dev.tracedeck.model.rules.chat.OversizedToolOutput;
+import dev.tracedeck.model.rules.chat.RepeatedToolCall;
+import dev.tracedeck.model.rules.chat.ToolResultWithoutCall;
+import dev.tracedeck.model.rules.mycelian.AgentErrors;
+import dev.tracedeck.model.rules.mycelian.AssistantTextInState;
+import dev.tracedeck.model.rules.mycelian.BootstrapMissing;
+import dev.tracedeck.model.rules.mycelian.BootstrapRepeated;
+import dev.tracedeck.model.rules.mycelian.ContentNotVerbatim;
+import dev.tracedeck.model.rules.mycelian.ContextCallDuringConversation;
+import dev.tracedeck.model.rules.mycelian.DuplicateAddEntry;
+import dev.tracedeck.model.rules.mycelian.MissingAddEntry;
+import dev.tracedeck.model.rules.mycelian.MissingFlush;
+import dev.tracedeck.model.rules.mycelian.PeriodicFlush;
+import dev.tracedeck.model.rules.mycelian.RoleMismatch;
+import dev.tracedeck.model.rules.mycelian.SystemPersisted;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** A named set of rules, chosen by the trace's format. */
+public record RuleProfile(String id, List<Rule> rules) {
+
+    public RuleProfile {
+        rules = List.copyOf(rules);
+    }
+
+    /** Generic chat history rules, for every format (seed 003). */
+    public static RuleProfile genericChat() {
+        return new RuleProfile("generic-chat", List.of(new OrphanedToolCall(), new ToolResultWithoutCall(),
+                new DuplicateToolCallId(), new OversizedToolOutput(), new RepeatedToolCall()));
+    }
+
+    /** The Mycelian tool-only memory protocol (seed 000), plus the generic rules. */
+    public static RuleProfile mycelianToolOnly() {
+        List<Rule> rules = new ArrayList<>(List.of(new DuplicateAddEntry(), new MissingAddEntry(), new RoleMismatch(),
+                new ContentNotVerbatim(), new SystemPersisted(), new AssistantTextInState(), new BootstrapRepeated(),
+                new BootstrapMissing(), new MissingFlush(), new ContextCallDuringConversation(), new PeriodicFlush(),
+                new AgentErrors()));
+        rules.addAll(genericChat().rules());
+        return new RuleProfile("mycelian-tool-only", rules);
+    }
+
+    public static RuleProfile forFormat(String format) {
+        return format.equals("mycelian-log") ? mycelianToolOnly() : genericChat();
+    }
+
+    /** Every rule any profile has, for listing and for validating configuration files. */
+    public static List<Rule> allRules() {
+        return mycelianToolOnly().rules();
+    }
+
+    public Optional<Rule> rule(String ruleId) {
+        return rules.stream().filter(r -> r.id().equals(ruleId)).findFirst();
+    }
+}

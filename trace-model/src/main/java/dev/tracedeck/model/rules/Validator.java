@@ -1,0 +1,47 @@
+package dev.tracedeck.model.rules;
+
+import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.model.trace.TraceThread;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Runs a profile's enabled rules over every thread of a trace and builds the checklists. */
+public final class Validator {
+
+    private final RuleConfig config;
+
+    public Validator(RuleConfig config) {
+        this.config = config;
+    }
+
+    public Validation validate(Trace trace) {
+        RuleProfile profile = RuleProfile.forFormat(trace.format());
+        List<ThreadChecklist> checklists = new ArrayList<>();
+        for (TraceThread thread : trace.threads()) {
+            checklists.add(checklist(thread, profile));
+        }
+        return new Validation(trace.file(), trace.format(), profile.id(), checklists);
+    }
+
+    private ThreadChecklist checklist(TraceThread thread, RuleProfile profile) {
+        List<Check> checks = new ArrayList<>();
+        for (Rule rule : profile.rules()) {
+            RuleSetting setting = config.setting(rule.id());
+            if (!setting.enabled().orElse(true)) {
+                continue;
+            }
+            Severity severity = setting.severity().orElse(rule.defaultSeverity());
+            RuleOutcome outcome = rule.check(thread, config.parameters());
+            if (!outcome.applicable()) {
+                checks.add(new Check(rule.id(), rule.description(), CheckStatus.NOT_APPLICABLE, List.of(), outcome.reason()));
+                continue;
+            }
+            List<Finding> findings = outcome.problems().stream()
+                    .map(p -> new Finding(rule.id(), severity, thread.id(), p.msgIdx(), p.message(), p.evidence()))
+                    .toList();
+            checks.add(new Check(rule.id(), rule.description(), findings.isEmpty() ? CheckStatus.PASS : CheckStatus.FAIL,
+                    findings, ""));
+        }
+        return new ThreadChecklist(thread.id(), checks);
+    }
+}

@@ -1,0 +1,51 @@
+package dev.tracedeck.model.rules.chat;
+
+import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.RuleOutcome;
+import dev.tracedeck.model.rules.RuleParameters;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.trace.TraceThread;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+
+/** Tool call ids are unique in a history; a reused id makes results ambiguous and providers reject it. */
+public final class DuplicateToolCallId implements Rule {
+
+    @Override
+    public String id() {
+        return "duplicate-tool-call-id";
+    }
+
+    @Override
+    public String description() {
+        return "tool call ids are unique";
+    }
+
+    @Override
+    public Severity defaultSeverity() {
+        return Severity.ERROR;
+    }
+
+    @Override
+    public RuleOutcome check(TraceThread thread, RuleParameters p) {
+        List<HistoryItem> history = ChatHistory.of(thread);
+        if (!ChatHistory.hasCallIds(history)) {
+            return RuleOutcome.notApplicable("the log carries no tool call ids");
+        }
+        Map<String, HistoryItem> first = new HashMap<>();
+        List<RuleOutcome.Problem> problems = new ArrayList<>();
+        for (HistoryItem item : history) {
+            for (String id : item.callIds()) {
+                HistoryItem earlier = first.putIfAbsent(id, item);
+                if (earlier != null) {
+                    problems.add(new RuleOutcome.Problem(OptionalInt.empty(), "tool call id " + id + " used again by "
+                            + item.label() + " (first by " + earlier.label() + ")", List.of(earlier.event(), item.event())));
+                }
+            }
+        }
+        return RuleOutcome.of(problems);
+    }
+}

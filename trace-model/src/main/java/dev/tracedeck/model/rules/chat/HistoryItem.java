@@ -1,0 +1,29 @@
+package dev.tracedeck.model.rules.chat;
+
+import dev.tracedeck.model.event.Event;
+import java.util.List;
+
+/**
+ * One message of a chat history, reduced to what the tool-call rules need.
+ *
+ * @param label           how to name it in a finding ("state entry 7 (line 120)", "message 4")
+ * @param callNames       tool calls it makes, by name (AI messages)
+ * @param callIds         their ids, or empty when the format has none
+ * @param isToolResult    true for a tool result
+ * @param resultId        the call a tool result answers, "" when the format has no ids
+ * @param content         its content as far as the log shows it
+ * @param contentComplete false when the log shows only a preview
+ * @param event           the event that shows it
+ */
+public record HistoryItem(String label, List<String> callNames, List<String> callIds, boolean isToolResult,
+                          String resultId, String content, boolean contentComplete, Event event) {
+
+    public HistoryItem {
+        callNames = List.copyOf(callNames);
+        callIds = List.copyOf(callIds);
+    }
+
+    public boolean makesCalls() {
+        return !callNames.isEmpty();
+    }
+}

@@ -1,0 +1,45 @@
+package dev.tracedeck.model.rules.chat;
+
+import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.RuleOutcome;
+import dev.tracedeck.model.rules.RuleParameters;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.trace.TraceThread;
+import java.util.List;
+import java.util.OptionalInt;
+
+/**
+ * Every tool call gets its result before the history moves on. LangGraph refuses such a history with
+ * "Found AIMessages with tool_calls that do not have a corresponding ToolMessage" (seed 003).
+ */
+public final class OrphanedToolCall implements Rule {
+
+    @Override
+    public String id() {
+        return "orphaned-tool-call";
+    }
+
+    @Override
+    public String description() {
+        return "every tool call has a result";
+    }
+
+    @Override
+    public Severity defaultSeverity() {
+        return Severity.ERROR;
+    }
+
+    @Override
+    public RuleOutcome check(TraceThread thread, RuleParameters p) {
+        List<HistoryItem> history = ChatHistory.of(thread);
+        if (history.stream().noneMatch(HistoryItem::makesCalls)) {
+            return RuleOutcome.notApplicable("no tool calls in this thread's history");
+        }
+        return RuleOutcome.of(ToolCallPairing.of(history).orphans().stream()
+                .map(o -> new RuleOutcome.Problem(OptionalInt.empty(), o.item().label() + " calls "
+                        + String.join(", ", o.item().callNames()) + "; " + o.missing().size() + " of "
+                        + o.item().callNames().size() + " without a result (" + String.join(", ", o.missing()) + ")",
+                        List.of(o.item().event())))
+                .toList());
+    }
+}

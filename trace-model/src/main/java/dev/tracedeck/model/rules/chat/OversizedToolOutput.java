@@ -1,0 +1,44 @@
+package dev.tracedeck.model.rules.chat;
+
+import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.RuleOutcome;
+import dev.tracedeck.model.rules.RuleParameters;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.trace.TraceThread;
+import java.util.List;
+import java.util.OptionalInt;
+
+/** A tool result over the limit floods the context window (seed 003's 10 KB safety net). */
+public final class OversizedToolOutput implements Rule {
+
+    @Override
+    public String id() {
+        return "oversized-tool-output";
+    }
+
+    @Override
+    public String description() {
+        return "tool results stay under the output limit";
+    }
+
+    @Override
+    public Severity defaultSeverity() {
+        return Severity.WARNING;
+    }
+
+    @Override
+    public RuleOutcome check(TraceThread thread, RuleParameters p) {
+        List<HistoryItem> results = ChatHistory.of(thread).stream().filter(HistoryItem::isToolResult).toList();
+        if (results.isEmpty()) {
+            return RuleOutcome.notApplicable("no tool results in this thread's history");
+        }
+        if (results.stream().noneMatch(HistoryItem::contentComplete)) {
+            return RuleOutcome.notApplicable("the log shows tool results only as previews");
+        }
+        return RuleOutcome.of(results.stream()
+                .filter(r -> r.contentComplete() && r.content().length() > p.toolOutputLimit())
+                .map(r -> new RuleOutcome.Problem(OptionalInt.empty(), r.label() + " is " + r.content().length()
+                        + " characters (limit " + p.toolOutputLimit() + ")", List.of(r.event())))
+                .toList());
+    }
+}

@@ -1,0 +1,41 @@
+package dev.tracedeck.model.rules.chat;
+
+import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.RuleOutcome;
+import dev.tracedeck.model.rules.RuleParameters;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.trace.TraceThread;
+import java.util.List;
+import java.util.OptionalInt;
+
+/** A tool result answers a call: one with no call waiting was injected or kept after its call was pruned. */
+public final class ToolResultWithoutCall implements Rule {
+
+    @Override
+    public String id() {
+        return "tool-result-without-call";
+    }
+
+    @Override
+    public String description() {
+        return "every tool result answers a call";
+    }
+
+    @Override
+    public Severity defaultSeverity() {
+        return Severity.ERROR;
+    }
+
+    @Override
+    public RuleOutcome check(TraceThread thread, RuleParameters p) {
+        List<HistoryItem> history = ChatHistory.of(thread);
+        if (history.stream().noneMatch(HistoryItem::isToolResult)) {
+            return RuleOutcome.notApplicable("no tool results in this thread's history");
+        }
+        return RuleOutcome.of(ToolCallPairing.of(history).resultsWithoutCall().stream()
+                .map(r -> new RuleOutcome.Problem(OptionalInt.empty(), r.label() + " is a tool result"
+                        + (r.resultId().isEmpty() ? "" : " for " + r.resultId()) + " with no call waiting for it",
+                        List.of(r.event())))
+                .toList());
+    }
+}

@@ -1,0 +1,46 @@
+package dev.tracedeck.model.rules.mycelian;
+
+import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.RuleOutcome;
+import dev.tracedeck.model.rules.RuleParameters;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.trace.TraceThread;
+import java.util.ArrayList;
+import java.util.List;
+
+/** SESSION_START loads context once: a second get_context or list_entries is wasted work and context. */
+public final class BootstrapRepeated implements Rule {
+
+    @Override
+    public String id() {
+        return "bootstrap-repeated";
+    }
+
+    @Override
+    public String description() {
+        return "SESSION_START calls get_context and list_entries once each";
+    }
+
+    @Override
+    public Severity defaultSeverity() {
+        return Severity.ERROR;
+    }
+
+    @Override
+    public RuleOutcome check(TraceThread thread, RuleParameters p) {
+        List<Turn> starts = Bootstrap.sessionStarts(Turns.of(thread));
+        if (starts.isEmpty()) {
+            return RuleOutcome.notApplicable("no SESSION_START in this thread");
+        }
+        List<RuleOutcome.Problem> problems = new ArrayList<>();
+        for (Turn turn : starts) {
+            for (List<ObservedCall> calls : List.of(Bootstrap.contextCalls(turn, p), Bootstrap.listCalls(turn, p))) {
+                if (calls.size() > 1) {
+                    problems.add(new RuleOutcome.Problem(turn.msgIdx(), calls.get(0).tool() + " called " + calls.size()
+                            + " times at SESSION_START (expected once)", turn.evidence(calls)));
+                }
+            }
+        }
+        return RuleOutcome.of(problems);
+    }
+}

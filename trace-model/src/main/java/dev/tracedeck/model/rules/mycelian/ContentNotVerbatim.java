@@ -1,0 +1,76 @@
+package dev.tracedeck.model.rules.mycelian;
+
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.message.Previews;
+import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.RuleOutcome;
+import dev.tracedeck.model.rules.RuleParameters;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.trace.TraceThread;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * Persisted content is the message verbatim. The log shows messages only as previews (stripped, cut at 200
+ * characters), so the comparison covers what both sides show, and says how much that was.
+ */
+public final class ContentNotVerbatim implements Rule {
+
+    @Override
+    public String id() {
+        return "content-not-verbatim";
+    }
+
+    @Override
+    public String description() {
+        return "persisted content is the message verbatim";
+    }
+
+    @Override
+    public Severity defaultSeverity() {
+        return Severity.ERROR;
+    }
+
+    @Override
+    public RuleOutcome check(TraceThread thread, RuleParameters p) {
+        MemoryCalls memory = MemoryCalls.of(Turns.of(thread), p.memoryTool());
+        List<RuleOutcome.Problem> problems = new ArrayList<>();
+        int compared = 0;
+        for (var entry : memory.byMsgIdx().entrySet()) {
+            int idx = entry.getKey();
+            Optional<Payload.ConversationMessage> message = memory.message(idx);
+            for (ObservedCall call : entry.getValue()) {
+                Optional<String> persisted = PersistedArgs.content(call);
+                if (message.isEmpty() || persisted.isEmpty()) {
+                    continue;
+                }
+                compared++;
+                mismatch(message.get(), persisted.get()).ifPresent(why -> problems.add(new RuleOutcome.Problem(
+                        OptionalInt.of(idx), "msg_idx " + idx + ": persisted content differs from the message " + why,
+                        memory.evidence(idx, List.of(call)))));
+            }
+        }
+        return compared == 0 ? RuleOutcome.notApplicable("no " + p.memoryTool() + " call with readable content arguments")
+                : RuleOutcome.of(problems);
+    }
+
+    /** Why the two differ, or empty when they agree over what both show. */
+    static Optional<String> mismatch(Payload.ConversationMessage message, String persistedContent) {
+        String shown = Previews.shownPart(message.message().content(), message.previewCut());
+        String persisted = persistedContent.strip();
+        String comparable = message.previewCut() ? persisted.substring(0, Math.min(persisted.length(), shown.length())) : persisted;
+        if (comparable.equals(shown)) {
+            return Optional.empty();
+        }
+        int at = 0;
+        while (at < Math.min(comparable.length(), shown.length()) && comparable.charAt(at) == shown.charAt(at)) {
+            at++;
+        }
+        String scope = message.previewCut()
+                ? "(compared the first " + shown.length() + " of " + message.fullLength() + " characters; the log cut the rest)"
+                : "(compared all " + shown.length() + " characters)";
+        return Optional.of("at character " + (at + 1) + " " + scope);
+    }
+}

@@ -1,0 +1,46 @@
+package dev.tracedeck.model.rules.mycelian;
+
+import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.RuleOutcome;
+import dev.tracedeck.model.rules.RuleParameters;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.trace.TraceThread;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+
+/** One conversation message, exactly one add_entry: more than one persists the message twice. */
+public final class DuplicateAddEntry implements Rule {
+
+    @Override
+    public String id() {
+        return "duplicate-add-entry";
+    }
+
+    @Override
+    public String description() {
+        return "at most one memory write per conversation message";
+    }
+
+    @Override
+    public Severity defaultSeverity() {
+        return Severity.ERROR;
+    }
+
+    @Override
+    public RuleOutcome check(TraceThread thread, RuleParameters p) {
+        MemoryCalls memory = MemoryCalls.of(Turns.of(thread), p.memoryTool());
+        if (memory.messages().isEmpty()) {
+            return RuleOutcome.notApplicable("no conversation messages in this thread");
+        }
+        List<RuleOutcome.Problem> problems = new ArrayList<>();
+        memory.byMsgIdx().forEach((idx, calls) -> {
+            if (calls.size() > 1) {
+                problems.add(new RuleOutcome.Problem(OptionalInt.of(idx),
+                        calls.size() + " " + p.memoryTool() + " calls for msg_idx " + idx + " (expected exactly one)",
+                        memory.evidence(idx, calls)));
+            }
+        });
+        return RuleOutcome.of(problems);
+    }
+}

@@ -1,0 +1,50 @@
+package dev.tracedeck.model.rules.mycelian;
+
+import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.RuleOutcome;
+import dev.tracedeck.model.rules.RuleParameters;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.trace.TraceThread;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+
+/** Every conversation message is persisted: a message with no add_entry is lost from memory. */
+public final class MissingAddEntry implements Rule {
+
+    @Override
+    public String id() {
+        return "missing-add-entry";
+    }
+
+    @Override
+    public String description() {
+        return "every conversation message is persisted";
+    }
+
+    @Override
+    public Severity defaultSeverity() {
+        return Severity.ERROR;
+    }
+
+    @Override
+    public RuleOutcome check(TraceThread thread, RuleParameters p) {
+        MemoryCalls memory = MemoryCalls.of(Turns.of(thread), p.memoryTool());
+        if (memory.messages().isEmpty()) {
+            return RuleOutcome.notApplicable("no conversation messages in this thread");
+        }
+        if (!memory.anyCallsObserved()) {
+            return RuleOutcome.notApplicable("the log shows no tool calls (no TOOL_CALL lines or state dumps)");
+        }
+        List<RuleOutcome.Problem> problems = new ArrayList<>();
+        memory.messages().forEach((idx, event) -> {
+            if (memory.byMsgIdx().getOrDefault(idx, List.of()).isEmpty()) {
+                String role = memory.message(idx).map(m -> m.message().role()).orElse("");
+                problems.add(new RuleOutcome.Problem(OptionalInt.of(idx),
+                        "msg_idx " + idx + " (" + role + ") was never persisted: no " + p.memoryTool() + " call",
+                        List.of(event)));
+            }
+        });
+        return RuleOutcome.of(problems);
+    }
+}

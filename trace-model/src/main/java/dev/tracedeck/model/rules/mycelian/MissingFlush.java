@@ -1,0 +1,42 @@
+package dev.tracedeck.model.rules.mycelian;
+
+import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.RuleOutcome;
+import dev.tracedeck.model.rules.RuleParameters;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.trace.TraceThread;
+import java.util.ArrayList;
+import java.util.List;
+
+/** FLUSH_CONTEXT and SESSION_END are followed by await_consistency then put_context before the next message. */
+public final class MissingFlush implements Rule {
+
+    @Override
+    public String id() {
+        return "missing-flush";
+    }
+
+    @Override
+    public String description() {
+        return "FLUSH_CONTEXT and SESSION_END flush: await_consistency, then put_context";
+    }
+
+    @Override
+    public Severity defaultSeverity() {
+        return Severity.ERROR;
+    }
+
+    @Override
+    public RuleOutcome check(TraceThread thread, RuleParameters p) {
+        List<Turn> flushes = Turns.of(thread).stream().filter(t -> p.controlMessages().contains(t.control())).toList();
+        if (flushes.isEmpty()) {
+            return RuleOutcome.notApplicable("no " + String.join(" or ", p.controlMessages()) + " in this thread");
+        }
+        List<RuleOutcome.Problem> problems = new ArrayList<>();
+        for (Turn turn : flushes) {
+            Flushes.problem(turn, p).ifPresent(why -> problems.add(new RuleOutcome.Problem(turn.msgIdx(),
+                    turn.control() + " not flushed: " + why, turn.evidence(turn.calls()))));
+        }
+        return RuleOutcome.of(problems);
+    }
+}

@@ -1,0 +1,55 @@
+package dev.tracedeck.model.rules.mycelian;
+
+import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.RuleOutcome;
+import dev.tracedeck.model.rules.RuleParameters;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.trace.TraceThread;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Control messages drive control tools and are never persisted; nothing is persisted under another role. */
+public final class SystemPersisted implements Rule {
+
+    @Override
+    public String id() {
+        return "system-persisted";
+    }
+
+    @Override
+    public String description() {
+        return "control messages are never persisted; persisted roles are user or assistant";
+    }
+
+    @Override
+    public Severity defaultSeverity() {
+        return Severity.ERROR;
+    }
+
+    static boolean isConversationRole(String role) {
+        return role.equals("user") || role.equals("assistant");
+    }
+
+    @Override
+    public RuleOutcome check(TraceThread thread, RuleParameters p) {
+        List<Turn> turns = Turns.of(thread);
+        if (turns.stream().noneMatch(t -> !t.callsOf(p.memoryTool()).isEmpty())) {
+            return RuleOutcome.notApplicable("no " + p.memoryTool() + " calls in this thread");
+        }
+        List<RuleOutcome.Problem> problems = new ArrayList<>();
+        for (Turn turn : turns) {
+            for (ObservedCall call : turn.callsOf(p.memoryTool())) {
+                Optional<String> role = PersistedArgs.role(call);
+                if (!turn.control().isEmpty()) {
+                    problems.add(new RuleOutcome.Problem(turn.msgIdx(), p.memoryTool() + " while handling control message "
+                            + turn.control() + (role.map(r -> " (role " + r + ")").orElse("")), turn.evidence(List.of(call))));
+                } else if (role.isPresent() && !isConversationRole(role.get())) {
+                    problems.add(new RuleOutcome.Problem(turn.msgIdx(), "persisted with role " + role.get()
+                            + " (only user or assistant may be persisted)", turn.evidence(List.of(call))));
+                }
+            }
+        }
+        return RuleOutcome.of(problems);
+    }
+}

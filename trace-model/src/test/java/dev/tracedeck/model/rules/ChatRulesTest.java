@@ -1,0 +1,51 @@
+package dev.tracedeck.model.rules;
+
+import static dev.tracedeck.model.rules.RuleAssertions.fails;
+import static dev.tracedeck.model.rules.RuleAssertions.notApplicable;
+import static dev.tracedeck.model.rules.RuleAssertions.passes;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class ChatRulesTest {
+
+    @Test
+    void orphanedToolCall() {
+        passes(new ThreadFixture().persisted(1, "user", "hi").dump(), "orphaned-tool-call");
+        ThreadFixture orphan = new ThreadFixture().message(1, "user", "hi").stateEntry("ai", "", "add_entry", "list_entries")
+                .stateEntry("tool", "ok").message(2, "user", "again").dump();
+        String message = fails(orphan, "orphaned-tool-call", 1).get(0).message();
+        assertTrue(message.contains("1 of 2 without a result (list_entries)"), message);
+        notApplicable(new ThreadFixture().message(1, "user", "hi").dump(), "orphaned-tool-call");
+    }
+
+    @Test
+    void orphanedToolCallAtTheEndOfTheHistory() {
+        fails(new ThreadFixture().message(1, "user", "hi").stateEntry("ai", "", "add_entry").dump(), "orphaned-tool-call", 1);
+    }
+
+    @Test
+    void toolResultWithoutCall() {
+        passes(new ThreadFixture().persisted(1, "user", "hi").dump(), "tool-result-without-call");
+        ThreadFixture stray = new ThreadFixture().message(1, "user", "hi").stateEntry("tool", "enqueued").dump();
+        fails(stray, "tool-result-without-call", 1);
+    }
+
+    @Test
+    void idAndSizeRulesAreNotApplicableWhereTheLogHasNoIdsOrFullOutputs() {
+        ThreadFixture t = new ThreadFixture().persisted(1, "user", "hi").dump();
+        notApplicable(t, "duplicate-tool-call-id");
+        notApplicable(t, "oversized-tool-output");
+    }
+
+    @Test
+    void repeatedToolCall() {
+        ThreadFixture twice = new ThreadFixture().call("search", "", null, "q", "x").call("search", "", null, "q", "x");
+        passes(twice, "repeated-tool-call");
+        twice.call("search", "", null, "q", "x");
+        assertTrue(fails(twice, "repeated-tool-call", 1).get(0).message().equals("search called 3 times in a row with the same arguments"));
+        ThreadFixture varied = new ThreadFixture().call("search", "", null, "q", "x").call("search", "", null, "q", "y")
+                .call("search", "", null, "q", "x");
+        passes(varied, "repeated-tool-call");
+    }
+}
