@@ -148,6 +148,13 @@ class MycelianRulesTest {
         assertEquals(OptionalInt.of(6), f.msgIdx());
         six.call("await_consistency", "", null).call("put_context", "", null);
         passes(six, "periodic-flush");
+        ThreadFixture flushRequested = new ThreadFixture();
+        for (int i = 1; i <= 6; i++) {
+            flushRequested.persisted(i, "user", "message " + i);
+        }
+        flushRequested.control("FLUSH_CONTEXT").persisted(7, "user", "seven");
+        passes(flushRequested, "periodic-flush");
+        fails(flushRequested, "missing-flush", 1);
         notApplicable(clean(), "periodic-flush");
     }
 
@@ -157,6 +164,9 @@ class MycelianRulesTest {
         ThreadFixture failed = new ThreadFixture().persisted(1, "user", "hi").error("RateLimitError: 429\nTraceback ...");
         Finding f = fails(failed, "agent-error", 1).get(0);
         assertEquals("agent invocation failed: RateLimitError: 429", f.message());
+        ThreadFixture lost = new ThreadFixture().persisted(1, "user", "hi").message(2, "user", "hello").error("Timeout");
+        assertEquals("agent invocation failed: Timeout (msg_idx 2 was not persisted)", fails(lost, "agent-error", 1).get(0).message());
+        passes(lost, "missing-add-entry");
         assertEquals(OptionalInt.of(1), f.msgIdx());
     }
 

@@ -9,7 +9,6 @@ import dev.tracedeck.model.rules.Severity;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalInt;
 
 /** An agent invocation failed (AINVOKE_ERROR): the message it was handling may not have been processed. */
 public final class AgentErrors implements Rule {
@@ -32,16 +31,15 @@ public final class AgentErrors implements Rule {
     @Override
     public RuleOutcome check(TraceThread thread, RuleParameters p) {
         List<RuleOutcome.Problem> problems = new ArrayList<>();
-        OptionalInt current = OptionalInt.empty();
-        for (Event e : thread.events()) {
-            if (e.payload() instanceof Payload.ConversationMessage m) {
-                current = m.msgIdx();
-            } else if (e.payload() instanceof Payload.ControlMessage) {
-                current = OptionalInt.empty();
-            } else if (e.payload() instanceof Payload.AgentError error) {
-                String first = error.message().lines().findFirst().orElse("").strip();
-                problems.add(new RuleOutcome.Problem(current, "agent invocation failed: "
-                        + (first.length() > 160 ? first.substring(0, 160) + "…" : first), List.of(e)));
+        for (Turn turn : Turns.of(thread)) {
+            boolean lost = turn.msgIdx().isPresent() && turn.callsOf(p.memoryTool()).isEmpty();
+            for (Event e : turn.errors()) {
+                String first = ((Payload.AgentError) e.payload()).message().lines().findFirst().orElse("").strip();
+                String what = first.length() > 160 ? first.substring(0, 160) + "…" : first;
+                List<Event> evidence = new ArrayList<>(turn.evidence(List.of()));
+                evidence.add(e);
+                problems.add(new RuleOutcome.Problem(turn.msgIdx(), "agent invocation failed: " + what
+                        + (lost ? " (msg_idx " + turn.msgIdx().getAsInt() + " was not persisted)" : ""), evidence));
             }
         }
         return RuleOutcome.of(problems);

@@ -8,13 +8,14 @@ import java.util.OptionalInt;
 
 /**
  * What the agent did for one message it was fed: the conversation or control message (absent for what
- * came before the first one) and the tool calls and state dumps up to the next message.
+ * came before the first one) and the tool calls, state dumps and failed invocations up to the next message.
  */
-public record Turn(Optional<Event> opener, List<ObservedCall> calls, List<Event> snapshots) {
+public record Turn(Optional<Event> opener, List<ObservedCall> calls, List<Event> snapshots, List<Event> errors) {
 
     public Turn {
         calls = List.copyOf(calls);
         snapshots = List.copyOf(snapshots);
+        errors = List.copyOf(errors);
     }
 
     public Optional<Payload.ConversationMessage> conversation() {

@@ -26,17 +26,21 @@ public final class Turns {
         Optional<Event> opener = Optional.empty();
         List<ObservedCall> calls = new ArrayList<>();
         List<Event> snapshots = new ArrayList<>();
+        List<Event> errors = new ArrayList<>();
         for (Event e : thread.events()) {
             Payload p = e.payload();
             if (p instanceof Payload.ConversationMessage || p instanceof Payload.ControlMessage) {
-                if (opener.isPresent() || !calls.isEmpty() || !snapshots.isEmpty()) {
-                    turns.add(new Turn(opener, calls, snapshots));
+                if (opener.isPresent() || !calls.isEmpty() || !snapshots.isEmpty() || !errors.isEmpty()) {
+                    turns.add(new Turn(opener, calls, snapshots, errors));
                 }
                 opener = Optional.of(e);
                 calls = new ArrayList<>();
                 snapshots = new ArrayList<>();
+                errors = new ArrayList<>();
             } else if (p instanceof Payload.ToolInvocation t && !t.planned()) {
                 calls.add(new ObservedCall(t.call().name(), e, Optional.of(t.call()), t.msgIdx(), t.role()));
+            } else if (p instanceof Payload.AgentError) {
+                errors.add(e);
             } else if (p instanceof Payload.StateDump dump) {
                 snapshots.add(e);
                 if (!toolLines) {
@@ -44,8 +48,8 @@ public final class Turns {
                 }
             }
         }
-        if (opener.isPresent() || !calls.isEmpty() || !snapshots.isEmpty()) {
-            turns.add(new Turn(opener, calls, snapshots));
+        if (opener.isPresent() || !calls.isEmpty() || !snapshots.isEmpty() || !errors.isEmpty()) {
+            turns.add(new Turn(opener, calls, snapshots, errors));
         }
         return turns;
     }

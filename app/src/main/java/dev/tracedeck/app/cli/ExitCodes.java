@@ -1,0 +1,15 @@
+package dev.tracedeck.app.cli;
+
+/** Exit codes of the command line, a contract for scripts and CI. */
+final class ExitCodes {
+    static final int OK = 0;
+    /** {@code validate}: something reached the --fail-on threshold. */
+    static final int FINDINGS = 1;
+    /** Bad arguments, or a file that can't be read. */
+    static final int USAGE = 2;
+    /** Not an exit: the desktop app is running and exits when its window closes. */
+    static final int GUI_RUNNING = -1;
+
+    private ExitCodes() {
+    }
+}

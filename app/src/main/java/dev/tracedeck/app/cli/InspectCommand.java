@@ -1,0 +1,56 @@
+package dev.tracedeck.app.cli;
+
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.trace.Trace;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code tracedeck inspect [--json] FILE...}: what each file holds, headless. */
+@Command(name = "inspect", mixinStandardHelpOptions = true,
+        description = "Summarize logs: records by kind, threads, tool calls, state dumps.%n"
+                + "Exit 0 on success, 2 when a file can't be read.")
+final class InspectCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files to inspect (.log .jsonl .json, optionally .gz).")
+    private List<Path> files;
+
+    @Option(names = "--json", description = "Print a JSON array, one object per file.")
+    private boolean json;
+
+    @Spec
+    private CommandSpec spec;
+
+    private final Importers importers = Importers.standard();
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        List<Trace> traces = new ArrayList<>();
+        int code = ExitCodes.OK;
+        for (Path file : files) {
+            ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
+            try {
+                traces.add(importers.read(ImportSource.of(file), progress));
+            } catch (ImportException e) {
+                err.println("tracedeck inspect: " + e.getMessage());
+                code = ExitCodes.USAGE;
+            } finally {
+                progress.done();
+            }
+        }
+        out.print(json ? InspectReport.json(traces) : InspectReport.text(traces));
+        out.flush();
+        return code;
+    }
+}

@@ -1,0 +1,107 @@
+package dev.tracedeck.app.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.model.trace.Diagnostic;
+import dev.tracedeck.model.trace.ImportReport;
+import dev.tracedeck.model.trace.ThreadSummary;
+import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.model.trace.TraceThread;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+
+/** Renders {@code inspect} results as JSON (a contract for scripts) or as a table for people. */
+final class InspectReport {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private InspectReport() {
+    }
+
+    static String json(List<Trace> traces) {
+        ArrayNode array = MAPPER.createArrayNode();
+        for (Trace trace : traces) {
+            array.add(fileNode(trace));
+        }
+        try {
+            return MAPPER.writeValueAsString(array) + System.lineSeparator();
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static ObjectNode fileNode(Trace trace) {
+        ImportReport r = trace.report();
+        ObjectNode file = MAPPER.createObjectNode();
+        file.put("file", r.file());
+        file.put("format", r.format());
+        file.put("bytes", r.bytes());
+        file.put("lines", r.lines());
+        file.put("records", r.records());
+        file.put("events", trace.events().size());
+        file.put("otherRecords", r.otherRecords());
+        file.put("malformedRecords", r.malformedRecords());
+        ObjectNode kinds = file.putObject("recordKinds");
+        r.recordKinds().forEach(kinds::put);
+        ArrayNode threads = file.putArray("threads");
+        for (TraceThread thread : trace.threads()) {
+            ThreadSummary s = ThreadSummary.of(thread);
+            ObjectNode t = threads.addObject();
+            t.put("id", s.id());
+            t.put("events", thread.events().size());
+            t.put("conversationMessages", s.conversationMessages());
+            t.put("controlMessages", s.controlMessages());
+            ObjectNode tools = t.putObject("toolCalls");
+            s.toolCalls().forEach(tools::put);
+            t.put("snapshots", s.snapshots());
+            t.put("finalStateSize", s.finalStateSize());
+        }
+        ArrayNode problems = file.putArray("problems");
+        for (Diagnostic d : r.diagnostics()) {
+            problems.addObject().put("line", d.line()).put("message", d.message());
+        }
+        file.put("problemsOmitted", r.diagnosticsOmitted());
+        return file;
+    }
+
+    static String text(List<Trace> traces) {
+        StringBuilder out = new StringBuilder();
+        for (Trace trace : traces) {
+            ImportReport r = trace.report();
+            out.append(r.file()).append("  (").append(r.format()).append(")\n");
+            out.append(String.format("  %,d lines · %,d records · %,d events · %,d other · %,d malformed%n",
+                    r.lines(), r.records(), trace.events().size(), r.otherRecords(), r.malformedRecords()));
+            out.append("  records by kind: ").append(joinCounts(r.recordKinds())).append('\n');
+            int width = trace.threads().stream().mapToInt(t -> t.label().length()).max().orElse(0);
+            String row = "  %-" + Math.max(8, width) + "s %8s %8s %8s %10s %6s  %s%n";
+            out.append(String.format(row, "thread", "messages", "control", "events", "snapshots", "state", "tool calls"));
+            for (TraceThread thread : trace.threads()) {
+                ThreadSummary s = ThreadSummary.of(thread);
+                out.append(String.format(row.replace("%8s", "%8d").replace("%10s", "%10d").replace("%6s", "%6d"),
+                        thread.label(), s.conversationMessages(),
+                        s.controlMessages(), thread.events().size(), s.snapshots(), s.finalStateSize(),
+                        s.toolCalls().isEmpty() ? "-" : joinCounts(s.toolCalls())));
+            }
+            if (r.problemCount() > 0) {
+                out.append("  problems:\n");
+                r.diagnostics().stream().limit(20).forEach(d ->
+                        out.append("    ").append(r.file()).append(':').append(d.line()).append(": ").append(d.message()).append('\n'));
+                if (r.problemCount() > 20) {
+                    out.append("    … and ").append(r.problemCount() - 20).append(" more (see --json)\n");
+                }
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String joinCounts(Map<String, ? extends Number> counts) {
+        StringBuilder s = new StringBuilder();
+        counts.forEach((k, v) -> s.append(s.isEmpty() ? "" : ", ").append(k).append(' ').append(v));
+        return s.toString();
+    }
+}

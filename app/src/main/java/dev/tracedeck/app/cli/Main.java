@@ -1,0 +1,48 @@
+package dev.tracedeck.app.cli;
+
+import dev.tracedeck.app.desktop.DesktopLauncher;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The one entry point: {@code tracedeck [FILE...]} opens the desktop app, {@code tracedeck inspect} and the
+ * other subcommands run headless. Not a JavaFX {@code Application}, so the app runs from a plain classpath.
+ */
+@Command(name = "tracedeck", mixinStandardHelpOptions = true, version = "Tracedeck 0.1.0",
+        description = "A debugger for the traces and memory state of LLM agents.%n"
+                + "Without a command, opens the desktop app on the given files.",
+        subcommands = {InspectCommand.class, ValidateCommand.class, CommandLine.HelpCommand.class},
+        exitCodeOnInvalidInput = ExitCodes.USAGE, exitCodeOnExecutionException = ExitCodes.USAGE)
+public final class Main implements Callable<Integer> {
+
+    @Parameters(arity = "0..*", paramLabel = "FILE", description = "Logs or dumps to open (.log .jsonl .json, optionally .gz).")
+    private List<Path> files = new ArrayList<>();
+
+    @Option(names = "--screenshot", paramLabel = "PNG",
+            description = "Open the files, wait for the import, save a picture of the window to PNG and exit.")
+    private Path screenshot;
+
+    public static void main(String[] args) {
+        int code = commandLine().execute(args);
+        if (code != ExitCodes.GUI_RUNNING) {
+            System.exit(code);
+        }
+    }
+
+    static CommandLine commandLine() {
+        return new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
+    }
+
+    @Override
+    public Integer call() {
+        DesktopLauncher.launch(List.copyOf(files), Optional.ofNullable(screenshot));
+        return ExitCodes.GUI_RUNNING;
+    }
+}

@@ -1,0 +1,118 @@
+package dev.tracedeck.app.cli;
+
+import dev.tracedeck.app.report.ReportFormat;
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.config.RuleConfigReader;
+import dev.tracedeck.model.rules.RuleConfig;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.rules.Validator;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code tracedeck validate}: the checklist, headless, for QA and CI. */
+@Command(name = "validate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Check every thread of each file against the rules of its format and print the checklist.",
+            "Exit 0 when no finding reaches --fail-on, 1 when one does, 2 for usage errors or unreadable files."})
+final class ValidateCommand implements Callable<Integer> {
+
+    /** When validate exits 1. */
+    enum FailOn {
+        ERROR, WARNING, NEVER
+    }
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files to validate (.log .jsonl .json, optionally .gz).")
+    private List<Path> files;
+
+    @Option(names = "--config", paramLabel = "FILE", description = "Rule configuration (JSON): parameters, rules on/off, severities.")
+    private Path config;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "text, json, junit, sarif, markdown or html (default: ${DEFAULT-VALUE}).")
+    private ReportFormat format;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Write the report here instead of standard output.")
+    private Path output;
+
+    @Option(names = "--fail-on", paramLabel = "LEVEL", defaultValue = "error",
+            description = "error, warning or never: the least severe finding that makes the exit code 1 (default: ${DEFAULT-VALUE}).")
+    private FailOn failOn;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        RuleConfig rules = RuleConfig.DEFAULT;
+        if (config != null) {
+            try {
+                rules = new RuleConfigReader().read(config);
+            } catch (ImportException e) {
+                err.println("tracedeck validate: " + e.getMessage());
+                return ExitCodes.USAGE;
+            }
+        }
+        Validator validator = new Validator(rules);
+        Importers importers = Importers.standard();
+        List<Validation> validations = new ArrayList<>();
+        boolean unreadable = false;
+        for (Path file : files) {
+            ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
+            try {
+                validations.add(validator.validate(importers.read(ImportSource.of(file), progress)));
+            } catch (ImportException e) {
+                err.println("tracedeck validate: " + e.getMessage());
+                unreadable = true;
+            } finally {
+                progress.done();
+            }
+        }
+        String report = format.render(validations);
+        if (!write(report, err)) {
+            return ExitCodes.USAGE;
+        }
+        if (unreadable) {
+            return ExitCodes.USAGE;
+        }
+        return reachesThreshold(validations) ? ExitCodes.FINDINGS : ExitCodes.OK;
+    }
+
+    private boolean reachesThreshold(List<Validation> validations) {
+        if (failOn == FailOn.NEVER) {
+            return false;
+        }
+        Severity threshold = Severity.valueOf(failOn.name().toUpperCase(Locale.ROOT));
+        return validations.stream().anyMatch(v -> v.reaches(threshold));
+    }
+
+    private boolean write(String report, PrintWriter err) {
+        if (output == null) {
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(report);
+            out.flush();
+            return true;
+        }
+        try {
+            Files.writeString(output, report, StandardCharsets.UTF_8);
+            return true;
+        } catch (IOException e) {
+            err.println("tracedeck validate: " + output + ": cannot write the report (" + e.getMessage() + ")");
+            return false;
+        }
+    }
+}

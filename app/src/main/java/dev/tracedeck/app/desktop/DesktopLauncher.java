@@ -1,0 +1,28 @@
+package dev.tracedeck.app.desktop;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import javafx.application.Application;
+
+/**
+ * Starts the desktop window. A plain class on purpose: with JavaFX on the class path (not the module path)
+ * the JVM's main class must not extend {@link Application}, so the command line calls this instead.
+ */
+public final class DesktopLauncher {
+
+    private DesktopLauncher() {
+    }
+
+    /**
+     * Opens the window, imports {@code files} in the background and returns when the window closes.
+     *
+     * @param files      files to open, one tab each, the first selected
+     * @param screenshot when present: once every import has finished and a representative event of the first
+     *                   file is selected, writes the window as a PNG to this path and exits
+     */
+    public static void launch(List<Path> files, Optional<Path> screenshot) {
+        List<String> args = new LaunchOptions(files, screenshot).toArgs();
+        Application.launch(TracedeckApplication.class, args.toArray(String[]::new));
+    }
+}

@@ -1,0 +1,49 @@
+package dev.tracedeck.app.desktop;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What the window is started with. JavaFX hands an {@code Application} only strings, so the options travel
+ * as arguments: {@code [--screenshot=PNG] -- FILE...}; the {@code --} keeps a file named like an option a file.
+ *
+ * @param files      files to open, in order
+ * @param screenshot when present, render the window to this PNG once the files are imported, then exit
+ */
+public record LaunchOptions(List<Path> files, Optional<Path> screenshot) {
+
+    private static final String SCREENSHOT = "--screenshot=";
+    private static final String END = "--";
+
+    public LaunchOptions {
+        files = List.copyOf(files);
+        Objects.requireNonNull(screenshot);
+    }
+
+    public List<String> toArgs() {
+        List<String> args = new ArrayList<>();
+        screenshot.ifPresent(p -> args.add(SCREENSHOT + p));
+        args.add(END);
+        files.forEach(f -> args.add(f.toString()));
+        return args;
+    }
+
+    public static LaunchOptions fromArgs(List<String> args) {
+        List<Path> files = new ArrayList<>();
+        Optional<Path> screenshot = Optional.empty();
+        boolean optionsDone = false;
+        for (String arg : args) {
+            if (!optionsDone && arg.equals(END)) {
+                optionsDone = true;
+            } else if (!optionsDone && arg.startsWith(SCREENSHOT)) {
+                screenshot = Optional.of(Path.of(arg.substring(SCREENSHOT.length())));
+            } else {
+                files.add(Path.of(arg));
+            }
+        }
+        return new LaunchOptions(files, screenshot);
+    }
+}

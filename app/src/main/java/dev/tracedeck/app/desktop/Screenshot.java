@@ -1,0 +1,109 @@
+package dev.tracedeck.app.desktop;
+
+import dev.tracedeck.app.common.PngEncoder;
+import dev.tracedeck.app.workspace.TraceDocument;
+import dev.tracedeck.app.workspace.TraceViewModel;
+import dev.tracedeck.app.workspace.WorkspaceViewModel;
+import dev.tracedeck.model.event.Event;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+import javafx.animation.PauseTransition;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
+import javafx.scene.Scene;
+import javafx.scene.image.PixelFormat;
+import javafx.scene.image.WritableImage;
+import javafx.util.Duration;
+
+/**
+ * Renders the window to a PNG once it shows something worth seeing: every import finished, the first file
+ * selected, its showcase event selected and rendered in the detail pane. Then calls {@code done}.
+ */
+final class Screenshot {
+
+    /** Time for the panes to lay out and the text area to measure its paragraphs after the last change. */
+    private static final Duration SETTLE = Duration.millis(600);
+
+    private final Scene scene;
+    private final WorkspaceViewModel workspace;
+    private final Path target;
+    private final Runnable done;
+
+    Screenshot(Scene scene, WorkspaceViewModel workspace, Path target, Runnable done) {
+        this.scene = scene;
+        this.workspace = workspace;
+        this.target = target;
+        this.done = done;
+    }
+
+    void takeWhenReady() {
+        if (!workspace.progress().isBusy()) {
+            selectShowcase();
+            return;
+        }
+        workspace.progress().busyProperty().addListener(new ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends Boolean> obs, Boolean old, Boolean busy) {
+                if (!busy) {
+                    obs.removeListener(this);
+                    selectShowcase();
+                }
+            }
+        });
+    }
+
+    private void selectShowcase() {
+        Optional<TraceDocument> first = workspace.documents().stream().findFirst();
+        if (first.isEmpty() || !first.get().isReady()) {
+            settleThenCapture();
+            return;
+        }
+        workspace.select(first.get());
+        TraceViewModel trace = first.get().getContent();
+        Optional<Event> event = trace.showcaseEvent();
+        if (event.isEmpty() || Objects.equals(trace.detail().shownEventProperty().get(), event.get())) {
+            settleThenCapture();
+            return;
+        }
+        trace.detail().shownEventProperty().addListener(new ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends Event> obs, Event old, Event shown) {
+                if (shown == event.get()) {
+                    obs.removeListener(this);
+                    settleThenCapture();
+                }
+            }
+        });
+        trace.timeline().select(event.get());
+    }
+
+    private void settleThenCapture() {
+        PauseTransition settle = new PauseTransition(SETTLE);
+        settle.setOnFinished(e -> capture());
+        settle.play();
+    }
+
+    private void capture() {
+        try {
+            WritableImage image = scene.snapshot(null);
+            int width = (int) image.getWidth();
+            int height = (int) image.getHeight();
+            int[] pixels = new int[width * height];
+            image.getPixelReader().getPixels(0, 0, width, height, PixelFormat.getIntArgbInstance(), pixels, 0, width);
+            Path parent = target.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            try (OutputStream out = Files.newOutputStream(target)) {
+                PngEncoder.write(width, height, pixels, out);
+            }
+        } catch (IOException | RuntimeException e) {
+            System.err.println("tracedeck: cannot write screenshot " + target + ": " + e.getMessage());
+        }
+        done.run();
+    }
+}

@@ -1,0 +1,30 @@
+package dev.tracedeck.app.desktop;
+
+import java.util.List;
+import javafx.scene.Scene;
+
+/**
+ * The colour tokens, swapped at run time. Each theme is one sheet of semantic variables; every component
+ * sheet uses only those variables, so a theme is a palette and nothing else.
+ */
+enum Theme {
+    DARK("tokens-dark.css"),
+    LIGHT("tokens-light.css");
+
+    private static final String BASE = "/dev/tracedeck/app/";
+
+    private final String sheet;
+
+    Theme(String sheet) {
+        this.sheet = sheet;
+    }
+
+    /** Sets this theme's tokens first, then the app-wide component sheet. */
+    void applyTo(Scene scene) {
+        scene.getStylesheets().setAll(List.of(url(sheet), url("app.css")));
+    }
+
+    private static String url(String name) {
+        return Theme.class.getResource(BASE + name).toExternalForm();
+    }
+}

@@ -1,0 +1,39 @@
+package dev.tracedeck.app.desktop;
+
+import dev.tracedeck.app.common.ErrorBoundary;
+import dev.tracedeck.app.common.FxTaskRunner;
+import dev.tracedeck.app.common.NoticesViewModel;
+import dev.tracedeck.app.workspace.WorkspaceViewModel;
+import dev.tracedeck.importers.Importers;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.stage.Stage;
+
+/** The composition root: builds the runners and view-models once, hands them to the window, opens the files. */
+public final class TracedeckApplication extends Application {
+
+    private final FxTaskRunner imports = new FxTaskRunner("tracedeck-import", 2);
+    private final FxTaskRunner queries = new FxTaskRunner("tracedeck-query", 1);
+
+    @Override
+    public void start(Stage stage) {
+        LaunchOptions options = LaunchOptions.fromArgs(getParameters().getRaw());
+        NoticesViewModel notices = new NoticesViewModel();
+        ErrorBoundary errors = new ErrorBoundary(notices, Platform::runLater);
+        Thread.setDefaultUncaughtExceptionHandler(errors);
+        Thread.currentThread().setUncaughtExceptionHandler(errors);
+
+        WorkspaceViewModel workspace = new WorkspaceViewModel(Importers.standard(), imports, queries, notices, errors);
+        MainWindow window = new MainWindow(stage, workspace);
+        window.show();
+        workspace.open(options.files());
+        options.screenshot().ifPresent(target ->
+                new Screenshot(window.scene(), workspace, target, Platform::exit).takeWhenReady());
+    }
+
+    @Override
+    public void stop() {
+        imports.close();
+        queries.close();
+    }
+}

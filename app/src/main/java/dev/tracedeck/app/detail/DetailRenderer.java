@@ -1,0 +1,79 @@
+package dev.tracedeck.app.detail;
+
+import static dev.tracedeck.app.detail.DetailStyles.*;
+
+import dev.tracedeck.app.common.KindStyles;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.source.SourceRef;
+import java.util.Locale;
+
+/**
+ * Turns an event into the detail pane's text: a header (kind, keyword, seq, thread, time, source
+ * "file:lines"), what the payload says, and the record's text as logged with its source line numbers.
+ * Pure: runs on any thread, and tests read its output as text.
+ */
+public final class DetailRenderer {
+
+    private DetailRenderer() {
+    }
+
+    public static DetailDocument render(Event event) {
+        DetailDocument.Builder out = DetailDocument.builder();
+        header(out, event);
+        PayloadSections.append(out, event.payload());
+        logText(out, event);
+        return out.build();
+    }
+
+    /** What the pane says when nothing is selected. */
+    public static DetailDocument placeholder(String text) {
+        return DetailDocument.builder().line(text, MUTED).build();
+    }
+
+    private static void header(DetailDocument.Builder out, Event event) {
+        out.add(" " + event.kind().label().toUpperCase(Locale.ROOT) + " ", "d-kind " + KindStyles.cssName(event.kind()));
+        if (!event.keyword().isEmpty() && !sameWord(event.keyword(), event.kind().label())) {
+            out.add("  " + event.keyword(), TITLE);
+        }
+        out.add("  #" + event.seq(), MUTED).end(TITLE);
+        out.blank();
+        out.add(Blocks.pad("thread", Blocks.KEY_WIDTH), KEY).add(event.threadId().isEmpty() ? "(run)" : event.threadId(), VALUE).end();
+        out.add(Blocks.pad("time", Blocks.KEY_WIDTH), KEY).add(event.time().isEmpty() ? "(not logged)" : event.time(), VALUE).end();
+        // The name and lines read at a glance; the path as given is on its own row, whole, for copying.
+        SourceRef source = event.source();
+        String name = fileName(source.file());
+        out.add(Blocks.pad("source", Blocks.KEY_WIDTH), KEY).add(name + ":" + source.lines(), SOURCE).end();
+        if (!name.equals(source.file())) {
+            out.add(Blocks.pad("file", Blocks.KEY_WIDTH), KEY).add(source.file(), MUTED).end();
+        }
+    }
+
+    private static String fileName(String file) {
+        int slash = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
+        return file.substring(slash + 1);
+    }
+
+    /** "TOOL_CALL" and "tool call" say the same; "MSG" and "message" do not quite. */
+    private static boolean sameWord(String keyword, String label) {
+        return keyword.replace('_', ' ').equalsIgnoreCase(label);
+    }
+
+    /** The record as logged, each physical line numbered like an editor would, so it can be found in the file. */
+    private static void logText(DetailDocument.Builder out, Event event) {
+        SourceRef source = event.source();
+        String text = event.text().length() > Blocks.MAX_BLOCK ? event.text().substring(0, Blocks.MAX_BLOCK) : event.text();
+        String[] lines = text.split("\r?\n", -1);
+        // A state dump's text is its header line; its entries' lines are listed with the entries above.
+        String note = lines.length == 1 && source.lineCount() > 1 ? "line " + source.firstLine() + " of " + source.lines()
+                : source.lineCount() == 1 ? "line " + source.lines() : "lines " + source.lines();
+        Blocks.heading(out, "Log text", note);
+        int width = Integer.toString(source.firstLine() + lines.length - 1).length();
+        for (int i = 0; i < lines.length; i++) {
+            out.add(Blocks.padLeft(Integer.toString(source.firstLine() + i), width) + " │ ", LINE_NO);
+            out.add(lines[i]).end();
+        }
+        if (text.length() < event.text().length()) {
+            Blocks.note(out, "… the rest of this record is not shown");
+        }
+    }
+}

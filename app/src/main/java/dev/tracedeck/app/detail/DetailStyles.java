@@ -1,0 +1,34 @@
+package dev.tracedeck.app.detail;
+
+/** Style classes of the detail pane's text, as named in detail.css. */
+final class DetailStyles {
+
+    static final String TITLE = "d-title";
+    static final String META = "d-meta";
+    static final String SOURCE = "d-source";
+    static final String HEADING = "d-heading";
+    static final String HEADING_LINE = "d-heading-line";
+    static final String KEY = "d-key";
+    static final String VALUE = "d-value";
+    static final String MUTED = "d-muted";
+    static final String LINE_NO = "d-line-no";
+    static final String WARNING = "d-warning";
+    static final String ERROR = "d-error";
+    static final String CUT = "d-cut";
+
+    static final String APPENDED = "d-appended";
+    static final String APPENDED_LINE = "d-appended-line";
+    static final String CHANGED = "d-changed";
+    static final String CHANGED_LINE = "d-changed-line";
+    static final String ENTRY_TYPE = "d-entry-type";
+    static final String TOOL = "d-tool";
+
+    static final String JSON_KEY = "j-key";
+    static final String JSON_STRING = "j-string";
+    static final String JSON_NUMBER = "j-number";
+    static final String JSON_LITERAL = "j-literal";
+    static final String JSON_PUNCT = "j-punct";
+
+    private DetailStyles() {
+    }
+}

@@ -1,0 +1,105 @@
+package dev.tracedeck.app.detail;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
+import org.fxmisc.flowless.VirtualizedScrollPane;
+import org.fxmisc.richtext.StyleClassedTextArea;
+import org.fxmisc.richtext.model.ReadOnlyStyledDocument;
+import org.fxmisc.richtext.model.ReadOnlyStyledDocumentBuilder;
+import org.fxmisc.richtext.model.StyledSegment;
+
+/**
+ * The selected event in a read-only rich-text area (selectable, copyable, virtualized by paragraph, so a
+ * snapshot with thousands of entries scrolls smoothly).
+ */
+public final class DetailView extends VBox {
+
+    private static final Collection<String> PLAIN = List.of();
+
+    private final StyleClassedTextArea area = new StyleClassedTextArea();
+    private DetailDocument document = DetailDocument.EMPTY;
+
+    public DetailView(DetailViewModel model) {
+        getStyleClass().add("detail");
+        getStylesheets().add(DetailView.class.getResource("detail.css").toExternalForm());
+        Label title = new Label("DETAIL");
+        title.getStyleClass().add("pane-title");
+        HBox header = new HBox(title);
+        header.getStyleClass().add("pane-header");
+
+        area.setId("detail-area");
+        area.getStyleClass().add("detail-area");
+        area.setEditable(false);
+        area.setWrapText(true);
+        area.setParagraphGraphicFactory(this::gutter);
+        VirtualizedScrollPane<StyleClassedTextArea> scroll = new VirtualizedScrollPane<>(area);
+        scroll.getStyleClass().add("detail-scroll");
+        VBox.setVgrow(scroll, Priority.ALWAYS);
+        getChildren().addAll(header, scroll);
+
+        model.documentProperty().addListener((obs, old, now) -> show(now));
+        show(model.getDocument());
+    }
+
+    /** The text on show, gutters included, for tests. */
+    public String text() {
+        return document.text();
+    }
+
+    /** A line's gutter (a state entry's mark, index, line and type), or none; called as paragraphs scroll into view. */
+    private Node gutter(int paragraph) {
+        if (paragraph >= document.lines().size() || document.lines().get(paragraph).gutter().isEmpty()) {
+            return null;
+        }
+        DetailDocument.Line line = document.lines().get(paragraph);
+        HBox box = new HBox();
+        box.getStyleClass().add("detail-gutter");
+        if (!line.style().isEmpty()) {
+            box.getStyleClass().add(line.style());
+        }
+        for (DetailDocument.Span span : line.gutter()) {
+            Text text = new Text(span.text());
+            text.getStyleClass().add("text");
+            text.getStyleClass().addAll(classes(span.style()));
+            box.getChildren().add(text);
+        }
+        return box;
+    }
+
+    /** Replaces the whole content in one edit, paragraph styles included, and scrolls to the top. */
+    private void show(DetailDocument next) {
+        document = next;  // first: the gutter factory reads it while the new paragraphs are laid out
+        ReadOnlyStyledDocumentBuilder<Collection<String>, String, Collection<String>> builder =
+                new ReadOnlyStyledDocumentBuilder<>(area.getSegOps(), PLAIN);
+        List<DetailDocument.Line> lines = next.lines().isEmpty()
+                ? List.of(new DetailDocument.Line(List.of(), "")) : next.lines();
+        for (DetailDocument.Line line : lines) {
+            Collection<String> paragraphStyle = classes(line.style());
+            if (line.spans().isEmpty()) {
+                builder.addParagraph("", PLAIN, paragraphStyle);
+                continue;
+            }
+            List<StyledSegment<String, Collection<String>>> segments = new ArrayList<>(line.spans().size());
+            for (DetailDocument.Span span : line.spans()) {
+                segments.add(new StyledSegment<>(span.text(), classes(span.style())));
+            }
+            builder.addParagraph(segments, paragraphStyle);
+        }
+        ReadOnlyStyledDocument<Collection<String>, String, Collection<String>> styled = builder.build();
+        area.replace(0, area.getLength(), styled);
+        area.moveTo(0);
+        area.showParagraphAtTop(0);
+    }
+
+    private static Collection<String> classes(String style) {
+        return style.isEmpty() ? PLAIN : Arrays.asList(style.split(" "));
+    }
+}

@@ -1,0 +1,86 @@
+package dev.tracedeck.app.detail;
+
+import static dev.tracedeck.app.detail.DetailStyles.*;
+
+import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.message.Message;
+import dev.tracedeck.model.message.ToolCall;
+
+/** The smaller payloads, one method each; state dumps and tool calls have sections of their own. */
+final class PayloadSections {
+
+    private PayloadSections() {
+    }
+
+    /** Dispatches on the payload's type (Java 17: no pattern switch, so an instanceof chain). */
+    static void append(DetailDocument.Builder out, Payload payload) {
+        if (payload instanceof Payload.StateDump dump) {
+            StateSection.append(out, dump);
+        } else if (payload instanceof Payload.ToolInvocation invocation) {
+            ToolCallSection.append(out, invocation);
+        } else if (payload instanceof Payload.ConversationMessage message) {
+            message(out, message);
+        } else if (payload instanceof Payload.ControlMessage control) {
+            Blocks.heading(out, "Control message");
+            Blocks.text(out, control.content(), VALUE);
+        } else if (payload instanceof Payload.LlmCall llm) {
+            Blocks.heading(out, "LLM call");
+            llm.curatedMessages().ifPresent(n -> Blocks.field(out, "messages in", Numbers.count(n)));
+            llm.toolCalls().ifPresent(n -> Blocks.field(out, "tool calls", Numbers.count(n)));
+        } else if (payload instanceof Payload.AgentResult result) {
+            Blocks.heading(out, "Result");
+            Blocks.text(out, result.messages(), VALUE);
+        } else if (payload instanceof Payload.AgentError error) {
+            Blocks.heading(out, "Error");
+            Blocks.text(out, error.message(), ERROR);
+        } else if (payload instanceof Payload.RunMarker marker) {
+            marker(out, marker);
+        } else if (payload instanceof Payload.JsonRecord json) {
+            Blocks.heading(out, "JSON event", json.eventName());
+            JsonHighlighter.append(out, json.json().toPrettyString());
+        } else if (payload instanceof Payload.Unparsed unparsed) {
+            Blocks.heading(out, unparsed.malformed() ? "Malformed record" : "Unrecognised line");
+            if (unparsed.malformed()) {
+                Blocks.warning(out, unparsed.reason());
+            } else {
+                Blocks.note(out, unparsed.reason().isEmpty() ? "No known keyword; kept as it was logged." : unparsed.reason());
+            }
+        }
+    }
+
+    private static void message(DetailDocument.Builder out, Payload.ConversationMessage payload) {
+        Message message = payload.message();
+        Blocks.heading(out, "Message");
+        Blocks.field(out, "role", message.role().isEmpty() ? "(none)" : message.role());
+        payload.msgIdx().ifPresent(i -> Blocks.field(out, "msg_idx", Integer.toString(i)));
+        Blocks.field(out, "length", Numbers.count(payload.fullLength(), "char", "chars"));
+        if (!message.toolCallId().isEmpty()) {
+            Blocks.field(out, "answers", message.toolCallId());
+        }
+        if (payload.previewCut()) {
+            Blocks.warning(out, "Preview cut by the log: showing " + Numbers.count(message.content().length()) + " of "
+                    + Numbers.count(payload.fullLength()) + " characters.");
+        }
+        Blocks.heading(out, "Content");
+        Blocks.text(out, message.content(), VALUE);
+        for (ToolCall call : message.toolCalls()) {
+            Blocks.heading(out, "Tool call", call.name());
+            ToolCallSection.arguments(out, call);
+        }
+    }
+
+    private static void marker(DetailDocument.Builder out, Payload.RunMarker marker) {
+        Blocks.heading(out, "Fields");
+        for (Payload.Field field : marker.fields()) {
+            Blocks.field(out, field.key(), field.value());
+        }
+        if (marker.fields().isEmpty()) {
+            Blocks.note(out, "(none)");
+        }
+        if (!marker.rest().isBlank()) {
+            Blocks.heading(out, "Text");
+            Blocks.text(out, marker.rest(), VALUE);
+        }
+    }
+}

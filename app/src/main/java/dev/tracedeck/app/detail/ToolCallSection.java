@@ -1,0 +1,48 @@
+package dev.tracedeck.app.detail;
+
+import static dev.tracedeck.app.detail.DetailStyles.*;
+
+import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.message.Previews;
+import dev.tracedeck.model.message.ToolCall;
+
+/** A tool call or plan: who asked for it, then its arguments pretty-printed, with a notice when the log cut them. */
+final class ToolCallSection {
+
+    private ToolCallSection() {
+    }
+
+    static void append(DetailDocument.Builder out, Payload.ToolInvocation invocation) {
+        Blocks.heading(out, invocation.planned() ? "Tool plan" : "Tool call");
+        if (invocation.planned()) {
+            Blocks.note(out, "Planned: the model asked for this call; the log shows it before it ran.");
+        }
+        ToolCall call = invocation.call();
+        out.add(Blocks.pad("tool", Blocks.KEY_WIDTH), KEY).add(call.name(), TOOL).end();
+        if (!call.id().isEmpty()) {
+            Blocks.field(out, "call id", call.id());
+        }
+        if (!invocation.role().isEmpty()) {
+            Blocks.field(out, "role", invocation.role());
+        }
+        invocation.msgIdx().ifPresent(i -> Blocks.field(out, "msg_idx", Integer.toString(i)));
+        arguments(out, call);
+    }
+
+    /** Also used for the tool calls a message carries. */
+    static void arguments(DetailDocument.Builder out, ToolCall call) {
+        Blocks.heading(out, "Arguments", Numbers.count(call.rawArguments().length(), "char", "chars") + " as logged");
+        if (call.arguments().isPresent()) {
+            JsonHighlighter.append(out, call.displayArguments());
+        } else {
+            Blocks.text(out, call.rawArguments(), VALUE);
+        }
+        if (call.truncated()) {
+            Blocks.warning(out, "Truncated by the log: it keeps the first " + Numbers.count(Previews.ARGS_LIMIT - 3)
+                    + " characters and appends \"...\", so these arguments are shown as logged and are not the whole call.");
+        } else if (call.arguments().isEmpty() && !call.rawArguments().isBlank()) {
+            Blocks.note(out, "Not valid JSON: shown as logged.");
+        }
+    }
+}

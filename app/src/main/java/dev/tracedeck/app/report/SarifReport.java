@@ -1,0 +1,96 @@
+package dev.tracedeck.app.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.RuleProfile;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.rules.Validation;
+import java.io.UncheckedIOException;
+import java.util.List;
+
+/** SARIF 2.1.0: one run, a result per finding located at its first evidence, the rest as related locations. */
+final class SarifReport {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private SarifReport() {
+    }
+
+    static String render(List<Validation> validations) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+        root.put("version", "2.1.0");
+        ObjectNode run = root.putArray("runs").addObject();
+        ObjectNode driver = run.putObject("tool").putObject("driver");
+        driver.put("name", "Tracedeck");
+        driver.put("informationUri", "https://tracedeck.dev");
+        driver.put("version", "0.1.0");
+        ArrayNode rules = driver.putArray("rules");
+        List<Rule> all = RuleProfile.allRules();
+        for (Rule r : all) {
+            ObjectNode rule = rules.addObject();
+            rule.put("id", r.id());
+            rule.putObject("shortDescription").put("text", r.description());
+            rule.putObject("defaultConfiguration").put("level", level(r.defaultSeverity()));
+        }
+        ArrayNode results = run.putArray("results");
+        for (Validation v : validations) {
+            for (Finding f : v.findings()) {
+                ObjectNode result = results.addObject();
+                result.put("ruleId", f.ruleId());
+                int index = indexOf(all, f.ruleId());
+                if (index >= 0) {
+                    result.put("ruleIndex", index);
+                }
+                result.put("level", level(f.severity()));
+                result.putObject("message").put("text", (f.threadId().isEmpty() ? "" : "[" + f.threadId() + "] ") + f.message());
+                ArrayNode locations = result.putArray("locations");
+                ArrayNode related = MAPPER.createArrayNode();
+                for (int i = 0; i < f.evidence().size(); i++) {
+                    location(i == 0 ? locations.addObject() : related.addObject(), v.file(), f.evidence().get(i), i);
+                }
+                if (!related.isEmpty()) {
+                    result.set("relatedLocations", related);
+                }
+                result.putObject("properties").put("thread", f.threadId())
+                        .put("msgIdx", f.msgIdx().isPresent() ? Integer.toString(f.msgIdx().getAsInt()) : "");
+            }
+        }
+        try {
+            return MAPPER.writeValueAsString(root) + System.lineSeparator();
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void location(ObjectNode node, String file, Event e, int id) {
+        node.put("id", id);
+        ObjectNode physical = node.putObject("physicalLocation");
+        physical.putObject("artifactLocation").put("uri", file.replace('\\', '/'));
+        physical.putObject("region").put("startLine", e.source().firstLine()).put("endLine", e.source().lastLine());
+        node.putObject("message").put("text", e.kind().label() + " " + e.keyword());
+    }
+
+    private static int indexOf(List<Rule> rules, String id) {
+        for (int i = 0; i < rules.size(); i++) {
+            if (rules.get(i).id().equals(id)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static String level(Severity s) {
+        return switch (s) {
+            case ERROR -> "error";
+            case WARNING -> "warning";
+            case INFO -> "note";
+        };
+    }
+}

@@ -1,0 +1,141 @@
+package dev.tracedeck.app.timeline;
+
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.EventKind;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import javafx.animation.PauseTransition;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+
+/** The timeline table with its search box, kind filter and count. Binds to a {@link TimelineViewModel}. */
+public final class TimelineView extends VBox {
+
+    /** Long enough to skip re-filtering a big log on every keystroke, short enough to feel immediate. */
+    private static final Duration SEARCH_DELAY = Duration.millis(150);
+
+    private final TimelineViewModel model;
+    private final TextField search = new TextField();
+    private final TableView<Event> table = new TableView<>();
+    private boolean syncingSelection;
+
+    public TimelineView(TimelineViewModel model, Map<EventKind, Long> kindCounts) {
+        this.model = model;
+        getStyleClass().add("timeline");
+        getStylesheets().add(TimelineView.class.getResource("timeline.css").toExternalForm());
+        getChildren().addAll(toolbar(kindCounts), table);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        buildTable();
+        bindSelection();
+    }
+
+    /** Puts the caret in the search box with its text selected, ready to type over. */
+    public void focusSearch() {
+        search.requestFocus();
+        search.selectAll();
+    }
+
+    private HBox toolbar(Map<EventKind, Long> kindCounts) {
+        Label title = new Label("TIMELINE");
+        title.getStyleClass().add("pane-title");
+        search.setId("timeline-search");
+        search.setPromptText("Search events  (Ctrl+F)");
+        search.getStyleClass().add("search-field");
+        HBox.setHgrow(search, Priority.ALWAYS);
+        PauseTransition delay = new PauseTransition(SEARCH_DELAY);
+        delay.setOnFinished(e -> model.search(search.getText()));
+        search.textProperty().addListener((obs, old, now) -> delay.playFromStart());
+        search.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ESCAPE) {
+                search.clear();
+                table.requestFocus();
+            } else if (e.getCode() == KeyCode.ENTER || e.getCode() == KeyCode.DOWN) {
+                delay.stop();
+                model.search(search.getText());
+                table.requestFocus();
+                if (table.getSelectionModel().isEmpty() && !table.getItems().isEmpty()) {
+                    table.getSelectionModel().selectFirst();
+                }
+            }
+        });
+        Label count = new Label();
+        count.getStyleClass().add("event-count");
+        count.textProperty().bind(Bindings.createStringBinding(model::countText, model.shownCountProperty()));
+        HBox toolbar = new HBox(title, search, new KindFilterMenu(model, kindCounts), count);
+        toolbar.getStyleClass().addAll("pane-header", "timeline-toolbar");
+        return toolbar;
+    }
+
+    private void buildTable() {
+        table.setId("timeline-table");
+        table.getStyleClass().add("timeline-table");
+        table.setRowFactory(t -> new EventRow());
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setPlaceholder(new Label("No events match the filter"));
+        TableColumn<Event, Integer> seq = column("#", "seq-column", 48, Event::seq);
+        seq.setSortType(TableColumn.SortType.ASCENDING);
+        TableColumn<Event, EventKind> kind = column("Kind", "kind-column", 84, Event::kind);
+        kind.setCellFactory(c -> new KindCell<>());
+        table.getColumns().setAll(List.of(
+                seq,
+                column("Time", "time-column", 96, EventColumns::time),
+                column("Thread", "thread-column", 92, EventColumns::thread),
+                kind,
+                column("Role", "role-column", 80, EventColumns::role),
+                column("Tool", "tool-column", 92, EventColumns::tool),
+                column("Summary", "summary-column", 300, Event::summary)));
+        table.setItems(model.rows());
+        model.rows().comparatorProperty().bind(table.comparatorProperty());
+    }
+
+    private static <T> TableColumn<Event, T> column(String title, String styleClass, double width, Function<Event, T> value) {
+        TableColumn<Event, T> column = new TableColumn<>(title);
+        column.getStyleClass().add(styleClass);
+        column.setPrefWidth(width);
+        // The constrained policy shrinks every column to fit; only the summary should give way.
+        if (!styleClass.equals("summary-column")) {
+            column.setMinWidth(width);
+        }
+        // Values are computed per visible cell: rows stay the model's records, no property bundle per row.
+        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        return column;
+    }
+
+    private void bindSelection() {
+        table.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
+            if (!syncingSelection) {
+                model.select(now);
+            }
+        });
+        model.selectedEventProperty().addListener((obs, old, now) -> showSelected(now));
+        showSelected(model.getSelectedEvent());
+    }
+
+    /** Follows selections made by the view-model (a filter dropping the row, the screenshot picking one). */
+    private void showSelected(Event event) {
+        if (table.getSelectionModel().getSelectedItem() == event) {
+            return;
+        }
+        syncingSelection = true;
+        try {
+            if (event == null) {
+                table.getSelectionModel().clearSelection();
+            } else {
+                table.getSelectionModel().select(event);
+                table.scrollTo(Math.max(0, table.getSelectionModel().getSelectedIndex() - 3));
+            }
+        } finally {
+            syncingSelection = false;
+        }
+    }
+}

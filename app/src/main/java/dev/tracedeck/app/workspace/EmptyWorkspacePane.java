@@ -1,0 +1,23 @@
+package dev.tracedeck.app.workspace;
+
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.layout.VBox;
+
+/** The window before any file is open: says how to open one, the drop target is the whole window. */
+final class EmptyWorkspacePane extends VBox {
+
+    EmptyWorkspacePane(Runnable openDialog) {
+        getStyleClass().add("empty-workspace");
+        Label title = new Label("Drop an agent log here");
+        title.getStyleClass().add("empty-title");
+        Label formats = new Label("Mycelian LongMemEval logs · .log  .jsonl  .json  .gz");
+        formats.getStyleClass().add("empty-hint");
+        Button open = new Button("Open file…");
+        open.getStyleClass().add("empty-open");
+        open.setOnAction(e -> openDialog.run());
+        Label keys = new Label("Ctrl+O open   ·   Ctrl+F search   ·   Ctrl+W close");
+        keys.getStyleClass().add("empty-hint");
+        getChildren().addAll(title, formats, open, keys);
+    }
+}

@@ -1,0 +1,37 @@
+package dev.tracedeck.app.workspace;
+
+import dev.tracedeck.app.common.BackgroundJob;
+import dev.tracedeck.app.common.TaskContext;
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.ImportListener;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.Importers;
+import java.nio.file.Path;
+
+/** Reads one file into a {@link LoadedTrace} on a worker thread; the task's cancel flag stops the importer. */
+final class ImportJob implements BackgroundJob.Work<LoadedTrace> {
+
+    private final Importers importers;
+    private final Path path;
+
+    ImportJob(Importers importers, Path path) {
+        this.importers = importers;
+        this.path = path;
+    }
+
+    @Override
+    public LoadedTrace run(TaskContext context) throws ImportException {
+        ImportListener listener = new ImportListener() {
+            @Override
+            public void progress(long bytesRead, long totalBytes) {
+                context.progress(bytesRead, totalBytes);
+            }
+
+            @Override
+            public boolean isCancelled() {
+                return context.isCancelled();
+            }
+        };
+        return LoadedTrace.of(importers.read(ImportSource.of(path), listener));
+    }
+}

@@ -1,0 +1,43 @@
+package dev.tracedeck.app.workspace;
+
+import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.app.threads.ThreadSummary;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.trace.ImportReport;
+import dev.tracedeck.model.trace.Trace;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A trace plus the counts the views show, computed once on the import thread so that showing a trace of a
+ * million events costs the FX thread nothing but the table's first screen.
+ */
+public record LoadedTrace(Trace trace, List<ThreadSummary> threads, Map<EventKind, Long> kindCounts) {
+
+    public LoadedTrace {
+        Objects.requireNonNull(trace);
+        threads = List.copyOf(threads);
+        kindCounts = Collections.unmodifiableMap(new EnumMap<>(kindCounts));
+    }
+
+    public static LoadedTrace of(Trace trace) {
+        Map<EventKind, Long> counts = new EnumMap<>(EventKind.class);
+        for (Event event : trace.events()) {
+            counts.merge(event.kind(), 1L, Long::sum);
+        }
+        return new LoadedTrace(trace, ThreadSummary.of(trace), counts);
+    }
+
+    /** "1,234 events · 5 threads · 3 other · 1 malformed" for the status bar. */
+    public String summary() {
+        ImportReport report = trace.report();
+        return Numbers.count(trace.events().size(), "event", "events")
+                + " · " + Numbers.count(trace.threads().size(), "thread", "threads")
+                + " · " + Numbers.count(report.otherRecords()) + " other"
+                + " · " + Numbers.count(report.malformedRecords()) + " malformed";
+    }
+}

@@ -1,0 +1,70 @@
+package dev.tracedeck.app.workspace;
+
+import dev.tracedeck.app.common.TaskHandle;
+import java.nio.file.Path;
+import java.util.Objects;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+
+/**
+ * One open file: importing (with progress) until its trace arrives, then ready with a {@link TraceViewModel}.
+ * A file whose import fails or is cancelled is closed, so a document is never in an error state.
+ */
+public final class TraceDocument {
+
+    private final Path path;
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(-1);
+    private final ReadOnlyObjectWrapper<TraceViewModel> content = new ReadOnlyObjectWrapper<>();
+    private TaskHandle importTask = TaskHandle.DONE;
+
+    TraceDocument(Path path) {
+        this.path = Objects.requireNonNull(path);
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /** The file name, for tabs. */
+    public String name() {
+        return path.getFileName() == null ? path.toString() : path.getFileName().toString();
+    }
+
+    /** Fraction of the file read, negative while unknown. */
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    /** The trace's view-model once imported, null before. */
+    public ReadOnlyObjectProperty<TraceViewModel> contentProperty() {
+        return content.getReadOnlyProperty();
+    }
+
+    public TraceViewModel getContent() {
+        return content.get();
+    }
+
+    public boolean isReady() {
+        return content.get() != null;
+    }
+
+    void importing(TaskHandle task) {
+        importTask = task;
+    }
+
+    void progressed(double fraction) {
+        progress.set(fraction);
+    }
+
+    void loaded(TraceViewModel model) {
+        importTask = TaskHandle.DONE;
+        progress.set(1);
+        content.set(model);
+    }
+
+    void cancelImport() {
+        importTask.cancel();
+    }
+}

@@ -1,0 +1,159 @@
+package dev.tracedeck.app.workspace;
+
+import dev.tracedeck.app.common.BackgroundJob;
+import dev.tracedeck.app.common.ErrorBoundary;
+import dev.tracedeck.app.common.Notice;
+import dev.tracedeck.app.common.NoticesViewModel;
+import dev.tracedeck.app.common.TaskRunner;
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.Importers;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The open files. Opening a file starts its import in the background and adds a document at once; the
+ * document becomes ready when the trace arrives, or is closed again with a notice when the import fails or
+ * is cancelled. Errors reach the user as the importer's one-line message, never as a stack trace.
+ */
+public final class WorkspaceViewModel {
+
+    private final Importers importers;
+    private final TaskRunner imports;
+    private final TaskRunner queries;
+    private final NoticesViewModel notices;
+    private final ErrorBoundary errors;
+    private final ObservableList<TraceDocument> documents = FXCollections.observableArrayList();
+    private final ObservableList<TraceDocument> readOnlyDocuments = FXCollections.unmodifiableObservableList(documents);
+    private final ReadOnlyObjectWrapper<TraceDocument> selected = new ReadOnlyObjectWrapper<>();
+    private final ImportProgress progress = new ImportProgress();
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
+
+    /**
+     * @param imports runs imports (long, cancellable)
+     * @param queries runs short queries such as rendering the detail pane, so they never wait behind an import
+     */
+    public WorkspaceViewModel(Importers importers, TaskRunner imports, TaskRunner queries, NoticesViewModel notices,
+                              ErrorBoundary errors) {
+        this.importers = importers;
+        this.imports = imports;
+        this.queries = queries;
+        this.notices = notices;
+        this.errors = errors;
+        selected.addListener((obs, old, now) -> refreshStatus());
+    }
+
+    public ObservableList<TraceDocument> documents() {
+        return readOnlyDocuments;
+    }
+
+    public ReadOnlyObjectProperty<TraceDocument> selectedProperty() {
+        return selected.getReadOnlyProperty();
+    }
+
+    public TraceDocument getSelected() {
+        return selected.get();
+    }
+
+    public ImportProgress progress() {
+        return progress;
+    }
+
+    public NoticesViewModel notices() {
+        return notices;
+    }
+
+    /** Opens each file; one already open is selected rather than read twice. The last one opened is selected. */
+    public void open(List<Path> paths) {
+        for (Path path : paths) {
+            Path normalized = path.toAbsolutePath().normalize();
+            Optional<TraceDocument> open = documents.stream().filter(d -> d.path().equals(normalized)).findFirst();
+            if (open.isPresent()) {
+                selected.set(open.get());
+                continue;
+            }
+            TraceDocument document = new TraceDocument(normalized);
+            documents.add(document);
+            selected.set(document);
+            startImport(document, path);
+        }
+    }
+
+    public void select(TraceDocument document) {
+        if (document == null || documents.contains(document)) {
+            selected.set(document);
+        }
+    }
+
+    /** Closes a document, stopping its import if it is still running. */
+    public void close(TraceDocument document) {
+        int index = documents.indexOf(document);
+        if (index < 0) {
+            return;
+        }
+        document.cancelImport();
+        progress.finished(document);
+        documents.remove(index);
+        if (selected.get() == document) {
+            selected.set(documents.isEmpty() ? null : documents.get(Math.min(index, documents.size() - 1)));
+        }
+    }
+
+    public void closeSelected() {
+        if (selected.get() != null) {
+            close(selected.get());
+        }
+    }
+
+    /** Cancels every running import; their documents close. */
+    public void cancelImports() {
+        List.copyOf(progress.running()).forEach(this::close);
+    }
+
+    /** "run.log — 1,234 events · 5 threads · 3 other · 1 malformed" for the selected ready document, else "". */
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    private void refreshStatus() {
+        TraceDocument document = selected.get();
+        status.set(document == null || !document.isReady() ? "" : document.name() + " — " + document.getContent().loaded().summary());
+    }
+
+    private void startImport(TraceDocument document, Path path) {
+        progress.started(document);
+        BackgroundJob<LoadedTrace> job = BackgroundJob.of("import " + document.name(), new ImportJob(importers, path))
+                .onProgress(fraction -> {
+                    document.progressed(fraction);
+                    progress.update();
+                })
+                .onSuccess(loaded -> {
+                    // Content first: whoever hears "import finished" may look at it.
+                    document.loaded(new TraceViewModel(loaded, queries));
+                    progress.finished(document);
+                    refreshStatus();
+                })
+                .onFailure(error -> failed(document, error))
+                .onCancelled(() -> progress.finished(document));
+        document.importing(imports.submit(job));
+    }
+
+    private void failed(TraceDocument document, Throwable error) {
+        if (!documents.contains(document)) {
+            return;  // closed while its import was failing: the user no longer asked for it
+        }
+        close(document);
+        if (error instanceof ImportException) {
+            // The importer's message already names the file and the line; it is the whole story.
+            notices.post(Notice.error("Could not open " + error.getMessage()));
+        } else {
+            errors.report("Could not open " + document.path(), error);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package dev.tracedeck.app.timeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.tracedeck.app.fixtures.TestTraces;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.source.SourceRef;
+import org.junit.jupiter.api.Test;
+
+class EventColumnsTest {
+
+    @Test
+    void showsTheTimeOfDayWhenTheLogGaveADate() {
+        assertEquals("10:15:03,200", EventColumns.time(TestTraces.event(2)));
+        assertEquals("10:15:03", EventColumns.time(withTime("10:15:03")));
+        assertEquals("", EventColumns.time(withTime("")));
+    }
+
+    @Test
+    void rolesAndToolsComeFromMessagesAndToolCalls() {
+        assertEquals("user", EventColumns.role(TestTraces.event(2)));
+        assertEquals("user", EventColumns.role(TestTraces.event(3)));
+        assertEquals("add_entry", EventColumns.tool(TestTraces.event(3)));
+        assertEquals("", EventColumns.tool(TestTraces.event(4)));
+    }
+
+    @Test
+    void namesTheRunsOwnThread() {
+        assertEquals("(run)", EventColumns.thread(TestTraces.event(0)));
+        assertEquals("m:s1", EventColumns.thread(TestTraces.event(1)));
+    }
+
+    private static Event withTime(String time) {
+        return new Event(0, "SYS", time, "t", SourceRef.line("f", 1), "x", new Payload.ControlMessage("x"));
+    }
+}

@@ -1,0 +1,65 @@
+package dev.tracedeck.app.timeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import dev.tracedeck.app.fixtures.TestTraces;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.trace.Trace;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class TimelineViewModelTest {
+
+    private final Trace trace = TestTraces.small();
+    private final TimelineViewModel timeline = new TimelineViewModel(trace.events());
+
+    @Test
+    void rowsAreTheTracesOwnEvents() {
+        assertEquals(trace.events(), timeline.rows());
+        assertSame(trace.event(3), timeline.rows().get(3));
+        assertEquals("10 events", timeline.countText());
+    }
+
+    @Test
+    void followsTheThreadSelection() {
+        timeline.showThread(Optional.of("m:s2"));
+
+        assertEquals(1, timeline.shownCountProperty().get());
+        assertEquals("1 of 10 events", timeline.countText());
+        timeline.showThread(Optional.empty());
+        assertEquals(10, timeline.rows().size());
+    }
+
+    @Test
+    void hidesAndShowsKinds() {
+        timeline.showKind(EventKind.TOOL_CALL, false);
+        assertEquals(8, timeline.rows().size());
+        timeline.showKind(EventKind.TOOL_CALL, true);
+        assertEquals(10, timeline.rows().size());
+        timeline.showKind(EventKind.STATE, false);
+        timeline.showAllKinds();
+        assertEquals(10, timeline.rows().size());
+    }
+
+    @Test
+    void searchReplacesThePredicate() {
+        timeline.search("tea");
+        assertEquals(2, timeline.rows().size());
+        timeline.search("");
+        assertEquals(10, timeline.rows().size());
+    }
+
+    @Test
+    void dropsASelectionTheFilterHides() {
+        Event message = trace.event(2);
+        timeline.select(message);
+
+        timeline.search("green");
+        assertSame(message, timeline.getSelectedEvent(), "still shown, still selected");
+        timeline.showThread(Optional.of("m:s2"));
+        assertNull(timeline.getSelectedEvent());
+    }
+}

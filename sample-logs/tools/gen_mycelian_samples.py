@@ -1,0 +1,660 @@
+#!/usr/bin/env python3
+"""Writes the Mycelian sample logs in ../mycelian/ and prints their known faults with line numbers.
+
+    python3 sample-logs/tools/gen_mycelian_samples.py          # rewrite the four logs, print the fault table
+    python3 sample-logs/tools/gen_mycelian_samples.py --check  # exit 1 if a committed log differs
+
+The logs are generated, not typed, so that every STATE dump is exactly the agent state the lines before it
+built, previews follow the logger's cut rule, chars= is the full length, and the README's line numbers are
+right. Line shapes follow the benchmarker's format strings (DESIGN.md, "Real formats"); the order of lines
+within a turn follows its agent code: LLM_CALL curated_messages=N, then LLM_CALL tool_calls=K and one
+TOOL_PLAN per planned call once the model answered, then one TOOL_CALL per call as the tool node runs them,
+then the next model round, and a STATE dump after each message the agent handled.
+
+Deterministic: no clock, no unseeded randomness. Python 3.8+, standard library only.
+"""
+import datetime
+import json
+import random
+import sys
+from pathlib import Path
+
+OUT = Path(__file__).resolve().parent.parent / "mycelian"
+
+PREVIEW_LIMIT = 200
+ARGS_LIMIT = 1500
+TOOL_NAMES_LIMIT = 120
+
+RUNNER = "single_question_runner.py:run_question"
+SYS_SRC = "message_logger.py:log_system_message"
+MSG_SRC = "message_logger.py:log_conversation_message"
+LLM_SRC = "mycelian_memory_agent.py:llm_call"
+TOOL_SRC = "mycelian_memory_agent.py:_log_args"
+STATE_SRC = "state_debugger.py:_log_state_summary"
+STATE_MSG_SRC = "state_debugger.py:_log_message_details"
+RETRY_SRC = "_base_client.py:_retry_request"
+
+
+def preview(text, limit=PREVIEW_LIMIT):
+    """The loggers' cut: stripped, and when longer than the limit the first limit-3 characters + '...'."""
+    s = (text or "").strip()
+    return s[: limit - 3] + "..." if len(s) > limit else s
+
+
+def args_text(args):
+    s = json.dumps(args, ensure_ascii=False)
+    return s[: ARGS_LIMIT - 3] + "..." if len(s) > ARGS_LIMIT else s
+
+
+# --------------------------------------------------------------------------------------------------------
+# The conversation (one LongMemEval-style question, two sessions) shared by the "before" and "after" runs.
+# --------------------------------------------------------------------------------------------------------
+
+QID = "gpt4_7c3e91d2"
+QUESTION = "When is my pastéis de nata cooking class in Lisbon?"
+
+ITINERARY = (
+    "Here's my rough draft, can you sanity-check it?\n"
+    "\n"
+    "Oct 7 (Tue): land in Lisbon around 11:00, check into a guesthouse in Alfama, walk up to the Miradouro da "
+    "Senhora do Monte for sunset.\n"
+    "Oct 8: Belém in the morning (Jerónimos Monastery, the tower, pastéis de Belém obviously), LX Factory in the "
+    "afternoon.\n"
+    "Oct 9: free day in Lisbon, maybe the Gulbenkian museum and a food tour in the evening.\n"
+    "Oct 10: day trip to Sintra (Pena Palace, Quinta da Regaleira), back to Lisbon for dinner.\n"
+    "Oct 11: bus to Évora, two nights there for the Roman temple and the wineries.\n"
+    "Oct 13: back through Lisbon and straight up to Porto by bus, about 3.5 hours.\n"
+    "Oct 14-16: Porto, Ribeira, Livraria Lello if the queue isn't silly, port lodges in Gaia, one day out to the "
+    "Douro valley on the train to Pinhão.\n"
+    "Oct 17: Aveiro and Costa Nova on the way back south, overnight in Coimbra.\n"
+    "Oct 18: Coimbra university library in the morning, afternoon train to Lisbon.\n"
+    "Oct 19-20: last two days in Lisbon, Feira da Ladra flea market on Saturday, fado in Mouraria one night.\n"
+    "Oct 21: fly home in the evening.\n"
+    "\n"
+    "I'm worried the middle is too rushed and I haven't booked anything except the flights. I'm also not sure "
+    "whether to rent a car for the Douro day or trust the train. Budget so far: about €95 a night for rooms, €40 "
+    "a day for food, plus trains."
+)
+
+SESSIONS = [
+    {
+        "time": "2023-05-20T02:21:00Z",
+        "messages": [
+            ("user",
+             "I'm finally doing it: my first solo trip, two weeks in October. Budget is around $3,000 not counting "
+             "flights. I love food, long walks and a bit of history, but I really don't enjoy crowds. Where would "
+             "you start looking?",
+             "User is planning a first solo trip: two weeks in October, ~$3,000 excluding flights; likes food, "
+             "walking, history; dislikes crowds."),
+            ("assistant",
+             "October is a lovely time for that kind of trip. Three ideas that fit your budget and pace:\n"
+             "\n"
+             "1. Portugal (Lisbon + Porto): walkable, great food, cheap trains, and the summer crowds are gone.\n"
+             "2. Slovenia: Ljubljana, Lake Bled and the Soča valley; small, safe and easy by bus.\n"
+             "3. Kansai, Japan: Kyoto and Nara outside the peak foliage weeks, though flights will eat into the "
+             "budget.\n"
+             "\n"
+             "Want me to sketch a rough route for any of these?",
+             "Assistant suggested Portugal (Lisbon + Porto), Slovenia, or Kansai for an uncrowded October trip."),
+            ("user",
+             "Portugal sounds perfect. Is it good for solo travellers, though? I get a bit self-conscious eating "
+             "alone in restaurants.",
+             "User chose Portugal; asked whether it suits solo travellers; self-conscious eating alone."),
+            ("assistant",
+             "Very much so. Portugal regularly ranks among the safest countries in Europe, and eating alone is "
+             "completely normal there. Look for tascas with counter seating, or book a food tour on your first "
+             "night to meet people.",
+             "Assistant said Portugal is safe and solo dining is normal; suggested tascas with counters and a "
+             "first-night food tour."),
+            ("user", ITINERARY,
+             "User shared a draft Lisbon-Sintra-Évora-Porto-Douro-Coimbra itinerary for Oct 7-21; only flights "
+             "booked; unsure about car vs train for the Douro; ~€95/night rooms, €40/day food."),
+            ("assistant",
+             "The shape is good, but the middle is tight. Two tweaks: take the Alfa Pendular train from Lisbon to "
+             "Porto (about 3 hours, more comfortable than the bus), and do the Douro by train to Pinhão rather "
+             "than renting a car, since the wine tastings and the river road don't mix. If you want more "
+             "breathing room, drop Aveiro.",
+             "Assistant advised the Alfa Pendular train to Porto, the train (not a car) for the Douro, and "
+             "dropping Aveiro for breathing room."),
+            ("user",
+             "Great, I'll book the train. I'd also love to take a cooking class in Lisbon, ideally one where we "
+             "make pastéis de nata. Any tips on finding one?",
+             "User will book the Lisbon-Porto train; wants a pastéis de nata cooking class in Lisbon."),
+            ("assistant",
+             "Lisbon has several. Small-group classes in Alfama or near the Campo de Ourique market usually run "
+             "about three hours and cover both the custard and the laminated pastry from scratch. Book a week or "
+             "two ahead for October, and pick a morning class so the tarts become your lunch.",
+             "Assistant recommended a small-group morning nata class in Alfama or Campo de Ourique, booked 1-2 "
+             "weeks ahead."),
+        ],
+    },
+    {
+        "time": "2023-05-27T18:40:00Z",
+        "messages": [
+            ("user",
+             "Back from the farmers' market with far too many tomatoes. I'm hosting four friends on Saturday. "
+             "What could I cook that uses a lot of tomatoes and can mostly be done ahead?",
+             "User has many market tomatoes; hosting four friends Saturday; wants a make-ahead tomato menu."),
+            ("assistant",
+             "Tomatoes are perfect for a make-ahead dinner. A Spanish-style menu works well:\n"
+             "\n"
+             "- Gazpacho (about 1.5 kg of tomatoes, and it's better after a night in the fridge)\n"
+             "- Pan con tomate with good bread\n"
+             "- Tortilla española, served at room temperature\n"
+             "- A tomato and peach salad, dressed just before serving\n"
+             "\n"
+             "Everything except the salad can be made the day before.",
+             "Assistant proposed a Spanish make-ahead menu: gazpacho, pan con tomate, tortilla, tomato-peach "
+             "salad."),
+            ("user",
+             "One friend is vegetarian and another can't eat gluten. Does that menu still work?",
+             "User's guests include one vegetarian and one gluten-free friend."),
+            ("assistant",
+             "Almost entirely. The gazpacho, tortilla and salad are vegetarian and naturally gluten-free; just "
+             "leave the bread out of the gazpacho. For the pan con tomate, buy one gluten-free baguette and toast "
+             "it separately so it doesn't pick up crumbs.",
+             "Menu is vegetarian and gluten-free except the bread; use a separately toasted gluten-free baguette."),
+            ("user",
+             "Perfect. How far ahead can I make the tortilla? I was hoping to do it Friday night. Oh, and I "
+             "booked the pastéis de nata class in Lisbon for October 9th, so I might practise custard tarts for "
+             "dessert!",
+             "User wants to make the tortilla Friday night; booked the pastéis de nata class in Lisbon for "
+             "October 9th; may bake custard tarts for dessert."),
+            ("assistant",
+             "Friday night is fine: let it cool completely, wrap it well and refrigerate, then take it out two "
+             "hours before your friends arrive. Congratulations on the class! Bake the practice nata on Saturday "
+             "itself, since the pastry softens overnight.",
+             "Assistant confirmed making the tortilla Friday; advised baking the practice nata on the day."),
+        ],
+    },
+]
+
+CONTEXT_AFTER_S1 = {
+    "activeContext": "User is planning a first solo trip: Portugal, two weeks in October (Oct 7-21), about $3,000 "
+                     "excluding flights. Likes food, walking and history; avoids crowds; a little self-conscious "
+                     "eating alone.",
+    "facts": [
+        "Route: Lisbon, Sintra, Évora, Porto + Douro (train to Pinhão), Coimbra, back to Lisbon",
+        "Taking the Alfa Pendular train Lisbon to Porto",
+        "Wants a pastéis de nata cooking class in Lisbon",
+    ],
+    "openThreads": ["Only flights booked so far", "Choose and book a nata class"],
+}
+
+CONTEXT_AFTER_S2 = {
+    "activeContext": "Solo trip to Portugal Oct 7-21 (Lisbon, Sintra, Évora, Porto, Douro, Coimbra). Booked the "
+                     "pastéis de nata class in Lisbon for October 9th. Hosting four friends on Saturday: Spanish "
+                     "make-ahead menu (gazpacho, pan con tomate, tortilla, tomato-peach salad).",
+    "facts": [
+        "Pastéis de nata class in Lisbon booked for October 9th",
+        "One guest vegetarian, one gluten-free",
+        "Tortilla made Friday night; practice nata baked on Saturday",
+    ],
+    "openThreads": ["Book remaining trip legs (trains, rooms)"],
+}
+
+AGENT_TEXT = (
+    "Here are solo-friendly destinations in Portugal: Lisbon (tascas with counter seating, free walking tours), "
+    "Porto (small wine bars where sitting at the bar is normal) and Lagos for a few quiet beach days. Eating "
+    "alone is very common in all three."
+)
+
+
+def ctx_json(ctx):
+    return json.dumps(ctx, ensure_ascii=False, indent=2)
+
+
+# --------------------------------------------------------------------------------------------------------
+# Log writer and agent simulation
+# --------------------------------------------------------------------------------------------------------
+
+class Log:
+    """Physical lines with the chosen prefix; remembers where interesting lines went."""
+
+    def __init__(self, style, start, seed):
+        self.style = style  # "bench", "levels" or "none"
+        self.t = start
+        self.rng = random.Random(seed)
+        self.lines = []
+        self.marks = {}
+
+    def wait(self, lo, hi):
+        self.t += datetime.timedelta(milliseconds=self.rng.randint(lo, hi))
+
+    def prefix(self, src, level):
+        if self.style == "bench":
+            return "%s,%03d [%s] " % (self.t.strftime("%Y-%m-%d %H:%M:%S"), self.t.microsecond // 1000, src)
+        if self.style == "levels":
+            return "%s [%s] " % (self.t.strftime("%H:%M:%S"), level)
+        return ""
+
+    def emit(self, src, message, level="INFO"):
+        """Writes one record; a message with newlines spans several physical lines. Returns its first line."""
+        first = len(self.lines) + 1
+        parts = message.split("\n")
+        self.lines.append(self.prefix(src, level) + parts[0])
+        self.lines.extend(parts[1:])
+        return first
+
+    def mark(self, key, line):
+        self.marks.setdefault(key, []).append(line)
+
+    def text(self):
+        return "\n".join(self.lines) + "\n"
+
+
+class Entry:
+    def __init__(self, mtype, role="", tools=(), content=""):
+        self.type = mtype
+        self.role = role
+        self.tools = list(tools)
+        self.content = content
+
+
+class Agent:
+    """The memory agent of one run: per-thread state, logging like the real agent and state debugger."""
+
+    def __init__(self, log, memory_id, curate):
+        self.log = log
+        self.memory_id = memory_id
+        self.curate = curate  # "all" (prebuilt ReAct: whole state) or "tool-only" (custom graph)
+        self.state = {}
+        self.ctx = {}
+        self.thread = None
+
+    # -- messages in -------------------------------------------------------------------------------------
+    def system(self, thread, content):
+        self.thread = thread
+        self.ctx = {"thread_id": thread, "role": "", "msg_idx": ""}
+        line = self.log.emit(SYS_SRC, "SYS thread_id=%s content=%s" % (thread, preview(content)))
+        self.state.setdefault(thread, []).append(Entry("system", content=content))
+        return line
+
+    def conversation(self, thread, role, msg_idx, content):
+        self.thread = thread
+        self.ctx = {"thread_id": thread, "role": role, "msg_idx": str(msg_idx)}
+        line = self.log.emit(MSG_SRC, "MSG thread_id=%s msg_idx=%d role=%s chars=%d preview=%s"
+                             % (thread, msg_idx, role, len(content), preview(content)))
+        self.state.setdefault(thread, []).append(Entry("chat", role=role, content=content))
+        return line
+
+    # -- model rounds ------------------------------------------------------------------------------------
+    def curated(self):
+        msgs = self.state[self.thread]
+        if self.curate == "all":
+            return 1 + len(msgs)
+        n = 1 + sum(1 for m in msgs if m.type in ("chat", "tool") or (m.type == "ai" and m.tools))
+        return n + (1 if msgs and msgs[-1].type == "system" else 0)
+
+    def round(self, calls, retry=False):
+        """One model call that planned `calls` [(tool, args, result)], then the tool node running them.
+        Returns the TOOL_PLAN lines and TOOL_CALL lines."""
+        self.log.wait(2, 9)
+        self.log.emit(LLM_SRC, "LLM_CALL curated_messages=%d" % self.curated())
+        if retry:
+            self.log.wait(300, 600)
+            self.log.emit(RETRY_SRC, "Retrying request to /chat/completions in 0.400000 seconds")
+            self.log.wait(400, 420)
+        self.log.wait(650, 1900)
+        self.log.emit(LLM_SRC, "LLM_CALL tool_calls=%d" % len(calls))
+        plans = [self.log.emit(LLM_SRC, "TOOL_PLAN tool=%s args=%s" % (name, args_text(args)))
+                 for name, args, _ in calls]
+        self.state[self.thread].append(Entry("ai", tools=[c[0] for c in calls]))
+        lines = []
+        for name, args, result in calls:
+            self.log.wait(1, 6)
+            lines.append(self.log.emit(TOOL_SRC, "TOOL_CALL tool=%s thread_id=%s role=%s msg_idx=%s args=%s"
+                                       % (name, self.ctx["thread_id"], self.ctx["role"], self.ctx["msg_idx"],
+                                          args_text(args))))
+            self.log.wait(25, 260)
+            self.state[self.thread].append(Entry("tool", content=result))
+        return plans, lines
+
+    def final(self, text=""):
+        """The model call that planned no tools; the prebuilt agent kept any text it wrote."""
+        self.log.wait(2, 9)
+        self.log.emit(LLM_SRC, "LLM_CALL curated_messages=%d" % self.curated())
+        self.log.wait(400, 1500)
+        self.log.emit(LLM_SRC, "LLM_CALL tool_calls=0")
+        if text:
+            self.state[self.thread].append(Entry("ai", content=text))
+
+    def dump(self):
+        """STATE + one STATE_MSG per message; returns {position: first line} of the STATE_MSG records."""
+        msgs = self.state[self.thread]
+        self.log.wait(1, 4)
+        self.log.emit(STATE_SRC, "STATE thread_id=%s messages=%d" % (self.thread, len(msgs)))
+        where = {}
+        for idx, m in enumerate(msgs, start=1):
+            if m.tools:
+                body = "STATE_MSG idx=%d type=%s role=%s tool_calls=%d[%s] content=%s" % (
+                    idx, m.type, m.role, len(m.tools), ",".join(m.tools)[:TOOL_NAMES_LIMIT], preview(m.content))
+            else:
+                body = "STATE_MSG idx=%d type=%s role=%s content=%s" % (idx, m.type, m.role, preview(m.content))
+            where[idx] = self.log.emit(STATE_MSG_SRC, body)
+        return where
+
+    # -- tool calls --------------------------------------------------------------------------------------
+    def get_context(self, ctx):
+        return ("get_context", {"memory_id": self.memory_id}, ctx)
+
+    def list_entries(self, entries):
+        return ("list_entries", {"memory_id": self.memory_id, "limit": 10},
+                json.dumps({"entries": entries[-10:], "count": len(entries[-10:])}, ensure_ascii=False))
+
+    def add_entry(self, raw, summary, role, msg_idx):
+        return ("add_entry", {"memory_id": self.memory_id, "raw_entry": raw, "summary": summary,
+                              "tags": {"role": role, "msg_idx": msg_idx}}, "enqueued")
+
+    def await_consistency(self):
+        return ("await_consistency", {"memory_id": self.memory_id}, "ok")
+
+    def put_context(self, ctx):
+        return ("put_context", {"memory_id": self.memory_id, "content": ctx_json(ctx)}, "ok")
+
+
+class Run:
+    """One question: the runner's lines around an agent. `faults` switches on the "before" behaviour."""
+
+    def __init__(self, log, run_id, vault_id, memory_id, agent_model, curate, faults):
+        self.log = log
+        self.run_id = run_id
+        self.vault_id = vault_id
+        self.memory_id = memory_id
+        self.agent_model = agent_model
+        self.faults = faults
+        self.agent = Agent(log, memory_id, curate)
+        self.entries = []  # what list_entries would return: the memory's entries so far
+        self.entry_seq = 0
+
+    def runner(self, message):
+        return self.log.emit(RUNNER, message)
+
+    def remember(self, summary, created):
+        self.entry_seq += 1
+        self.entries.append({"entryId": "%s-e%03d" % (self.memory_id[:8], self.entry_seq), "summary": summary,
+                             "creationTime": created})
+
+    def start(self):
+        self.runner("RUN qid=%s run_id=%s vault_id=%s agent=%s qa=%s"
+                    % (QID, self.run_id, self.vault_id, self.agent_model, "gpt-4o"))
+        self.log.wait(180, 420)
+        self.runner("MEMORY_BOUND qid=%s memory_id=%s title=%s__%s" % (QID, self.memory_id, QID, self.run_id))
+
+    def session(self, s, sess):
+        a = self.agent
+        log = self.log
+        thread = "%s:s%d" % (self.memory_id, s)
+        contexts = {1: "No context stored for this memory yet.", 2: ctx_json(CONTEXT_AFTER_S1)}
+        log.wait(5, 30)
+        log.mark("session_start:%d" % s, self.runner(
+            "SESSION_START qid=%s s=%d memory_id=%s thread_id=%s conversation_time=%s"
+            % (QID, s, self.memory_id, thread, sess["time"])))
+        log.mark("sys_start:%d" % s, a.system(thread, "SESSION_START"))
+        bootstrap_twice = self.faults and s == 2
+        for rep in range(2 if bootstrap_twice else 1):
+            _, gc = a.round([a.get_context(contexts[s])])
+            _, le = a.round([a.list_entries(self.entries)])
+            log.mark("get_context:%d" % s, gc[0])
+            log.mark("list_entries:%d" % s, le[0])
+        a.final()
+        a.dump()
+
+        msgs = sess["messages"]
+        for i, (role, content, summary) in enumerate(msgs, start=1):
+            log.wait(20, 80)
+            log.mark("runner_msg:%d:%d" % (s, i), self.runner(
+                "MSG qid=%s s=%d msg=%d role=%s memory_id=%s" % (QID, s, i, role, self.memory_id)))
+            log.mark("msg:%d:%d" % (s, i), a.conversation(thread, role, i, content))
+            tag_role = role
+            if self.faults and s == 2 and i == 4:
+                tag_role = "user"  # fault: an assistant turn persisted as user
+            plans, calls = a.round([a.add_entry(content, summary, tag_role, i)], retry=(s == 2 and i == 3))
+            log.mark("add_entry:%d:%d" % (s, i), calls[0])
+            log.mark("add_entry_plan:%d:%d" % (s, i), plans[0])
+            self.remember(summary, sess["time"])
+            text = ""
+            if self.faults and s == 1 and i == 3:
+                # fault: the prebuilt ReAct loop re-issues add_entry for the same turn, then answers the user
+                _, dup = a.round([a.add_entry(content, summary, role, i)])
+                log.mark("add_entry_dup:%d:%d" % (s, i), dup[0])
+                self.remember(summary, sess["time"])
+                text = AGENT_TEXT
+            a.final(text)
+            where = a.dump()
+            if text:
+                log.mark("agent_text", where[len(a.state[thread])])
+                log.mark("dup_state", [where[k] for k, m in enumerate(a.state[thread], start=1)
+                                       if m.type == "ai" and m.tools == ["add_entry"]][-2:])
+            if i % 6 == 0:
+                # the invoker sends FLUSH_CONTEXT after every sixth message
+                log.wait(3, 12)
+                log.mark("flush:%d" % s, a.system(thread, "FLUSH_CONTEXT"))
+                ctx = CONTEXT_AFTER_S1 if s == 1 else CONTEXT_AFTER_S2
+                if self.faults and s == 1:
+                    a.final()  # fault: the agent ignores FLUSH_CONTEXT
+                elif self.faults:
+                    a.round([a.await_consistency()])
+                    a.round([a.put_context(ctx)])
+                    a.final()
+                else:
+                    a.round([a.await_consistency(), a.put_context(ctx)])
+                    a.final()
+                a.dump()
+
+        log.wait(10, 40)
+        log.mark("sys_end:%d" % s, a.system(thread, "SESSION_END"))
+        a.round([a.await_consistency()])
+        a.round([a.put_context(CONTEXT_AFTER_S1 if s == 1 else CONTEXT_AFTER_S2)])
+        a.final()
+        a.dump()
+        log.wait(2, 8)
+        self.runner("SESSION_END qid=%s s=%d memory_id=%s thread_id=%s" % (QID, s, self.memory_id, thread))
+
+    def qa(self):
+        log = self.log
+        log.wait(50, 120)
+        self.runner("QA_START qid=%s memory_id=%s question='%s'" % (QID, self.memory_id, QUESTION))
+        self.runner("AWAIT_CONSISTENCY qid=%s memory_id=%s" % (QID, self.memory_id))
+        log.wait(300, 900)
+        self.runner("SEARCH_MEMORIES qid=%s memory_id=%s mode=single query='%s' top_ke=5 top_kc=3"
+                    % (QID, self.memory_id, QUESTION))
+        log.wait(200, 500)
+        self.runner("SEARCH_RESULT qid=%s entries=5 has_latest=True contexts=1" % QID)
+        log.mark("context_shard", self.runner(
+            "CONTEXT_SHARD qid=%s shard=1 score=0.812 timestamp=2025-09-05T%s full_context='%s'"
+            % (QID, log.t.strftime("%H:%M:%SZ"), ctx_json(CONTEXT_AFTER_S2))))
+        context = CONTEXT_AFTER_S2["activeContext"] + "\n\n" + "\n\n".join(e["summary"] for e in self.entries[-5:])
+        self.runner("QA_CONTEXT qid=%s context_len=%d full_context='%s'" % (QID, len(context), context))
+        log.wait(900, 1600)
+        log.mark("json_event", self.runner(json.dumps({
+            "event": "llm_call", "model": "gpt-4o", "purpose": "qa", "prompt_tokens": 1184,
+            "completion_tokens": 21, "latency_ms": 1243})))
+        self.runner("QA_ANSWER qid=%s hypothesis='Your pastéis de nata class in Lisbon is on October 9th.'" % QID)
+
+
+def full_run(faults, seed, run_id, vault_id, memory_id, start):
+    log = Log("bench", start, seed)
+    run = Run(log, run_id, vault_id, memory_id, "gpt-4o-mini", "all" if faults else "tool-only", faults)
+    run.start()
+    for s, sess in enumerate(SESSIONS, start=1):
+        run.session(s, sess)
+    run.qa()
+    return log, run
+
+
+# --------------------------------------------------------------------------------------------------------
+# The two short files
+# --------------------------------------------------------------------------------------------------------
+
+def prefixless(before):
+    """An excerpt of the "before" run as someone pasted it into an issue: no prefixes, one httpx print line
+    in the middle, and one STATE_MSG line mangled in the paste."""
+    lines = before.lines
+    start = before.marks["runner_msg:1:2"][0]
+    end = before.marks["runner_msg:1:4"][0]  # up to, not including, the runner line for msg 4
+    out = []
+    mangled = None
+    http = None
+    for n in range(start, end):
+        text = lines[n - 1]
+        if text.startswith("2025-"):
+            text = text[text.index("] ") + 2:]
+        if text.startswith("MSG qid="):
+            continue  # the paste has the agent's lines only
+        if mangled is None and text.startswith("STATE_MSG idx=2 type=ai"):
+            text = "STATE_MSG idx=abc type=ai"
+            mangled = len(out) + 1
+        out.append(text)
+        if http is None and text.startswith("TOOL_CALL tool=add_entry"):
+            out.append('HTTP Request: POST http://localhost:11546/mcp "HTTP/1.1 200 OK"')
+            http = len(out)
+    marks = {"mangled": mangled, "http": http}
+    for n, text in enumerate(out, start=1):
+        if text.startswith("TOOL_CALL tool=add_entry") and "msg_idx=3 " in text:
+            marks.setdefault("add_entry_3", []).append(n)
+        if text.startswith("STATE_MSG") and "content=Here are solo-friendly" in text:
+            marks.setdefault("agent_text", n)
+    return "\n".join(out) + "\n", marks
+
+
+def older_runner():
+    """The older runner's prefix (%H:%M:%S [LEVEL]) around the newer runner's RUN ... ingest= line; an agent
+    whose state dump found no message list; a rate-limit error that ends the session at msg 3."""
+    log = Log("levels", datetime.datetime(2025, 9, 5, 10, 15, 3, 0), 4)
+    qid, run_id = "e3a8f0b5", "run_20250905_101503"
+    vault_id, memory_id = "0b9d7c1e-52a4-4e8b-8f21-6c3d9a7e4b10", "5e7a1c93-2f4b-4d6e-a8c0-91b2d3e4f5a6"
+    a = Agent(log, memory_id, "tool-only")
+    marks = {}
+
+    def runner(msg):
+        return log.emit(RUNNER, msg)
+
+    def state_without_messages():
+        log.wait(1, 4)
+        return log.emit(STATE_SRC, "STATE thread_id=%s state_type=dict keys=values,next,config,metadata,created_at,"
+                        "parent_config,tasks" % thread)
+
+    msgs = [
+        ("user", "We're repainting the kitchen this weekend. Any tips for getting a clean line where the wall "
+                 "meets the ceiling without using a whole roll of tape?", "User repainting kitchen; wants clean "
+                 "wall-ceiling line."),
+        ("assistant", "Cut in by hand with a good 2-inch angled sash brush: load only the bottom third, start a "
+                      "few centimetres below the ceiling and drift up to the corner in long strokes.",
+         "Assistant: cut in with a 2-inch angled brush, long strokes."),
+        ("user", "Nice. What sheen should I use near the stove, matte or satin?", ""),
+    ]
+    runner("RUN qid=%s run_id=%s vault_id=%s ingest=%s qa=%s" % (qid, run_id, vault_id, "gpt-4o-mini", "gpt-4o"))
+    log.wait(200, 400)
+    runner("MEMORY_BOUND qid=%s memory_id=%s title=%s__%s" % (qid, memory_id, qid, run_id))
+    thread = memory_id + ":s1"
+    runner("SESSION_START qid=%s s=1 memory_id=%s thread_id=%s conversation_time=2023-06-02T09:12:00Z"
+           % (qid, memory_id, thread))
+    a.system(thread, "SESSION_START")
+    a.round([a.get_context("No context stored for this memory yet.")])
+    a.round([a.list_entries([])])
+    a.final()
+    marks["state_dict"] = state_without_messages()
+    for i, (role, content, summary) in enumerate(msgs, start=1):
+        log.wait(20, 60)
+        runner("MSG qid=%s s=1 msg=%d role=%s memory_id=%s" % (qid, i, role, memory_id))
+        marks.setdefault("msg", {})[i] = a.conversation(thread, role, i, content)
+        if i < 3:
+            a.round([a.add_entry(content, summary, role, i)])
+            a.final()
+            state_without_messages()
+        else:
+            a.log.wait(2, 9)
+            log.emit(LLM_SRC, "LLM_CALL curated_messages=%d" % a.curated())
+            log.wait(60000, 60000)
+            err = ("Error code: 429 - {'error': {'message': 'Rate limit reached for gpt-4o-mini in organization "
+                   "org-lme on tokens per min (TPM): Limit 200000, Used 199614, Requested 1873. Please try again "
+                   "in 446ms.', 'type': 'tokens', 'param': None, 'code': 'rate_limit_exceeded'}}")
+            marks["error"] = log.emit("mycelian_memory_agent.py:invoke_message", "AINVOKE_ERROR %s" % err[:200],
+                                      level="INFO")
+    # the runner's finally: end the session even though the message failed
+    log.wait(5, 20)
+    a.system(thread, "SESSION_END")
+    a.round([a.await_consistency()])
+    a.round([a.put_context({"activeContext": "User is repainting the kitchen this weekend; advised cutting in "
+                                             "with an angled brush."})])
+    a.final()
+    state_without_messages()
+    runner("SESSION_END qid=%s s=1 memory_id=%s thread_id=%s" % (qid, memory_id, thread))
+    marks["runner_error"] = log.emit(RUNNER, "Question %s failed: RateLimitError: Error code: 429" % qid,
+                                     level="ERROR")
+    return log, marks
+
+
+# --------------------------------------------------------------------------------------------------------
+
+def build():
+    before, _ = full_run(True, 1, "run_20250905_101503", "8c1d4e2a-7b3f-4a96-b5e0-3f9a2c7d1e84",
+                         "3f2b9c1e-8d4a-4f6b-9a51-2c7e0d9b6a13", datetime.datetime(2025, 9, 5, 10, 15, 3, 3000))
+    after, _ = full_run(False, 2, "run_20250912_141122", "8c1d4e2a-7b3f-4a96-b5e0-3f9a2c7d1e84",
+                        "a71e0c54-3b9d-4f28-9e6a-d4c2b8f01735", datetime.datetime(2025, 9, 12, 14, 11, 22, 517000))
+    pasted, pasted_marks = prefixless(before)
+    older, older_marks = older_runner()
+    files = {
+        "before-prebuilt-react.log": before.text(),
+        "after-tool-only.log": after.text(),
+        "prefixless-pasted.log": pasted,
+        "older-runner-levels.log": older.text(),
+    }
+    return files, before, after, pasted_marks, older_marks
+
+
+def report(before, after, pasted_marks, older_marks):
+    m = before.marks
+    rows = [
+        ("before-prebuilt-react.log", "duplicate-add-entry", "s1", "3",
+         "TOOL_CALL lines %d and %d; state entries at lines %s" % (m["add_entry:1:3"][0], m["add_entry_dup:1:3"][0],
+                                                                  " and ".join(map(str, m["dup_state"][0])))),
+        ("before-prebuilt-react.log", "assistant-text-in-state", "s1", "3",
+         "STATE_MSG line %d (first dump that has it)" % m["agent_text"][0]),
+        ("before-prebuilt-react.log", "role-mismatch", "s2", "4", "TOOL_CALL line %d" % m["add_entry:2:4"][0]),
+        ("before-prebuilt-react.log", "bootstrap-repeated", "s2", "-",
+         "SESSION_START line %d; get_context lines %s; list_entries lines %s"
+         % (m["sys_start:2"][0], " and ".join(map(str, m["get_context:2"])),
+            " and ".join(map(str, m["list_entries:2"])))),
+        ("before-prebuilt-react.log", "missing-flush", "s1", "6", "SYS FLUSH_CONTEXT line %d" % m["flush:1"][0]),
+        ("before-prebuilt-react.log", "periodic-flush (warning)", "s1", "6", "MSG line %d" % m["msg:1:6"][0]),
+        ("before-prebuilt-react.log", "(import: args cut at 1500)", "s1", "5",
+         "TOOL_PLAN line %d, TOOL_CALL line %d" % (m["add_entry_plan:1:5"][0], m["add_entry:1:5"][0])),
+        ("after-tool-only.log", "(import: args cut at 1500)", "s1", "5",
+         "TOOL_PLAN line %d, TOOL_CALL line %d" % (after.marks["add_entry_plan:1:5"][0],
+                                                   after.marks["add_entry:1:5"][0])),
+        ("prefixless-pasted.log", "duplicate-add-entry", "s1", "3",
+         "TOOL_CALL lines %s" % " and ".join(map(str, pasted_marks["add_entry_3"]))),
+        ("prefixless-pasted.log", "assistant-text-in-state", "s1", "3", "STATE_MSG line %d" % pasted_marks["agent_text"]),
+        ("prefixless-pasted.log", "(import: other)", "-", "-", "line %d" % pasted_marks["http"]),
+        ("prefixless-pasted.log", "(import: malformed)", "s1", "-", "line %d" % pasted_marks["mangled"]),
+        ("older-runner-levels.log", "agent-error", "s1", "3", "AINVOKE_ERROR line %d" % older_marks["error"]),
+        ("older-runner-levels.log", "missing-add-entry", "s1", "3", "MSG line %d" % older_marks["msg"][3]),
+    ]
+    print("| File | Rule | Thread | msg_idx | Where |")
+    print("|---|---|---|---|---|")
+    for r in rows:
+        print("| %s |" % " | ".join(r))
+    for name, log in (("before", before), ("after", after)):
+        print("%s: session lines %s, flush %s, sys_end %s" % (
+            name, [log.marks["sys_start:%d" % s][0] for s in (1, 2)], log.marks.get("flush:1"),
+            [log.marks["sys_end:%d" % s][0] for s in (1, 2)]))
+
+
+def main():
+    files, before, after, pasted_marks, older_marks = build()
+    if "--check" in sys.argv[1:]:
+        stale = [n for n, t in files.items() if not (OUT / n).exists() or (OUT / n).read_text("utf-8") != t]
+        for n in stale:
+            print("differs from the generator: " + n)
+        sys.exit(1 if stale else 0)
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (OUT / name).write_text(text, "utf-8")
+        print("%-28s %4d lines %7d bytes" % (name, text.count("\n"), len(text.encode("utf-8"))))
+    report(before, after, pasted_marks, older_marks)
+
+
+if __name__ == "__main__":
+    main()
