@@ -618,7 +618,7 @@ def report(before, after, pasted_marks, older_marks):
          % (m["sys_start:2"][0], " and ".join(map(str, m["get_context:2"])),
             " and ".join(map(str, m["list_entries:2"])))),
         ("before-prebuilt-react.log", "missing-flush", "s1", "6", "SYS FLUSH_CONTEXT line %d" % m["flush:1"][0]),
-        ("before-prebuilt-react.log", "periodic-flush (warning)", "s1", "6", "MSG line %d" % m["msg:1:6"][0]),
+        ("before-prebuilt-react.log", "(periodic-flush: left to missing-flush)", "s1", "6", "MSG line %d" % m["msg:1:6"][0]),
         ("before-prebuilt-react.log", "(import: args cut at 1500)", "s1", "5",
          "TOOL_PLAN line %d, TOOL_CALL line %d" % (m["add_entry_plan:1:5"][0], m["add_entry:1:5"][0])),
         ("after-tool-only.log", "(import: args cut at 1500)", "s1", "5",
@@ -630,7 +630,8 @@ def report(before, after, pasted_marks, older_marks):
         ("prefixless-pasted.log", "(import: other)", "-", "-", "line %d" % pasted_marks["http"]),
         ("prefixless-pasted.log", "(import: malformed)", "s1", "-", "line %d" % pasted_marks["mangled"]),
         ("older-runner-levels.log", "agent-error", "s1", "3", "AINVOKE_ERROR line %d" % older_marks["error"]),
-        ("older-runner-levels.log", "missing-add-entry", "s1", "3", "MSG line %d" % older_marks["msg"][3]),
+        ("older-runner-levels.log", "(missing-add-entry: left to agent-error)", "s1", "3",
+         "MSG line %d" % older_marks["msg"][3]),
     ]
     print("| File | Rule | Thread | msg_idx | Where |")
     print("|---|---|---|---|---|")

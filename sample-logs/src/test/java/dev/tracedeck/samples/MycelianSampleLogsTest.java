@@ -148,7 +148,7 @@ class MycelianSampleLogsTest {
         assertEquals(Map.of(s1, 1, s2, 2), callsPerThread(before, "await_consistency"));
         assertEquals(Map.of(s1, 1, s2, 2), callsPerThread(before, "put_context"));
 
-        // periodic-flush (warning): s1 msg_idx 6 at line 171
+        // s1 msg_idx 6 at line 171: periodic-flush leaves it to missing-flush, since FLUSH_CONTEXT came before msg 7
         assertEquals(6, ((Payload.ConversationMessage) at(before, 171).payload()).msgIdx().getAsInt());
 
         // args cut at 1500 characters: s1 msg_idx 5

@@ -69,7 +69,7 @@ public final class DetailRenderer {
         Blocks.heading(out, "Log text", note);
         int width = Integer.toString(source.firstLine() + lines.length - 1).length();
         for (int i = 0; i < lines.length; i++) {
-            out.add(Blocks.padLeft(Integer.toString(source.firstLine() + i), width) + " │ ", LINE_NO);
+            out.gutter(Blocks.padLeft(Integer.toString(source.firstLine() + i), width) + " │ ", LINE_NO);
             out.add(lines[i]).end();
         }
         if (text.length() < event.text().length()) {

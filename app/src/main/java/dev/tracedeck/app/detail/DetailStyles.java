@@ -4,7 +4,6 @@ package dev.tracedeck.app.detail;
 final class DetailStyles {
 
     static final String TITLE = "d-title";
-    static final String META = "d-meta";
     static final String SOURCE = "d-source";
     static final String HEADING = "d-heading";
     static final String HEADING_LINE = "d-heading-line";

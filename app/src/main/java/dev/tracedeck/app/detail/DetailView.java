@@ -49,11 +49,6 @@ public final class DetailView extends VBox {
         show(model.getDocument());
     }
 
-    /** The text on show, gutters included, for tests. */
-    public String text() {
-        return document.text();
-    }
-
     /** A line's gutter (a state entry's mark, index, line and type), or none; called as paragraphs scroll into view. */
     private Node gutter(int paragraph) {
         if (paragraph >= document.lines().size() || document.lines().get(paragraph).gutter().isEmpty()) {

@@ -33,8 +33,12 @@ final class ToolCallSection {
     /** Also used for the tool calls a message carries. */
     static void arguments(DetailDocument.Builder out, ToolCall call) {
         Blocks.heading(out, "Arguments", Numbers.count(call.rawArguments().length(), "char", "chars") + " as logged");
+        String raw = call.rawArguments().strip();
         if (call.arguments().isPresent()) {
             JsonHighlighter.append(out, call.displayArguments());
+        } else if ((raw.startsWith("{") || raw.startsWith("[")) && raw.length() <= Blocks.MAX_BLOCK) {
+            // Cut JSON is still mostly JSON: colour what is there, as logged, on its one line.
+            JsonHighlighter.append(out, call.rawArguments());
         } else {
             Blocks.text(out, call.rawArguments(), VALUE);
         }

@@ -9,6 +9,7 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 
 /** Thread id on the left; event count, and problems when there are any, as badges on the right. */
 final class ThreadCell extends ListCell<ThreadSummary> {
@@ -27,6 +28,9 @@ final class ThreadCell extends ListCell<ThreadSummary> {
         name.setMinWidth(0);
         HBox.setHgrow(name, Priority.ALWAYS);
         events.getStyleClass().add("thread-count");
+        // Counts are never cut; the name gives way.
+        events.setMinWidth(Region.USE_PREF_SIZE);
+        problems.setMinWidth(Region.USE_PREF_SIZE);
         problems.getStyleClass().add("thread-problems");
         box.getStyleClass().add("thread-row");
         setContentDisplay(ContentDisplay.GRAPHIC_ONLY);

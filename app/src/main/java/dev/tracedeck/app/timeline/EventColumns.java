@@ -1,6 +1,7 @@
 package dev.tracedeck.app.timeline;
 
 import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.message.ToolCall;
 import java.util.stream.Collectors;
@@ -44,6 +45,15 @@ public final class EventColumns {
         boolean dated = time.length() > 11 && time.charAt(4) == '-' && time.charAt(7) == '-'
                 && (time.charAt(10) == ' ' || time.charAt(10) == 'T');
         return dated ? time.substring(11) : time;
+    }
+
+    /**
+     * The payload's summary; for run markers led by their keyword, since "marker" alone does not say whether
+     * a session started or a question was asked.
+     */
+    public static String summary(Event event) {
+        return event.kind() == EventKind.MARKER && !event.keyword().isEmpty()
+                ? event.keyword() + " " + event.summary() : event.summary();
     }
 
     /** The thread id, or "(run)" for events of the whole run. */

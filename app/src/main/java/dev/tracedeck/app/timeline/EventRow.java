@@ -9,13 +9,11 @@ import javafx.scene.control.TableRow;
 final class EventRow extends TableRow<Event> {
 
     static final PseudoClass PROBLEM = PseudoClass.getPseudoClass("problem");
-    static final PseudoClass STATE = PseudoClass.getPseudoClass("state");
 
     @Override
     protected void updateItem(Event event, boolean empty) {
         super.updateItem(event, empty);
         EventKind kind = empty || event == null ? null : event.kind();
         pseudoClassStateChanged(PROBLEM, kind == EventKind.ERROR || kind == EventKind.MALFORMED);
-        pseudoClassStateChanged(STATE, kind == EventKind.STATE);
     }
 }

@@ -93,7 +93,7 @@ public final class TimelineView extends VBox {
                 kind,
                 column("Role", "role-column", 80, EventColumns::role),
                 column("Tool", "tool-column", 92, EventColumns::tool),
-                column("Summary", "summary-column", 300, Event::summary)));
+                column("Summary", "summary-column", 300, EventColumns::summary)));
         table.setItems(model.rows());
         model.rows().comparatorProperty().bind(table.comparatorProperty());
     }

@@ -4,7 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
-import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.Tooltip;
@@ -84,10 +84,11 @@ public final class WorkspaceView extends StackPane {
             tab.setGraphic(null);
             tab.setContent(new TraceView(document.getContent()));
         } else {
-            ProgressIndicator spinner = new ProgressIndicator();
-            spinner.progressProperty().bind(document.progressProperty());
-            spinner.getStyleClass().add("tab-progress");
-            tab.setGraphic(spinner);
+            // A bar rather than a spinner: at tab size a spinner's pie is too small to read.
+            ProgressBar bar = new ProgressBar();
+            bar.progressProperty().bind(document.progressProperty());
+            bar.getStyleClass().add("tab-progress");
+            tab.setGraphic(bar);
             tab.setContent(new ImportingPane(document, () -> model.close(document)));
         }
     }

@@ -26,6 +26,12 @@ class EventColumnsTest {
     }
 
     @Test
+    void markersSayWhichMarkerTheyAre() {
+        assertEquals("RUN qid=q-1 run_id=r-1", EventColumns.summary(TestTraces.event(0)));
+        assertEquals(TestTraces.event(2).summary(), EventColumns.summary(TestTraces.event(2)));
+    }
+
+    @Test
     void namesTheRunsOwnThread() {
         assertEquals("(run)", EventColumns.thread(TestTraces.event(0)));
         assertEquals("m:s1", EventColumns.thread(TestTraces.event(1)));

@@ -1,0 +1,139 @@
+package dev.tracedeck.app.desktop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tracedeck.app.common.ErrorBoundary;
+import dev.tracedeck.app.common.NoticesViewModel;
+import dev.tracedeck.app.common.SyncTaskRunner;
+import dev.tracedeck.app.fixtures.SampleLogs;
+import dev.tracedeck.app.workspace.WorkspaceViewModel;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.EventKind;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Collectors;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.HBox;
+import javafx.scene.text.Text;
+import javafx.stage.Stage;
+import org.fxmisc.richtext.StyleClassedTextArea;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/**
+ * The window end to end, headless: imports run synchronously (the {@link SyncTaskRunner}), so each step's
+ * effect is on screen once the FX thread has handled it, with no waiting on time.
+ */
+@ExtendWith(ApplicationExtension.class)
+class MainWindowTest {
+
+    @TempDir
+    Path dir;
+
+    private WorkspaceViewModel workspace;
+
+    @Start
+    void start(Stage stage) {
+        NoticesViewModel notices = new NoticesViewModel();
+        workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(), notices,
+                new ErrorBoundary(notices, Runnable::run));
+        new MainWindow(stage, workspace).show();
+    }
+
+    @Test
+    void opensASampleLogShowsItsRowsAndTheSelectedEventsDetail(FxRobot robot) {
+        Path log = SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir);
+
+        robot.interact(() -> workspace.open(List.of(log)));
+
+        TableView<Event> table = robot.lookup("#timeline-table").queryTableView();
+        assertEquals(217, table.getItems().size());
+        List<TableRow<Event>> rows = visibleRows(robot);
+        assertTrue(rows.size() > 10, "rows on screen: " + rows.size());
+        assertTrue(robot.lookup("#status-text").queryAs(Label.class).getText().contains("217 events · 3 threads"));
+
+        TableRow<Event> row = rows.get(4);
+        Event event = row.getItem();
+        robot.clickOn(row);
+
+        String detail = detailText(robot);
+        assertTrue(detail.contains("#" + event.seq()), detail);
+        assertTrue(detail.contains("before-prebuilt-react.log:" + event.source().lines()), detail);
+        assertTrue(detail.contains(event.text().lines().findFirst().orElseThrow()), "the full log text\n" + detail);
+        assertTrue(gutterTexts(robot, ".detail-gutter").contains(event.source().firstLine() + " │ "), "its line number");
+
+        robot.type(KeyCode.DOWN);
+
+        assertTrue(detailText(robot).contains("#" + (event.seq() + 1)), "the detail follows the keyboard");
+    }
+
+    @Test
+    void selectingAStateDumpShowsItsEntriesWithTheAppendedOnesMarked(FxRobot robot) {
+        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+        TableRow<Event> state = visibleRows(robot).stream()
+                .filter(r -> r.getItem().kind() == EventKind.STATE).findFirst().orElseThrow();
+
+        robot.clickOn(state);
+
+        assertTrue(detailText(robot).contains("ENTRIES"), detailText(robot));
+        List<String> appended = gutterTexts(robot, ".detail-gutter.d-appended-line");
+        assertFalse(appended.isEmpty(), "appended entries are marked");
+        assertTrue(appended.stream().allMatch(g -> g.startsWith(" + ")), appended.toString());
+    }
+
+    @Test
+    void ctrlFSearchesTheTimeline(FxRobot robot) {
+        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+        TextField search = robot.lookup("#timeline-search").queryAs(TextField.class);
+
+        robot.press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
+        assertTrue(search.isFocused());
+        robot.write("FLUSH_CONTEXT").type(KeyCode.ENTER);
+
+        TableView<Event> table = robot.lookup("#timeline-table").queryTableView();
+        assertFalse(table.getItems().isEmpty());
+        assertTrue(table.getItems().stream().allMatch(e -> e.text().contains("FLUSH_CONTEXT")), "only matching rows");
+        assertTrue(table.getItems().size() < 217);
+    }
+
+    @Test
+    void aFileThatCannotBeOpenedIsAShortMessageNotAStackTrace(FxRobot robot) {
+        Path missing = dir.resolve("missing.log");
+
+        robot.interact(() -> workspace.open(List.of(missing)));
+
+        String message = robot.lookup(".notice-text").queryAs(Label.class).getText();
+        assertEquals("Could not open " + missing + ": no such file", message);
+        assertFalse(robot.lookup("#file-tabs").query().isVisible(), "no tab for a file that did not open");
+    }
+
+    private static List<TableRow<Event>> visibleRows(FxRobot robot) {
+        return robot.lookup("#timeline-table .table-row-cell").<TableRow<Event>>queryAll().stream()
+                .filter(r -> !r.isEmpty() && r.getItem() != null && r.isVisible())
+                .sorted(Comparator.comparingInt(TableRow::getIndex))
+                .toList();
+    }
+
+    /** What the detail pane's text area holds (the gutters beside it are nodes of their own). */
+    private static String detailText(FxRobot robot) {
+        return robot.lookup("#detail-area").queryAs(StyleClassedTextArea.class).getText();
+    }
+
+    private static List<String> gutterTexts(FxRobot robot, String query) {
+        return robot.lookup(query).<HBox>queryAll().stream()
+                .map(box -> box.getChildren().stream().map(n -> ((Text) n).getText()).collect(Collectors.joining()))
+                .toList();
+    }
+}
