@@ -46,7 +46,7 @@ public final class TraceDump {
             line("content=" + esc(c.content()));
         } else if (p instanceof Payload.ToolInvocation t) {
             ToolCall call = t.call();
-            line("tool=" + call.name() + " planned=" + t.planned() + " role=" + t.role() + " msgIdx=" + idx(t.msgIdx())
+            line("tool=" + call.name() + (call.id().isEmpty() ? "" : " id=" + call.id()) + " planned=" + t.planned() + " role=" + t.role() + " msgIdx=" + idx(t.msgIdx())
                     + " truncated=" + call.truncated() + " rawLength=" + call.rawArguments().length()
                     + " parsed=" + call.arguments().map(a -> a.toCompactString()).orElse("(none)"));
         } else if (p instanceof Payload.StateDump s) {

@@ -92,11 +92,26 @@ final class RecordParser {
         return new Parsed(thread, new Payload.ToolInvocation(call, false, role, idx));
     }
 
-    /** Args cut by the log at 1,500 characters are kept raw and flagged; whole args become JSON when they parse. */
+    /**
+     * Args cut by the log at 1,500 characters are kept raw and flagged; whole args become JSON when they parse.
+     * Some LangGraph versions log the whole tool-call envelope ({@code {"name", "args", "id", "type"}}); then
+     * the arguments are the envelope's {@code args} and the call keeps its id.
+     */
     static ToolCall toolCall(String tool, String args) {
         boolean truncated = Previews.looksCut(args, Previews.ARGS_LIMIT);
         Optional<JsonValue> parsed = truncated ? Optional.empty() : JsonValues.tryParse(args);
+        Optional<JsonValue> inner = parsed.filter(RecordParser::isEnvelope).flatMap(e -> e.get("args"));
+        if (inner.isPresent()) {
+            String id = parsed.flatMap(e -> e.get("id")).flatMap(JsonValue::asText).orElse("");
+            return new ToolCall(id, tool, args, inner, false);
+        }
         return new ToolCall("", tool, args, parsed, truncated);
+    }
+
+    private static boolean isEnvelope(JsonValue json) {
+        return json.get("args").filter(JsonValue.JsonObject.class::isInstance).isPresent()
+                && json.get("name").isPresent()
+                && (json.get("type").flatMap(JsonValue::asText).filter("tool_call"::equals).isPresent() || json.get("id").isPresent());
     }
 
     private static Parsed jsonEvent(String body) throws MalformedRecordException {
