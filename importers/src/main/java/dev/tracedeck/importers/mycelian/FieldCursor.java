@@ -61,7 +61,7 @@ final class FieldCursor {
     /** Like {@link #until} but returns {@code candidate} itself when the value equals it. */
     String until(String key, String nextKey, String candidate) throws MalformedRecordException {
         expect(key);
-        if (candidate != null && body.startsWith(candidate, pos) && body.startsWith(" " + nextKey + "=", pos + candidate.length())) {
+        if (candidate != null && body.startsWith(candidate, pos) && startsWithKey(pos + candidate.length(), nextKey)) {
             pos += candidate.length() + 1;
             return candidate;
         }
@@ -72,18 +72,46 @@ final class FieldCursor {
     /** A value that may contain spaces and ends where {@code " " + nextKey + "="} begins. */
     String until(String key, String nextKey) throws MalformedRecordException {
         expect(key);
-        int end = body.indexOf(' ' + nextKey + '=', pos);
-        if (end < 0) {
+        int end = pos - 1;
+        do {
+            end = body.indexOf(nextKey, end + 1);
+        } while (end > 0 && !startsWithKey(end - 1, nextKey));
+        if (end <= 0) {
             throw new MalformedRecordException("expected " + nextKey + "= after " + key + "=");
         }
-        String value = body.substring(pos, end);
-        pos = end + 1;
+        String value = body.substring(pos, end - 1);
+        pos = end;
         return value;
     }
 
+    /** True when {@code " " + key + "="} starts at {@code at}, checked without building that string. */
+    private boolean startsWithKey(int at, String key) {
+        int eq = at + 1 + key.length();
+        return eq < body.length() && body.charAt(at) == ' ' && body.startsWith(key, at + 1) && body.charAt(eq) == '=';
+    }
+
+    /** A decimal value ending at the next space, read in place (it is on every line of a dump). */
     int intToken(String key) throws MalformedRecordException {
-        String value = token(key);
-        return parseInt(key, value);
+        expect(key);
+        int start = pos;
+        int value = 0;
+        while (pos < body.length() && pos - start < 10) {
+            char c = body.charAt(pos);
+            if (c < '0' || c > '9') {
+                break;
+            }
+            value = value * 10 + (c - '0');
+            pos++;
+        }
+        if (pos == start || pos - start == 10 || (pos < body.length() && body.charAt(pos) != ' ')) {
+            // Not a plain small number: take the whole token and let the slow path parse it or say why not.
+            int end = body.indexOf(' ', start);
+            end = end < 0 ? body.length() : end;
+            pos = Math.min(end + 1, body.length());
+            return parseInt(key, body.substring(start, end));
+        }
+        pos = Math.min(pos + 1, body.length());
+        return value;
     }
 
     /** The last field: everything to the end of the record. */

@@ -13,24 +13,23 @@ package dev.tracedeck.importers.mycelian;
  * @param strong       true when the prefix has a time or a {@code LEVEL logger:} pair, which alone makes the line
  *                     the start of a record; bracket tags or a bare level could also open a preview's continuation
  *                     line, so those start a record only when a keyword follows
- * @param time         the timestamp as written, "" when there was none
+ * @param timeLength   the length of the timestamp at the start of the line, 0 when there was none
  * @param messageStart index in the line where the message (the keyword) begins
  */
-record LinePrefix(boolean present, boolean strong, String time, int messageStart) {
+record LinePrefix(boolean present, boolean strong, int timeLength, int messageStart) {
 
-    static final LinePrefix NONE = new LinePrefix(false, false, "", 0);
+    static final LinePrefix NONE = new LinePrefix(false, false, 0, 0);
 
     static LinePrefix parse(String line) {
         int timeEnd = timestampEnd(line);
         int pos = timeEnd;
-        String time = timeEnd > 0 ? line.substring(0, timeEnd) : "";
         pos = skipSpaces(line, pos);
         boolean[] logger = new boolean[1];
         int afterTags = skipTags(line, pos, timeEnd > 0, logger);
         if (timeEnd > 0) {
-            return new LinePrefix(true, true, time, afterTags > 0 ? afterTags : pos);
+            return new LinePrefix(true, true, timeEnd, afterTags > 0 ? afterTags : pos);
         }
-        return afterTags > 0 ? new LinePrefix(true, logger[0], "", afterTags) : NONE;
+        return afterTags > 0 ? new LinePrefix(true, logger[0], 0, afterTags) : NONE;
     }
 
     /** Skips {@code [..]} groups, a level, a {@code name:} logger and {@code -} separators. */
@@ -76,6 +75,11 @@ record LinePrefix(boolean present, boolean strong, String time, int messageStart
         return any ? pos : 0;
     }
 
+    /** The timestamp as written; the substring is taken only for lines that start a record. */
+    String time(String line) {
+        return line.substring(0, timeLength);
+    }
+
     private static boolean loggerColon(String line, int at) {
         return at < line.length() && line.charAt(at) == ':' && (at + 1 == line.length() || line.charAt(at + 1) == ' ');
     }
@@ -102,7 +106,7 @@ record LinePrefix(boolean present, boolean strong, String time, int messageStart
         int i = pos;
         while (i < line.length()) {
             char c = line.charAt(i);
-            if (Character.isLetterOrDigit(c) || c == '_' || c == '.') {
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.') {
                 i++;
             } else {
                 break;

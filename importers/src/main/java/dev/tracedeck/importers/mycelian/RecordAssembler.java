@@ -16,7 +16,7 @@ final class RecordAssembler {
 
     private boolean prefixedFile;
     private String keyword;
-    private String time;
+    private int timeLength;
     private int firstLine;
     private int lastLine;
     private String firstText;
@@ -43,7 +43,7 @@ final class RecordAssembler {
         prefixedFile |= prefix.strong();
         RecordText done = finish();
         keyword = word != null ? word : json ? Keywords.JSON_EVENT : Keywords.OTHER;
-        time = prefix.time();
+        timeLength = prefix.timeLength();
         firstLine = line.number();
         lastLine = line.number();
         firstText = text;
@@ -70,7 +70,7 @@ final class RecordAssembler {
         if (trailingBlankLines > 0) {
             text = text.stripTrailing();
         }
-        RecordText record = new RecordText(keyword, time, firstLine, lastLine, text, Math.min(bodyStart, text.length()));
+        RecordText record = new RecordText(keyword, timeLength, firstLine, lastLine, text, Math.min(bodyStart, text.length()));
         keyword = null;
         firstText = null;
         more = null;

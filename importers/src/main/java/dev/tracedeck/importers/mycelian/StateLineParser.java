@@ -66,7 +66,7 @@ final class StateLineParser {
             }
             toolCallCount = FieldCursor.parseInt("tool_calls", calls.substring(0, bracket));
             String joined = calls.substring(bracket + 1, calls.length() - 1);
-            names = splitNames(joined);
+            names = previous != null && sameNames(joined, previous.toolNames()) ? previous.toolNames() : splitNames(joined);
             namesCut = joined.length() >= TOOL_NAMES_LIMIT || names.size() != toolCallCount;
         }
         if (previous != null && previous.idx() == idx && previous.type().equals(type) && previous.role().equals(role)
@@ -77,6 +77,25 @@ final class StateLineParser {
         String content = f.rest("content");
         boolean contentCut = Previews.looksCut(content, Previews.MESSAGE_PREVIEW_LIMIT);
         return new StateEntry(idx, type, role, toolCallCount, names, namesCut, content, contentCut);
+    }
+
+    /** True when {@code joined} is {@code names} joined by ",", checked without splitting. */
+    private static boolean sameNames(String joined, List<String> names) {
+        int at = 0;
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i);
+            if (!joined.startsWith(name, at)) {
+                return false;
+            }
+            at += name.length();
+            if (i < names.size() - 1) {
+                if (at >= joined.length() || joined.charAt(at) != ',') {
+                    return false;
+                }
+                at++;
+            }
+        }
+        return at == joined.length() && !names.isEmpty();
     }
 
     private List<String> splitNames(String joined) {

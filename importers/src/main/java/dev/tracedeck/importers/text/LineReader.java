@@ -2,6 +2,9 @@ package dev.tracedeck.importers.text;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -13,6 +16,12 @@ import java.nio.charset.StandardCharsets;
  * is still a line; an empty stream has no lines.
  */
 public final class LineReader implements AutoCloseable {
+
+    /** Reads eight bytes at a time: scanning for the newline is most of the work on ASCII text. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+    private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
 
     private final InputStream in;
     private byte[] buf = new byte[1 << 20];
@@ -34,14 +43,28 @@ public final class LineReader implements AutoCloseable {
         int scan = start;
         boolean ascii = true;
         while (true) {
-            for (; scan < end; scan++) {
+            while (scan < end) {
+                if (scan + 8 <= end) {
+                    long word = (long) LONGS.get(buf, scan);
+                    long x = word ^ NEWLINES;
+                    long newline = (x - ONES) & ~x & HIGHS;
+                    if (newline == 0) {
+                        ascii &= (word & HIGHS) == 0;
+                        scan += 8;
+                        continue;
+                    }
+                    // The lowest flagged byte is exactly the first newline (borrows only run upwards).
+                    int before = Long.numberOfTrailingZeros(newline) >>> 3;
+                    long head = before == 0 ? 0 : word & HIGHS & (-1L >>> (64 - 8 * before));
+                    ascii &= head == 0;
+                    return emit(scan + before, scan + before + 1, ascii);
+                }
                 byte b = buf[scan];
                 if (b == '\n') {
                     return emit(scan, scan + 1, ascii);
                 }
-                if (b < 0) {
-                    ascii = false;
-                }
+                ascii &= b >= 0;
+                scan++;
             }
             if (eof) {
                 return start < end ? emit(end, end, ascii) : null;
@@ -67,8 +90,10 @@ public final class LineReader implements AutoCloseable {
         if (ascii) {
             line = new Line(lineNumber, new String(buf, start, len, StandardCharsets.ISO_8859_1), false);
         } else {
-            boolean valid = Utf8.isValid(buf, start, len);
-            line = new Line(lineNumber, new String(buf, start, len, StandardCharsets.UTF_8), !valid);
+            String text = new String(buf, start, len, StandardCharsets.UTF_8);
+            // The decoder replaces bad bytes with U+FFFD; only then is strict validation worth its cost.
+            boolean invalid = text.indexOf('\uFFFD') >= 0 && !Utf8.isValid(buf, start, len);
+            line = new Line(lineNumber, text, invalid);
         }
         start = next;
         return line;

@@ -23,7 +23,7 @@ class LinePrefixTest {
         LinePrefix prefix = LinePrefix.parse(line);
         assertTrue(prefix.present());
         assertTrue(prefix.strong());
-        assertEquals(time, prefix.time());
+        assertEquals(time, prefix.time(line));
         assertEquals("MSG x", line.substring(prefix.messageStart()));
     }
 

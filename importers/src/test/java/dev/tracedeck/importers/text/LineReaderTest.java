@@ -60,6 +60,35 @@ class LineReaderTest {
         assertEquals(3, lines.get(2).number());
     }
 
+    @Test
+    void agreesWithAPlainSplitterOnRandomText() throws IOException {
+        java.util.Random random = new java.util.Random(42);
+        byte[] alphabet = "ab \n\r\tz".getBytes(StandardCharsets.UTF_8);
+        byte[] utf8 = "é€😀".getBytes(StandardCharsets.UTF_8);
+        for (int round = 0; round < 200; round++) {
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            int n = random.nextInt(300);
+            for (int i = 0; i < n; i++) {
+                int pick = random.nextInt(20);
+                if (pick == 0) {
+                    out.write(utf8, 0, utf8.length);
+                } else if (pick == 1) {
+                    out.write(0xC3);
+                } else {
+                    out.write(alphabet[random.nextInt(alphabet.length)]);
+                }
+            }
+            byte[] bytes = out.toByteArray();
+            String decoded = new String(bytes, StandardCharsets.UTF_8);
+            List<String> expected = new ArrayList<>(List.of(decoded.split("\n", -1)));
+            if (expected.get(expected.size() - 1).isEmpty()) {
+                expected.remove(expected.size() - 1);
+            }
+            expected.replaceAll(l -> l.endsWith("\r") ? l.substring(0, l.length() - 1) : l);
+            assertEquals(expected, texts(bytes), "round " + round);
+        }
+    }
+
     private static List<String> texts(byte[] bytes) throws IOException {
         return lines(new ByteArrayInputStream(bytes)).stream().map(Line::text).toList();
     }
