@@ -1,6 +1,6 @@
 package dev.tracedeck.model.rules.chat;
 
-import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
@@ -12,21 +12,10 @@ import java.util.Map;
 import java.util.OptionalInt;
 
 /** Tool call ids are unique in a history; a reused id makes results ambiguous and providers reject it. */
-public final class DuplicateToolCallId implements Rule {
+public final class DuplicateToolCallId extends DescribedRule {
 
-    @Override
-    public String id() {
-        return "duplicate-tool-call-id";
-    }
-
-    @Override
-    public String description() {
-        return "tool call ids are unique";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.ERROR;
+    public DuplicateToolCallId() {
+        super("duplicate-tool-call-id", "tool call ids are unique", Severity.ERROR);
     }
 
     @Override

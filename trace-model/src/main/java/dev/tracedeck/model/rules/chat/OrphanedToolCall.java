@@ -1,6 +1,6 @@
 package dev.tracedeck.model.rules.chat;
 
-import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
@@ -12,21 +12,10 @@ import java.util.OptionalInt;
  * Every tool call gets its result before the history moves on. LangGraph refuses such a history with
  * "Found AIMessages with tool_calls that do not have a corresponding ToolMessage" (seed 003).
  */
-public final class OrphanedToolCall implements Rule {
+public final class OrphanedToolCall extends DescribedRule {
 
-    @Override
-    public String id() {
-        return "orphaned-tool-call";
-    }
-
-    @Override
-    public String description() {
-        return "every tool call has a result";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.ERROR;
+    public OrphanedToolCall() {
+        super("orphaned-tool-call", "every tool call has a result", Severity.ERROR);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.tracedeck.model.rules.chat;
 
-import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
@@ -9,21 +9,10 @@ import java.util.List;
 import java.util.OptionalInt;
 
 /** A tool result over the limit floods the context window (seed 003's 10 KB safety net). */
-public final class OversizedToolOutput implements Rule {
+public final class OversizedToolOutput extends DescribedRule {
 
-    @Override
-    public String id() {
-        return "oversized-tool-output";
-    }
-
-    @Override
-    public String description() {
-        return "tool results stay under the output limit";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.WARNING;
+    public OversizedToolOutput() {
+        super("oversized-tool-output", "tool results stay under the output limit", Severity.WARNING);
     }
 
     @Override

@@ -3,7 +3,7 @@ package dev.tracedeck.model.rules.chat;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.message.ToolCall;
-import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
@@ -16,21 +16,10 @@ import java.util.OptionalInt;
  * The same tool with the same arguments, again and again in a row: the agent is looping. The limit starts
  * above two so that a duplicated memory write stays {@code duplicate-add-entry}'s finding alone.
  */
-public final class RepeatedToolCall implements Rule {
+public final class RepeatedToolCall extends DescribedRule {
 
-    @Override
-    public String id() {
-        return "repeated-tool-call";
-    }
-
-    @Override
-    public String description() {
-        return "no tool called with the same arguments many times in a row";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.WARNING;
+    public RepeatedToolCall() {
+        super("repeated-tool-call", "no tool called with the same arguments many times in a row", Severity.WARNING);
     }
 
     @Override

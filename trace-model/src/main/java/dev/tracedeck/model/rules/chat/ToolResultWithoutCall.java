@@ -1,6 +1,6 @@
 package dev.tracedeck.model.rules.chat;
 
-import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
@@ -9,21 +9,10 @@ import java.util.List;
 import java.util.OptionalInt;
 
 /** A tool result answers a call: one with no call waiting was injected or kept after its call was pruned. */
-public final class ToolResultWithoutCall implements Rule {
+public final class ToolResultWithoutCall extends DescribedRule {
 
-    @Override
-    public String id() {
-        return "tool-result-without-call";
-    }
-
-    @Override
-    public String description() {
-        return "every tool result answers a call";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.ERROR;
+    public ToolResultWithoutCall() {
+        super("tool-result-without-call", "every tool result answers a call", Severity.ERROR);
     }
 
     @Override

@@ -2,7 +2,7 @@ package dev.tracedeck.model.rules.mycelian;
 
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
-import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
@@ -11,21 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** An agent invocation failed (AINVOKE_ERROR): the message it was handling may not have been processed. */
-public final class AgentErrors implements Rule {
+public final class AgentErrors extends DescribedRule {
 
-    @Override
-    public String id() {
-        return "agent-error";
-    }
-
-    @Override
-    public String description() {
-        return "no agent invocation fails";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.ERROR;
+    public AgentErrors() {
+        super("agent-error", "no agent invocation fails", Severity.ERROR);
     }
 
     @Override

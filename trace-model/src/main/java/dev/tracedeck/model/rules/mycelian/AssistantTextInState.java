@@ -2,7 +2,7 @@ package dev.tracedeck.model.rules.mycelian;
 
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
-import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
@@ -15,21 +15,10 @@ import java.util.List;
  * A tool-only agent never writes chat: an AI message with text and no tool calls in its state is the agent
  * talking. Reported once, at the dump that first shows it, not again in every later dump.
  */
-public final class AssistantTextInState implements Rule {
+public final class AssistantTextInState extends DescribedRule {
 
-    @Override
-    public String id() {
-        return "assistant-text-in-state";
-    }
-
-    @Override
-    public String description() {
-        return "no agent-authored assistant text in state";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.ERROR;
+    public AssistantTextInState() {
+        super("assistant-text-in-state", "no agent-authored assistant text in state", Severity.ERROR);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.tracedeck.model.rules.mycelian;
 
-import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
@@ -10,21 +10,10 @@ import java.util.List;
 import java.util.Optional;
 
 /** SESSION_START gives get_context, then list_entries with the configured limit. */
-public final class BootstrapMissing implements Rule {
+public final class BootstrapMissing extends DescribedRule {
 
-    @Override
-    public String id() {
-        return "bootstrap-missing";
-    }
-
-    @Override
-    public String description() {
-        return "SESSION_START calls get_context, then list_entries(limit=10)";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.ERROR;
+    public BootstrapMissing() {
+        super("bootstrap-missing", "SESSION_START calls get_context, then list_entries(limit=10)", Severity.ERROR);
     }
 
     @Override

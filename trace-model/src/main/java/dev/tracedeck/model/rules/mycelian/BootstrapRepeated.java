@@ -1,6 +1,6 @@
 package dev.tracedeck.model.rules.mycelian;
 
-import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
@@ -9,21 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** SESSION_START loads context once: a second get_context or list_entries is wasted work and context. */
-public final class BootstrapRepeated implements Rule {
+public final class BootstrapRepeated extends DescribedRule {
 
-    @Override
-    public String id() {
-        return "bootstrap-repeated";
-    }
-
-    @Override
-    public String description() {
-        return "SESSION_START calls get_context and list_entries once each";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.ERROR;
+    public BootstrapRepeated() {
+        super("bootstrap-repeated", "SESSION_START calls get_context and list_entries once each", Severity.ERROR);
     }
 
     @Override

@@ -2,7 +2,7 @@ package dev.tracedeck.model.rules.mycelian;
 
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.message.Previews;
-import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
@@ -16,21 +16,10 @@ import java.util.OptionalInt;
  * Persisted content is the message verbatim. The log shows messages only as previews (stripped, cut at 200
  * characters), so the comparison covers what both sides show, and says how much that was.
  */
-public final class ContentNotVerbatim implements Rule {
+public final class ContentNotVerbatim extends DescribedRule {
 
-    @Override
-    public String id() {
-        return "content-not-verbatim";
-    }
-
-    @Override
-    public String description() {
-        return "persisted content is the message verbatim";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.ERROR;
+    public ContentNotVerbatim() {
+        super("content-not-verbatim", "persisted content is the message verbatim", Severity.ERROR);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.tracedeck.model.rules.mycelian;
 
-import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
@@ -9,21 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** get_context and list_entries belong to SESSION_START, never to a conversation message. */
-public final class ContextCallDuringConversation implements Rule {
+public final class ContextCallDuringConversation extends DescribedRule {
 
-    @Override
-    public String id() {
-        return "context-call-during-conversation";
-    }
-
-    @Override
-    public String description() {
-        return "no get_context or list_entries while handling a conversation message";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.ERROR;
+    public ContextCallDuringConversation() {
+        super("context-call-during-conversation", "no get_context or list_entries while handling a conversation message", Severity.ERROR);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.tracedeck.model.rules.mycelian;
 
-import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
@@ -10,21 +10,10 @@ import java.util.List;
 import java.util.OptionalInt;
 
 /** One conversation message, exactly one add_entry: more than one persists the message twice. */
-public final class DuplicateAddEntry implements Rule {
+public final class DuplicateAddEntry extends DescribedRule {
 
-    @Override
-    public String id() {
-        return "duplicate-add-entry";
-    }
-
-    @Override
-    public String description() {
-        return "at most one memory write per conversation message";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.ERROR;
+    public DuplicateAddEntry() {
+        super("duplicate-add-entry", "at most one memory write per conversation message", Severity.ERROR);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.tracedeck.model.rules.mycelian;
 
-import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
@@ -14,21 +14,10 @@ import java.util.OptionalInt;
  * agent invocation failed is left to {@code agent-error}, which says the message was lost, so one failure is
  * one finding.
  */
-public final class MissingAddEntry implements Rule {
+public final class MissingAddEntry extends DescribedRule {
 
-    @Override
-    public String id() {
-        return "missing-add-entry";
-    }
-
-    @Override
-    public String description() {
-        return "every conversation message is persisted";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.ERROR;
+    public MissingAddEntry() {
+        super("missing-add-entry", "every conversation message is persisted", Severity.ERROR);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.tracedeck.model.rules.mycelian;
 
-import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
@@ -9,21 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** FLUSH_CONTEXT and SESSION_END are followed by await_consistency then put_context before the next message. */
-public final class MissingFlush implements Rule {
+public final class MissingFlush extends DescribedRule {
 
-    @Override
-    public String id() {
-        return "missing-flush";
-    }
-
-    @Override
-    public String description() {
-        return "FLUSH_CONTEXT and SESSION_END flush: await_consistency, then put_context";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.ERROR;
+    public MissingFlush() {
+        super("missing-flush", "FLUSH_CONTEXT and SESSION_END flush: await_consistency, then put_context", Severity.ERROR);
     }
 
     @Override

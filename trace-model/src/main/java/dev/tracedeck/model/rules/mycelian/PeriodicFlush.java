@@ -1,6 +1,6 @@
 package dev.tracedeck.model.rules.mycelian;
 
-import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
@@ -13,21 +13,10 @@ import java.util.List;
  * message. When a FLUSH_CONTEXT or SESSION_END comes in between, that control message owns the flush and
  * {@code missing-flush} judges it, so one missing flush is not reported twice.
  */
-public final class PeriodicFlush implements Rule {
+public final class PeriodicFlush extends DescribedRule {
 
-    @Override
-    public String id() {
-        return "periodic-flush";
-    }
-
-    @Override
-    public String description() {
-        return "a flush at every msg_idx divisible by the flush period";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.WARNING;
+    public PeriodicFlush() {
+        super("periodic-flush", "a flush at every msg_idx divisible by the flush period", Severity.WARNING);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.tracedeck.model.rules.mycelian;
 
-import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
@@ -14,21 +14,10 @@ import java.util.OptionalInt;
  * The persisted role is the message's role. Only user/assistant mix-ups are reported here; a role that is
  * neither is {@code system-persisted}'s, so one mistake is not reported twice.
  */
-public final class RoleMismatch implements Rule {
+public final class RoleMismatch extends DescribedRule {
 
-    @Override
-    public String id() {
-        return "role-mismatch";
-    }
-
-    @Override
-    public String description() {
-        return "the persisted role is the message's role";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.ERROR;
+    public RoleMismatch() {
+        super("role-mismatch", "the persisted role is the message's role", Severity.ERROR);
     }
 
     @Override

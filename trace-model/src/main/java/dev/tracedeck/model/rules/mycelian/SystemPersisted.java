@@ -1,6 +1,6 @@
 package dev.tracedeck.model.rules.mycelian;
 
-import dev.tracedeck.model.rules.Rule;
+import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
@@ -10,21 +10,10 @@ import java.util.List;
 import java.util.Optional;
 
 /** Control messages drive control tools and are never persisted; nothing is persisted under another role. */
-public final class SystemPersisted implements Rule {
+public final class SystemPersisted extends DescribedRule {
 
-    @Override
-    public String id() {
-        return "system-persisted";
-    }
-
-    @Override
-    public String description() {
-        return "control messages are never persisted; persisted roles are user or assistant";
-    }
-
-    @Override
-    public Severity defaultSeverity() {
-        return Severity.ERROR;
+    public SystemPersisted() {
+        super("system-persisted", "control messages are never persisted; persisted roles are user or assistant", Severity.ERROR);
     }
 
     static boolean isConversationRole(String role) {
