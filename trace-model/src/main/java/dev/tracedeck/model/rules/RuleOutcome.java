@@ -1,6 +1,8 @@
 package dev.tracedeck.model.rules;
 
+import dev.tracedeck.model.event.Event;
 import java.util.List;
+import java.util.OptionalInt;
 
 /** What a rule found in one thread: findings, or that it could not be checked there and why. */
 public record RuleOutcome(boolean applicable, List<RuleOutcome.Problem> problems, String reason) {
@@ -10,7 +12,7 @@ public record RuleOutcome(boolean applicable, List<RuleOutcome.Problem> problems
     }
 
     /** A finding before the engine stamps it with the rule's id, configured severity and thread. */
-    public record Problem(java.util.OptionalInt msgIdx, String message, List<dev.tracedeck.model.event.Event> evidence) {
+    public record Problem(OptionalInt msgIdx, String message, List<Event> evidence) {
         public Problem {
             evidence = List.copyOf(evidence);
         }
