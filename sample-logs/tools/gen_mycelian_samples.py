@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the Mycelian sample logs in ../mycelian/ and prints their known faults with line numbers.
 
-    python3 sample-logs/tools/gen_mycelian_samples.py          # rewrite the four logs, print the fault table
+    python3 sample-logs/tools/gen_mycelian_samples.py          # rewrite the five logs, print the fault table
     python3 sample-logs/tools/gen_mycelian_samples.py --check  # exit 1 if a committed log differs
 
 The logs are generated, not typed, so that every STATE dump is exactly the agent state the lines before it
@@ -33,6 +33,7 @@ TOOL_SRC = "mycelian_memory_agent.py:_log_args"
 STATE_SRC = "state_debugger.py:_log_state_summary"
 STATE_MSG_SRC = "state_debugger.py:_log_message_details"
 RETRY_SRC = "_base_client.py:_retry_request"
+TOOL_NODE_SRC = "mycelian_memory_agent.py:_run_tools"
 
 
 def preview(text, limit=PREVIEW_LIMIT):
@@ -283,12 +284,19 @@ class Agent:
         msgs = self.state[self.thread]
         if self.curate == "all":
             return 1 + len(msgs)
+        if self.curate == "chat":
+            # seed 000's _curate_for_model: the system prompt + SystemMessage and ChatMessage entries only
+            return 1 + sum(1 for m in msgs if m.type in ("system", "chat"))
         n = 1 + sum(1 for m in msgs if m.type in ("chat", "tool") or (m.type == "ai" and m.tools))
         return n + (1 if msgs and msgs[-1].type == "system" else 0)
 
-    def round(self, calls, retry=False):
+    def round(self, calls, retry=False, run=None, lost=None, answers=()):
         """One model call that planned `calls` [(tool, args, result)], then the tool node running them.
-        Returns the TOOL_PLAN lines and TOOL_CALL lines."""
+        Returns the TOOL_PLAN lines and TOOL_CALL lines.
+
+        Only the protocol-violations run passes the rest: `run`, the calls the tool node actually runs (a
+        guard dropped the others from the AI message; default all); `lost`, {index in run: line the tool node
+        prints instead of appending a result}; `answers`, tool results the guard appends after the results."""
         self.log.wait(2, 9)
         self.log.emit(LLM_SRC, "LLM_CALL curated_messages=%d" % self.curated())
         if retry:
@@ -299,14 +307,21 @@ class Agent:
         self.log.emit(LLM_SRC, "LLM_CALL tool_calls=%d" % len(calls))
         plans = [self.log.emit(LLM_SRC, "TOOL_PLAN tool=%s args=%s" % (name, args_text(args)))
                  for name, args, _ in calls]
-        self.state[self.thread].append(Entry("ai", tools=[c[0] for c in calls]))
+        run = calls if run is None else run
+        self.state[self.thread].append(Entry("ai", tools=[c[0] for c in run]))
         lines = []
-        for name, args, result in calls:
+        for k, (name, args, result) in enumerate(run):
             self.log.wait(1, 6)
             lines.append(self.log.emit(TOOL_SRC, "TOOL_CALL tool=%s thread_id=%s role=%s msg_idx=%s args=%s"
                                        % (name, self.ctx["thread_id"], self.ctx["role"], self.ctx["msg_idx"],
                                           args_text(args))))
+            if lost and k in lost:
+                self.log.wait(30000, 30000)
+                lines.append(self.log.emit(TOOL_NODE_SRC, lost[k]))
+                continue
             self.log.wait(25, 260)
+            self.state[self.thread].append(Entry("tool", content=result))
+        for result in answers:
             self.state[self.thread].append(Entry("tool", content=result))
         return plans, lines
 
@@ -338,9 +353,9 @@ class Agent:
     def get_context(self, ctx):
         return ("get_context", {"memory_id": self.memory_id}, ctx)
 
-    def list_entries(self, entries):
-        return ("list_entries", {"memory_id": self.memory_id, "limit": 10},
-                json.dumps({"entries": entries[-10:], "count": len(entries[-10:])}, ensure_ascii=False))
+    def list_entries(self, entries, limit=10):
+        return ("list_entries", {"memory_id": self.memory_id, "limit": limit},
+                json.dumps({"entries": entries[-limit:], "count": len(entries[-limit:])}, ensure_ascii=False))
 
     def add_entry(self, raw, summary, role, msg_idx):
         return ("add_entry", {"memory_id": self.memory_id, "raw_entry": raw, "summary": summary,
@@ -351,6 +366,10 @@ class Agent:
 
     def put_context(self, ctx):
         return ("put_context", {"memory_id": self.memory_id, "content": ctx_json(ctx)}, "ok")
+
+    def search_memories(self, query, found):
+        return ("search_memories", {"memory_id": self.memory_id, "query": query, "top_ke": 5, "top_kc": 3},
+                json.dumps({"entries": found, "count": len(found), "contexts": []}, ensure_ascii=False))
 
 
 class Run:
@@ -587,6 +606,262 @@ def older_runner():
 
 
 # --------------------------------------------------------------------------------------------------------
+# protocol-violations.log: another agent, another conversation, the faults the other samples don't show
+# --------------------------------------------------------------------------------------------------------
+
+PV_QID = "b5d7e2a9"
+PV_QUESTION = "What finishing time am I aiming for in the Copenhagen Half Marathon?"
+PV_MEMORY = "d81c4f6a-0e3b-4c72-9b5d-7a2e6f1c8b39"
+PV_VAULT = "2f6e9a14-c3d8-4b07-a5e1-8d4c0b7f3a62"
+
+# (role, content, summary); the comments name what the agent does wrong with the message, if anything
+PV_SESSIONS = [
+    {
+        "time": "2023-04-02T08:05:00Z",
+        "messages": [
+            ("user",
+             "I just signed up for my first half marathon! It's the Copenhagen Half on September 17th. Right now I "
+             "run three times a week, mostly 5 km loops around the lake, and I've never gone further than 8 km. Is "
+             "five months enough to get ready?",
+             "User signed up for their first half marathon, the Copenhagen Half on September 17th; runs three "
+             "times a week, mostly 5 km, longest run 8 km."),
+            ("assistant",
+             "Five months is plenty of time. A simple structure that works for most first-timers:\n"
+             "\n"
+             "- Three runs a week: one easy, one with some faster bits, one long run\n"
+             "- Grow the long run by about 1 km a week, with an easier week every fourth week\n"
+             "- Top out at 18 km about three weeks before the race\n"
+             "\n"
+             "Keep most of your running at a pace where you could hold a conversation.",
+             "Assistant said five months is enough: three runs a week, long run +1 km a week with a cutback every "
+             "fourth week, peaking at 18 km three weeks out."),
+            # content-not-verbatim: the agent persists a cleaned-up rewrite instead of the message
+            ("user",
+             "ok honestly my main worry is my knees lol. the left one gets achy after anything over 6k, esp "
+             "downhill. im 41 and not exactly light on my feet. should i be worried or is that normal when you "
+             "ramp up??",
+             "User worries about their left knee, which aches after runs over 6 km, especially downhill; user is "
+             "41."),
+            ("assistant",
+             "Some achiness while you build up is common, but pain that shows up at the same distance every time "
+             "is worth taking seriously. Keep the long-run increases small, add two short strength sessions a week "
+             "(step-downs, split squats, glute bridges), walk the steep downhills for now, and if it still aches "
+             "after two weeks, see a physio.",
+             "Assistant suggested small long-run increases, strength work twice a week (step-downs, split squats, "
+             "glute bridges), walking steep downhills, and a physio if the ache persists."),
+            ("user",
+             "What finishing time should I aim for? I'd be happy just to finish, but having a number would keep me "
+             "motivated.",
+             "User asked for a target finishing time to stay motivated."),
+            # periodic flush at msg_idx 6: put_context times out and its result never enters the state
+            ("assistant",
+             "From your current 5 km times, a first half somewhere between 2:00 and 2:10 is realistic. Let's make "
+             "2 hours the goal: ambitious, but within reach if the training goes well, and we can revisit it in "
+             "the summer.",
+             "Assistant set a finishing-time goal of 2 hours (realistic range 2:00-2:10), to revisit in the "
+             "summer."),
+            ("user",
+             "Two hours it is. Do I need new shoes? Mine are about three years old and the soles are pretty "
+             "smooth.",
+             "User accepted the 2-hour goal; their running shoes are about three years old and worn smooth."),
+            ("assistant",
+             "Yes, it's time. Get fitted at a running shop, tell them about the knee, and buy the shoes at least a "
+             "month before race day so they're broken in.",
+             "Assistant recommended getting fitted for new shoes at a running shop at least a month before the "
+             "race."),
+        ],
+    },
+    {
+        "time": "2023-05-14T19:30:00Z",
+        "messages": [
+            # repeated-tool-call: the model searches memory for "the step-downs" three times, same arguments
+            ("user",
+             "Six weeks in! My longest run so far is 14 km, and the knee has been much better since I started "
+             "doing the step-downs you suggested.",
+             "Six weeks into training: longest run 14 km; knee much better since starting step-downs."),
+            ("assistant",
+             "That's great progress, and a good sign the strength work is doing its job. Keep the step-downs going "
+             "twice a week right through to race day, even when the running gets busier.",
+             "Assistant: keep doing step-downs twice a week until race day."),
+            ("user",
+             "How should I fuel the long runs? After about 75 minutes I start feeling light-headed.",
+             "User gets light-headed after about 75 minutes on long runs; asked about fuelling."),
+            # tool-result-without-call: the model plans add_entry twice; the dedupe guard drops the second call
+            # from the AI message but still answers it with a ToolMessage
+            ("assistant",
+             "Light-headedness at that point usually means you've run low on carbohydrate. Eat a proper breakfast "
+             "two to three hours before, and from 45 minutes in take a gel or a few sweets every 30 to 40 minutes "
+             "with water. Practise it on every long run so your stomach gets used to it.",
+             "Assistant: breakfast 2-3 hours before; from 45 minutes take a gel every 30-40 minutes with water; "
+             "practise on every long run."),
+            ("user",
+             "Makes sense. I've also booked a physio check-up for June 2nd, just to be safe with the knee.",
+             "User booked a physio check-up for June 2nd for the knee."),
+            # periodic-flush: msg_idx 6, and this time the model plans no flush
+            ("assistant",
+             "Good call. Bring your training log and your old shoes; the wear pattern can tell the physio a lot "
+             "about how you land.",
+             "Assistant suggested bringing the training log and old shoes to the physio."),
+            ("user",
+             "What should a typical week look like from here?",
+             "User asked what a typical training week should look like now."),
+            ("assistant",
+             "Something like this:\n"
+             "\n"
+             "Mon: rest\n"
+             "Tue: 6 km easy + strength\n"
+             "Thu: 8 km with 4 x 1 km at goal pace\n"
+             "Sat: 20 minutes easy, or rest\n"
+             "Sun: long run, adding 1 km a week up to 18 km\n"
+             "\n"
+             "Every fourth week, cut the long run back by a third to recover.",
+             "Assistant gave a weekly plan: rest Mon, easy 6 km + strength Tue, goal-pace intervals Thu, optional "
+             "easy Sat, long run Sun; cut back every fourth week."),
+        ],
+    },
+    {
+        "time": "2023-08-27T07:45:00Z",
+        "messages": [
+            ("user",
+             "Three weeks to go! Did my last 18 km long run on Sunday in 1:49 and felt strong the whole way.",
+             "User ran the final 18 km long run in 1:49 and felt strong; three weeks to race day."),
+            # context-call-during-conversation: the model reloads the context to look up the spring goal
+            ("assistant",
+             "That's a big step up from the spring. 18 km in 1:49 is about 6:03 per km on an easy day, which "
+             "suggests you can go faster than the 2-hour goal we set back then. Want to pick a new target?",
+             "Assistant said the 18 km in 1:49 suggests the user can beat the 2-hour goal; offered to set a new "
+             "target."),
+            # missing-add-entry: a short, chatty message the model takes for small talk; it holds the new goal
+            ("user",
+             "Ha, go on then: sub-1:55 it is. Writing it on my wrist!",
+             ""),
+            # system-persisted: the assistant's turn is persisted under the agent's own name, role "mycelian"
+            ("assistant",
+             "Love it. Sub-1:55 means about 5:27 per km. Run the first 5 km at 5:35 while the crowd thins out, "
+             "then settle in. From next week, taper: cut your volume by a third and keep one short session at "
+             "race pace.",
+             "Coach advice: first 5 km at 5:35 then settle into race pace; taper from next week, cutting volume "
+             "by a third."),
+        ],
+    },
+]
+
+PV_CONTEXTS = [
+    {"activeContext": "User is training for their first half marathon, the Copenhagen Half on September 17th. "
+                      "Goal: finish in about 2 hours. Left knee aches after 6 km, especially downhill.",
+     "facts": ["Runs three times a week, longest run so far 8 km", "Strength work: step-downs, split squats, "
+               "glute bridges"],
+     "openThreads": ["New running shoes", "Revisit the goal in the summer"]},
+    {"activeContext": "Training for the Copenhagen Half on September 17th, goal 2 hours. Longest run 14 km; knee "
+                      "better with step-downs. Physio check-up booked for June 2nd.",
+     "facts": ["Fuelling: gel every 30-40 minutes from 45 minutes in", "Weekly plan: Tue easy + strength, Thu "
+               "goal-pace intervals, Sun long run"],
+     "openThreads": ["Physio check-up on June 2nd"]},
+    {"activeContext": "Copenhagen Half on September 17th, three weeks away. Final 18 km long run done in 1:49; "
+                      "tapering from next week. Goal: 2 hours (set in April).",
+     "facts": ["First 5 km at 5:35, then race pace", "Taper: cut volume by a third"],
+     "openThreads": []},
+]
+
+# what the periodic flush after msg 6 of session 1 tried to store (before the shoes came up)
+PV_PERIODIC_CONTEXT = {
+    "activeContext": PV_CONTEXTS[0]["activeContext"], "facts": PV_CONTEXTS[0]["facts"],
+    "openThreads": ["Revisit the goal in the summer"]}
+
+PV_PARAPHRASE = ("I'm mainly worried about my knees. My left knee aches after runs longer than 6 km, especially "
+                 "downhill. I'm 41 and heavy-footed. Should I be worried, or is that normal when increasing mileage?")
+
+
+def protocol_violations():
+    """A cheaper ingest model run by a tool-only graph whose model sees only the system prompt and the
+    system/chat messages (seed 000's _curate_for_model). This runner sends no FLUSH_CONTEXT: the agent's prompt
+    asks for the periodic flush at msg_idx % 6 == 0. The agent misbehaves once per fault (see PV_SESSIONS)."""
+    log = Log("bench", datetime.datetime(2025, 9, 6, 9, 2, 11, 284000), 5)
+    run = Run(log, "run_20250906_090211", PV_VAULT, PV_MEMORY, "qwen2.5-7b-instruct", "chat", True)
+    a = run.agent
+    run.runner("RUN qid=%s run_id=%s vault_id=%s agent=%s qa=%s"
+               % (PV_QID, run.run_id, PV_VAULT, run.agent_model, "gpt-4o"))
+    log.wait(180, 420)
+    run.runner("MEMORY_BOUND qid=%s memory_id=%s title=%s__%s" % (PV_QID, PV_MEMORY, PV_QID, run.run_id))
+    contexts = ["No context stored for this memory yet."] + [ctx_json(c) for c in PV_CONTEXTS]
+    for s, sess in enumerate(PV_SESSIONS, start=1):
+        thread = "%s:s%d" % (PV_MEMORY, s)
+        log.wait(5, 30)
+        run.runner("SESSION_START qid=%s s=%d memory_id=%s thread_id=%s conversation_time=%s"
+                   % (PV_QID, s, PV_MEMORY, thread, sess["time"]))
+        log.mark("sys_start:%d" % s, a.system(thread, "SESSION_START"))
+        a.round([a.get_context(contexts[s - 1])])
+        limit = 50 if s == 2 else 10  # bootstrap-missing: the model asks for "everything" in session 2
+        _, le = a.round([a.list_entries(run.entries, limit)])
+        log.mark("list_entries:%d" % s, le[0])
+        a.final()
+        a.dump()
+        for i, (role, content, summary) in enumerate(sess["messages"], start=1):
+            log.wait(20, 80)
+            run.runner("MSG qid=%s s=%d msg=%d role=%s memory_id=%s" % (PV_QID, s, i, role, PV_MEMORY))
+            log.mark("msg:%d:%d" % (s, i), a.conversation(thread, role, i, content))
+            fault = (s, i)
+            if fault == (2, 1):
+                found = [e for e in run.entries if "step-downs" in e["summary"]]
+                for _ in range(3):
+                    _, sm = a.round([a.search_memories("step-downs knee exercise suggested", found)])
+                    log.mark("search", sm[0])
+            if fault == (3, 2):
+                _, gc = a.round([a.get_context(contexts[2])])
+                log.mark("context_call", gc[0])
+            if fault == (3, 3):
+                a.final()  # nothing planned: the message is never persisted
+                log.mark("dump_unpersisted", a.dump()[len(a.state[thread])])
+                continue
+            raw = PV_PARAPHRASE if fault == (1, 3) else content
+            tag_role = "mycelian" if fault == (3, 4) else role
+            call = a.add_entry(raw, summary, tag_role, i)
+            if fault == (2, 4):
+                # the dedupe guard keyed by (thread_id, role, msg_idx) drops the second add_entry from the AI
+                # message, then answers the dropped call anyway
+                _, ae = a.round([call, call], run=[call],
+                                answers=["skipped: duplicate add_entry for (%s, %s, %d)" % (thread, role, i)])
+            else:
+                _, ae = a.round([call])
+            log.mark("add_entry:%d:%d" % (s, i), ae[0])
+            run.remember(summary, sess["time"])
+            if i % 6 == 0 and s == 1:
+                # the prompt-driven periodic flush; put_context times out and the tool node drops its result
+                _, fl = a.round([a.await_consistency(), a.put_context(PV_PERIODIC_CONTEXT)], lost={
+                    1: "put_context failed: ReadTimeout: MCP call timed out after 30.0s; continuing without a "
+                       "result"})
+                log.mark("periodic_flush:%d" % s, fl[0])
+                log.mark("timeout", fl[2])
+            a.final()
+            where = a.dump()
+            if fault == (1, 6):
+                log.mark("orphan_entry_idx", len(a.state[thread]) - 1)
+            if fault == (2, 4):
+                log.mark("stray_entry_idx", len(a.state[thread]))
+        log.wait(10, 40)
+        log.mark("sys_end:%d" % s, a.system(thread, "SESSION_END"))
+        a.round([a.await_consistency(), a.put_context(PV_CONTEXTS[s - 1])])
+        a.final()
+        log.mark("last_dump:%d" % s, a.dump())
+        log.wait(2, 8)
+        run.runner("SESSION_END qid=%s s=%d memory_id=%s thread_id=%s" % (PV_QID, s, PV_MEMORY, thread))
+
+    log.wait(50, 120)
+    run.runner("QA_START qid=%s memory_id=%s question='%s'" % (PV_QID, PV_MEMORY, PV_QUESTION))
+    run.runner("AWAIT_CONSISTENCY qid=%s memory_id=%s" % (PV_QID, PV_MEMORY))
+    log.wait(300, 900)
+    run.runner("SEARCH_MEMORIES qid=%s memory_id=%s mode=single query='%s' top_ke=5 top_kc=3"
+               % (PV_QID, PV_MEMORY, PV_QUESTION))
+    log.wait(200, 500)
+    run.runner("SEARCH_RESULT qid=%s entries=5 has_latest=True contexts=1" % PV_QID)
+    context = PV_CONTEXTS[2]["activeContext"] + "\n\n" + "\n\n".join(e["summary"] for e in run.entries[-5:])
+    run.runner("QA_CONTEXT qid=%s context_len=%d full_context='%s'" % (PV_QID, len(context), context))
+    log.wait(900, 1600)
+    run.runner("QA_ANSWER qid=%s hypothesis='You are aiming to finish in about 2 hours.'" % PV_QID)
+    return log
+
+
+# --------------------------------------------------------------------------------------------------------
 
 def build():
     before, _ = full_run(True, 1, "run_20250905_101503", "8c1d4e2a-7b3f-4a96-b5e0-3f9a2c7d1e84",
@@ -595,16 +870,18 @@ def build():
                         "a71e0c54-3b9d-4f28-9e6a-d4c2b8f01735", datetime.datetime(2025, 9, 12, 14, 11, 22, 517000))
     pasted, pasted_marks = prefixless(before)
     older, older_marks = older_runner()
+    violations = protocol_violations()
     files = {
         "before-prebuilt-react.log": before.text(),
         "after-tool-only.log": after.text(),
         "prefixless-pasted.log": pasted,
         "older-runner-levels.log": older.text(),
+        "protocol-violations.log": violations.text(),
     }
-    return files, before, after, pasted_marks, older_marks
+    return files, before, after, pasted_marks, older_marks, violations
 
 
-def report(before, after, pasted_marks, older_marks):
+def report(before, after, pasted_marks, older_marks, violations):
     m = before.marks
     rows = [
         ("before-prebuilt-react.log", "duplicate-add-entry", "s1", "3",
@@ -633,6 +910,35 @@ def report(before, after, pasted_marks, older_marks):
         ("older-runner-levels.log", "(missing-add-entry: left to agent-error)", "s1", "3",
          "MSG line %d" % older_marks["msg"][3]),
     ]
+    v = violations.marks
+    last = {s: v["last_dump:%d" % s] for s in (1, 2, 3)}
+    rows += [
+        ("protocol-violations.log", "content-not-verbatim", "s1", "3",
+         "MSG line %d, TOOL_CALL line %d" % (v["msg:1:3"][0], v["add_entry:1:3"][0])),
+        ("protocol-violations.log", "(periodic flush, result lost)", "s1", "6",
+         "MSG line %d, TOOL_CALL await_consistency line %d, timeout line %d"
+         % (v["msg:1:6"][0], v["periodic_flush:1"][0], v["timeout"][0])),
+        ("protocol-violations.log", "orphaned-tool-call", "s1", "-",
+         "last dump line %d, AI entry idx=%d at line %d"
+         % (last[1][0][1] - 1, v["orphan_entry_idx"][0], last[1][0][v["orphan_entry_idx"][0]])),
+        ("protocol-violations.log", "bootstrap-missing", "s2", "-",
+         "SYS line %d, list_entries line %d" % (v["sys_start:2"][0], v["list_entries:2"][0])),
+        ("protocol-violations.log", "repeated-tool-call", "s2", "(1)",
+         "MSG line %d, TOOL_CALL lines %s" % (v["msg:2:1"][0], ", ".join(map(str, v["search"])))),
+        ("protocol-violations.log", "tool-result-without-call", "s2", "-",
+         "last dump line %d, tool entry idx=%d at line %d"
+         % (last[2][0][1] - 1, v["stray_entry_idx"][0], last[2][0][v["stray_entry_idx"][0]])),
+        ("protocol-violations.log", "(dedupe guard turn)", "s2", "4",
+         "MSG line %d, TOOL_CALL line %d" % (v["msg:2:4"][0], v["add_entry:2:4"][0])),
+        ("protocol-violations.log", "periodic-flush", "s2", "6",
+         "MSG line %d, TOOL_CALL line %d, next MSG line %d"
+         % (v["msg:2:6"][0], v["add_entry:2:6"][0], v["msg:2:7"][0])),
+        ("protocol-violations.log", "context-call-during-conversation", "s3", "2",
+         "MSG line %d, get_context line %d" % (v["msg:3:2"][0], v["context_call"][0])),
+        ("protocol-violations.log", "missing-add-entry", "s3", "3", "MSG line %d" % v["msg:3:3"][0]),
+        ("protocol-violations.log", "system-persisted", "s3", "4",
+         "MSG line %d, TOOL_CALL line %d" % (v["msg:3:4"][0], v["add_entry:3:4"][0])),
+    ]
     print("| File | Rule | Thread | msg_idx | Where |")
     print("|---|---|---|---|---|")
     for r in rows:
@@ -644,7 +950,7 @@ def report(before, after, pasted_marks, older_marks):
 
 
 def main():
-    files, before, after, pasted_marks, older_marks = build()
+    files, before, after, pasted_marks, older_marks, violations = build()
     if "--check" in sys.argv[1:]:
         stale = [n for n, t in files.items() if not (OUT / n).exists() or (OUT / n).read_text("utf-8") != t]
         for n in stale:
@@ -654,7 +960,7 @@ def main():
     for name, text in files.items():
         (OUT / name).write_text(text, "utf-8")
         print("%-28s %4d lines %7d bytes" % (name, text.count("\n"), len(text.encode("utf-8"))))
-    report(before, after, pasted_marks, older_marks)
+    report(before, after, pasted_marks, older_marks, violations)
 
 
 if __name__ == "__main__":

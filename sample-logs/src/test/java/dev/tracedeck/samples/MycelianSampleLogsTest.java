@@ -34,14 +34,16 @@ class MycelianSampleLogsTest {
     private static final String AFTER = "after-tool-only.log";
     private static final String PASTED = "prefixless-pasted.log";
     private static final String OLDER = "older-runner-levels.log";
+    private static final String VIOLATIONS = "protocol-violations.log";
 
     private static final String MEM_BEFORE = "3f2b9c1e-8d4a-4f6b-9a51-2c7e0d9b6a13";
     private static final String MEM_AFTER = "a71e0c54-3b9d-4f28-9e6a-d4c2b8f01735";
     private static final String MEM_OLDER = "5e7a1c93-2f4b-4d6e-a8c0-91b2d3e4f5a6";
+    private static final String MEM_VIOLATIONS = "d81c4f6a-0e3b-4c72-9b5d-7a2e6f1c8b39";
 
     @Test
     void everySampleImportsAsAMycelianLog() throws Exception {
-        for (String name : List.of(BEFORE, AFTER, PASTED, OLDER)) {
+        for (String name : List.of(BEFORE, AFTER, PASTED, OLDER, VIOLATIONS)) {
             Trace trace = load(name);
             assertEquals("mycelian-log", trace.format(), name);
             assertTrue(trace.report().complete(), name);
@@ -55,11 +57,13 @@ class MycelianSampleLogsTest {
         assertEquals(Map.of(457, "other"), oddLines(load(AFTER)));
         assertEquals(Map.of(9, "other", 14, "malformed"), oddLines(load(PASTED)));
         assertEquals(Map.of(51, "other"), oddLines(load(OLDER)));
+        // the tool node's print when put_context timed out
+        assertEquals(Map.of(163, "other"), oddLines(load(VIOLATIONS)));
     }
 
     @Test
     void stateDumpsGrowTurnByTurnAndMatchTheirHeaders() throws Exception {
-        for (String name : List.of(BEFORE, AFTER)) {
+        for (String name : List.of(BEFORE, AFTER, VIOLATIONS)) {
             Map<String, List<StateEntry>> last = new HashMap<>();
             int dumps = 0;
             for (Event e : load(name).events()) {
@@ -77,7 +81,7 @@ class MycelianSampleLogsTest {
                     dumps++;
                 }
             }
-            assertEquals(2, last.size(), name);
+            assertEquals(name.equals(VIOLATIONS) ? 3 : 2, last.size(), name);
             assertTrue(dumps >= 20, name);
         }
     }
@@ -173,6 +177,82 @@ class MycelianSampleLogsTest {
         assertFalse(at(older, 15).payload() instanceof Payload.StateDump d && d.snapshot().hasMessageList());
         assertEquals(Map.of(MEM_OLDER + ":s1#1", 1, MEM_OLDER + ":s1#2", 1), addEntriesPerMessage(older));
         assertEquals(3, ((Payload.ConversationMessage) at(older, 35).payload()).msgIdx().getAsInt());
+    }
+
+    @Test
+    void theProtocolViolationsRunShowsWhatTheReadmeSays() throws Exception {
+        Trace run = load(VIOLATIONS);
+        String s1 = MEM_VIOLATIONS + ":s1";
+        String s2 = MEM_VIOLATIONS + ":s2";
+        String s3 = MEM_VIOLATIONS + ":s3";
+
+        // every message has exactly one add_entry, except :s3 msg 3 (missing-add-entry, MSG line 800)
+        Map<String, Integer> expected = oneEach(MEM_VIOLATIONS, 8, 8, 4);
+        expected.remove(s3 + "#3");
+        assertEquals(expected, addEntriesPerMessage(run));
+        assertEquals(3, ((Payload.ConversationMessage) at(run, 800).payload()).msgIdx().getAsInt());
+        assertEquals(s3, at(run, 800).threadId());
+
+        // content-not-verbatim: :s1 msg 3 (MSG 65, exactly 200 characters, not cut), raw_entry paraphrased (69)
+        Payload.ConversationMessage knees = (Payload.ConversationMessage) at(run, 65).payload();
+        assertEquals(200, knees.fullLength());
+        assertFalse(knees.previewCut());
+        Payload.ToolInvocation paraphrase = assertToolCall(run, 69, "add_entry", s1, 3);
+        assertTrue(paraphrase.call().argument("raw_entry").orElseThrow().startsWith("I'm mainly worried"));
+        assertEquals("user", paraphrase.call().argument("tags", "role").orElseThrow());
+
+        // orphaned-tool-call: :s1 msg 6 flushes (await 161, put 162), put_context's result is lost (163);
+        // idx 24 is first shown at line 193 (dump at 166) and, in the thread's last dump (287), at 314
+        assertToolCall(run, 161, "await_consistency", s1, 6);
+        assertToolCall(run, 162, "put_context", s1, 6);
+        for (int[] at : new int[][] {{166, 193}, {287, 314}}) {
+            StateSnapshot dump = snapshotAt(run, at[0]);
+            assertEquals(at[1], dump.entryLine(23));
+            assertEquals(List.of("await_consistency", "put_context"), dump.entries().get(23).toolNames());
+            assertEquals("tool", dump.entries().get(24).type());
+        }
+        assertEquals(25, snapshotAt(run, 166).size(), "one result after the flush's two calls");
+        assertEquals("chat", snapshotAt(run, 287).entries().get(25).type(), "msg 7 follows one result, not two");
+
+        // bootstrap-missing: :s2 SESSION_START 328, list_entries with limit 50 at 336
+        assertEquals("SESSION_START", control(run, 328));
+        assertEquals("50", assertToolCall(run, 336, "list_entries", s2, -1).call().argument("limit").orElseThrow());
+
+        // repeated-tool-call: search_memories three times with identical args while handling :s2 msg 1
+        String args = assertToolCall(run, 352, "search_memories", s2, 1).call().rawArguments();
+        assertEquals(args, assertToolCall(run, 356, "search_memories", s2, 1).call().rawArguments());
+        assertEquals(args, assertToolCall(run, 360, "search_memories", s2, 1).call().rawArguments());
+        assertToolCall(run, 364, "add_entry", s2, 1);
+
+        // tool-result-without-call: two add_entry plans (447, 448), one call (449), two results (478: the stray)
+        assertTrue(at(run, 447).payload() instanceof Payload.ToolInvocation t1 && t1.planned());
+        assertTrue(at(run, 448).payload() instanceof Payload.ToolInvocation t2 && t2.planned());
+        assertToolCall(run, 449, "add_entry", s2, 4);
+        StateSnapshot last2 = snapshotAt(run, 674);
+        assertEquals(700, last2.entryLine(23));
+        assertTrue(last2.entries().get(23).content().startsWith("skipped: duplicate add_entry"));
+        assertEquals(478, snapshotAt(run, 452).entryLine(23));
+        assertEquals(List.of("add_entry"), last2.entries().get(21).toolNames());
+
+        // periodic-flush: :s2 msg 6 (518) plans add_entry only (522); msg 7 is next (559)
+        assertToolCall(run, 522, "add_entry", s2, 6);
+        for (int seq = at(run, 518).seq() + 1; seq < at(run, 559).seq(); seq++) {
+            if (run.event(seq).payload() instanceof Payload.ToolInvocation t && !t.planned()) {
+                assertEquals("add_entry", t.call().name());
+            }
+            assertFalse(run.event(seq).payload() instanceof Payload.ControlMessage, "this runner sends no FLUSH_CONTEXT");
+        }
+        assertEquals(Map.of(s1, 2, s2, 1, s3, 1), callsPerThread(run, "await_consistency"));
+        assertEquals(Map.of(s1, 2, s2, 1, s3, 1), callsPerThread(run, "put_context"));
+
+        // context-call-during-conversation: get_context while handling :s3 msg 2 (MSG 768)
+        assertToolCall(run, 772, "get_context", s3, 2);
+        assertEquals(Map.of(s1, 1, s2, 1, s3, 2), callsPerThread(run, "get_context"));
+
+        // system-persisted: :s3 msg 4 (assistant, MSG 825) persisted with role mycelian (829)
+        Payload.ToolInvocation mycelian = assertToolCall(run, 829, "add_entry", s3, 4);
+        assertEquals("assistant", mycelian.role());
+        assertEquals("mycelian", mycelian.call().argument("tags", "role").orElseThrow());
     }
 
     // ----------------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ package dev.tracedeck.model.rules;
 import static dev.tracedeck.model.rules.RuleAssertions.fails;
 import static dev.tracedeck.model.rules.RuleAssertions.notApplicable;
 import static dev.tracedeck.model.rules.RuleAssertions.passes;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -22,6 +23,23 @@ class ChatRulesTest {
     @Test
     void orphanedToolCallAtTheEndOfTheHistory() {
         fails(new ThreadFixture().message(1, "user", "hi").stateEntry("ai", "", "add_entry").dump(), "orphaned-tool-call", 1);
+    }
+
+    @Test
+    void aDumpWithALineThatDidNotParseIsNotReadAsAGapInTheHistory() {
+        ThreadFixture damaged = new ThreadFixture().persisted(1, "user", "hi").dump().persisted(2, "user", "again")
+                .dumpLosing(4);
+        passes(damaged, "tool-result-without-call");
+        passes(damaged, "orphaned-tool-call");
+    }
+
+    @Test
+    void findingsPointAtTheDumpWhereTheEntryFirstAppearedAndItsMessage() {
+        ThreadFixture orphan = new ThreadFixture().message(1, "user", "hi").stateEntry("ai", "", "add_entry", "list_entries")
+                .stateEntry("tool", "ok").dump().persisted(2, "user", "again").dump();
+        Finding f = fails(orphan, "orphaned-tool-call", 1).get(0);
+        assertEquals(java.util.OptionalInt.of(1), f.msgIdx());
+        assertEquals(2, f.line(), "the first dump (line 2), not the last");
     }
 
     @Test

@@ -65,12 +65,21 @@ final class ThreadFixture {
 
     /** Dumps the state as it is now. */
     ThreadFixture dump() {
+        return dumpLosing(-1);
+    }
+
+    /** Dumps the state with the entry at {@code lost} missing, as when its line could not be parsed. */
+    ThreadFixture dumpLosing(int lost) {
         int first = line++;
-        int[] lines = new int[state.size()];
+        List<StateEntry> shown = new ArrayList<>(state);
+        if (lost >= 0) {
+            shown.remove(lost);
+        }
+        int[] lines = new int[shown.size()];
         for (int i = 0; i < lines.length; i++) {
             lines[i] = line++;
         }
-        StateSnapshot snapshot = StateSnapshot.ofMessages(THREAD, state.size(), state, lines);
+        StateSnapshot snapshot = StateSnapshot.ofMessages(THREAD, state.size(), shown, lines);
         builder.addSnapshot("STATE", "", new SourceRef("t.log", first, Math.max(first, line - 1)), "STATE", snapshot);
         return this;
     }

@@ -9,11 +9,13 @@ import dev.tracedeck.model.state.StateSnapshot;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
- * A thread's chat history as the tool-call rules see it: the last state dump when the thread has dumps (it
- * holds everything the agent kept), else the thread's messages in order.
+ * A thread's chat history as the tool-call rules see it: the last complete state dump when the thread has
+ * dumps (it holds everything the agent kept; a dump with a line that could not be parsed would show gaps that
+ * aren't there), else the thread's messages in order. Each entry points at the dump where it first appeared
+ * and the message being handled then.
  */
 public final class ChatHistory {
 
@@ -21,8 +23,8 @@ public final class ChatHistory {
     }
 
     public static List<HistoryItem> of(TraceThread thread) {
-        Optional<Event> lastDump = lastDumpWithMessages(thread);
-        return lastDump.isPresent() ? fromSnapshot(lastDump.get()) : fromMessages(thread);
+        List<Event> dumps = completeDumps(thread);
+        return dumps.isEmpty() ? fromMessages(thread) : fromSnapshots(thread, dumps);
     }
 
     /** True when the history has ids linking results to calls. */
@@ -30,26 +32,60 @@ public final class ChatHistory {
         return items.stream().anyMatch(i -> !i.callIds().isEmpty() || !i.resultId().isEmpty());
     }
 
-    private static Optional<Event> lastDumpWithMessages(TraceThread thread) {
-        for (int i = thread.events().size() - 1; i >= 0; i--) {
-            Event e = thread.events().get(i);
-            if (e.payload() instanceof Payload.StateDump dump && dump.snapshot().hasMessageList()) {
-                return Optional.of(e);
+    private static List<Event> completeDumps(TraceThread thread) {
+        List<Event> dumps = new ArrayList<>();
+        for (Event e : thread.events()) {
+            if (e.payload() instanceof Payload.StateDump dump && dump.snapshot().hasMessageList()
+                    && !dump.snapshot().isIncomplete()) {
+                dumps.add(e);
             }
         }
-        return Optional.empty();
+        return dumps;
     }
 
-    private static List<HistoryItem> fromSnapshot(Event event) {
-        StateSnapshot snapshot = ((Payload.StateDump) event.payload()).snapshot();
+    private static List<HistoryItem> fromSnapshots(TraceThread thread, List<Event> dumps) {
+        StateSnapshot last = snapshot(dumps.get(dumps.size() - 1));
         List<HistoryItem> items = new ArrayList<>();
-        for (int i = 0; i < snapshot.size(); i++) {
-            StateEntry entry = snapshot.entries().get(i);
-            String label = "state entry " + entry.idx() + " (line " + snapshot.entryLine(i) + ")";
+        for (int i = 0; i < last.size(); i++) {
+            StateEntry entry = last.entries().get(i);
+            Event where = firstDumpHolding(dumps, i, entry);
+            String label = "state entry " + entry.idx() + " (line " + snapshot(where).entryLine(i) + ")";
             boolean tool = entry.type().equals("tool") || entry.type().equals("ToolMessage") || entry.role().equals("tool");
-            items.add(new HistoryItem(label, names(entry), List.of(), tool, "", entry.content(), false, event));
+            items.add(new HistoryItem(label, names(entry), List.of(), tool, "", entry.content(), false, where,
+                    msgIdxAt(thread, where)));
         }
         return items;
+    }
+
+    private static StateSnapshot snapshot(Event dump) {
+        return ((Payload.StateDump) dump.payload()).snapshot();
+    }
+
+    /** The first dump with this entry at this position: where the turn that added it left it. */
+    private static Event firstDumpHolding(List<Event> dumps, int position, StateEntry entry) {
+        for (Event e : dumps) {
+            List<StateEntry> entries = snapshot(e).entries();
+            if (position < entries.size() && entries.get(position).equals(entry)) {
+                return e;
+            }
+        }
+        return dumps.get(dumps.size() - 1);
+    }
+
+    /** The conversation message being handled when {@code event} was logged, if any. */
+    private static OptionalInt msgIdxAt(TraceThread thread, Event event) {
+        OptionalInt current = OptionalInt.empty();
+        for (Event e : thread.events()) {
+            if (e == event) {
+                break;
+            }
+            if (e.payload() instanceof Payload.ConversationMessage m) {
+                current = m.msgIdx();
+            } else if (e.payload() instanceof Payload.ControlMessage) {
+                current = OptionalInt.empty();
+            }
+        }
+        return current;
     }
 
     /** A count of calls without all names (the log cut the list) still needs that many results. */
@@ -70,7 +106,7 @@ public final class ChatHistory {
                 boolean tool = msg.role().equals("tool") || !msg.toolCallId().isEmpty();
                 items.add(new HistoryItem("message at line " + e.source().firstLine(),
                         msg.toolCalls().stream().map(ToolCall::name).toList(), ids, tool, msg.toolCallId(),
-                        msg.content(), !m.previewCut(), e));
+                        msg.content(), !m.previewCut(), e, m.msgIdx()));
             }
         }
         return items;

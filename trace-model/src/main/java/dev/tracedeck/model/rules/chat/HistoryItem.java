@@ -2,6 +2,7 @@ package dev.tracedeck.model.rules.chat;
 
 import dev.tracedeck.model.event.Event;
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * One message of a chat history, reduced to what the tool-call rules need.
@@ -13,10 +14,11 @@ import java.util.List;
  * @param resultId        the call a tool result answers, "" when the format has no ids
  * @param content         its content as far as the log shows it
  * @param contentComplete false when the log shows only a preview
- * @param event           the event that shows it
+ * @param event           the event that first shows it (for a state entry, the first dump it appears in)
+ * @param msgIdx          the conversation message being handled when it first appeared, if any
  */
 public record HistoryItem(String label, List<String> callNames, List<String> callIds, boolean isToolResult,
-                          String resultId, String content, boolean contentComplete, Event event) {
+                          String resultId, String content, boolean contentComplete, Event event, OptionalInt msgIdx) {
 
     public HistoryItem {
         callNames = List.copyOf(callNames);

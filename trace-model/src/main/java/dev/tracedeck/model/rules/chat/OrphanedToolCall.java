@@ -6,7 +6,6 @@ import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.List;
-import java.util.OptionalInt;
 
 /**
  * Every tool call gets its result before the history moves on. LangGraph refuses such a history with
@@ -25,7 +24,7 @@ public final class OrphanedToolCall extends DescribedRule {
             return RuleOutcome.notApplicable("no tool calls in this thread's history");
         }
         return RuleOutcome.of(ToolCallPairing.of(history).orphans().stream()
-                .map(o -> new RuleOutcome.Problem(OptionalInt.empty(), o.item().label() + " calls "
+                .map(o -> new RuleOutcome.Problem(o.item().msgIdx(), o.item().label() + " calls "
                         + String.join(", ", o.item().callNames()) + "; " + o.missing().size() + " of "
                         + o.item().callNames().size() + " without a result (" + String.join(", ", o.missing()) + ")",
                         List.of(o.item().event())))

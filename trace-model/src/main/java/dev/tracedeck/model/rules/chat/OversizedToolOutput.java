@@ -6,7 +6,6 @@ import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.List;
-import java.util.OptionalInt;
 
 /** A tool result over the limit floods the context window (seed 003's 10 KB safety net). */
 public final class OversizedToolOutput extends DescribedRule {
@@ -26,7 +25,7 @@ public final class OversizedToolOutput extends DescribedRule {
         }
         return RuleOutcome.of(results.stream()
                 .filter(r -> r.contentComplete() && r.content().length() > p.toolOutputLimit())
-                .map(r -> new RuleOutcome.Problem(OptionalInt.empty(), r.label() + " is " + r.content().length()
+                .map(r -> new RuleOutcome.Problem(r.msgIdx(), r.label() + " is " + r.content().length()
                         + " characters (limit " + p.toolOutputLimit() + ")", List.of(r.event())))
                 .toList());
     }

@@ -27,9 +27,9 @@ public final class RepeatedToolCall extends DescribedRule {
         List<Call> calls = new ArrayList<>();
         for (Event e : thread.events()) {
             if (e.payload() instanceof Payload.ToolInvocation t && !t.planned()) {
-                calls.add(new Call(e, t.call()));
+                calls.add(new Call(e, t.call(), t.msgIdx()));
             } else if (e.payload() instanceof Payload.ConversationMessage m) {
-                m.message().toolCalls().forEach(c -> calls.add(new Call(e, c)));
+                m.message().toolCalls().forEach(c -> calls.add(new Call(e, c, m.msgIdx())));
             }
         }
         if (calls.isEmpty()) {
@@ -43,7 +43,7 @@ public final class RepeatedToolCall extends DescribedRule {
             }
             int length = i - runStart;
             if (length >= p.repeatLimit()) {
-                problems.add(new RuleOutcome.Problem(OptionalInt.empty(), calls.get(runStart).call().name() + " called "
+                problems.add(new RuleOutcome.Problem(calls.get(runStart).msgIdx(), calls.get(runStart).call().name() + " called "
                         + length + " times in a row with the same arguments",
                         calls.subList(runStart, i).stream().map(Call::event).toList()));
             }
@@ -52,7 +52,7 @@ public final class RepeatedToolCall extends DescribedRule {
         return RuleOutcome.of(problems);
     }
 
-    private record Call(Event event, ToolCall call) {
+    private record Call(Event event, ToolCall call, OptionalInt msgIdx) {
         boolean sameAs(Call other) {
             return call.name().equals(other.call.name()) && call.rawArguments().equals(other.call.rawArguments());
         }

@@ -6,7 +6,6 @@ import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.List;
-import java.util.OptionalInt;
 
 /** A tool result answers a call: one with no call waiting was injected or kept after its call was pruned. */
 public final class ToolResultWithoutCall extends DescribedRule {
@@ -22,7 +21,7 @@ public final class ToolResultWithoutCall extends DescribedRule {
             return RuleOutcome.notApplicable("no tool results in this thread's history");
         }
         return RuleOutcome.of(ToolCallPairing.of(history).resultsWithoutCall().stream()
-                .map(r -> new RuleOutcome.Problem(OptionalInt.empty(), r.label() + " is a tool result"
+                .map(r -> new RuleOutcome.Problem(r.msgIdx(), r.label() + " is a tool result"
                         + (r.resultId().isEmpty() ? "" : " for " + r.resultId()) + " with no call waiting for it",
                         List.of(r.event())))
                 .toList());
