@@ -18,8 +18,9 @@ public final class DesktopLauncher {
      * Opens the window, imports {@code files} in the background and returns when the window closes.
      *
      * @param files      files to open, one tab each, the first selected
-     * @param screenshot when present: once every import has finished and a representative event of the first
-     *                   file is selected, writes the window as a PNG to this path and exits
+     * @param screenshot when present: once every import has finished and the first file is checked, with its
+     *                   first finding selected (a clean file: a representative event), writes the window as a PNG
+     *                   to this path and exits
      */
     public static void launch(List<Path> files, Optional<Path> screenshot) {
         List<String> args = new LaunchOptions(files, screenshot).toArgs();

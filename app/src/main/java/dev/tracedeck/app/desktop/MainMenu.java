@@ -1,5 +1,6 @@
 package dev.tracedeck.app.desktop;
 
+import dev.tracedeck.app.workspace.TraceViewModel;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
 import java.util.function.Consumer;
 import javafx.scene.control.CheckMenuItem;
@@ -13,7 +14,7 @@ import javafx.scene.input.KeyCombination;
 final class MainMenu {
 
     /** What the menu can ask the window to do beyond the workspace's own commands. */
-    record Actions(Runnable openDialog, Runnable focusSearch, Runnable quit, Consumer<Theme> theme) {
+    record Actions(Runnable openDialog, Runnable focusSearch, Runnable focusFindings, Runnable quit, Consumer<Theme> theme) {
     }
 
     private MainMenu() {
@@ -31,11 +32,44 @@ final class MainMenu {
         CheckMenuItem dark = new CheckMenuItem("Dark theme");
         dark.setSelected(initial == Theme.DARK);
         dark.setOnAction(e -> actions.theme().accept(dark.isSelected() ? Theme.DARK : Theme.LIGHT));
-        Menu view = new Menu("View", null, find, new SeparatorMenuItem(), dark);
+        Menu view = new Menu("View", null, find, new SeparatorMenuItem());
+        view.getItems().addAll(findingsItems(workspace, actions, view));
+        view.getItems().addAll(new SeparatorMenuItem(), dark);
 
         MenuBar bar = new MenuBar(file, view);
         bar.setId("main-menu");
         return bar;
+    }
+
+    /** Findings panel, next/previous finding, only flagged: all act on the selected file. */
+    private static MenuItem[] findingsItems(WorkspaceViewModel workspace, Actions actions, Menu view) {
+        CheckMenuItem panel = new CheckMenuItem("Findings panel");
+        panel.setId("menu-findings-panel");
+        panel.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+F"));
+        panel.setSelected(workspace.findingsShownProperty().get());
+        workspace.findingsShownProperty().addListener((obs, old, shown) -> panel.setSelected(shown));
+        panel.setOnAction(e -> {
+            workspace.showFindings(panel.isSelected());
+            if (panel.isSelected()) {
+                actions.focusFindings().run();
+            }
+        });
+        MenuItem next = item("Next finding", "F8", () -> onTrace(workspace, t -> t.findings().next()));
+        MenuItem previous = item("Previous finding", "Shift+F8", () -> onTrace(workspace, t -> t.findings().previous()));
+        CheckMenuItem flagged = new CheckMenuItem("Only flagged events");
+        flagged.setId("menu-only-flagged");
+        flagged.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+E"));
+        flagged.setOnAction(e -> onTrace(workspace, t -> t.timeline().showOnlyFlagged(!t.timeline().isOnlyFlagged())));
+        // The tick belongs to the selected file's timeline, which changes under the menu; read it on opening.
+        view.setOnShowing(e -> flagged.setSelected(workspace.selectedTrace().map(t -> t.timeline().isOnlyFlagged()).orElse(false)));
+        for (MenuItem item : new MenuItem[] {next, previous, flagged}) {
+            item.disableProperty().bind(workspace.selectedProperty().isNull());
+        }
+        return new MenuItem[] {panel, next, previous, flagged};
+    }
+
+    private static void onTrace(WorkspaceViewModel workspace, Consumer<TraceViewModel> action) {
+        workspace.selectedTrace().ifPresent(action);
     }
 
     private static MenuItem item(String text, String accelerator, Runnable action) {

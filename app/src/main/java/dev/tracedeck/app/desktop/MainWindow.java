@@ -26,7 +26,8 @@ public final class MainWindow {
         this.stage = stage;
         OpenFileDialog dialog = new OpenFileDialog(stage, workspace::open);
         WorkspaceView files = new WorkspaceView(workspace, dialog::show);
-        MainMenu.Actions actions = new MainMenu.Actions(dialog::show, files::focusSearch, Platform::exit, this::apply);
+        MainMenu.Actions actions = new MainMenu.Actions(dialog::show, files::focusSearch, files::focusFindings,
+                Platform::exit, this::apply);
 
         BorderPane root = new BorderPane();
         root.getStyleClass().add("main-window");

@@ -1,6 +1,7 @@
 package dev.tracedeck.app.desktop;
 
 import dev.tracedeck.app.common.PngEncoder;
+import dev.tracedeck.app.findings.FindingsSummary;
 import dev.tracedeck.app.workspace.TraceDocument;
 import dev.tracedeck.app.workspace.TraceViewModel;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
 import javafx.animation.PauseTransition;
+import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
 import javafx.scene.Scene;
@@ -21,7 +23,9 @@ import javafx.util.Duration;
 
 /**
  * Renders the window to a PNG once it shows something worth seeing: every import finished, the first file
- * selected, its showcase event selected and rendered in the detail pane. Then calls {@code done}.
+ * selected and checked, its first finding selected in the findings panel with the finding's evidence
+ * selected in the timeline and rendered in the detail pane (a file without findings shows its showcase
+ * event instead). Then calls {@code done}.
  */
 final class Screenshot {
 
@@ -64,7 +68,37 @@ final class Screenshot {
         }
         workspace.select(first.get());
         TraceViewModel trace = first.get().getContent();
-        Optional<Event> event = trace.showcaseEvent();
+        whenChecked(trace, () -> showcase(trace));
+    }
+
+    /** Runs {@code then} once the trace's checks are done (or failed): the findings are what the shot is about. */
+    private static void whenChecked(TraceViewModel trace, Runnable then) {
+        ReadOnlyObjectProperty<FindingsSummary> summary = trace.findings().summaryProperty();
+        if (summary.get().state() != FindingsSummary.State.CHECKING) {
+            then.run();
+            return;
+        }
+        summary.addListener(new ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends FindingsSummary> obs, FindingsSummary old, FindingsSummary now) {
+                if (now.state() != FindingsSummary.State.CHECKING) {
+                    obs.removeListener(this);
+                    then.run();
+                }
+            }
+        });
+    }
+
+    /** The first finding with its evidence selected; a clean trace shows its showcase event instead. */
+    private void showcase(TraceViewModel trace) {
+        Optional<Event> event;
+        if (trace.findings().findingsInScope().isEmpty()) {
+            event = trace.showcaseEvent();
+            event.ifPresent(trace.timeline()::select);
+        } else {
+            trace.findings().next();
+            event = Optional.ofNullable(trace.timeline().getSelectedEvent());
+        }
         if (event.isEmpty() || Objects.equals(trace.detail().shownEventProperty().get(), event.get())) {
             settleThenCapture();
             return;
@@ -78,7 +112,6 @@ final class Screenshot {
                 }
             }
         });
-        trace.timeline().select(event.get());
     }
 
     private void settleThenCapture() {

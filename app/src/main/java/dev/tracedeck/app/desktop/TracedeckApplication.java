@@ -5,6 +5,8 @@ import dev.tracedeck.app.common.FxTaskRunner;
 import dev.tracedeck.app.common.NoticesViewModel;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
 import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.rules.RuleConfig;
+import dev.tracedeck.model.rules.Validator;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.stage.Stage;
@@ -23,7 +25,8 @@ public final class TracedeckApplication extends Application {
         Thread.setDefaultUncaughtExceptionHandler(errors);
         Thread.currentThread().setUncaughtExceptionHandler(errors);
 
-        WorkspaceViewModel workspace = new WorkspaceViewModel(Importers.standard(), imports, queries, notices, errors);
+        WorkspaceViewModel workspace = new WorkspaceViewModel(Importers.standard(), imports, queries,
+                new Validator(RuleConfig.DEFAULT), notices, errors);
         MainWindow window = new MainWindow(stage, workspace);
         window.show();
         workspace.open(options.files());

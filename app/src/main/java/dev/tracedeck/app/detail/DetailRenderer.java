@@ -4,13 +4,15 @@ import static dev.tracedeck.app.detail.DetailStyles.*;
 
 import dev.tracedeck.app.common.KindStyles;
 import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.source.SourceRef;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * Turns an event into the detail pane's text: a header (kind, keyword, seq, thread, time, source
- * "file:lines"), what the payload says, and the record's text as logged with its source line numbers.
- * Pure: runs on any thread, and tests read its output as text.
+ * "file:lines"), the findings it is evidence of, what the payload says, and the record's text as logged
+ * with its source line numbers. Pure: runs on any thread, and tests read its output as text.
  */
 public final class DetailRenderer {
 
@@ -18,8 +20,15 @@ public final class DetailRenderer {
     }
 
     public static DetailDocument render(Event event) {
+        return render(event, List.of());
+    }
+
+    /** @param findings the findings {@code event} is evidence of, listed under its title */
+    public static DetailDocument render(Event event, List<Finding> findings) {
         DetailDocument.Builder out = DetailDocument.builder();
-        header(out, event);
+        title(out, event);
+        FindingsSection.append(out, event, findings);
+        fields(out, event);
         PayloadSections.append(out, event.payload());
         logText(out, event);
         return out.build();
@@ -30,12 +39,15 @@ public final class DetailRenderer {
         return DetailDocument.builder().line(text, MUTED).build();
     }
 
-    private static void header(DetailDocument.Builder out, Event event) {
+    private static void title(DetailDocument.Builder out, Event event) {
         out.add(" " + event.kind().label().toUpperCase(Locale.ROOT) + " ", "d-kind " + KindStyles.cssName(event.kind()));
         if (!event.keyword().isEmpty() && !sameWord(event.keyword(), event.kind().label())) {
             out.add("  " + event.keyword(), TITLE);
         }
         out.add("  #" + event.seq(), MUTED).end(TITLE);
+    }
+
+    private static void fields(DetailDocument.Builder out, Event event) {
         out.blank();
         out.add(Blocks.pad("thread", Blocks.KEY_WIDTH), KEY).add(event.threadId().isEmpty() ? "(run)" : event.threadId(), VALUE).end();
         out.add(Blocks.pad("time", Blocks.KEY_WIDTH), KEY).add(event.time().isEmpty() ? "(not logged)" : event.time(), VALUE).end();

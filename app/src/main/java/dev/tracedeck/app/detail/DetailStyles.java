@@ -22,6 +22,12 @@ final class DetailStyles {
     static final String ENTRY_TYPE = "d-entry-type";
     static final String TOOL = "d-tool";
 
+    /** A finding's severity badge: {@code d-flag d-flag-error}. */
+    static final String FLAG = "d-flag";
+    static final String RULE = "d-rule";
+    /** A finding's lines, tinted by severity: {@code d-finding-line-error}. */
+    static final String FINDING_LINE = "d-finding-line";
+
     static final String JSON_KEY = "j-key";
     static final String JSON_STRING = "j-string";
     static final String JSON_NUMBER = "j-number";

@@ -3,7 +3,10 @@ package dev.tracedeck.app.detail;
 import dev.tracedeck.app.common.ErrorBoundary;
 import dev.tracedeck.app.common.LatestOnly;
 import dev.tracedeck.app.common.TaskRunner;
+import dev.tracedeck.app.findings.EvidenceIndex;
 import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.rules.Finding;
+import java.util.List;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 
@@ -22,6 +25,8 @@ public final class DetailViewModel {
     private final ReadOnlyObjectWrapper<DetailDocument> document =
             new ReadOnlyObjectWrapper<>(DetailRenderer.placeholder(NOTHING_SELECTED));
     private final ReadOnlyObjectWrapper<Event> shownEvent = new ReadOnlyObjectWrapper<>();
+    private EvidenceIndex evidence = EvidenceIndex.EMPTY;
+    private Event requested;
 
     public DetailViewModel(TaskRunner queries) {
         this.renders = new LatestOnly(queries);
@@ -40,14 +45,24 @@ public final class DetailViewModel {
         return shownEvent.getReadOnlyProperty();
     }
 
+    /** The trace's evidence index once checked: a flagged event's detail lists its findings first. */
+    public void setEvidence(EvidenceIndex index) {
+        evidence = index;
+        if (requested != null && index.isFlagged(requested)) {
+            show(requested);
+        }
+    }
+
     public void show(Event event) {
+        requested = event;
         if (event == null) {
             renders.cancel();
             shownEvent.set(null);
             document.set(DetailRenderer.placeholder(NOTHING_SELECTED));
             return;
         }
-        renders.submit("render #" + event.seq(), context -> DetailRenderer.render(event),
+        List<Finding> findings = evidence.findings(event);
+        renders.submit("render #" + event.seq(), context -> DetailRenderer.render(event, findings),
                 rendered -> {
                     document.set(rendered);
                     shownEvent.set(event);

@@ -1,6 +1,8 @@
 package dev.tracedeck.app.threads;
 
 import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.app.findings.SeverityStyles;
+import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.css.PseudoClass;
 import javafx.scene.control.ContentDisplay;
@@ -11,7 +13,10 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 
-/** Thread id on the left; event count, and problems when there are any, as badges on the right. */
+/**
+ * Thread id on the left; on the right the event count, findings (once checked) flagged like the timeline's
+ * rows, and problem records, each only when there are some.
+ */
 final class ThreadCell extends ListCell<ThreadSummary> {
 
     private static final PseudoClass ALL = PseudoClass.getPseudoClass("all");
@@ -19,10 +24,18 @@ final class ThreadCell extends ListCell<ThreadSummary> {
     private final Label name = new Label();
     private final Label events = new Label();
     private final Label problems = new Label();
-    private final HBox box = new HBox(name, events, problems);
+    private final Label findings = new Label();
+    private final HBox box = new HBox(name, events, findings, problems);
     private final Tooltip tooltip = new Tooltip();
+    private final Function<ThreadSummary, ThreadFindings> findingsOf;
 
-    ThreadCell() {
+    ThreadCell(Function<ThreadSummary, ThreadFindings> findingsOf) {
+        this.findingsOf = findingsOf;
+        Region flag = new Region();
+        flag.getStyleClass().add("flag-mark");
+        findings.setGraphic(flag);
+        findings.getStyleClass().add("thread-findings");
+        findings.setMinWidth(Region.USE_PREF_SIZE);
         name.getStyleClass().add("thread-name");
         name.setMaxWidth(Double.MAX_VALUE);
         name.setMinWidth(0);
@@ -56,9 +69,15 @@ final class ThreadCell extends ListCell<ThreadSummary> {
         problems.setText(Numbers.count(row.problems()));
         problems.setVisible(row.problems() > 0);
         problems.setManaged(row.problems() > 0);
+        ThreadFindings flagged = findingsOf.apply(row);
+        findings.setText(Numbers.count(flagged.count()));
+        findings.setVisible(flagged.count() > 0);
+        findings.setManaged(flagged.count() > 0);
+        SeverityStyles.apply(findings, flagged.worst().orElse(null));
         tooltip.setText(row.label() + "\n" + Numbers.count(row.events(), "event", "events") + " · "
                 + Numbers.count(row.snapshots(), "state dump", "state dumps") + " · "
-                + Numbers.count(row.problems(), "problem", "problems"));
+                + Numbers.count(row.problems(), "problem", "problems")
+                + (flagged.count() > 0 ? " · " + Numbers.count(flagged.count(), "finding", "findings") : ""));
         setTooltip(tooltip);
         setGraphic(box);
     }

@@ -22,7 +22,8 @@ public final class ThreadListView extends VBox {
         ListView<ThreadSummary> list = new ListView<>(model.threads());
         list.setId("thread-list");
         list.getStyleClass().add("thread-list");
-        list.setCellFactory(l -> new ThreadCell());
+        list.setCellFactory(l -> new ThreadCell(model::findingsOf));
+        model.findingsProperty().addListener((obs, old, now) -> list.refresh());
         list.getSelectionModel().select(model.getSelected());
         list.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> model.select(now));
         model.selectedProperty().addListener((obs, old, now) -> {

@@ -1,6 +1,8 @@
 package dev.tracedeck.app.threads;
 
+import dev.tracedeck.model.rules.Validation;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -12,6 +14,7 @@ public final class ThreadListViewModel {
 
     private final ObservableList<ThreadSummary> threads;
     private final ReadOnlyObjectWrapper<ThreadSummary> selected;
+    private final ReadOnlyObjectWrapper<Map<Optional<String>, ThreadFindings>> findings = new ReadOnlyObjectWrapper<>(Map.of());
 
     public ThreadListViewModel(List<ThreadSummary> rows) {
         if (rows.isEmpty() || !rows.get(0).isAll()) {
@@ -38,9 +41,28 @@ public final class ThreadListViewModel {
         selected.set(row == null || !threads.contains(row) ? threads.get(0) : row);
     }
 
+    public void selectAll() {
+        selected.set(threads.get(0));
+    }
+
     /** The thread whose events to show, empty for all. */
     public Optional<String> selectedThreadId() {
         return selected.get().threadId();
+    }
+
+    /** The trace's findings, once checked: each row then says how many its thread has. */
+    public void setFindings(Validation validation) {
+        findings.set(ThreadFindings.byThread(validation));
+    }
+
+    /** Changes when the findings arrive, so the list can redraw its badges. */
+    public ReadOnlyObjectProperty<Map<Optional<String>, ThreadFindings>> findingsProperty() {
+        return findings.getReadOnlyProperty();
+    }
+
+    /** The findings of a row's thread ("All threads": of the whole trace); none before the checks are done. */
+    public ThreadFindings findingsOf(ThreadSummary row) {
+        return findings.get().getOrDefault(row.threadId(), ThreadFindings.NONE);
     }
 
     /** How many real threads (not counting "All threads"). */

@@ -1,5 +1,6 @@
 package dev.tracedeck.app.timeline;
 
+import dev.tracedeck.app.findings.EvidenceIndex;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import java.util.Collections;
@@ -12,34 +13,66 @@ import java.util.function.Predicate;
 
 /**
  * Which events the timeline shows: those of one thread (or all), of the chosen kinds, whose summary, text,
- * keyword or thread contains the search text (ignoring case). Immutable: the timeline replaces its filter
- * rather than mutating it, so the table re-filters exactly once per change.
+ * keyword or thread contains the search text (ignoring case), and, when asked, only those that are evidence
+ * of a finding. Immutable: the timeline replaces its filter rather than mutating it, so the table re-filters
+ * exactly once per change.
  *
- * @param threadId the thread to show, empty for all threads
- * @param kinds    the kinds to show
- * @param search   text to look for, "" for everything
+ * @param threadId    the thread to show, empty for all threads
+ * @param kinds       the kinds to show
+ * @param search      text to look for, "" for everything
+ * @param onlyFlagged show only events that are evidence of some finding
+ * @param evidence    which events are evidence; carried here so the filter is a complete predicate, and
+ *                    {@link EvidenceIndex#EMPTY} until the trace has been checked
  */
-public record EventFilter(Optional<String> threadId, Set<EventKind> kinds, String search) implements Predicate<Event> {
+public record EventFilter(Optional<String> threadId, Set<EventKind> kinds, String search, boolean onlyFlagged,
+                          EvidenceIndex evidence) implements Predicate<Event> {
 
-    public static final EventFilter ALL = new EventFilter(Optional.empty(), EnumSet.allOf(EventKind.class), "");
+    public static final EventFilter ALL =
+            new EventFilter(Optional.empty(), EnumSet.allOf(EventKind.class), "", false, EvidenceIndex.EMPTY);
 
     public EventFilter {
         Objects.requireNonNull(threadId);
+        Objects.requireNonNull(evidence);
         // An EnumSet answers contains() with a bit test, which matters a million times over.
         kinds = Collections.unmodifiableSet(kinds.isEmpty() ? EnumSet.noneOf(EventKind.class) : EnumSet.copyOf(kinds));
-        search = search.strip().toLowerCase(Locale.ROOT);
+        search = normalizedSearch(search);
+    }
+
+    /** The search as the filter holds it: trimmed, lower case. */
+    public static String normalizedSearch(String text) {
+        return text.strip().toLowerCase(Locale.ROOT);
     }
 
     public EventFilter withThread(Optional<String> thread) {
-        return new EventFilter(thread, kinds, search);
+        return new EventFilter(thread, kinds, search, onlyFlagged, evidence);
     }
 
     public EventFilter withKinds(Set<EventKind> shown) {
-        return new EventFilter(threadId, shown, search);
+        return new EventFilter(threadId, shown, search, onlyFlagged, evidence);
     }
 
     public EventFilter withSearch(String text) {
-        return new EventFilter(threadId, kinds, text);
+        return new EventFilter(threadId, kinds, text, onlyFlagged, evidence);
+    }
+
+    public EventFilter withOnlyFlagged(boolean only) {
+        return new EventFilter(threadId, kinds, search, only, evidence);
+    }
+
+    public EventFilter withEvidence(EvidenceIndex index) {
+        return new EventFilter(threadId, kinds, search, onlyFlagged, index);
+    }
+
+    /**
+     * The least change that shows {@code event}: its thread instead of another, its kind added, a search it
+     * does not match cleared, "only flagged" dropped for an event that is not. What already shows it stays.
+     */
+    public EventFilter relaxedFor(Event event) {
+        Optional<String> thread = threadId.filter(id -> id.equals(event.threadId()));
+        Set<EventKind> shown = EnumSet.of(event.kind());
+        shown.addAll(kinds);
+        String text = matchesSearch(event) ? search : "";
+        return new EventFilter(thread, shown, text, onlyFlagged && evidence.isFlagged(event), evidence);
     }
 
     public boolean showsAllKinds() {
@@ -55,6 +88,13 @@ public record EventFilter(Optional<String> threadId, Set<EventKind> kinds, Strin
         if (!kinds.contains(event.kind())) {
             return false;
         }
+        if (onlyFlagged && !evidence.isFlagged(event)) {
+            return false;
+        }
+        return matchesSearch(event);
+    }
+
+    private boolean matchesSearch(Event event) {
         return search.isEmpty()
                 || containsIgnoreCase(event.summary(), search)
                 || containsIgnoreCase(event.keyword(), search)

@@ -1,5 +1,6 @@
 package dev.tracedeck.app.timeline;
 
+import dev.tracedeck.app.common.Numbers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import java.util.List;
@@ -12,9 +13,12 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
 
@@ -37,6 +41,11 @@ public final class TimelineView extends VBox {
         VBox.setVgrow(table, Priority.ALWAYS);
         buildTable();
         bindSelection();
+    }
+
+    /** Puts the keyboard in the table, on the selected row. */
+    public void focusTable() {
+        table.requestFocus();
     }
 
     /** Puts the caret in the search box with its text selected, ready to type over. */
@@ -71,15 +80,47 @@ public final class TimelineView extends VBox {
         Label count = new Label();
         count.getStyleClass().add("event-count");
         count.textProperty().bind(Bindings.createStringBinding(model::countText, model.shownCountProperty()));
-        HBox toolbar = new HBox(title, search, new KindFilterMenu(model, kindCounts), count);
+        HBox toolbar = new HBox(title, search, new KindFilterMenu(model, kindCounts), flaggedToggle(), count);
         toolbar.getStyleClass().addAll("pane-header", "timeline-toolbar");
         return toolbar;
+    }
+
+    /** "Flagged 14": shows only evidence of findings; the count says what pressing it leaves. */
+    private ToggleButton flaggedToggle() {
+        ToggleButton flagged = new ToggleButton();
+        flagged.setId("only-flagged");
+        flagged.getStyleClass().add("flagged-toggle");
+        Region mark = new Region();
+        mark.getStyleClass().add("flag-mark");
+        flagged.setGraphic(mark);
+        flagged.setTooltip(new Tooltip("Show only events that are evidence of a finding  (Ctrl+Shift+E)"));
+        flagged.setOnAction(e -> model.showOnlyFlagged(flagged.isSelected()));
+        Runnable sync = () -> {
+            flagged.setSelected(model.isOnlyFlagged());
+            flagged.setText("Flagged " + Numbers.count(model.evidence().flaggedCount()));
+            // Nothing to narrow to while the checks run or when they found nothing; never stuck on, though.
+            flagged.setDisable(model.evidence().flaggedCount() == 0 && !model.isOnlyFlagged());
+        };
+        model.filterProperty().addListener((obs, old, now) -> sync.run());
+        sync.run();
+        return flagged;
+    }
+
+    /** Keeps the table and the search box in step with filter changes the view did not make. */
+    private void followFilter(EventFilter old, EventFilter now) {
+        if (old.evidence() != now.evidence()) {
+            table.refresh();  // rows carry their flag as a pseudo-class set in updateItem
+        }
+        if (!old.search().equals(now.search()) && !EventFilter.normalizedSearch(search.getText()).equals(now.search())) {
+            search.setText(now.search());
+        }
     }
 
     private void buildTable() {
         table.setId("timeline-table");
         table.getStyleClass().add("timeline-table");
-        table.setRowFactory(t -> new EventRow());
+        table.setRowFactory(t -> new EventRow(model::evidence));
+        model.filterProperty().addListener((obs, old, now) -> followFilter(old, now));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("No events match the filter"));
         TableColumn<Event, Integer> seq = column("#", "seq-column", 48, Event::seq);

@@ -1,6 +1,7 @@
 package dev.tracedeck.app.timeline;
 
 import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.app.findings.EvidenceIndex;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import java.util.EnumSet;
@@ -18,8 +19,8 @@ import javafx.collections.transformation.SortedList;
 
 /**
  * The timeline of one trace: every event once in a backing list, a filtered view whose predicate is replaced
- * when the thread, kinds or search change, and a sorted view the table binds its comparator to. Rows are
- * the model's immutable events.
+ * when the thread, kinds, search or "only flagged" change, and a sorted view the table binds its comparator
+ * to. Rows are the model's immutable events.
  */
 public final class TimelineViewModel {
 
@@ -87,6 +88,35 @@ public final class TimelineViewModel {
 
     public void showAllKinds() {
         filter.set(filter.get().withKinds(EnumSet.allOf(EventKind.class)));
+    }
+
+    /** Narrows to events that are evidence of a finding, composing with thread, kinds and search. */
+    public void showOnlyFlagged(boolean only) {
+        filter.set(filter.get().withOnlyFlagged(only));
+    }
+
+    public boolean isOnlyFlagged() {
+        return filter.get().onlyFlagged();
+    }
+
+    /** The trace's evidence index, once its checks are done; marks rows and feeds "only flagged". */
+    public void setEvidence(EvidenceIndex index) {
+        filter.set(filter.get().withEvidence(index));
+    }
+
+    public EvidenceIndex evidence() {
+        return filter.get().evidence();
+    }
+
+    /**
+     * Selects {@code event} so that it lands on screen: when the filter hides it, the filter is relaxed just
+     * enough to show it (its kind shown again, a search it fails cleared) rather than the selection being lost.
+     */
+    public void reveal(Event event) {
+        if (!filter.get().test(event)) {
+            filter.set(filter.get().relaxedFor(event));
+        }
+        select(event);
     }
 
     /** "42 of 1,337 events", or "1,337 events" when nothing is filtered out. */

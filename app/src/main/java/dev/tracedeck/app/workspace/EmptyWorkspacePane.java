@@ -16,7 +16,7 @@ final class EmptyWorkspacePane extends VBox {
         Button open = new Button("Open file…");
         open.getStyleClass().add("empty-open");
         open.setOnAction(e -> openDialog.run());
-        Label keys = new Label("Ctrl+O open   ·   Ctrl+F search   ·   Ctrl+W close");
+        Label keys = new Label("Ctrl+O open   ·   Ctrl+F search   ·   F8 next finding   ·   Ctrl+W close");
         keys.getStyleClass().add("empty-hint");
         getChildren().addAll(title, formats, open, keys);
     }

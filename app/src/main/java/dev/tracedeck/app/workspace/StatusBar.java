@@ -1,6 +1,10 @@
 package dev.tracedeck.app.workspace;
 
+import dev.tracedeck.app.findings.FindingsSummary;
+import dev.tracedeck.app.findings.SeverityStyles;
+import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
+import javafx.css.PseudoClass;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
@@ -8,8 +12,13 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 
-/** The selected file's import summary on the left; while importing, progress and Cancel on the right. */
+/**
+ * The selected file's import summary and its findings on the left; while importing, progress and Cancel on
+ * the right.
+ */
 public final class StatusBar extends HBox {
+
+    private static final PseudoClass CLEAN = PseudoClass.getPseudoClass("clean");
 
     public StatusBar(WorkspaceViewModel model) {
         getStyleClass().add("status-bar");
@@ -21,6 +30,7 @@ public final class StatusBar extends HBox {
         status.textProperty().bind(Bindings.when(model.statusProperty().isEmpty())
                 .then(Bindings.when(Bindings.isEmpty(model.documents())).then("Ready").otherwise(""))
                 .otherwise(model.statusProperty()));
+        Label findings = findingsLabel(model);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
 
@@ -40,6 +50,24 @@ public final class StatusBar extends HBox {
         importing.getStyleClass().add("import-status");
         importing.visibleProperty().bind(progress.busyProperty());
         importing.managedProperty().bind(progress.busyProperty());
-        getChildren().addAll(status, spacer, importing);
+        getChildren().addAll(status, findings, spacer, importing);
+    }
+
+    /** "6 errors · 0 warnings · 3 threads checked", coloured by the worst finding; hidden while no file is ready. */
+    private static Label findingsLabel(WorkspaceViewModel model) {
+        Label label = new Label();
+        label.setId("status-findings");
+        label.getStyleClass().add("status-findings");
+        Consumer<FindingsSummary> show = summary -> {
+            label.setText(summary == null ? "" : summary.text());
+            label.setVisible(summary != null);
+            label.setManaged(summary != null);
+            SeverityStyles.apply(label, summary == null ? null : summary.worst().orElse(null));
+            label.pseudoClassStateChanged(CLEAN, summary != null && summary.state() == FindingsSummary.State.DONE
+                    && summary.total() == 0);
+        };
+        model.findingsProperty().addListener((obs, old, now) -> show.accept(now));
+        show.accept(model.findingsProperty().get());
+        return label;
     }
 }

@@ -2,27 +2,59 @@ package dev.tracedeck.app.workspace;
 
 import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.app.detail.DetailViewModel;
+import dev.tracedeck.app.findings.FindingsViewModel;
 import dev.tracedeck.app.threads.ThreadListViewModel;
 import dev.tracedeck.app.timeline.TimelineViewModel;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.trace.Trace;
 import java.util.Optional;
+import java.util.function.Function;
 
-/** One imported trace as the window shows it: the thread list drives the timeline, the timeline the detail. */
+/**
+ * One imported trace as the window shows it: the thread list drives the timeline and the findings, the
+ * timeline the detail, and a finding reveals its evidence in the timeline (and so in the detail).
+ */
 public final class TraceViewModel {
 
     private final LoadedTrace loaded;
     private final ThreadListViewModel threads;
     private final TimelineViewModel timeline;
     private final DetailViewModel detail;
+    private final FindingsViewModel findings;
 
-    public TraceViewModel(LoadedTrace loaded, TaskRunner queries) {
+    /**
+     * @param queries short queries (rendering the detail)
+     * @param checks  long work: running the rules over the trace
+     * @param checker the rules
+     */
+    public TraceViewModel(LoadedTrace loaded, TaskRunner queries, TaskRunner checks, Function<Trace, Validation> checker) {
         this.loaded = loaded;
         this.threads = new ThreadListViewModel(loaded.threads());
         this.timeline = new TimelineViewModel(loaded.trace().events());
         this.detail = new DetailViewModel(queries);
-        threads.selectedProperty().addListener((obs, old, now) -> timeline.showThread(threads.selectedThreadId()));
+        this.findings = new FindingsViewModel(checks, checker, this::revealEvidence);
+        threads.selectedProperty().addListener((obs, old, now) -> {
+            timeline.showThread(threads.selectedThreadId());
+            findings.showThread(threads.selectedThreadId());
+        });
         timeline.selectedEventProperty().addListener((obs, old, now) -> detail.show(now));
+        findings.evidenceProperty().addListener((obs, old, now) -> {
+            timeline.setEvidence(now);
+            detail.setEvidence(now);
+            findings.validation().ifPresent(threads::setFindings);
+        });
+    }
+
+    /** Runs the rules in the background; until they finish the findings say "Checking…". */
+    public void startChecks() {
+        findings.check(loaded.trace());
+    }
+
+    /** Stops work still running for this trace: its tab is closing. */
+    public void close() {
+        findings.cancel();
     }
 
     public LoadedTrace loaded() {
@@ -39,6 +71,22 @@ public final class TraceViewModel {
 
     public DetailViewModel detail() {
         return detail;
+    }
+
+    public FindingsViewModel findings() {
+        return findings;
+    }
+
+    /**
+     * Selects a finding's evidence in the timeline, whatever hides it: another thread selected in the thread
+     * list switches the list to "All threads" (so list and timeline keep agreeing), then the timeline relaxes
+     * its own filter.
+     */
+    private void revealEvidence(Event event) {
+        if (threads.selectedThreadId().filter(id -> !id.equals(event.threadId())).isPresent()) {
+            threads.selectAll();
+        }
+        timeline.reveal(event);
     }
 
     /**

@@ -48,6 +48,14 @@ public final class WorkspaceView extends StackPane {
         }
     }
 
+    /** Puts the keyboard in the selected file's findings list. */
+    public void focusFindings() {
+        Tab tab = tabs.getSelectionModel().getSelectedItem();
+        if (tab != null && tab.getContent() instanceof TraceView view) {
+            view.focusFindings();
+        }
+    }
+
     private void syncTabs() {
         tabOf.keySet().removeIf(document -> {
             if (model.documents().contains(document)) {
@@ -82,7 +90,7 @@ public final class WorkspaceView extends StackPane {
     private void showContent(Tab tab, TraceDocument document) {
         if (document.isReady()) {
             tab.setGraphic(null);
-            tab.setContent(new TraceView(document.getContent()));
+            tab.setContent(new TraceView(document.getContent(), model.findingsShownProperty(), () -> model.showFindings(false)));
         } else {
             // A bar rather than a spinner: at tab size a spinner's pie is too small to read.
             ProgressBar bar = new ProgressBar();

@@ -5,11 +5,15 @@ import dev.tracedeck.app.common.ErrorBoundary;
 import dev.tracedeck.app.common.Notice;
 import dev.tracedeck.app.common.NoticesViewModel;
 import dev.tracedeck.app.common.TaskRunner;
+import dev.tracedeck.app.findings.FindingsSummary;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.rules.Validator;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -19,8 +23,9 @@ import javafx.collections.ObservableList;
 
 /**
  * The open files. Opening a file starts its import in the background and adds a document at once; the
- * document becomes ready when the trace arrives, or is closed again with a notice when the import fails or
- * is cancelled. Errors reach the user as the importer's one-line message, never as a stack trace.
+ * document becomes ready when the trace arrives (and its checks start), or is closed again with a notice
+ * when the import fails or is cancelled. Errors reach the user as the importer's one-line message, never as
+ * a stack trace. Also holds what the window shows of every file alike: whether the findings panel is open.
  */
 public final class WorkspaceViewModel {
 
@@ -33,15 +38,20 @@ public final class WorkspaceViewModel {
     private final ObservableList<TraceDocument> readOnlyDocuments = FXCollections.unmodifiableObservableList(documents);
     private final ReadOnlyObjectWrapper<TraceDocument> selected = new ReadOnlyObjectWrapper<>();
     private final ImportProgress progress = new ImportProgress();
+    private final Validator validator;
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
+    private final ReadOnlyObjectWrapper<FindingsSummary> findings = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyBooleanWrapper findingsShown = new ReadOnlyBooleanWrapper(true);
 
     /**
      * @param imports runs imports (long, cancellable)
      * @param queries runs short queries such as rendering the detail pane, so they never wait behind an import
+     * @param validator checks each trace once imported, on the {@code imports} runner: it is long work too
      */
-    public WorkspaceViewModel(Importers importers, TaskRunner imports, TaskRunner queries, NoticesViewModel notices,
-                              ErrorBoundary errors) {
+    public WorkspaceViewModel(Importers importers, TaskRunner imports, TaskRunner queries, Validator validator,
+                              NoticesViewModel notices, ErrorBoundary errors) {
         this.importers = importers;
+        this.validator = validator;
         this.imports = imports;
         this.queries = queries;
         this.notices = notices;
@@ -59,6 +69,12 @@ public final class WorkspaceViewModel {
 
     public TraceDocument getSelected() {
         return selected.get();
+    }
+
+    /** The selected file's view-model once it is imported. */
+    public Optional<TraceViewModel> selectedTrace() {
+        TraceDocument document = selected.get();
+        return document == null || !document.isReady() ? Optional.empty() : Optional.of(document.getContent());
     }
 
     public ImportProgress progress() {
@@ -98,6 +114,9 @@ public final class WorkspaceViewModel {
             return;
         }
         document.cancelImport();
+        if (document.isReady()) {
+            document.getContent().close();
+        }
         progress.finished(document);
         documents.remove(index);
         if (selected.get() == document) {
@@ -121,9 +140,30 @@ public final class WorkspaceViewModel {
         return status.getReadOnlyProperty();
     }
 
+    /** The selected file's findings summary, following its checks as they finish; null while none is ready. */
+    public ReadOnlyObjectProperty<FindingsSummary> findingsProperty() {
+        return findings.getReadOnlyProperty();
+    }
+
+    /** Whether each file shows its findings panel; one choice for the window, not one per tab. */
+    public ReadOnlyBooleanProperty findingsShownProperty() {
+        return findingsShown.getReadOnlyProperty();
+    }
+
+    public void showFindings(boolean shown) {
+        findingsShown.set(shown);
+    }
+
     private void refreshStatus() {
         TraceDocument document = selected.get();
         status.set(document == null || !document.isReady() ? "" : document.name() + " — " + document.getContent().loaded().summary());
+        findings.unbind();
+        Optional<TraceViewModel> trace = selectedTrace();
+        if (trace.isPresent()) {
+            findings.bind(trace.get().findings().summaryProperty());
+        } else {
+            findings.set(null);
+        }
     }
 
     private void startImport(TraceDocument document, Path path) {
@@ -135,9 +175,11 @@ public final class WorkspaceViewModel {
                 })
                 .onSuccess(loaded -> {
                     // Content first: whoever hears "import finished" may look at it.
-                    document.loaded(new TraceViewModel(loaded, queries));
+                    TraceViewModel content = new TraceViewModel(loaded, queries, imports, validator::validate);
+                    document.loaded(content);
                     progress.finished(document);
                     refreshStatus();
+                    content.startChecks();
                 })
                 .onFailure(error -> failed(document, error))
                 .onCancelled(() -> progress.finished(document));

@@ -7,16 +7,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tracedeck.app.common.ErrorBoundary;
 import dev.tracedeck.app.common.NoticesViewModel;
 import dev.tracedeck.app.common.SyncTaskRunner;
+import dev.tracedeck.app.findings.FindingsRow;
+import dev.tracedeck.app.findings.FindingsRow.CheckRow;
+import dev.tracedeck.app.findings.FindingsRow.FindingRow;
 import dev.tracedeck.app.fixtures.SampleLogs;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.rules.CheckStatus;
+import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.rules.RuleConfig;
+import dev.tracedeck.model.rules.Validator;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import javafx.css.PseudoClass;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -39,6 +49,8 @@ import org.testfx.framework.junit5.Start;
 @ExtendWith(ApplicationExtension.class)
 class MainWindowTest {
 
+    private static final PseudoClass FLAG_ERROR = PseudoClass.getPseudoClass("flag-error");
+
     @TempDir
     Path dir;
 
@@ -47,7 +59,8 @@ class MainWindowTest {
     @Start
     void start(Stage stage) {
         NoticesViewModel notices = new NoticesViewModel();
-        workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(), notices,
+        workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+                new Validator(RuleConfig.DEFAULT), notices,
                 new ErrorBoundary(notices, Runnable::run));
         new MainWindow(stage, workspace).show();
     }
@@ -117,6 +130,73 @@ class MainWindowTest {
         String message = robot.lookup(".notice-text").queryAs(Label.class).getText();
         assertEquals("Could not open " + missing + ": no such file", message);
         assertFalse(robot.lookup("#file-tabs").query().isVisible(), "no tab for a file that did not open");
+    }
+
+    @Test
+    void theFindingsPanelListsTheChecklistAndAFindingSelectsItsEvidence(FxRobot robot) {
+        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+
+        assertEquals("6 errors · 0 warnings · 3 threads checked", robot.lookup("#findings-summary").queryAs(Label.class).getText());
+        assertEquals("6 errors · 0 warnings · 3 threads checked", robot.lookup("#status-findings").queryAs(Label.class).getText());
+        ListCell<FindingsRow> check = findingsCell(robot, r -> r instanceof CheckRow c && c.check().ruleId().equals("duplicate-add-entry"));
+        assertEquals(CheckStatus.FAIL, ((CheckRow) check.getItem()).check().status());
+        assertTrue(labels(check).contains("FAIL 1"), labels(check).toString());
+        ListCell<FindingsRow> cell = findingsCell(robot, r -> r instanceof FindingRow f && f.finding().ruleId().equals("duplicate-add-entry"));
+        Event evidence = ((FindingRow) cell.getItem()).finding().evidence().get(0);
+
+        robot.clickOn(cell);
+
+        TableView<Event> table = robot.lookup("#timeline-table").queryTableView();
+        assertEquals(evidence.seq(), table.getSelectionModel().getSelectedItem().seq());
+        assertTrue(visibleRows(robot).stream().anyMatch(r -> r.getItem() == evidence), "scrolled into view");
+        String detail = detailText(robot);
+        assertTrue(detail.contains("#" + evidence.seq()), detail);
+        assertTrue(detail.contains("duplicate-add-entry"), "the detail lists the finding\n" + detail);
+        robot.type(KeyCode.ENTER);
+        assertTrue(table.isFocused(), "Enter on a finding jumps to the timeline");
+    }
+
+    @Test
+    void onlyFlaggedLeavesTheEvidenceAndF8WalksTheFindings(FxRobot robot) {
+        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+        List<Finding> findings = workspace.selectedTrace().orElseThrow().findings().findingsInScope();
+        List<Integer> evidence = findings.stream().flatMap(f -> f.evidence().stream()).map(Event::seq).distinct().sorted().toList();
+        TableView<Event> table = robot.lookup("#timeline-table").queryTableView();
+
+        robot.clickOn("#only-flagged");
+
+        assertEquals(evidence, table.getItems().stream().map(Event::seq).sorted().toList());
+        assertTrue(evidence.size() < 217);
+        assertTrue(visibleRows(robot).stream().allMatch(r -> r.getPseudoClassStates().contains(FLAG_ERROR)), "every row is marked");
+        robot.type(KeyCode.F8);
+        assertEquals(findings.get(0).evidence().get(0).seq(), table.getSelectionModel().getSelectedItem().seq());
+        robot.type(KeyCode.F8);
+        assertEquals(findings.get(1).evidence().get(0).seq(), table.getSelectionModel().getSelectedItem().seq());
+        robot.press(KeyCode.SHIFT, KeyCode.F8).release(KeyCode.F8, KeyCode.SHIFT);
+        assertEquals(findings.get(0).evidence().get(0).seq(), table.getSelectionModel().getSelectedItem().seq());
+    }
+
+    @Test
+    void ctrlShiftFHidesAndShowsTheFindingsPanel(FxRobot robot) {
+        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+        assertTrue(robot.lookup("#findings-panel").tryQuery().isPresent());
+
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.F).release(KeyCode.F, KeyCode.SHIFT, KeyCode.CONTROL);
+        assertTrue(robot.lookup("#findings-panel").tryQuery().isEmpty());
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.F).release(KeyCode.F, KeyCode.SHIFT, KeyCode.CONTROL);
+
+        assertTrue(robot.lookup("#findings-panel").tryQuery().isPresent());
+        assertTrue(robot.lookup("#findings-list").query().isFocused(), "opened from the keyboard, ready for the keyboard");
+    }
+
+    private static ListCell<FindingsRow> findingsCell(FxRobot robot, Predicate<FindingsRow> which) {
+        return robot.lookup("#findings-list .findings-cell").<ListCell<FindingsRow>>queryAll().stream()
+                .filter(c -> !c.isEmpty() && c.getItem() != null && c.isVisible() && which.test(c.getItem()))
+                .findFirst().orElseThrow();
+    }
+
+    private static List<String> labels(ListCell<FindingsRow> cell) {
+        return cell.lookupAll(".label").stream().map(n -> ((Label) n).getText()).toList();
     }
 
     private static List<TableRow<Event>> visibleRows(FxRobot robot) {

@@ -11,6 +11,8 @@ import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.rules.RuleConfig;
+import dev.tracedeck.model.rules.Validator;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +32,8 @@ import javafx.stage.Stage;
  */
 public final class ScreenGallery {
 
+    private static final Validator VALIDATOR = new Validator(RuleConfig.DEFAULT);
+
     private ScreenGallery() {
     }
 
@@ -39,7 +43,7 @@ public final class ScreenGallery {
         Files.createDirectories(out);
         Platform.startup(() -> { });
         NoticesViewModel notices = new NoticesViewModel();
-        WorkspaceViewModel workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        WorkspaceViewModel workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(), VALIDATOR,
                 notices, new ErrorBoundary(notices, Runnable::run));
         MainWindow[] window = new MainWindow[1];
         on(() -> {
@@ -72,18 +76,43 @@ public final class ScreenGallery {
             select(workspace, e -> e.kind() == EventKind.STATE && e.summary().contains("+"));
         });
         shot(window[0], out.resolve("5-light-with-error.png"));
+        on(() -> {
+            workspace.select(workspace.documents().get(0));
+            TraceViewModel trace = workspace.getSelected().getContent();
+            trace.threads().selectAll();
+            trace.timeline().search("");
+            trace.timeline().showOnlyFlagged(true);
+            trace.findings().next();
+            trace.findings().next();
+            trace.findings().next();
+        });
+        shot(window[0], out.resolve("6-light-only-flagged.png"));
+        on(() -> workspace.select(workspace.documents().get(workspace.documents().size() - 1)));
+        shot(window[0], out.resolve("7-light-clean-file.png"));
         String big = System.getProperty("gallery.big");
         if (big != null) {
             FxTaskRunner imports = new FxTaskRunner("gallery-import", 1);
-            WorkspaceViewModel slow = new WorkspaceViewModel(Importers.standard(), imports, imports, notices,
+            WorkspaceViewModel slow = new WorkspaceViewModel(Importers.standard(), imports, imports, VALIDATOR, notices,
                     new ErrorBoundary(notices, Runnable::run));
+            CountDownLatch checking = new CountDownLatch(1);
             on(() -> {
                 window[0].stage().close();
                 window[0] = new MainWindow(new Stage(), slow);
                 window[0].show();
                 slow.open(List.of(Path.of(big)));
+                // The checks start as the import ends; the next pulse still shows them running.
+                slow.getSelected().contentProperty().addListener((obs, old, now) -> Platform.runLater(() -> {
+                    try {
+                        save(window[0].scene(), out.resolve("9-checking.png"));
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    } finally {
+                        checking.countDown();
+                    }
+                }));
             });
-            save(window[0], out.resolve("6-importing.png"));
+            save(window[0], out.resolve("8-importing.png"));
+            checking.await();
         }
         Platform.exit();
     }

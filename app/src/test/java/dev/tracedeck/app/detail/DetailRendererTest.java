@@ -4,10 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.app.findings.EvidenceIndex;
+import dev.tracedeck.app.fixtures.TestFindings;
 import dev.tracedeck.app.fixtures.TestTraces;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.trace.Trace;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -104,6 +108,28 @@ class DetailRendererTest {
         DetailDocument.Line line = only(doc.lines().stream().filter(l -> l.text().equals("  \"n\": 1")).toList());
         assertEquals(List.of("", DetailStyles.JSON_KEY, DetailStyles.JSON_PUNCT, "", DetailStyles.JSON_NUMBER),
                 line.spans().stream().map(DetailDocument.Span::style).toList());
+    }
+
+    @Test
+    void aFlaggedEventListsItsFindingsUnderItsTitleMostSevereFirst() {
+        Trace trace = TestTraces.small();
+        Event event = trace.event(3);
+        List<Finding> findings = EvidenceIndex.of(TestFindings.of(trace)).findings(event);
+
+        DetailDocument doc = DetailRenderer.render(event, findings);
+
+        List<String> lines = doc.lines().stream().map(DetailDocument.Line::text).toList();
+        assertEquals(" ERROR   duplicate-add-entry  msg_idx 1", lines.get(2));
+        assertEquals(" " + TestFindings.DUPLICATE, lines.get(3));
+        assertEquals(" evidence 1 of 2 · lines 4, 8", lines.get(4));
+        assertEquals(" WARNING   content-not-verbatim  msg_idx 1", lines.get(5));
+        assertEquals("d-finding-line-error", doc.lines().get(3).style());
+        assertTrue(lines.indexOf(" evidence 1 of 2 · lines 4, 8") < lines.indexOf("thread      m:s1"), "before the fields");
+    }
+
+    @Test
+    void anEventWithoutFindingsHasNoFindingsSection() {
+        assertFalse(DetailRenderer.render(TestTraces.event(2), List.of()).text().contains("evidence"));
     }
 
     private static DetailDocument.Line only(List<DetailDocument.Line> lines) {

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.app.fixtures.TestFindings;
 import dev.tracedeck.app.fixtures.TestTraces;
+import dev.tracedeck.model.rules.Severity;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -40,5 +42,16 @@ class ThreadListViewModelTest {
     @Test
     void needsTheAllRowFirst() {
         assertThrows(IllegalArgumentException.class, () -> new ThreadListViewModel(rows.subList(1, 3)));
+    }
+
+    @Test
+    void eachRowCountsItsThreadsFindingsOnceChecked() {
+        assertEquals(ThreadFindings.NONE, threads.findingsOf(rows.get(2)));
+
+        threads.setFindings(TestFindings.of(TestTraces.small()));
+
+        assertEquals(new ThreadFindings(3, Optional.of(Severity.ERROR)), threads.findingsOf(rows.get(2)));
+        assertEquals(new ThreadFindings(3, Optional.of(Severity.ERROR)), threads.findingsOf(rows.get(0)), "All threads: the trace's");
+        assertEquals(ThreadFindings.NONE, threads.findingsOf(rows.get(3)));
     }
 }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.app.findings.EvidenceIndex;
+import dev.tracedeck.app.fixtures.TestFindings;
 import dev.tracedeck.app.fixtures.TestTraces;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
@@ -45,6 +47,33 @@ class EventFilterTest {
     void combinesItsParts() {
         EventFilter filter = EventFilter.ALL.withThread(Optional.of("m:s1")).withKinds(EnumSet.of(EventKind.TOOL_CALL)).withSearch("green");
         assertEquals(List.of(3), seqs(filter));
+    }
+
+    @Test
+    void onlyFlaggedShowsTheEvidenceOfFindingsAndComposesWithTheRest() {
+        EventFilter flagged = EventFilter.ALL.withEvidence(EvidenceIndex.of(TestFindings.of(trace))).withOnlyFlagged(true);
+
+        assertEquals(List.of(3, 4, 5, 7), seqs(flagged));
+        assertEquals(List.of(3, 5), seqs(flagged.withKinds(EnumSet.of(EventKind.TOOL_CALL))));
+        assertEquals(List.of(3), seqs(flagged.withSearch("green")));
+        assertEquals(List.of(), seqs(flagged.withThread(Optional.of("m:s2"))));
+        assertEquals(List.of(), seqs(EventFilter.ALL.withOnlyFlagged(true)), "nothing is flagged before the checks");
+    }
+
+    @Test
+    void relaxesJustEnoughToShowAnEvent() {
+        EventFilter narrow = EventFilter.ALL.withThread(Optional.of("m:s2")).withKinds(EnumSet.of(EventKind.STATE))
+                .withSearch("zzz").withOnlyFlagged(true).withEvidence(EvidenceIndex.of(TestFindings.of(trace)));
+
+        EventFilter relaxed = narrow.relaxedFor(trace.event(3));
+
+        assertTrue(relaxed.test(trace.event(3)));
+        assertEquals(Optional.empty(), relaxed.threadId());
+        assertEquals(EnumSet.of(EventKind.STATE, EventKind.TOOL_CALL), relaxed.kinds());
+        assertEquals("", relaxed.search());
+        assertTrue(relaxed.onlyFlagged(), "the event is flagged, so the toggle stays");
+        EventFilter showing = EventFilter.ALL.withSearch("green");
+        assertEquals(showing, showing.relaxedFor(trace.event(3)), "what shows it already stays");
     }
 
     @Test

@@ -3,11 +3,15 @@ package dev.tracedeck.app.timeline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.app.findings.EvidenceIndex;
+import dev.tracedeck.app.fixtures.TestFindings;
 import dev.tracedeck.app.fixtures.TestTraces;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.trace.Trace;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -61,5 +65,33 @@ class TimelineViewModelTest {
         assertSame(message, timeline.getSelectedEvent(), "still shown, still selected");
         timeline.showThread(Optional.of("m:s2"));
         assertNull(timeline.getSelectedEvent());
+    }
+
+    @Test
+    void onlyFlaggedNarrowsToEvidenceOnceTheChecksAreIn() {
+        timeline.showOnlyFlagged(true);
+        assertEquals(0, timeline.rows().size());
+
+        timeline.setEvidence(EvidenceIndex.of(TestFindings.of(trace)));
+
+        assertEquals(List.of(3, 4, 5, 7), timeline.rows().stream().map(Event::seq).toList());
+        assertEquals("4 of 10 events", timeline.countText());
+        timeline.showKind(EventKind.TOOL_CALL, false);
+        assertEquals(List.of(4, 7), timeline.rows().stream().map(Event::seq).toList());
+        timeline.showOnlyFlagged(false);
+        assertEquals(8, timeline.rows().size());
+    }
+
+    @Test
+    void revealSelectsAnEventTheFilterHidByRelaxingIt() {
+        timeline.search("hello");
+        timeline.showKind(EventKind.TOOL_CALL, false);
+        Event call = trace.event(3);
+
+        timeline.reveal(call);
+
+        assertSame(call, timeline.getSelectedEvent());
+        assertTrue(timeline.rows().contains(call));
+        assertEquals("", timeline.filterProperty().get().search());
     }
 }

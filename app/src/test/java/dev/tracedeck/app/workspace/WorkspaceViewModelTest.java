@@ -14,6 +14,8 @@ import dev.tracedeck.app.common.SyncTaskRunner;
 import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.app.fixtures.SampleLogs;
 import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.rules.RuleConfig;
+import dev.tracedeck.model.rules.Validator;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -27,7 +29,7 @@ class WorkspaceViewModelTest {
     private final NoticesViewModel notices = new NoticesViewModel();
 
     private WorkspaceViewModel workspace(TaskRunner imports) {
-        return new WorkspaceViewModel(Importers.standard(), imports, new SyncTaskRunner(), notices,
+        return new WorkspaceViewModel(Importers.standard(), imports, new SyncTaskRunner(), new Validator(RuleConfig.DEFAULT), notices,
                 new ErrorBoundary(notices, Runnable::run));
     }
 
@@ -120,5 +122,34 @@ class WorkspaceViewModelTest {
         workspace.closeSelected();
         assertNull(workspace.getSelected());
         assertEquals("", workspace.statusProperty().get());
+    }
+
+    @Test
+    void checksAnImportedLogInTheBackgroundAndSummarisesItsFindings() {
+        ManualTaskRunner imports = new ManualTaskRunner();
+        WorkspaceViewModel workspace = workspace(imports);
+        workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir)));
+        assertNull(workspace.findingsProperty().get());
+
+        imports.runNext();
+        assertEquals("Checking 3 threads…", workspace.findingsProperty().get().text());
+        imports.runNext();
+
+        assertEquals("6 errors · 0 warnings · 3 threads checked", workspace.findingsProperty().get().text());
+        assertEquals(6, workspace.selectedTrace().orElseThrow().findings().findingsInScope().size());
+    }
+
+    @Test
+    void closingAFileStopsItsChecks() {
+        ManualTaskRunner imports = new ManualTaskRunner();
+        WorkspaceViewModel workspace = workspace(imports);
+        workspace.open(List.of(SampleLogs.copy(SampleLogs.TEA_TRIP, dir)));
+        imports.runNext();
+        assertEquals(1, imports.pendingCount(), "the checks wait");
+
+        workspace.closeSelected();
+
+        assertEquals(0, imports.pendingCount());
+        assertNull(workspace.findingsProperty().get());
     }
 }

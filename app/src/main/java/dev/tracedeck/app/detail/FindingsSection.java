@@ -1,0 +1,55 @@
+package dev.tracedeck.app.detail;
+
+import static dev.tracedeck.app.detail.DetailStyles.*;
+
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.rules.Finding;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * At the top of a flagged event's detail, the findings it is evidence of: why the event matters is read
+ * before what it says. Each finding names its rule, its message, and where this event stands among the
+ * finding's evidence, so the other pieces can be found.
+ */
+final class FindingsSection {
+
+    private FindingsSection() {
+    }
+
+    static void append(DetailDocument.Builder out, Event event, List<Finding> findings) {
+        if (findings.isEmpty()) {
+            return;
+        }
+        out.blank();
+        for (Finding finding : findings) {
+            String severity = finding.severity().id();
+            String line = FINDING_LINE + "-" + severity;
+            out.add(" " + severity.toUpperCase(Locale.ROOT) + " ", FLAG + " " + FLAG + "-" + severity);
+            out.add("  " + finding.ruleId(), RULE);
+            finding.msgIdx().ifPresent(i -> out.add("  msg_idx " + i, MUTED));
+            out.end(line);
+            out.add(" " + finding.message(), VALUE).end(line);
+            out.add(" " + evidence(finding, event), MUTED).end(line);
+        }
+    }
+
+    /** "evidence 2 of 3 · lines 65, 69, 73", or "evidence · line 211" when it is the only one. */
+    private static String evidence(Finding finding, Event event) {
+        List<Event> evidence = finding.evidence();
+        String lines = evidence.stream().map(e -> e.source().lines()).distinct().collect(Collectors.joining(", "));
+        String where = (evidence.size() == 1 && evidence.get(0).source().lineCount() == 1 ? "line " : "lines ") + lines;
+        if (evidence.size() == 1) {
+            return "evidence · " + where;
+        }
+        int position = 1;
+        for (Event e : evidence) {
+            if (e.seq() == event.seq()) {
+                break;
+            }
+            position++;
+        }
+        return "evidence " + position + " of " + evidence.size() + " · " + where;
+    }
+}

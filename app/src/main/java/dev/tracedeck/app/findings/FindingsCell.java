@@ -1,0 +1,144 @@
+package dev.tracedeck.app.findings;
+
+import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.app.findings.FindingsRow.CheckRow;
+import dev.tracedeck.app.findings.FindingsRow.FindingRow;
+import dev.tracedeck.app.findings.FindingsRow.ThreadRow;
+import dev.tracedeck.model.rules.Check;
+import dev.tracedeck.model.rules.CheckStatus;
+import dev.tracedeck.model.rules.Finding;
+import java.util.stream.Collectors;
+import javafx.css.PseudoClass;
+import javafx.scene.control.ContentDisplay;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.MouseButton;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+
+/**
+ * One row of the findings panel: a disclosure mark, a badge (a check's status, a finding's severity), a name,
+ * quieter text after it, and on the right a count or the finding's source. The row's kind and status are
+ * pseudo-classes, so the stylesheet decides every colour and indent.
+ */
+final class FindingsCell extends ListCell<FindingsRow> {
+
+    private static final PseudoClass THREAD = PseudoClass.getPseudoClass("thread");
+    private static final PseudoClass CHECK = PseudoClass.getPseudoClass("check");
+    private static final PseudoClass FINDING = PseudoClass.getPseudoClass("finding");
+    private static final PseudoClass PASS = PseudoClass.getPseudoClass("pass");
+    private static final PseudoClass FAIL = PseudoClass.getPseudoClass("fail");
+    private static final PseudoClass NOT_APPLICABLE = PseudoClass.getPseudoClass("na");
+
+    private final Label disclosure = label("findings-disclosure");
+    private final Label badge = label("findings-badge");
+    private final Label name = label("findings-name");
+    private final Label text = label("findings-text");
+    private final Label trailer = label("findings-trailer");
+    private final HBox box = new HBox(disclosure, badge, name, text, trailer);
+    private final Tooltip tooltip = new Tooltip();
+
+    FindingsCell(FindingsViewModel model) {
+        getStyleClass().add("findings-cell");
+        box.getStyleClass().add("findings-row");
+        text.setMaxWidth(Double.MAX_VALUE);
+        text.setMinWidth(0);
+        HBox.setHgrow(text, Priority.ALWAYS);
+        // What identifies a row is never cut; the message text gives way.
+        for (Label fixed : new Label[] {disclosure, badge, name, trailer}) {
+            fixed.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        tooltip.setWrapText(true);
+        tooltip.setMaxWidth(640);
+        setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
+        // The mark toggles on a single click; a click on a finding reveals it even when already selected.
+        disclosure.setOnMouseClicked(e -> {
+            model.open(getItem());
+            e.consume();
+        });
+        setOnMouseClicked(e -> {
+            FindingsRow row = getItem();
+            if (e.getButton() != MouseButton.PRIMARY || row == null) {
+                return;
+            }
+            if (row instanceof FindingRow || e.getClickCount() == 2) {
+                model.open(row);
+            }
+        });
+    }
+
+    /** Sets the text; an empty label takes no room, so the spacing stays even. */
+    private static void set(Label label, String value) {
+        label.setText(value);
+        label.setManaged(!value.isEmpty());
+        label.setVisible(!value.isEmpty());
+    }
+
+    private static Label label(String styleClass) {
+        Label label = new Label();
+        label.getStyleClass().add(styleClass);
+        return label;
+    }
+
+    @Override
+    protected void updateItem(FindingsRow row, boolean empty) {
+        super.updateItem(row, empty);
+        pseudoClassStateChanged(THREAD, row instanceof ThreadRow);
+        pseudoClassStateChanged(CHECK, row instanceof CheckRow);
+        pseudoClassStateChanged(FINDING, row instanceof FindingRow);
+        CheckStatus status = row instanceof CheckRow c ? c.check().status() : null;
+        pseudoClassStateChanged(PASS, status == CheckStatus.PASS);
+        pseudoClassStateChanged(FAIL, status == CheckStatus.FAIL || row instanceof ThreadRow t && t.failed() > 0);
+        pseudoClassStateChanged(NOT_APPLICABLE, status == CheckStatus.NOT_APPLICABLE);
+        SeverityStyles.apply(this, row instanceof FindingRow f ? f.finding().severity() : null);
+        if (empty || row == null) {
+            setGraphic(null);
+            setTooltip(null);
+            return;
+        }
+        disclosure.setText(row.expandable() ? (row.expanded() ? "▾" : "▸") : "");
+        if (row instanceof ThreadRow thread) {
+            showThread(thread);
+        } else if (row instanceof CheckRow check) {
+            showCheck(check.check());
+        } else if (row instanceof FindingRow finding) {
+            showFinding(finding);
+        }
+        setTooltip(tooltip.getText().isEmpty() ? null : tooltip);
+        setGraphic(box);
+    }
+
+    private void showThread(ThreadRow row) {
+        set(badge, "");
+        set(name, row.label());
+        text.setText(row.passed() + " pass · " + row.failed() + " fail · " + row.notApplicable() + " n/a");
+        set(trailer, row.findings() == 0 ? "" : Numbers.count(row.findings(), "finding", "findings"));
+        tooltip.setText(row.label());
+    }
+
+    private void showCheck(Check check) {
+        int findings = check.findings().size();
+        set(badge, check.status() == CheckStatus.FAIL ? "FAIL " + findings : check.status().id());
+        set(name, check.ruleId());
+        boolean notApplicable = check.status() == CheckStatus.NOT_APPLICABLE;
+        text.setText(notApplicable && !check.reason().isEmpty() ? check.reason() : check.description());
+        set(trailer, "");
+        tooltip.setText(check.ruleId() + ": " + check.description()
+                + (notApplicable && !check.reason().isEmpty() ? "\nNot applicable: " + check.reason() : ""));
+    }
+
+    private void showFinding(FindingRow row) {
+        Finding finding = row.finding();
+        set(badge, finding.severity().id());
+        set(name, finding.msgIdx().isPresent() ? "msg " + finding.msgIdx().getAsInt() : "");
+        // Kept even when empty: the messages of a check's findings start in one column.
+        name.setManaged(true);
+        text.setText(finding.message());
+        set(trailer, row.source());
+        String evidence = finding.evidence().stream().map(e -> e.source().lines()).collect(Collectors.joining(", "));
+        tooltip.setText(finding.message() + (evidence.isEmpty() ? "" : "\nEvidence: lines " + evidence
+                + "\nEnter or click to show it in the timeline"));
+    }
+}

@@ -1,0 +1,71 @@
+package dev.tracedeck.app.findings;
+
+import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.rules.ThreadChecklist;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The findings in one line, for the panel's header and the status bar.
+ *
+ * @param threads threads checked (or, while checking, being checked)
+ * @param failure while {@link State#FAILED}, what went wrong in one line; otherwise ""
+ */
+public record FindingsSummary(State state, long errors, long warnings, long infos, int threads, String failure) {
+
+    /** Where the checks of one file are. */
+    public enum State { CHECKING, DONE, FAILED }
+
+    public FindingsSummary {
+        Objects.requireNonNull(state);
+        Objects.requireNonNull(failure);
+    }
+
+    public static FindingsSummary checking(int threads) {
+        return new FindingsSummary(State.CHECKING, 0, 0, 0, threads, "");
+    }
+
+    public static FindingsSummary failed(String why) {
+        return new FindingsSummary(State.FAILED, 0, 0, 0, 0, why);
+    }
+
+    public static FindingsSummary of(List<ThreadChecklist> checklists) {
+        long errors = 0;
+        long warnings = 0;
+        long infos = 0;
+        for (ThreadChecklist checklist : checklists) {
+            for (Finding finding : checklist.findings()) {
+                switch (finding.severity()) {
+                    case ERROR -> errors++;
+                    case WARNING -> warnings++;
+                    case INFO -> infos++;
+                }
+            }
+        }
+        return new FindingsSummary(State.DONE, errors, warnings, infos, checklists.size(), "");
+    }
+
+    /** "6 errors · 0 warnings · 3 threads checked"; infos only when there are some, they are rare and quiet. */
+    public String text() {
+        return switch (state) {
+            case CHECKING -> "Checking " + Numbers.count(threads, "thread", "threads") + "…";
+            case FAILED -> "Checks failed: " + failure;
+            case DONE -> Numbers.count(errors, "error", "errors") + " · " + Numbers.count(warnings, "warning", "warnings")
+                    + (infos > 0 ? " · " + Numbers.count(infos, "info", "infos") : "")
+                    + " · " + Numbers.count(threads, "thread", "threads") + " checked";
+        };
+    }
+
+    /** The most severe finding's severity; empty when clean or not done. */
+    public Optional<Severity> worst() {
+        return errors > 0 ? Optional.of(Severity.ERROR) : warnings > 0 ? Optional.of(Severity.WARNING)
+                : infos > 0 ? Optional.of(Severity.INFO) : Optional.empty();
+    }
+
+    public long total() {
+        return errors + warnings + infos;
+    }
+}

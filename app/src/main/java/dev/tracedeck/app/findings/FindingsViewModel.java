@@ -1,0 +1,219 @@
+package dev.tracedeck.app.findings;
+
+import dev.tracedeck.app.common.BackgroundJob;
+import dev.tracedeck.app.common.ErrorBoundary;
+import dev.tracedeck.app.common.TaskHandle;
+import dev.tracedeck.app.common.TaskRunner;
+import dev.tracedeck.app.findings.FindingsRow.CheckRow;
+import dev.tracedeck.app.findings.FindingsRow.FindingRow;
+import dev.tracedeck.app.findings.FindingsRow.ThreadRow;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.trace.Trace;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The findings of one trace: checks it in the background once, then lays the checklist out for the thread
+ * the thread list selected (or every thread). Selecting a finding asks {@code reveal} to show its first
+ * piece of evidence; next and previous walk every finding in scope, expanding what hides the target.
+ */
+public final class FindingsViewModel {
+
+    private static final System.Logger LOG = System.getLogger(FindingsViewModel.class.getName());
+
+    private final TaskRunner runner;
+    private final Function<Trace, Validation> checker;
+    private final Consumer<Event> reveal;
+    private final ObservableList<FindingsRow> rows = FXCollections.observableArrayList();
+    private final ObservableList<FindingsRow> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
+    private final ReadOnlyObjectWrapper<FindingsSummary> summary = new ReadOnlyObjectWrapper<>(FindingsSummary.checking(0));
+    private final ReadOnlyObjectWrapper<FindingsSummary> scopeSummary = new ReadOnlyObjectWrapper<>(FindingsSummary.checking(0));
+    private final ReadOnlyObjectWrapper<EvidenceIndex> evidence = new ReadOnlyObjectWrapper<>(EvidenceIndex.EMPTY);
+    private final ReadOnlyObjectWrapper<FindingsRow> selectedRow = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<Finding> selectedFinding = new ReadOnlyObjectWrapper<>();
+    private final Set<String> toggled = new HashSet<>();
+    private Validation validation;
+    private Optional<String> scope = Optional.empty();
+    private ChecklistLayout layout = ChecklistLayout.EMPTY;
+    private TaskHandle task = TaskHandle.DONE;
+
+    /**
+     * @param runner  runs the check (a long job on a big trace)
+     * @param checker the rules, e.g. {@code new Validator(config)::validate}
+     * @param reveal  shows an event in the timeline and the detail pane
+     */
+    public FindingsViewModel(TaskRunner runner, Function<Trace, Validation> checker, Consumer<Event> reveal) {
+        this.runner = runner;
+        this.checker = checker;
+        this.reveal = reveal;
+    }
+
+    /** Starts checking {@code trace}, dropping any check still running. */
+    public void check(Trace trace) {
+        task.cancel();
+        summary.set(FindingsSummary.checking(trace.threads().size()));
+        scopeSummary.set(summary.get());
+        task = runner.submit(BackgroundJob.of("check " + trace.file(), context -> CheckResult.of(checker.apply(trace)))
+                .onSuccess(this::checked)
+                .onFailure(this::failed));
+    }
+
+    /** Stops a running check: its result will not arrive. */
+    public void cancel() {
+        task.cancel();
+    }
+
+    public ObservableList<FindingsRow> rows() {
+        return readOnlyRows;
+    }
+
+    /** The whole file's findings, for the status bar. */
+    public ReadOnlyObjectProperty<FindingsSummary> summaryProperty() {
+        return summary.getReadOnlyProperty();
+    }
+
+    /** The findings of the threads in scope, for the panel's header. */
+    public ReadOnlyObjectProperty<FindingsSummary> scopeSummaryProperty() {
+        return scopeSummary.getReadOnlyProperty();
+    }
+
+    /** Which events are evidence, {@link EvidenceIndex#EMPTY} until the check is done. */
+    public ReadOnlyObjectProperty<EvidenceIndex> evidenceProperty() {
+        return evidence.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<FindingsRow> selectedRowProperty() {
+        return selectedRow.getReadOnlyProperty();
+    }
+
+    public FindingsRow getSelectedRow() {
+        return selectedRow.get();
+    }
+
+    /** The finding whose row is selected, null when the selection is a thread or a check, or empty. */
+    public ReadOnlyObjectProperty<Finding> selectedFindingProperty() {
+        return selectedFinding.getReadOnlyProperty();
+    }
+
+    public Finding getSelectedFinding() {
+        return selectedFinding.get();
+    }
+
+    /** The rules' verdict, once the check is done. */
+    public Optional<Validation> validation() {
+        return Optional.ofNullable(validation);
+    }
+
+    /** Every finding in scope in row order, collapsed or not. */
+    public List<Finding> findingsInScope() {
+        return layout.order();
+    }
+
+    public Optional<String> scope() {
+        return scope;
+    }
+
+    /** Follows the thread list: one thread's checklist, or every thread's under a heading each. */
+    public void showThread(Optional<String> threadId) {
+        scope = threadId;
+        rebuild();
+    }
+
+    /** Selects a row; a finding's first evidence is revealed, even when it was selected already. */
+    public void select(FindingsRow row) {
+        selectedRow.set(row);
+        Finding finding = row instanceof FindingRow f ? f.finding() : null;
+        selectedFinding.set(finding);
+        if (finding != null && !finding.evidence().isEmpty()) {
+            reveal.accept(finding.evidence().get(0));
+        }
+    }
+
+    /** Enter or a click: reveals a finding, expands or collapses a thread or a check. */
+    public void open(FindingsRow row) {
+        if (row instanceof FindingRow) {
+            select(row);
+        } else if (row != null) {
+            setExpanded(row, !row.expanded());
+        }
+    }
+
+    /** Expands or collapses a thread or a failed check; other rows have nothing to hide. */
+    public void setExpanded(FindingsRow row, boolean expanded) {
+        if (row != null && row.expandable() && row.expanded() != expanded) {
+            String key = row instanceof ThreadRow t ? t.key() : ((CheckRow) row).key();
+            if (!toggled.remove(key)) {
+                toggled.add(key);
+            }
+            rebuild();
+        }
+    }
+
+    /** F8: the finding after the selected row, wrapping at the end. */
+    public void next() {
+        step(1);
+    }
+
+    /** Shift+F8: the finding before the selected row, wrapping at the start. */
+    public void previous() {
+        step(-1);
+    }
+
+    private void step(int direction) {
+        layout.neighbour(selectedRow.get(), direction).ifPresent(this::selectFinding);
+    }
+
+    /** Selects a finding in scope, expanding its thread and check first when they hide it. */
+    public void selectFinding(Finding finding) {
+        boolean changed = toggled.remove(ThreadRow.keyOf(finding.threadId()));
+        changed |= toggled.remove(CheckRow.keyOf(finding.threadId(), finding.ruleId()));
+        if (changed) {
+            rebuild();
+        }
+        layout.rowOf(finding).ifPresent(this::select);
+    }
+
+    /** "2 of 6" while a finding is selected, "6 findings" otherwise. */
+    public String positionText() {
+        int total = layout.order().size();
+        return selectedRow.get() instanceof FindingRow f ? (f.index() + 1) + " of " + total
+                : total == 1 ? "1 finding" : total + " findings";
+    }
+
+    /** The summary goes last: whoever hears "done" may read the rows and the evidence. */
+    private void checked(CheckResult result) {
+        validation = result.validation();
+        rebuild();
+        evidence.set(result.evidence());
+        summary.set(FindingsSummary.of(validation.threads()));
+    }
+
+    private void failed(Throwable error) {
+        LOG.log(System.Logger.Level.ERROR, "checking failed", error);
+        summary.set(FindingsSummary.failed(ErrorBoundary.describe(error)));
+        scopeSummary.set(summary.get());
+    }
+
+    private void rebuild() {
+        if (validation == null) {
+            return;
+        }
+        layout = ChecklistRows.build(validation, scope, toggled);
+        scopeSummary.set(FindingsSummary.of(validation.threads().stream()
+                .filter(t -> scope.isEmpty() || scope.get().equals(t.threadId())).toList()));
+        FindingsRow kept = layout.successor(selectedRow.get()).orElse(null);
+        rows.setAll(layout.rows());
+        selectedRow.set(kept);
+        selectedFinding.set(kept instanceof FindingRow f ? f.finding() : null);
+    }
+}

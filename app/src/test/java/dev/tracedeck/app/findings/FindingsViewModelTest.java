@@ -1,0 +1,206 @@
+package dev.tracedeck.app.findings;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tracedeck.app.common.ManualTaskRunner;
+import dev.tracedeck.app.common.SyncTaskRunner;
+import dev.tracedeck.app.findings.FindingsRow.CheckRow;
+import dev.tracedeck.app.findings.FindingsRow.FindingRow;
+import dev.tracedeck.app.findings.FindingsRow.ThreadRow;
+import dev.tracedeck.app.fixtures.TestFindings;
+import dev.tracedeck.app.fixtures.TestTraces;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.trace.Trace;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class FindingsViewModelTest {
+
+    private final Trace trace = TestTraces.small();
+    private final List<Event> revealed = new ArrayList<>();
+    private final FindingsViewModel findings = new FindingsViewModel(new SyncTaskRunner(), TestFindings::of, revealed::add);
+
+    @Test
+    void saysCheckingUntilTheBackgroundCheckIsDone() {
+        ManualTaskRunner runner = new ManualTaskRunner();
+        FindingsViewModel pending = new FindingsViewModel(runner, TestFindings::of, revealed::add);
+
+        pending.check(trace);
+
+        assertEquals("Checking 3 threads…", pending.summaryProperty().get().text());
+        assertTrue(pending.rows().isEmpty());
+        assertSame(EvidenceIndex.EMPTY, pending.evidenceProperty().get());
+        runner.runNext();
+        assertEquals("1 error · 2 warnings · 3 threads checked", pending.summaryProperty().get().text());
+        assertEquals(4, pending.evidenceProperty().get().flaggedCount());
+    }
+
+    @Test
+    void listsEveryThreadUnderAHeadingFailuresFirstAndOpen() {
+        findings.check(trace);
+
+        assertEquals(List.of(
+                "v m:s1",
+                "  v FAIL 1 duplicate-add-entry",
+                "      error msg 1 " + TestFindings.DUPLICATE + " @ run.log:4",
+                "  v FAIL 1 content-not-verbatim",
+                "      warning msg 1 " + TestFindings.NOT_VERBATIM + " @ run.log:4",
+                "  v FAIL 1 agent-error",
+                "      warning " + TestFindings.AGENT_ERROR + " @ run.log:14",
+                "    pass missing-flush",
+                "    n/a bootstrap-missing",
+                "> (run)",
+                "> m:s2"), describe(findings.rows()));
+    }
+
+    @Test
+    void narrowsToTheSelectedThreadWithoutHeadings() {
+        findings.check(trace);
+
+        findings.showThread(Optional.of("m:s2"));
+
+        assertEquals(List.of("    pass duplicate-add-entry", "    pass agent-error"), describe(findings.rows()));
+        assertEquals("0 errors · 0 warnings · 1 thread checked", findings.scopeSummaryProperty().get().text());
+        assertEquals("1 error · 2 warnings · 3 threads checked", findings.summaryProperty().get().text(), "the file's stays");
+        findings.showThread(Optional.of(""));
+        assertEquals("n/a", ((CheckRow) findings.rows().get(1)).check().status().id());
+    }
+
+    @Test
+    void selectingAFindingRevealsItsFirstEvidence() {
+        findings.check(trace);
+        FindingRow duplicate = findingRow("duplicate-add-entry");
+
+        findings.select(duplicate);
+
+        assertSame(duplicate.finding(), findings.getSelectedFinding());
+        assertEquals(List.of(3), seqs(revealed));
+        findings.open(duplicate);
+        assertEquals(List.of(3, 3), seqs(revealed), "a click on the selected finding reveals it again");
+    }
+
+    @Test
+    void nextAndPreviousWalkEveryFindingAndWrap() {
+        findings.check(trace);
+        assertEquals("3 findings", findings.positionText());
+
+        findings.next();
+        assertEquals("1 of 3", findings.positionText());
+        findings.next();
+        findings.next();
+        findings.next();
+        findings.previous();
+
+        assertEquals(List.of(3, 3, 7, 3, 7), seqs(revealed));
+        assertEquals("agent-error", findings.getSelectedFinding().ruleId());
+    }
+
+    @Test
+    void nextFromACheckGoesToTheFirstFindingBelowIt() {
+        findings.check(trace);
+
+        findings.select(checkRow("agent-error"));
+        findings.next();
+        assertEquals("agent-error", findings.getSelectedFinding().ruleId());
+
+        findings.select(checkRow("missing-flush"));
+        findings.next();
+        assertEquals("duplicate-add-entry", findings.getSelectedFinding().ruleId(), "past the last finding, wraps");
+        findings.select(checkRow("missing-flush"));
+        findings.previous();
+        assertEquals("agent-error", findings.getSelectedFinding().ruleId());
+    }
+
+    @Test
+    void collapsingACheckMovesTheSelectionToItAndNextOpensItAgain() {
+        findings.check(trace);
+        findings.select(findingRow("duplicate-add-entry"));
+
+        findings.setExpanded(checkRow("duplicate-add-entry"), false);
+
+        assertInstanceOf(CheckRow.class, findings.getSelectedRow());
+        assertNull(findings.getSelectedFinding());
+        assertTrue(findings.rows().stream().noneMatch(r -> r instanceof FindingRow f && f.finding().ruleId().equals("duplicate-add-entry")));
+        findings.next();
+        assertEquals("duplicate-add-entry", findings.getSelectedFinding().ruleId());
+        assertTrue(checkRow("duplicate-add-entry").expanded(), "reaching a hidden finding shows it");
+    }
+
+    @Test
+    void cleanThreadsStartClosedAndOpenOnRequest() {
+        findings.check(trace);
+
+        findings.open(threadRow("m:s2"));
+        findings.open(threadRow("m:s1"));
+
+        assertEquals(List.of("> m:s1", "> (run)", "v m:s2", "    pass duplicate-add-entry", "    pass agent-error"),
+                describe(findings.rows()));
+    }
+
+    @Test
+    void keepsTheSelectedFindingWhileTheScopeShowsIt() {
+        findings.check(trace);
+        findings.select(findingRow("content-not-verbatim"));
+
+        findings.showThread(Optional.of("m:s1"));
+        assertEquals("content-not-verbatim", findings.getSelectedFinding().ruleId());
+        findings.showThread(Optional.of("m:s2"));
+        assertNull(findings.getSelectedRow());
+    }
+
+    @Test
+    void aCheckThatFailsToRunIsSaidInOneLine() {
+        FindingsViewModel broken = new FindingsViewModel(new SyncTaskRunner(), t -> {
+            throw new IllegalStateException("rule bug");
+        }, revealed::add);
+
+        broken.check(trace);
+
+        assertEquals("Checks failed: IllegalStateException: rule bug", broken.summaryProperty().get().text());
+        assertTrue(broken.rows().isEmpty());
+    }
+
+    private FindingRow findingRow(String rule) {
+        return (FindingRow) findings.rows().stream()
+                .filter(r -> r instanceof FindingRow f && f.finding().ruleId().equals(rule)).findFirst().orElseThrow();
+    }
+
+    private CheckRow checkRow(String rule) {
+        return (CheckRow) findings.rows().stream()
+                .filter(r -> r instanceof CheckRow c && c.threadId().equals("m:s1") && c.check().ruleId().equals(rule))
+                .findFirst().orElseThrow();
+    }
+
+    private ThreadRow threadRow(String thread) {
+        return (ThreadRow) findings.rows().stream()
+                .filter(r -> r instanceof ThreadRow t && t.threadId().equals(thread)).findFirst().orElseThrow();
+    }
+
+    private static List<Integer> seqs(List<Event> events) {
+        return events.stream().map(Event::seq).toList();
+    }
+
+    /** Rows as an outline: ">" closed, "v" open, checks and findings indented under their heading. */
+    static List<String> describe(List<FindingsRow> rows) {
+        return rows.stream().map(row -> {
+            String mark = row.expandable() ? (row.expanded() ? "v " : "> ") : "  ";
+            if (row instanceof ThreadRow t) {
+                return mark + t.label();
+            }
+            if (row instanceof CheckRow c) {
+                String status = c.failed() ? "FAIL " + c.check().findings().size() : c.check().status().id();
+                return "  " + mark + status + " " + c.check().ruleId();
+            }
+            Finding f = ((FindingRow) row).finding();
+            return "      " + f.severity().id() + (f.msgIdx().isPresent() ? " msg " + f.msgIdx().getAsInt() : "")
+                    + " " + f.message() + " @ " + ((FindingRow) row).source();
+        }).toList();
+    }
+}

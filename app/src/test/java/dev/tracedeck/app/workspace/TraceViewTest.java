@@ -1,0 +1,76 @@
+package dev.tracedeck.app.workspace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tracedeck.app.common.SyncTaskRunner;
+import dev.tracedeck.app.findings.FindingsRow;
+import dev.tracedeck.app.findings.FindingsRow.FindingRow;
+import dev.tracedeck.app.fixtures.TestTraces;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.rules.Check;
+import dev.tracedeck.model.rules.CheckStatus;
+import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.rules.ThreadChecklist;
+import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.trace.Trace;
+import java.util.List;
+import java.util.OptionalInt;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.scene.Scene;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/**
+ * One trace's panes alone, headless. The case here is the one the sample logs never produce: a finding
+ * whose evidence lies outside the thread the lists show, so clicking it rebuilds the findings list while
+ * the list is still handling that click.
+ */
+@ExtendWith(ApplicationExtension.class)
+class TraceViewTest {
+
+    private final Trace trace = TestTraces.small();
+    private final Finding finding = new Finding("agent-error", Severity.ERROR, "m:s1", OptionalInt.empty(),
+            "a run-level record as evidence", List.of(trace.event(9)));
+    private TraceViewModel model;
+
+    @Start
+    void start(Stage stage) {
+        model = new TraceViewModel(LoadedTrace.of(trace), new SyncTaskRunner(), new SyncTaskRunner(),
+                t -> new Validation(t.file(), t.format(), "test", List.of(new ThreadChecklist("m:s1",
+                        List.of(new Check("agent-error", "no errors", CheckStatus.FAIL, List.of(finding), ""))))));
+        model.startChecks();
+        model.threads().select(model.threads().threads().get(2));
+        Scene scene = new Scene(new TraceView(model, new SimpleBooleanProperty(true), () -> { }), 1200, 700);
+        // The colour tokens live on the scene in the app (the theme swaps them); the panes' sheets need them.
+        for (String sheet : List.of("tokens-dark.css", "app.css")) {
+            scene.getStylesheets().add(TraceViewTest.class.getResource("/dev/tracedeck/app/" + sheet).toExternalForm());
+        }
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @Test
+    void clickingAFindingWhoseEvidenceIsInAnotherThreadWidensTheListsAndSelectsIt(FxRobot robot) {
+        ListCell<FindingsRow> cell = robot.lookup("#findings-list .findings-cell").<ListCell<FindingsRow>>queryAll().stream()
+                .filter(c -> c.getItem() instanceof FindingRow).findFirst().orElseThrow();
+
+        robot.clickOn(cell);
+
+        assertTrue(model.threads().getSelected().isAll());
+        TableView<Event> table = robot.lookup("#timeline-table").queryTableView();
+        assertEquals(9, table.getSelectionModel().getSelectedItem().seq());
+        assertSame(finding, model.findings().getSelectedFinding());
+        assertTrue(robot.lookup("#findings-list").<ListView<FindingsRow>>query()
+                .getSelectionModel().getSelectedItem() instanceof FindingRow, "the list still shows the finding selected");
+    }
+}
