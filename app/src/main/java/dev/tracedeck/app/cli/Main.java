@@ -42,7 +42,8 @@ public final class Main implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        DesktopLauncher.launch(List.copyOf(files), Optional.ofNullable(screenshot));
+        List<Path> toOpen = files.isEmpty() ? SampleLogs.fromProperty(System.getProperty(SampleLogs.PROPERTY)) : files;
+        DesktopLauncher.launch(List.copyOf(toOpen), Optional.ofNullable(screenshot));
         return ExitCodes.GUI_RUNNING;
     }
 }
