@@ -21,11 +21,14 @@ final class TraceAssembly {
     private final TraceBuilder builder = new TraceBuilder();
     private final ImportTally tally = new ImportTally();
     private final StateLineParser stateParser = new StateLineParser();
+    private final RepeatedDumpLines repeated = new RepeatedDumpLines();
     private String currentThread = "";
 
     private RecordText openHeader;
     private StateLineParser.Header header;
     private final List<StateEntry> entries = new ArrayList<>();
+    /** The thread's previous dump, whose unchanged entries the open dump shares. */
+    private StateSnapshot previousSnapshot;
     private int[] entryLines = new int[16];
     private int lastStateLine;
     /** Malformed STATE_MSG lines inside a dump, added right after the dump's event. */
@@ -89,6 +92,8 @@ final class TraceAssembly {
         try {
             header = stateParser.header(record.body());
             openHeader = record;
+            previousSnapshot = builder.lastSnapshot(header.threadId());
+            repeated.begin(header.threadId());
             lastStateLine = record.lastLine();
             currentThread = header.threadId();
             if (header.messages().isEmpty()) {
@@ -101,8 +106,12 @@ final class TraceAssembly {
 
     private void addEntry(RecordText record) {
         try {
-            StateEntry previous = builder.previousEntry(header.threadId(), entries.size());
-            StateEntry entry = stateParser.entry(record.text(), record.bodyStart(), previous);
+            int position = entries.size();
+            StateEntry previous = previousSnapshot != null && position < previousSnapshot.size()
+                    ? previousSnapshot.entries().get(position) : null;
+            StateEntry entry = previous != null && repeated.repeats(position, record)
+                    ? previous : stateParser.entry(record.text(), record.bodyStart(), previous);
+            repeated.add(record);
             if (entries.size() == entryLines.length) {
                 entryLines = Arrays.copyOf(entryLines, entryLines.length * 2);
             }
@@ -126,6 +135,11 @@ final class TraceAssembly {
                 : StateSnapshot.withoutMessages(header.threadId(), header.stateType(), header.keys());
         SourceRef source = new SourceRef(file, openHeader.firstLine(), Math.max(lastStateLine, openHeader.lastLine()));
         builder.addSnapshot(openHeader.keyword(), openHeader.time(), source, openHeader.text(), snapshot);
+        if (snapshot.hasMessageList()) {
+            repeated.close(header.threadId());
+        } else {
+            repeated.discard();
+        }
         for (Deferred bad : deferred) {
             RecordText r = bad.record();
             builder.add(r.keyword(), r.time(), header.threadId(), source(r), r.text(), new Payload.Unparsed(true, bad.reason()));

@@ -4,7 +4,6 @@ import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.state.SnapshotDiff;
-import dev.tracedeck.model.state.StateEntry;
 import dev.tracedeck.model.state.StateSnapshot;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -17,7 +16,7 @@ import java.util.Map;
  * feeds one builder.
  *
  * <p>State snapshots are added through {@link #addSnapshot}, which diffs each against the thread's previous
- * snapshot; {@link #previousEntry} lets an importer reuse the previous snapshot's identical entries so the
+ * snapshot; {@link #lastSnapshot} lets an importer reuse the previous snapshot's identical entries so the
  * quadratic dumps of a long run cost memory only for what changed.
  */
 public final class TraceBuilder {
@@ -47,12 +46,11 @@ public final class TraceBuilder {
     }
 
     /**
-     * The entry at {@code position} of the thread's last snapshot, or null. An importer that finds the same
-     * entry again should add this instance, so unchanged entries are stored once however often they are dumped.
+     * The thread's last snapshot with a message list, or null. An importer that finds one of its entries again
+     * should add that instance, so unchanged entries are stored once however often they are dumped.
      */
-    public StateEntry previousEntry(String threadId, int position) {
-        StateSnapshot previous = lastSnapshot.get(threadId);
-        return previous != null && position < previous.size() ? previous.entries().get(position) : null;
+    public StateSnapshot lastSnapshot(String threadId) {
+        return lastSnapshot.get(threadId);
     }
 
     public int size() {
