@@ -1,6 +1,8 @@
 package dev.tracedeck.app.cli;
 
 import dev.tracedeck.app.desktop.DesktopLauncher;
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.config.RuleConfigReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,8 +10,10 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * The one entry point: {@code tracedeck [FILE...]} opens the desktop app, {@code tracedeck inspect} and the
@@ -40,10 +44,25 @@ public final class Main implements Callable<Integer> {
         return new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
     }
 
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "Rule configuration (JSON) to check with, as for validate --config.")
+    private Path config;
+
+    @Spec
+    private CommandSpec spec;
+
     @Override
     public Integer call() {
+        if (config != null) {
+            try {
+                new RuleConfigReader().read(config);
+            } catch (ImportException e) {
+                spec.commandLine().getErr().println("tracedeck: " + e.getMessage());
+                return ExitCodes.USAGE;
+            }
+        }
         List<Path> toOpen = files.isEmpty() ? SampleLogs.fromProperty(System.getProperty(SampleLogs.PROPERTY)) : files;
-        DesktopLauncher.launch(List.copyOf(toOpen), Optional.ofNullable(screenshot));
+        DesktopLauncher.launch(List.copyOf(toOpen), Optional.ofNullable(screenshot), Optional.ofNullable(config));
         return ExitCodes.GUI_RUNNING;
     }
 }

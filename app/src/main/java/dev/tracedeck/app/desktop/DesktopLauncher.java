@@ -21,9 +21,10 @@ public final class DesktopLauncher {
      * @param screenshot when present: once every import has finished and the first file is checked, with its
      *                   first finding selected (a clean file: a representative event), writes the window as a PNG
      *                   to this path and exits
+     * @param config     the rule configuration to check with; the defaults when empty
      */
-    public static void launch(List<Path> files, Optional<Path> screenshot) {
-        List<String> args = new LaunchOptions(files, screenshot).toArgs();
+    public static void launch(List<Path> files, Optional<Path> screenshot, Optional<Path> config) {
+        List<String> args = new LaunchOptions(files, screenshot, config).toArgs();
         Application.launch(TracedeckApplication.class, args.toArray(String[]::new));
     }
 }

@@ -8,24 +8,33 @@ import java.util.Optional;
 
 /**
  * What the window is started with. JavaFX hands an {@code Application} only strings, so the options travel
- * as arguments: {@code [--screenshot=PNG] -- FILE...}; the {@code --} keeps a file named like an option a file.
+ * as arguments: {@code [--screenshot=PNG] [--config=JSON] -- FILE...}; the {@code --} keeps a file named like an
+ * option a file.
  *
  * @param files      files to open, in order
  * @param screenshot when present, render the window to this PNG once the files are imported, then exit
+ * @param config     when present, the rule configuration to check with (as {@code tracedeck validate --config})
  */
-public record LaunchOptions(List<Path> files, Optional<Path> screenshot) {
+public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optional<Path> config) {
 
     private static final String SCREENSHOT = "--screenshot=";
+    private static final String CONFIG = "--config=";
     private static final String END = "--";
 
     public LaunchOptions {
         files = List.copyOf(files);
         Objects.requireNonNull(screenshot);
+        Objects.requireNonNull(config);
+    }
+
+    public LaunchOptions(List<Path> files, Optional<Path> screenshot) {
+        this(files, screenshot, Optional.empty());
     }
 
     public List<String> toArgs() {
         List<String> args = new ArrayList<>();
         screenshot.ifPresent(p -> args.add(SCREENSHOT + p));
+        config.ifPresent(p -> args.add(CONFIG + p));
         args.add(END);
         files.forEach(f -> args.add(f.toString()));
         return args;
@@ -34,16 +43,19 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot) {
     public static LaunchOptions fromArgs(List<String> args) {
         List<Path> files = new ArrayList<>();
         Optional<Path> screenshot = Optional.empty();
+        Optional<Path> config = Optional.empty();
         boolean optionsDone = false;
         for (String arg : args) {
             if (!optionsDone && arg.equals(END)) {
                 optionsDone = true;
             } else if (!optionsDone && arg.startsWith(SCREENSHOT)) {
                 screenshot = Optional.of(Path.of(arg.substring(SCREENSHOT.length())));
+            } else if (!optionsDone && arg.startsWith(CONFIG)) {
+                config = Optional.of(Path.of(arg.substring(CONFIG.length())));
             } else {
                 files.add(Path.of(arg));
             }
         }
-        return new LaunchOptions(files, screenshot);
+        return new LaunchOptions(files, screenshot, config);
     }
 }

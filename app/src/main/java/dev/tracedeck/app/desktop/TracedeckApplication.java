@@ -2,9 +2,12 @@ package dev.tracedeck.app.desktop;
 
 import dev.tracedeck.app.common.ErrorBoundary;
 import dev.tracedeck.app.common.FxTaskRunner;
+import dev.tracedeck.app.common.Notice;
 import dev.tracedeck.app.common.NoticesViewModel;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
 import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.config.RuleConfigReader;
 import dev.tracedeck.model.rules.RuleConfig;
 import dev.tracedeck.model.rules.Validator;
 import javafx.application.Application;
@@ -26,12 +29,28 @@ public final class TracedeckApplication extends Application {
         Thread.currentThread().setUncaughtExceptionHandler(errors);
 
         WorkspaceViewModel workspace = new WorkspaceViewModel(Importers.standard(), imports, queries,
-                new Validator(RuleConfig.DEFAULT), notices, errors);
+                new Validator(ruleConfig(options, notices)), notices, errors);
         MainWindow window = new MainWindow(stage, workspace);
         window.show();
         workspace.open(options.files());
         options.screenshot().ifPresent(target ->
                 new Screenshot(window.scene(), workspace, target, Platform::exit).takeWhenReady());
+    }
+
+    /**
+     * The command line has already checked the file (a bad one exits 2 there), so reading it again at start-up
+     * is a few bytes; should it fail now, the window still opens, with the default rules and a notice.
+     */
+    private static RuleConfig ruleConfig(LaunchOptions options, NoticesViewModel notices) {
+        if (options.config().isEmpty()) {
+            return RuleConfig.DEFAULT;
+        }
+        try {
+            return new RuleConfigReader().read(options.config().get());
+        } catch (ImportException e) {
+            notices.post(Notice.error(e.getMessage() + " (checking with the default rules)"));
+            return RuleConfig.DEFAULT;
+        }
     }
 
     @Override

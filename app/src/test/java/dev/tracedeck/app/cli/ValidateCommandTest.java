@@ -155,6 +155,14 @@ class ValidateCommandTest {
     }
 
     @Test
+    void theAppRefusesABadConfigurationBeforeOpeningAWindow() throws Exception {
+        Path config = Files.writeString(dir.resolve("rules.json"), "{\"rules\": {\"nope\": {}}}");
+        CliRun run = CliRun.of("--config", config.toString(), CliRun.AFTER.toString());
+        assertEquals(2, run.code());
+        assertTrue(run.err().startsWith("tracedeck: " + config + ":1: unknown rule \"nope\""), run.err());
+    }
+
+    @Test
     void anUnreadableFileIsExitTwo() {
         CliRun run = CliRun.of("validate", dir.resolve("nope.log").toString());
         assertEquals(2, run.code());

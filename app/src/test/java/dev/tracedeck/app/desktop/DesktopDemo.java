@@ -14,6 +14,6 @@ public final class DesktopDemo {
 
     public static void main(String[] args) {
         LaunchOptions options = LaunchOptions.fromArgs(List.of(args));
-        DesktopLauncher.launch(options.files(), options.screenshot());
+        DesktopLauncher.launch(options.files(), options.screenshot(), options.config());
     }
 }

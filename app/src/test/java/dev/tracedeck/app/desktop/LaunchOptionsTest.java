@@ -17,6 +17,14 @@ class LaunchOptionsTest {
     }
 
     @Test
+    void carriesTheRuleConfiguration() {
+        LaunchOptions options = new LaunchOptions(List.of(Path.of("--config=c.log")), Optional.empty(), Optional.of(Path.of("rules.json")));
+
+        assertEquals(options, LaunchOptions.fromArgs(options.toArgs()));
+        assertEquals(Optional.of(Path.of("rules.json")), LaunchOptions.fromArgs(options.toArgs()).config());
+    }
+
+    @Test
     void filesAloneAreFiles() {
         assertEquals(new LaunchOptions(List.of(Path.of("a.log")), Optional.empty()), LaunchOptions.fromArgs(List.of("a.log")));
     }
