@@ -44,6 +44,12 @@ public final class MycelianLogImporter implements TraceImporter {
         return hits >= 2 ? 90 : hits == 1 ? 60 : 5;
     }
 
+    /** Inside a dump of a prefixed file, the line that will most likely come next; else null. */
+    private static RecordText repeatCandidate(RecordAssembler assembler, TraceAssembly assembly) {
+        return assembler.isPrefixedFile() && Keywords.STATE_MSG.equals(assembler.pendingKeyword())
+                ? assembly.expectedAfterPendingEntry() : null;
+    }
+
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
         long[] bytes = new long[1];
@@ -56,7 +62,24 @@ public final class MycelianLogImporter implements TraceImporter {
         int lineNumber = 0;
         try (LineReader reader = new LineReader(in)) {
             Line line;
-            while ((line = reader.next()) != null) {
+            while (true) {
+                RecordText template = repeatCandidate(assembler, assembly);
+                int repeated = template == null ? 0 : reader.skipIfRepeats(template.text(), template.timeLength());
+                if (repeated > 0) {
+                    lineNumber = repeated;
+                    assembly.tally().lines++;
+                    RecordText done = assembler.acceptRepeat(repeated, template);
+                    if (done != null) {
+                        assembly.add(done);
+                    }
+                    if (lineNumber % CANCEL_CHECK_LINES == 0 && listener.isCancelled()) {
+                        throw new ImportCancelledException(source.name());
+                    }
+                    continue;
+                }
+                if ((line = reader.next()) == null) {
+                    break;
+                }
                 lineNumber = line.number();
                 assembly.tally().lines++;
                 if (line.invalidUtf8()) {

@@ -61,6 +61,34 @@ final class RecordAssembler {
         };
     }
 
+    /**
+     * Takes line {@code lineNumber}, which the reader found equal to {@code template} but for its timestamp and
+     * which nothing continues; returns the record it completed, or null. The new record keeps the template's
+     * text: its body is the line's body, and a dump line's own timestamp is not kept.
+     */
+    RecordText acceptRepeat(int lineNumber, RecordText template) {
+        RecordText done = finish();
+        keyword = template.keyword();
+        timeLength = template.timeLength();
+        firstLine = lineNumber;
+        lastLine = lineNumber;
+        firstText = template.text();
+        more = null;
+        trailingBlankLines = 0;
+        bodyStart = template.bodyStart();
+        return done;
+    }
+
+    /** The keyword of the record in progress, or null. */
+    String pendingKeyword() {
+        return keyword;
+    }
+
+    /** True once a line with a timestamp prefix was seen: only such files take the repeat shortcut. */
+    boolean isPrefixedFile() {
+        return prefixedFile;
+    }
+
     /** The record in progress at the end of input, or null. */
     RecordText finish() {
         if (keyword == null) {

@@ -33,6 +33,15 @@ final class RepeatedDumpLines {
                 && record.text().regionMatches(record.bodyStart(), before.text(), before.bodyStart(), length);
     }
 
+    /** The last dump's one-line record at {@code position}, or null: what the next line is likely to repeat. */
+    RecordText expected(int position) {
+        if (position >= previous.size()) {
+            return null;
+        }
+        RecordText record = previous.get(position);
+        return record.firstLine() == record.lastLine() && record.timeLength() > 0 ? record : null;
+    }
+
     /** Records the entry at the next position of the dump being read. */
     void add(RecordText record) {
         current.add(record);

@@ -61,6 +61,14 @@ final class TraceAssembly {
         }
     }
 
+    /**
+     * The record the line after the pending STATE_MSG record will most likely repeat: the previous dump's record
+     * one position further. A guess only; {@link #add} still compares what it gets.
+     */
+    RecordText expectedAfterPendingEntry() {
+        return openHeader == null ? null : repeated.expected(entries.size() + 1);
+    }
+
     Trace build(String format, long bytes) {
         closeSnapshot();
         return builder.build(tally.report(file, format, bytes, true));

@@ -75,6 +75,55 @@ public final class LineReader implements AutoCloseable {
         }
     }
 
+    /**
+     * Consumes the next line without decoding it when it is {@code expected} but for a timestamp of the same
+     * shape in its first {@code timeLength} characters, and the line after it starts with such a timestamp too
+     * (so nothing continues it). Returns the consumed line's number, or 0 when the line is not a repeat and
+     * nothing was consumed. Dumps repeat most of their lines, and this is the cheap way to read those.
+     */
+    public int skipIfRepeats(String expected, int timeLength) throws IOException {
+        int length = expected.length();
+        int need = length + 2 + timeLength + 1;
+        while (end - start < need && !eof) {
+            fill();
+        }
+        if (end - start < length + 1 || !sameShape(start, expected, timeLength)) {
+            return 0;
+        }
+        for (int i = timeLength; i < length; i++) {
+            if (buf[start + i] != expected.charAt(i)) {
+                return 0;
+            }
+        }
+        int after = start + length;
+        if (after < end && buf[after] == '\r') {
+            after++;
+        }
+        if (after >= end || buf[after] != '\n') {
+            return 0;
+        }
+        int next = after + 1;
+        boolean followedByRecord = next + timeLength < end && sameShape(next, expected, timeLength) && buf[next + timeLength] == ' ';
+        if (!followedByRecord && !(eof && next == end)) {
+            return 0;
+        }
+        start = next;
+        return ++lineNumber;
+    }
+
+    /** Digits where {@code pattern} has digits, the same other characters elsewhere, for {@code n} bytes. */
+    private boolean sameShape(int at, String pattern, int n) {
+        for (int i = 0; i < n; i++) {
+            char p = pattern.charAt(i);
+            byte b = buf[at + i];
+            boolean digit = p >= '0' && p <= '9';
+            if (digit ? b < '0' || b > '9' : b != p) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Lines read so far. */
     public int lineNumber() {
         return lineNumber;

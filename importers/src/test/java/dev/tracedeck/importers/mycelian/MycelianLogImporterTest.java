@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,6 +45,28 @@ class MycelianLogImporterTest {
             assertEquals(fromLf.event(i).time(), fromCrlf.event(i).time());
         }
         assertEquals("SESSION_START", ((Payload.ControlMessage) fromCrlf.event(0).payload()).content());
+    }
+
+    @Test
+    void readsRepeatedDumpLinesExactlyAsTheFirstTime() throws Exception {
+        String again = LOG.lines().filter(l -> l.contains("STATE")).map(l -> l.replace("03,005", "04,005"))
+                .reduce("", (a, b) -> a + b + "\n").replace("messages=2", "messages=3");
+        String third = again.replace("04,005", "05,005").replace("content=hello\n", "content=hello\nand more\n");
+        String log = LOG + again + "2025-09-05 10:15:04,006 [state.py:dump] STATE_MSG idx=3 type=ai role= content=\n" + third
+                + "2025-09-05 10:15:05,006 [state.py:dump] STATE_MSG idx=3 type=ai role= content=\n";
+        for (String variant : new String[] {log, log.replace("\n", "\r\n")}) {
+            Trace trace = read("repeats.log", variant.getBytes(StandardCharsets.UTF_8));
+            var second = ((Payload.StateDump) trace.event(3).payload()).snapshot();
+            var last = ((Payload.StateDump) trace.event(4).payload()).snapshot();
+            assertEquals(3, second.size());
+            assertEquals(List.of(7, 8, 9), List.of(second.entryLine(0), second.entryLine(1), second.entryLine(2)));
+            assertEquals("hello\nand more", last.entries().get(1).content(), "a continued line is read in full");
+            assertEquals(List.of(10, 11, 12), List.of(trace.event(4).source().firstLine(), last.entryLine(0), last.entryLine(1)));
+            assertEquals(14, last.entryLine(2));
+            assertTrue(second.entries().get(0) == last.entries().get(0));
+            assertEquals(14, trace.report().lines());
+            assertEquals(0, trace.report().malformedRecords());
+        }
     }
 
     @Test

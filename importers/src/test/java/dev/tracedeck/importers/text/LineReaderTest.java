@@ -89,6 +89,45 @@ class LineReaderTest {
         }
     }
 
+    @Test
+    void skipsALineThatRepeatsTheExpectedOneButForItsTimestamp() throws IOException {
+        String expected = "2025-09-05 10:15:03,003 [s.py:f] STATE_MSG idx=1 type=chat role=user content=hi";
+        String log = "first\n" + expected.replace("03,003", "04,117") + "\r\n2025-09-05 10:15:05,000 [s.py:f] next\n";
+        try (LineReader reader = new LineReader(new ByteArrayInputStream(log.getBytes(StandardCharsets.UTF_8)))) {
+            assertEquals("first", reader.next().text());
+            assertEquals(2, reader.skipIfRepeats(expected, 23));
+            assertEquals(3, reader.next().number());
+        }
+    }
+
+    @Test
+    void readsTheLineNormallyWhenItDiffersOrSomethingContinuesIt() throws IOException {
+        String expected = "2025-09-05 10:15:03,003 [s.py:f] STATE_MSG idx=1 type=chat role=user content=hi";
+        String[] logs = {
+            "x\n" + expected.replace("hi", "ho") + "\n",                       // the body differs
+            "x\n" + expected.replace("2025-", "2025/") + "\n",                 // not the same timestamp shape
+            "x\n" + expected + "\ncontinued without a prefix\n",              // a continuation follows
+            "x\n" + expected + "\u00e9\n",                                     // longer, and not ASCII
+        };
+        for (String log : logs) {
+            try (LineReader reader = new LineReader(new ByteArrayInputStream(log.getBytes(StandardCharsets.UTF_8)))) {
+                reader.next();
+                assertEquals(0, reader.skipIfRepeats(expected, 23), log);
+                assertEquals(2, reader.next().number(), log);
+            }
+        }
+    }
+
+    @Test
+    void skipsTheLastLineOfTheInput() throws IOException {
+        String expected = "2025-09-05 10:15:03,003 [s.py:f] STATE_MSG idx=1 type=ai role= content=";
+        try (LineReader reader = new LineReader(new ByteArrayInputStream(("x\n" + expected + "\n").getBytes(StandardCharsets.UTF_8)))) {
+            reader.next();
+            assertEquals(2, reader.skipIfRepeats(expected, 23));
+            assertNull(reader.next());
+        }
+    }
+
     private static List<String> texts(byte[] bytes) throws IOException {
         return lines(new ByteArrayInputStream(bytes)).stream().map(Line::text).toList();
     }
