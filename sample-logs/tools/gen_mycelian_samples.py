@@ -317,7 +317,8 @@ class Agent:
                                           args_text(args))))
             if lost and k in lost:
                 self.log.wait(30000, 30000)
-                lines.append(self.log.emit(TOOL_NODE_SRC, lost[k]))
+                if lost[k] is not None:
+                    lines.append(self.log.emit(TOOL_NODE_SRC, lost[k]))
                 continue
             self.log.wait(25, 260)
             self.state[self.thread].append(Entry("tool", content=result))
@@ -862,6 +863,94 @@ def protocol_violations():
 
 
 # --------------------------------------------------------------------------------------------------------
+# crashed-mid-call.log: text Python measures in code points, and a run that dies in an MCP call
+# --------------------------------------------------------------------------------------------------------
+
+CR_QID = "9c4e1b7a"
+CR_MEMORY = "7b2e5d90-1c3f-4a8e-b6d2-0f9a3e8c5d14"
+CR_VAULT = "4d1a8c3e-6b5f-4e92-a7d0-2c9e8b1f6a35"
+
+CR_MESSAGES = [
+    # an emoji and a ZWJ family (7 code points, 11 UTF-16 units) before the cut at 197
+    ("user",
+     "Planning two weeks in Japan 🗾 with the whole family 👨\u200d👩\u200d👧\u200d👦 next April: Tokyo (東京) for five "
+     "nights, then Kyoto (京都) and a day trip to Nara. The kids are 7 and 10 and love trains 🚄, so we'd like the "
+     "shinkansen at least once. What should we book first?",
+     "User planning two weeks in Japan next April with family (kids 7 and 10): Tokyo, Kyoto, Nara; wants a "
+     "shinkansen ride."),
+    # CJK and combining marks (e + U+0301 is two code points) before the cut
+    ("assistant",
+     "Book the Kyoto ryokan first: spring is cherry-blossom season (桜の季節) and the good ones fill months ahead. "
+     "For Tokyo, a family room near Ueno works well; the caf\u00e9 culture around Yanaka is lovely and the "
+     "cafe\u0301 on the corner does a nai\u0308ve matcha latte the kids will try once. Then reserve seats on the "
+     "Nozomi from Tokyo to Kyoto (about 2h15).",
+     "Assistant: book the Kyoto ryokan first (cherry-blossom season), family room near Ueno, reserve Nozomi "
+     "seats Tokyo-Kyoto."),
+    # pasted from a web page: ends in a no-break space, which Python's strip() removes from the preview
+    ("user", "Perfect, ryokan first then. Thanks!\u00a0",
+     "User will book the ryokan first."),
+    ("assistant",
+     "You're welcome! One more tip: get a Suica card 🚃 for each of the kids at the airport; it works on every "
+     "train and in most konbini.",
+     "Assistant: get a Suica card per child at the airport."),
+    ("user", "Will do. Can you remind me of the ryokan name you mentioned?", ""),
+]
+
+CR_TIMEOUT = "McpError: Timed out while waiting for response to ClientRequest. Waited 30.0 seconds."
+CR_400 = ("Error code: 400 - {'error': {'message': \"An assistant message with 'tool_calls' must be followed by tool "
+          "messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: "
+          "call_8fQ2xLrV1tN3pZ0sK7dW4mYc\", 'type': 'invalid_request_error', 'param': 'messages.[14].role', "
+          "'code': None}}")
+
+
+def crashed_mid_call():
+    """A tool-only agent whose add_entry for msg 4 never returns: the MCP call times out, that invocation fails,
+    the checkpointed AI message keeps its unanswered tool call, and the next invocation is refused by the
+    provider (400). The runner gives up; the log ends with no SESSION_END. Before that, messages whose previews
+    Python cut after emoji, CJK and combining marks, and one ending in a no-break space: all persisted verbatim."""
+    log = Log("bench", datetime.datetime(2025, 9, 8, 16, 2, 41, 207000), 6)
+    run = Run(log, "run_20250908_160241", CR_VAULT, CR_MEMORY, "gpt-4o-mini", "tool-only", False)
+    a = run.agent
+    marks = {}
+    run.runner("RUN qid=%s run_id=%s vault_id=%s agent=%s qa=%s"
+               % (CR_QID, run.run_id, CR_VAULT, "gpt-4o-mini", "gpt-4o"))
+    log.wait(180, 420)
+    run.runner("MEMORY_BOUND qid=%s memory_id=%s title=%s__%s" % (CR_QID, CR_MEMORY, CR_QID, run.run_id))
+    thread = CR_MEMORY + ":s1"
+    log.wait(5, 30)
+    run.runner("SESSION_START qid=%s s=1 memory_id=%s thread_id=%s conversation_time=2024-01-14T19:30:00Z"
+               % (CR_QID, CR_MEMORY, thread))
+    a.system(thread, "SESSION_START")
+    a.round([a.get_context("No context stored for this memory yet.")])
+    a.round([a.list_entries([])])
+    a.final()
+    a.dump()
+    for i, (role, content, summary) in enumerate(CR_MESSAGES, start=1):
+        log.wait(20, 80)
+        run.runner("MSG qid=%s s=1 msg=%d role=%s memory_id=%s" % (CR_QID, i, role, CR_MEMORY))
+        marks["msg:%d" % i] = a.conversation(thread, role, i, content)
+        if i == 4:
+            # the tool node's MCP call never returns; the invocation fails, so no state dump follows
+            _, calls = a.round([a.add_entry(content, summary, role, i)], lost={0: None})
+            marks["orphan_call"] = calls[0]
+            marks["timeout"] = log.emit("mycelian_memory_agent.py:invoke_message", "AINVOKE_ERROR %s" % CR_TIMEOUT)
+            continue
+        if i == 5:
+            log.wait(2, 9)
+            log.emit(LLM_SRC, "LLM_CALL curated_messages=%d" % a.curated())
+            log.wait(300, 700)
+            marks["refused"] = log.emit("mycelian_memory_agent.py:invoke_message", "AINVOKE_ERROR %s" % CR_400[:200])
+            continue
+        a.round([a.add_entry(content, summary, role, i)])
+        run.remember(summary, "2024-01-14T19:30:00Z")
+        a.final()
+        a.dump()
+    log.wait(5, 20)
+    marks["runner_error"] = log.emit(RUNNER, "Question %s failed: BadRequestError: Error code: 400" % CR_QID)
+    return log, marks
+
+
+# --------------------------------------------------------------------------------------------------------
 
 def build():
     before, _ = full_run(True, 1, "run_20250905_101503", "8c1d4e2a-7b3f-4a96-b5e0-3f9a2c7d1e84",
@@ -871,17 +960,19 @@ def build():
     pasted, pasted_marks = prefixless(before)
     older, older_marks = older_runner()
     violations = protocol_violations()
+    crashed, crashed_marks = crashed_mid_call()
     files = {
         "before-prebuilt-react.log": before.text(),
         "after-tool-only.log": after.text(),
         "prefixless-pasted.log": pasted,
         "older-runner-levels.log": older.text(),
         "protocol-violations.log": violations.text(),
+        "crashed-mid-call.log": crashed.text(),
     }
-    return files, before, after, pasted_marks, older_marks, violations
+    return files, before, after, pasted_marks, older_marks, violations, crashed_marks
 
 
-def report(before, after, pasted_marks, older_marks, violations):
+def report(before, after, pasted_marks, older_marks, violations, crashed_marks):
     m = before.marks
     rows = [
         ("before-prebuilt-react.log", "duplicate-add-entry", "s1", "3",
@@ -939,6 +1030,17 @@ def report(before, after, pasted_marks, older_marks, violations):
         ("protocol-violations.log", "system-persisted", "s3", "4",
          "MSG line %d, TOOL_CALL line %d" % (v["msg:3:4"][0], v["add_entry:3:4"][0])),
     ]
+    c = crashed_marks
+    rows += [
+        ("crashed-mid-call.log", "orphaned-tool-call", "s1", "4",
+         "TOOL_CALL line %d, then AINVOKE_ERROR line %d" % (c["orphan_call"], c["timeout"])),
+        ("crashed-mid-call.log", "agent-error", "s1", "4", "MSG line %d, AINVOKE_ERROR line %d" % (c["msg:4"], c["timeout"])),
+        ("crashed-mid-call.log", "agent-error", "s1", "5", "MSG line %d, AINVOKE_ERROR line %d" % (c["msg:5"], c["refused"])),
+        ("crashed-mid-call.log", "(previews cut after emoji, CJK, combining marks)", "s1", "1, 2",
+         "MSG lines %d, %d" % (c["msg:1"], c["msg:2"])),
+        ("crashed-mid-call.log", "(no-break space stripped from the preview)", "s1", "3", "MSG line %d" % c["msg:3"]),
+        ("crashed-mid-call.log", "(import: other)", "-", "-", "line %d" % c["runner_error"]),
+    ]
     print("| File | Rule | Thread | msg_idx | Where |")
     print("|---|---|---|---|---|")
     for r in rows:
@@ -950,7 +1052,7 @@ def report(before, after, pasted_marks, older_marks, violations):
 
 
 def main():
-    files, before, after, pasted_marks, older_marks, violations = build()
+    files, before, after, pasted_marks, older_marks, violations, crashed_marks = build()
     if "--check" in sys.argv[1:]:
         stale = [n for n, t in files.items() if not (OUT / n).exists() or (OUT / n).read_text("utf-8") != t]
         for n in stale:
@@ -960,7 +1062,7 @@ def main():
     for name, text in files.items():
         (OUT / name).write_text(text, "utf-8")
         print("%-28s %4d lines %7d bytes" % (name, text.count("\n"), len(text.encode("utf-8"))))
-    report(before, after, pasted_marks, older_marks, violations)
+    report(before, after, pasted_marks, older_marks, violations, crashed_marks)
 
 
 if __name__ == "__main__":

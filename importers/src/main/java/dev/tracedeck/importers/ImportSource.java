@@ -1,6 +1,7 @@
 package dev.tracedeck.importers;
 
 import java.io.ByteArrayInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -63,12 +64,15 @@ public final class ImportSource {
 
     /**
      * Opens the decoded byte stream. {@code counter} is told how many stored bytes have been read so far,
-     * which is what progress is measured in.
+     * which is what progress is measured in. A compressed file cut short ends where its data ends (see
+     * {@link SourceStream#endedEarly()}).
      */
-    public InputStream open(ByteCounter counter) throws ImportException {
+    public SourceStream open(ByteCounter counter) throws ImportException {
         try {
             InputStream raw = new CountingInputStream(opener.open(), counter);
-            return gzip ? new GZIPInputStream(raw, 1 << 16) : raw;
+            return new SourceStream(gzip ? new GZIPInputStream(raw, 1 << 16) : raw, gzip);
+        } catch (EOFException e) {
+            throw new ImportException(name, 0, gzip ? "the compressed file is cut short before any data" : "is empty", e);
         } catch (IOException e) {
             throw ImportException.unreadable(name, e);
         }

@@ -9,9 +9,9 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The registry of importers and the detector that picks one by sniffing the first kilobytes of a file.
- * Mycelian logs are also the fallback for any text, since a log of unknown lines still imports (as
- * "other" records) rather than failing.
+ * The registry of importers and the detector that picks one by sniffing the first kilobytes of a file. A file
+ * that no importer recognises is refused with {@link UnrecognizedFormatException}, never imported as an empty
+ * or all-"other" trace that would then pass every check; an empty file is refused as empty.
  */
 public final class Importers {
 
@@ -31,24 +31,54 @@ public final class Importers {
         return importers;
     }
 
+    public List<String> formatIds() {
+        return importers.stream().map(TraceImporter::formatId).toList();
+    }
+
     public TraceImporter detect(ImportSource source) throws ImportException {
-        String head = head(source);
+        byte[] head = head(source);
+        if (head.length == 0) {
+            throw new ImportException(source.name(), 0, source.isGzip() && source.size() > 0
+                    ? "is empty (the compressed file holds no data)" : "is empty", null);
+        }
+        if (isBinary(head)) {
+            throw new UnrecognizedFormatException(source.name(), "binary data", formatIds());
+        }
+        String text = new String(head, StandardCharsets.UTF_8);
         return importers.stream()
-                .max(Comparator.comparingInt(i -> i.confidence(head)))
-                .filter(i -> i.confidence(head) > 0)
-                .orElseThrow(() -> new ImportException(source.name(), 0, "not a format Tracedeck knows", null));
+                .max(Comparator.comparingInt(i -> i.confidence(text)))
+                .filter(i -> i.confidence(text) > 0)
+                .orElseThrow(() -> new UnrecognizedFormatException(source.name(), "", formatIds()));
     }
 
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        return detect(source).read(source, listener);
+        TraceImporter importer = detect(source);
+        try {
+            return importer.read(source, listener);
+        } catch (NotThisFormatException e) {
+            throw new UnrecognizedFormatException(source.name(), e.detail(), formatIds());
+        }
     }
 
-    private static String head(ImportSource source) throws ImportException {
+    private static byte[] head(ImportSource source) throws ImportException {
         try (InputStream in = source.open(ImportSource.ByteCounter.NONE)) {
-            byte[] bytes = in.readNBytes(SNIFF_BYTES);
-            return new String(bytes, StandardCharsets.UTF_8);
+            return in.readNBytes(SNIFF_BYTES);
         } catch (IOException e) {
             throw ImportException.unreadable(source.name(), e);
         }
+    }
+
+    /** NUL bytes, or mostly control bytes, don't occur in the text and JSON files we read. */
+    private static boolean isBinary(byte[] head) {
+        int control = 0;
+        for (byte b : head) {
+            if (b == 0) {
+                return true;
+            }
+            if (b >= 0 && b < 0x20 && b != '\n' && b != '\r' && b != '\t' && b != '\f') {
+                control++;
+            }
+        }
+        return control > head.length / 10;
     }
 }

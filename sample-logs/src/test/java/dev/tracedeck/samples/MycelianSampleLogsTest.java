@@ -35,6 +35,7 @@ class MycelianSampleLogsTest {
     private static final String PASTED = "prefixless-pasted.log";
     private static final String OLDER = "older-runner-levels.log";
     private static final String VIOLATIONS = "protocol-violations.log";
+    private static final String CRASHED = "crashed-mid-call.log";
 
     private static final String MEM_BEFORE = "3f2b9c1e-8d4a-4f6b-9a51-2c7e0d9b6a13";
     private static final String MEM_AFTER = "a71e0c54-3b9d-4f28-9e6a-d4c2b8f01735";
@@ -43,7 +44,7 @@ class MycelianSampleLogsTest {
 
     @Test
     void everySampleImportsAsAMycelianLog() throws Exception {
-        for (String name : List.of(BEFORE, AFTER, PASTED, OLDER, VIOLATIONS)) {
+        for (String name : List.of(BEFORE, AFTER, PASTED, OLDER, VIOLATIONS, CRASHED)) {
             Trace trace = load(name);
             assertEquals("mycelian-log", trace.format(), name);
             assertTrue(trace.report().complete(), name);
@@ -59,6 +60,27 @@ class MycelianSampleLogsTest {
         assertEquals(Map.of(51, "other"), oddLines(load(OLDER)));
         // the tool node's print when put_context timed out
         assertEquals(Map.of(163, "other"), oddLines(load(VIOLATIONS)));
+        // the runner's line when it gave up on the question
+        assertEquals(Map.of(92, "other"), oddLines(load(CRASHED)));
+    }
+
+    @Test
+    void previewsCutByPythonAfterEmojiCjkAndCombiningMarksAreKnownAsCut() throws Exception {
+        Map<Integer, Payload.ConversationMessage> messages = new HashMap<>();
+        for (Event e : load(CRASHED).events()) {
+            if (e.payload() instanceof Payload.ConversationMessage m) {
+                messages.put(e.source().firstLine(), m);
+            }
+        }
+        for (int line : List.of(22, 39)) {
+            Payload.ConversationMessage m = messages.get(line);
+            String preview = m.message().content();
+            assertTrue(m.previewCut(), "line " + line);
+            assertEquals(200, preview.codePointCount(0, preview.length()), "line " + line);
+            assertTrue(preview.length() > 200 || line == 39, "line 22 has emoji: more UTF-16 units than characters");
+        }
+        assertFalse(messages.get(59).previewCut());
+        assertEquals(36, messages.get(59).fullLength(), "chars= counts the no-break space the preview stripped");
     }
 
     @Test

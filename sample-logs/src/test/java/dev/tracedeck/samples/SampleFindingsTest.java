@@ -80,8 +80,8 @@ class SampleFindingsTest {
     @Test
     void theReadmeTablesNameEverySampleAndOnlySamples() throws Exception {
         Set<String> samples = new TreeSet<>(sampleNames());
-        assertEquals(Set.of("after-tool-only.log", "before-prebuilt-react.log", "older-runner-levels.log",
-                "prefixless-pasted.log", "protocol-violations.log"), samples);
+        assertEquals(Set.of("after-tool-only.log", "before-prebuilt-react.log", "crashed-mid-call.log",
+                "older-runner-levels.log", "prefixless-pasted.log", "protocol-violations.log"), samples);
         assertEquals(samples, fileTable().keySet(), "the file table lists every sample");
         for (Row row : knownFaults()) {
             assertTrue(samples.contains(row.file()), "no such sample: " + row);

@@ -43,6 +43,38 @@ final class FieldCursor {
     }
 
     /**
+     * A value that usually has no spaces but may (a thread id such as {@code user "bob" 2:s1}): it ends where
+     * the first of {@code nextKeys} begins, {@code " " + nextKey + "="}. When none follows, it ends at the next
+     * space, as a {@link #token} does, so the field after it reports what is wrong.
+     */
+    String spaced(String key, String... nextKeys) throws MalformedRecordException {
+        expect(key);
+        int space = body.indexOf(' ', pos);
+        for (String next : nextKeys) {
+            if (space >= 0 && startsWithKey(space, next)) {
+                return take(space);
+            }
+        }
+        int end = -1;
+        for (String next : nextKeys) {
+            int at = pos - 1;
+            do {
+                at = body.indexOf(" " + next + "=", at + 1);
+            } while (at >= 0 && !startsWithKey(at, next));
+            if (at >= 0 && (end < 0 || at < end)) {
+                end = at;
+            }
+        }
+        return take(end >= 0 ? end : space < 0 ? body.length() : space);
+    }
+
+    private String take(int end) {
+        String value = body.substring(pos, end);
+        pos = Math.min(end + 1, body.length());
+        return value;
+    }
+
+    /**
      * Like {@link #token} but returns {@code candidate} itself, without copying, when the value equals it;
      * for values that repeat on every line, such as a dump entry's type and role.
      */

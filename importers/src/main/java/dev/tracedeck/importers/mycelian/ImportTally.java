@@ -17,6 +17,8 @@ final class ImportTally {
     long records;
     long other;
     long malformed;
+    /** Records with a keyword of the format (not JSON lines) that parsed. */
+    long recognised;
 
     private String lastKeyword;
     private long[] lastCount;
@@ -32,6 +34,14 @@ final class ImportTally {
         if (keyword.equals(Keywords.OTHER)) {
             other++;
         }
+    }
+
+    /**
+     * True when some record had a keyword of the format and parsed: a file of only unknown lines, JSON lines
+     * and broken records is not a Mycelian log.
+     */
+    boolean sawKnownRecord() {
+        return recognised > 0;
     }
 
     void malformed(int line, String keyword, String reason) {

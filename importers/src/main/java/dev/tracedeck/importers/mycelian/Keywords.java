@@ -16,6 +16,8 @@ final class Keywords {
     static final String TOOL_CALL = "TOOL_CALL";
     /** Not written by the log: our name for a JSON event line, for counts. */
     static final String JSON_EVENT = "JSON_EVENT";
+    /** Not written by the log: our name for the end of a file that was cut short, for counts. */
+    static final String CUT_SHORT = "CUT_SHORT";
     /** Not written by the log: our name for a line with no known keyword, for counts. */
     static final String OTHER = "OTHER";
 
@@ -60,6 +62,26 @@ final class Keywords {
             }
         }
         return null;
+    }
+
+    /**
+     * True when a known keyword starts at {@code pos} and is followed by a {@code key=} field, as in every
+     * record the benchmarker writes but AINVOKE_ERROR, which carries the exception's text instead.
+     */
+    static boolean looksLikeRecord(String line, int pos) {
+        String keyword = at(line, pos);
+        if (keyword == null) {
+            return false;
+        }
+        if (keyword.equals(AINVOKE_ERROR)) {
+            return true;
+        }
+        int field = pos + keyword.length() + 1;
+        int eq = field;
+        while (eq < line.length() && ((line.charAt(eq) >= 'a' && line.charAt(eq) <= 'z') || line.charAt(eq) == '_')) {
+            eq++;
+        }
+        return eq > field && eq < line.length() && line.charAt(eq) == '=';
     }
 
     /** True for a one-line JSON object at {@code pos}, as structured event lines are written. */

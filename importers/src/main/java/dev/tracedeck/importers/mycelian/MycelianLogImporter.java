@@ -4,12 +4,13 @@ import dev.tracedeck.importers.ImportCancelledException;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.NotThisFormatException;
+import dev.tracedeck.importers.SourceStream;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.text.Line;
 import dev.tracedeck.importers.text.LineReader;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
-import java.io.InputStream;
 
 /**
  * Imports the per-question logs of the Mycelian LongMemEval benchmarker: runner, agent, state-debugger and
@@ -28,7 +29,12 @@ public final class MycelianLogImporter implements TraceImporter {
         return FORMAT_ID;
     }
 
-    /** Sure when the head has the benchmarker's keywords; otherwise still willing, as the fallback for text. */
+    /**
+     * Sure when the head has several of the benchmarker's records, willing with one, and not at all without:
+     * a text file in which no line looks like a Mycelian record is not a Mycelian log, whatever its name. A
+     * record here is a known keyword followed by a {@code key=} field, as every line the benchmarker writes
+     * has (so "RESULT of the meeting" in someone's notes does not count).
+     */
     @Override
     public int confidence(String head) {
         if (head.indexOf('\0') >= 0) {
@@ -37,11 +43,11 @@ public final class MycelianLogImporter implements TraceImporter {
         int hits = 0;
         for (String line : head.split("\n", 200)) {
             LinePrefix prefix = LinePrefix.parse(line);
-            if (Keywords.at(line, prefix.messageStart()) != null) {
+            if (Keywords.looksLikeRecord(line, prefix.messageStart())) {
                 hits++;
             }
         }
-        return hits >= 2 ? 90 : hits == 1 ? 60 : 5;
+        return hits >= 2 ? 90 : hits == 1 ? 60 : 0;
     }
 
     /** Inside a dump of a prefixed file, the line that will most likely come next; else null. */
@@ -53,7 +59,7 @@ public final class MycelianLogImporter implements TraceImporter {
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
         long[] bytes = new long[1];
-        InputStream in = source.open(total -> {
+        SourceStream in = source.open(total -> {
             bytes[0] = total;
             listener.progress(total, source.size());
         });
@@ -101,6 +107,11 @@ public final class MycelianLogImporter implements TraceImporter {
             throw new ImportException(source.name(), lineNumber + 1L, "read failed: " + e.getMessage(), e);
         }
         listener.progress(bytes[0], source.size());
-        return assembly.build(FORMAT_ID, bytes[0]);
+        if (!assembly.tally().sawKnownRecord()) {
+            throw new NotThisFormatException(source.name(), "no Mycelian log record in " + lineNumber
+                    + (lineNumber == 1 ? " line" : " lines"));
+        }
+        in.endedEarly().ifPresent(why -> assembly.cutShort(Math.max(assembly.tally().lines, 1), why));
+        return assembly.build(FORMAT_ID, bytes[0], in.endedEarly().isEmpty());
     }
 }

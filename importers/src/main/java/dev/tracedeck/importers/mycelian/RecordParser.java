@@ -7,6 +7,7 @@ import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.Previews;
 import dev.tracedeck.model.message.ToolCall;
+import dev.tracedeck.model.text.PythonText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -42,18 +43,18 @@ final class RecordParser {
 
     private static Parsed agentMessage(String body) throws MalformedRecordException {
         FieldCursor f = new FieldCursor(body);
-        String thread = f.token("thread_id");
+        String thread = f.spaced("thread_id", "msg_idx");
         int msgIdx = f.intToken("msg_idx");
         String role = f.token("role");
         int chars = f.intToken("chars");
         String preview = f.rest("preview");
-        boolean cut = chars > preview.length() && Previews.looksCut(preview, Previews.MESSAGE_PREVIEW_LIMIT);
+        boolean cut = chars > PythonText.length(preview) && Previews.looksCut(preview, Previews.MESSAGE_PREVIEW_LIMIT);
         return new Parsed(thread, new Payload.ConversationMessage(Message.text(role, preview), OptionalInt.of(msgIdx), chars, cut));
     }
 
     private static Parsed control(String body) throws MalformedRecordException {
         FieldCursor f = new FieldCursor(body);
-        String thread = f.token("thread_id");
+        String thread = f.spaced("thread_id", "content");
         return new Parsed(thread, new Payload.ControlMessage(f.rest("content")));
     }
 
@@ -70,7 +71,7 @@ final class RecordParser {
 
     private static Parsed result(String body) throws MalformedRecordException {
         FieldCursor f = new FieldCursor(body);
-        String thread = f.token("thread_id");
+        String thread = f.spaced("thread_id", "messages");
         return new Parsed(thread, new Payload.AgentResult(f.rest("messages")));
     }
 
@@ -84,7 +85,7 @@ final class RecordParser {
     private static Parsed toolCall(String body) throws MalformedRecordException {
         FieldCursor f = new FieldCursor(body);
         String tool = f.token("tool");
-        String thread = f.token("thread_id");
+        String thread = f.spaced("thread_id", "role");
         String role = absentIfNone(f.token("role"));
         String msgIdx = absentIfNone(f.token("msg_idx"));
         ToolCall call = toolCall(tool, f.rest("args"));

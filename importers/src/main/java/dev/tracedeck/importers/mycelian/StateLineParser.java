@@ -2,6 +2,7 @@ package dev.tracedeck.importers.mycelian;
 
 import dev.tracedeck.model.message.Previews;
 import dev.tracedeck.model.state.StateEntry;
+import dev.tracedeck.model.text.PythonText;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -25,7 +26,7 @@ final class StateLineParser {
 
     Header header(String body) throws MalformedRecordException {
         FieldCursor f = new FieldCursor(body);
-        String thread = f.token("thread_id");
+        String thread = f.spaced("thread_id", "messages", "state_type", "type");
         if (f.at("messages")) {
             return new Header(thread, OptionalInt.of(f.intToken("messages")), "", "");
         }
@@ -67,7 +68,7 @@ final class StateLineParser {
             toolCallCount = FieldCursor.parseInt("tool_calls", calls.substring(0, bracket));
             String joined = calls.substring(bracket + 1, calls.length() - 1);
             names = previous != null && sameNames(joined, previous.toolNames()) ? previous.toolNames() : splitNames(joined);
-            namesCut = joined.length() >= TOOL_NAMES_LIMIT || names.size() != toolCallCount;
+            namesCut = PythonText.length(joined) >= TOOL_NAMES_LIMIT || names.size() != toolCallCount;
         }
         if (previous != null && previous.idx() == idx && previous.type().equals(type) && previous.role().equals(role)
                 && previous.toolCallCount() == toolCallCount && previous.toolNames().equals(names)

@@ -69,9 +69,22 @@ final class TraceAssembly {
         return openHeader == null ? null : repeated.expected(entries.size() + 1);
     }
 
-    Trace build(String format, long bytes) {
+    /**
+     * Ends the trace with a record saying the file stops short after {@code lastLine}: what followed is lost, and
+     * the rules must not pass a thread on data that was never read. A dump open at the cut stays as far as it got.
+     */
+    void cutShort(long lastLine, String why) {
         closeSnapshot();
-        return builder.build(tally.report(file, format, bytes, true));
+        String reason = "the file is cut short after line " + lastLine + ": " + why + "; whatever followed is lost";
+        tally.record(Keywords.CUT_SHORT);
+        tally.malformed((int) lastLine, Keywords.CUT_SHORT, reason);
+        builder.add(Keywords.CUT_SHORT, "", "", new SourceRef(file, (int) lastLine, (int) lastLine), "",
+                new Payload.Unparsed(true, reason));
+    }
+
+    Trace build(String format, long bytes, boolean complete) {
+        closeSnapshot();
+        return builder.build(tally.report(file, format, bytes, complete));
     }
 
     private void addParsed(RecordText record) {
@@ -84,6 +97,9 @@ final class TraceAssembly {
                 currentThread = thread;
             }
             builder.add(record.keyword(), record.time(), thread, source(record), record.text(), parsed.payload());
+            if (!record.keyword().equals(Keywords.JSON_EVENT)) {
+                tally.recognised++;
+            }
         } catch (MalformedRecordException e) {
             malformed(record, e.getMessage());
         }
@@ -99,6 +115,7 @@ final class TraceAssembly {
     private void openSnapshot(RecordText record) {
         try {
             header = stateParser.header(record.body());
+            tally.recognised++;
             openHeader = record;
             previousSnapshot = builder.lastSnapshot(header.threadId());
             repeated.begin(header.threadId());

@@ -142,9 +142,12 @@ class MycelianLogImporterTest {
     }
 
     @Test
-    void detectsMycelianLogsConfidentlyAndPlainTextAsAFallback() {
+    void detectsMycelianLogsByTheirRecordsAndNothingElse() {
         assertEquals(90, importer.confidence(LOG));
-        assertEquals(5, importer.confidence("just some text\nmore text\n"));
+        assertEquals(60, importer.confidence("notes\nMSG thread_id=m:s1 msg_idx=1 role=user chars=2 preview=hi\n"));
+        assertEquals(0, importer.confidence("just some text\nmore text\n"));
+        assertEquals(0, importer.confidence("RESULT of the meeting: we ship\nSTATE of play is good\n"), "keywords without fields");
+        assertEquals(0, importer.confidence("{\"role\": \"user\", \"content\": \"hi\"}\n"));
         assertEquals(0, importer.confidence("bin\0ary"));
     }
 

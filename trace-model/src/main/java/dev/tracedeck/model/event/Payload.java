@@ -5,6 +5,7 @@ import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
 import dev.tracedeck.model.state.SnapshotDiff;
 import dev.tracedeck.model.state.StateSnapshot;
+import dev.tracedeck.model.text.PythonText;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -241,6 +242,6 @@ public sealed interface Payload {
 
     private static String oneLine(String s) {
         String flat = s.indexOf('\n') < 0 && s.indexOf('\r') < 0 ? s : s.replace("\r", "").replace('\n', '⏎');
-        return flat.length() > 300 ? flat.substring(0, 300) + "…" : flat;
+        return PythonText.abbreviate(flat, 300);
     }
 }

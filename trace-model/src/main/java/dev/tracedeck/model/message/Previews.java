@@ -1,8 +1,11 @@
 package dev.tracedeck.model.message;
 
+import dev.tracedeck.model.text.PythonText;
+
 /**
  * The rule loggers use to cut long text: keep the first {@code limit - 3} characters and append "...".
- * Mycelian previews use 200, tool arguments 1,500.
+ * Mycelian previews use 200, tool arguments 1,500. The loggers are Python, so characters are code points
+ * ({@link PythonText}).
  */
 public final class Previews {
 
@@ -15,7 +18,7 @@ public final class Previews {
 
     /** True when {@code text} has exactly the shape of a cut: the limit's length, ending in "...". */
     public static boolean looksCut(String text, int limit) {
-        return text.length() == limit && text.endsWith(ELLIPSIS);
+        return text.endsWith(ELLIPSIS) && text.length() >= limit && PythonText.length(text) == limit;
     }
 
     /** The part of a cut preview that is original text ({@code text} itself when it was not cut). */

@@ -5,6 +5,7 @@ import dev.tracedeck.model.rules.chat.OrphanedToolCall;
 import dev.tracedeck.model.rules.chat.OversizedToolOutput;
 import dev.tracedeck.model.rules.chat.RepeatedToolCall;
 import dev.tracedeck.model.rules.chat.ToolResultWithoutCall;
+import dev.tracedeck.model.rules.chat.UnparsedRecords;
 import dev.tracedeck.model.rules.mycelian.AgentErrors;
 import dev.tracedeck.model.rules.mycelian.AssistantTextInState;
 import dev.tracedeck.model.rules.mycelian.BootstrapMissing;
@@ -30,8 +31,8 @@ public record RuleProfile(String id, List<Rule> rules) {
 
     /** Generic chat history rules, for every format (seed 003). */
     public static RuleProfile genericChat() {
-        return new RuleProfile("generic-chat", List.of(new OrphanedToolCall(), new ToolResultWithoutCall(),
-                new DuplicateToolCallId(), new OversizedToolOutput(), new RepeatedToolCall()));
+        return new RuleProfile("generic-chat", List.of(new UnparsedRecords(), new OrphanedToolCall(),
+                new ToolResultWithoutCall(), new DuplicateToolCallId(), new OversizedToolOutput(), new RepeatedToolCall()));
     }
 
     /** The Mycelian tool-only memory protocol (seed 000), plus the generic rules. */

@@ -21,7 +21,8 @@ import java.util.Objects;
  * @param recordKinds        records by keyword, in order of first appearance
  * @param diagnostics        the first problems found, with their lines (at most {@link #MAX_DIAGNOSTICS})
  * @param diagnosticsOmitted problems past that cap, counted but not listed
- * @param complete           false when the import was cancelled and the trace holds only what was read
+ * @param complete           false when the trace holds only part of the file: the import was cancelled, or the
+ *                           file is cut short (a trailing malformed record then says where it stops)
  */
 public record ImportReport(String file, String format, long bytes, long lines, long records, long otherRecords,
                            long malformedRecords, Map<String, Long> recordKinds, List<Diagnostic> diagnostics,

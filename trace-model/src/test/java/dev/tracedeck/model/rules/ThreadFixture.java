@@ -8,6 +8,7 @@ import dev.tracedeck.model.message.ToolCall;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.state.StateEntry;
 import dev.tracedeck.model.state.StateSnapshot;
+import dev.tracedeck.model.text.PythonText;
 import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceBuilder;
@@ -34,10 +35,13 @@ final class ThreadFixture {
         return this;
     }
 
+    /** A MSG line as the Python logger writes it: stripped, cut after 197 code points, chars= the full length. */
     ThreadFixture message(int msgIdx, String role, String content) {
-        boolean cut = content.length() > Previews.MESSAGE_PREVIEW_LIMIT;
-        String preview = cut ? content.substring(0, 197) + "..." : content;
-        add("MSG", new Payload.ConversationMessage(Message.text(role, preview), OptionalInt.of(msgIdx), content.length(), cut));
+        String stripped = PythonText.strip(content);
+        boolean cut = PythonText.length(stripped) > Previews.MESSAGE_PREVIEW_LIMIT;
+        String preview = cut ? PythonText.prefix(stripped, Previews.MESSAGE_PREVIEW_LIMIT - 3) + "..." : stripped;
+        add("MSG", new Payload.ConversationMessage(Message.text(role, preview), OptionalInt.of(msgIdx),
+                PythonText.length(content), cut));
         state.add(entry("chat", role, preview, List.of()));
         return this;
     }
@@ -49,6 +53,30 @@ final class ThreadFixture {
         add("TOOL_CALL", new Payload.ToolInvocation(call, false, role, msgIdx == null ? OptionalInt.empty() : OptionalInt.of(msgIdx)));
         state.add(entry("ai", "", "", List.of(tool)));
         state.add(entry("tool", "", "ok", List.of()));
+        return this;
+    }
+
+    /**
+     * A TOOL_CALL line whose call never returns: the AI entry that asked for it is in the agent's state, but no
+     * result ever is (the MCP call timed out and the invocation died).
+     */
+    ThreadFixture callWithoutResult(String tool, String role, Integer msgIdx, Object... args) {
+        JsonValue json = json(args);
+        ToolCall call = new ToolCall("", tool, json.toCompactString(), Optional.of(json), false);
+        add("TOOL_CALL", new Payload.ToolInvocation(call, false, role, msgIdx == null ? OptionalInt.empty() : OptionalInt.of(msgIdx)));
+        state.add(entry("ai", "", "", List.of(tool)));
+        return this;
+    }
+
+    /** A record with a known keyword whose fields did not parse. */
+    ThreadFixture malformed(String keyword, String reason) {
+        add(keyword, new Payload.Unparsed(true, reason));
+        return this;
+    }
+
+    /** A line with no known keyword. */
+    ThreadFixture other(String text) {
+        add("", new Payload.Unparsed(false, "no known keyword"));
         return this;
     }
 

@@ -5,11 +5,15 @@ import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
 import dev.tracedeck.model.trace.TraceThread;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Every tool call gets its result before the history moves on. LangGraph refuses such a history with
- * "Found AIMessages with tool_calls that do not have a corresponding ToolMessage" (seed 003).
+ * "Found AIMessages with tool_calls that do not have a corresponding ToolMessage" (seed 003). Two places show
+ * an orphan: the history itself (an AI message whose calls are not all answered), and calls logged as they
+ * ran that no later state answers (see {@link UnansweredToolInvocations}); the second kind names the failed
+ * invocation that followed, which the {@code agent-error} finding names back.
  */
 public final class OrphanedToolCall extends DescribedRule {
 
@@ -20,14 +24,27 @@ public final class OrphanedToolCall extends DescribedRule {
     @Override
     public RuleOutcome check(TraceThread thread, RuleParameters p) {
         List<HistoryItem> history = ChatHistory.of(thread);
-        if (history.stream().noneMatch(HistoryItem::makesCalls)) {
+        List<UnansweredToolInvocations.Unanswered> unanswered = UnansweredToolInvocations.of(thread);
+        if (history.stream().noneMatch(HistoryItem::makesCalls) && unanswered.isEmpty()) {
             return RuleOutcome.notApplicable("no tool calls in this thread's history");
         }
-        return RuleOutcome.of(ToolCallPairing.of(history).orphans().stream()
-                .map(o -> new RuleOutcome.Problem(o.item().msgIdx(), o.item().label() + " calls "
-                        + String.join(", ", o.item().callNames()) + "; " + o.missing().size() + " of "
-                        + o.item().callNames().size() + " without a result (" + String.join(", ", o.missing()) + ")",
-                        List.of(o.item().event())))
-                .toList());
+        List<RuleOutcome.Problem> problems = new ArrayList<>();
+        for (ToolCallPairing.Orphan o : ToolCallPairing.of(history).orphans()) {
+            problems.add(new RuleOutcome.Problem(o.item().msgIdx(), o.item().label() + " calls "
+                    + String.join(", ", o.item().callNames()) + "; " + o.missing().size() + " of "
+                    + o.item().callNames().size() + " without a result (" + String.join(", ", o.missing()) + ")",
+                    List.of(o.item().event())));
+        }
+        for (UnansweredToolInvocations.Unanswered u : unanswered) {
+            problems.add(new RuleOutcome.Problem(u.invocation().msgIdx(), describe(u), List.of(u.call())));
+        }
+        return RuleOutcome.of(problems);
+    }
+
+    private static String describe(UnansweredToolInvocations.Unanswered u) {
+        String call = u.invocation().call().name() + " call at line " + u.call().source().firstLine();
+        return call + " never got a result: no later state holds one"
+                + u.firstFailure().map(f -> "; the agent invocation then failed at line " + f.source().firstLine()
+                        + " (see agent-error)").orElse("; the log ends without one");
     }
 }

@@ -4,6 +4,7 @@ import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.text.PythonText;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.List;
 
@@ -24,8 +25,8 @@ public final class OversizedToolOutput extends DescribedRule {
             return RuleOutcome.notApplicable("the log shows tool results only as previews");
         }
         return RuleOutcome.of(results.stream()
-                .filter(r -> r.contentComplete() && r.content().length() > p.toolOutputLimit())
-                .map(r -> new RuleOutcome.Problem(r.msgIdx(), r.label() + " is " + r.content().length()
+                .filter(r -> r.contentComplete() && PythonText.length(r.content()) > p.toolOutputLimit())
+                .map(r -> new RuleOutcome.Problem(r.msgIdx(), r.label() + " is " + PythonText.length(r.content())
                         + " characters (limit " + p.toolOutputLimit() + ")", List.of(r.event())))
                 .toList());
     }

@@ -6,6 +6,8 @@ import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.rules.chat.UnansweredToolInvocations;
+import dev.tracedeck.model.text.PythonText;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,17 +22,26 @@ public final class AgentErrors extends DescribedRule {
     @Override
     public RuleOutcome check(TraceThread thread, RuleParameters p) {
         List<RuleOutcome.Problem> problems = new ArrayList<>();
+        List<UnansweredToolInvocations.Unanswered> unanswered = UnansweredToolInvocations.of(thread);
         for (Turn turn : Turns.of(thread)) {
             boolean lost = turn.msgIdx().isPresent() && turn.callsOf(p.memoryTool()).isEmpty();
             for (Event e : turn.errors()) {
                 String first = ((Payload.AgentError) e.payload()).message().lines().findFirst().orElse("").strip();
-                String what = first.length() > 160 ? first.substring(0, 160) + "…" : first;
+                String what = PythonText.abbreviate(first, 160);
                 List<Event> evidence = new ArrayList<>(turn.evidence(List.of()));
                 evidence.add(e);
                 problems.add(new RuleOutcome.Problem(turn.msgIdx(), "agent invocation failed: " + what
-                        + (lost ? " (msg_idx " + turn.msgIdx().getAsInt() + " was not persisted)" : ""), evidence));
+                        + (lost ? " (msg_idx " + turn.msgIdx().getAsInt() + " was not persisted)" : "")
+                        + orphansBefore(unanswered, e), evidence));
             }
         }
         return RuleOutcome.of(problems);
+    }
+
+    /** Names the calls left without a result that this failure followed, as their orphaned-tool-call findings name it. */
+    private static String orphansBefore(List<UnansweredToolInvocations.Unanswered> unanswered, Event error) {
+        List<String> calls = unanswered.stream().filter(u -> u.failures().contains(error))
+                .map(u -> "the " + u.invocation().call().name() + " call at line " + u.call().source().firstLine()).toList();
+        return calls.isEmpty() ? "" : "; before it, " + String.join(" and ", calls) + " got no result (see orphaned-tool-call)";
     }
 }

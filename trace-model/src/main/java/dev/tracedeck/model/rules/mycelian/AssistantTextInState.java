@@ -7,6 +7,7 @@ import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
 import dev.tracedeck.model.state.StateEntry;
+import dev.tracedeck.model.text.PythonText;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,6 +50,6 @@ public final class AssistantTextInState extends DescribedRule {
 
     private static String excerpt(String s) {
         String line = s.strip().replace('\n', ' ');
-        return line.length() > 60 ? line.substring(0, 60) + "…" : line;
+        return PythonText.abbreviate(line, 60);
     }
 }

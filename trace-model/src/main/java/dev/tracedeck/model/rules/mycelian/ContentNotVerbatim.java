@@ -6,6 +6,7 @@ import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.text.PythonText;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,21 +46,22 @@ public final class ContentNotVerbatim extends DescribedRule {
                 : RuleOutcome.of(problems);
     }
 
-    /** Why the two differ, or empty when they agree over what both show. */
+    /**
+     * Why the two differ, or empty when they agree over what both show. Positions and counts are code points,
+     * as the Python logger counted them when it cut the preview.
+     */
     static Optional<String> mismatch(Payload.ConversationMessage message, String persistedContent) {
         String shown = Previews.shownPart(message.message().content(), message.previewCut());
-        String persisted = persistedContent.strip();
-        String comparable = message.previewCut() ? persisted.substring(0, Math.min(persisted.length(), shown.length())) : persisted;
+        String persisted = PythonText.strip(persistedContent);
+        int shownLength = PythonText.length(shown);
+        String comparable = message.previewCut() ? PythonText.prefix(persisted, shownLength) : persisted;
         if (comparable.equals(shown)) {
             return Optional.empty();
         }
-        int at = 0;
-        while (at < Math.min(comparable.length(), shown.length()) && comparable.charAt(at) == shown.charAt(at)) {
-            at++;
-        }
+        int at = PythonText.firstDifference(comparable, shown);
         String scope = message.previewCut()
-                ? "(compared the first " + shown.length() + " of " + message.fullLength() + " characters; the log cut the rest)"
-                : "(compared all " + shown.length() + " characters)";
+                ? "(compared the first " + shownLength + " of " + message.fullLength() + " characters; the log cut the rest)"
+                : "(compared all " + shownLength + " characters)";
         return Optional.of("at character " + (at + 1) + " " + scope);
     }
 }

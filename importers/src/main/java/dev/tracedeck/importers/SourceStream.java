@@ -1,0 +1,84 @@
+package dev.tracedeck.importers;
+
+import java.io.EOFException;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Optional;
+import java.util.zip.ZipException;
+
+/**
+ * The decoded bytes of an {@link ImportSource}. A compressed file that a crashed run left cut short, or whose
+ * data turns corrupt part-way, ends here where its good data ends instead of failing the import: everything
+ * that decoded is delivered, and {@link #endedEarly()} says why the rest is missing, so the importer can keep
+ * what it read and report where it stopped.
+ */
+public final class SourceStream extends FilterInputStream {
+
+    private final boolean compressed;
+    private long delivered;
+    private String endedEarly;
+
+    SourceStream(InputStream decoded, boolean compressed) {
+        super(decoded);
+        this.compressed = compressed;
+    }
+
+    /** Why the data stops before the file's end, when it does; empty for a file read to its end. */
+    public Optional<String> endedEarly() {
+        return Optional.ofNullable(endedEarly);
+    }
+
+    /** Decoded bytes delivered so far. */
+    public long delivered() {
+        return delivered;
+    }
+
+    @Override
+    public int read() throws IOException {
+        byte[] one = new byte[1];
+        int n = read(one, 0, 1);
+        return n < 0 ? -1 : one[0] & 0xFF;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+        if (endedEarly != null) {
+            return -1;
+        }
+        try {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                delivered += n;
+            }
+            return n;
+        } catch (EOFException e) {
+            if (!compressed) {
+                throw e;
+            }
+            // GZIPInputStream hands out every byte it could inflate before it throws this.
+            endedEarly = "the compressed data ends early (" + e.getMessage() + "): the file was cut short";
+            return -1;
+        } catch (ZipException e) {
+            if (!compressed) {
+                throw e;
+            }
+            endedEarly = "the compressed data is corrupt from here on (" + e.getMessage() + ")";
+            return -1;
+        }
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+        byte[] sink = new byte[(int) Math.min(n, 8192)];
+        long skipped = 0;
+        while (skipped < n) {
+            int r = read(sink, 0, (int) Math.min(sink.length, n - skipped));
+            if (r < 0) {
+                break;
+            }
+            skipped += r;
+        }
+        return skipped;
+    }
+}
