@@ -15,6 +15,9 @@ import java.util.zip.ZipException;
  */
 public final class SourceStream extends FilterInputStream {
 
+    /** Most decoded bytes asked of a compressed stream per read; all that corrupt data can cost. */
+    private static final int CHUNK = 8192;
+
     private final boolean compressed;
     private long delivered;
     private String endedEarly;
@@ -47,7 +50,8 @@ public final class SourceStream extends FilterInputStream {
             return -1;
         }
         try {
-            int n = super.read(b, off, len);
+            // Inflating corrupt data throws away what the same call had decoded: ask for little at a time.
+            int n = super.read(b, off, compressed ? Math.min(len, CHUNK) : len);
             if (n > 0) {
                 delivered += n;
             }

@@ -7,8 +7,6 @@ final class ExitCodes {
     static final int FINDINGS = 1;
     /** Bad arguments, or a file that can't be read. */
     static final int USAGE = 2;
-    /** Not an exit: the desktop app is running and exits when its window closes. */
-    static final int GUI_RUNNING = -1;
 
     private ExitCodes() {
     }

@@ -34,10 +34,8 @@ public final class Main implements Callable<Integer> {
     private Path screenshot;
 
     public static void main(String[] args) {
-        int code = commandLine().execute(args);
-        if (code != ExitCodes.GUI_RUNNING) {
-            System.exit(code);
-        }
+        // The desktop app returns here once its window has closed, so every command can end the process.
+        System.exit(commandLine().execute(args));
     }
 
     static CommandLine commandLine() {
@@ -62,7 +60,6 @@ public final class Main implements Callable<Integer> {
             }
         }
         List<Path> toOpen = files.isEmpty() ? SampleLogs.fromProperty(System.getProperty(SampleLogs.PROPERTY)) : files;
-        DesktopLauncher.launch(List.copyOf(toOpen), Optional.ofNullable(screenshot), Optional.ofNullable(config));
-        return ExitCodes.GUI_RUNNING;
+        return DesktopLauncher.launch(List.copyOf(toOpen), Optional.ofNullable(screenshot), Optional.ofNullable(config));
     }
 }

@@ -3,6 +3,7 @@ package dev.tracedeck.app.desktop;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import javafx.application.Application;
 
 /**
@@ -10,6 +11,9 @@ import javafx.application.Application;
  * the JVM's main class must not extend {@link Application}, so the command line calls this instead.
  */
 public final class DesktopLauncher {
+
+    /** The exit status the window leaves: 0, or 2 when a screenshot run could not open one of its files. */
+    private static final AtomicInteger EXIT_STATUS = new AtomicInteger();
 
     private DesktopLauncher() {
     }
@@ -22,9 +26,36 @@ public final class DesktopLauncher {
      *                   first finding selected (a clean file: a representative event), writes the window as a PNG
      *                   to this path and exits
      * @param config     the rule configuration to check with; the defaults when empty
+     * @return the process's exit status: 0, or 2 when no window can open here (said on standard error in one
+     *         line) or a screenshot run could not open one of its files
      */
-    public static void launch(List<Path> files, Optional<Path> screenshot, Optional<Path> config) {
+    public static int launch(List<Path> files, Optional<Path> screenshot, Optional<Path> config) {
+        Optional<String> problem = DesktopCheck.problem();
+        if (problem.isPresent()) {
+            System.err.println("tracedeck: cannot open the window: " + problem.get());
+            return 2;
+        }
         List<String> args = new LaunchOptions(files, screenshot, config).toArgs();
-        Application.launch(TracedeckApplication.class, args.toArray(String[]::new));
+        try {
+            Application.launch(TracedeckApplication.class, args.toArray(String[]::new));
+        } catch (RuntimeException | LinkageError e) {
+            System.err.println("tracedeck: cannot open the window: " + rootMessage(e) + " (see the README, Set up: "
+                    + DesktopCheck.README_INSTALL + ")");
+            return 2;
+        }
+        return EXIT_STATUS.get();
+    }
+
+    /** Called by the window when a screenshot run ends with a file it could not open. */
+    static void failScreenshotRun() {
+        EXIT_STATUS.set(2);
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
     }
 }

@@ -10,8 +10,11 @@ import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.config.RuleConfigReader;
 import dev.tracedeck.model.rules.RuleConfig;
 import dev.tracedeck.model.rules.Validator;
+import java.util.ArrayList;
+import java.util.List;
 import javafx.application.Application;
 import javafx.application.Platform;
+import javafx.collections.ListChangeListener;
 import javafx.stage.Stage;
 
 /** The composition root: builds the runners and view-models once, hands them to the window, opens the files. */
@@ -33,8 +36,22 @@ public final class TracedeckApplication extends Application {
         MainWindow window = new MainWindow(stage, workspace);
         window.show();
         workspace.open(options.files());
-        options.screenshot().ifPresent(target ->
-                new Screenshot(window.scene(), workspace, target, Platform::exit).takeWhenReady());
+        options.screenshot().ifPresent(target -> {
+            List<Notice> failures = new ArrayList<>();
+            notices.notices().addListener((ListChangeListener<Notice>) change -> {
+                while (change.next()) {
+                    change.getAddedSubList().stream().filter(n -> n.severity() == Notice.Severity.ERROR).forEach(failures::add);
+                }
+            });
+            new Screenshot(window.scene(), workspace, target, () -> {
+                // A picture of a window that could not open its files is no proof of anything: say so, exit 2.
+                failures.forEach(n -> System.err.println("tracedeck: " + n.text()));
+                if (!failures.isEmpty()) {
+                    DesktopLauncher.failScreenshotRun();
+                }
+                Platform.exit();
+            }).takeWhenReady();
+        });
     }
 
     /**

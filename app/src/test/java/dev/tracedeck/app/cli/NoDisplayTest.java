@@ -1,0 +1,84 @@
+package dev.tracedeck.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+
+/**
+ * CI runners have no display and no GTK. The commands that draw no window must run there, so they run here in a
+ * fresh JVM with no DISPLAY and without JavaFX on its class path at all: one JavaFX class reached on their path
+ * would fail them with NoClassDefFoundError. The window's own command says in one line why it can't open.
+ */
+class NoDisplayTest {
+
+    private static final Path BEFORE = CliRun.BEFORE.toAbsolutePath();
+
+    @Test
+    void validateRunsWithNoDisplayAndNoJavaFx() throws Exception {
+        Child run = runWithoutDesktop(false, "validate", "--format", "json", BEFORE.toString());
+        assertEquals(ExitCodes.FINDINGS, run.code, run.err);
+        assertTrue(run.out.contains("\"duplicate-add-entry\""), run.out);
+        assertFalse(run.err.contains("Exception"), run.err);
+    }
+
+    @Test
+    void inspectAndHelpRunWithNoDisplayAndNoJavaFx() throws Exception {
+        Child inspect = runWithoutDesktop(false, "inspect", "--json", BEFORE.toString());
+        assertEquals(ExitCodes.OK, inspect.code, inspect.err);
+        assertTrue(inspect.out.contains("\"format\" : \"mycelian-log\"") || inspect.out.contains("\"format\":\"mycelian-log\""), inspect.out);
+        Child help = runWithoutDesktop(false, "--help");
+        assertEquals(ExitCodes.OK, help.code, help.err);
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void theWindowSaysInOneLineWhyItCannotOpen() throws Exception {
+        Child run = runWithoutDesktop(true, BEFORE.toString());
+        assertEquals(ExitCodes.USAGE, run.code, run.out + run.err);
+        List<String> lines = run.err.lines().filter(l -> !l.isBlank()).toList();
+        assertEquals(1, lines.size(), run.err);
+        assertTrue(lines.get(0).startsWith("tracedeck: cannot open the window: no display"), lines.get(0));
+        assertTrue(lines.get(0).contains("xvfb-run"), lines.get(0));
+    }
+
+    private record Child(int code, String out, String err) {
+    }
+
+    /** Runs the command line in a new JVM without DISPLAY; without JavaFX on the class path unless {@code withFx}. */
+    private static Child runWithoutDesktop(boolean withFx, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xshare:auto", "-cp", classPath(withFx), Main.class.getName()));
+        command.addAll(Arrays.asList(args));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().remove("DISPLAY");
+        builder.environment().remove("WAYLAND_DISPLAY");
+        builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        Process process = builder.start();
+        var out = process.getInputStream().readAllBytes();
+        var err = process.getErrorStream().readAllBytes();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the child did not end");
+        return new Child(process.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+    }
+
+    /** Surefire runs tests from a manifest-only jar; the real class path is in this property. */
+    private static String classPath(boolean withFx) {
+        String full = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        return Arrays.stream(full.split(File.pathSeparator))
+                .filter(entry -> withFx || !(entry.contains("javafx") || entry.contains("openjfx") || entry.contains("richtextfx")
+                        || entry.contains("testfx") || entry.contains("monocle")))
+                .collect(Collectors.joining(File.pathSeparator));
+    }
+}
