@@ -64,8 +64,9 @@ public record LlmRound(Optional<Event> request, Optional<Event> answer) {
     }
 
     /**
-     * "LLM call: 6 messages in → 1 tool call out · 1.42 s"; "LLM call: 6 messages in → no answer logged" for a
-     * request alone; "LLM call: 1 tool call out (request not logged)" for an answer alone.
+     * "6 messages in → 1 tool call out · 1.42 s"; "6 messages in → no answer logged" for a request alone;
+     * "1 tool call out (request not logged)" for an answer alone. No "LLM call" in front: a list shows the
+     * kind beside it, and the latency at the end is what a narrow column must not lose.
      */
     public String summary() {
         String in = request.map(r -> count(((Payload.LlmCall) r.payload()).curatedMessages().orElse(0), "message", "messages") + " in")
@@ -73,12 +74,12 @@ public record LlmRound(Optional<Event> request, Optional<Event> answer) {
         String out = answer.map(a -> count(((Payload.LlmCall) a.payload()).toolCalls().orElse(0), "tool call", "tool calls") + " out")
                 .orElse("");
         if (answer.isEmpty()) {
-            return "LLM call: " + in + " → no answer logged";
+            return in + " → no answer logged";
         }
         if (request.isEmpty()) {
-            return "LLM call: " + out + " (request not logged)";
+            return out + " (request not logged)";
         }
-        return "LLM call: " + in + " → " + out + latency().map(d -> " · " + format(d, latencyInMillis())).orElse("");
+        return in + " → " + out + latency().map(d -> " · " + format(d, latencyInMillis())).orElse("");
     }
 
     /** "1.42 s", "12.3 s", "2 min 05 s"; "3 s" (or "<1 s") when the log gave whole seconds. */

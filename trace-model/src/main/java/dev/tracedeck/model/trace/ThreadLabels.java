@@ -2,6 +2,7 @@ package dev.tracedeck.model.trace;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -69,6 +70,11 @@ public final class ThreadLabels {
     public String label(String id) {
         String label = labels.get(id);
         return label != null ? label : id.isEmpty() ? RUN : id;
+    }
+
+    /** The longest label (in code points), for sizing a column; "" when there are no threads. */
+    public String longestLabel() {
+        return labels.values().stream().max(Comparator.comparingInt(l -> l.codePointCount(0, l.length()))).orElse("");
     }
 
     /** The full id for tooltips and detail: the id itself, or "(run)" for "". */

@@ -50,7 +50,7 @@ class LlmRoundsTest {
 
         LlmRound round = rounds.round(trace.event(0)).orElseThrow();
         assertEquals(List.of(trace.event(0), trace.event(1)), round.events());
-        assertEquals("LLM call: 6 messages in → 1 tool call out · 1.42 s", round.summary());
+        assertEquals("6 messages in → 1 tool call out · 1.42 s", round.summary());
         assertEquals(round, rounds.round(trace.event(1)).orElseThrow(), "either half finds the same round");
         assertTrue(rounds.isPairedAnswer(trace.event(1)));
         assertFalse(rounds.isPairedAnswer(trace.event(0)));
@@ -73,7 +73,7 @@ class LlmRoundsTest {
         assertEquals(List.of(trace.event(1), trace.event(2)), rounds.step(trace.event(1)));
         assertSame(trace.event(0), rounds.rowOf(trace.event(3)));
         assertSame(trace.event(1), rounds.rowOf(trace.event(2)));
-        assertEquals("LLM call: 2 messages in → 3 tool calls out", rounds.round(trace.event(0)).orElseThrow().summary(),
+        assertEquals("2 messages in → 3 tool calls out", rounds.round(trace.event(0)).orElseThrow().summary(),
                 "no times logged: no latency");
     }
 
@@ -87,9 +87,9 @@ class LlmRoundsTest {
         Trace trace = trace();
         LlmRounds rounds = LlmRounds.of(trace.events());
 
-        assertEquals("LLM call: 6 messages in → no answer logged", rounds.round(trace.event(0)).orElseThrow().summary());
-        assertEquals("LLM call: 1 tool call out (request not logged)", rounds.round(trace.event(2)).orElseThrow().summary());
-        assertEquals("LLM call: 8 messages in → no answer logged", rounds.round(trace.event(3)).orElseThrow().summary(),
+        assertEquals("6 messages in → no answer logged", rounds.round(trace.event(0)).orElseThrow().summary());
+        assertEquals("1 tool call out (request not logged)", rounds.round(trace.event(2)).orElseThrow().summary());
+        assertEquals("8 messages in → no answer logged", rounds.round(trace.event(3)).orElseThrow().summary(),
                 "the log ends mid-call");
         assertEquals(List.of(trace.event(2)), rounds.step(trace.event(2)));
         assertFalse(rounds.isPairedAnswer(trace.event(2)));
@@ -143,9 +143,9 @@ class LlmRoundsTest {
         Trace trace = trace();
         LlmRounds rounds = LlmRounds.of(trace.events());
 
-        assertEquals("LLM call: 2 messages in → 1 tool call out · 2 s", rounds.round(trace.event(0)).orElseThrow().summary());
-        assertEquals("LLM call: 2 messages in → 1 tool call out · 0.75 s", rounds.round(trace.event(2)).orElseThrow().summary());
-        assertEquals("LLM call: 2 messages in → 1 tool call out", rounds.round(trace.event(4)).orElseThrow().summary(),
+        assertEquals("2 messages in → 1 tool call out · 2 s", rounds.round(trace.event(0)).orElseThrow().summary());
+        assertEquals("2 messages in → 1 tool call out · 0.75 s", rounds.round(trace.event(2)).orElseThrow().summary());
+        assertEquals("2 messages in → 1 tool call out", rounds.round(trace.event(4)).orElseThrow().summary(),
                 "one time dated and one not: no latency rather than a guess");
     }
 
