@@ -26,7 +26,7 @@ public final class DetailViewModel {
             new ReadOnlyObjectWrapper<>(DetailRenderer.placeholder(NOTHING_SELECTED));
     private final ReadOnlyObjectWrapper<Event> shownEvent = new ReadOnlyObjectWrapper<>();
     private EvidenceIndex evidence = EvidenceIndex.EMPTY;
-    private Event requested;
+    private List<Event> requested = List.of();
 
     public DetailViewModel(TaskRunner queries) {
         this.renders = new LatestOnly(queries);
@@ -48,21 +48,27 @@ public final class DetailViewModel {
     /** The trace's evidence index once checked: a flagged event's detail lists its findings first. */
     public void setEvidence(EvidenceIndex index) {
         evidence = index;
-        if (requested != null && index.isFlagged(requested)) {
-            show(requested);
+        if (requested.stream().anyMatch(index::isFlagged)) {
+            showStep(requested);
         }
     }
 
     public void show(Event event) {
-        requested = event;
-        if (event == null) {
+        showStep(event == null ? List.of() : List.of(event));
+    }
+
+    /** Shows a timeline step: one event, or an LLM call's request and answer one after the other. */
+    public void showStep(List<Event> step) {
+        requested = List.copyOf(step);
+        if (step.isEmpty()) {
             renders.cancel();
             shownEvent.set(null);
             document.set(DetailRenderer.placeholder(NOTHING_SELECTED));
             return;
         }
-        List<Finding> findings = evidence.findings(event);
-        renders.submit("render #" + event.seq(), context -> DetailRenderer.render(event, findings),
+        Event event = step.get(0);
+        EvidenceIndex index = evidence;
+        renders.submit("render #" + event.seq(), context -> StepRenderer.render(step, index::findings),
                 rendered -> {
                     document.set(rendered);
                     shownEvent.set(event);

@@ -48,9 +48,23 @@ final class StateSection {
             out.end();
             return;
         }
-        out.add("+" + diff.appendedCount() + " appended", diff.appendedCount() > 0 ? APPENDED : MUTED).add(" · ");
-        out.add("~" + diff.changed().size() + " changed", diff.changed().isEmpty() ? MUTED : CHANGED).add(" · ");
-        out.add("-" + diff.removedCount() + " removed", diff.removedCount() > 0 ? WARNING : MUTED);
+        // Only the parts that happened: "+2 appended", never "+2 appended · ~0 changed · -0 removed".
+        String sep = "";
+        if (diff.appendedCount() > 0) {
+            out.add("+" + diff.appendedCount() + " appended", APPENDED);
+            sep = " · ";
+        }
+        if (!diff.changed().isEmpty()) {
+            out.add(sep).add("~" + diff.changed().size() + " changed", CHANGED);
+            sep = " · ";
+        }
+        if (diff.removedCount() > 0) {
+            out.add(sep).add("-" + diff.removedCount() + " removed", WARNING);
+            sep = " · ";
+        }
+        if (sep.isEmpty()) {
+            out.add("no change", MUTED);
+        }
         out.add(" · was " + Numbers.count(diff.previousSize(), "message", "messages"), MUTED).end();
     }
 

@@ -74,7 +74,7 @@ final class ThreadCell extends ListCell<ThreadSummary> {
         findings.setVisible(flagged.count() > 0);
         findings.setManaged(flagged.count() > 0);
         SeverityStyles.apply(findings, flagged.worst().orElse(null));
-        tooltip.setText(row.label() + "\n" + Numbers.count(row.events(), "event", "events") + " · "
+        tooltip.setText(row.fullName() + "\n" + Numbers.count(row.events(), "event", "events") + " · "
                 + Numbers.count(row.snapshots(), "state dump", "state dumps") + " · "
                 + Numbers.count(row.problems(), "problem", "problems")
                 + (flagged.count() > 0 ? " · " + Numbers.count(flagged.count(), "finding", "findings") : ""));

@@ -55,9 +55,4 @@ public final class EventColumns {
         return event.kind() == EventKind.MARKER && !event.keyword().isEmpty()
                 ? event.keyword() + " " + event.summary() : event.summary();
     }
-
-    /** The thread id, or "(run)" for events of the whole run. */
-    public static String thread(Event event) {
-        return event.threadId().isEmpty() ? "(run)" : event.threadId();
-    }
 }

@@ -1,13 +1,12 @@
 package dev.tracedeck.app.timeline;
 
-import dev.tracedeck.app.findings.EvidenceIndex;
 import dev.tracedeck.app.findings.SeverityStyles;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.rules.Severity;
 import java.util.List;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import javafx.css.PseudoClass;
 import javafx.scene.control.TableRow;
@@ -22,11 +21,12 @@ final class EventRow extends TableRow<Event> {
 
     static final PseudoClass PROBLEM = PseudoClass.getPseudoClass("problem");
 
-    private final Supplier<EvidenceIndex> evidence;
+    private final Function<Event, List<Finding>> findingsOf;
     private final Tooltip tooltip = new Tooltip();
 
-    EventRow(Supplier<EvidenceIndex> evidence) {
-        this.evidence = evidence;
+    /** @param findingsOf the findings a row's events (an LLM call's request and answer) are evidence of */
+    EventRow(Function<Event, List<Finding>> findingsOf) {
+        this.findingsOf = findingsOf;
         tooltip.setWrapText(true);
         tooltip.setMaxWidth(560);
     }
@@ -36,7 +36,7 @@ final class EventRow extends TableRow<Event> {
         super.updateItem(event, empty);
         EventKind kind = empty || event == null ? null : event.kind();
         pseudoClassStateChanged(PROBLEM, kind == EventKind.ERROR || kind == EventKind.MALFORMED);
-        List<Finding> findings = kind == null ? List.of() : evidence.get().findings(event);
+        List<Finding> findings = kind == null ? List.of() : findingsOf.apply(event);
         Severity worst = findings.stream().map(Finding::severity).max(Enum::compareTo).orElse(null);
         SeverityStyles.apply(this, worst);
         if (findings.isEmpty()) {

@@ -119,22 +119,36 @@ public final class TimelineView extends VBox {
     private void buildTable() {
         table.setId("timeline-table");
         table.getStyleClass().add("timeline-table");
-        table.setRowFactory(t -> new EventRow(model::evidence));
+        table.setRowFactory(t -> new EventRow(model::findings));
         model.filterProperty().addListener((obs, old, now) -> followFilter(old, now));
+        // Every column but the summary keeps its width; the summary takes what is left.
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("No events match the filter"));
-        TableColumn<Event, Integer> seq = column("#", "seq-column", 48, Event::seq);
+        // Sized for the widest number the trace has, so "#" is never cut to "1…".
+        TableColumn<Event, Integer> seq = column("#", "seq-column", ColumnWidths.fit("8".repeat(String.valueOf(model.lastSeq()).length())), Event::seq);
         seq.setSortType(TableColumn.SortType.ASCENDING);
         TableColumn<Event, EventKind> kind = column("Kind", "kind-column", 84, Event::kind);
         kind.setCellFactory(c -> new KindCell<>());
+        TableColumn<Event, String> thread = column("Thread", "thread-column", Math.min(ColumnWidths.MAX_THREAD, ColumnWidths.fit(model.widestThreadLabel())), model::threadLabel);
+        thread.setCellFactory(c -> new ThreadIdCell());
+        // Narrowed to one thread, the column would repeat one value on every row: the summary gets the room.
+        thread.visibleProperty().bind(Bindings.createBooleanBinding(() -> model.filterProperty().get().threadId().isEmpty(),
+                model.filterProperty()));
+        TableColumn<Event, String> summary = column("Summary", "summary-column", 300, model::summary);
+        // A message's summary already names its role ("#3 user: …") and the detail shows a call's, so Role
+        // starts hidden: at 1280 px its width is worth more to the summary. The header's menu brings it back.
+        TableColumn<Event, String> role = column("Role", "role-column", ColumnWidths.fit("assistant"), EventColumns::role);
+        role.setVisible(false);
+        table.setTableMenuButtonVisible(true);
+        summary.setCellFactory(c -> new SummaryCell(model::findings));
         table.getColumns().setAll(List.of(
                 seq,
-                column("Time", "time-column", 96, EventColumns::time),
-                column("Thread", "thread-column", 92, EventColumns::thread),
+                column("Time", "time-column", ColumnWidths.fit("00:00:00,000"), EventColumns::time),
+                thread,
                 kind,
-                column("Role", "role-column", 80, EventColumns::role),
+                role,
                 column("Tool", "tool-column", 92, EventColumns::tool),
-                column("Summary", "summary-column", 300, EventColumns::summary)));
+                summary));
         table.setItems(model.rows());
         model.rows().comparatorProperty().bind(table.comparatorProperty());
     }

@@ -4,7 +4,9 @@ import dev.tracedeck.app.common.Numbers;
 import dev.tracedeck.app.threads.ThreadSummary;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.steps.LlmRounds;
 import dev.tracedeck.model.trace.ImportReport;
+import dev.tracedeck.model.trace.ThreadLabels;
 import dev.tracedeck.model.trace.Trace;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -13,13 +15,16 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A trace plus the counts the views show, computed once on the import thread so that showing a trace of a
+ * A trace plus the counts, thread labels and LLM-call pairs the views show, computed once on the import thread so that showing a trace of a
  * million events costs the FX thread nothing but the table's first screen.
  */
-public record LoadedTrace(Trace trace, List<ThreadSummary> threads, Map<EventKind, Long> kindCounts) {
+public record LoadedTrace(Trace trace, List<ThreadSummary> threads, Map<EventKind, Long> kindCounts,
+                          ThreadLabels threadLabels, LlmRounds llmRounds) {
 
     public LoadedTrace {
         Objects.requireNonNull(trace);
+        Objects.requireNonNull(threadLabels);
+        Objects.requireNonNull(llmRounds);
         threads = List.copyOf(threads);
         kindCounts = Collections.unmodifiableMap(new EnumMap<>(kindCounts));
     }
@@ -29,7 +34,8 @@ public record LoadedTrace(Trace trace, List<ThreadSummary> threads, Map<EventKin
         for (Event event : trace.events()) {
             counts.merge(event.kind(), 1L, Long::sum);
         }
-        return new LoadedTrace(trace, ThreadSummary.of(trace), counts);
+        ThreadLabels labels = ThreadLabels.of(trace);
+        return new LoadedTrace(trace, ThreadSummary.of(trace, labels), counts, labels, LlmRounds.of(trace.events()));
     }
 
     /** "1,234 events · 5 threads · 3 other · 1 malformed" for the status bar. */

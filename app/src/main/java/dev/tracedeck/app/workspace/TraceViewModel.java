@@ -32,14 +32,14 @@ public final class TraceViewModel {
     public TraceViewModel(LoadedTrace loaded, TaskRunner queries, TaskRunner checks, Function<Trace, Validation> checker) {
         this.loaded = loaded;
         this.threads = new ThreadListViewModel(loaded.threads());
-        this.timeline = new TimelineViewModel(loaded.trace().events());
+        this.timeline = new TimelineViewModel(loaded.trace().events(), loaded.llmRounds(), loaded.threadLabels());
         this.detail = new DetailViewModel(queries);
         this.findings = new FindingsViewModel(checks, checker, this::revealEvidence);
         threads.selectedProperty().addListener((obs, old, now) -> {
             timeline.showThread(threads.selectedThreadId());
             findings.showThread(threads.selectedThreadId());
         });
-        timeline.selectedEventProperty().addListener((obs, old, now) -> detail.show(now));
+        timeline.selectedEventProperty().addListener((obs, old, now) -> detail.showStep(timeline.step(now)));
         findings.evidenceProperty().addListener((obs, old, now) -> {
             timeline.setEvidence(now);
             detail.setEvidence(now);

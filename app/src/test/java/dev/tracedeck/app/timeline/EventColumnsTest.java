@@ -31,12 +31,6 @@ class EventColumnsTest {
         assertEquals(TestTraces.event(2).summary(), EventColumns.summary(TestTraces.event(2)));
     }
 
-    @Test
-    void namesTheRunsOwnThread() {
-        assertEquals("(run)", EventColumns.thread(TestTraces.event(0)));
-        assertEquals("m:s1", EventColumns.thread(TestTraces.event(1)));
-    }
-
     private static Event withTime(String time) {
         return new Event(0, "SYS", time, "t", SourceRef.line("f", 1), "x", new Payload.ControlMessage("x"));
     }

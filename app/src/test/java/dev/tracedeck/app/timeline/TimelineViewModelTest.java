@@ -76,6 +76,10 @@ class TimelineViewModelTest {
 
         assertEquals(List.of(3, 4, 5, 7), timeline.rows().stream().map(Event::seq).toList());
         assertEquals("4 of 10 events", timeline.countText());
+        assertEquals("duplicate-add-entry +1", TimelineViewModel.ruleBadge(timeline.findings(trace.event(3))),
+                "the error's rule leads; the warning's is counted");
+        assertEquals("agent-error", TimelineViewModel.ruleBadge(timeline.findings(trace.event(7))));
+        assertEquals("", TimelineViewModel.ruleBadge(timeline.findings(trace.event(2))));
         timeline.showKind(EventKind.TOOL_CALL, false);
         assertEquals(List.of(4, 7), timeline.rows().stream().map(Event::seq).toList());
         timeline.showOnlyFlagged(false);

@@ -79,7 +79,7 @@ public sealed interface Payload {
                 return "state " + snapshot.stateType() + (snapshot.keys().isEmpty() ? "" : " keys=" + snapshot.keys());
             }
             String incomplete = snapshot.isIncomplete() ? " (header said " + snapshot.declaredSize() + ")" : "";
-            return snapshot.size() + " messages " + diff.summary() + incomplete;
+            return count(snapshot.size(), "message", "messages") + " " + diff.summary() + incomplete;
         }
     }
 
@@ -103,7 +103,7 @@ public sealed interface Payload {
 
         @Override
         public String summary() {
-            return call.name() + " " + oneLine(call.rawArguments()) ;
+            return call.name() + " " + oneLine(call.rawArguments());
         }
     }
 
@@ -122,8 +122,8 @@ public sealed interface Payload {
         @Override
         public String summary() {
             StringBuilder s = new StringBuilder();
-            curatedMessages.ifPresent(n -> s.append(n).append(" messages in"));
-            toolCalls.ifPresent(n -> s.append(s.isEmpty() ? "" : ", ").append(n).append(" tool calls out"));
+            curatedMessages.ifPresent(n -> s.append(count(n, "message", "messages")).append(" in"));
+            toolCalls.ifPresent(n -> s.append(s.isEmpty() ? "" : ", ").append(count(n, "tool call", "tool calls")).append(" out"));
             return s.toString();
         }
     }
@@ -238,6 +238,11 @@ public sealed interface Payload {
             Objects.requireNonNull(key);
             Objects.requireNonNull(value);
         }
+    }
+
+    /** "1 message", "2 messages": summaries are read by people, who notice "1 messages". */
+    static String count(int n, String singular, String plural) {
+        return n + " " + (n == 1 ? singular : plural);
     }
 
     private static String oneLine(String s) {
