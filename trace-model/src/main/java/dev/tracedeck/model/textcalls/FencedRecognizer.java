@@ -58,10 +58,14 @@ final class FencedRecognizer implements TextCallRecognizer {
         return calls;
     }
 
-    private record Fence(String language, Block block) {
+    record Fence(String language, Block block) {
+
+        boolean forTools() {
+            return TOOL_FENCES.contains(language) || JSON_FENCES.contains(language);
+        }
     }
 
-    private static List<Fence> fences(String text) {
+    static List<Fence> fences(String text) {
         List<Fence> fences = new ArrayList<>();
         Matcher m = OPEN.matcher(text);
         int from = 0;

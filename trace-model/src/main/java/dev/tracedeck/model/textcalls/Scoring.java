@@ -74,6 +74,13 @@ final class Scoring {
         if (inInlineCode(text, d.start, d.end)) {
             reasons.add(new Confidence.Reason(-0.35, "quoted in inline code"));
         }
+        if (d.format != TextCallFormat.FENCED) {
+            FencedRecognizer.fences(text).stream()
+                    .filter(f -> !f.forTools() && f.block().start() < d.start && d.end <= f.block().end())
+                    .findFirst()
+                    .ifPresent(f -> reasons.add(new Confidence.Reason(-0.30, "shown inside a ```" + f.language()
+                            + " code block")));
+        }
         Matcher cue = DISCUSSION.matcher(leadIn(text, d.start).toLowerCase(Locale.ROOT));
         if (cue.find()) {
             reasons.add(new Confidence.Reason(-0.30, "the words before it talk about a call (\"" + cue.group() + "\")"));

@@ -134,7 +134,8 @@ final class XmlTagRecognizer implements TextCallRecognizer {
         }
         int close = text.indexOf(q, start);
         if (close < 0) {
-            return null;
+            // The text ends inside the value: keep what there is, the arguments reader will say what is missing.
+            return new Attr(unescape(text.substring(start)), start, text.length(), text.length());
         }
         return new Attr(unescape(text.substring(start, close)), start, close, close + 1);
     }
@@ -155,9 +156,10 @@ final class XmlTagRecognizer implements TextCallRecognizer {
                 return;
             }
         }
-        d.arguments = Optional.of(new JsonValue.JsonObject(Map.of()));
-        d.status = e.tagClosed ? ArgumentsStatus.COMPLETE : ArgumentsStatus.UNPARSED;
-        if (!e.tagClosed) {
+        if (e.tagClosed) {
+            d.arguments = Optional.of(new JsonValue.JsonObject(Map.of()));
+            d.status = ArgumentsStatus.COMPLETE;
+        } else {
             d.lost("the element is cut off before its arguments");
         }
     }
