@@ -73,18 +73,33 @@ final class PythonicRecognizer implements TextCallRecognizer {
     private ListFound readList(String text, int open) {
         List<Draft> calls = new ArrayList<>();
         int pos = Text.skipSpace(text, open + 1, text.length());
+        List<String> skipped = new ArrayList<>();
         while (true) {
             Draft call = readCall(text, pos);
-            if (call == null) {
-                return calls.isEmpty() ? null : new ListFound(open, pos, false, calls);
+            int after;
+            if (call != null) {
+                call.unrecovered.addAll(skipped);
+                calls.add(call);
+                after = call.end;
+                if (!call.unrecovered.isEmpty() && after >= text.length()) {
+                    return new ListFound(open, text.length(), false, calls);
+                }
+            } else {
+                // One unreadable element (bytes, a broken quote) must not take its well-formed siblings with it.
+                int nameEnd = Text.identifierEnd(text, pos, text.length());
+                if (nameEnd == pos || nameEnd >= text.length() || text.charAt(nameEnd) != '(') {
+                    return null;
+                }
+                after = Text.balancedEnd(text, nameEnd, text.length());
+                skipped.add("skipped `" + PythonText.abbreviate(text.substring(pos, after), 40)
+                        + "` in the same list: not a call in Python literals");
             }
-            calls.add(call);
-            pos = Text.skipSpace(text, call.end, text.length());
-            if (pos >= text.length() || !call.unrecovered.isEmpty()) {
-                return new ListFound(open, Math.min(pos, text.length()), false, calls);
+            pos = Text.skipSpace(text, after, text.length());
+            if (pos >= text.length()) {
+                return calls.isEmpty() ? null : new ListFound(open, text.length(), false, calls);
             }
             if (text.charAt(pos) == ']') {
-                return new ListFound(open, pos + 1, true, calls);
+                return calls.isEmpty() ? null : new ListFound(open, pos + 1, true, calls);
             }
             if (text.charAt(pos) != ',') {
                 return null;
@@ -132,8 +147,7 @@ final class PythonicRecognizer implements TextCallRecognizer {
             if (at < text.length() && text.charAt(at) == ',') {
                 at = Text.skipSpace(text, at + 1, text.length());
             } else if (at < text.length() && text.charAt(at) != ')') {
-                lost.add("could not read the arguments of `" + name + "` from `" + PythonText.abbreviate(text.substring(at).strip(), 30) + "`");
-                return draft(text, pos, at, name, argsStart, at, args, lost);
+                return null; // something after a value that is neither "," nor ")": not Python literals
             }
         }
     }
