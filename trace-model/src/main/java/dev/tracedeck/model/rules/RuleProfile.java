@@ -4,6 +4,7 @@ import dev.tracedeck.model.rules.chat.DuplicateToolCallId;
 import dev.tracedeck.model.rules.chat.OrphanedToolCall;
 import dev.tracedeck.model.rules.chat.OversizedToolOutput;
 import dev.tracedeck.model.rules.chat.RepeatedToolCall;
+import dev.tracedeck.model.rules.chat.TextToolCallNotRun;
 import dev.tracedeck.model.rules.chat.ToolResultWithoutCall;
 import dev.tracedeck.model.rules.chat.UnparsedRecords;
 import dev.tracedeck.model.rules.mycelian.AgentErrors;
@@ -32,7 +33,8 @@ public record RuleProfile(String id, List<Rule> rules) {
     /** Generic chat history rules, for every format (seed 003). */
     public static RuleProfile genericChat() {
         return new RuleProfile("generic-chat", List.of(new UnparsedRecords(), new OrphanedToolCall(),
-                new ToolResultWithoutCall(), new DuplicateToolCallId(), new OversizedToolOutput(), new RepeatedToolCall()));
+                new ToolResultWithoutCall(), new DuplicateToolCallId(), new OversizedToolOutput(), new RepeatedToolCall(),
+                new TextToolCallNotRun()));
     }
 
     /** The Mycelian tool-only memory protocol (seed 000), plus the generic rules. */
@@ -41,7 +43,9 @@ public record RuleProfile(String id, List<Rule> rules) {
                 new ContentNotVerbatim(), new SystemPersisted(), new AssistantTextInState(), new BootstrapRepeated(),
                 new BootstrapMissing(), new MissingFlush(), new ContextCallDuringConversation(), new PeriodicFlush(),
                 new AgentErrors()));
-        rules.addAll(genericChat().rules());
+        // A Mycelian log's assistant MSG lines are the conversation being ingested, not the agent model's own
+        // words, so text-tool-call would judge someone else's text there.
+        genericChat().rules().stream().filter(r -> !(r instanceof TextToolCallNotRun)).forEach(rules::add);
         return new RuleProfile("mycelian-tool-only", rules);
     }
 
@@ -51,7 +55,9 @@ public record RuleProfile(String id, List<Rule> rules) {
 
     /** Every rule any profile has, for listing and for validating configuration files. */
     public static List<Rule> allRules() {
-        return mycelianToolOnly().rules();
+        List<Rule> all = new ArrayList<>(mycelianToolOnly().rules());
+        all.add(new TextToolCallNotRun());
+        return all;
     }
 
     public Optional<Rule> rule(String ruleId) {

@@ -1,0 +1,84 @@
+package dev.tracedeck.model.textcalls;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A Markdown fence holding a call: {@code ```tool_call} (seed 002), {@code ```tool_code}, or a plain
+ * {@code ```json} block. A fence named for tools is a call by intent; a {@code json} fence is only one when its
+ * object has the shape of a call (a name and arguments), since models put every kind of JSON in fences — the
+ * tool's result, a config, an example.
+ */
+final class FencedRecognizer implements TextCallRecognizer {
+
+    private static final Pattern OPEN = Pattern.compile("(?m)^[ \\t]*(```|~~~)[ \\t]*([A-Za-z0-9_\\-]*)[^\\n]*\\n");
+    private static final Set<String> TOOL_FENCES = Set.of("tool_call", "tool_calls", "tool_code", "tool",
+            "function_call", "functioncall", "tool-call");
+    private static final Set<String> JSON_FENCES = Set.of("json", "jsonc", "json5", "");
+
+    @Override
+    public TextCallFormat format() {
+        return TextCallFormat.FENCED;
+    }
+
+    @Override
+    public List<TextToolCall> recognize(ParseContext context) {
+        String text = context.text();
+        List<Fence> fences = fences(text);
+        List<TextToolCall> calls = new ArrayList<>();
+        List<int[]> spans = fences.stream().map(f -> new int[] {f.block.start(), f.block.end()}).toList();
+        boolean alone = fences.size() == 1 && Text.onlyFiller(text, spans, "");
+        for (Fence fence : fences) {
+            boolean toolFence = TOOL_FENCES.contains(fence.language);
+            if (!toolFence && !JSON_FENCES.contains(fence.language)) {
+                continue;
+            }
+            for (Draft d : fence.block.calls(format(), text)) {
+                if (!toolFence && !d.hasArgumentsMember) {
+                    continue; // a json fence with a name but no arguments member: data, not a call
+                }
+                if (toolFence) {
+                    d.base(0.75, "in a ```" + fence.language + " fence");
+                } else {
+                    d.base(0.50, "in a ```" + (fence.language.isEmpty() ? "" : fence.language) + " fence, shaped like a call");
+                }
+                if (!fence.block.closed()) {
+                    d.reason(-0.05, "the fence is never closed");
+                }
+                if (alone) {
+                    d.reason(0.15, "the message is nothing but this fence");
+                }
+                calls.add(Scoring.finish(d, context));
+            }
+        }
+        return calls;
+    }
+
+    record Fence(String language, Block block) {
+
+        boolean forTools() {
+            return TOOL_FENCES.contains(language) || JSON_FENCES.contains(language);
+        }
+    }
+
+    static List<Fence> fences(String text) {
+        List<Fence> fences = new ArrayList<>();
+        Matcher m = OPEN.matcher(text);
+        int from = 0;
+        while (from < text.length() && m.find(from)) {
+            String marker = m.group(1);
+            Matcher close = Pattern.compile("(?m)^[ \\t]*" + Pattern.quote(marker) + "[ \\t]*$").matcher(text);
+            boolean closed = close.find(m.end());
+            int bodyEnd = closed ? close.start() : text.length();
+            int end = closed ? close.end() : text.length();
+            int start = m.start() + (text.substring(m.start(), m.end()).indexOf(marker));
+            fences.add(new Fence(m.group(2).toLowerCase(Locale.ROOT), new Block(start, m.end(), bodyEnd, end, closed)));
+            from = end;
+        }
+        return fences;
+    }
+}
