@@ -48,6 +48,10 @@ final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "FILE", description = "Write the report here instead of standard output.")
     private Path output;
 
+    @Option(names = "--verbose", description = "text and markdown: list every check of every thread, passes included "
+            + "(by default: a summary and the failures).")
+    private boolean verbose;
+
     @Option(names = "--fail-on", paramLabel = "LEVEL", defaultValue = "error",
             description = "error, warning or never: the least severe finding that makes the exit code 1 (default: ${DEFAULT-VALUE}).")
     private FailOn failOn;
@@ -82,7 +86,7 @@ final class ValidateCommand implements Callable<Integer> {
                 progress.done();
             }
         }
-        String report = format.render(validations);
+        String report = format.render(validations, verbose);
         if (!write(report, err)) {
             return ExitCodes.USAGE;
         }

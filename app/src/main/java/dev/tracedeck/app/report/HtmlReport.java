@@ -24,7 +24,7 @@ final class HtmlReport {
             details{background:var(--card);border:1px solid var(--line);border-radius:6px;margin:.6rem 0;padding:.4rem .8rem}
             summary{cursor:pointer;font-weight:600}.muted{color:var(--muted)}
             .st{font-weight:700;font-size:12px;text-transform:uppercase}.pass{color:var(--pass)}.fail{color:var(--fail)}.na{color:var(--na)}
-            .sev-error{color:var(--fail)}.sev-warning{color:var(--warn)}.sev-info{color:var(--muted)}
+            .sev-error{color:var(--fail);font-weight:700}.sev-warning{color:var(--warn);font-weight:700}.sev-info{color:var(--muted)}.zero{color:var(--pass)}
             ul.f{margin:.2rem 0 .2rem 1rem;padding:0}ul.f li{margin:.15rem 0}
             """;
 
@@ -38,9 +38,8 @@ final class HtmlReport {
                         + "<th>threads</th><th>errors</th><th>warnings</th><th>infos</th></tr>\n");
         for (Validation v : validations) {
             out.append("<tr><td class=\"mono\">").append(Xml.escape(v.file())).append("</td><td>").append(Xml.escape(v.format()))
-                    .append("</td><td>").append(v.threads().size()).append("</td><td class=\"sev-error\">").append(v.count(Severity.ERROR))
-                    .append("</td><td class=\"sev-warning\">").append(v.count(Severity.WARNING)).append("</td><td>")
-                    .append(v.count(Severity.INFO)).append("</td></tr>\n");
+                    .append("</td><td>").append(v.threads().size()).append("</td>").append(countCell(v, Severity.ERROR))
+                    .append(countCell(v, Severity.WARNING)).append(countCell(v, Severity.INFO)).append("</tr>\n");
         }
         out.append("</table>\n");
         for (Validation v : validations) {
@@ -51,6 +50,12 @@ final class HtmlReport {
             }
         }
         return out.append("</body></html>\n").toString();
+    }
+
+    /** A count in its severity's colour only when it is not zero: a clean file's "0 errors" is no alarm. */
+    private static String countCell(Validation v, Severity severity) {
+        long n = v.count(severity);
+        return "<td class=\"" + (n == 0 ? "zero" : "sev-" + severity.id()) + "\">" + n + "</td>";
     }
 
     private static void thread(StringBuilder out, Validation v, ThreadChecklist t) {
