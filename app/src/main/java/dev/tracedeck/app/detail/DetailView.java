@@ -23,6 +23,8 @@ import org.fxmisc.richtext.model.StyledSegment;
 public final class DetailView extends VBox {
 
     private static final Collection<String> PLAIN = List.of();
+    /** Lines shown above a focus line: the entries before a blamed one are usually what explains it. */
+    private static final int FOCUS_CONTEXT = 4;
 
     private final StyleClassedTextArea area = new StyleClassedTextArea();
     private DetailDocument document = DetailDocument.EMPTY;
@@ -69,7 +71,10 @@ public final class DetailView extends VBox {
         return box;
     }
 
-    /** Replaces the whole content in one edit, paragraph styles included, and scrolls to the top. */
+    /**
+     * Replaces the whole content in one edit, paragraph styles included, and scrolls to the top, or to the
+     * document's focus line (a blamed state entry) with some context above it.
+     */
     private void show(DetailDocument next) {
         document = next;  // first: the gutter factory reads it while the new paragraphs are laid out
         ReadOnlyStyledDocumentBuilder<Collection<String>, String, Collection<String>> builder =
@@ -90,8 +95,14 @@ public final class DetailView extends VBox {
         }
         ReadOnlyStyledDocument<Collection<String>, String, Collection<String>> styled = builder.build();
         area.replace(0, area.getLength(), styled);
-        area.moveTo(0);
-        area.showParagraphAtTop(0);
+        int focus = next.focusLine().orElse(-1);
+        if (focus < 0) {
+            area.moveTo(0);
+            area.showParagraphAtTop(0);
+            return;
+        }
+        area.moveTo(focus, 0);
+        area.showParagraphAtTop(Math.max(0, focus - FOCUS_CONTEXT));
     }
 
     private static Collection<String> classes(String style) {

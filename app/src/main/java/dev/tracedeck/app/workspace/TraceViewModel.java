@@ -2,6 +2,7 @@ package dev.tracedeck.app.workspace;
 
 import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.app.detail.DetailViewModel;
+import dev.tracedeck.app.detail.PreviousSnapshot;
 import dev.tracedeck.app.findings.FindingsViewModel;
 import dev.tracedeck.app.threads.ThreadListViewModel;
 import dev.tracedeck.app.timeline.TimelineViewModel;
@@ -33,12 +34,14 @@ public final class TraceViewModel {
         this.loaded = loaded;
         this.threads = new ThreadListViewModel(loaded.threads());
         this.timeline = new TimelineViewModel(loaded.trace().events(), loaded.llmRounds(), loaded.threadLabels());
-        this.detail = new DetailViewModel(queries);
+        this.detail = new DetailViewModel(queries, event -> PreviousSnapshot.of(loaded.trace(), event));
         this.findings = new FindingsViewModel(checks, checker, this::revealEvidence);
         threads.selectedProperty().addListener((obs, old, now) -> {
             timeline.showThread(threads.selectedThreadId());
             findings.showThread(threads.selectedThreadId());
         });
+        // The focus first: a finding's selection then reveals its evidence, and the detail renders it with this finding first.
+        findings.selectedFindingProperty().addListener((obs, old, now) -> detail.setFocus(now));
         timeline.selectedEventProperty().addListener((obs, old, now) -> detail.showStep(timeline.step(now)));
         findings.evidenceProperty().addListener((obs, old, now) -> {
             timeline.setEvidence(now);
