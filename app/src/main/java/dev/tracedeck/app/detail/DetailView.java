@@ -23,8 +23,6 @@ import org.fxmisc.richtext.model.StyledSegment;
 public final class DetailView extends VBox {
 
     private static final Collection<String> PLAIN = List.of();
-    /** Lines shown above a focus line: the entries before a blamed one are usually what explains it. */
-    private static final int FOCUS_CONTEXT = 4;
 
     private final StyleClassedTextArea area = new StyleClassedTextArea();
     private DetailDocument document = DetailDocument.EMPTY;
@@ -73,7 +71,7 @@ public final class DetailView extends VBox {
 
     /**
      * Replaces the whole content in one edit, paragraph styles included, and scrolls to the top, or to the
-     * document's focus line (a blamed state entry) with some context above it.
+     * document's focus line (a blamed state entry), centred.
      */
     private void show(DetailDocument next) {
         document = next;  // first: the gutter factory reads it while the new paragraphs are laid out
@@ -101,8 +99,9 @@ public final class DetailView extends VBox {
             area.showParagraphAtTop(0);
             return;
         }
+        // Centred: the entries before a blamed one usually explain it, and a tall wrapped one above cannot push it out.
         area.moveTo(focus, 0);
-        area.showParagraphAtTop(Math.max(0, focus - FOCUS_CONTEXT));
+        area.showParagraphAtCenter(focus);
     }
 
     private static Collection<String> classes(String style) {

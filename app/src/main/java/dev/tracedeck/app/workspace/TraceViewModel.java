@@ -3,6 +3,7 @@ package dev.tracedeck.app.workspace;
 import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.app.detail.DetailViewModel;
 import dev.tracedeck.app.detail.PreviousSnapshot;
+import dev.tracedeck.app.findings.FindingsSummary;
 import dev.tracedeck.app.findings.FindingsViewModel;
 import dev.tracedeck.app.threads.ThreadListViewModel;
 import dev.tracedeck.app.timeline.TimelineViewModel;
@@ -15,7 +16,8 @@ import java.util.function.Function;
 
 /**
  * One imported trace as the window shows it: the thread list drives the timeline and the findings, the
- * timeline the detail, and a finding reveals its evidence in the timeline (and so in the detail).
+ * timeline the detail, and a finding reveals its evidence in the timeline (and so in the detail). Once the
+ * rules are done, the first finding in log order is selected.
  */
 public final class TraceViewModel {
 
@@ -48,6 +50,21 @@ public final class TraceViewModel {
             detail.setEvidence(now);
             findings.validation().ifPresent(threads::setFindings);
         });
+        findings.summaryProperty().addListener((obs, old, now) -> {
+            if (now.state() == FindingsSummary.State.DONE && old.state() != FindingsSummary.State.DONE) {
+                selectFirstFinding();
+            }
+        });
+    }
+
+    /**
+     * Once checked, a file opens on its first finding in log order, evidence selected and shown, since that is
+     * what the user came for; unless they have already picked something while the rules ran.
+     */
+    private void selectFirstFinding() {
+        if (timeline.getSelectedEvent() == null && findings.getSelectedRow() == null) {
+            findings.selectFirst();
+        }
     }
 
     /** Runs the rules in the background; until they finish the findings say "Checking…". */

@@ -85,19 +85,27 @@ public final class WorkspaceViewModel {
         return notices;
     }
 
-    /** Opens each file; one already open is selected rather than read twice. The last one opened is selected. */
+    /**
+     * Opens each file; one already open is selected rather than read twice. The first of {@code paths} is
+     * selected: it is the one named first, on the command line or in the dialog.
+     */
     public void open(List<Path> paths) {
+        TraceDocument first = null;
         for (Path path : paths) {
             Path normalized = path.toAbsolutePath().normalize();
             Optional<TraceDocument> open = documents.stream().filter(d -> d.path().equals(normalized)).findFirst();
-            if (open.isPresent()) {
-                selected.set(open.get());
-                continue;
+            TraceDocument document = open.orElseGet(() -> new TraceDocument(normalized));
+            if (open.isEmpty()) {
+                documents.add(document);
+                startImport(document, path);
             }
-            TraceDocument document = new TraceDocument(normalized);
-            documents.add(document);
-            selected.set(document);
-            startImport(document, path);
+            if (first == null) {
+                first = document;
+            }
+        }
+        // A file whose import already failed (a synchronous runner, a missing file) is gone again.
+        if (first != null && documents.contains(first)) {
+            selected.set(first);
         }
     }
 
