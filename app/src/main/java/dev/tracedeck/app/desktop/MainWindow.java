@@ -37,6 +37,8 @@ public final class MainWindow {
     private Theme theme;
     /** The window's bounds while last not maximized: what a restart restores and un-maximizing returns to. */
     private WindowSettings.Bounds normalBounds;
+    /** Bounds seen in this turn of the event loop; kept once the turn ends without the window maximizing. */
+    private WindowSettings.Bounds pendingBounds;
 
     /** A window that remembers nothing: tests, and whoever must not read or write the user's settings. */
     public MainWindow(Stage stage, WorkspaceViewModel workspace) {
@@ -90,7 +92,8 @@ public final class MainWindow {
 
     /** Writes what the window would want back after a restart; called as the app stops. */
     public void saveSettings() {
-        Optional<WindowSettings.Bounds> bounds = Optional.ofNullable(normalBounds);
+        Optional<WindowSettings.Bounds> bounds = stage.isMaximized() || !stage.isShowing() ? Optional.ofNullable(normalBounds)
+                : Optional.of(new WindowSettings.Bounds(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight()));
         new WindowSettings(theme, bounds, stage.isMaximized(), workspace.getPaneLayout(),
                 workspace.findingsShownProperty().get()).save(settings);
     }
@@ -103,7 +106,8 @@ public final class MainWindow {
     /**
      * Puts the window where it was, if that is still on a screen (a monitor may have gone since), no bigger than
      * the screen; then follows its normal bounds as the user moves and resizes it. Bounds seen while maximized
-     * are the screen's, not the window's, and are not kept.
+     * are the screen's, not the window's, and are not kept; nor are those seen in the same turn of the event
+     * loop as the window maximizing, as the new size may arrive just before the new state.
      */
     private void restore(WindowSettings remembered) {
         remembered.bounds().filter(b -> !Screen.getScreensForRectangle(b.x(), b.y(), b.width(), b.height()).isEmpty())
@@ -118,10 +122,25 @@ public final class MainWindow {
         stage.setMaximized(remembered.maximized());
         for (ReadOnlyDoubleProperty property : List.of(stage.xProperty(), stage.yProperty(), stage.widthProperty(), stage.heightProperty())) {
             property.addListener((obs, old, now) -> {
-                if (!stage.isMaximized() && stage.isShowing()) {
-                    normalBounds = new WindowSettings.Bounds(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight());
+                if (stage.isMaximized() || !stage.isShowing()) {
+                    return;
+                }
+                boolean scheduled = pendingBounds != null;
+                pendingBounds = new WindowSettings.Bounds(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight());
+                if (!scheduled) {
+                    Platform.runLater(() -> {
+                        if (!stage.isMaximized() && pendingBounds != null) {
+                            normalBounds = pendingBounds;
+                        }
+                        pendingBounds = null;
+                    });
                 }
             });
         }
+        stage.maximizedProperty().addListener((obs, was, maximized) -> {
+            if (maximized) {
+                pendingBounds = null;
+            }
+        });
     }
 }

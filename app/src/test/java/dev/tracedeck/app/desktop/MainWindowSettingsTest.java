@@ -74,4 +74,21 @@ class MainWindowSettingsTest {
         return (CheckMenuItem) bar.getMenus().stream().flatMap(m -> m.getItems().stream())
                 .filter(i -> "Dark theme".equals(i.getText())).findFirst().orElseThrow();
     }
+
+    @Test
+    void aMaximizedWindowRemembersTheSizeItHadBefore(FxRobot robot) {
+        robot.interact(() -> {
+            window.stage().setX(30);
+            window.stage().setY(40);
+            window.stage().setWidth(900);
+            window.stage().setHeight(600);
+        });
+        robot.interact(() -> window.stage().setMaximized(true));
+
+        robot.interact(window::saveSettings);
+
+        WindowSettings saved = WindowSettings.load(store);
+        assertTrue(saved.maximized());
+        assertEquals(Optional.of(new WindowSettings.Bounds(30, 40, 900, 600)), saved.bounds());
+    }
 }
