@@ -45,7 +45,8 @@ public final class DetailView extends VBox {
         VBox.setVgrow(scroll, Priority.ALWAYS);
         getChildren().addAll(header, scroll);
 
-        model.documentProperty().addListener((obs, old, now) -> show(now));
+        // Invalidation, not change: an equal document rendered again (a finding clicked again) still scrolls back to its focus.
+        model.documentProperty().addListener(obs -> show(model.getDocument()));
         show(model.getDocument());
     }
 

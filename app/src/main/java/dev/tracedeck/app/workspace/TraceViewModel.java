@@ -100,13 +100,18 @@ public final class TraceViewModel {
     /**
      * Selects a finding's evidence in the timeline, whatever hides it: another thread selected in the thread
      * list switches the list to "All threads" (so list and timeline keep agreeing), then the timeline relaxes
-     * its own filter.
+     * its own filter. Revealing the event already selected shows it afresh.
      */
     private void revealEvidence(Event event) {
         if (threads.selectedThreadId().filter(id -> !id.equals(event.threadId())).isPresent()) {
             threads.selectAll();
         }
+        Event before = timeline.getSelectedEvent();
         timeline.reveal(event);
+        if (before == event) {
+            // Already selected: render again, so the pane comes back to the blamed entry the user scrolled away from.
+            detail.showStep(timeline.selectedStep());
+        }
     }
 
     /**

@@ -62,6 +62,17 @@ class TraceViewModelTest {
     }
 
     @Test
+    void selectingTheSelectedFindingAgainShowsItsEvidenceAfresh() {
+        model.startChecks();
+        List<Object> shown = new java.util.ArrayList<>();
+        model.detail().documentProperty().addListener(obs -> shown.add(model.detail().getDocument()));
+
+        model.findings().select(model.findings().getSelectedRow());
+
+        assertEquals(1, shown.size(), "rendered again, so the pane scrolls back to what the finding blames");
+    }
+
+    @Test
     void aSelectionMadeWhileTheRulesRanIsKept() {
         ManualTaskRunner checks = new ManualTaskRunner();
         TraceViewModel slow = new TraceViewModel(LoadedTrace.of(trace), new SyncTaskRunner(), checks, TestFindings::of);
