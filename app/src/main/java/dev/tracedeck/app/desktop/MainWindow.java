@@ -1,11 +1,16 @@
 package dev.tracedeck.app.desktop;
 
 import dev.tracedeck.app.common.NoticeBar;
+import dev.tracedeck.app.settings.MemorySettingsStore;
+import dev.tracedeck.app.settings.SettingsStore;
 import dev.tracedeck.app.workspace.StatusBar;
 import dev.tracedeck.app.workspace.WorkspaceView;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
+import java.util.List;
+import java.util.Optional;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.scene.layout.BorderPane;
@@ -13,17 +18,42 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 
-/** The window: menu and notices on top, the open files in the middle, the status bar at the bottom. */
+/**
+ * The window: menu and notices on top, the open files in the middle, the status bar at the bottom. It starts
+ * with the theme, size, place and layout the {@link SettingsStore} remembers and gives them back on
+ * {@link #saveSettings}.
+ */
 public final class MainWindow {
 
     private static final double WIDTH = 1480;
     private static final double HEIGHT = 900;
+    private static final double MIN_WIDTH = 720;
+    private static final double MIN_HEIGHT = 420;
 
     private final Stage stage;
     private final Scene scene;
+    private final WorkspaceViewModel workspace;
+    private final SettingsStore settings;
+    private Theme theme;
+    /** The window's bounds while last not maximized: what a restart restores and un-maximizing returns to. */
+    private WindowSettings.Bounds normalBounds;
+    /** Bounds seen in this turn of the event loop; kept once the turn ends without the window maximizing. */
+    private WindowSettings.Bounds pendingBounds;
 
+    /** A window that remembers nothing: tests, and whoever must not read or write the user's settings. */
     public MainWindow(Stage stage, WorkspaceViewModel workspace) {
+        this(stage, workspace, new MemorySettingsStore());
+    }
+
+    public MainWindow(Stage stage, WorkspaceViewModel workspace, SettingsStore settings) {
         this.stage = stage;
+        this.workspace = workspace;
+        this.settings = settings;
+        WindowSettings remembered = WindowSettings.load(settings);
+        theme = remembered.theme();
+        workspace.showFindings(remembered.findingsShown());
+        workspace.setPaneLayout(remembered.panes());
+
         OpenFileDialog dialog = new OpenFileDialog(stage, workspace::open);
         WorkspaceView files = new WorkspaceView(workspace, dialog::show);
         MainMenu.Actions actions = new MainMenu.Actions(dialog::show, files::focusSearch, files::focusFindings,
@@ -31,20 +61,21 @@ public final class MainWindow {
 
         BorderPane root = new BorderPane();
         root.getStyleClass().add("main-window");
-        root.setTop(new VBox(MainMenu.create(workspace, actions, Theme.DARK), new NoticeBar(workspace.notices())));
+        root.setTop(new VBox(MainMenu.create(workspace, actions, theme), new NoticeBar(workspace.notices())));
         root.setCenter(files);
         root.setBottom(new StatusBar(workspace));
         FileDropTarget.install(root, workspace::open);
 
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         scene = new Scene(root, Math.min(WIDTH, screen.getWidth() * 0.95), Math.min(HEIGHT, screen.getHeight() * 0.95));
-        apply(Theme.DARK);
+        apply(theme);
         stage.setScene(scene);
-        stage.setMinWidth(720);
-        stage.setMinHeight(420);
+        stage.setMinWidth(MIN_WIDTH);
+        stage.setMinHeight(MIN_HEIGHT);
         stage.titleProperty().bind(Bindings.createStringBinding(
                 () -> workspace.getSelected() == null ? "Tracedeck" : workspace.getSelected().name() + " — Tracedeck",
                 workspace.selectedProperty()));
+        restore(remembered);
     }
 
     public Stage stage() {
@@ -59,7 +90,57 @@ public final class MainWindow {
         stage.show();
     }
 
-    private void apply(Theme theme) {
-        theme.applyTo(scene);
+    /** Writes what the window would want back after a restart; called as the app stops. */
+    public void saveSettings() {
+        Optional<WindowSettings.Bounds> bounds = stage.isMaximized() || !stage.isShowing() ? Optional.ofNullable(normalBounds)
+                : Optional.of(new WindowSettings.Bounds(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight()));
+        new WindowSettings(theme, bounds, stage.isMaximized(), workspace.getPaneLayout(),
+                workspace.findingsShownProperty().get()).save(settings);
+    }
+
+    private void apply(Theme chosen) {
+        theme = chosen;
+        chosen.applyTo(scene);
+    }
+
+    /**
+     * Puts the window where it was, if that is still on a screen (a monitor may have gone since), no bigger than
+     * the screen; then follows its normal bounds as the user moves and resizes it. Bounds seen while maximized
+     * are the screen's, not the window's, and are not kept; nor are those seen in the same turn of the event
+     * loop as the window maximizing, as the new size may arrive just before the new state.
+     */
+    private void restore(WindowSettings remembered) {
+        remembered.bounds().filter(b -> !Screen.getScreensForRectangle(b.x(), b.y(), b.width(), b.height()).isEmpty())
+                .ifPresent(b -> {
+                    Rectangle2D screen = Screen.getScreensForRectangle(b.x(), b.y(), b.width(), b.height()).get(0).getVisualBounds();
+                    stage.setX(b.x());
+                    stage.setY(b.y());
+                    stage.setWidth(Math.max(MIN_WIDTH, Math.min(b.width(), screen.getWidth())));
+                    stage.setHeight(Math.max(MIN_HEIGHT, Math.min(b.height(), screen.getHeight())));
+                    normalBounds = b;
+                });
+        stage.setMaximized(remembered.maximized());
+        for (ReadOnlyDoubleProperty property : List.of(stage.xProperty(), stage.yProperty(), stage.widthProperty(), stage.heightProperty())) {
+            property.addListener((obs, old, now) -> {
+                if (stage.isMaximized() || !stage.isShowing()) {
+                    return;
+                }
+                boolean scheduled = pendingBounds != null;
+                pendingBounds = new WindowSettings.Bounds(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight());
+                if (!scheduled) {
+                    Platform.runLater(() -> {
+                        if (!stage.isMaximized() && pendingBounds != null) {
+                            normalBounds = pendingBounds;
+                        }
+                        pendingBounds = null;
+                    });
+                }
+            });
+        }
+        stage.maximizedProperty().addListener((obs, was, maximized) -> {
+            if (maximized) {
+                pendingBounds = null;
+            }
+        });
     }
 }

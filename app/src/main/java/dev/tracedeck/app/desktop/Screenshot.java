@@ -96,7 +96,10 @@ final class Screenshot {
             event = trace.showcaseEvent();
             event.ifPresent(trace.timeline()::select);
         } else {
-            trace.findings().next();
+            // Opening a file selects its first finding already; the shot shows what a user sees.
+            if (trace.findings().getSelectedFinding() == null) {
+                trace.findings().selectFirst();
+            }
             event = Optional.ofNullable(trace.timeline().getSelectedEvent());
         }
         if (event.isEmpty() || Objects.equals(trace.detail().shownEventProperty().get(), event.get())) {

@@ -4,6 +4,9 @@ import dev.tracedeck.app.common.ErrorBoundary;
 import dev.tracedeck.app.common.FxTaskRunner;
 import dev.tracedeck.app.common.Notice;
 import dev.tracedeck.app.common.NoticesViewModel;
+import dev.tracedeck.app.settings.FileSettingsStore;
+import dev.tracedeck.app.settings.MemorySettingsStore;
+import dev.tracedeck.app.settings.SettingsStore;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.importers.ImportException;
@@ -22,6 +25,7 @@ public final class TracedeckApplication extends Application {
 
     private final FxTaskRunner imports = new FxTaskRunner("tracedeck-import", 2);
     private final FxTaskRunner queries = new FxTaskRunner("tracedeck-query", 1);
+    private MainWindow window;
 
     @Override
     public void start(Stage stage) {
@@ -33,7 +37,9 @@ public final class TracedeckApplication extends Application {
 
         WorkspaceViewModel workspace = new WorkspaceViewModel(Importers.standard(), imports, queries,
                 new Validator(ruleConfig(options, notices)), notices, errors);
-        MainWindow window = new MainWindow(stage, workspace);
+        // A screenshot shows the default layout, whatever this user's window looked like, and leaves theirs alone.
+        SettingsStore settings = options.screenshot().isPresent() ? new MemorySettingsStore() : FileSettingsStore.forUser();
+        window = new MainWindow(stage, workspace, settings);
         window.show();
         workspace.open(options.files());
         options.screenshot().ifPresent(target -> {
@@ -72,6 +78,9 @@ public final class TracedeckApplication extends Application {
 
     @Override
     public void stop() {
+        if (window != null) {
+            window.saveSettings();
+        }
         imports.close();
         queries.close();
     }

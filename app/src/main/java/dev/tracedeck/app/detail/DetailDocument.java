@@ -3,19 +3,35 @@ package dev.tracedeck.app.detail;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
 /**
  * Styled text for the detail pane, built without the toolkit so it can be rendered off the FX thread and
  * tested as plain text. A line holds spans, each with a CSS style class ("" for plain); a line may carry
  * a style class of its own (a marked state entry, a section heading).
+ *
+ * @param focus the line the pane should bring into view when it shows the document (a blamed state entry),
+ *              or -1 to start at the top
  */
-public record DetailDocument(List<Line> lines) {
+public record DetailDocument(List<Line> lines, int focus) {
 
     public static final DetailDocument EMPTY = new DetailDocument(List.of());
 
     public DetailDocument {
         lines = List.copyOf(lines);
+        if (focus < -1 || focus >= lines.size()) {
+            throw new IllegalArgumentException("focus line " + focus + " of " + lines.size());
+        }
+    }
+
+    public DetailDocument(List<Line> lines) {
+        this(lines, -1);
+    }
+
+    /** The line to bring into view, empty to start at the top. */
+    public OptionalInt focusLine() {
+        return focus < 0 ? OptionalInt.empty() : OptionalInt.of(focus);
     }
 
     public record Span(String text, String style) {
@@ -81,6 +97,15 @@ public record DetailDocument(List<Line> lines) {
         private final List<Line> lines = new ArrayList<>();
         private List<Span> gutter = new ArrayList<>();
         private List<Span> current = new ArrayList<>();
+        private int focus = -1;
+
+        /** Makes the line being built the one to bring into view; the first call wins. */
+        public Builder focus() {
+            if (focus < 0) {
+                focus = lines.size();
+            }
+            return this;
+        }
 
         /** Adds one-line text to the current line's gutter. */
         public Builder gutter(String text, String style) {
@@ -133,7 +158,7 @@ public record DetailDocument(List<Line> lines) {
             if (!current.isEmpty() || !gutter.isEmpty()) {
                 end();
             }
-            return new DetailDocument(lines);
+            return new DetailDocument(lines, focus);
         }
 
         private void addSpan(String text, String style) {

@@ -6,8 +6,10 @@ import dev.tracedeck.app.common.KindStyles;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.state.StateSnapshot;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Turns an event into the detail pane's text: a header (kind, keyword, seq, thread, time, source
@@ -25,11 +27,20 @@ public final class DetailRenderer {
 
     /** @param findings the findings {@code event} is evidence of, listed under its title */
     public static DetailDocument render(Event event, List<Finding> findings) {
+        return render(event, findings, Optional.empty());
+    }
+
+    /**
+     * @param findings the findings {@code event} is evidence of, listed under its title, the one to look at
+     *                 first: for a state dump, the first that blames one of its entries brings that entry into view
+     * @param previous for a state dump, the thread's dump before it, which says what a changed entry was
+     */
+    public static DetailDocument render(Event event, List<Finding> findings, Optional<StateSnapshot> previous) {
         DetailDocument.Builder out = DetailDocument.builder();
         title(out, event);
         FindingsSection.append(out, event, findings);
         fields(out, event);
-        PayloadSections.append(out, event.payload());
+        PayloadSections.append(out, event.payload(), StateMarks.of(event, findings, previous));
         logText(out, event);
         return out.build();
     }

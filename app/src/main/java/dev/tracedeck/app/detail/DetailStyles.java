@@ -21,6 +21,13 @@ final class DetailStyles {
     static final String CHANGED_LINE = "d-changed-line";
     static final String ENTRY_TYPE = "d-entry-type";
     static final String TOOL = "d-tool";
+    /** The "was" line under a changed entry, and the parts that differ: {@code d-diff-del}, {@code d-diff-ins}. */
+    static final String WAS = "d-was";
+    static final String DIFF_DEL = "d-diff-del";
+    static final String DIFF_INS = "d-diff-ins";
+    /** A state entry a finding blames: {@code d-blamed d-blamed-error} on its mark, {@code d-blamed-line-error} on its line. */
+    static final String BLAMED = "d-blamed";
+    static final String BLAMED_LINE = "d-blamed-line";
 
     /** A finding's severity badge: {@code d-flag d-flag-error}. */
     static final String FLAG = "d-flag";

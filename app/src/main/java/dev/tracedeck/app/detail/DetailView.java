@@ -45,7 +45,8 @@ public final class DetailView extends VBox {
         VBox.setVgrow(scroll, Priority.ALWAYS);
         getChildren().addAll(header, scroll);
 
-        model.documentProperty().addListener((obs, old, now) -> show(now));
+        // Invalidation, not change: an equal document rendered again (a finding clicked again) still scrolls back to its focus.
+        model.documentProperty().addListener(obs -> show(model.getDocument()));
         show(model.getDocument());
     }
 
@@ -69,7 +70,10 @@ public final class DetailView extends VBox {
         return box;
     }
 
-    /** Replaces the whole content in one edit, paragraph styles included, and scrolls to the top. */
+    /**
+     * Replaces the whole content in one edit, paragraph styles included, and scrolls to the top, or to the
+     * document's focus line (a blamed state entry), centred.
+     */
     private void show(DetailDocument next) {
         document = next;  // first: the gutter factory reads it while the new paragraphs are laid out
         ReadOnlyStyledDocumentBuilder<Collection<String>, String, Collection<String>> builder =
@@ -90,8 +94,15 @@ public final class DetailView extends VBox {
         }
         ReadOnlyStyledDocument<Collection<String>, String, Collection<String>> styled = builder.build();
         area.replace(0, area.getLength(), styled);
-        area.moveTo(0);
-        area.showParagraphAtTop(0);
+        int focus = next.focusLine().orElse(-1);
+        if (focus < 0) {
+            area.moveTo(0);
+            area.showParagraphAtTop(0);
+            return;
+        }
+        // Centred: the entries before a blamed one usually explain it, and a tall wrapped one above cannot push it out.
+        area.moveTo(focus, 0);
+        area.showParagraphAtCenter(focus);
     }
 
     private static Collection<String> classes(String style) {

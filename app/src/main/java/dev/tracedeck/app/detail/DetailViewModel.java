@@ -6,14 +6,19 @@ import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.app.findings.EvidenceIndex;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.state.StateSnapshot;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 
 /**
  * The detail pane's content for the selected event. Rendering runs as a background query (a snapshot of a
  * long run has thousands of entries); a newer selection cancels an older render, so arrowing down the
- * timeline never shows a stale event.
+ * timeline never shows a stale event. The finding selected in the findings panel is listed first and, on a
+ * state dump, brings the entry it blames into view.
  */
 public final class DetailViewModel {
 
@@ -25,11 +30,32 @@ public final class DetailViewModel {
     private final ReadOnlyObjectWrapper<DetailDocument> document =
             new ReadOnlyObjectWrapper<>(DetailRenderer.placeholder(NOTHING_SELECTED));
     private final ReadOnlyObjectWrapper<Event> shownEvent = new ReadOnlyObjectWrapper<>();
+    private final Function<Event, Optional<StateSnapshot>> previousSnapshot;
     private EvidenceIndex evidence = EvidenceIndex.EMPTY;
+    private Finding focus;
     private List<Event> requested = List.of();
 
     public DetailViewModel(TaskRunner queries) {
+        this(queries, event -> Optional.empty());
+    }
+
+    /** @param previousSnapshot a state dump's predecessor in its thread (see {@link PreviousSnapshot}), looked up off the FX thread */
+    public DetailViewModel(TaskRunner queries, Function<Event, Optional<StateSnapshot>> previousSnapshot) {
         this.renders = new LatestOnly(queries);
+        this.previousSnapshot = previousSnapshot;
+    }
+
+    /**
+     * The finding to look at first (the one selected in the findings panel), null for none. When the step on
+     * show holds its evidence, the pane renders again with it first, so a second finding on the same dump brings
+     * its own entry into view.
+     */
+    public void setFocus(Finding finding) {
+        Finding old = focus;
+        focus = finding;
+        if (finding != old && finding != null && requested.stream().anyMatch(e -> evidence.findings(e).contains(finding))) {
+            showStep(requested);
+        }
     }
 
     public ReadOnlyObjectProperty<DetailDocument> documentProperty() {
@@ -68,7 +94,9 @@ public final class DetailViewModel {
         }
         Event event = step.get(0);
         EvidenceIndex index = evidence;
-        renders.submit("render #" + event.seq(), context -> StepRenderer.render(step, index::findings),
+        Finding first = focus;
+        renders.submit("render #" + event.seq(),
+                context -> StepRenderer.render(step, e -> focusFirst(index.findings(e), first), previousSnapshot),
                 rendered -> {
                     document.set(rendered);
                     shownEvent.set(event);
@@ -79,5 +107,16 @@ public final class DetailViewModel {
                     document.set(DetailRenderer.placeholder("Cannot show event #" + event.seq() + ": " + ErrorBoundary.describe(error)));
                     shownEvent.set(event);
                 });
+    }
+
+    /** {@code findings} with {@code focus} moved to the front when it is among them. */
+    private static List<Finding> focusFirst(List<Finding> findings, Finding focus) {
+        if (focus == null || findings.isEmpty() || findings.get(0) == focus || !findings.contains(focus)) {
+            return findings;
+        }
+        List<Finding> ordered = new ArrayList<>(findings.size());
+        ordered.add(focus);
+        findings.stream().filter(f -> f != focus).forEach(ordered::add);
+        return ordered;
     }
 }

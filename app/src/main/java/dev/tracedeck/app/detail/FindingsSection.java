@@ -3,6 +3,7 @@ package dev.tracedeck.app.detail;
 import static dev.tracedeck.app.detail.DetailStyles.*;
 
 import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.rules.Finding;
 import java.util.List;
 import java.util.Locale;
@@ -35,8 +36,25 @@ final class FindingsSection {
         }
     }
 
-    /** "evidence 2 of 3 · lines 65, 69, 73", or "evidence · line 211" when it is the only one. */
+    /**
+     * "evidence 2 of 3 · lines 65, 69, 73", or "evidence · line 211" when it is the only one; for a finding
+     * that blames an entry of this dump, "· blames entry 24 (line 193), marked ! below".
+     */
     private static String evidence(Finding finding, Event event) {
+        return evidenceOnly(finding, event) + blamed(finding, event);
+    }
+
+    private static String blamed(Finding finding, Event event) {
+        if (!(event.payload() instanceof Payload.StateDump dump)) {
+            return "";
+        }
+        List<String> entries = finding.blamed().stream().filter(b -> b.dump().seq() == event.seq())
+                .map(b -> b.idx() + " (line " + dump.snapshot().entryLine(b.position()) + ")").toList();
+        return entries.isEmpty() ? "" : " · blames entr" + (entries.size() == 1 ? "y " : "ies ")
+                + String.join(", ", entries) + ", marked ! below";
+    }
+
+    private static String evidenceOnly(Finding finding, Event event) {
         List<Event> evidence = finding.evidence();
         String lines = evidence.stream().map(e -> e.source().lines()).distinct().collect(Collectors.joining(", "));
         String where = (evidence.size() == 1 && evidence.get(0).source().lineCount() == 1 ? "line " : "lines ") + lines;

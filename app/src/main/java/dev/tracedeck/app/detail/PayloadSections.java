@@ -15,8 +15,13 @@ final class PayloadSections {
 
     /** Dispatches on the payload's type (Java 17: no pattern switch, so an instanceof chain). */
     static void append(DetailDocument.Builder out, Payload payload) {
+        append(out, payload, StateMarks.NONE);
+    }
+
+    /** @param marks for a state dump, the entries to mark and the previous dump */
+    static void append(DetailDocument.Builder out, Payload payload, StateMarks marks) {
         if (payload instanceof Payload.StateDump dump) {
-            StateSection.append(out, dump);
+            StateSection.append(out, dump, marks);
         } else if (payload instanceof Payload.ToolInvocation invocation) {
             ToolCallSection.append(out, invocation);
         } else if (payload instanceof Payload.ConversationMessage message) {

@@ -4,13 +4,17 @@ import static dev.tracedeck.app.detail.DetailStyles.*;
 
 import dev.tracedeck.app.common.Numbers;
 import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.rules.Severity;
 import dev.tracedeck.model.state.SnapshotDiff;
 import dev.tracedeck.model.state.StateEntry;
 import dev.tracedeck.model.state.StateSnapshot;
+import java.util.Optional;
 
 /**
  * A state dump: what this turn did (the diff), then every entry on one row with a gutter mark — "+" for
- * entries this turn appended, "~" for entries it changed — and the source line the entry was logged on.
+ * entries this turn appended, "~" for entries it changed, with a "was" row under it showing the previous
+ * dump's entry and what differs, "!" for an entry a finding blames, tinted in the finding's severity — and the
+ * source line the entry was logged on.
  */
 final class StateSection {
 
@@ -21,6 +25,10 @@ final class StateSection {
     }
 
     static void append(DetailDocument.Builder out, Payload.StateDump dump) {
+        append(out, dump, StateMarks.NONE);
+    }
+
+    static void append(DetailDocument.Builder out, Payload.StateDump dump, StateMarks marks) {
         StateSnapshot snapshot = dump.snapshot();
         SnapshotDiff diff = dump.diff();
         Blocks.heading(out, "State");
@@ -38,7 +46,7 @@ final class StateSection {
                     + snapshot.size() + " entries were found: lines are missing or extra.");
         }
         diffLine(out, diff);
-        entries(out, snapshot, diff);
+        entries(out, snapshot, diff, marks);
     }
 
     private static void diffLine(DetailDocument.Builder out, SnapshotDiff diff) {
@@ -68,7 +76,7 @@ final class StateSection {
         out.add(" · was " + Numbers.count(diff.previousSize(), "message", "messages"), MUTED).end();
     }
 
-    private static void entries(DetailDocument.Builder out, StateSnapshot snapshot, SnapshotDiff diff) {
+    private static void entries(DetailDocument.Builder out, StateSnapshot snapshot, SnapshotDiff diff, StateMarks marks) {
         int idxWidth = 3;
         int lineWidth = 4;
         int labelWidth = 4;
@@ -78,19 +86,44 @@ final class StateSection {
             lineWidth = Math.max(lineWidth, Integer.toString(snapshot.entryLine(i)).length());
             labelWidth = Math.max(labelWidth, Math.min(MAX_LABEL_WIDTH, who(entry).length() + tools(entry).length()));
         }
-        Blocks.heading(out, "Entries", "+ appended by this turn   ~ changed by this turn");
+        Blocks.heading(out, "Entries", "+ appended by this turn   ~ changed by this turn"
+                + (marks.blamed().isEmpty() ? "" : "   ! blamed by a finding"));
         out.gutter("   " + Blocks.padLeft("idx", idxWidth) + "  " + Blocks.padLeft("line", lineWidth) + "  "
                 + Blocks.pad("type", labelWidth) + " ", MUTED).add("content", MUTED).end();
+        Columns columns = new Columns(idxWidth, lineWidth, labelWidth);
         for (int i = 0; i < snapshot.size(); i++) {
-            entry(out, snapshot.entries().get(i), snapshot.entryLine(i), diff.isAppended(i), diff.isChanged(i),
-                    idxWidth, lineWidth, labelWidth);
+            StateEntry entry = snapshot.entries().get(i);
+            boolean changed = diff.isChanged(i);
+            Optional<StateEntry> was = changed ? entryAt(marks.previous(), i) : Optional.empty();
+            Severity blamed = marks.blamed().get(i);
+            if (i == marks.focus()) {
+                out.focus();
+            }
+            entry(out, entry, snapshot.entryLine(i), diff.isAppended(i), changed, blamed, was, columns);
+            was.ifPresent(before -> was(out, before, entry, blamed, columns));
         }
     }
 
+    private static Optional<StateEntry> entryAt(Optional<StateSnapshot> snapshot, int position) {
+        return snapshot.filter(s -> s.size() > position).map(s -> s.entries().get(position));
+    }
+
+    /** The widths of the gutter's columns, the same on every row so the content column lines up. */
+    private record Columns(int idx, int line, int label) {
+    }
+
     private static void entry(DetailDocument.Builder out, StateEntry entry, int line, boolean appended, boolean changed,
-                              int idxWidth, int lineWidth, int labelWidth) {
+                              Severity blamed, Optional<StateEntry> was, Columns columns) {
+        int idxWidth = columns.idx();
+        int lineWidth = columns.line();
+        int labelWidth = columns.label();
         String mark = appended ? APPENDED : changed ? CHANGED : "";
-        out.gutter(" " + (appended ? "+" : changed ? "~" : " ") + " ", mark);
+        if (blamed != null) {
+            out.gutter("!", BLAMED + " " + BLAMED + "-" + blamed.id());
+        } else {
+            out.gutter(" ", "");
+        }
+        out.gutter((appended ? "+" : changed ? "~" : " ") + " ", mark);
         out.gutter(Blocks.padLeft(Integer.toString(entry.idx()), idxWidth), VALUE);
         out.gutter("  " + Blocks.padLeft(Integer.toString(line), lineWidth), LINE_NO);
         out.gutter("  ", "");
@@ -107,11 +140,41 @@ final class StateSection {
             }
         }
         out.gutter(" ".repeat(Math.max(0, labelWidth - who.length() - tools.length())) + " ", "");
-        out.add(Blocks.oneLine(entry.content()), appended ? VALUE : "");
+        String content = Blocks.oneLine(entry.content());
+        if (was.isPresent()) {
+            InlineDiff diff = InlineDiff.of(Blocks.oneLine(was.get().content()), content);
+            out.add(diff.afterStart()).add(diff.added(), DIFF_INS).add(diff.afterEnd());
+        } else {
+            out.add(content, appended ? VALUE : "");
+        }
         if (entry.contentCut()) {
             out.add(" …cut", CUT);
         }
-        out.end(appended ? APPENDED_LINE : changed ? CHANGED_LINE : "");
+        out.end(lineStyle(appended, changed, blamed));
+    }
+
+    /**
+     * Under a changed entry: what the previous dump held at its position, the parts that differ marked, and
+     * its type when that changed too.
+     */
+    private static void was(DetailDocument.Builder out, StateEntry before, StateEntry now, Severity blamed, Columns columns) {
+        out.gutter(" ".repeat(3 + columns.idx() + 2 + columns.line() + 2), "");
+        out.gutter(Blocks.pad("was", columns.label()) + " ", WAS);
+        String label = who(before) + tools(before);
+        if (!label.equals(who(now) + tools(now))) {
+            out.add(label.strip(), DIFF_DEL).add("  ");
+        }
+        InlineDiff diff = InlineDiff.of(Blocks.oneLine(before.content()), Blocks.oneLine(now.content()));
+        out.add(diff.beforeStart(), WAS).add(diff.removed(), DIFF_DEL).add(diff.beforeEnd(), WAS);
+        if (before.contentCut()) {
+            out.add(" …cut", CUT);
+        }
+        out.end(lineStyle(false, true, blamed));
+    }
+
+    /** A blamed entry's tint wins: it is why the pane was opened here. */
+    private static String lineStyle(boolean appended, boolean changed, Severity blamed) {
+        return blamed != null ? BLAMED_LINE + "-" + blamed.id() : appended ? APPENDED_LINE : changed ? CHANGED_LINE : "";
     }
 
     /** "chat/user", or the type alone when the dump gave no role. */

@@ -6,6 +6,7 @@ import static dev.tracedeck.app.detail.DetailStyles.TITLE;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.state.StateSnapshot;
 import dev.tracedeck.model.steps.LlmRound;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,8 +25,17 @@ public final class StepRenderer {
 
     /** @param findingsOf the findings an event is evidence of */
     public static DetailDocument render(List<Event> step, Function<Event, List<Finding>> findingsOf) {
+        return render(step, findingsOf, event -> Optional.empty());
+    }
+
+    /**
+     * @param findingsOf the findings an event is evidence of, the one to look at first first
+     * @param previousOf a state dump's predecessor in its thread, which says what its changed entries were
+     */
+    public static DetailDocument render(List<Event> step, Function<Event, List<Finding>> findingsOf,
+                                        Function<Event, Optional<StateSnapshot>> previousOf) {
         if (step.size() == 1) {
-            return DetailRenderer.render(step.get(0), findingsOf.apply(step.get(0)));
+            return DetailRenderer.render(step.get(0), findingsOf.apply(step.get(0)), previousOf.apply(step.get(0)));
         }
         List<DetailDocument.Line> lines = new ArrayList<>();
         StringBuilder seqs = new StringBuilder();

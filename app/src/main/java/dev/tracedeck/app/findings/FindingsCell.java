@@ -3,6 +3,7 @@ package dev.tracedeck.app.findings;
 import dev.tracedeck.app.common.Numbers;
 import dev.tracedeck.app.findings.FindingsRow.CheckRow;
 import dev.tracedeck.app.findings.FindingsRow.FindingRow;
+import dev.tracedeck.app.findings.FindingsRow.PassedRow;
 import dev.tracedeck.app.findings.FindingsRow.ThreadRow;
 import dev.tracedeck.model.rules.Check;
 import dev.tracedeck.model.rules.CheckStatus;
@@ -31,6 +32,8 @@ final class FindingsCell extends ListCell<FindingsRow> {
     private static final PseudoClass PASS = PseudoClass.getPseudoClass("pass");
     private static final PseudoClass FAIL = PseudoClass.getPseudoClass("fail");
     private static final PseudoClass NOT_APPLICABLE = PseudoClass.getPseudoClass("na");
+    private static final PseudoClass PASSED = PseudoClass.getPseudoClass("passed");
+    private static final PseudoClass FOLDED = PseudoClass.getPseudoClass("folded");
 
     private final Label disclosure = label("findings-disclosure");
     private final Label badge = label("findings-badge");
@@ -63,7 +66,8 @@ final class FindingsCell extends ListCell<FindingsRow> {
             if (e.getButton() != MouseButton.PRIMARY || row == null) {
                 return;
             }
-            if (row instanceof FindingRow || e.getClickCount() == 2) {
+            // The fold of passed checks has nothing else to do on a click: it opens, as its text says.
+            if (row instanceof FindingRow || row instanceof PassedRow || e.getClickCount() == 2) {
                 model.open(row);
             }
         });
@@ -86,10 +90,12 @@ final class FindingsCell extends ListCell<FindingsRow> {
     protected void updateItem(FindingsRow row, boolean empty) {
         super.updateItem(row, empty);
         pseudoClassStateChanged(THREAD, row instanceof ThreadRow);
-        pseudoClassStateChanged(CHECK, row instanceof CheckRow);
+        pseudoClassStateChanged(CHECK, row instanceof CheckRow || row instanceof PassedRow);
+        pseudoClassStateChanged(PASSED, row instanceof PassedRow);
+        pseudoClassStateChanged(FOLDED, row instanceof CheckRow c && c.folded());
         pseudoClassStateChanged(FINDING, row instanceof FindingRow);
         CheckStatus status = row instanceof CheckRow c ? c.check().status() : null;
-        pseudoClassStateChanged(PASS, status == CheckStatus.PASS);
+        pseudoClassStateChanged(PASS, status == CheckStatus.PASS || row instanceof PassedRow);
         pseudoClassStateChanged(FAIL, status == CheckStatus.FAIL || row instanceof ThreadRow t && t.failed() > 0);
         pseudoClassStateChanged(NOT_APPLICABLE, status == CheckStatus.NOT_APPLICABLE);
         SeverityStyles.apply(this, row instanceof FindingRow f ? f.finding().severity() : null);
@@ -105,6 +111,8 @@ final class FindingsCell extends ListCell<FindingsRow> {
             showCheck(check.check());
         } else if (row instanceof FindingRow finding) {
             showFinding(finding);
+        } else if (row instanceof PassedRow passed) {
+            showPassed(passed);
         }
         setTooltip(tooltip.getText().isEmpty() ? null : tooltip);
         setGraphic(box);
@@ -127,6 +135,15 @@ final class FindingsCell extends ListCell<FindingsRow> {
         set(trailer, "");
         tooltip.setText(check.ruleId() + ": " + check.description()
                 + (notApplicable && !check.reason().isEmpty() ? "\nNot applicable: " + check.reason() : ""));
+    }
+
+    private void showPassed(PassedRow row) {
+        set(badge, "pass");
+        String counts = row.passed() + " passed" + (row.notApplicable() > 0 ? " · " + row.notApplicable() + " n/a" : "");
+        set(name, counts);
+        text.setText(row.expanded() ? "" : "click to list them");
+        set(trailer, "");
+        tooltip.setText(counts + (row.expanded() ? "" : "\nClick, Enter or → to list these checks"));
     }
 
     private void showFinding(FindingRow row) {

@@ -8,8 +8,8 @@ import java.util.Objects;
 /**
  * One line of the findings panel: a thread heading, a rule's verdict, or a finding under its rule. Immutable
  * projections of the validation, rebuilt (cheaply: a few hundred rows) when the scope or an expansion changes.
- * Thread and check rows carry {@code nextFinding}, the position in scope order of the first finding at or
- * below them, so "next finding" from any row is one lookup.
+ * Thread and check rows carry {@code nextFinding}, the position in log order of the earliest finding below
+ * them (-1 for none), so "next finding" from any row is one lookup.
  */
 public sealed interface FindingsRow {
 
@@ -46,8 +46,36 @@ public sealed interface FindingsRow {
         }
     }
 
-    /** A rule's verdict on one thread; expandable when it failed. */
-    record CheckRow(String threadId, Check check, boolean expanded, int nextFinding) implements FindingsRow {
+    /**
+     * A thread's passed and not-applicable checks folded into one row, "15 passed · 2 n/a", under its failed
+     * ones: the failures are why the panel is open, the passes what QA signs off on, on demand.
+     */
+    record PassedRow(String threadId, long passed, long notApplicable, boolean expanded) implements FindingsRow {
+        public PassedRow {
+            Objects.requireNonNull(threadId);
+        }
+
+        @Override
+        public boolean expandable() {
+            return passed + notApplicable > 0;
+        }
+
+        /** Stable across rebuilds: names the fold's expansion state and finds the row again. */
+        public String key() {
+            return keyOf(threadId);
+        }
+
+        static String keyOf(String threadId) {
+            return "passed\u0000" + threadId;
+        }
+    }
+
+    /**
+     * A rule's verdict on one thread; expandable when it failed.
+     *
+     * @param folded true for a passed or not-applicable check shown inside its thread's {@link PassedRow}
+     */
+    record CheckRow(String threadId, Check check, boolean expanded, int nextFinding, boolean folded) implements FindingsRow {
         public CheckRow {
             Objects.requireNonNull(threadId);
             Objects.requireNonNull(check);
@@ -75,7 +103,7 @@ public sealed interface FindingsRow {
     /**
      * One finding under its failed check.
      *
-     * @param index  position in the scope's findings, from 0
+     * @param index  position in the scope's findings in log order (by first evidence), from 0
      * @param source where its first evidence was logged, "file.log:65", or "" without evidence
      */
     record FindingRow(Finding finding, int index, String source) implements FindingsRow {

@@ -6,6 +6,7 @@ import dev.tracedeck.app.common.TaskHandle;
 import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.app.findings.FindingsRow.CheckRow;
 import dev.tracedeck.app.findings.FindingsRow.FindingRow;
+import dev.tracedeck.app.findings.FindingsRow.PassedRow;
 import dev.tracedeck.app.findings.FindingsRow.ThreadRow;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.rules.Finding;
@@ -25,7 +26,8 @@ import javafx.collections.ObservableList;
 /**
  * The findings of one trace: checks it in the background once, then lays the checklist out for the thread
  * the thread list selected (or every thread). Selecting a finding asks {@code reveal} to show its first
- * piece of evidence; next and previous walk every finding in scope, expanding what hides the target.
+ * piece of evidence; next and previous walk every finding in scope in log order, expanding what hides the
+ * target.
  */
 public final class FindingsViewModel {
 
@@ -114,7 +116,7 @@ public final class FindingsViewModel {
         return Optional.ofNullable(validation);
     }
 
-    /** Every finding in scope in row order, collapsed or not. */
+    /** Every finding in scope in log order (by first evidence), collapsed or not. */
     public List<Finding> findingsInScope() {
         return layout.order();
     }
@@ -148,10 +150,10 @@ public final class FindingsViewModel {
         }
     }
 
-    /** Expands or collapses a thread or a failed check; other rows have nothing to hide. */
+    /** Expands or collapses a thread, a failed check or a thread's passed checks; other rows have nothing to hide. */
     public void setExpanded(FindingsRow row, boolean expanded) {
         if (row != null && row.expandable() && row.expanded() != expanded) {
-            String key = row instanceof ThreadRow t ? t.key() : ((CheckRow) row).key();
+            String key = row instanceof ThreadRow t ? t.key() : row instanceof PassedRow p ? p.key() : ((CheckRow) row).key();
             if (!toggled.remove(key)) {
                 toggled.add(key);
             }
@@ -159,18 +161,28 @@ public final class FindingsViewModel {
         }
     }
 
-    /** F8: the finding after the selected row, wrapping at the end. */
+    /** F8: the finding after the selected row in log order, wrapping at the end. */
     public void next() {
         step(1);
     }
 
-    /** Shift+F8: the finding before the selected row, wrapping at the start. */
+    /** Shift+F8: the finding before the selected row in log order, wrapping at the start. */
     public void previous() {
         step(-1);
     }
 
     private void step(int direction) {
         layout.neighbour(selectedRow.get(), direction).ifPresent(this::selectFinding);
+    }
+
+    /**
+     * Selects the first finding in scope in log order, as opening a file does; false when there is none
+     * (or the check is not done).
+     */
+    public boolean selectFirst() {
+        Optional<Finding> first = layout.first();
+        first.ifPresent(this::selectFinding);
+        return first.isPresent();
     }
 
     /** Selects a finding in scope, expanding its thread and check first when they hide it. */

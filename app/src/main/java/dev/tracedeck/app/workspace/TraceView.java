@@ -4,43 +4,47 @@ import dev.tracedeck.app.detail.DetailView;
 import dev.tracedeck.app.findings.FindingsView;
 import dev.tracedeck.app.threads.ThreadListView;
 import dev.tracedeck.app.timeline.TimelineView;
+import java.util.function.DoubleConsumer;
+import java.util.function.UnaryOperator;
 import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Orientation;
 import javafx.scene.control.SplitPane;
 
 /**
  * One trace's panes: threads down the left, timeline and detail side by side, the findings panel under
- * them (like an IDE's problems view) while the window shows it.
+ * them (like an IDE's problems view) while the window shows it. The dividers start where the window's
+ * {@link PaneLayout} says and tell it where the user moved them.
  */
 final class TraceView extends SplitPane {
 
-    private static final double FINDINGS_DIVIDER = 0.68;
-
+    private final WorkspaceViewModel workspace;
     private final TimelineView timeline;
     private final FindingsView findings;
     private final SplitPane center = new SplitPane();
     /** Bound to the window's choice; a binding holds the window's property only weakly, so a closed tab can go. */
     private final BooleanProperty findingsShown = new SimpleBooleanProperty();
-    private double findingsDivider = FINDINGS_DIVIDER;
 
-    TraceView(TraceViewModel model, ReadOnlyBooleanProperty showFindings, Runnable hideFindings) {
+    TraceView(TraceViewModel model, WorkspaceViewModel workspace) {
+        this.workspace = workspace;
         getStyleClass().add("trace-view");
         ThreadListView threads = new ThreadListView(model.threads());
         timeline = new TimelineView(model.timeline(), model.loaded().kindCounts());
         DetailView detail = new DetailView(model.detail());
-        findings = new FindingsView(model.findings(), timeline::focusTable, hideFindings);
+        findings = new FindingsView(model.findings(), timeline::focusTable, () -> workspace.showFindings(false));
         SplitPane panes = new SplitPane(timeline, detail);
-        panes.setDividerPositions(0.6);
+        PaneLayout layout = workspace.getPaneLayout();
+        panes.setDividerPositions(layout.detail());
         center.setOrientation(Orientation.VERTICAL);
         center.getItems().add(panes);
         getItems().addAll(threads, center);
         SplitPane.setResizableWithParent(threads, false);
         SplitPane.setResizableWithParent(findings, false);
-        setDividerPositions(0.12);
+        setDividerPositions(layout.threads());
+        follow(this, position -> remember(l -> l.withThreads(position)));
+        follow(panes, position -> remember(l -> l.withDetail(position)));
         findingsShown.addListener((obs, old, shown) -> showFindings(shown));
-        findingsShown.bind(showFindings);
+        findingsShown.bind(workspace.findingsShownProperty());
         showFindings(findingsShown.get());
     }
 
@@ -55,10 +59,22 @@ final class TraceView extends SplitPane {
     private void showFindings(boolean shown) {
         if (shown && !center.getItems().contains(findings)) {
             center.getItems().add(findings);
-            center.setDividerPositions(findingsDivider);
+            center.setDividerPositions(workspace.getPaneLayout().findings());
+            // A new divider each time the panel comes back; the old one went with the panel.
+            follow(center, position -> remember(l -> l.withFindings(position)));
         } else if (!shown && center.getItems().contains(findings)) {
-            findingsDivider = center.getDividerPositions()[0];
             center.getItems().remove(findings);
         }
+    }
+
+    /** Tells {@code onMove} where the first divider of {@code pane} is whenever it moves. */
+    private static void follow(SplitPane pane, DoubleConsumer onMove) {
+        if (!pane.getDividers().isEmpty()) {
+            pane.getDividers().get(0).positionProperty().addListener((obs, old, now) -> onMove.accept(now.doubleValue()));
+        }
+    }
+
+    private void remember(UnaryOperator<PaneLayout> change) {
+        workspace.setPaneLayout(change.apply(workspace.getPaneLayout()));
     }
 }

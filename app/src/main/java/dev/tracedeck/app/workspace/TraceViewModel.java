@@ -2,6 +2,8 @@ package dev.tracedeck.app.workspace;
 
 import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.app.detail.DetailViewModel;
+import dev.tracedeck.app.detail.PreviousSnapshot;
+import dev.tracedeck.app.findings.FindingsSummary;
 import dev.tracedeck.app.findings.FindingsViewModel;
 import dev.tracedeck.app.threads.ThreadListViewModel;
 import dev.tracedeck.app.timeline.TimelineViewModel;
@@ -14,7 +16,8 @@ import java.util.function.Function;
 
 /**
  * One imported trace as the window shows it: the thread list drives the timeline and the findings, the
- * timeline the detail, and a finding reveals its evidence in the timeline (and so in the detail).
+ * timeline the detail, and a finding reveals its evidence in the timeline (and so in the detail). Once the
+ * rules are done, the first finding in log order is selected.
  */
 public final class TraceViewModel {
 
@@ -33,18 +36,35 @@ public final class TraceViewModel {
         this.loaded = loaded;
         this.threads = new ThreadListViewModel(loaded.threads());
         this.timeline = new TimelineViewModel(loaded.trace().events(), loaded.llmRounds(), loaded.threadLabels());
-        this.detail = new DetailViewModel(queries);
+        this.detail = new DetailViewModel(queries, event -> PreviousSnapshot.of(loaded.trace(), event));
         this.findings = new FindingsViewModel(checks, checker, this::revealEvidence);
         threads.selectedProperty().addListener((obs, old, now) -> {
             timeline.showThread(threads.selectedThreadId());
             findings.showThread(threads.selectedThreadId());
         });
+        // The focus first: a finding's selection then reveals its evidence, and the detail renders it with this finding first.
+        findings.selectedFindingProperty().addListener((obs, old, now) -> detail.setFocus(now));
         timeline.selectedEventProperty().addListener((obs, old, now) -> detail.showStep(timeline.step(now)));
         findings.evidenceProperty().addListener((obs, old, now) -> {
             timeline.setEvidence(now);
             detail.setEvidence(now);
             findings.validation().ifPresent(threads::setFindings);
         });
+        findings.summaryProperty().addListener((obs, old, now) -> {
+            if (now.state() == FindingsSummary.State.DONE && old.state() != FindingsSummary.State.DONE) {
+                selectFirstFinding();
+            }
+        });
+    }
+
+    /**
+     * Once checked, a file opens on its first finding in log order, evidence selected and shown, since that is
+     * what the user came for; unless they have already picked something while the rules ran.
+     */
+    private void selectFirstFinding() {
+        if (timeline.getSelectedEvent() == null && findings.getSelectedRow() == null) {
+            findings.selectFirst();
+        }
     }
 
     /** Runs the rules in the background; until they finish the findings say "Checking…". */
@@ -80,13 +100,18 @@ public final class TraceViewModel {
     /**
      * Selects a finding's evidence in the timeline, whatever hides it: another thread selected in the thread
      * list switches the list to "All threads" (so list and timeline keep agreeing), then the timeline relaxes
-     * its own filter.
+     * its own filter. Revealing the event already selected shows it afresh.
      */
     private void revealEvidence(Event event) {
         if (threads.selectedThreadId().filter(id -> !id.equals(event.threadId())).isPresent()) {
             threads.selectAll();
         }
+        Event before = timeline.getSelectedEvent();
         timeline.reveal(event);
+        if (before == event) {
+            // Already selected: render again, so the pane comes back to the blamed entry the user scrolled away from.
+            detail.showStep(timeline.selectedStep());
+        }
     }
 
     /**

@@ -90,7 +90,7 @@ public final class WorkspaceView extends StackPane {
     private void showContent(Tab tab, TraceDocument document) {
         if (document.isReady()) {
             tab.setGraphic(null);
-            tab.setContent(new TraceView(document.getContent(), model.findingsShownProperty(), () -> model.showFindings(false)));
+            tab.setContent(new TraceView(document.getContent(), model));
         } else {
             // A bar rather than a spinner: at tab size a spinner's pie is too small to read.
             ProgressBar bar = new ProgressBar();

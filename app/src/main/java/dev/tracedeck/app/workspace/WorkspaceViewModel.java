@@ -25,7 +25,8 @@ import javafx.collections.ObservableList;
  * The open files. Opening a file starts its import in the background and adds a document at once; the
  * document becomes ready when the trace arrives (and its checks start), or is closed again with a notice
  * when the import fails or is cancelled. Errors reach the user as the importer's one-line message, never as
- * a stack trace. Also holds what the window shows of every file alike: whether the findings panel is open.
+ * a stack trace. Also holds what the window shows of every file alike: whether the findings panel is open and
+ * where the panes divide.
  */
 public final class WorkspaceViewModel {
 
@@ -42,6 +43,7 @@ public final class WorkspaceViewModel {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<FindingsSummary> findings = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper findingsShown = new ReadOnlyBooleanWrapper(true);
+    private final ReadOnlyObjectWrapper<PaneLayout> paneLayout = new ReadOnlyObjectWrapper<>(PaneLayout.DEFAULT);
 
     /**
      * @param imports runs imports (long, cancellable)
@@ -85,19 +87,27 @@ public final class WorkspaceViewModel {
         return notices;
     }
 
-    /** Opens each file; one already open is selected rather than read twice. The last one opened is selected. */
+    /**
+     * Opens each file; one already open is selected rather than read twice. The first of {@code paths} is
+     * selected: it is the one named first, on the command line or in the dialog.
+     */
     public void open(List<Path> paths) {
+        TraceDocument first = null;
         for (Path path : paths) {
             Path normalized = path.toAbsolutePath().normalize();
             Optional<TraceDocument> open = documents.stream().filter(d -> d.path().equals(normalized)).findFirst();
-            if (open.isPresent()) {
-                selected.set(open.get());
-                continue;
+            TraceDocument document = open.orElseGet(() -> new TraceDocument(normalized));
+            if (open.isEmpty()) {
+                documents.add(document);
+                startImport(document, path);
             }
-            TraceDocument document = new TraceDocument(normalized);
-            documents.add(document);
-            selected.set(document);
-            startImport(document, path);
+            if (first == null) {
+                first = document;
+            }
+        }
+        // A file whose import already failed (a synchronous runner, a missing file) is gone again.
+        if (first != null && documents.contains(first)) {
+            selected.set(first);
         }
     }
 
@@ -152,6 +162,19 @@ public final class WorkspaceViewModel {
 
     public void showFindings(boolean shown) {
         findingsShown.set(shown);
+    }
+
+    /** Where every file's panes divide: one layout for the window, the last one dragged, remembered across restarts. */
+    public ReadOnlyObjectProperty<PaneLayout> paneLayoutProperty() {
+        return paneLayout.getReadOnlyProperty();
+    }
+
+    public PaneLayout getPaneLayout() {
+        return paneLayout.get();
+    }
+
+    public void setPaneLayout(PaneLayout layout) {
+        paneLayout.set(java.util.Objects.requireNonNull(layout));
     }
 
     private void refreshStatus() {

@@ -2,6 +2,7 @@ package dev.tracedeck.app.desktop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.app.common.ErrorBoundary;
@@ -11,6 +12,7 @@ import dev.tracedeck.app.findings.FindingsRow;
 import dev.tracedeck.app.findings.FindingsRow.CheckRow;
 import dev.tracedeck.app.findings.FindingsRow.FindingRow;
 import dev.tracedeck.app.fixtures.SampleLogs;
+import dev.tracedeck.app.workspace.TraceViewModel;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
@@ -28,6 +30,7 @@ import javafx.css.PseudoClass;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.TableRow;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
@@ -77,7 +80,7 @@ class MainWindowTest {
         assertTrue(rows.size() > 10, "rows on screen: " + rows.size());
         assertTrue(robot.lookup("#status-text").queryAs(Label.class).getText().contains("217 events · 3 threads"));
 
-        TableRow<Event> row = rows.get(4);
+        TableRow<Event> row = rows.stream().filter(r -> r.getItem().kind() == EventKind.LLM_CALL).findFirst().orElseThrow();
         Event event = row.getItem();
         robot.clickOn(row);
 
@@ -96,6 +99,9 @@ class MainWindowTest {
     @Test
     void selectingAStateDumpShowsItsEntriesWithTheAppendedOnesMarked(FxRobot robot) {
         robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+        // The file opened on its first finding; from the top, the first dump is small enough to show whole.
+        TableView<Event> table = robot.lookup("#timeline-table").queryTableView();
+        robot.interact(() -> table.scrollTo(0));
         TableRow<Event> state = visibleRows(robot).stream()
                 .filter(r -> r.getItem().kind() == EventKind.STATE).findFirst().orElseThrow();
 
@@ -169,12 +175,15 @@ class MainWindowTest {
         assertEquals(evidence, table.getItems().stream().map(Event::seq).sorted().toList());
         assertTrue(evidence.size() < 217);
         assertTrue(visibleRows(robot).stream().allMatch(r -> r.getPseudoClassStates().contains(FLAG_ERROR)), "every row is marked");
-        robot.type(KeyCode.F8);
-        assertEquals(findings.get(0).evidence().get(0).seq(), table.getSelectionModel().getSelectedItem().seq());
+        assertEquals(findings.get(0).evidence().get(0).seq(), table.getSelectionModel().getSelectedItem().seq(), "opened on the first");
         robot.type(KeyCode.F8);
         assertEquals(findings.get(1).evidence().get(0).seq(), table.getSelectionModel().getSelectedItem().seq());
+        robot.type(KeyCode.F8);
+        assertEquals(findings.get(2).evidence().get(0).seq(), table.getSelectionModel().getSelectedItem().seq());
         robot.press(KeyCode.SHIFT, KeyCode.F8).release(KeyCode.F8, KeyCode.SHIFT);
-        assertEquals(findings.get(0).evidence().get(0).seq(), table.getSelectionModel().getSelectedItem().seq());
+        assertEquals(findings.get(1).evidence().get(0).seq(), table.getSelectionModel().getSelectedItem().seq());
+        List<Integer> firsts = findings.stream().map(f -> f.evidence().get(0).seq()).toList();
+        assertEquals(firsts.stream().sorted().toList(), firsts, "F8 walks the findings in log order");
     }
 
     @Test
@@ -188,6 +197,40 @@ class MainWindowTest {
 
         assertTrue(robot.lookup("#findings-panel").tryQuery().isPresent());
         assertTrue(robot.lookup("#findings-list").query().isFocused(), "opened from the keyboard, ready for the keyboard");
+    }
+
+    @Test
+    void openingFilesSelectsTheFirstTabAndItsFirstFindingWithTheEvidenceShown(FxRobot robot) {
+        Path first = SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir);
+        Path second = SampleLogs.copy(SampleLogs.PROTOCOL_VIOLATIONS, dir);
+
+        robot.interact(() -> workspace.open(List.of(first, second)));
+
+        assertEquals(0, robot.lookup("#file-tabs").queryAs(TabPane.class).getSelectionModel().getSelectedIndex());
+        TraceViewModel trace = workspace.selectedTrace().orElseThrow();
+        assertEquals("before-prebuilt-react.log", workspace.getSelected().name());
+        Finding firstInLog = trace.findings().findingsInScope().get(0);
+        assertSame(firstInLog, trace.findings().getSelectedFinding());
+        // Both tabs' panes are in the scene, so ask the selected file's models rather than look nodes up.
+        assertSame(firstInLog.evidence().get(0), trace.timeline().getSelectedEvent());
+        assertSame(firstInLog.evidence().get(0), trace.detail().shownEventProperty().get());
+        assertTrue(trace.detail().getDocument().text().contains(firstInLog.ruleId()), trace.detail().getDocument().text());
+    }
+
+    @Test
+    void aFindingThatBlamesAStateEntryShowsThatEntryMarkedInItsColour(FxRobot robot) {
+        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.PROTOCOL_VIOLATIONS, dir))));
+        TraceViewModel trace = workspace.selectedTrace().orElseThrow();
+        Finding orphan = trace.findings().findingsInScope().stream()
+                .filter(f -> f.ruleId().equals("orphaned-tool-call")).findFirst().orElseThrow();
+
+        robot.interact(() -> trace.findings().selectFinding(orphan));
+
+        // Gutters exist only for paragraphs on screen: finding the marked one means the pane scrolled to it.
+        List<String> blamed = gutterTexts(robot, ".detail-gutter.d-blamed-line-error");
+        assertEquals(1, blamed.size(), blamed.toString());
+        assertTrue(blamed.get(0).replaceAll("\\s+", " ").startsWith("!+ 24 193 "), blamed.get(0));
+        assertTrue(detailText(robot).contains("blames entry 24 (line 193), marked ! below"), detailText(robot));
     }
 
     private static ListCell<FindingsRow> findingsCell(FxRobot robot, Predicate<FindingsRow> which) {

@@ -1,6 +1,7 @@
 package dev.tracedeck.app.findings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -10,15 +11,22 @@ import dev.tracedeck.app.common.ManualTaskRunner;
 import dev.tracedeck.app.common.SyncTaskRunner;
 import dev.tracedeck.app.findings.FindingsRow.CheckRow;
 import dev.tracedeck.app.findings.FindingsRow.FindingRow;
+import dev.tracedeck.app.findings.FindingsRow.PassedRow;
 import dev.tracedeck.app.findings.FindingsRow.ThreadRow;
 import dev.tracedeck.app.fixtures.TestFindings;
 import dev.tracedeck.app.fixtures.TestTraces;
 import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.rules.Check;
+import dev.tracedeck.model.rules.CheckStatus;
 import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.rules.ThreadChecklist;
+import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.trace.Trace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 class FindingsViewModelTest {
@@ -43,7 +51,7 @@ class FindingsViewModelTest {
     }
 
     @Test
-    void listsEveryThreadUnderAHeadingFailuresFirstAndOpen() {
+    void listsEveryThreadUnderAHeadingFailuresFirstAndOpenPassesFolded() {
         findings.check(trace);
 
         assertEquals(List.of(
@@ -54,8 +62,7 @@ class FindingsViewModelTest {
                 "      warning msg 1 " + TestFindings.NOT_VERBATIM + " @ run.log:4",
                 "  v FAIL 1 agent-error",
                 "      warning " + TestFindings.AGENT_ERROR + " @ run.log:14",
-                "    pass missing-flush",
-                "    n/a bootstrap-missing",
+                "  > 1 passed · 1 n/a",
                 "> (run)",
                 "> m:s2"), describe(findings.rows()));
     }
@@ -66,11 +73,12 @@ class FindingsViewModelTest {
 
         findings.showThread(Optional.of("m:s2"));
 
-        assertEquals(List.of("    pass duplicate-add-entry", "    pass agent-error"), describe(findings.rows()));
+        assertEquals(List.of("  v 2 passed · 0 n/a", "      pass duplicate-add-entry", "      pass agent-error"),
+                describe(findings.rows()), "a clean thread's fold is all there is, so it is open");
         assertEquals("0 errors · 0 warnings · 1 thread checked", findings.scopeSummaryProperty().get().text());
         assertEquals("1 error · 2 warnings · 3 threads checked", findings.summaryProperty().get().text(), "the file's stays");
         findings.showThread(Optional.of(""));
-        assertEquals("n/a", ((CheckRow) findings.rows().get(1)).check().status().id());
+        assertEquals("n/a", ((CheckRow) findings.rows().get(2)).check().status().id(), "passes before n/a");
     }
 
     @Test
@@ -110,12 +118,60 @@ class FindingsViewModelTest {
         findings.next();
         assertEquals("agent-error", findings.getSelectedFinding().ruleId());
 
-        findings.select(checkRow("missing-flush"));
+        findings.select(passedRow("m:s1"));
         findings.next();
-        assertEquals("duplicate-add-entry", findings.getSelectedFinding().ruleId(), "past the last finding, wraps");
-        findings.select(checkRow("missing-flush"));
+        assertEquals("duplicate-add-entry", findings.getSelectedFinding().ruleId(), "no finding below: the first");
+        findings.select(passedRow("m:s1"));
         findings.previous();
-        assertEquals("agent-error", findings.getSelectedFinding().ruleId());
+        assertEquals("agent-error", findings.getSelectedFinding().ruleId(), "no finding below: the last");
+    }
+
+    @Test
+    void nextWalksTheFindingsInLogOrderAcrossThreadsAndRules() {
+        // Thread m:s1 is listed first, but its finding's evidence comes later in the log than m:s2's.
+        Finding late = finding("agent-error", trace.event(7));
+        Finding early = finding("duplicate-add-entry", trace.event(2));
+        Finding middle = finding("missing-flush", trace.event(4));
+        Validation validation = new Validation(trace.file(), trace.format(), "test", List.of(
+                new ThreadChecklist("m:s1", List.of(failed(late), failed(middle))),
+                new ThreadChecklist("m:s2", List.of(failed(early)))));
+        FindingsViewModel walk = new FindingsViewModel(new SyncTaskRunner(), t -> validation, revealed::add);
+        walk.check(trace);
+
+        assertTrue(walk.selectFirst());
+        assertSame(early, walk.getSelectedFinding(), "the first in the log, not the first row");
+        walk.next();
+        assertSame(middle, walk.getSelectedFinding());
+        assertEquals("2 of 3", walk.positionText());
+        walk.next();
+        assertSame(late, walk.getSelectedFinding());
+        walk.previous();
+        walk.previous();
+        assertSame(early, walk.getSelectedFinding());
+        assertEquals(List.of(2, 4, 7, 4, 2), seqs(revealed));
+    }
+
+    @Test
+    void passesFoldIntoOneRowThatOpensOnDemand() {
+        findings.check(trace);
+
+        findings.open(passedRow("m:s1"));
+
+        List<String> rows = describe(findings.rows());
+        int fold = rows.indexOf("  v 1 passed · 1 n/a");
+        assertEquals(List.of("      pass missing-flush", "      n/a bootstrap-missing"), rows.subList(fold + 1, fold + 3));
+        findings.setExpanded(passedRow("m:s1"), false);
+        assertTrue(describe(findings.rows()).contains("  > 1 passed · 1 n/a"));
+    }
+
+    @Test
+    void selectFirstSaysWhenThereIsNothingToSelect() {
+        assertFalse(findings.selectFirst(), "not checked yet");
+        FindingsViewModel clean = new FindingsViewModel(new SyncTaskRunner(),
+                t -> new Validation(t.file(), t.format(), "test", List.of()), revealed::add);
+        clean.check(trace);
+        assertFalse(clean.selectFirst());
+        assertNull(clean.getSelectedRow());
     }
 
     @Test
@@ -140,7 +196,8 @@ class FindingsViewModelTest {
         findings.open(threadRow("m:s2"));
         findings.open(threadRow("m:s1"));
 
-        assertEquals(List.of("> m:s1", "> (run)", "v m:s2", "    pass duplicate-add-entry", "    pass agent-error"),
+        assertEquals(List.of("> m:s1", "> (run)", "v m:s2", "  v 2 passed · 0 n/a", "      pass duplicate-add-entry",
+                        "      pass agent-error"),
                 describe(findings.rows()));
     }
 
@@ -178,6 +235,19 @@ class FindingsViewModelTest {
                 .findFirst().orElseThrow();
     }
 
+    private PassedRow passedRow(String thread) {
+        return (PassedRow) findings.rows().stream()
+                .filter(r -> r instanceof PassedRow p && p.threadId().equals(thread)).findFirst().orElseThrow();
+    }
+
+    private static Finding finding(String rule, Event evidence) {
+        return new Finding(rule, Severity.ERROR, evidence.threadId(), OptionalInt.empty(), rule + " broke", List.of(evidence));
+    }
+
+    private static Check failed(Finding finding) {
+        return new Check(finding.ruleId(), finding.ruleId() + " holds", CheckStatus.FAIL, List.of(finding), "");
+    }
+
     private ThreadRow threadRow(String thread) {
         return (ThreadRow) findings.rows().stream()
                 .filter(r -> r instanceof ThreadRow t && t.threadId().equals(thread)).findFirst().orElseThrow();
@@ -194,9 +264,12 @@ class FindingsViewModelTest {
             if (row instanceof ThreadRow t) {
                 return mark + t.label();
             }
+            if (row instanceof PassedRow p) {
+                return "  " + mark + p.passed() + " passed · " + p.notApplicable() + " n/a";
+            }
             if (row instanceof CheckRow c) {
                 String status = c.failed() ? "FAIL " + c.check().findings().size() : c.check().status().id();
-                return "  " + mark + status + " " + c.check().ruleId();
+                return (c.folded() ? "      " : "  " + mark) + status + " " + c.check().ruleId();
             }
             Finding f = ((FindingRow) row).finding();
             return "      " + f.severity().id() + (f.msgIdx().isPresent() ? " msg " + f.msgIdx().getAsInt() : "")

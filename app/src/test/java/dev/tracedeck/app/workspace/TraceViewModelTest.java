@@ -1,9 +1,11 @@
 package dev.tracedeck.app.workspace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.app.common.ManualTaskRunner;
 import dev.tracedeck.app.common.SyncTaskRunner;
 import dev.tracedeck.app.fixtures.TestFindings;
 import dev.tracedeck.app.fixtures.TestTraces;
@@ -48,8 +50,45 @@ class TraceViewModelTest {
     }
 
     @Test
+    void onceCheckedTheFirstFindingInLogOrderIsSelectedWithItsEvidenceShown() {
+        assertNull(model.timeline().getSelectedEvent());
+
+        model.startChecks();
+
+        assertEquals("duplicate-add-entry", model.findings().getSelectedFinding().ruleId());
+        assertEquals("1 of 3", model.findings().positionText());
+        assertSame(trace.event(3), model.timeline().getSelectedEvent());
+        assertSame(trace.event(3), model.detail().shownEventProperty().get());
+    }
+
+    @Test
+    void selectingTheSelectedFindingAgainShowsItsEvidenceAfresh() {
+        model.startChecks();
+        List<Object> shown = new java.util.ArrayList<>();
+        model.detail().documentProperty().addListener(obs -> shown.add(model.detail().getDocument()));
+
+        model.findings().select(model.findings().getSelectedRow());
+
+        assertEquals(1, shown.size(), "rendered again, so the pane scrolls back to what the finding blames");
+    }
+
+    @Test
+    void aSelectionMadeWhileTheRulesRanIsKept() {
+        ManualTaskRunner checks = new ManualTaskRunner();
+        TraceViewModel slow = new TraceViewModel(LoadedTrace.of(trace), new SyncTaskRunner(), checks, TestFindings::of);
+        slow.startChecks();
+        slow.timeline().select(trace.event(5));
+
+        checks.runNext();
+
+        assertSame(trace.event(5), slow.timeline().getSelectedEvent());
+        assertNull(slow.findings().getSelectedRow());
+    }
+
+    @Test
     void aFindingSelectsItsEvidenceInTheTimelineAndTheDetailListsTheFinding() {
         model.startChecks();
+        model.findings().select(null);
 
         model.findings().next();
 

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.app.common.ErrorBoundary;
+import dev.tracedeck.app.common.NoticesViewModel;
 import dev.tracedeck.app.common.SyncTaskRunner;
 import dev.tracedeck.app.findings.FindingsRow;
 import dev.tracedeck.app.findings.FindingsRow.FindingRow;
@@ -11,14 +13,17 @@ import dev.tracedeck.app.fixtures.TestTraces;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.rules.Check;
 import dev.tracedeck.model.rules.CheckStatus;
+import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.rules.RuleConfig;
 import dev.tracedeck.model.rules.Severity;
 import dev.tracedeck.model.rules.ThreadChecklist;
 import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.trace.Trace;
 import java.util.List;
 import java.util.OptionalInt;
-import javafx.beans.property.SimpleBooleanProperty;
+import javafx.scene.control.SplitPane;
 import javafx.scene.Scene;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
@@ -42,6 +47,8 @@ class TraceViewTest {
     private final Finding finding = new Finding("agent-error", Severity.ERROR, "m:s1", OptionalInt.empty(),
             "a run-level record as evidence", List.of(trace.event(9)));
     private TraceViewModel model;
+    private WorkspaceViewModel workspace;
+    private TraceView view;
 
     @Start
     void start(Stage stage) {
@@ -50,12 +57,19 @@ class TraceViewTest {
                         List.of(new Check("agent-error", "no errors", CheckStatus.FAIL, List.of(finding), ""))))));
         model.startChecks();
         model.threads().select(model.threads().threads().get(2));
-        Scene scene = new Scene(new TraceView(model, new SimpleBooleanProperty(true), () -> { }), 1200, 700);
+        NoticesViewModel notices = new NoticesViewModel();
+        workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+                new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
+        workspace.setPaneLayout(new PaneLayout(0.3, 0.4, 0.4));
+        view = new TraceView(model, workspace);
+        Scene scene = new Scene(view, 1200, 700);
         // The colour tokens live on the scene in the app (the theme swaps them); the panes' sheets need them.
         for (String sheet : List.of("tokens-dark.css", "app.css")) {
             scene.getStylesheets().add(TraceViewTest.class.getResource("/dev/tracedeck/app/" + sheet).toExternalForm());
         }
         stage.setScene(scene);
+        // The primary stage outlives test classes: without this it keeps an earlier test's size and resizes the panes.
+        stage.sizeToScene();
         stage.show();
     }
 
@@ -72,5 +86,23 @@ class TraceViewTest {
         assertSame(finding, model.findings().getSelectedFinding());
         assertTrue(robot.lookup("#findings-list").<ListView<FindingsRow>>query()
                 .getSelectionModel().getSelectedItem() instanceof FindingRow, "the list still shows the finding selected");
+    }
+
+    @Test
+    void thePanesStartWhereTheWindowsLayoutSaysAndMovingADividerUpdatesIt(FxRobot robot) {
+        SplitPane center = (SplitPane) view.getItems().get(1);
+        SplitPane panes = (SplitPane) center.getItems().get(0);
+        assertEquals(0.3, view.getDividerPositions()[0], 0.01);
+        assertEquals(0.4, panes.getDividerPositions()[0], 0.01);
+        assertEquals(0.4, center.getDividerPositions()[0], 0.01);
+
+        robot.interact(() -> panes.setDividerPositions(0.7));
+        assertEquals(0.7, workspace.getPaneLayout().detail(), 0.01);
+        robot.interact(() -> center.setDividerPositions(0.5));
+        assertEquals(0.5, workspace.getPaneLayout().findings(), 0.01);
+
+        robot.interact(() -> workspace.showFindings(false));
+        robot.interact(() -> workspace.showFindings(true));
+        assertEquals(0.5, center.getDividerPositions()[0], 0.01, "the findings panel comes back where it was");
     }
 }

@@ -82,7 +82,7 @@ class WorkspaceViewModelTest {
     }
 
     @Test
-    void sumsUpSeveralImportsAndSelectsTheLastOpened() {
+    void sumsUpSeveralImportsAndSelectsTheFirstNamed() {
         ManualTaskRunner imports = new ManualTaskRunner();
         WorkspaceViewModel workspace = workspace(imports);
         Path first = SampleLogs.copy(SampleLogs.TEA_TRIP, dir);
@@ -91,7 +91,7 @@ class WorkspaceViewModelTest {
         workspace.open(List.of(first, second));
 
         assertEquals("Importing 2 files…", workspace.progress().labelProperty().get());
-        assertEquals("before-prebuilt-react.log", workspace.getSelected().name());
+        assertEquals("tea-trip.log", workspace.getSelected().name());
         imports.runNext();
         imports.runNext();
         assertFalse(workspace.progress().isBusy());
@@ -117,9 +117,10 @@ class WorkspaceViewModelTest {
         WorkspaceViewModel workspace = workspace(new SyncTaskRunner());
         workspace.open(List.of(SampleLogs.copy(SampleLogs.TEA_TRIP, dir), SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir)));
 
+        assertEquals("tea-trip.log", workspace.getSelected().name(), "the first named");
         workspace.closeSelected();
 
-        assertEquals("tea-trip.log", workspace.getSelected().name());
+        assertEquals("before-prebuilt-react.log", workspace.getSelected().name());
         workspace.closeSelected();
         assertNull(workspace.getSelected());
         assertEquals("", workspace.statusProperty().get());

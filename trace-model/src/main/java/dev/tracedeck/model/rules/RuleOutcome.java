@@ -11,10 +11,19 @@ public record RuleOutcome(boolean applicable, List<RuleOutcome.Problem> problems
         problems = List.copyOf(problems);
     }
 
-    /** A finding before the engine stamps it with the rule's id, configured severity and thread. */
-    public record Problem(OptionalInt msgIdx, String message, List<Event> evidence) {
+    /**
+     * A finding before the engine stamps it with the rule's id, configured severity and thread.
+     *
+     * @param blamed the state entries it blames, each in one of {@code evidence}; see {@link Finding#blamed()}
+     */
+    public record Problem(OptionalInt msgIdx, String message, List<Event> evidence, List<BlamedEntry> blamed) {
         public Problem {
             evidence = List.copyOf(evidence);
+            blamed = List.copyOf(blamed);
+        }
+
+        public Problem(OptionalInt msgIdx, String message, List<Event> evidence) {
+            this(msgIdx, message, evidence, List.of());
         }
     }
 

@@ -37,7 +37,7 @@ public final class Validator {
                 continue;
             }
             List<Finding> findings = outcome.problems().stream()
-                    .map(p -> new Finding(rule.id(), severity, thread.id(), p.msgIdx(), p.message(), p.evidence()))
+                    .map(p -> new Finding(rule.id(), severity, thread.id(), p.msgIdx(), p.message(), p.evidence(), p.blamed()))
                     .toList();
             checks.add(new Check(rule.id(), rule.description(), findings.isEmpty() ? CheckStatus.PASS : CheckStatus.FAIL,
                     findings, ""));

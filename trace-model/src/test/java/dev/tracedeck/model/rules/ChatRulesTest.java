@@ -43,6 +43,27 @@ class ChatRulesTest {
     }
 
     @Test
+    void findingsAboutAStateEntryBlameThatEntryInTheDumpTheyPointAt() {
+        ThreadFixture orphan = new ThreadFixture().message(1, "user", "hi").stateEntry("ai", "", "add_entry", "list_entries")
+                .stateEntry("tool", "ok").dump().persisted(2, "user", "again").dump();
+        Finding f = fails(orphan, "orphaned-tool-call", 1).get(0);
+        assertEquals(1, f.blamed().size());
+        assertEquals(f.evidence().get(0), f.blamed().get(0).dump());
+        assertTrue(f.message().startsWith("state entry " + f.blamed().get(0).idx() + " "), f.message());
+
+        ThreadFixture stray = new ThreadFixture().message(1, "user", "hi").stateEntry("tool", "enqueued").dump();
+        Finding s = fails(stray, "tool-result-without-call", 1).get(0);
+        assertTrue(s.message().startsWith("state entry " + s.blamed().get(0).idx() + " "), s.message());
+    }
+
+    @Test
+    void aFindingAboutWholeEventsBlamesNoEntry() {
+        ThreadFixture thrice = new ThreadFixture().call("search", "", null, "q", "x").call("search", "", null, "q", "x")
+                .call("search", "", null, "q", "x");
+        assertTrue(fails(thrice, "repeated-tool-call", 1).get(0).blamed().isEmpty());
+    }
+
+    @Test
     void toolResultWithoutCall() {
         passes(new ThreadFixture().persisted(1, "user", "hi").dump(), "tool-result-without-call");
         ThreadFixture stray = new ThreadFixture().message(1, "user", "hi").stateEntry("tool", "enqueued").dump();

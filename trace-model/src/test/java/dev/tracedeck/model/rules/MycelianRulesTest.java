@@ -97,6 +97,21 @@ class MycelianRulesTest {
     }
 
     @Test
+    void assistantTextInStateBlamesTheEntryItFoundInTheDumpThatFirstShowsIt() {
+        ThreadFixture chatty = new ThreadFixture().cleanStart().persisted(1, "user", "Where should I go?")
+                .stateEntry("ai", "Here are solo-friendly destinations...").dump()
+                .persisted(2, "assistant", "Lisbon.").dump();
+        Finding f = fails(chatty, "assistant-text-in-state", 1).get(0);
+        assertEquals(1, f.blamed().size());
+        BlamedEntry blamed = f.blamed().get(0);
+        assertEquals(f.evidence().get(0), blamed.dump());
+        var entries = ((dev.tracedeck.model.event.Payload.StateDump) blamed.dump().payload()).snapshot().entries();
+        assertEquals("Here are solo-friendly destinations...", entries.get(blamed.position()).content());
+        assertTrue(f.message().startsWith("state entry " + blamed.idx() + " "), f.message());
+        assertEquals(OptionalInt.of(blamed.position()), f.blamedPosition(blamed.dump()));
+    }
+
+    @Test
     void bootstrapRepeated() {
         passes(clean(), "bootstrap-repeated");
         ThreadFixture twice = new ThreadFixture().cleanStart().call("get_context", "", null).call("list_entries", "", null, "limit", 10);

@@ -4,11 +4,13 @@ import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
+import dev.tracedeck.model.rules.BlamedEntry;
 import dev.tracedeck.model.state.StateEntry;
 import dev.tracedeck.model.state.StateSnapshot;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -49,10 +51,11 @@ public final class ChatHistory {
         for (int i = 0; i < last.size(); i++) {
             StateEntry entry = last.entries().get(i);
             Event where = firstDumpHolding(dumps, i, entry);
+            // Either dump has an entry at position i (the fallback is the last dump, which holds them all).
             String label = "state entry " + entry.idx() + " (line " + snapshot(where).entryLine(i) + ")";
             boolean tool = entry.type().equals("tool") || entry.type().equals("ToolMessage") || entry.role().equals("tool");
             items.add(new HistoryItem(label, names(entry), List.of(), tool, "", entry.content(), false, where,
-                    msgIdxAt(thread, where)));
+                    msgIdxAt(thread, where), Optional.of(new BlamedEntry(where, i))));
         }
         return items;
     }
@@ -106,7 +109,7 @@ public final class ChatHistory {
                 boolean tool = msg.role().equals("tool") || !msg.toolCallId().isEmpty();
                 items.add(new HistoryItem("message at line " + e.source().firstLine(),
                         msg.toolCalls().stream().map(ToolCall::name).toList(), ids, tool, msg.toolCallId(),
-                        msg.content(), !m.previewCut(), e, m.msgIdx()));
+                        msg.content(), !m.previewCut(), e, m.msgIdx(), Optional.empty()));
             }
         }
         return items;

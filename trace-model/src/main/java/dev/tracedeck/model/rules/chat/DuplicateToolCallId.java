@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.stream.Stream;
 
 /** Tool call ids are unique in a history; a reused id makes results ambiguous and providers reject it. */
 public final class DuplicateToolCallId extends DescribedRule {
@@ -31,7 +32,8 @@ public final class DuplicateToolCallId extends DescribedRule {
                 HistoryItem earlier = first.putIfAbsent(id, item);
                 if (earlier != null) {
                     problems.add(new RuleOutcome.Problem(OptionalInt.empty(), "tool call id " + id + " used again by "
-                            + item.label() + " (first by " + earlier.label() + ")", List.of(earlier.event(), item.event())));
+                            + item.label() + " (first by " + earlier.label() + ")", List.of(earlier.event(), item.event()),
+                            Stream.concat(earlier.blamed().stream(), item.blamed().stream()).toList()));
                 }
             }
         }

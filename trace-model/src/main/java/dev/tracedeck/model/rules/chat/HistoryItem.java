@@ -1,7 +1,10 @@
 package dev.tracedeck.model.rules.chat;
 
 import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.rules.BlamedEntry;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -16,13 +19,21 @@ import java.util.OptionalInt;
  * @param contentComplete false when the log shows only a preview
  * @param event           the event that first shows it (for a state entry, the first dump it appears in)
  * @param msgIdx          the conversation message being handled when it first appeared, if any
+ * @param entry           for a state entry, the entry in {@code event}, so a finding can blame it; empty for a message
  */
 public record HistoryItem(String label, List<String> callNames, List<String> callIds, boolean isToolResult,
-                          String resultId, String content, boolean contentComplete, Event event, OptionalInt msgIdx) {
+                          String resultId, String content, boolean contentComplete, Event event, OptionalInt msgIdx,
+                          Optional<BlamedEntry> entry) {
 
     public HistoryItem {
         callNames = List.copyOf(callNames);
         callIds = List.copyOf(callIds);
+        Objects.requireNonNull(entry);
+    }
+
+    /** What a finding about this item blames: its state entry, or nothing beyond the event. */
+    public List<BlamedEntry> blamed() {
+        return entry.stream().toList();
     }
 
     public boolean makesCalls() {

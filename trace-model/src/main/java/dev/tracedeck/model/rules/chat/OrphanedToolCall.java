@@ -33,7 +33,7 @@ public final class OrphanedToolCall extends DescribedRule {
             problems.add(new RuleOutcome.Problem(o.item().msgIdx(), o.item().label() + " calls "
                     + String.join(", ", o.item().callNames()) + "; " + o.missing().size() + " of "
                     + o.item().callNames().size() + " without a result (" + String.join(", ", o.missing()) + ")",
-                    List.of(o.item().event())));
+                    List.of(o.item().event()), o.item().blamed()));
         }
         for (UnansweredToolInvocations.Unanswered u : unanswered) {
             problems.add(new RuleOutcome.Problem(u.invocation().msgIdx(), describe(u), List.of(u.call())));

@@ -27,7 +27,7 @@ public final class OversizedToolOutput extends DescribedRule {
         return RuleOutcome.of(results.stream()
                 .filter(r -> r.contentComplete() && PythonText.length(r.content()) > p.toolOutputLimit())
                 .map(r -> new RuleOutcome.Problem(r.msgIdx(), r.label() + " is " + PythonText.length(r.content())
-                        + " characters (limit " + p.toolOutputLimit() + ")", List.of(r.event())))
+                        + " characters (limit " + p.toolOutputLimit() + ")", List.of(r.event()), r.blamed()))
                 .toList());
     }
 }

@@ -23,7 +23,7 @@ public final class ToolResultWithoutCall extends DescribedRule {
         return RuleOutcome.of(ToolCallPairing.of(history).resultsWithoutCall().stream()
                 .map(r -> new RuleOutcome.Problem(r.msgIdx(), r.label() + " is a tool result"
                         + (r.resultId().isEmpty() ? "" : " for " + r.resultId()) + " with no call waiting for it",
-                        List.of(r.event())))
+                        List.of(r.event()), r.blamed()))
                 .toList());
     }
 }

@@ -2,6 +2,7 @@ package dev.tracedeck.model.rules.mycelian;
 
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.rules.BlamedEntry;
 import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
@@ -40,7 +41,8 @@ public final class AssistantTextInState extends DescribedRule {
                     boolean isNew = dump.diff().isAppended(i) || dump.diff().isChanged(i);
                     if (isNew && entry.isAi() && !entry.hasToolCalls() && !entry.content().isBlank()) {
                         problems.add(new RuleOutcome.Problem(turn.msgIdx(), "state entry " + entry.idx()
-                                + " is assistant text the agent wrote: \"" + excerpt(entry.content()) + "\"", List.of(event)));
+                                + " is assistant text the agent wrote: \"" + excerpt(entry.content()) + "\"", List.of(event),
+                                List.of(new BlamedEntry(event, i))));
                     }
                 }
             }
