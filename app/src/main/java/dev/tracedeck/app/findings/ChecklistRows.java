@@ -10,6 +10,7 @@ import dev.tracedeck.model.rules.CheckStatus;
 import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.rules.ThreadChecklist;
 import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.trace.ThreadLabels;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
@@ -41,11 +42,12 @@ final class ChecklistRows {
             index.put(order.get(i), i);
         }
         List<FindingsRow> rows = new ArrayList<>();
+        ThreadLabels labels = ThreadLabels.of(validation.threads().stream().map(ThreadChecklist::threadId).toList());
         for (ThreadChecklist checklist : threads) {
             String id = checklist.threadId();
             boolean threadOpen = true;
             if (scope.isEmpty()) {
-                ThreadRow heading = heading(checklist, toggled, earliest(checklist.findings(), index));
+                ThreadRow heading = heading(checklist, labels, toggled, earliest(checklist.findings(), index));
                 threadOpen = heading.expanded();
                 rows.add(heading);
             }
@@ -102,10 +104,11 @@ final class ChecklistRows {
         return validation.threads().stream().sorted(Comparator.comparing(t -> t.findings().isEmpty())).toList();
     }
 
-    private static ThreadRow heading(ThreadChecklist checklist, Set<String> toggled, int nextFinding) {
+    /** Labelled as the thread list and the timeline label it; the cell's tooltip gives the full id. */
+    private static ThreadRow heading(ThreadChecklist checklist, ThreadLabels labels, Set<String> toggled, int nextFinding) {
         long findings = checklist.findings().size();
         String id = checklist.threadId();
-        return new ThreadRow(id, id.isEmpty() ? "(run)" : id, checklist.count(CheckStatus.PASS),
+        return new ThreadRow(id, labels.label(id), checklist.count(CheckStatus.PASS),
                 checklist.count(CheckStatus.FAIL), checklist.count(CheckStatus.NOT_APPLICABLE), findings,
                 expanded(ThreadRow.keyOf(id), findings > 0, toggled), nextFinding);
     }

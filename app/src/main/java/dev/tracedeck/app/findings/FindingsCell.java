@@ -123,7 +123,7 @@ final class FindingsCell extends ListCell<FindingsRow> {
         set(name, row.label());
         text.setText(row.passed() + " pass · " + row.failed() + " fail · " + row.notApplicable() + " n/a");
         set(trailer, row.findings() == 0 ? "" : Numbers.count(row.findings(), "finding", "findings"));
-        tooltip.setText(row.label());
+        tooltip.setText(row.threadId().isEmpty() ? "events that belong to no thread" : row.threadId());
     }
 
     private void showCheck(Check check) {

@@ -9,7 +9,7 @@ public record PaneLayout(double threads, double detail, double findings) {
 
     private static final double MIN = 0.02;
     private static final double MAX = 0.98;
-    private static final double DEFAULT_THREADS = 0.12;
+    private static final double DEFAULT_THREADS = 0.15;
     private static final double DEFAULT_DETAIL = 0.6;
     private static final double DEFAULT_FINDINGS = 0.68;
 
