@@ -51,7 +51,7 @@ public final class MycelianLogImporter implements TraceImporter {
     }
 
     /** Inside a dump of a prefixed file, the line that will most likely come next; else null. */
-    private static RecordText repeatCandidate(RecordAssembler assembler, TraceAssembly assembly) {
+    private static RepeatedDumpLines.DumpLine repeatCandidate(RecordAssembler assembler, TraceAssembly assembly) {
         return assembler.isPrefixedFile() && Keywords.STATE_MSG.equals(assembler.pendingKeyword())
                 ? assembly.expectedAfterPendingEntry() : null;
     }
@@ -69,12 +69,12 @@ public final class MycelianLogImporter implements TraceImporter {
         try (LineReader reader = new LineReader(in)) {
             Line line;
             while (true) {
-                RecordText template = repeatCandidate(assembler, assembly);
-                int repeated = template == null ? 0 : reader.skipIfRepeats(template.text(), template.timeLength());
+                RepeatedDumpLines.DumpLine template = repeatCandidate(assembler, assembly);
+                int repeated = template == null ? 0 : reader.skipIfRepeats(template.utf8(), template.record().timeLength());
                 if (repeated > 0) {
                     lineNumber = repeated;
                     assembly.tally().lines++;
-                    RecordText done = assembler.acceptRepeat(repeated, template);
+                    RecordText done = assembler.acceptRepeat(repeated, template.record());
                     if (done != null) {
                         assembly.add(done);
                     }

@@ -1,5 +1,6 @@
 package dev.tracedeck.importers.mycelian;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -12,9 +13,34 @@ import java.util.Map;
  */
 final class RepeatedDumpLines {
 
-    private final Map<String, List<RecordText>> lastDump = new HashMap<>();
-    private List<RecordText> current = new ArrayList<>();
-    private List<RecordText> previous = List.of();
+    /**
+     * A record of a dump and, once asked for, its text as UTF-8: what the reader compares the next line's bytes
+     * with. A repeated record shares the bytes of the one it repeats, so they are encoded once per distinct line.
+     */
+    static final class DumpLine {
+        private final RecordText record;
+        private byte[] utf8;
+
+        private DumpLine(RecordText record, byte[] utf8) {
+            this.record = record;
+            this.utf8 = utf8;
+        }
+
+        RecordText record() {
+            return record;
+        }
+
+        byte[] utf8() {
+            if (utf8 == null) {
+                utf8 = record.text().getBytes(StandardCharsets.UTF_8);
+            }
+            return utf8;
+        }
+    }
+
+    private final Map<String, List<DumpLine>> lastDump = new HashMap<>();
+    private List<DumpLine> current = new ArrayList<>();
+    private List<DumpLine> previous = List.of();
 
     /** A dump of {@code threadId} starts: its lines will be compared with the thread's last dump. */
     void begin(String threadId) {
@@ -27,24 +53,30 @@ final class RepeatedDumpLines {
         if (position >= previous.size()) {
             return false;
         }
-        RecordText before = previous.get(position);
+        RecordText before = previous.get(position).record();
+        if (record.text() == before.text() && record.bodyStart() == before.bodyStart()) {
+            return true; // a line the reader took as a repeat carries the very text it repeats
+        }
         int length = record.text().length() - record.bodyStart();
         return before.text().length() - before.bodyStart() == length
                 && record.text().regionMatches(record.bodyStart(), before.text(), before.bodyStart(), length);
     }
 
     /** The last dump's one-line record at {@code position}, or null: what the next line is likely to repeat. */
-    RecordText expected(int position) {
+    DumpLine expected(int position) {
         if (position >= previous.size()) {
             return null;
         }
-        RecordText record = previous.get(position);
-        return record.firstLine() == record.lastLine() && record.timeLength() > 0 ? record : null;
+        DumpLine line = previous.get(position);
+        RecordText record = line.record();
+        return record.firstLine() == record.lastLine() && record.timeLength() > 0 ? line : null;
     }
 
     /** Records the entry at the next position of the dump being read. */
     void add(RecordText record) {
-        current.add(record);
+        int position = current.size();
+        DumpLine before = position < previous.size() ? previous.get(position) : null;
+        current.add(new DumpLine(record, before != null && before.record().text() == record.text() ? before.utf8 : null));
     }
 
     /** The dump being read is complete: it becomes the thread's last dump. */

@@ -65,7 +65,7 @@ final class TraceAssembly {
      * The record the line after the pending STATE_MSG record will most likely repeat: the previous dump's record
      * one position further. A guess only; {@link #add} still compares what it gets.
      */
-    RecordText expectedAfterPendingEntry() {
+    RepeatedDumpLines.DumpLine expectedAfterPendingEntry() {
         return openHeader == null ? null : repeated.expected(entries.size() + 1);
     }
 

@@ -6,6 +6,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Splits a byte stream into lines without reading it whole, faster than a {@code BufferedReader} on the
@@ -76,24 +77,22 @@ public final class LineReader implements AutoCloseable {
     }
 
     /**
-     * Consumes the next line without decoding it when it is {@code expected} but for a timestamp of the same
-     * shape in its first {@code timeLength} characters, and the line after it starts with such a timestamp too
-     * (so nothing continues it). Returns the consumed line's number, or 0 when the line is not a repeat and
-     * nothing was consumed. Dumps repeat most of their lines, and this is the cheap way to read those.
+     * Consumes the next line without decoding it when its bytes are {@code expected} (a line's UTF-8 encoding)
+     * but for a timestamp of the same shape in the first {@code timeLength} bytes, and the line after it starts
+     * with such a timestamp too (so nothing continues it). Returns the consumed line's number, or 0 when the line
+     * is not a repeat and nothing was consumed. Dumps repeat most of their lines, and this is the cheap way to
+     * read those. Comparing bytes, not characters, takes lines with any text this way, and a line equal to a
+     * valid encoding is itself valid UTF-8.
      */
-    public int skipIfRepeats(String expected, int timeLength) throws IOException {
-        int length = expected.length();
+    public int skipIfRepeats(byte[] expected, int timeLength) throws IOException {
+        int length = expected.length;
         int need = length + 2 + timeLength + 1;
         while (end - start < need && !eof) {
             fill();
         }
-        if (end - start < length + 1 || !sameShape(start, expected, timeLength)) {
+        if (end - start < length + 1 || !sameShape(start, expected, timeLength)
+                || !Arrays.equals(buf, start + timeLength, start + length, expected, timeLength, length)) {
             return 0;
-        }
-        for (int i = timeLength; i < length; i++) {
-            if (buf[start + i] != expected.charAt(i)) {
-                return 0;
-            }
         }
         int after = start + length;
         if (after < end && buf[after] == '\r') {
@@ -111,10 +110,10 @@ public final class LineReader implements AutoCloseable {
         return ++lineNumber;
     }
 
-    /** Digits where {@code pattern} has digits, the same other characters elsewhere, for {@code n} bytes. */
-    private boolean sameShape(int at, String pattern, int n) {
+    /** Digits where {@code pattern} has digits, the same other bytes elsewhere, for {@code n} bytes. */
+    private boolean sameShape(int at, byte[] pattern, int n) {
         for (int i = 0; i < n; i++) {
-            char p = pattern.charAt(i);
+            byte p = pattern[i];
             byte b = buf[at + i];
             boolean digit = p >= '0' && p <= '9';
             if (digit ? b < '0' || b > '9' : b != p) {

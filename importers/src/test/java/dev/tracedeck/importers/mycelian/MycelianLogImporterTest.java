@@ -70,6 +70,23 @@ class MycelianLogImporterTest {
     }
 
     @Test
+    void readsRepeatedDumpLinesWithNonAsciiTextAsTheFirstTime() throws Exception {
+        String dump = LOG.lines().filter(l -> l.contains("STATE")).map(l -> l.replace("hello", "caf\u00e9 \u2713"))
+                .reduce("", (a, b) -> a + b + "\n");
+        String log = dump + dump.replace("03,005", "04,005") + dump.replace("03,005", "05,005").replace("\u2713", "\u2717");
+        Trace trace = read("repeats.log", log.getBytes(StandardCharsets.UTF_8));
+        var first = ((Payload.StateDump) trace.event(0).payload()).snapshot();
+        var second = ((Payload.StateDump) trace.event(1).payload()).snapshot();
+        var third = ((Payload.StateDump) trace.event(2).payload()).snapshot();
+        assertEquals("caf\u00e9 \u2713", second.entries().get(1).content());
+        assertTrue(first.entries().get(1) == second.entries().get(1), "the repeated entry is the first dump's");
+        assertEquals(List.of(5, 6), List.of(second.entryLine(0), second.entryLine(1)));
+        assertEquals("caf\u00e9 \u2717", third.entries().get(1).content(), "a line that differs is read again");
+        assertEquals(9, trace.report().lines());
+        assertEquals(0, trace.report().problemCount());
+    }
+
+    @Test
     void replacesInvalidUtf8AndReportsItsLine() throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         bytes.writeBytes("2025-09-05 10:15:03,003 [a.py:f] SYS thread_id=m:s1 content=SESSION_START\n".getBytes(StandardCharsets.UTF_8));

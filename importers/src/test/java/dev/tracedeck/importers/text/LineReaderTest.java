@@ -95,8 +95,19 @@ class LineReaderTest {
         String log = "first\n" + expected.replace("03,003", "04,117") + "\r\n2025-09-05 10:15:05,000 [s.py:f] next\n";
         try (LineReader reader = new LineReader(new ByteArrayInputStream(log.getBytes(StandardCharsets.UTF_8)))) {
             assertEquals("first", reader.next().text());
-            assertEquals(2, reader.skipIfRepeats(expected, 23));
+            assertEquals(2, reader.skipIfRepeats(expected.getBytes(StandardCharsets.UTF_8), 23));
             assertEquals(3, reader.next().number());
+        }
+    }
+
+    @Test
+    void skipsARepeatedLineWhateverItsCharacters() throws IOException {
+        String expected = "2025-09-05 10:15:03,003 [s.py:f] STATE_MSG idx=1 type=chat role=user content=caf\u00e9 \u2713 \uD83D\uDE00";
+        String log = "first\n" + expected.replace("03,003", "04,117") + "\n2025-09-05 10:15:05,000 [s.py:f] next\n";
+        try (LineReader reader = new LineReader(new ByteArrayInputStream(log.getBytes(StandardCharsets.UTF_8)))) {
+            reader.next();
+            assertEquals(2, reader.skipIfRepeats(expected.getBytes(StandardCharsets.UTF_8), 23));
+            assertEquals("2025-09-05 10:15:05,000 [s.py:f] next", reader.next().text());
         }
     }
 
@@ -112,7 +123,7 @@ class LineReaderTest {
         for (String log : logs) {
             try (LineReader reader = new LineReader(new ByteArrayInputStream(log.getBytes(StandardCharsets.UTF_8)))) {
                 reader.next();
-                assertEquals(0, reader.skipIfRepeats(expected, 23), log);
+                assertEquals(0, reader.skipIfRepeats(expected.getBytes(StandardCharsets.UTF_8), 23), log);
                 assertEquals(2, reader.next().number(), log);
             }
         }
@@ -123,7 +134,7 @@ class LineReaderTest {
         String expected = "2025-09-05 10:15:03,003 [s.py:f] STATE_MSG idx=1 type=ai role= content=";
         try (LineReader reader = new LineReader(new ByteArrayInputStream(("x\n" + expected + "\n").getBytes(StandardCharsets.UTF_8)))) {
             reader.next();
-            assertEquals(2, reader.skipIfRepeats(expected, 23));
+            assertEquals(2, reader.skipIfRepeats(expected.getBytes(StandardCharsets.UTF_8), 23));
             assertNull(reader.next());
         }
     }
