@@ -19,6 +19,7 @@ import dev.tracedeck.model.rules.mycelian.MissingFlush;
 import dev.tracedeck.model.rules.mycelian.PeriodicFlush;
 import dev.tracedeck.model.rules.mycelian.RoleMismatch;
 import dev.tracedeck.model.rules.mycelian.SystemPersisted;
+import dev.tracedeck.model.textcalls.found.TextCallScope;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -44,8 +45,10 @@ public record RuleProfile(String id, List<Rule> rules) {
                 new BootstrapMissing(), new MissingFlush(), new ContextCallDuringConversation(), new PeriodicFlush(),
                 new AgentErrors()));
         // A Mycelian log's assistant MSG lines are the conversation being ingested, not the agent model's own
-        // words, so text-tool-call would judge someone else's text there.
-        genericChat().rules().stream().filter(r -> !(r instanceof TextToolCallNotRun)).forEach(rules::add);
+        // words: text-tool-call reads only the AI entries of its state dumps there.
+        genericChat().rules().stream()
+                .map(r -> r instanceof TextToolCallNotRun ? new TextToolCallNotRun(TextCallScope.STATE_ENTRIES) : r)
+                .forEach(rules::add);
         return new RuleProfile("mycelian-tool-only", rules);
     }
 
@@ -55,9 +58,7 @@ public record RuleProfile(String id, List<Rule> rules) {
 
     /** Every rule any profile has, for listing and for validating configuration files. */
     public static List<Rule> allRules() {
-        List<Rule> all = new ArrayList<>(mycelianToolOnly().rules());
-        all.add(new TextToolCallNotRun());
-        return all;
+        return mycelianToolOnly().rules();
     }
 
     public Optional<Rule> rule(String ruleId) {

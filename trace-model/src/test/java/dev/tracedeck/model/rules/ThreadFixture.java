@@ -86,6 +86,15 @@ final class ThreadFixture {
         return this;
     }
 
+    /** An AI entry holding text the model wrote, as a Mycelian STATE_MSG previews it (cut after 197 code points). */
+    ThreadFixture aiText(String content) {
+        String stripped = PythonText.strip(content);
+        boolean cut = PythonText.length(stripped) > Previews.MESSAGE_PREVIEW_LIMIT;
+        String preview = cut ? PythonText.prefix(stripped, Previews.MESSAGE_PREVIEW_LIMIT - 3) + "..." : stripped;
+        state.add(new StateEntry(state.size() + 1, "ai", "", 0, List.of(), false, preview, cut));
+        return this;
+    }
+
     ThreadFixture error(String message) {
         add("AINVOKE_ERROR", new Payload.AgentError(message));
         return this;
