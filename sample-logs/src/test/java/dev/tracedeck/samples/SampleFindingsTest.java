@@ -42,6 +42,11 @@ class SampleFindingsTest {
 
     /** Rules a Mycelian log cannot show (README, "Rules no Mycelian log can show"). */
     private static final Set<String> NOT_SHOWABLE = Set.of("duplicate-tool-call-id", "oversized-tool-output");
+    /**
+     * Checked on every sample but failed by none: to fill 80% of a 128k window a Mycelian log, whose dumps show
+     * 200-character previews, needs thousands of entries per dump. ContextRulesTest shows both failing.
+     */
+    private static final Set<String> TOO_BIG_FOR_A_SAMPLE = Set.of("context-overflow", "context-preflight");
 
     private static final Path MODULE = Path.of(System.getProperty("basedir", "."));
     private static final Path SAMPLES = MODULE.resolve("mycelian");
@@ -106,6 +111,7 @@ class SampleFindingsTest {
         assertTrue(all.containsAll(NOT_SHOWABLE));
         Set<String> expected = new TreeSet<>(all);
         expected.removeAll(NOT_SHOWABLE);
+        expected.removeAll(TOO_BIG_FOR_A_SAMPLE);
         assertEquals(expected, shown);
     }
 

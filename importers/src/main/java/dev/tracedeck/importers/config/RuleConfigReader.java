@@ -36,7 +36,8 @@ public final class RuleConfigReader {
 
     private static final Set<String> TOP = Set.of("parameters", "rules");
     private static final Set<String> PARAMETERS = Set.of("memoryTool", "contextTool", "listTool", "awaitTool",
-            "putContextTool", "controlMessages", "flushPeriod", "bootstrapListLimit", "toolOutputLimit", "repeatLimit");
+            "putContextTool", "controlMessages", "flushPeriod", "bootstrapListLimit", "toolOutputLimit", "repeatLimit",
+            "model", "contextLimit", "preflightTrigger");
     private static final Set<String> SETTING = Set.of("enabled", "severity");
 
     private final ObjectMapper mapper = new ObjectMapper().enable(JsonParser.Feature.INCLUDE_SOURCE_IN_LOCATION);
@@ -91,7 +92,9 @@ public final class RuleConfigReader {
                     c.text(p, "listTool", d.listTool()), c.text(p, "awaitTool", d.awaitTool()),
                     c.text(p, "putContextTool", d.putContextTool()), controls, c.integer(p, "flushPeriod", d.flushPeriod()),
                     c.integer(p, "bootstrapListLimit", d.bootstrapListLimit()),
-                    c.integer(p, "toolOutputLimit", d.toolOutputLimit()), c.integer(p, "repeatLimit", d.repeatLimit()));
+                    c.integer(p, "toolOutputLimit", d.toolOutputLimit()), c.integer(p, "repeatLimit", d.repeatLimit()),
+                    c.text(p, "model", d.model()), c.integer(p, "contextLimit", d.contextLimit()),
+                    c.number(p, "preflightTrigger", d.preflightTrigger()));
         } catch (IllegalArgumentException e) {
             throw c.error("parameters: " + e.getMessage());
         }
@@ -174,6 +177,16 @@ public final class RuleConfigReader {
                 throw error("\"" + key + "\" must be a whole number");
             }
             return p.get(key).asInt();
+        }
+
+        double number(JsonNode p, String key, double fallback) throws ImportException {
+            if (!p.has(key)) {
+                return fallback;
+            }
+            if (!p.get(key).isNumber()) {
+                throw error("\"" + key + "\" must be a number");
+            }
+            return p.get(key).asDouble();
         }
 
         boolean bool(JsonNode n, String rule) throws ImportException {

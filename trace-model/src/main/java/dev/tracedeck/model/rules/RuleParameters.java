@@ -17,13 +17,28 @@ import java.util.Objects;
  * @param bootstrapListLimit the {@code limit} list_entries must be given at session start
  * @param toolOutputLimit    characters a tool result may have
  * @param repeatLimit        identical consecutive tool calls that make a loop
+ * @param model              the model whose context window and tokenizer the context rules use
+ * @param contextLimit       the context window in tokens; 0 takes the model profile's
+ * @param preflightTrigger   the share of the window at which an agent should act before sending (seed 003: 0.8)
  */
 public record RuleParameters(String memoryTool, String contextTool, String listTool, String awaitTool,
                              String putContextTool, List<String> controlMessages, int flushPeriod,
-                             int bootstrapListLimit, int toolOutputLimit, int repeatLimit) {
+                             int bootstrapListLimit, int toolOutputLimit, int repeatLimit, String model,
+                             int contextLimit, double preflightTrigger) {
+
+    public static final String DEFAULT_MODEL = "gpt-4o";
 
     public static final RuleParameters DEFAULTS = new RuleParameters("add_entry", "get_context", "list_entries",
-            "await_consistency", "put_context", List.of("FLUSH_CONTEXT", "SESSION_END"), 6, 10, 10_000, 3);
+            "await_consistency", "put_context", List.of("FLUSH_CONTEXT", "SESSION_END"), 6, 10, 10_000, 3,
+            DEFAULT_MODEL, 0, 0.8);
+
+    /** The protocol parameters with the default context window settings. */
+    public RuleParameters(String memoryTool, String contextTool, String listTool, String awaitTool, String putContextTool,
+                          List<String> controlMessages, int flushPeriod, int bootstrapListLimit, int toolOutputLimit,
+                          int repeatLimit) {
+        this(memoryTool, contextTool, listTool, awaitTool, putContextTool, controlMessages, flushPeriod,
+                bootstrapListLimit, toolOutputLimit, repeatLimit, DEFAULT_MODEL, 0, 0.8);
+    }
 
     public RuleParameters {
         Objects.requireNonNull(memoryTool);
@@ -34,6 +49,10 @@ public record RuleParameters(String memoryTool, String contextTool, String listT
         controlMessages = List.copyOf(controlMessages);
         if (flushPeriod < 0 || bootstrapListLimit < 0 || toolOutputLimit < 1 || repeatLimit < 2) {
             throw new IllegalArgumentException("flushPeriod and bootstrapListLimit >= 0, toolOutputLimit >= 1, repeatLimit >= 2");
+        }
+        Objects.requireNonNull(model);
+        if (contextLimit < 0 || !(preflightTrigger > 0 && preflightTrigger < 1)) {
+            throw new IllegalArgumentException("contextLimit >= 0 and 0 < preflightTrigger < 1");
         }
     }
 }

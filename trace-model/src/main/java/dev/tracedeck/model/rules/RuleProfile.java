@@ -1,6 +1,8 @@
 package dev.tracedeck.model.rules;
 
 import dev.tracedeck.model.rules.chat.DuplicateToolCallId;
+import dev.tracedeck.model.rules.context.ContextOverflow;
+import dev.tracedeck.model.rules.context.ContextPreflight;
 import dev.tracedeck.model.rules.chat.OrphanedToolCall;
 import dev.tracedeck.model.rules.chat.OversizedToolOutput;
 import dev.tracedeck.model.rules.chat.RepeatedToolCall;
@@ -34,7 +36,7 @@ public record RuleProfile(String id, List<Rule> rules) {
     public static RuleProfile genericChat() {
         return new RuleProfile("generic-chat", List.of(new UnparsedRecords(), new OrphanedToolCall(),
                 new ToolResultWithoutCall(), new DuplicateToolCallId(), new OversizedToolOutput(), new RepeatedToolCall(),
-                new TextToolCallNotRun()));
+                new TextToolCallNotRun(), new ContextOverflow(), new ContextPreflight()));
     }
 
     /** The Mycelian tool-only memory protocol (seed 000), plus the generic rules. */
