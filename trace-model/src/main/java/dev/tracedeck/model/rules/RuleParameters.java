@@ -17,7 +17,8 @@ import java.util.Objects;
  * @param bootstrapListLimit the {@code limit} list_entries must be given at session start
  * @param toolOutputLimit    characters a tool result may have
  * @param repeatLimit        identical consecutive tool calls that make a loop
- * @param model              the model whose context window and tokenizer the context rules use
+ * @param model              the model whose context window and tokenizer the context rules use; "" for the one the
+ *                           trace names (a Mycelian run's {@code agent=}), else {@value #FALLBACK_MODEL}
  * @param contextLimit       the context window in tokens; 0 takes the model profile's
  * @param preflightTrigger   the share of the window at which an agent should act before sending (seed 003: 0.8)
  */
@@ -26,7 +27,9 @@ public record RuleParameters(String memoryTool, String contextTool, String listT
                              int bootstrapListLimit, int toolOutputLimit, int repeatLimit, String model,
                              int contextLimit, double preflightTrigger) {
 
-    public static final String DEFAULT_MODEL = "gpt-4o";
+    /** The context rules' model when neither the configuration nor the trace names one. */
+    public static final String FALLBACK_MODEL = "gpt-4o";
+    public static final String DEFAULT_MODEL = "";
 
     public static final RuleParameters DEFAULTS = new RuleParameters("add_entry", "get_context", "list_entries",
             "await_consistency", "put_context", List.of("FLUSH_CONTEXT", "SESSION_END"), 6, 10, 10_000, 3,
@@ -38,6 +41,14 @@ public record RuleParameters(String memoryTool, String contextTool, String listT
                           int repeatLimit) {
         this(memoryTool, contextTool, listTool, awaitTool, putContextTool, controlMessages, flushPeriod,
                 bootstrapListLimit, toolOutputLimit, repeatLimit, DEFAULT_MODEL, 0, 0.8);
+    }
+
+    /** These parameters with {@code model} filled in when the configuration left it to the trace. */
+    public RuleParameters forModel(java.util.Optional<String> traceModel) {
+        String chosen = !model.isEmpty() ? model : traceModel.orElse(FALLBACK_MODEL);
+        return chosen.equals(model) ? this : new RuleParameters(memoryTool, contextTool, listTool, awaitTool, putContextTool,
+                controlMessages, flushPeriod, bootstrapListLimit, toolOutputLimit, repeatLimit, chosen, contextLimit,
+                preflightTrigger);
     }
 
     public RuleParameters {

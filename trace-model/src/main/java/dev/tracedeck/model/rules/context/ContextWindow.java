@@ -10,10 +10,11 @@ import java.util.Optional;
 record ContextWindow(String model, int limit, ChatFormat format, boolean exactTokenizer) {
 
     static ContextWindow of(RuleParameters p) {
-        ModelProfile profile = ModelProfiles.defaults().forModel(p.model())
-                .orElse(new ModelProfile(p.model(), 128_000, Optional.empty()));
+        String model = p.model().isEmpty() ? RuleParameters.FALLBACK_MODEL : p.model();
+        ModelProfile profile = ModelProfiles.defaults().forModel(model)
+                .orElse(new ModelProfile(model, 128_000, Optional.empty()));
         int limit = p.contextLimit() > 0 ? p.contextLimit() : profile.contextLimit();
-        return new ContextWindow(p.model(), limit, profile.format().orElse(ModelProfile.ESTIMATE_FORMAT), profile.exactTokenizer());
+        return new ContextWindow(model, limit, profile.format().orElse(ModelProfile.ESTIMATE_FORMAT), profile.exactTokenizer());
     }
 
     String describe() {
