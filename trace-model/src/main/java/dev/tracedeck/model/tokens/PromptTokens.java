@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Counts a chat request's prompt tokens the way OpenAI's cookbook does, which matches the {@code prompt_tokens}
@@ -29,35 +30,83 @@ public final class PromptTokens {
         this.tokenizer = Tokenizer.of(format.encoding());
     }
 
+    /** One message's share of a prompt: its framing and values, without the reply priming a request adds once. */
+    public int messageTokens(PromptMessage message) {
+        int tokens = 0;
+        for (int t : part(message).tokens()) {
+            tokens += t;
+        }
+        return tokens;
+    }
+
+    /** The tokens every request adds once, priming the reply. */
+    public int replyPriming() {
+        return format.replyPriming();
+    }
+
     /** @param tools the request's {@code tools} array (or legacy {@code functions}), or empty */
     public PromptCount count(List<PromptMessage> messages, Optional<JsonValue> tools) {
         Map<TokenCategory, Integer> by = new EnumMap<>(TokenCategory.class);
-        Set<String> estimates = new LinkedHashSet<>();
+        boolean replayedCalls = false;
         for (PromptMessage m : messages) {
-            int framing = format.perMessage() + tokenizer.count(m.role());
-            int text = tokenizer.count(m.content());
-            if (!m.name().isEmpty()) {
-                framing += tokenizer.count(m.name()) + format.perName();
+            MessagePart part = part(m);
+            for (int c = 0; c < part.tokens().length; c++) {
+                add(by, CATEGORIES[c], part.tokens()[c]);
             }
-            if (!m.toolCallId().isEmpty()) {
-                framing += tokenizer.count(m.toolCallId());
-            }
-            int calls = 0;
-            for (ToolCall call : m.toolCalls()) {
-                calls += PER_TOOL_CALL + tokenizer.count(call.name()) + tokenizer.count(call.rawArguments());
-                estimates.add("the API does not publish how tool calls in the history are counted");
-            }
-            TokenCategory category = m.category();
-            add(by, category, framing + (category == TokenCategory.TOOL_CALLS ? 0 : text));
-            if (category == TokenCategory.TOOL_CALLS) {
-                add(by, TokenCategory.TOOL_CALLS, text);
-            }
-            add(by, TokenCategory.TOOL_CALLS, calls);
+            replayedCalls |= part.replayedCalls();
+        }
+        Set<String> estimates = new LinkedHashSet<>();
+        if (replayedCalls) {
+            estimates.add(REPLAYED_CALLS);
         }
         add(by, TokenCategory.CONVERSATION, format.replyPriming());
         tools.ifPresent(t -> add(by, TokenCategory.TOOL_SCHEMAS, schemas(t, estimates)));
         int total = by.values().stream().mapToInt(Integer::intValue).sum();
         return new PromptCount(total, by, new ArrayList<>(estimates));
+    }
+
+    private static final TokenCategory[] CATEGORIES = TokenCategory.values();
+    static final String REPLAYED_CALLS = "the API does not publish how tool calls in the history are counted";
+    /** Enough for a playground's history and the variants its sliders make of it; cleared whole when full. */
+    private static final int CACHE_LIMIT = 200_000;
+
+    /**
+     * Messages are counted once: a playground recounts the same ten thousand messages on every slider move, and
+     * a growing history recounts its earlier messages with every new one. Keyed by value, so a strategy that
+     * rebuilds an unchanged message still hits.
+     */
+    private final Map<PromptMessage, MessagePart> parts = new ConcurrentHashMap<>();
+
+    /** One message's tokens by category ordinal, without the reply priming. */
+    private record MessagePart(int[] tokens, boolean replayedCalls) {
+    }
+
+    private MessagePart part(PromptMessage m) {
+        MessagePart cached = parts.get(m);
+        if (cached != null) {
+            return cached;
+        }
+        int[] by = new int[CATEGORIES.length];
+        int framing = format.perMessage() + tokenizer.count(m.role());
+        int text = tokenizer.count(m.content());
+        if (!m.name().isEmpty()) {
+            framing += tokenizer.count(m.name()) + format.perName();
+        }
+        if (!m.toolCallId().isEmpty()) {
+            framing += tokenizer.count(m.toolCallId());
+        }
+        int calls = 0;
+        for (ToolCall call : m.toolCalls()) {
+            calls += PER_TOOL_CALL + tokenizer.count(call.name()) + tokenizer.count(call.rawArguments());
+        }
+        by[m.category().ordinal()] += framing + text;
+        by[TokenCategory.TOOL_CALLS.ordinal()] += calls;
+        MessagePart part = new MessagePart(by, !m.toolCalls().isEmpty());
+        if (parts.size() >= CACHE_LIMIT) {
+            parts.clear();
+        }
+        parts.put(m, part);
+        return part;
     }
 
     private int schemas(JsonValue tools, Set<String> estimates) {

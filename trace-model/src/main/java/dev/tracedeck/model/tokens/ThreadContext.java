@@ -38,17 +38,35 @@ public final class ThreadContext {
 
     public List<ContextPoint> points(TraceThread thread) {
         List<ContextPoint> points = new ArrayList<>();
-        List<PromptMessage> growing = new ArrayList<>();
+        int messages = 0;
+        Map<TokenCategory, Integer> running = new EnumMap<>(TokenCategory.class);
+        boolean cutPreviews = false;
+        boolean replayedCalls = false;
         boolean dumps = thread.events().stream().anyMatch(ThreadContext::isMessageListDump);
         for (Event e : thread.events()) {
             if (dumps && isMessageListDump(e)) {
                 StateSnapshot snapshot = ((Payload.StateDump) e.payload()).snapshot();
                 points.add(new ContextPoint(e, snapshot.size(), count(snapshot)));
             } else if (!dumps && e.payload() instanceof Payload.ConversationMessage m) {
-                growing.add(PromptMessage.of(m.message()));
-                List<String> reasons = m.previewCut() ? List.of(PREVIEWS) : List.of();
-                PromptCount counted = counter.count(growing, Optional.empty());
-                points.add(new ContextPoint(e, growing.size(), withReasons(counted, reasons)));
+                PromptMessage message = PromptMessage.of(m.message());
+                messages++;
+                cutPreviews |= m.previewCut();
+                replayedCalls |= !message.toolCalls().isEmpty();
+                // Summed message by message: recounting the whole history at each message is quadratic.
+                PromptCount one = counter.count(List.of(message), Optional.empty());
+                one.byCategory().forEach((category, tokens) -> running.merge(category, tokens, Integer::sum));
+                running.merge(TokenCategory.CONVERSATION, -counter.replyPriming(), Integer::sum);
+                Map<TokenCategory, Integer> now = new EnumMap<>(running);
+                now.merge(TokenCategory.CONVERSATION, counter.replyPriming(), Integer::sum);
+                List<String> reasons = new ArrayList<>();
+                if (replayedCalls) {
+                    reasons.add(PromptTokens.REPLAYED_CALLS);
+                }
+                if (cutPreviews) {
+                    reasons.add(PREVIEWS);
+                }
+                int total = now.values().stream().mapToInt(Integer::intValue).sum();
+                points.add(new ContextPoint(e, messages, new PromptCount(total, now, reasons)));
             }
         }
         return points;
@@ -100,14 +118,5 @@ public final class ThreadContext {
 
     private static boolean isMessageListDump(Event e) {
         return e.payload() instanceof Payload.StateDump dump && dump.snapshot().hasMessageList();
-    }
-
-    private static PromptCount withReasons(PromptCount count, List<String> more) {
-        if (more.isEmpty()) {
-            return count;
-        }
-        Set<String> reasons = new LinkedHashSet<>(count.estimateReasons());
-        reasons.addAll(more);
-        return new PromptCount(count.tokens(), count.byCategory(), new ArrayList<>(reasons));
     }
 }

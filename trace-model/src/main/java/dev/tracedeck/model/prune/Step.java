@@ -1,0 +1,25 @@
+package dev.tracedeck.model.prune;
+
+import java.util.List;
+
+/**
+ * A typed step of a history (seed 004): the system prompt, a task (a user message), an action (an assistant
+ * message with its tool calls and the results that answer them), or the final answer (an assistant message
+ * with text and no calls that ends the history or is followed only by a new task).
+ *
+ * @param kind     what it is
+ * @param messages the positions of its messages in the history, in order
+ */
+public record Step(Kind kind, List<Integer> messages) {
+
+    public enum Kind { SYSTEM_PROMPT, TASK, ACTION, FINAL_ANSWER }
+
+    public Step {
+        messages = List.copyOf(messages);
+    }
+
+    /** Steps that a strategy keeping "the last n steps" always keeps. */
+    public boolean isCritical() {
+        return kind == Kind.SYSTEM_PROMPT || kind == Kind.TASK;
+    }
+}
