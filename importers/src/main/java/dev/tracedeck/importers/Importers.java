@@ -20,9 +20,28 @@ public final class Importers {
     static final int SNIFF_BYTES = 16 * 1024;
 
     private final List<TraceImporter> importers;
+    /** The format the user named ({@code --format}), read without sniffing; null to sniff. */
+    private final String forced;
 
     public Importers(List<TraceImporter> importers) {
+        this(importers, null);
+    }
+
+    private Importers(List<TraceImporter> importers, String forced) {
         this.importers = List.copyOf(importers);
+        this.forced = forced;
+    }
+
+    /**
+     * These importers, reading every file as {@code formatId} without sniffing (the user's {@code --format}).
+     *
+     * @throws IllegalArgumentException when no importer has that id; the message lists the ids (a usage error)
+     */
+    public Importers forcing(String formatId) {
+        if (importer(formatId).isEmpty()) {
+            throw new IllegalArgumentException("unknown format '" + formatId + "'; known: " + String.join(", ", formatIds()));
+        }
+        return new Importers(importers, formatId);
     }
 
     public static Importers standard() {
@@ -77,7 +96,11 @@ public final class Importers {
                 .orElseThrow(() -> new UnrecognizedFormatException(source.name(), "", formatIds()));
     }
 
+    /** Reads {@code source} with the importer sniffing picks, or the forced one (see {@link #forcing}). */
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
+        if (forced != null) {
+            return read(source, listener, forced);
+        }
         TraceImporter importer = detect(source);
         try {
             return importer.read(source, listener);

@@ -202,8 +202,13 @@ public final class OpenAiChatImporter implements TraceImporter {
             }
         }
 
+        /**
+         * A JSON Lines line that is not JSON belongs to the thread it would have been: its own ({@code line 12})
+         * in a file of conversations, the one conversation in a file of messages.
+         */
         private void brokenLine(JsonItem.Broken broken) {
-            out.malformed("", new SourceRef(out.file(), broken.line(), broken.line()), broken.text(),
+            String thread = SINGLE_THREAD.equals(lastThread) ? SINGLE_THREAD : "line " + broken.line();
+            out.malformed(thread, new SourceRef(out.file(), broken.line(), broken.line()), broken.text(),
                     "not valid JSON at column " + broken.column() + ": " + broken.reason());
         }
 

@@ -102,7 +102,8 @@ class OpenAiChatImporterTest {
         assertTrue(((Payload.Unparsed) bad.payload()).reason().startsWith("not valid JSON at column 51: "),
                 bad.summary());
         assertTrue(bad.text().startsWith("{\"messages\": [{\"role\": \"user\", \"content\": \"oops\"}"));
-        assertEquals(List.of("line 1", "", "request-3"), trace.threads().stream().map(t -> t.id()).toList());
+        assertEquals(List.of("line 1", "line 2", "request-3"), trace.threads().stream().map(t -> t.id()).toList(),
+                "a line that is not JSON belongs to the thread it would have been");
         assertEquals("/body/messages/0", messages(trace).get(2).source().pointer());
         assertEquals(1, trace.report().malformedRecords());
         assertTrue(trace.report().complete());
