@@ -78,6 +78,20 @@ class OpenAiSampleFindingsTest {
         assertEquals(all, shown);
     }
 
+    @Test
+    void theCleanRequestPassesEveryGenericRuleRatherThanSkippingThem() throws Exception {
+        String name = "clean-tool-calls.json";
+        try (InputStream in = getClass().getClassLoader().getResourceAsStream("sample-logs/openai/" + name)) {
+            Trace trace = Importers.standard().read(ImportSource.of(name, in.readAllBytes()), ImportListener.NONE);
+            Map<String, String> status = new TreeMap<>();
+            new Validator(RuleConfig.DEFAULT).validate(trace).threads().forEach(t -> t.checks()
+                    .forEach(c -> status.put(c.ruleId(), c.status().id())));
+            Map<String, String> allPass = new TreeMap<>();
+            RuleProfile.genericChat().rules().forEach(r -> allPass.put(r.id(), "pass"));
+            assertEquals(allPass, status);
+        }
+    }
+
     private static List<Finding> validate(String name) throws Exception {
         String resource = "sample-logs/openai/" + name;
         try (InputStream in = OpenAiSampleFindingsTest.class.getClassLoader().getResourceAsStream(resource)) {
