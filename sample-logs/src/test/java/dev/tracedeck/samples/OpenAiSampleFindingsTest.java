@@ -70,11 +70,14 @@ class OpenAiSampleFindingsTest {
         }
     }
 
+    /** Rules about the model's context window need a history bigger than the window: not a small sample. */
+    private static final Set<String> NEEDS_A_HUGE_HISTORY = Set.of("context-overflow", "context-preflight");
+
     @Test
     void everyGenericRuleIsShownBySomeOpenAiSample() throws Exception {
         Set<String> shown = knownFaults().stream().map(Row::rule).collect(Collectors.toCollection(TreeSet::new));
         Set<String> all = RuleProfile.genericChat().rules().stream().map(Rule::id)
-                .collect(Collectors.toCollection(TreeSet::new));
+                .filter(id -> !NEEDS_A_HUGE_HISTORY.contains(id)).collect(Collectors.toCollection(TreeSet::new));
         assertEquals(all, shown);
     }
 
