@@ -46,6 +46,10 @@ public final class Main implements Callable<Integer> {
             description = "Rule configuration (JSON) to check with, as for validate --config.")
     private Path config;
 
+    @Option(names = {"--format", "--input-format"}, paramLabel = "NAME",
+            description = "Read the files as this format instead of detecting it (mycelian-log, openai-chat).")
+    private String format;
+
     @Spec
     private CommandSpec spec;
 
@@ -59,7 +63,11 @@ public final class Main implements Callable<Integer> {
                 return ExitCodes.USAGE;
             }
         }
+        if (format != null && InputFormat.importers(format, spec.commandLine().getErr(), "tracedeck").isEmpty()) {
+            return ExitCodes.USAGE;
+        }
         List<Path> toOpen = files.isEmpty() ? SampleLogs.fromProperty(System.getProperty(SampleLogs.PROPERTY)) : files;
-        return DesktopLauncher.launch(List.copyOf(toOpen), Optional.ofNullable(screenshot), Optional.ofNullable(config));
+        return DesktopLauncher.launch(List.copyOf(toOpen), Optional.ofNullable(screenshot), Optional.ofNullable(config),
+                Optional.ofNullable(format));
     }
 }

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -45,6 +46,10 @@ final class ValidateCommand implements Callable<Integer> {
             description = "text, json, junit, sarif, markdown or html (default: ${DEFAULT-VALUE}).")
     private ReportFormat format;
 
+    @Option(names = "--input-format", paramLabel = "NAME",
+            description = "Read the files as this format instead of detecting it (mycelian-log, openai-chat).")
+    private String inputFormat;
+
     @Option(names = "--output", paramLabel = "FILE", description = "Write the report here instead of standard output.")
     private Path output;
 
@@ -72,7 +77,11 @@ final class ValidateCommand implements Callable<Integer> {
             }
         }
         Validator validator = new Validator(rules);
-        Importers importers = Importers.standard();
+        Optional<Importers> chosen = InputFormat.importers(inputFormat, err, "tracedeck validate");
+        if (chosen.isEmpty()) {
+            return ExitCodes.USAGE;
+        }
+        Importers importers = chosen.get();
         List<Validation> validations = new ArrayList<>();
         boolean unreadable = false;
         for (Path file : files) {
