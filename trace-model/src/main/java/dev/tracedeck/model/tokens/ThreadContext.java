@@ -104,7 +104,7 @@ public final class ThreadContext {
     }
 
     /** LangChain's message types in OpenAI's roles: human and chat/user are user, ai is assistant. */
-    static Message asMessage(StateEntry entry) {
+    public static Message asMessage(StateEntry entry) {
         String role = switch (entry.type()) {
             case "system", "SystemMessage" -> "system";
             case "human", "HumanMessage" -> "user";
