@@ -3,15 +3,12 @@ package dev.tracedeck.app.cli;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.tokens.ModelProfile;
 import dev.tracedeck.model.tokens.ModelProfiles;
-import dev.tracedeck.model.tokens.TraceModel;
 import dev.tracedeck.model.trace.Trace;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -56,7 +53,7 @@ final class TokensCommand implements Callable<Integer> {
             ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
             try {
                 Trace trace = importers.read(ImportSource.of(file), progress);
-                counted.add(TokensReport.count(trace, profile(trace)));
+                counted.add(TokensReport.count(trace, ModelChoice.of(trace, model, contextLimit, ModelProfiles.defaults())));
             } catch (ImportException e) {
                 err.println("tracedeck tokens: " + e.getMessage());
                 code = ExitCodes.USAGE;
@@ -67,17 +64,5 @@ final class TokensCommand implements Callable<Integer> {
         out.print(json ? TokensReport.json(counted) : TokensReport.text(counted));
         out.flush();
         return code;
-    }
-
-    /** --model, else the trace's own model, else gpt-4o; a model without a profile is counted as gpt-4o would be. */
-    private TokensReport.Profile profile(Trace trace) {
-        String name = model != null ? model : TraceModel.of(trace).orElse("gpt-4o");
-        String source = model != null ? "--model" : TraceModel.of(trace).isPresent() ? "named by the trace" : "assumed";
-        Optional<ModelProfile> known = ModelProfiles.defaults().forModel(name);
-        ModelProfile profile = known.orElse(new ModelProfile(name, 128_000, Optional.empty()));
-        if (contextLimit != null) {
-            profile = profile.withContextLimit(contextLimit);
-        }
-        return new TokensReport.Profile(profile, source, known.isPresent());
     }
 }

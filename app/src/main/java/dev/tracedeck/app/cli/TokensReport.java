@@ -23,23 +23,19 @@ final class TokensReport {
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    /** The profile counted with, where its name came from, and whether Tracedeck knows the model. */
-    record Profile(ModelProfile profile, String source, boolean known) {
-    }
-
     record ThreadTokens(TraceThread thread, List<ContextPoint> points) {
         PromptCount last() {
             return points.get(points.size() - 1).count();
         }
     }
 
-    record FileTokens(Trace trace, Profile profile, List<ThreadTokens> threads) {
+    record FileTokens(Trace trace, ModelChoice profile, List<ThreadTokens> threads) {
     }
 
     private TokensReport() {
     }
 
-    static FileTokens count(Trace trace, Profile profile) {
+    static FileTokens count(Trace trace, ModelChoice profile) {
         ThreadContext context = new ThreadContext(profile.profile().format().orElse(ModelProfile.ESTIMATE_FORMAT));
         List<ThreadTokens> threads = new ArrayList<>();
         for (TraceThread thread : trace.threads()) {
@@ -124,11 +120,7 @@ final class TokensReport {
 
     private static List<String> reasons(FileTokens f, PromptCount count) {
         List<String> reasons = new ArrayList<>(count.estimateReasons());
-        if (!f.profile().profile().exactTokenizer()) {
-            reasons.add(0, f.profile().known()
-                    ? f.profile().profile().name() + " has no public tokenizer: counted with o200k_base, an estimate"
-                    : "no profile for " + f.profile().profile().name() + ": counted with o200k_base and a 128k window, an estimate");
-        }
+        f.profile().estimateReason().ifPresent(r -> reasons.add(0, r));
         return reasons;
     }
 

@@ -62,4 +62,30 @@ class TokensCommandTest {
         assertTrue(run.out().contains("% of the window"), run.out());
         assertTrue(run.out().contains("note: the log shows messages as previews"), run.out());
     }
+
+    /** OpenAI's cookbook request with the weather tool, as a request body on disk: the API reported 101 prompt tokens. */
+    @Test
+    void aRequestFileCountsExactlyThatRequestWithItsTools(@TempDir Path dir) throws Exception {
+        Path request = Files.writeString(dir.resolve("request.json"), """
+                {"model": "gpt-4o-mini",
+                 "messages": [
+                   {"role": "system", "content": "You are a helpful assistant that can answer to questions about the weather."},
+                   {"role": "user", "content": "What's the weather like in San Francisco?"}],
+                 "tools": [{"type": "function", "function": {
+                   "name": "get_current_weather", "description": "Get the current weather in a given location",
+                   "parameters": {"type": "object", "properties": {
+                     "location": {"type": "string", "description": "The city and state, e.g. San Francisco, CA"},
+                     "unit": {"type": "string", "description": "The unit of temperature to return", "enum": ["celsius", "fahrenheit"]}},
+                   "required": ["location"]}}}]}
+                """);
+        CliRun run = CliRun.of("tokens", "--json", request.toString());
+        assertEquals(ExitCodes.OK, run.code(), run.err());
+        JsonNode file = JSON.readTree(run.out()).get(0);
+        assertEquals("gpt-4o-mini", file.get("model").asText());
+        JsonNode thread = file.get("threads").get(0);
+        assertEquals(101, thread.get("promptTokens").asInt());
+        assertTrue(thread.get("exact").asBoolean(), thread.get("estimateReasons").toString());
+        JsonNode gpt4 = JSON.readTree(CliRun.of("tokens", "--json", "--model", "gpt-4-0613", request.toString()).out()).get(0);
+        assertEquals(105, gpt4.get("threads").get(0).get("promptTokens").asInt(), "the API reported 105 for gpt-4");
+    }
 }

@@ -127,7 +127,7 @@ public sealed interface PruneStrategy {
             }
             List<Step> steps = Steps.of(h);
             int[] stepTokens = new int[steps.size()];
-            int total = c.tokens().replyPriming();
+            int total = c.fixedTokens();
             for (int s = 0; s < steps.size(); s++) {
                 for (int i : steps.get(s).messages()) {
                     stepTokens[s] += c.tokens().messageTokens(h.messages().get(i).message());

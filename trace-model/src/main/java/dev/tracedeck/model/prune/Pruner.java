@@ -40,9 +40,17 @@ public final class Pruner {
     }
 
     public PruneResult run(History before, PruneStrategy strategy) {
+        return run(before, strategy, Map.of());
+    }
+
+    /**
+     * @param lines the source line of each message by id, so that findings on the result name the lines of the
+     *              log; a message a strategy added takes the line of the message before it
+     */
+    public PruneResult run(History before, PruneStrategy strategy, Map<String, Integer> lines) {
         History after = strategy.apply(before, context);
-        PromptCount beforeTokens = context.tokens().count(before.prompt(), Optional.empty());
-        PromptCount afterTokens = context.tokens().count(after.prompt(), Optional.empty());
+        PromptCount beforeTokens = context.tokens().count(before.prompt(), context.tools());
+        PromptCount afterTokens = context.tokens().count(after.prompt(), context.tools());
         Map<String, PromptMessage> old = new HashMap<>();
         before.messages().forEach(m -> old.put(m.id(), m.message()));
         Set<String> kept = new LinkedHashSet<>();
@@ -61,8 +69,8 @@ public final class Pruner {
         }
         Set<String> removed = new LinkedHashSet<>(old.keySet());
         removed.removeAll(kept);
-        List<Finding> findingsBefore = pairing(before);
-        List<Finding> findingsAfter = pairing(after);
+        List<Finding> findingsBefore = pairing(before, lines);
+        List<Finding> findingsAfter = pairing(after, lines);
         Set<String> known = new LinkedHashSet<>();
         findingsBefore.forEach(f -> known.add(key(f, before)));
         List<Finding> introduced = findingsAfter.stream().filter(f -> !known.contains(key(f, after))).toList();
@@ -71,12 +79,16 @@ public final class Pruner {
     }
 
     /** The pairing rules run over the history as a thread of its own, one event per message. */
-    static List<Finding> pairing(History history) {
+    static List<Finding> pairing(History history, Map<String, Integer> lines) {
         TraceBuilder builder = new TraceBuilder();
+        int line = 1;
         for (int i = 0; i < history.size(); i++) {
-            PromptMessage m = history.messages().get(i).message();
+            HistoryMessage h = history.messages().get(i);
+            PromptMessage m = h.message();
+            line = lines.getOrDefault(h.id(), lines.isEmpty() ? i + 1 : line);
             Message message = new Message(m.role(), m.content(), m.toolCalls(), m.toolCallId());
-            builder.add("message", "", "history", SourceRef.line("(history)", i + 1), m.content(),
+            SourceRef where = new SourceRef("(history)", line, line, "/" + SourceRef.pointerToken(h.id()));
+            builder.add("message", "", "history", where, m.content(),
                     new Payload.ConversationMessage(message, OptionalInt.empty(), m.content().length(), false));
         }
         Trace trace = builder.build(new ImportReport("(history)", "chat-history", 0, history.size(), history.size(), 0, 0,

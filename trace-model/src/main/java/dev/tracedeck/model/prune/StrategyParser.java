@@ -72,7 +72,11 @@ public final class StrategyParser {
             throw new IllegalArgumentException(name + " takes " + (min == max ? Integer.toString(min) : min + " to " + max)
                     + " argument" + (max == 1 ? "" : "s") + ", not " + args.size());
         }
-        return maker.make();
+        try {
+            return maker.make();
+        } catch (IllegalArgumentException e) {
+            throw e.getMessage().startsWith(name) ? e : new IllegalArgumentException(name + ": " + e.getMessage(), e);
+        }
     }
 
     private static int integer(String name, String value) {

@@ -28,6 +28,15 @@ public record ThreadHistory(Event point, History history, List<Integer> lines) {
         }
     }
 
+    /** Each message's source line by its id, for {@link Pruner#run(History, PruneStrategy, java.util.Map)}. */
+    public java.util.Map<String, Integer> linesById() {
+        java.util.Map<String, Integer> byId = new java.util.HashMap<>();
+        for (int i = 0; i < lines.size(); i++) {
+            byId.put(history.messages().get(i).id(), lines.get(i));
+        }
+        return byId;
+    }
+
     /** Where a history can be read: each state dump with a message list, else each conversation message. */
     public static List<Event> points(TraceThread thread) {
         List<Event> dumps = thread.events().stream().filter(ThreadHistory::isMessageListDump).toList();

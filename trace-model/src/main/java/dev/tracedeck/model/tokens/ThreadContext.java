@@ -40,6 +40,11 @@ public final class ThreadContext {
         List<ContextPoint> points = new ArrayList<>();
         int messages = 0;
         Map<TokenCategory, Integer> running = new EnumMap<>(TokenCategory.class);
+        // A request's tool schemas go with every call the history makes.
+        PromptCount schemas = counter.count(List.of(), ThreadRequest.tools(thread));
+        schemas.byCategory().forEach((category, tokens) -> running.merge(category, tokens, Integer::sum));
+        running.merge(TokenCategory.CONVERSATION, -counter.replyPriming(), Integer::sum);
+        running.remove(TokenCategory.CONVERSATION, 0);
         boolean cutPreviews = false;
         boolean replayedCalls = false;
         boolean dumps = thread.events().stream().anyMatch(ThreadContext::isMessageListDump);
@@ -58,7 +63,7 @@ public final class ThreadContext {
                 running.merge(TokenCategory.CONVERSATION, -counter.replyPriming(), Integer::sum);
                 Map<TokenCategory, Integer> now = new EnumMap<>(running);
                 now.merge(TokenCategory.CONVERSATION, counter.replyPriming(), Integer::sum);
-                List<String> reasons = new ArrayList<>();
+                List<String> reasons = new ArrayList<>(schemas.estimateReasons());
                 if (replayedCalls) {
                     reasons.add(PromptTokens.REPLAYED_CALLS);
                 }
