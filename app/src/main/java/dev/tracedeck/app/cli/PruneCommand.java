@@ -9,6 +9,7 @@ import dev.tracedeck.model.prune.PruneStrategy;
 import dev.tracedeck.model.prune.Pruner;
 import dev.tracedeck.model.prune.StrategyParser;
 import dev.tracedeck.model.prune.ThreadHistory;
+import dev.tracedeck.model.tokens.ModelChoice;
 import dev.tracedeck.model.tokens.ModelProfile;
 import dev.tracedeck.model.tokens.ModelProfiles;
 import dev.tracedeck.model.tokens.PromptTokens;

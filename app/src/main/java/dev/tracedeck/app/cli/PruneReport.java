@@ -14,6 +14,7 @@ import dev.tracedeck.model.prune.PruneResult;
 import dev.tracedeck.model.prune.ThreadHistory;
 import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.text.PythonText;
+import dev.tracedeck.model.tokens.ModelChoice;
 import dev.tracedeck.model.tokens.PromptCount;
 import dev.tracedeck.model.tokens.PromptMessage;
 import dev.tracedeck.model.trace.Trace;

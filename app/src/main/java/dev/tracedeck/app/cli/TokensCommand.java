@@ -3,6 +3,7 @@ package dev.tracedeck.app.cli;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.tokens.ModelChoice;
 import dev.tracedeck.model.tokens.ModelProfiles;
 import dev.tracedeck.model.trace.Trace;
 import java.io.PrintWriter;

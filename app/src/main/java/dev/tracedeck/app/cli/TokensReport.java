@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.model.tokens.ModelChoice;
 import dev.tracedeck.model.tokens.ContextPoint;
 import dev.tracedeck.model.tokens.ModelProfile;
 import dev.tracedeck.model.tokens.PromptCount;

@@ -1,5 +1,6 @@
 package dev.tracedeck.app.desktop;
 
+import dev.tracedeck.app.workspace.CenterView;
 import dev.tracedeck.app.workspace.TraceViewModel;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
 import java.util.function.Consumer;
@@ -33,12 +34,28 @@ final class MainMenu {
         dark.setSelected(initial == Theme.DARK);
         dark.setOnAction(e -> actions.theme().accept(dark.isSelected() ? Theme.DARK : Theme.LIGHT));
         Menu view = new Menu("View", null, find, new SeparatorMenuItem());
+        view.getItems().addAll(centerItems(workspace));
+        view.getItems().add(new SeparatorMenuItem());
         view.getItems().addAll(findingsItems(workspace, actions, view));
         view.getItems().addAll(new SeparatorMenuItem(), dark);
 
         MenuBar bar = new MenuBar(file, view);
         bar.setId("main-menu");
         return bar;
+    }
+
+    /** Timeline, steps, context chart: what shows beside the detail in the selected file. */
+    private static MenuItem[] centerItems(WorkspaceViewModel workspace) {
+        CenterView[] views = CenterView.values();
+        MenuItem[] items = new MenuItem[views.length];
+        for (int i = 0; i < views.length; i++) {
+            CenterView view = views[i];
+            items[i] = item(view == CenterView.CONTEXT ? "Context chart" : view.title(), "Shortcut+" + (i + 1),
+                    () -> onTrace(workspace, t -> t.showCenter(view)));
+            items[i].setId("menu-center-" + view.name().toLowerCase(java.util.Locale.ROOT));
+            items[i].disableProperty().bind(workspace.selectedProperty().isNull());
+        }
+        return items;
     }
 
     /** Findings panel, next/previous finding, only flagged: all act on the selected file. */

@@ -2,14 +2,20 @@ package dev.tracedeck.app.workspace;
 
 import dev.tracedeck.app.detail.DetailView;
 import dev.tracedeck.app.findings.FindingsView;
+import dev.tracedeck.app.history.ContextChartView;
+import dev.tracedeck.app.history.StepsView;
 import dev.tracedeck.app.threads.ThreadListView;
 import dev.tracedeck.app.timeline.TimelineView;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.function.DoubleConsumer;
 import java.util.function.UnaryOperator;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Orientation;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 
 /**
  * One trace's panes: threads down the left, timeline and detail side by side, the findings panel under
@@ -19,6 +25,7 @@ import javafx.scene.control.SplitPane;
 final class TraceView extends SplitPane {
 
     private final WorkspaceViewModel workspace;
+    private final TraceViewModel model;
     private final TimelineView timeline;
     private final FindingsView findings;
     private final SplitPane center = new SplitPane();
@@ -27,12 +34,13 @@ final class TraceView extends SplitPane {
 
     TraceView(TraceViewModel model, WorkspaceViewModel workspace) {
         this.workspace = workspace;
+        this.model = model;
         getStyleClass().add("trace-view");
         ThreadListView threads = new ThreadListView(model.threads());
         timeline = new TimelineView(model.timeline(), model.loaded().kindCounts());
         DetailView detail = new DetailView(model.detail());
         findings = new FindingsView(model.findings(), timeline::focusTable, () -> workspace.showFindings(false));
-        SplitPane panes = new SplitPane(timeline, detail);
+        SplitPane panes = new SplitPane(centerTabs(model), detail);
         PaneLayout layout = workspace.getPaneLayout();
         panes.setDividerPositions(layout.detail());
         center.setOrientation(Orientation.VERTICAL);
@@ -49,7 +57,33 @@ final class TraceView extends SplitPane {
     }
 
     void focusSearch() {
+        model.showCenter(CenterView.TIMELINE);
         timeline.focusSearch();
+    }
+
+    /** Timeline, steps and context chart share the place beside the detail; the view-model says which shows. */
+    private TabPane centerTabs(TraceViewModel model) {
+        Map<CenterView, Tab> tabs = new EnumMap<>(CenterView.class);
+        tabs.put(CenterView.TIMELINE, tab(CenterView.TIMELINE, timeline, "Every event of the thread (Ctrl+1)"));
+        tabs.put(CenterView.STEPS, tab(CenterView.STEPS, new StepsView(model.history()),
+                "The history at the selected event as typed steps, with their tokens (Ctrl+2)"));
+        tabs.put(CenterView.CONTEXT, tab(CenterView.CONTEXT, new ContextChartView(model.history()),
+                "The thread's context over time against the model's window (Ctrl+3)"));
+        TabPane pane = new TabPane(tabs.values().toArray(Tab[]::new));
+        pane.getStyleClass().add("center-tabs");
+        pane.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        pane.getSelectionModel().select(tabs.get(model.centerViewProperty().get()));
+        pane.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> model.showCenter((CenterView) now.getUserData()));
+        model.centerViewProperty().addListener((obs, old, now) -> pane.getSelectionModel().select(tabs.get(now)));
+        return pane;
+    }
+
+    private static Tab tab(CenterView view, javafx.scene.Node content, String tooltip) {
+        Tab tab = new Tab(view.title(), content);
+        tab.setUserData(view);
+        tab.setId("center-" + view.name().toLowerCase(java.util.Locale.ROOT));
+        tab.setTooltip(new javafx.scene.control.Tooltip(tooltip));
+        return tab;
     }
 
     void focusFindings() {

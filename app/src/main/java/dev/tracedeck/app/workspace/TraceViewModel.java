@@ -5,6 +5,7 @@ import dev.tracedeck.app.detail.DetailViewModel;
 import dev.tracedeck.app.detail.PreviousSnapshot;
 import dev.tracedeck.app.findings.FindingsSummary;
 import dev.tracedeck.app.findings.FindingsViewModel;
+import dev.tracedeck.app.history.HistoryViewModel;
 import dev.tracedeck.app.threads.ThreadListViewModel;
 import dev.tracedeck.app.timeline.TimelineViewModel;
 import dev.tracedeck.model.event.Event;
@@ -13,6 +14,8 @@ import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.trace.Trace;
 import java.util.Optional;
 import java.util.function.Function;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
 
 /**
  * One imported trace as the window shows it: the thread list drives the timeline and the findings, the
@@ -26,6 +29,8 @@ public final class TraceViewModel {
     private final TimelineViewModel timeline;
     private final DetailViewModel detail;
     private final FindingsViewModel findings;
+    private final HistoryViewModel history;
+    private final ObjectProperty<CenterView> centerView = new SimpleObjectProperty<>(CenterView.TIMELINE);
 
     /**
      * @param queries short queries (rendering the detail)
@@ -38,10 +43,14 @@ public final class TraceViewModel {
         this.timeline = new TimelineViewModel(loaded.trace().events(), loaded.llmRounds(), loaded.threadLabels());
         this.detail = new DetailViewModel(queries, event -> PreviousSnapshot.of(loaded.trace(), event));
         this.findings = new FindingsViewModel(checks, checker, this::revealEvidence);
+        this.history = new HistoryViewModel(loaded.trace(), queries, this::revealEvidence);
         threads.selectedProperty().addListener((obs, old, now) -> {
             timeline.showThread(threads.selectedThreadId());
             findings.showThread(threads.selectedThreadId());
+            history.showThread(threads.selectedThreadId());
         });
+        timeline.selectedEventProperty().addListener((obs, old, now) -> history.showEvent(now));
+        centerView.addListener((obs, old, now) -> history.setActive(now != CenterView.TIMELINE));
         // The focus first: a finding's selection then reveals its evidence, and the detail renders it with this finding first.
         findings.selectedFindingProperty().addListener((obs, old, now) -> detail.setFocus(now));
         timeline.selectedEventProperty().addListener((obs, old, now) -> detail.showStep(timeline.step(now)));
@@ -75,6 +84,7 @@ public final class TraceViewModel {
     /** Stops work still running for this trace: its tab is closing. */
     public void close() {
         findings.cancel();
+        history.setActive(false);
     }
 
     public LoadedTrace loaded() {
@@ -95,6 +105,19 @@ public final class TraceViewModel {
 
     public FindingsViewModel findings() {
         return findings;
+    }
+
+    public HistoryViewModel history() {
+        return history;
+    }
+
+    /** Timeline, steps or context chart beside the detail; the steps and the chart are counted only when shown. */
+    public ObjectProperty<CenterView> centerViewProperty() {
+        return centerView;
+    }
+
+    public void showCenter(CenterView view) {
+        centerView.set(view);
     }
 
     /**

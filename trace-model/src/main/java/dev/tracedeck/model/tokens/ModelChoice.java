@@ -1,8 +1,5 @@
-package dev.tracedeck.app.cli;
+package dev.tracedeck.model.tokens;
 
-import dev.tracedeck.model.tokens.ModelProfile;
-import dev.tracedeck.model.tokens.ModelProfiles;
-import dev.tracedeck.model.tokens.TraceModel;
 import dev.tracedeck.model.trace.Trace;
 import java.util.Optional;
 
@@ -14,9 +11,9 @@ import java.util.Optional;
  * @param source  where its name came from ("--model", "named by the trace", "assumed")
  * @param known   whether Tracedeck has a profile for the model
  */
-record ModelChoice(ModelProfile profile, String source, boolean known) {
+public record ModelChoice(ModelProfile profile, String source, boolean known) {
 
-    static ModelChoice of(Trace trace, String model, Integer contextLimit, ModelProfiles profiles) {
+    public static ModelChoice of(Trace trace, String model, Integer contextLimit, ModelProfiles profiles) {
         String name = model != null ? model : TraceModel.of(trace).orElse("gpt-4o");
         String source = model != null ? "--model" : TraceModel.of(trace).isPresent() ? "named by the trace" : "assumed";
         Optional<ModelProfile> known = profiles.forModel(name);
@@ -28,7 +25,12 @@ record ModelChoice(ModelProfile profile, String source, boolean known) {
     }
 
     /** Why counts with this model are estimates, before any reason of the count's own; empty when exact. */
-    Optional<String> estimateReason() {
+    /** The chat format counted with: the model's own, or o200k_base as the estimate for a model without one. */
+    public ChatFormat format() {
+        return profile.format().orElse(ModelProfile.ESTIMATE_FORMAT);
+    }
+
+    public Optional<String> estimateReason() {
         if (profile.exactTokenizer()) {
             return Optional.empty();
         }
