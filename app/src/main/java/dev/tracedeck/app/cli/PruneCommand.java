@@ -67,6 +67,9 @@ final class PruneCommand implements Callable<Integer> {
     @Option(names = "--input-format", paramLabel = "NAME", description = "Read the file as this format instead of detecting it.")
     private String inputFormat;
 
+    @Option(names = "--models", paramLabel = "FILE", description = ModelsOption.DESCRIPTION)
+    private Path models;
+
     @Spec
     private CommandSpec spec;
 
@@ -85,6 +88,10 @@ final class PruneCommand implements Callable<Integer> {
             strategy = StrategyParser.parseAll(strategies);
         } catch (IllegalArgumentException e) {
             return usage(err, e.getMessage());
+        }
+        Optional<ModelProfiles> profiles = ModelsOption.read(models, err, NAME);
+        if (profiles.isEmpty()) {
+            return ExitCodes.USAGE;
         }
         Optional<Importers> importers = InputFormat.importers(inputFormat, err, NAME);
         if (importers.isEmpty()) {
@@ -110,7 +117,7 @@ final class PruneCommand implements Callable<Integer> {
             return usage(err, file + ": thread " + chosen.id() + (points.isEmpty() ? " has no history"
                     : " has no history at or before event " + at + " (its first is at event " + points.get(0).seq() + ")"));
         }
-        ModelChoice profile = ModelChoice.of(trace, model, contextLimit, ModelProfiles.defaults());
+        ModelChoice profile = ModelChoice.of(trace, model, contextLimit, profiles.get());
         ModelProfile p = profile.profile();
         PruneContext context = new PruneContext(new PromptTokens(p.format().orElse(ModelProfile.ESTIMATE_FORMAT)),
                 p.contextLimit(), ThreadRequest.tools(chosen));

@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,6 +37,9 @@ final class TokensCommand implements Callable<Integer> {
     @Option(names = "--context-limit", paramLabel = "TOKENS", description = "The context window, overriding the model's.")
     private Integer contextLimit;
 
+    @Option(names = "--models", paramLabel = "FILE", description = ModelsOption.DESCRIPTION)
+    private Path models;
+
     @Spec
     private CommandSpec spec;
 
@@ -47,6 +51,10 @@ final class TokensCommand implements Callable<Integer> {
             err.println("tracedeck tokens: --context-limit must be a positive number of tokens");
             return ExitCodes.USAGE;
         }
+        Optional<ModelProfiles> profiles = ModelsOption.read(models, err, "tracedeck tokens");
+        if (profiles.isEmpty()) {
+            return ExitCodes.USAGE;
+        }
         Importers importers = Importers.standard();
         List<TokensReport.FileTokens> counted = new ArrayList<>();
         int code = ExitCodes.OK;
@@ -54,7 +62,7 @@ final class TokensCommand implements Callable<Integer> {
             ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
             try {
                 Trace trace = importers.read(ImportSource.of(file), progress);
-                counted.add(TokensReport.count(trace, ModelChoice.of(trace, model, contextLimit, ModelProfiles.defaults())));
+                counted.add(TokensReport.count(trace, ModelChoice.of(trace, model, contextLimit, profiles.get())));
             } catch (ImportException e) {
                 err.println("tracedeck tokens: " + e.getMessage());
                 code = ExitCodes.USAGE;

@@ -61,6 +61,9 @@ final class ValidateCommand implements Callable<Integer> {
             description = "error, warning or never: the least severe finding that makes the exit code 1 (default: ${DEFAULT-VALUE}).")
     private FailOn failOn;
 
+    @Option(names = "--models", paramLabel = "FILE", description = ModelsOption.DESCRIPTION)
+    private Path models;
+
     @Spec
     private CommandSpec spec;
 
@@ -75,6 +78,15 @@ final class ValidateCommand implements Callable<Integer> {
                 err.println("tracedeck validate: " + e.getMessage());
                 return ExitCodes.USAGE;
             }
+        }
+        if (models != null) {
+            Optional<dev.tracedeck.model.tokens.ModelProfiles> profiles = ModelsOption.read(models, err, "tracedeck validate");
+            if (profiles.isEmpty()) {
+                return ExitCodes.USAGE;
+            }
+            // The file's profiles win over the built-in ones and over any the rule configuration lists.
+            rules = new RuleConfig(rules.parameters().withModels(rules.parameters().models().with(profiles.get().entries())),
+                    rules.rules());
         }
         Validator validator = new Validator(rules);
         Optional<Importers> chosen = InputFormat.importers(inputFormat, err, "tracedeck validate");

@@ -37,9 +37,14 @@ public final class HistoryViewModel {
      * @param reveal  selects an event in the timeline (a step's message, a point of the chart)
      */
     public HistoryViewModel(Trace trace, TaskRunner queries, Consumer<Event> reveal) {
+        this(trace, queries, reveal, ModelChoice.of(trace, null, null, dev.tracedeck.model.tokens.ModelProfiles.defaults()));
+    }
+
+    /** @param model the model to count with, as the context rules do */
+    public HistoryViewModel(Trace trace, TaskRunner queries, Consumer<Event> reveal, ModelChoice model) {
         this.trace = trace;
         this.counts = new LatestOnly(queries);
-        this.insights = new HistoryInsights(ModelChoice.of(trace, null, null, dev.tracedeck.model.tokens.ModelProfiles.defaults()));
+        this.insights = new HistoryInsights(model);
         this.reveal = reveal;
     }
 

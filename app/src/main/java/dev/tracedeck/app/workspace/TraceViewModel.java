@@ -10,7 +10,9 @@ import dev.tracedeck.app.threads.ThreadListViewModel;
 import dev.tracedeck.app.timeline.TimelineViewModel;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.tokens.ModelChoice;
 import dev.tracedeck.model.trace.Trace;
 import java.util.Optional;
 import java.util.function.Function;
@@ -38,12 +40,20 @@ public final class TraceViewModel {
      * @param checker the rules
      */
     public TraceViewModel(LoadedTrace loaded, TaskRunner queries, TaskRunner checks, Function<Trace, Validation> checker) {
+        this(loaded, queries, checks, checker, RuleParameters.DEFAULTS);
+    }
+
+    /** @param parameters the rules' model settings, which the steps and the context chart count with too */
+    public TraceViewModel(LoadedTrace loaded, TaskRunner queries, TaskRunner checks, Function<Trace, Validation> checker,
+                          RuleParameters parameters) {
         this.loaded = loaded;
         this.threads = new ThreadListViewModel(loaded.threads());
         this.timeline = new TimelineViewModel(loaded.trace().events(), loaded.llmRounds(), loaded.threadLabels());
         this.detail = new DetailViewModel(queries, event -> PreviousSnapshot.of(loaded.trace(), event));
         this.findings = new FindingsViewModel(checks, checker, this::revealEvidence);
-        this.history = new HistoryViewModel(loaded.trace(), queries, this::revealEvidence);
+        this.history = new HistoryViewModel(loaded.trace(), queries, this::revealEvidence, ModelChoice.of(loaded.trace(),
+                parameters.model().isEmpty() ? null : parameters.model(),
+                parameters.contextLimit() > 0 ? parameters.contextLimit() : null, parameters.models()));
         threads.selectedProperty().addListener((obs, old, now) -> {
             timeline.showThread(threads.selectedThreadId());
             findings.showThread(threads.selectedThreadId());

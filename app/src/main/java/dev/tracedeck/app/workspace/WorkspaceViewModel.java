@@ -198,7 +198,8 @@ public final class WorkspaceViewModel {
                 })
                 .onSuccess(loaded -> {
                     // Content first: whoever hears "import finished" may look at it.
-                    TraceViewModel content = new TraceViewModel(loaded, queries, imports, validator::validate);
+                    TraceViewModel content = new TraceViewModel(loaded, queries, imports, validator::validate,
+                            validator.config().parameters());
                     document.loaded(content);
                     progress.finished(document);
                     refreshStatus();

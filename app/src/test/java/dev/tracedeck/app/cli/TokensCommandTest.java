@@ -88,4 +88,28 @@ class TokensCommandTest {
         JsonNode gpt4 = JSON.readTree(CliRun.of("tokens", "--json", "--model", "gpt-4-0613", request.toString()).out()).get(0);
         assertEquals(105, gpt4.get("threads").get(0).get("promptTokens").asInt(), "the API reported 105 for gpt-4");
     }
+
+    @Test
+    void aModelsFileAddsProfilesForTokensPruneAndTheContextRules(@TempDir Path dir) throws Exception {
+        Path models = Files.writeString(dir.resolve("models.json"),
+                "{\"models\": [{\"name\": \"tiny-model\", \"contextLimit\": 300, \"encoding\": \"o200k_base\"}]}");
+        JsonNode file = JSON.readTree(CliRun.of("tokens", "--json", "--models", models.toString(), "--model", "tiny-model-v2",
+                CliRun.BEFORE.toString()).out()).get(0);
+        assertEquals(300, file.get("contextLimit").asInt());
+        assertTrue(file.get("exactTokenizer").asBoolean());
+        JsonNode pruned = JSON.readTree(CliRun.of("prune", "--strategy", "token_budget", "--models", models.toString(),
+                "--model", "tiny-model", "--thread", "s2", "--format", "json", CliRun.BEFORE.toString()).out());
+        assertEquals(300, pruned.get("contextLimit").asInt());
+        assertTrue(pruned.get("after").get("promptTokens").asInt() < pruned.get("before").get("promptTokens").asInt(),
+                "over 80 % of a 300-token window: summarized");
+        Path config = Files.writeString(dir.resolve("rules.json"), "{\"parameters\": {\"model\": \"tiny-model\"}}");
+        CliRun validate = CliRun.of("validate", "--format", "json", "--config", config.toString(), "--models", models.toString(),
+                CliRun.BEFORE.toString());
+        assertTrue(validate.out().contains("context-overflow"), validate.out());
+        assertTrue(validate.out().contains("300-token window"), "the rules measure against the file's profile");
+        Path bad = Files.writeString(dir.resolve("bad.json"), "{\"models\": [{\"name\": \"x\"}]}");
+        CliRun refused = CliRun.of("tokens", "--models", bad.toString(), CliRun.BEFORE.toString());
+        assertEquals(ExitCodes.USAGE, refused.code());
+        assertTrue(refused.err().contains("bad.json:1"), refused.err());
+    }
 }

@@ -27,14 +27,16 @@ import java.util.Set;
  * Reads a rule configuration file:
  * <pre>
  * {"parameters": {"memoryTool": "add_entry", "flushPeriod": 6, "controlMessages": ["FLUSH_CONTEXT", "SESSION_END"], …},
- *  "rules": {"periodic-flush": {"enabled": false}, "oversized-tool-output": {"severity": "error"}}}
+ *  "rules": {"periodic-flush": {"enabled": false}, "oversized-tool-output": {"severity": "error"}},
+ *  "models": [{"name": "llama-3.1-70b", "contextLimit": 131072}]}
  * </pre>
+ * ({@code models} as {@link ModelProfilesReader} reads them).
  * Every key is optional; what is left out keeps its default. Unknown keys and rule ids are errors, so a
  * typo cannot silently turn a check off.
  */
 public final class RuleConfigReader {
 
-    private static final Set<String> TOP = Set.of("parameters", "rules");
+    private static final Set<String> TOP = Set.of("parameters", "rules", "models");
     private static final Set<String> PARAMETERS = Set.of("memoryTool", "contextTool", "listTool", "awaitTool",
             "putContextTool", "controlMessages", "flushPeriod", "bootstrapListLimit", "toolOutputLimit", "repeatLimit",
             "model", "contextLimit", "preflightTrigger");
@@ -67,6 +69,10 @@ public final class RuleConfigReader {
         Config c = new Config(name, text);
         c.onlyKeys(root, TOP, "");
         RuleParameters parameters = parameters(c, root.path("parameters"));
+        if (root.has("models")) {
+            parameters = parameters.withModels(dev.tracedeck.model.tokens.ModelProfiles.defaults()
+                    .with(ModelProfilesReader.entries(name, text, root.get("models"))));
+        }
         return new RuleConfig(parameters, rules(c, root.path("rules")));
     }
 

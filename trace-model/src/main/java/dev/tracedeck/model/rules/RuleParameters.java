@@ -1,5 +1,6 @@
 package dev.tracedeck.model.rules;
 
+import dev.tracedeck.model.tokens.ModelProfiles;
 import java.util.List;
 import java.util.Objects;
 
@@ -21,11 +22,13 @@ import java.util.Objects;
  *                           trace names (a Mycelian run's {@code agent=}), else {@value #FALLBACK_MODEL}
  * @param contextLimit       the context window in tokens; 0 takes the model profile's
  * @param preflightTrigger   the share of the window at which an agent should act before sending (seed 003: 0.8)
+ * @param models             the model profiles the window and tokenizer are looked up in (the defaults, plus any
+ *                           a configuration file adds)
  */
 public record RuleParameters(String memoryTool, String contextTool, String listTool, String awaitTool,
                              String putContextTool, List<String> controlMessages, int flushPeriod,
                              int bootstrapListLimit, int toolOutputLimit, int repeatLimit, String model,
-                             int contextLimit, double preflightTrigger) {
+                             int contextLimit, double preflightTrigger, ModelProfiles models) {
 
     /** The context rules' model when neither the configuration nor the trace names one. */
     public static final String FALLBACK_MODEL = "gpt-4o";
@@ -33,14 +36,28 @@ public record RuleParameters(String memoryTool, String contextTool, String listT
 
     public static final RuleParameters DEFAULTS = new RuleParameters("add_entry", "get_context", "list_entries",
             "await_consistency", "put_context", List.of("FLUSH_CONTEXT", "SESSION_END"), 6, 10, 10_000, 3,
-            DEFAULT_MODEL, 0, 0.8);
+            DEFAULT_MODEL, 0, 0.8, ModelProfiles.defaults());
 
     /** The protocol parameters with the default context window settings. */
     public RuleParameters(String memoryTool, String contextTool, String listTool, String awaitTool, String putContextTool,
                           List<String> controlMessages, int flushPeriod, int bootstrapListLimit, int toolOutputLimit,
                           int repeatLimit) {
         this(memoryTool, contextTool, listTool, awaitTool, putContextTool, controlMessages, flushPeriod,
-                bootstrapListLimit, toolOutputLimit, repeatLimit, DEFAULT_MODEL, 0, 0.8);
+                bootstrapListLimit, toolOutputLimit, repeatLimit, DEFAULT_MODEL, 0, 0.8, ModelProfiles.defaults());
+    }
+
+    /** The protocol and context window parameters, with the default model profiles. */
+    public RuleParameters(String memoryTool, String contextTool, String listTool, String awaitTool, String putContextTool,
+                          List<String> controlMessages, int flushPeriod, int bootstrapListLimit, int toolOutputLimit,
+                          int repeatLimit, String model, int contextLimit, double preflightTrigger) {
+        this(memoryTool, contextTool, listTool, awaitTool, putContextTool, controlMessages, flushPeriod,
+                bootstrapListLimit, toolOutputLimit, repeatLimit, model, contextLimit, preflightTrigger, ModelProfiles.defaults());
+    }
+
+    /** These parameters looking models up in {@code profiles}. */
+    public RuleParameters withModels(ModelProfiles profiles) {
+        return new RuleParameters(memoryTool, contextTool, listTool, awaitTool, putContextTool, controlMessages, flushPeriod,
+                bootstrapListLimit, toolOutputLimit, repeatLimit, model, contextLimit, preflightTrigger, profiles);
     }
 
     /** These parameters with {@code model} filled in when the configuration left it to the trace. */
@@ -48,7 +65,7 @@ public record RuleParameters(String memoryTool, String contextTool, String listT
         String chosen = !model.isEmpty() ? model : traceModel.orElse(FALLBACK_MODEL);
         return chosen.equals(model) ? this : new RuleParameters(memoryTool, contextTool, listTool, awaitTool, putContextTool,
                 controlMessages, flushPeriod, bootstrapListLimit, toolOutputLimit, repeatLimit, chosen, contextLimit,
-                preflightTrigger);
+                preflightTrigger, models);
     }
 
     public RuleParameters {
@@ -62,6 +79,7 @@ public record RuleParameters(String memoryTool, String contextTool, String listT
             throw new IllegalArgumentException("flushPeriod and bootstrapListLimit >= 0, toolOutputLimit >= 1, repeatLimit >= 2");
         }
         Objects.requireNonNull(model);
+        Objects.requireNonNull(models);
         if (contextLimit < 0 || !(preflightTrigger > 0 && preflightTrigger < 1)) {
             throw new IllegalArgumentException("contextLimit >= 0 and 0 < preflightTrigger < 1");
         }

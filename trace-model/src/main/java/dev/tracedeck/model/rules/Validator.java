@@ -15,6 +15,11 @@ public final class Validator {
         this.config = config;
     }
 
+    /** The configuration checked with: the app counts context with the same model settings as the rules. */
+    public RuleConfig config() {
+        return config;
+    }
+
     public Validation validate(Trace trace) {
         RuleProfile profile = RuleProfile.forFormat(trace.format());
         RuleParameters parameters = config.parameters().forModel(TraceModel.of(trace));

@@ -68,4 +68,14 @@ public final class ModelProfiles {
     public List<Entry> entries() {
         return entries;
     }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ModelProfiles other && other.entries.equals(entries);
+    }
+
+    @Override
+    public int hashCode() {
+        return entries.hashCode();
+    }
 }

@@ -3,7 +3,6 @@ package dev.tracedeck.model.rules.context;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.tokens.ChatFormat;
 import dev.tracedeck.model.tokens.ModelProfile;
-import dev.tracedeck.model.tokens.ModelProfiles;
 import java.util.Optional;
 
 /** The window the context rules measure against: the configured model's profile, its limit overridden if set. */
@@ -11,7 +10,7 @@ record ContextWindow(String model, int limit, ChatFormat format, boolean exactTo
 
     static ContextWindow of(RuleParameters p) {
         String model = p.model().isEmpty() ? RuleParameters.FALLBACK_MODEL : p.model();
-        ModelProfile profile = ModelProfiles.defaults().forModel(model)
+        ModelProfile profile = p.models().forModel(model)
                 .orElse(new ModelProfile(model, 128_000, Optional.empty()));
         int limit = p.contextLimit() > 0 ? p.contextLimit() : profile.contextLimit();
         return new ContextWindow(model, limit, profile.format().orElse(ModelProfile.ESTIMATE_FORMAT), profile.exactTokenizer());
