@@ -292,12 +292,17 @@ public sealed interface PruneStrategy {
     }
 
     /** The first {@code max} characters (code points, as Python counts them) and a marker, when longer. */
+    /**
+     * The content cut so that it, with the marker that says so, is at most {@code max} code points: a limit is a
+     * limit, and a cut that made a short output longer would defeat it. A limit shorter than the marker drops it.
+     */
     private static PromptMessage cut(PromptMessage m, int max, String marker) {
         if (PythonText.length(m.content()) <= max) {
             return m;
         }
-        return new PromptMessage(m.role(), PythonText.prefix(m.content(), max) + marker, m.name(), m.toolCalls(),
-                m.toolCallId(), m.category());
+        int room = max - PythonText.length(marker);
+        String content = room > 0 ? PythonText.prefix(m.content(), room) + marker : PythonText.prefix(m.content(), max);
+        return new PromptMessage(m.role(), content, m.name(), m.toolCalls(), m.toolCallId(), m.category());
     }
 
     /** Lower-case strategy names as written on the command line. */

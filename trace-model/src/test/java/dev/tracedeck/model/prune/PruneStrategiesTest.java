@@ -64,7 +64,7 @@ class PruneStrategiesTest {
     void pruneOldObservationsCutsOnlyOldToolResults() {
         PruneResult r = run(agentRun(3, "x".repeat(500)), "prune_old_observations(1, 100)");
         assertEquals(Set.of("m3", "m5"), r.changed(), "the results of the two older actions");
-        assertEquals(103, r.after().messages().get(3).message().content().length());
+        assertEquals(100, r.after().messages().get(3).message().content().length(), "the marker within the limit");
         assertTrue(r.after().messages().get(7).message().content().length() > 500, "the last action's result is whole");
         assertTrue(r.removed().isEmpty());
     }
@@ -96,10 +96,13 @@ class PruneStrategiesTest {
 
     @Test
     void truncateToolOutputsCutsInCodePoints() {
-        PruneResult r = run(agentRun(1, "🗾".repeat(20)), "truncate_tool_outputs(10)");
+        PruneResult r = run(agentRun(1, "🗾".repeat(40)), "truncate_tool_outputs(30)");
         String content = r.after().messages().get(3).message().content();
-        assertTrue(content.startsWith("🗾".repeat(10) + "\n[OUTPUT TRUNCATED]"), content);
+        // 30 code points in all, the marker's 19 included: 11 emoji (22 UTF-16 units each pair) before it.
+        assertEquals("🗾".repeat(11) + "\n[OUTPUT TRUNCATED]", content);
         assertEquals(Set.of("m3"), r.changed());
+        String tiny = run(agentRun(1, "🗾".repeat(20)), "truncate_tool_outputs(5)").after().messages().get(3).message().content();
+        assertEquals("🗾".repeat(5), tiny, "a limit shorter than the marker keeps to the limit");
     }
 
     @Test
