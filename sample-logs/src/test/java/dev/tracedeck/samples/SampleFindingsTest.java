@@ -86,7 +86,7 @@ class SampleFindingsTest {
     void theReadmeTablesNameEverySampleAndOnlySamples() throws Exception {
         Set<String> samples = new TreeSet<>(sampleNames());
         assertEquals(Set.of("after-tool-only.log", "before-prebuilt-react.log", "crashed-mid-call.log",
-                "older-runner-levels.log", "prefixless-pasted.log", "protocol-violations.log"), samples);
+                "older-runner-levels.log", "prefixless-pasted.log", "protocol-violations.log", "trimmed-state.log"), samples);
         assertEquals(samples, fileTable().keySet(), "the file table lists every sample");
         for (Row row : knownFaults()) {
             assertTrue(samples.contains(row.file()), "no such sample: " + row);

@@ -21,6 +21,7 @@ import dev.tracedeck.model.rules.mycelian.MissingFlush;
 import dev.tracedeck.model.rules.mycelian.PeriodicFlush;
 import dev.tracedeck.model.rules.mycelian.RoleMismatch;
 import dev.tracedeck.model.rules.mycelian.SystemPersisted;
+import dev.tracedeck.model.rules.state.StateLostMessages;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -36,7 +37,7 @@ public record RuleProfile(String id, List<Rule> rules) {
     public static RuleProfile genericChat() {
         return new RuleProfile("generic-chat", List.of(new UnparsedRecords(), new OrphanedToolCall(),
                 new ToolResultWithoutCall(), new DuplicateToolCallId(), new OversizedToolOutput(), new RepeatedToolCall(),
-                new TextToolCallNotRun(), new ContextOverflow(), new ContextPreflight()));
+                new TextToolCallNotRun(), new ContextOverflow(), new ContextPreflight(), new StateLostMessages()));
     }
 
     /** The Mycelian tool-only memory protocol (seed 000), plus the generic rules. */
