@@ -4,6 +4,7 @@ import dev.tracedeck.app.detail.DetailView;
 import dev.tracedeck.app.findings.FindingsView;
 import dev.tracedeck.app.history.ContextChartView;
 import dev.tracedeck.app.history.StepsView;
+import dev.tracedeck.app.shape.StateShapeView;
 import dev.tracedeck.app.threads.ThreadListView;
 import dev.tracedeck.app.timeline.TimelineView;
 import java.util.EnumMap;
@@ -69,6 +70,8 @@ final class TraceView extends SplitPane {
                 "The history at the selected event as typed steps, with their tokens (Ctrl+2)"));
         tabs.put(CenterView.CONTEXT, tab(CenterView.CONTEXT, new ContextChartView(model.history()),
                 "The thread's context over time against the model's window (Ctrl+3)"));
+        tabs.put(CenterView.STATE, tab(CenterView.STATE, new StateShapeView(model.shape()),
+                "The thread's state as a shape, snapshot by snapshot (Ctrl+4; ← → scrub)"));
         TabPane pane = new TabPane(tabs.values().toArray(Tab[]::new));
         pane.getStyleClass().add("center-tabs");
         pane.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);

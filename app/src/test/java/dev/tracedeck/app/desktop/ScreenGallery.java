@@ -104,6 +104,8 @@ public final class ScreenGallery {
         shot(window[0], out.resolve("10-light-steps.png"));
         on(() -> workspace.getSelected().getContent().showCenter(CenterView.CONTEXT));
         shot(window[0], out.resolve("11-light-context.png"));
+        on(() -> workspace.getSelected().getContent().showCenter(CenterView.STATE));
+        shot(window[0], out.resolve("12-light-state.png"));
         String big = System.getProperty("gallery.big");
         if (big != null) {
             FxTaskRunner imports = new FxTaskRunner("gallery-import", 1);

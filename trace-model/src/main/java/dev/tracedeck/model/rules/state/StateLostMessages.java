@@ -63,7 +63,7 @@ public final class StateLostMessages extends DescribedRule {
     }
 
     /** Positions in {@code before} of the entries {@code after} no longer holds, as many times as they occurred. */
-    static List<Integer> lost(StateSnapshot before, StateSnapshot after) {
+    public static List<Integer> lost(StateSnapshot before, StateSnapshot after) {
         List<StateEntry> a = before.entries();
         List<StateEntry> b = after.entries();
         if (a.size() <= b.size()) {
