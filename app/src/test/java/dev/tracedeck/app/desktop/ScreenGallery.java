@@ -106,6 +106,9 @@ public final class ScreenGallery {
         shot(window[0], out.resolve("11-light-context.png"));
         on(() -> workspace.getSelected().getContent().showCenter(CenterView.STATE));
         shot(window[0], out.resolve("12-light-state.png"));
+        on(() -> window[0].present(true));
+        shot(window[0], out.resolve("13-light-presentation.png"));
+        on(() -> window[0].present(false));
         String big = System.getProperty("gallery.big");
         if (big != null) {
             FxTaskRunner imports = new FxTaskRunner("gallery-import", 1);
