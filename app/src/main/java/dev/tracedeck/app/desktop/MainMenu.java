@@ -16,7 +16,7 @@ final class MainMenu {
 
     /** What the menu can ask the window to do beyond the workspace's own commands. */
     record Actions(Runnable openDialog, Runnable focusSearch, Runnable focusFindings, Runnable quit, Consumer<Theme> theme,
-                   Runnable exportPicture, Consumer<Boolean> presentation) {
+                   Runnable exportPicture, Consumer<Boolean> presentation, Runnable compare) {
     }
 
     private MainMenu() {
@@ -30,7 +30,10 @@ final class MainMenu {
         MenuItem export = item("Export picture…", "Shortcut+Shift+S", actions.exportPicture());
         export.setId("menu-export-picture");
         export.disableProperty().bind(workspace.selectedProperty().isNull());
-        Menu file = new Menu("File", null, open, close, new SeparatorMenuItem(), export, new SeparatorMenuItem(), quit);
+        MenuItem compare = item("Compare two files…", "Shortcut+Shift+C", actions.compare());
+        compare.setId("menu-compare");
+        compare.disableProperty().bind(javafx.beans.binding.Bindings.size(workspace.documents()).lessThan(2));
+        Menu file = new Menu("File", null, open, close, new SeparatorMenuItem(), compare, export, new SeparatorMenuItem(), quit);
 
         MenuItem find = item("Find in timeline", "Shortcut+F", actions.focusSearch());
         find.disableProperty().bind(workspace.selectedProperty().isNull());

@@ -60,7 +60,7 @@ public final class MainWindow {
         ExportPictureDialog export = new ExportPictureDialog(stage, files::pictureViews, workspace.notices());
         files.setOnExportPicture(export::show);
         MainMenu.Actions actions = new MainMenu.Actions(dialog::show, files::focusSearch, files::focusFindings,
-                Platform::exit, this::apply, export::show, this::present);
+                Platform::exit, this::apply, export::show, this::present, new CompareDialog(stage, workspace)::show);
 
         BorderPane root = new BorderPane();
         root.getStyleClass().add("main-window");

@@ -31,7 +31,6 @@ public final class StateShapeView extends BorderPane {
 
     /** Beyond this many chips the view draws the last ones only: a state that big is read by its end. */
     static final int MAX_CHIPS = 1500;
-    private static final int SHORT_SYSTEM = 16;
 
     private final StateShapeViewModel model;
     private final Label header = new Label();
@@ -42,7 +41,7 @@ public final class StateShapeView extends BorderPane {
     public StateShapeView(StateShapeViewModel model) {
         this.model = model;
         getStyleClass().add("state-shape-view");
-        getStylesheets().add(StateShapeView.class.getResource("/dev/tracedeck/app/shape/shape.css").toExternalForm());
+        getStylesheets().add(ShapeChips.stylesheet());
         header.getStyleClass().add("shape-header");
         header.setWrapText(true);
         header.setMaxWidth(Double.MAX_VALUE);
@@ -142,61 +141,27 @@ public final class StateShapeView extends BorderPane {
                 chip.getStyleClass().add("shape-chip-lost");
                 ghosts.add(chip);
             }
-            rows.getChildren().add(labelled("lost", ghosts));
+            rows.getChildren().add(ShapeChips.row("lost", ghosts));
         }
     }
 
     private HBox row(String label, List<ShapeChip> chips, ShapeFrame frame) {
         List<javafx.scene.Node> nodes = new ArrayList<>();
         chips.forEach(c -> nodes.add(chip(c, frame)));
-        return labelled(label, nodes);
-    }
-
-    private static HBox labelled(String label, List<javafx.scene.Node> nodes) {
-        Label name = new Label(label);
-        name.getStyleClass().add("shape-turn");
-        name.setMinWidth(USE_PREF_SIZE);
-        name.setPrefWidth(52);
-        FlowPane flow = new FlowPane(3, 3);
-        flow.getChildren().addAll(nodes);
-        HBox.setHgrow(flow, Priority.ALWAYS);
-        HBox row = new HBox(6, name, flow);
-        row.setAlignment(Pos.TOP_LEFT);
-        return row;
+        return ShapeChips.row(label, nodes);
     }
 
     private Label chip(ShapeChip c, ShapeFrame frame) {
-        List<String> rules = frame.flags().getOrDefault(c.position(), List.of());
-        String text = switch (c.kind()) {
-            case SYSTEM -> !c.text().isBlank() && PythonText.length(c.text().strip()) <= SHORT_SYSTEM ? c.text().strip() : "system";
-            case USER -> "user";
-            case ASSISTANT_CALLS -> "→ " + String.join(", ", c.toolNames());
-            case ASSISTANT_TEXT -> "assistant";
-            case TOOL_RESULT -> "result";
-            case SUMMARY -> "summary";
-            case OTHER -> "other";
-        };
-        Label chip = new Label(rules.isEmpty() ? text : text + "  ⚑ " + String.join(", ", rules));
-        chip.getStyleClass().addAll("shape-chip", "shape-chip-" + c.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
-        if (!rules.isEmpty()) {
-            chip.getStyleClass().add("shape-chip-flagged");
-        }
+        Label chip = ShapeChips.chip(c, frame.flags().getOrDefault(c.position(), List.of()), clicked -> {
+            if (clicked.line() > 0) {
+                model.eventAtLine(clicked.line()).ifPresent(model::reveal);
+            }
+        });
         if (frame.appended().contains(c.position())) {
             chip.getStyleClass().add("shape-chip-appended");
         } else if (frame.changed().contains(c.position())) {
             chip.getStyleClass().add("shape-chip-changed");
         }
-        chip.setMinWidth(USE_PREF_SIZE);
-        Tooltip tip = new Tooltip((c.position() + 1) + ". " + c.label() + (c.line() > 0 ? " · line " + c.line() : "")
-                + (rules.isEmpty() ? "" : " · flagged by " + String.join(", ", rules)) + "\n" + PythonText.abbreviate(c.text(), 600));
-        tip.setWrapText(true);
-        tip.setMaxWidth(520);
-        chip.setTooltip(tip);
-        chip.setOnMouseClicked(e -> {
-            if (c.line() > 0) {
-                model.eventAtLine(c.line()).ifPresent(model::reveal);
-            }
-        });
         return chip;
     }
 }
