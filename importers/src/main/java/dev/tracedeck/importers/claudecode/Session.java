@@ -65,6 +65,11 @@ final class Session {
         }
         String thread = thread(node);
         lastThread = thread;
+        // Only the next line of the same message continues it: anything else ends every message being gathered,
+        // so the timeline stays in file order.
+        if (!continues(thread, type, node.get("message"))) {
+            flushAll();
+        }
         String time = node.path("timestamp").asText("");
         JsonNode message = node.get("message");
         if ((type.equals("user") || type.equals("assistant")) && message != null && message.isObject()) {
@@ -129,6 +134,18 @@ final class Session {
         pending.put(thread, new Pending(id, message, source, text, time, position(thread)));
     }
 
+    private boolean continues(String thread, String type, JsonNode message) {
+        Pending p = pending.get(thread);
+        return p != null && type.equals("assistant") && message != null && !p.id.isEmpty()
+                && p.id.equals(text(message, "id", ""));
+    }
+
+    private void flushAll() {
+        for (String thread : List.copyOf(pending.keySet())) {
+            flush(thread);
+        }
+    }
+
     private void flush(String thread) {
         Pending p = pending.remove(thread);
         if (p != null) {
@@ -160,9 +177,7 @@ final class Session {
     }
 
     void finish(JsonRecordReader reader, SourceStream in) {
-        for (String thread : List.copyOf(pending.keySet())) {
-            flush(thread);
-        }
+        flushAll();
         if (pendingCut != null && in.endedEarly().isEmpty()) {
             cut = true;
             out.cutShort(lastThread, pendingCut.line(), pendingCut.column(),
