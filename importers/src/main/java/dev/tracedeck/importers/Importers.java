@@ -1,5 +1,7 @@
 package dev.tracedeck.importers;
 
+import dev.tracedeck.importers.anthropic.AnthropicImporter;
+import dev.tracedeck.importers.claudecode.ClaudeCodeImporter;
 import dev.tracedeck.importers.mycelian.MycelianLogImporter;
 import dev.tracedeck.importers.openai.OpenAiChatImporter;
 import dev.tracedeck.model.trace.Trace;
@@ -45,7 +47,8 @@ public final class Importers {
     }
 
     public static Importers standard() {
-        return new Importers(List.of(new MycelianLogImporter(), new OpenAiChatImporter()));
+        return new Importers(List.of(new MycelianLogImporter(), new OpenAiChatImporter(), new AnthropicImporter(),
+                new ClaudeCodeImporter()));
     }
 
     /** The importer with this format id, if there is one. */
