@@ -37,6 +37,7 @@ public final class StateShapeView extends BorderPane {
     private final Slider slider = new Slider(0, 0, 0);
     private final VBox rows = new VBox(4);
     private boolean updatingSlider;
+    private HBox scrub;
 
     public StateShapeView(StateShapeViewModel model) {
         this.model = model;
@@ -69,6 +70,7 @@ public final class StateShapeView extends BorderPane {
         HBox scrub = new HBox(6, previous, slider, next);
         scrub.setAlignment(Pos.CENTER_LEFT);
         scrub.setPadding(new Insets(2, 8, 4, 8));
+        this.scrub = scrub;
         VBox top = new VBox(header, scrub);
         rows.setPadding(new Insets(8));
         rows.getStyleClass().add("shape-rows");
@@ -93,6 +95,12 @@ public final class StateShapeView extends BorderPane {
 
     VBox rows() {
         return rows;
+    }
+
+    /** For a picture: no slider or buttons, only the shape and what it says. */
+    public void hideControls() {
+        scrub.setVisible(false);
+        scrub.setManaged(false);
     }
 
     private void draw(ShapeFrame frame) {
