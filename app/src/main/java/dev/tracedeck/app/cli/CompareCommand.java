@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
 /** {@code tracedeck compare BEFORE AFTER}: a run before a fix against the run after it, rule by rule and shape by shape. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Compare a run before a fix with the run after it: the checklists rule by rule (fixed, regressed,",
-            "still-failing, passing, …) and each thread's final state shape with where the two first differ.",
+            "still-failing, passing, …) and each thread's final state shape with where the two first differ; or two threads",
+            "of one file or two (--before-thread, --after-thread).",
             "Exit 0, or 1 when the after run fails a check the before run passed (a regression); 2 for usage errors",
             "or a file that can't be read."})
 final class CompareCommand implements Callable<Integer> {
@@ -46,6 +47,14 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--config", paramLabel = "FILE", description = "Rule configuration (JSON), as validate takes it, for both sides.")
     private Path config;
+
+    @Option(names = "--before-thread", paramLabel = "ID",
+            description = "Compare only this thread of BEFORE (its id, or a part only one id holds) with --after-thread.")
+    private String beforeThread;
+
+    @Option(names = "--after-thread", paramLabel = "ID",
+            description = "Compare only this thread of AFTER; BEFORE and AFTER may be the same file.")
+    private String afterThread;
 
     @Spec
     private CommandSpec spec;
@@ -73,7 +82,21 @@ final class CompareCommand implements Callable<Integer> {
         } catch (ImportException e) {
             return usage(err, e.getMessage());
         }
-        TraceComparison comparison = TraceComparison.of(b, validator.validate(b), a, validator.validate(a));
+        if ((beforeThread == null) != (afterThread == null)) {
+            return usage(err, "--before-thread and --after-thread go together");
+        }
+        TraceComparison comparison;
+        if (beforeThread != null) {
+            ThreadChoice left = ThreadChoice.of(b, beforeThread);
+            ThreadChoice right = ThreadChoice.of(a, afterThread);
+            if (left.thread().isEmpty() || right.thread().isEmpty()) {
+                return usage(err, left.thread().isEmpty() ? before + ": " + left.problem() : after + ": " + right.problem());
+            }
+            comparison = TraceComparison.ofThreads(b, validator.validate(b), left.thread().get(), a, validator.validate(a),
+                    right.thread().get());
+        } else {
+            comparison = TraceComparison.of(b, validator.validate(b), a, validator.validate(a));
+        }
         String text = report.render(comparison);
         if (output == null) {
             PrintWriter out = spec.commandLine().getOut();

@@ -79,4 +79,22 @@ class CompareCommandTest {
         assertTrue(missing.err().contains("nope.log"), missing.err());
         assertEquals(ExitCodes.USAGE, CliRun.of("compare", CliRun.BEFORE.toString()).code());
     }
+
+    @Test
+    void twoThreadsOfOneFileCompareTheirOwnChecklistsAndShapes() throws Exception {
+        CliRun run = CliRun.of("compare", "--format", "json", "--before-thread", "s1", "--after-thread", "s2",
+                CliRun.BEFORE.toString(), CliRun.BEFORE.toString());
+        assertEquals(ExitCodes.FINDINGS, run.code(), "s2 fails bootstrap-repeated, which s1 passes: " + run.err());
+        JsonNode root = JSON.readTree(run.out());
+        assertEquals(1, root.get("threads").size());
+        assertTrue(root.get("threads").get(0).get("before").asText().endsWith(":s1"));
+        assertEquals("regressed", verdicts(root).get("bootstrap-repeated"));
+        assertEquals("fixed", verdicts(root).get("duplicate-add-entry"), "s1's duplicate is not s2's");
+        assertEquals(ExitCodes.USAGE, CliRun.of("compare", "--before-thread", "s1", CliRun.BEFORE.toString(),
+                CliRun.BEFORE.toString()).code());
+        CliRun missing = CliRun.of("compare", "--before-thread", "s9", "--after-thread", "s2", CliRun.BEFORE.toString(),
+                CliRun.BEFORE.toString());
+        assertEquals(ExitCodes.USAGE, missing.code());
+        assertTrue(missing.err().contains("no thread 's9'"), missing.err());
+    }
 }

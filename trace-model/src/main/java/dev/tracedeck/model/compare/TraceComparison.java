@@ -32,6 +32,22 @@ public record TraceComparison(Validation before, Validation after, List<RuleComp
         return new TraceComparison(before, after, rules(before, after), threads(beforeTrace, afterTrace));
     }
 
+    /**
+     * Two threads compared, of one trace or of two (a LangGraph user comparing two checkpointed threads): the
+     * checklists of those threads only, and their shapes.
+     */
+    public static TraceComparison ofThreads(Trace beforeTrace, Validation before, TraceThread beforeThread, Trace afterTrace,
+                                            Validation after, TraceThread afterThread) {
+        Validation b = only(before, beforeThread.id());
+        Validation a = only(after, afterThread.id());
+        return new TraceComparison(b, a, rules(b, a), List.of(pair(Optional.of(beforeThread), Optional.of(afterThread))));
+    }
+
+    private static Validation only(Validation v, String threadId) {
+        return new Validation(v.file() + " (" + (threadId.isEmpty() ? "the run" : threadId) + ")", v.format(), v.profile(),
+                v.threads().stream().filter(t -> t.threadId().equals(threadId)).toList());
+    }
+
     /** A check the before side passed and the after side fails. */
     public boolean regressed() {
         return rules.stream().anyMatch(r -> r.verdict() == Verdict.REGRESSED);
