@@ -1089,6 +1089,74 @@ def text_tool_calls():
 
 
 # --------------------------------------------------------------------------------------------------------
+# trimmed-state.log: an agent whose state loses messages between two turns
+# --------------------------------------------------------------------------------------------------------
+
+TS_QID = "5e8a2f71"
+TS_MEMORY = "e41b7c29-5d3a-4f80-9c16-8a2d0f4b7e53"
+TS_VAULT = "c7f30a1d-2e94-4b6c-8d51-9f0e3a7b2c48"
+
+TS_MESSAGES = [
+    ("user", "I want to start running again after two years off. I can do three mornings a week.",
+     "User restarting running after two years off; three mornings a week."),
+    ("assistant", "Start with run-walk intervals: 1 minute running, 2 walking, ten rounds, for the first two weeks.",
+     "Assistant: run-walk intervals, 1 min run / 2 min walk x10, two weeks."),
+    ("user", "My left knee sometimes aches on stairs. Should I worry?",
+     "User: left knee aches on stairs sometimes."),
+    ("assistant", "Keep the runs flat and soft-surfaced, and see a physio if the ache lasts past a day after a run.",
+     "Assistant: flat soft surfaces; physio if the ache lasts a day."),
+]
+
+
+def trimmed_state():
+    """A tool-only agent with a state-trimming node written to keep the conversation short: before the third
+    message it drops the oldest entries of the message list, the session's bootstrap and the first message with
+    them, so the agent forgets what it was told. Each dump still holds what the turn appended: only the rule that
+    compares snapshots sees the loss."""
+    log = Log("bench", datetime.datetime(2025, 9, 10, 9, 12, 5, 311000), 7)
+    run = Run(log, "run_20250910_091205", TS_VAULT, TS_MEMORY, "gpt-4o-mini", "tool-only", False)
+    a = run.agent
+    marks = {}
+    run.runner("RUN qid=%s run_id=%s vault_id=%s agent=%s qa=%s"
+               % (TS_QID, run.run_id, TS_VAULT, "gpt-4o-mini", "gpt-4o"))
+    log.wait(180, 420)
+    run.runner("MEMORY_BOUND qid=%s memory_id=%s title=%s__%s" % (TS_QID, TS_MEMORY, TS_QID, run.run_id))
+    thread = TS_MEMORY + ":s1"
+    log.wait(5, 30)
+    run.runner("SESSION_START qid=%s s=1 memory_id=%s thread_id=%s conversation_time=2024-03-02T07:10:00Z"
+               % (TS_QID, TS_MEMORY, thread))
+    a.system(thread, "SESSION_START")
+    a.round([a.get_context("No context stored for this memory yet.")])
+    a.round([a.list_entries([])])
+    a.final()
+    a.dump()
+    for i, (role, content, summary) in enumerate(TS_MESSAGES, start=1):
+        log.wait(20, 80)
+        run.runner("MSG qid=%s s=1 msg=%d role=%s memory_id=%s" % (TS_QID, i, role, TS_MEMORY))
+        if i == 3:
+            # the trimming node keeps the last six entries of the list, whatever they are
+            marks["before_trim"] = marks["last_dump"]
+            a.state[thread] = a.state[thread][-6:]
+        a.conversation(thread, role, i, content)
+        a.round([a.add_entry(content, summary, role, i)])
+        run.remember(summary, "2024-03-02T07:10:00Z")
+        a.final()
+        where = a.dump()
+        marks["last_dump"] = min(where.values()) - 1
+        if i == 3:
+            marks["after_trim"] = marks["last_dump"]
+    log.wait(10, 40)
+    a.system(thread, "SESSION_END")
+    a.round([a.await_consistency()])
+    a.round([a.put_context("User restarting running; run-walk plan; watch the left knee.")])
+    a.final()
+    a.dump()
+    log.wait(2, 8)
+    run.runner("SESSION_END qid=%s s=1 memory_id=%s thread_id=%s" % (TS_QID, TS_MEMORY, thread))
+    return log, marks
+
+
+# --------------------------------------------------------------------------------------------------------
 
 def build():
     before, _ = full_run(True, 1, "run_20250905_101503", "8c1d4e2a-7b3f-4a96-b5e0-3f9a2c7d1e84",
@@ -1100,6 +1168,8 @@ def build():
     violations = protocol_violations()
     crashed, crashed_marks = crashed_mid_call()
     textcalls, textcalls_marks = text_tool_calls()
+    trimmed, trimmed_marks = trimmed_state()
+    crashed_marks["trimmed"] = trimmed_marks
     files = {
         "before-prebuilt-react.log": before.text(),
         "after-tool-only.log": after.text(),
@@ -1108,6 +1178,7 @@ def build():
         "protocol-violations.log": violations.text(),
         "crashed-mid-call.log": crashed.text(),
         "text-tool-calls.log": textcalls.text(),
+        "trimmed-state.log": trimmed.text(),
     }
     return files, before, after, pasted_marks, older_marks, violations, crashed_marks, textcalls_marks
 
@@ -1180,6 +1251,8 @@ def report(before, after, pasted_marks, older_marks, violations, crashed_marks, 
          "MSG lines %d, %d" % (c["msg:1"], c["msg:2"])),
         ("crashed-mid-call.log", "(no-break space stripped from the preview)", "s1", "3", "MSG line %d" % c["msg:3"]),
         ("crashed-mid-call.log", "(import: other)", "-", "-", "line %d" % c["runner_error"]),
+        ("trimmed-state.log", "state-lost-messages", "s1", "-",
+         "STATE lines %d and %d" % (c["trimmed"]["before_trim"], c["trimmed"]["after_trim"])),
     ]
     t = textcalls_marks
     for i, what in ((1, "text-tool-call (tool-call-block, nested tags)"), (3, "text-tool-call (hermes, cut)"),

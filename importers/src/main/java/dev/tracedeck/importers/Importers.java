@@ -1,12 +1,16 @@
 package dev.tracedeck.importers;
 
+import dev.tracedeck.importers.anthropic.AnthropicImporter;
+import dev.tracedeck.importers.claudecode.ClaudeCodeImporter;
 import dev.tracedeck.importers.mycelian.MycelianLogImporter;
+import dev.tracedeck.importers.openai.OpenAiChatImporter;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The registry of importers and the detector that picks one by sniffing the first kilobytes of a file. A file
@@ -18,13 +22,57 @@ public final class Importers {
     static final int SNIFF_BYTES = 16 * 1024;
 
     private final List<TraceImporter> importers;
+    /** The format the user named ({@code --format}), read without sniffing; null to sniff. */
+    private final String forced;
 
     public Importers(List<TraceImporter> importers) {
+        this(importers, null);
+    }
+
+    private Importers(List<TraceImporter> importers, String forced) {
         this.importers = List.copyOf(importers);
+        this.forced = forced;
+    }
+
+    /**
+     * These importers, reading every file as {@code formatId} without sniffing (the user's {@code --format}).
+     *
+     * @throws IllegalArgumentException when no importer has that id; the message lists the ids (a usage error)
+     */
+    public Importers forcing(String formatId) {
+        if (importer(formatId).isEmpty()) {
+            throw new IllegalArgumentException("unknown format '" + formatId + "'; known: " + String.join(", ", formatIds()));
+        }
+        return new Importers(importers, formatId);
     }
 
     public static Importers standard() {
-        return new Importers(List.of(new MycelianLogImporter()));
+        return new Importers(List.of(new MycelianLogImporter(), new OpenAiChatImporter(), new AnthropicImporter(),
+                new ClaudeCodeImporter()));
+    }
+
+    /** The importer with this format id, if there is one. */
+    public Optional<TraceImporter> importer(String formatId) {
+        return importers.stream().filter(i -> i.formatId().equals(formatId)).findFirst();
+    }
+
+    /**
+     * Reads {@code source} with the importer named {@code formatId}, without sniffing (the user's
+     * {@code --format}); an empty file is still refused as empty.
+     *
+     * @throws IllegalArgumentException when no importer has that id (a usage error: say {@link #formatIds()})
+     */
+    public Trace read(ImportSource source, ImportListener listener, String formatId) throws ImportException {
+        TraceImporter importer = importer(formatId).orElseThrow(() -> new IllegalArgumentException(
+                "unknown format '" + formatId + "'; known: " + String.join(", ", formatIds())));
+        if (head(source).length == 0) {
+            throw new ImportException(source.name(), 0, "is empty", null);
+        }
+        try {
+            return importer.read(source, listener);
+        } catch (NotThisFormatException e) {
+            throw new ImportException(source.name(), 0, "not " + formatId + " (" + e.detail() + ")", e);
+        }
     }
 
     public List<TraceImporter> all() {
@@ -51,7 +99,11 @@ public final class Importers {
                 .orElseThrow(() -> new UnrecognizedFormatException(source.name(), "", formatIds()));
     }
 
+    /** Reads {@code source} with the importer sniffing picks, or the forced one (see {@link #forcing}). */
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
+        if (forced != null) {
+            return read(source, listener, forced);
+        }
         TraceImporter importer = detect(source);
         try {
             return importer.read(source, listener);

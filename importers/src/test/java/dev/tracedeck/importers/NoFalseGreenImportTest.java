@@ -31,13 +31,13 @@ class NoFalseGreenImportTest {
     private final Importers importers = Importers.standard();
 
     @ParameterizedTest
-    @ValueSource(strings = {"openai-chat.jsonl", "langsmith-run.json", "notes.txt", "readme.md", "pom.xml"})
+    @ValueSource(strings = {"langsmith-run.json", "notes.txt", "readme.md", "pom.xml"})
     void refusesAFileWithNoRecordOfAKnownFormat(String name) throws Exception {
         byte[] bytes = resource("unknown/" + name);
         UnrecognizedFormatException e = assertThrows(UnrecognizedFormatException.class,
                 () -> importers.read(ImportSource.of(name, bytes), ImportListener.NONE));
         assertTrue(e.getMessage().startsWith(name + ": not a format Tracedeck knows"), e.getMessage());
-        assertTrue(e.getMessage().endsWith("tried: mycelian-log"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("tried: mycelian-log, openai-chat, anthropic, claude-code"), e.getMessage());
     }
 
     @Test

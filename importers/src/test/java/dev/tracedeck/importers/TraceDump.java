@@ -35,13 +35,19 @@ public final class TraceDump {
     }
 
     private void event(Event e) {
-        out.append('#').append(e.seq()).append(" L").append(e.source().lines()).append(' ').append(e.kind())
+        out.append('#').append(e.seq()).append(" L").append(e.source().lines())
+                .append(e.source().hasPointer() ? " @" + e.source().pointer() : "").append(' ').append(e.kind())
                 .append(" kw=").append(e.keyword()).append(" thread=\"").append(e.threadId()).append("\" time=\"")
                 .append(e.time()).append("\"\n");
         Payload p = e.payload();
         if (p instanceof Payload.ConversationMessage m) {
             line("role=" + m.message().role() + " msgIdx=" + idx(m.msgIdx()) + " fullLength=" + m.fullLength()
-                    + " cut=" + m.previewCut() + " content=" + esc(m.message().content()));
+                    + " cut=" + m.previewCut() + (m.message().toolCallId().isEmpty() ? "" : " answers=" + m.message().toolCallId())
+                    + " content=" + esc(m.message().content()));
+            for (ToolCall call : m.message().toolCalls()) {
+                line("  call " + call.name() + " id=" + call.id() + " raw=" + esc(call.rawArguments())
+                        + " parsed=" + call.arguments().map(a -> a.toCompactString()).orElse("(none)"));
+            }
         } else if (p instanceof Payload.ControlMessage c) {
             line("content=" + esc(c.content()));
         } else if (p instanceof Payload.ToolInvocation t) {

@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,15 +28,22 @@ final class InspectCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print a JSON array, one object per file.")
     private boolean json;
 
+    @Option(names = {"--format", "--input-format"}, paramLabel = "NAME",
+            description = "Read the files as this format instead of detecting it (mycelian-log, openai-chat, anthropic, claude-code).")
+    private String format;
+
     @Spec
     private CommandSpec spec;
-
-    private final Importers importers = Importers.standard();
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        Optional<Importers> chosen = InputFormat.importers(format, err, "tracedeck inspect");
+        if (chosen.isEmpty()) {
+            return ExitCodes.USAGE;
+        }
+        Importers importers = chosen.get();
         List<Trace> traces = new ArrayList<>();
         int code = ExitCodes.OK;
         for (Path file : files) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.model.rules.chat.HistoryCounts;
 import dev.tracedeck.model.trace.Diagnostic;
 import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.ThreadSummary;
@@ -59,6 +60,12 @@ final class InspectReport {
             s.toolCalls().forEach(tools::put);
             t.put("snapshots", s.snapshots());
             t.put("finalStateSize", s.finalStateSize());
+            HistoryCounts h = HistoryCounts.of(thread);
+            t.put("messages", h.messages());
+            ObjectNode roles = t.putObject("roles");
+            h.roles().forEach(roles::put);
+            t.put("toolResults", h.toolResults());
+            t.put("orphanedToolCalls", h.orphanedToolCalls());
         }
         ArrayNode problems = file.putArray("problems");
         for (Diagnostic d : r.diagnostics()) {

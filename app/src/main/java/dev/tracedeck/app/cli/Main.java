@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "tracedeck", mixinStandardHelpOptions = true, version = "Tracedeck 0.1.0",
         description = "A debugger for the traces and memory state of LLM agents.%n"
                 + "Without a command, opens the desktop app on the given files.",
-        subcommands = {InspectCommand.class, ValidateCommand.class, TextCallsCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {InspectCommand.class, ValidateCommand.class, TokensCommand.class, PruneCommand.class, CompareCommand.class,
+                RenderCommand.class, TextCallsCommand.class, CommandLine.HelpCommand.class},
         exitCodeOnInvalidInput = ExitCodes.USAGE, exitCodeOnExecutionException = ExitCodes.USAGE)
 public final class Main implements Callable<Integer> {
 
@@ -46,6 +47,10 @@ public final class Main implements Callable<Integer> {
             description = "Rule configuration (JSON) to check with, as for validate --config.")
     private Path config;
 
+    @Option(names = {"--format", "--input-format"}, paramLabel = "NAME",
+            description = "Read the files as this format instead of detecting it (mycelian-log, openai-chat, anthropic, claude-code).")
+    private String format;
+
     @Spec
     private CommandSpec spec;
 
@@ -59,7 +64,11 @@ public final class Main implements Callable<Integer> {
                 return ExitCodes.USAGE;
             }
         }
+        if (format != null && InputFormat.importers(format, spec.commandLine().getErr(), "tracedeck").isEmpty()) {
+            return ExitCodes.USAGE;
+        }
         List<Path> toOpen = files.isEmpty() ? SampleLogs.fromProperty(System.getProperty(SampleLogs.PROPERTY)) : files;
-        return DesktopLauncher.launch(List.copyOf(toOpen), Optional.ofNullable(screenshot), Optional.ofNullable(config));
+        return DesktopLauncher.launch(List.copyOf(toOpen), Optional.ofNullable(screenshot), Optional.ofNullable(config),
+                Optional.ofNullable(format));
     }
 }

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -45,6 +46,10 @@ final class ValidateCommand implements Callable<Integer> {
             description = "text, json, junit, sarif, markdown or html (default: ${DEFAULT-VALUE}).")
     private ReportFormat format;
 
+    @Option(names = "--input-format", paramLabel = "NAME",
+            description = "Read the files as this format instead of detecting it (mycelian-log, openai-chat, anthropic, claude-code).")
+    private String inputFormat;
+
     @Option(names = "--output", paramLabel = "FILE", description = "Write the report here instead of standard output.")
     private Path output;
 
@@ -55,6 +60,9 @@ final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--fail-on", paramLabel = "LEVEL", defaultValue = "error",
             description = "error, warning or never: the least severe finding that makes the exit code 1 (default: ${DEFAULT-VALUE}).")
     private FailOn failOn;
+
+    @Option(names = "--models", paramLabel = "FILE", description = ModelsOption.DESCRIPTION)
+    private Path models;
 
     @Spec
     private CommandSpec spec;
@@ -71,8 +79,21 @@ final class ValidateCommand implements Callable<Integer> {
                 return ExitCodes.USAGE;
             }
         }
+        if (models != null) {
+            Optional<dev.tracedeck.model.tokens.ModelProfiles> profiles = ModelsOption.read(models, err, "tracedeck validate");
+            if (profiles.isEmpty()) {
+                return ExitCodes.USAGE;
+            }
+            // The file's profiles win over the built-in ones and over any the rule configuration lists.
+            rules = new RuleConfig(rules.parameters().withModels(rules.parameters().models().with(profiles.get().entries())),
+                    rules.rules());
+        }
         Validator validator = new Validator(rules);
-        Importers importers = Importers.standard();
+        Optional<Importers> chosen = InputFormat.importers(inputFormat, err, "tracedeck validate");
+        if (chosen.isEmpty()) {
+            return ExitCodes.USAGE;
+        }
+        Importers importers = chosen.get();
         List<Validation> validations = new ArrayList<>();
         boolean unreadable = false;
         for (Path file : files) {

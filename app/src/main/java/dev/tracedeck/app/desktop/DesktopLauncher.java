@@ -30,12 +30,17 @@ public final class DesktopLauncher {
      *         line) or a screenshot run could not open one of its files
      */
     public static int launch(List<Path> files, Optional<Path> screenshot, Optional<Path> config) {
+        return launch(files, screenshot, config, Optional.empty());
+    }
+
+    /** @param format the format to read every file as ({@code --format}); detected per file when empty */
+    public static int launch(List<Path> files, Optional<Path> screenshot, Optional<Path> config, Optional<String> format) {
         Optional<String> problem = DesktopCheck.problem();
         if (problem.isPresent()) {
             System.err.println("tracedeck: cannot open the window: " + problem.get());
             return 2;
         }
-        List<String> args = new LaunchOptions(files, screenshot, config).toArgs();
+        List<String> args = new LaunchOptions(files, screenshot, config, format).toArgs();
         try {
             Application.launch(TracedeckApplication.class, args.toArray(String[]::new));
         } catch (RuntimeException | LinkageError e) {

@@ -14,17 +14,24 @@ import java.util.Optional;
  * @param files      files to open, in order
  * @param screenshot when present, render the window to this PNG once the files are imported, then exit
  * @param config     when present, the rule configuration to check with (as {@code tracedeck validate --config})
+ * @param format     when present, the format id to read every file as instead of detecting it ({@code --format})
  */
-public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optional<Path> config) {
+public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optional<Path> config, Optional<String> format) {
 
     private static final String SCREENSHOT = "--screenshot=";
     private static final String CONFIG = "--config=";
+    private static final String FORMAT = "--format=";
     private static final String END = "--";
 
     public LaunchOptions {
         files = List.copyOf(files);
         Objects.requireNonNull(screenshot);
         Objects.requireNonNull(config);
+        Objects.requireNonNull(format);
+    }
+
+    public LaunchOptions(List<Path> files, Optional<Path> screenshot, Optional<Path> config) {
+        this(files, screenshot, config, Optional.empty());
     }
 
     public LaunchOptions(List<Path> files, Optional<Path> screenshot) {
@@ -35,6 +42,7 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
         List<String> args = new ArrayList<>();
         screenshot.ifPresent(p -> args.add(SCREENSHOT + p));
         config.ifPresent(p -> args.add(CONFIG + p));
+        format.ifPresent(f -> args.add(FORMAT + f));
         args.add(END);
         files.forEach(f -> args.add(f.toString()));
         return args;
@@ -44,6 +52,7 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
         List<Path> files = new ArrayList<>();
         Optional<Path> screenshot = Optional.empty();
         Optional<Path> config = Optional.empty();
+        Optional<String> format = Optional.empty();
         boolean optionsDone = false;
         for (String arg : args) {
             if (!optionsDone && arg.equals(END)) {
@@ -52,10 +61,12 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
                 screenshot = Optional.of(Path.of(arg.substring(SCREENSHOT.length())));
             } else if (!optionsDone && arg.startsWith(CONFIG)) {
                 config = Optional.of(Path.of(arg.substring(CONFIG.length())));
+            } else if (!optionsDone && arg.startsWith(FORMAT)) {
+                format = Optional.of(arg.substring(FORMAT.length()));
             } else {
                 files.add(Path.of(arg));
             }
         }
-        return new LaunchOptions(files, screenshot, config);
+        return new LaunchOptions(files, screenshot, config, format);
     }
 }

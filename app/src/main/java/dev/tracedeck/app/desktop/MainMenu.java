@@ -1,5 +1,6 @@
 package dev.tracedeck.app.desktop;
 
+import dev.tracedeck.app.workspace.CenterView;
 import dev.tracedeck.app.workspace.TraceViewModel;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
 import java.util.function.Consumer;
@@ -14,7 +15,8 @@ import javafx.scene.input.KeyCombination;
 final class MainMenu {
 
     /** What the menu can ask the window to do beyond the workspace's own commands. */
-    record Actions(Runnable openDialog, Runnable focusSearch, Runnable focusFindings, Runnable quit, Consumer<Theme> theme) {
+    record Actions(Runnable openDialog, Runnable focusSearch, Runnable focusFindings, Runnable quit, Consumer<Theme> theme,
+                   Runnable exportPicture, Consumer<Boolean> presentation, Runnable compare) {
     }
 
     private MainMenu() {
@@ -25,7 +27,13 @@ final class MainMenu {
         MenuItem close = item("Close file", "Shortcut+W", workspace::closeSelected);
         close.disableProperty().bind(workspace.selectedProperty().isNull());
         MenuItem quit = item("Quit", "Shortcut+Q", actions.quit());
-        Menu file = new Menu("File", null, open, close, new SeparatorMenuItem(), quit);
+        MenuItem export = item("Export picture…", "Shortcut+Shift+S", actions.exportPicture());
+        export.setId("menu-export-picture");
+        export.disableProperty().bind(workspace.selectedProperty().isNull());
+        MenuItem compare = item("Compare two files…", "Shortcut+Shift+C", actions.compare());
+        compare.setId("menu-compare");
+        compare.disableProperty().bind(javafx.beans.binding.Bindings.size(workspace.documents()).lessThan(2));
+        Menu file = new Menu("File", null, open, close, new SeparatorMenuItem(), compare, export, new SeparatorMenuItem(), quit);
 
         MenuItem find = item("Find in timeline", "Shortcut+F", actions.focusSearch());
         find.disableProperty().bind(workspace.selectedProperty().isNull());
@@ -33,12 +41,32 @@ final class MainMenu {
         dark.setSelected(initial == Theme.DARK);
         dark.setOnAction(e -> actions.theme().accept(dark.isSelected() ? Theme.DARK : Theme.LIGHT));
         Menu view = new Menu("View", null, find, new SeparatorMenuItem());
+        view.getItems().addAll(centerItems(workspace));
+        view.getItems().add(new SeparatorMenuItem());
         view.getItems().addAll(findingsItems(workspace, actions, view));
-        view.getItems().addAll(new SeparatorMenuItem(), dark);
+        CheckMenuItem presentation = new CheckMenuItem("Presentation mode");
+        presentation.setId("menu-presentation");
+        presentation.setAccelerator(KeyCombination.keyCombination("F5"));
+        presentation.setOnAction(e -> actions.presentation().accept(presentation.isSelected()));
+        view.getItems().addAll(new SeparatorMenuItem(), dark, presentation);
 
         MenuBar bar = new MenuBar(file, view);
         bar.setId("main-menu");
         return bar;
+    }
+
+    /** Timeline, steps, context chart: what shows beside the detail in the selected file. */
+    private static MenuItem[] centerItems(WorkspaceViewModel workspace) {
+        CenterView[] views = CenterView.values();
+        MenuItem[] items = new MenuItem[views.length];
+        for (int i = 0; i < views.length; i++) {
+            CenterView view = views[i];
+            items[i] = item(view == CenterView.CONTEXT ? "Context chart" : view.title(), "Shortcut+" + (i + 1),
+                    () -> onTrace(workspace, t -> t.showCenter(view)));
+            items[i].setId("menu-center-" + view.name().toLowerCase(java.util.Locale.ROOT));
+            items[i].disableProperty().bind(workspace.selectedProperty().isNull());
+        }
+        return items;
     }
 
     /** Findings panel, next/previous finding, only flagged: all act on the selected file. */

@@ -39,6 +39,7 @@ public final class MainWindow {
     private WindowSettings.Bounds normalBounds;
     /** Bounds seen in this turn of the event loop; kept once the turn ends without the window maximizing. */
     private WindowSettings.Bounds pendingBounds;
+    private boolean presentation;
 
     /** A window that remembers nothing: tests, and whoever must not read or write the user's settings. */
     public MainWindow(Stage stage, WorkspaceViewModel workspace) {
@@ -56,8 +57,10 @@ public final class MainWindow {
 
         OpenFileDialog dialog = new OpenFileDialog(stage, workspace::open);
         WorkspaceView files = new WorkspaceView(workspace, dialog::show);
+        ExportPictureDialog export = new ExportPictureDialog(stage, files::pictureViews, workspace.notices());
+        files.setOnExportPicture(export::show);
         MainMenu.Actions actions = new MainMenu.Actions(dialog::show, files::focusSearch, files::focusFindings,
-                Platform::exit, this::apply);
+                Platform::exit, this::apply, export::show, this::present, new CompareDialog(stage, workspace)::show);
 
         BorderPane root = new BorderPane();
         root.getStyleClass().add("main-window");
@@ -100,7 +103,13 @@ public final class MainWindow {
 
     private void apply(Theme chosen) {
         theme = chosen;
-        chosen.applyTo(scene);
+        chosen.applyTo(scene, presentation);
+    }
+
+    /** Presentation mode: large type and strong contrast, in either theme, for a demo on a projector. */
+    void present(boolean on) {
+        presentation = on;
+        theme.applyTo(scene, presentation);
     }
 
     /**

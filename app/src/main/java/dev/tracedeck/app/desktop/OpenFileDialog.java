@@ -23,7 +23,7 @@ final class OpenFileDialog {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Open agent logs");
         chooser.getExtensionFilters().addAll(
-                new FileChooser.ExtensionFilter("Agent logs (*.log, *.jsonl, *.json, *.gz)", "*.log", "*.jsonl", "*.json", "*.gz"),
+                new FileChooser.ExtensionFilter("Agent logs and chat histories (*.log, *.jsonl, *.json, *.gz)", "*.log", "*.jsonl", "*.json", "*.gz"),
                 new FileChooser.ExtensionFilter("All files", "*"));
         if (lastDirectory != null && lastDirectory.isDirectory()) {
             chooser.setInitialDirectory(lastDirectory);

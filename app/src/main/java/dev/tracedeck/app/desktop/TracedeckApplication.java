@@ -35,7 +35,8 @@ public final class TracedeckApplication extends Application {
         Thread.setDefaultUncaughtExceptionHandler(errors);
         Thread.currentThread().setUncaughtExceptionHandler(errors);
 
-        WorkspaceViewModel workspace = new WorkspaceViewModel(Importers.standard(), imports, queries,
+        WorkspaceViewModel workspace = new WorkspaceViewModel(
+                options.format().map(Importers.standard()::forcing).orElseGet(Importers::standard), imports, queries,
                 new Validator(ruleConfig(options, notices)), notices, errors);
         // A screenshot shows the default layout, whatever this user's window looked like, and leaves theirs alone.
         SettingsStore settings = options.screenshot().isPresent() ? new MemorySettingsStore() : FileSettingsStore.forUser();

@@ -66,6 +66,10 @@ public final class DetailRenderer {
         SourceRef source = event.source();
         String name = fileName(source.file());
         out.add(Blocks.pad("source", Blocks.KEY_WIDTH), KEY).add(name + ":" + source.lines(), SOURCE).end();
+        if (source.hasPointer()) {
+            // Where in the JSON document: a line of a JSON Lines file or a pretty-printed array holds many values.
+            out.add(Blocks.pad("pointer", Blocks.KEY_WIDTH), KEY).add(source.pointer(), SOURCE).end();
+        }
         if (!name.equals(source.file())) {
             out.add(Blocks.pad("file", Blocks.KEY_WIDTH), KEY).add(source.file(), MUTED).end();
         }

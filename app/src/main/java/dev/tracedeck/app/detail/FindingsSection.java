@@ -57,7 +57,7 @@ final class FindingsSection {
     private static String evidenceOnly(Finding finding, Event event) {
         List<Event> evidence = finding.evidence();
         String lines = evidence.stream().map(e -> e.source().lines()).distinct().collect(Collectors.joining(", "));
-        String where = (evidence.size() == 1 && evidence.get(0).source().lineCount() == 1 ? "line " : "lines ") + lines;
+        String where = (lines.chars().allMatch(Character::isDigit) ? "line " : "lines ") + lines;
         if (evidence.size() == 1) {
             return "evidence · " + where;
         }

@@ -3,6 +3,7 @@ package dev.tracedeck.app.detail;
 import static dev.tracedeck.app.detail.DetailStyles.*;
 
 import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
@@ -56,7 +57,7 @@ final class PayloadSections {
 
     private static void message(DetailDocument.Builder out, Payload.ConversationMessage payload) {
         Message message = payload.message();
-        Blocks.heading(out, "Message");
+        Blocks.heading(out, message.isToolResult() ? "Tool result" : "Message");
         Blocks.field(out, "role", message.role().isEmpty() ? "(none)" : message.role());
         payload.msgIdx().ifPresent(i -> Blocks.field(out, "msg_idx", Integer.toString(i)));
         Blocks.field(out, "length", Numbers.count(payload.fullLength(), "char", "chars"));
@@ -67,12 +68,36 @@ final class PayloadSections {
             Blocks.warning(out, "Preview cut by the log: showing " + Numbers.count(message.content().length()) + " of "
                     + Numbers.count(payload.fullLength()) + " characters.");
         }
-        Blocks.heading(out, "Content");
-        Blocks.text(out, message.content(), VALUE);
+        // An assistant message that only calls tools has no content to show: its calls are what it says.
+        if (!message.content().isEmpty() || message.toolCalls().isEmpty()) {
+            content(out, message);
+        }
         for (ToolCall call : message.toolCalls()) {
             Blocks.heading(out, "Tool call", call.name());
+            if (!call.id().isEmpty()) {
+                Blocks.field(out, "call id", call.id());
+            }
             ToolCallSection.arguments(out, call);
         }
+    }
+
+    /** A tool's result that is JSON reads better pretty-printed, like arguments; anything else as it is. */
+    private static void content(DetailDocument.Builder out, Message message) {
+        if (message.isToolResult() && looksLikeJson(message.content())) {
+            var json = JsonValues.tryParse(message.content());
+            if (json.isPresent()) {
+                Blocks.heading(out, "Content", "JSON, pretty-printed");
+                JsonHighlighter.append(out, json.get().toPrettyString());
+                return;
+            }
+        }
+        Blocks.heading(out, "Content");
+        Blocks.text(out, message.content(), VALUE);
+    }
+
+    private static boolean looksLikeJson(String s) {
+        String t = s.strip();
+        return t.length() <= Blocks.MAX_BLOCK && (t.startsWith("{") || t.startsWith("["));
     }
 
     private static void marker(DetailDocument.Builder out, Payload.RunMarker marker) {

@@ -16,7 +16,7 @@ final class Evidence {
             return "";
         }
         String lines = f.evidence().stream().map(e -> e.source().lines()).distinct().collect(Collectors.joining(", "));
-        return (f.evidence().size() == 1 && f.evidence().get(0).source().lineCount() == 1 ? "line " : "lines ") + lines;
+        return (lines.chars().allMatch(Character::isDigit) ? "line " : "lines ") + lines;
     }
 
     static String msgIdx(Finding f) {

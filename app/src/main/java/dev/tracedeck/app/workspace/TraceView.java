@@ -2,14 +2,21 @@ package dev.tracedeck.app.workspace;
 
 import dev.tracedeck.app.detail.DetailView;
 import dev.tracedeck.app.findings.FindingsView;
+import dev.tracedeck.app.history.ContextChartView;
+import dev.tracedeck.app.history.StepsView;
+import dev.tracedeck.app.shape.StateShapeView;
 import dev.tracedeck.app.threads.ThreadListView;
 import dev.tracedeck.app.timeline.TimelineView;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.function.DoubleConsumer;
 import java.util.function.UnaryOperator;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Orientation;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 
 /**
  * One trace's panes: threads down the left, timeline and detail side by side, the findings panel under
@@ -19,6 +26,9 @@ import javafx.scene.control.SplitPane;
 final class TraceView extends SplitPane {
 
     private final WorkspaceViewModel workspace;
+    private final TraceViewModel model;
+    private Runnable exportPicture;
+    private final Map<CenterView, javafx.scene.Node> centerNodes = new EnumMap<>(CenterView.class);
     private final TimelineView timeline;
     private final FindingsView findings;
     private final SplitPane center = new SplitPane();
@@ -26,13 +36,20 @@ final class TraceView extends SplitPane {
     private final BooleanProperty findingsShown = new SimpleBooleanProperty();
 
     TraceView(TraceViewModel model, WorkspaceViewModel workspace) {
+        this(model, workspace, () -> { });
+    }
+
+    /** @param exportPicture opens File ▸ Export picture, for the views' context menus */
+    TraceView(TraceViewModel model, WorkspaceViewModel workspace, Runnable exportPicture) {
         this.workspace = workspace;
+        this.model = model;
         getStyleClass().add("trace-view");
         ThreadListView threads = new ThreadListView(model.threads());
         timeline = new TimelineView(model.timeline(), model.loaded().kindCounts());
         DetailView detail = new DetailView(model.detail());
         findings = new FindingsView(model.findings(), timeline::focusTable, () -> workspace.showFindings(false));
-        SplitPane panes = new SplitPane(timeline, detail);
+        this.exportPicture = exportPicture;
+        SplitPane panes = new SplitPane(centerTabs(model), detail);
         PaneLayout layout = workspace.getPaneLayout();
         panes.setDividerPositions(layout.detail());
         center.setOrientation(Orientation.VERTICAL);
@@ -49,7 +66,64 @@ final class TraceView extends SplitPane {
     }
 
     void focusSearch() {
+        model.showCenter(CenterView.TIMELINE);
         timeline.focusSearch();
+    }
+
+    /** The views a picture can be made of: the one shown beside the detail first, then the others, the checklist, all panes. */
+    java.util.LinkedHashMap<String, javafx.scene.Node> pictureViews() {
+        java.util.LinkedHashMap<String, javafx.scene.Node> views = new java.util.LinkedHashMap<>();
+        CenterView shown = model.centerViewProperty().get();
+        views.put(pictureName(shown), centerNodes.get(shown));
+        centerNodes.forEach((view, node) -> views.putIfAbsent(pictureName(view), node));
+        views.put("Findings checklist", findings);
+        views.put("All panes of this file", this);
+        return views;
+    }
+
+    private static String pictureName(CenterView view) {
+        return switch (view) {
+            case TIMELINE -> "Timeline";
+            case STEPS -> "Steps";
+            case CONTEXT -> "Context chart";
+            case STATE -> "State shape";
+        };
+    }
+
+    /** Timeline, steps and context chart share the place beside the detail; the view-model says which shows. */
+    private TabPane centerTabs(TraceViewModel model) {
+        Map<CenterView, Tab> tabs = new EnumMap<>(CenterView.class);
+        tabs.put(CenterView.TIMELINE, tab(CenterView.TIMELINE, timeline, "Every event of the thread (Ctrl+1)"));
+        tabs.put(CenterView.STEPS, tab(CenterView.STEPS, new StepsView(model.history()),
+                "The history at the selected event as typed steps, with their tokens (Ctrl+2)"));
+        tabs.put(CenterView.CONTEXT, tab(CenterView.CONTEXT, new ContextChartView(model.history()),
+                "The thread's context over time against the model's window (Ctrl+3)"));
+        tabs.put(CenterView.STATE, tab(CenterView.STATE, new StateShapeView(model.shape()),
+                "The thread's state as a shape, snapshot by snapshot (Ctrl+4; ← → scrub)"));
+        tabs.forEach((view, tab) -> {
+            centerNodes.put(view, tab.getContent());
+            javafx.scene.control.MenuItem export = new javafx.scene.control.MenuItem("Export picture of " + view.title() + "…");
+            export.setOnAction(e -> {
+                model.showCenter(view);
+                exportPicture.run();
+            });
+            tab.setContextMenu(new javafx.scene.control.ContextMenu(export));
+        });
+        TabPane pane = new TabPane(tabs.values().toArray(Tab[]::new));
+        pane.getStyleClass().add("center-tabs");
+        pane.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        pane.getSelectionModel().select(tabs.get(model.centerViewProperty().get()));
+        pane.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> model.showCenter((CenterView) now.getUserData()));
+        model.centerViewProperty().addListener((obs, old, now) -> pane.getSelectionModel().select(tabs.get(now)));
+        return pane;
+    }
+
+    private static Tab tab(CenterView view, javafx.scene.Node content, String tooltip) {
+        Tab tab = new Tab(view.title(), content);
+        tab.setUserData(view);
+        tab.setId("center-" + view.name().toLowerCase(java.util.Locale.ROOT));
+        tab.setTooltip(new javafx.scene.control.Tooltip(tooltip));
+        return tab;
     }
 
     void focusFindings() {

@@ -5,14 +5,20 @@ import dev.tracedeck.app.detail.DetailViewModel;
 import dev.tracedeck.app.detail.PreviousSnapshot;
 import dev.tracedeck.app.findings.FindingsSummary;
 import dev.tracedeck.app.findings.FindingsViewModel;
+import dev.tracedeck.app.history.HistoryViewModel;
+import dev.tracedeck.app.shape.StateShapeViewModel;
 import dev.tracedeck.app.threads.ThreadListViewModel;
 import dev.tracedeck.app.timeline.TimelineViewModel;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.tokens.ModelChoice;
 import dev.tracedeck.model.trace.Trace;
 import java.util.Optional;
 import java.util.function.Function;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
 
 /**
  * One imported trace as the window shows it: the thread list drives the timeline and the findings, the
@@ -26,6 +32,9 @@ public final class TraceViewModel {
     private final TimelineViewModel timeline;
     private final DetailViewModel detail;
     private final FindingsViewModel findings;
+    private final HistoryViewModel history;
+    private final StateShapeViewModel shape;
+    private final ObjectProperty<CenterView> centerView = new SimpleObjectProperty<>(CenterView.TIMELINE);
 
     /**
      * @param queries short queries (rendering the detail)
@@ -33,19 +42,41 @@ public final class TraceViewModel {
      * @param checker the rules
      */
     public TraceViewModel(LoadedTrace loaded, TaskRunner queries, TaskRunner checks, Function<Trace, Validation> checker) {
+        this(loaded, queries, checks, checker, RuleParameters.DEFAULTS);
+    }
+
+    /** @param parameters the rules' model settings, which the steps and the context chart count with too */
+    public TraceViewModel(LoadedTrace loaded, TaskRunner queries, TaskRunner checks, Function<Trace, Validation> checker,
+                          RuleParameters parameters) {
         this.loaded = loaded;
         this.threads = new ThreadListViewModel(loaded.threads());
         this.timeline = new TimelineViewModel(loaded.trace().events(), loaded.llmRounds(), loaded.threadLabels());
         this.detail = new DetailViewModel(queries, event -> PreviousSnapshot.of(loaded.trace(), event));
         this.findings = new FindingsViewModel(checks, checker, this::revealEvidence);
+        this.history = new HistoryViewModel(loaded.trace(), queries, this::revealEvidence, ModelChoice.of(loaded.trace(),
+                parameters.model().isEmpty() ? null : parameters.model(),
+                parameters.contextLimit() > 0 ? parameters.contextLimit() : null, parameters.models()));
+        this.shape = new StateShapeViewModel(loaded.trace(), queries,
+                () -> findings.validation().map(Validation::findings).orElse(java.util.List.of()), this::revealEvidence);
         threads.selectedProperty().addListener((obs, old, now) -> {
             timeline.showThread(threads.selectedThreadId());
             findings.showThread(threads.selectedThreadId());
+            history.showThread(threads.selectedThreadId());
+            shape.showThread(threads.selectedThreadId());
+        });
+        timeline.selectedEventProperty().addListener((obs, old, now) -> {
+            history.showEvent(now);
+            shape.showEvent(now);
+        });
+        centerView.addListener((obs, old, now) -> {
+            history.setActive(now == CenterView.STEPS || now == CenterView.CONTEXT);
+            shape.setActive(now == CenterView.STATE);
         });
         // The focus first: a finding's selection then reveals its evidence, and the detail renders it with this finding first.
         findings.selectedFindingProperty().addListener((obs, old, now) -> detail.setFocus(now));
         timeline.selectedEventProperty().addListener((obs, old, now) -> detail.showStep(timeline.step(now)));
         findings.evidenceProperty().addListener((obs, old, now) -> {
+            shape.findingsChanged();
             timeline.setEvidence(now);
             detail.setEvidence(now);
             findings.validation().ifPresent(threads::setFindings);
@@ -75,6 +106,8 @@ public final class TraceViewModel {
     /** Stops work still running for this trace: its tab is closing. */
     public void close() {
         findings.cancel();
+        history.setActive(false);
+        shape.setActive(false);
     }
 
     public LoadedTrace loaded() {
@@ -95,6 +128,23 @@ public final class TraceViewModel {
 
     public FindingsViewModel findings() {
         return findings;
+    }
+
+    public HistoryViewModel history() {
+        return history;
+    }
+
+    public StateShapeViewModel shape() {
+        return shape;
+    }
+
+    /** Timeline, steps or context chart beside the detail; the steps and the chart are counted only when shown. */
+    public ObjectProperty<CenterView> centerViewProperty() {
+        return centerView;
+    }
+
+    public void showCenter(CenterView view) {
+        centerView.set(view);
     }
 
     /**

@@ -61,6 +61,16 @@ public final class WorkspaceViewModel {
         selected.addListener((obs, old, now) -> refreshStatus());
     }
 
+    /**
+     * Two open files compared as {@code tracedeck compare} does, with the rules this window checks with. Long work
+     * on big files: call it off the FX thread.
+     */
+    public dev.tracedeck.model.compare.TraceComparison compare(TraceDocument before, TraceDocument after) {
+        dev.tracedeck.model.trace.Trace b = before.getContent().loaded().trace();
+        dev.tracedeck.model.trace.Trace a = after.getContent().loaded().trace();
+        return dev.tracedeck.model.compare.TraceComparison.of(b, validator.validate(b), a, validator.validate(a));
+    }
+
     public ObservableList<TraceDocument> documents() {
         return readOnlyDocuments;
     }
@@ -198,7 +208,8 @@ public final class WorkspaceViewModel {
                 })
                 .onSuccess(loaded -> {
                     // Content first: whoever hears "import finished" may look at it.
-                    TraceViewModel content = new TraceViewModel(loaded, queries, imports, validator::validate);
+                    TraceViewModel content = new TraceViewModel(loaded, queries, imports, validator::validate,
+                            validator.config().parameters());
                     document.loaded(content);
                     progress.finished(document);
                     refreshStatus();

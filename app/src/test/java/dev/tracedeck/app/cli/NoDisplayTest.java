@@ -7,15 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * CI runners have no display and no GTK. The commands that draw no window must run there, so they run here in a
@@ -54,17 +57,75 @@ class NoDisplayTest {
         assertTrue(lines.get(0).contains("xvfb-run"), lines.get(0));
     }
 
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aScreenshotRunThatCouldNotOpenAFileSaysSoAndExits2(@TempDir Path dir) throws Exception {
+        Path notes = Files.writeString(dir.resolve("notes.txt"), "RESULT of the load test: fine\n");
+        Path png = dir.resolve("shot.png");
+        // Monocle's headless glass draws the window in memory; DISPLAY only has to be set for the launcher's check.
+        Child run = run(List.of("-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw",
+                        "-Dprism.text=t2k", "-Djava.awt.headless=true"), Map.of("DISPLAY", ":headless"), true,
+                "--screenshot", png.toString(), notes.toString(), BEFORE.toString());
+        assertEquals(ExitCodes.USAGE, run.code, run.out + run.err);
+        assertTrue(run.err.contains("tracedeck: Could not open " + notes + ": not a format Tracedeck knows"), run.err);
+        assertTrue(Files.size(png) > 10_000, "the picture is still written");
+    }
+
+    /** render draws with no display at all: no DISPLAY (not even a fake one), no Xvfb, Monocle's headless glass. */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void renderDrawsTheSampleBeforeAndAfterPairWithNoDisplay(@TempDir Path dir) throws Exception {
+        List<String> headless = List.of("-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw",
+                "-Djava.awt.headless=true");
+        Path after = BEFORE.resolveSibling("after-tool-only.log");
+        record Shot(String view, List<String> args, int width) {
+        }
+        for (Shot shot : List.of(
+                new Shot("compare", List.of("--scale", "1", BEFORE.toString(), after.toString()), 1280),
+                new Shot("shape", List.of("--thread", "s1", "--scale", "2", BEFORE.toString()), 2560),
+                new Shot("checklist", List.of("--theme", "dark", "--scale", "1", BEFORE.toString()), 1280),
+                new Shot("timeline", List.of("--size", "800x400", "--scale", "1", after.toString()), 800))) {
+            Path png = dir.resolve(shot.view() + ".png");
+            List<String> args = new ArrayList<>(List.of("render", "--view", shot.view(), "--out", png.toString()));
+            args.addAll(shot.args());
+            Child run = run(headless, Map.of(), true, args.toArray(String[]::new));
+            assertEquals(ExitCodes.OK, run.code(), shot.view() + ": " + run.out() + run.err());
+            java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+            assertEquals(shot.width(), image.getWidth(), shot.view());
+            assertTrue(image.getHeight() > 100, shot.view() + " is " + image.getHeight() + " px tall");
+            java.util.Set<Integer> colours = new java.util.HashSet<>();
+            for (int y = 0; y < image.getHeight(); y += 3) {
+                for (int x = 0; x < image.getWidth(); x += 3) {
+                    colours.add(image.getRGB(x, y));
+                }
+            }
+            assertTrue(colours.size() > 20, shot.view() + " is not blank: " + colours.size() + " colours");
+        }
+        Child bad = run(headless, Map.of(), true, "render", "--view", "compare", "--out", dir.resolve("x.png").toString(),
+                BEFORE.toString());
+        assertEquals(ExitCodes.USAGE, bad.code());
+        assertTrue(bad.err().contains("compare draws two files"), bad.err());
+    }
+
     private record Child(int code, String out, String err) {
     }
 
     /** Runs the command line in a new JVM without DISPLAY; without JavaFX on the class path unless {@code withFx}. */
     private static Child runWithoutDesktop(boolean withFx, String... args) throws IOException, InterruptedException {
+        return run(List.of(), Map.of(), withFx, args);
+    }
+
+    private static Child run(List<String> jvmOptions, Map<String, String> env, boolean withFx, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xshare:auto", "-cp", classPath(withFx), Main.class.getName()));
+                "-Xshare:auto"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", classPath(withFx), Main.class.getName()));
         command.addAll(Arrays.asList(args));
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().remove("DISPLAY");
         builder.environment().remove("WAYLAND_DISPLAY");
+        builder.environment().putAll(env);
         builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         Process process = builder.start();
         var out = process.getInputStream().readAllBytes();

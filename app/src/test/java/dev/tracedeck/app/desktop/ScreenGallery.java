@@ -5,6 +5,7 @@ import dev.tracedeck.app.common.FxTaskRunner;
 import dev.tracedeck.app.common.NoticesViewModel;
 import dev.tracedeck.app.common.PngEncoder;
 import dev.tracedeck.app.common.SyncTaskRunner;
+import dev.tracedeck.app.workspace.CenterView;
 import dev.tracedeck.app.workspace.TraceViewModel;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
 import dev.tracedeck.importers.Importers;
@@ -89,6 +90,42 @@ public final class ScreenGallery {
         shot(window[0], out.resolve("6-light-only-flagged.png"));
         on(() -> workspace.select(workspace.documents().get(workspace.documents().size() - 1)));
         shot(window[0], out.resolve("7-light-clean-file.png"));
+        on(() -> {
+            workspace.select(workspace.documents().get(0));
+            TraceViewModel trace = workspace.getSelected().getContent();
+            trace.timeline().showOnlyFlagged(false);
+            trace.threads().select(trace.threads().threads().get(Math.min(2, trace.threads().threads().size() - 1)));
+            List<Event> dumps = trace.timeline().rows().stream().filter(e -> e.kind() == EventKind.STATE).toList();
+            if (!dumps.isEmpty()) {
+                trace.timeline().select(dumps.get(dumps.size() * 2 / 3));
+            }
+            trace.showCenter(CenterView.STEPS);
+        });
+        shot(window[0], out.resolve("10-light-steps.png"));
+        on(() -> workspace.getSelected().getContent().showCenter(CenterView.CONTEXT));
+        shot(window[0], out.resolve("11-light-context.png"));
+        on(() -> workspace.getSelected().getContent().showCenter(CenterView.STATE));
+        shot(window[0], out.resolve("12-light-state.png"));
+        on(() -> window[0].present(true));
+        shot(window[0], out.resolve("13-light-presentation.png"));
+        on(() -> window[0].present(false));
+        if (workspace.documents().size() >= 2) {
+            Stage[] compare = new Stage[1];
+            on(() -> {
+                CompareDialog dialog = new CompareDialog(window[0].stage(), workspace);
+                compare[0] = dialog.window(workspace.documents().get(0), workspace.documents().get(1),
+                        workspace.compare(workspace.documents().get(0), workspace.documents().get(1)));
+                compare[0].show();
+            });
+            on(() -> {
+                try {
+                    save(compare[0].getScene(), out.resolve("14-compare.png"));
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+                compare[0].close();
+            });
+        }
         String big = System.getProperty("gallery.big");
         if (big != null) {
             FxTaskRunner imports = new FxTaskRunner("gallery-import", 1);

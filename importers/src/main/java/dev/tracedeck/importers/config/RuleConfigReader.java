@@ -27,16 +27,19 @@ import java.util.Set;
  * Reads a rule configuration file:
  * <pre>
  * {"parameters": {"memoryTool": "add_entry", "flushPeriod": 6, "controlMessages": ["FLUSH_CONTEXT", "SESSION_END"], …},
- *  "rules": {"periodic-flush": {"enabled": false}, "oversized-tool-output": {"severity": "error"}}}
+ *  "rules": {"periodic-flush": {"enabled": false}, "oversized-tool-output": {"severity": "error"}},
+ *  "models": [{"name": "llama-3.1-70b", "contextLimit": 131072}]}
  * </pre>
+ * ({@code models} as {@link ModelProfilesReader} reads them).
  * Every key is optional; what is left out keeps its default. Unknown keys and rule ids are errors, so a
  * typo cannot silently turn a check off.
  */
 public final class RuleConfigReader {
 
-    private static final Set<String> TOP = Set.of("parameters", "rules");
+    private static final Set<String> TOP = Set.of("parameters", "rules", "models");
     private static final Set<String> PARAMETERS = Set.of("memoryTool", "contextTool", "listTool", "awaitTool",
-            "putContextTool", "controlMessages", "flushPeriod", "bootstrapListLimit", "toolOutputLimit", "repeatLimit");
+            "putContextTool", "controlMessages", "flushPeriod", "bootstrapListLimit", "toolOutputLimit", "repeatLimit",
+            "model", "contextLimit", "preflightTrigger");
     private static final Set<String> SETTING = Set.of("enabled", "severity");
 
     private final ObjectMapper mapper = new ObjectMapper().enable(JsonParser.Feature.INCLUDE_SOURCE_IN_LOCATION);
@@ -66,6 +69,10 @@ public final class RuleConfigReader {
         Config c = new Config(name, text);
         c.onlyKeys(root, TOP, "");
         RuleParameters parameters = parameters(c, root.path("parameters"));
+        if (root.has("models")) {
+            parameters = parameters.withModels(dev.tracedeck.model.tokens.ModelProfiles.defaults()
+                    .with(ModelProfilesReader.entries(name, text, root.get("models"))));
+        }
         return new RuleConfig(parameters, rules(c, root.path("rules")));
     }
 
@@ -91,7 +98,9 @@ public final class RuleConfigReader {
                     c.text(p, "listTool", d.listTool()), c.text(p, "awaitTool", d.awaitTool()),
                     c.text(p, "putContextTool", d.putContextTool()), controls, c.integer(p, "flushPeriod", d.flushPeriod()),
                     c.integer(p, "bootstrapListLimit", d.bootstrapListLimit()),
-                    c.integer(p, "toolOutputLimit", d.toolOutputLimit()), c.integer(p, "repeatLimit", d.repeatLimit()));
+                    c.integer(p, "toolOutputLimit", d.toolOutputLimit()), c.integer(p, "repeatLimit", d.repeatLimit()),
+                    c.text(p, "model", d.model()), c.integer(p, "contextLimit", d.contextLimit()),
+                    c.number(p, "preflightTrigger", d.preflightTrigger()));
         } catch (IllegalArgumentException e) {
             throw c.error("parameters: " + e.getMessage());
         }
@@ -174,6 +183,16 @@ public final class RuleConfigReader {
                 throw error("\"" + key + "\" must be a whole number");
             }
             return p.get(key).asInt();
+        }
+
+        double number(JsonNode p, String key, double fallback) throws ImportException {
+            if (!p.has(key)) {
+                return fallback;
+            }
+            if (!p.get(key).isNumber()) {
+                throw error("\"" + key + "\" must be a number");
+            }
+            return p.get(key).asDouble();
         }
 
         boolean bool(JsonNode n, String rule) throws ImportException {

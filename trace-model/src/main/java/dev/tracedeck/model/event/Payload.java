@@ -33,14 +33,40 @@ public sealed interface Payload {
             Objects.requireNonNull(msgIdx);
         }
 
+        /**
+         * {@link EventKind#TOOL_CALL} for a message that calls tools, {@link EventKind#RESULT} for a tool's
+         * result (see {@link Message#isToolResult()}), {@link EventKind#MESSAGE} otherwise.
+         */
         @Override
         public EventKind kind() {
-            return EventKind.MESSAGE;
+            if (!message.toolCalls().isEmpty()) {
+                return EventKind.TOOL_CALL;
+            }
+            return message.isToolResult() ? EventKind.RESULT : EventKind.MESSAGE;
         }
 
+        /** "#3 assistant: text", "#4 assistant → get_weather({…})", "#5 tool ← call_abc: 22°C". */
         @Override
         public String summary() {
-            return (msgIdx.isPresent() ? "#" + msgIdx.getAsInt() + " " : "") + message.role() + ": " + oneLine(message.content());
+            StringBuilder s = new StringBuilder();
+            msgIdx.ifPresent(i -> s.append('#').append(i).append(' '));
+            s.append(message.role());
+            if (!message.toolCallId().isEmpty()) {
+                s.append(" ← ").append(message.toolCallId());
+            }
+            if (!message.toolCalls().isEmpty()) {
+                s.append(" →");
+                for (ToolCall call : message.toolCalls()) {
+                    s.append(' ').append(call.name()).append('(').append(call.rawArguments().strip()).append(')');
+                }
+                if (!message.content().isBlank()) {
+                    s.append(" ·");
+                }
+            }
+            if (message.toolCalls().isEmpty() || !message.content().isBlank()) {
+                s.append(message.toolCalls().isEmpty() ? ": " : " ").append(message.content());
+            }
+            return oneLine(s.toString());
         }
     }
 

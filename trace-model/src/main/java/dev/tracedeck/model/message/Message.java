@@ -20,6 +20,14 @@ public record Message(String role, String content, List<ToolCall> toolCalls, Str
         Objects.requireNonNull(toolCallId, "toolCallId");
     }
 
+    /**
+     * True for a tool's result: it answers a call id, or its role is {@code tool} or the legacy OpenAI
+     * {@code function} (which answers the last function call by name only, with no id).
+     */
+    public boolean isToolResult() {
+        return !toolCallId.isEmpty() || role.equals("tool") || role.equals("function");
+    }
+
     public static Message text(String role, String content) {
         return new Message(role, content, List.of(), "");
     }

@@ -1,9 +1,12 @@
 package dev.tracedeck.model.rules;
 
 import dev.tracedeck.model.rules.chat.DuplicateToolCallId;
+import dev.tracedeck.model.rules.context.ContextOverflow;
+import dev.tracedeck.model.rules.context.ContextPreflight;
 import dev.tracedeck.model.rules.chat.OrphanedToolCall;
 import dev.tracedeck.model.rules.chat.OversizedToolOutput;
 import dev.tracedeck.model.rules.chat.RepeatedToolCall;
+import dev.tracedeck.model.rules.chat.RoleOrder;
 import dev.tracedeck.model.rules.chat.TextToolCallNotRun;
 import dev.tracedeck.model.rules.chat.ToolResultWithoutCall;
 import dev.tracedeck.model.rules.chat.UnparsedRecords;
@@ -19,6 +22,7 @@ import dev.tracedeck.model.rules.mycelian.MissingFlush;
 import dev.tracedeck.model.rules.mycelian.PeriodicFlush;
 import dev.tracedeck.model.rules.mycelian.RoleMismatch;
 import dev.tracedeck.model.rules.mycelian.SystemPersisted;
+import dev.tracedeck.model.rules.state.StateLostMessages;
 import dev.tracedeck.model.textcalls.found.TextCallScope;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +39,19 @@ public record RuleProfile(String id, List<Rule> rules) {
     public static RuleProfile genericChat() {
         return new RuleProfile("generic-chat", List.of(new UnparsedRecords(), new OrphanedToolCall(),
                 new ToolResultWithoutCall(), new DuplicateToolCallId(), new OversizedToolOutput(), new RepeatedToolCall(),
-                new TextToolCallNotRun()));
+                new TextToolCallNotRun(), new RoleOrder(), new ContextOverflow(), new ContextPreflight(), new StateLostMessages()));
+    }
+
+    /**
+     * The generic rules with Anthropic's ordering ({@link RoleOrder.Convention#ANTHROPIC}): for Anthropic Messages
+     * histories, whose messages alternate user and assistant and carry tool results in the next message.
+     */
+    public static RuleProfile anthropicChat() {
+        List<Rule> rules = new ArrayList<>();
+        for (Rule r : genericChat().rules()) {
+            rules.add(r instanceof RoleOrder ? new RoleOrder(RoleOrder.Convention.ANTHROPIC) : r);
+        }
+        return new RuleProfile("anthropic-chat", rules);
     }
 
     /** The Mycelian tool-only memory protocol (seed 000), plus the generic rules. */
@@ -53,7 +69,16 @@ public record RuleProfile(String id, List<Rule> rules) {
     }
 
     public static RuleProfile forFormat(String format) {
-        return format.equals("mycelian-log") ? mycelianToolOnly() : genericChat();
+        // A Claude Code transcript writes each content block on a line of its own and merges them into API turns
+        // only when it sends, so its lines don't alternate: the generic ordering applies there.
+        switch (format) {
+            case "mycelian-log":
+                return mycelianToolOnly();
+            case "anthropic":
+                return anthropicChat();
+            default:
+                return genericChat();
+        }
     }
 
     /** Every rule any profile has, for listing and for validating configuration files. */

@@ -1,5 +1,6 @@
 package dev.tracedeck.model.rules;
 
+import dev.tracedeck.model.tokens.TraceModel;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
@@ -14,16 +15,22 @@ public final class Validator {
         this.config = config;
     }
 
+    /** The configuration checked with: the app counts context with the same model settings as the rules. */
+    public RuleConfig config() {
+        return config;
+    }
+
     public Validation validate(Trace trace) {
         RuleProfile profile = RuleProfile.forFormat(trace.format());
+        RuleParameters parameters = config.parameters().forModel(TraceModel.of(trace));
         List<ThreadChecklist> checklists = new ArrayList<>();
         for (TraceThread thread : trace.threads()) {
-            checklists.add(checklist(thread, profile));
+            checklists.add(checklist(thread, profile, parameters));
         }
         return new Validation(trace.file(), trace.format(), profile.id(), checklists);
     }
 
-    private ThreadChecklist checklist(TraceThread thread, RuleProfile profile) {
+    private ThreadChecklist checklist(TraceThread thread, RuleProfile profile, RuleParameters parameters) {
         List<Check> checks = new ArrayList<>();
         for (Rule rule : profile.rules()) {
             RuleSetting setting = config.setting(rule.id());
@@ -31,7 +38,7 @@ public final class Validator {
                 continue;
             }
             Severity severity = setting.severity().orElse(rule.defaultSeverity());
-            RuleOutcome outcome = rule.check(thread, config.parameters());
+            RuleOutcome outcome = rule.check(thread, parameters);
             if (!outcome.applicable()) {
                 checks.add(new Check(rule.id(), rule.description(), CheckStatus.NOT_APPLICABLE, List.of(), outcome.reason()));
                 continue;

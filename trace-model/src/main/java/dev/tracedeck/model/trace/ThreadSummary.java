@@ -9,9 +9,10 @@ import java.util.Map;
 /**
  * Counts that describe a thread at a glance (what {@code tracedeck inspect} prints per thread).
  *
- * @param conversationMessages conversation messages fed to the agent (the agent's MSG records)
+ * @param conversationMessages conversation messages (the agent's MSG records; every message of a JSON chat format)
  * @param controlMessages      control messages (SYS records)
- * @param toolCalls            tool calls made, by tool name, in order of first call; planned calls are not counted
+ * @param toolCalls            tool calls made, by tool name, in order of first call: logged calls (TOOL_CALL records) and
+ *                             the calls messages make (JSON chat formats); planned calls are not counted
  * @param snapshots            state dumps (STATE records), with or without a message list
  * @param finalStateSize       entries in the last dump that had a message list, 0 when there was none
  */
@@ -29,8 +30,10 @@ public record ThreadSummary(String id, int conversationMessages, int controlMess
         Map<String, Integer> tools = new LinkedHashMap<>();
         for (Event e : thread.events()) {
             Payload p = e.payload();
-            if (p instanceof Payload.ConversationMessage) {
+            if (p instanceof Payload.ConversationMessage m) {
                 conversation++;
+                // JSON chat formats carry their calls in the assistant message; Mycelian MSG records carry none.
+                m.message().toolCalls().forEach(c -> tools.merge(c.name(), 1, Integer::sum));
             } else if (p instanceof Payload.ControlMessage) {
                 control++;
             } else if (p instanceof Payload.StateDump) {

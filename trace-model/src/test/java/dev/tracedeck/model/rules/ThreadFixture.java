@@ -100,6 +100,19 @@ final class ThreadFixture {
         return this;
     }
 
+    /** The agent drops entries from its state (a reducer bug, a prune): from {@code from}, {@code count} of them. */
+    ThreadFixture forget(int from, int count) {
+        for (int i = 0; i < count; i++) {
+            state.remove(from);
+        }
+        for (int i = 0; i < state.size(); i++) {
+            StateEntry e = state.get(i);
+            state.set(i, new StateEntry(i + 1, e.type(), e.role(), e.toolCallCount(), e.toolNames(), e.toolNamesCut(),
+                    e.content(), e.contentCut()));
+        }
+        return this;
+    }
+
     /** Dumps the state as it is now. */
     ThreadFixture dump() {
         return dumpLosing(-1);

@@ -54,7 +54,7 @@ public final class ChatHistory {
             // Either dump has an entry at position i (the fallback is the last dump, which holds them all).
             String label = "state entry " + entry.idx() + " (line " + snapshot(where).entryLine(i) + ")";
             boolean tool = entry.type().equals("tool") || entry.type().equals("ToolMessage") || entry.role().equals("tool");
-            items.add(new HistoryItem(label, names(entry), List.of(), tool, "", entry.content(), false, where,
+            items.add(new HistoryItem(label, role(entry), names(entry), List.of(), tool, "", entry.content(), false, where,
                     msgIdxAt(thread, where), Optional.of(new BlamedEntry(where, i))));
         }
         return items;
@@ -91,6 +91,20 @@ public final class ChatHistory {
         return current;
     }
 
+    /** The entry's role, or the one its LangChain type stands for. */
+    private static String role(StateEntry entry) {
+        if (!entry.role().isEmpty()) {
+            return entry.role();
+        }
+        return switch (entry.type()) {
+            case "human", "HumanMessage" -> "user";
+            case "ai", "AIMessage" -> "assistant";
+            case "tool", "ToolMessage" -> "tool";
+            case "system", "SystemMessage" -> "system";
+            default -> entry.type();
+        };
+    }
+
     /** A count of calls without all names (the log cut the list) still needs that many results. */
     private static List<String> names(StateEntry entry) {
         List<String> names = new ArrayList<>(entry.toolNames());
@@ -106,9 +120,9 @@ public final class ChatHistory {
             if (e.payload() instanceof Payload.ConversationMessage m) {
                 Message msg = m.message();
                 List<String> ids = msg.toolCalls().stream().map(ToolCall::id).filter(id -> !id.isEmpty()).toList();
-                boolean tool = msg.role().equals("tool") || !msg.toolCallId().isEmpty();
-                items.add(new HistoryItem("message at line " + e.source().firstLine(),
-                        msg.toolCalls().stream().map(ToolCall::name).toList(), ids, tool, msg.toolCallId(),
+                String label = "message at line " + e.source().firstLine()
+                        + (e.source().hasPointer() ? " (" + e.source().pointer() + ")" : "");
+                items.add(new HistoryItem(label, msg.role(), msg.toolCalls().stream().map(ToolCall::name).toList(), ids, msg.isToolResult(), msg.toolCallId(),
                         msg.content(), !m.previewCut(), e, m.msgIdx(), Optional.empty()));
             }
         }

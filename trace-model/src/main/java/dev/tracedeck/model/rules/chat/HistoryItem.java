@@ -10,7 +10,9 @@ import java.util.OptionalInt;
 /**
  * One message of a chat history, reduced to what the tool-call rules need.
  *
- * @param label           how to name it in a finding ("state entry 7 (line 120)", "message 4")
+ * @param label           how to name it in a finding ("state entry 7 (line 120)", "message at line 12 (/messages/3)")
+ * @param role            its role: the message's as logged, or for a state entry its role or, when that is empty,
+ *                        the role its LangChain type stands for ({@code human} → {@code user}); "" when unknown
  * @param callNames       tool calls it makes, by name (AI messages)
  * @param callIds         their ids, or empty when the format has none
  * @param isToolResult    true for a tool result
@@ -21,11 +23,12 @@ import java.util.OptionalInt;
  * @param msgIdx          the conversation message being handled when it first appeared, if any
  * @param entry           for a state entry, the entry in {@code event}, so a finding can blame it; empty for a message
  */
-public record HistoryItem(String label, List<String> callNames, List<String> callIds, boolean isToolResult,
+public record HistoryItem(String label, String role, List<String> callNames, List<String> callIds, boolean isToolResult,
                           String resultId, String content, boolean contentComplete, Event event, OptionalInt msgIdx,
                           Optional<BlamedEntry> entry) {
 
     public HistoryItem {
+        Objects.requireNonNull(role);
         callNames = List.copyOf(callNames);
         callIds = List.copyOf(callIds);
         Objects.requireNonNull(entry);

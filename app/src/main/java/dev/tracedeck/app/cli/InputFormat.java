@@ -1,0 +1,33 @@
+package dev.tracedeck.app.cli;
+
+import dev.tracedeck.importers.Importers;
+import java.io.PrintWriter;
+import java.util.Optional;
+
+/**
+ * The {@code --format NAME} that forces an importer instead of sniffing ({@code validate --input-format}, since
+ * there {@code --format} names the report). An unknown name is a usage error that lists the names.
+ */
+final class InputFormat {
+
+    private InputFormat() {
+    }
+
+    /**
+     * The importers to read with: sniffing when {@code name} is null, else forced to it; empty after saying on
+     * {@code err} that the name is unknown.
+     */
+    static Optional<Importers> importers(String name, PrintWriter err, String command) {
+        Importers standard = Importers.standard();
+        if (name == null) {
+            return Optional.of(standard);
+        }
+        try {
+            return Optional.of(standard.forcing(name));
+        } catch (IllegalArgumentException e) {
+            err.println(command + ": " + e.getMessage());
+            err.flush();
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package dev.tracedeck.app.cli;
+
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.config.ModelProfilesReader;
+import dev.tracedeck.model.tokens.ModelProfiles;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** {@code --models FILE}: model profiles that add to the built-in ones; a bad file is a usage error naming its line. */
+final class ModelsOption {
+
+    static final String DESCRIPTION = "Model profiles (JSON: {\"models\": [{\"name\", \"contextLimit\", \"encoding\"}]}) added to the built-in ones.";
+
+    private ModelsOption() {
+    }
+
+    /** The profiles to look models up in; empty after saying on {@code err} what is wrong with the file. */
+    static Optional<ModelProfiles> read(Path file, PrintWriter err, String command) {
+        if (file == null) {
+            return Optional.of(ModelProfiles.defaults());
+        }
+        try {
+            return Optional.of(new ModelProfilesReader().read(file));
+        } catch (ImportException e) {
+            err.println(command + ": " + e.getMessage());
+            err.flush();
+            return Optional.empty();
+        }
+    }
+}

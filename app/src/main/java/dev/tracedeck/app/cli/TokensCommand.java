@@ -1,0 +1,77 @@
+package dev.tracedeck.app.cli;
+
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.tokens.ModelChoice;
+import dev.tracedeck.model.tokens.ModelProfiles;
+import dev.tracedeck.model.trace.Trace;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code tracedeck tokens [--json] [--model NAME] [--context-limit N] FILE...}: each thread's context in tokens. */
+@Command(name = "tokens", mixinStandardHelpOptions = true,
+        description = {"Count each thread's context in tokens: its final history, how it grew, by category, and its share of",
+            "the model's context window. Exit 0 on success, 2 for usage errors or a file that can't be read."})
+final class TokensCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files to count (.log .jsonl .json, optionally .gz).")
+    private List<Path> files;
+
+    @Option(names = "--json", description = "Print a JSON array, one object per file.")
+    private boolean json;
+
+    @Option(names = "--model", paramLabel = "NAME",
+            description = "The model whose tokenizer and window to use (default: the one the trace names, else gpt-4o).")
+    private String model;
+
+    @Option(names = "--context-limit", paramLabel = "TOKENS", description = "The context window, overriding the model's.")
+    private Integer contextLimit;
+
+    @Option(names = "--models", paramLabel = "FILE", description = ModelsOption.DESCRIPTION)
+    private Path models;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (contextLimit != null && contextLimit <= 0) {
+            err.println("tracedeck tokens: --context-limit must be a positive number of tokens");
+            return ExitCodes.USAGE;
+        }
+        Optional<ModelProfiles> profiles = ModelsOption.read(models, err, "tracedeck tokens");
+        if (profiles.isEmpty()) {
+            return ExitCodes.USAGE;
+        }
+        Importers importers = Importers.standard();
+        List<TokensReport.FileTokens> counted = new ArrayList<>();
+        int code = ExitCodes.OK;
+        for (Path file : files) {
+            ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
+            try {
+                Trace trace = importers.read(ImportSource.of(file), progress);
+                counted.add(TokensReport.count(trace, ModelChoice.of(trace, model, contextLimit, profiles.get())));
+            } catch (ImportException e) {
+                err.println("tracedeck tokens: " + e.getMessage());
+                code = ExitCodes.USAGE;
+            } finally {
+                progress.done();
+            }
+        }
+        out.print(json ? TokensReport.json(counted) : TokensReport.text(counted));
+        out.flush();
+        return code;
+    }
+}

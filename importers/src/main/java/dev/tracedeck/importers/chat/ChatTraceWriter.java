@@ -1,0 +1,144 @@
+package dev.tracedeck.importers.chat;
+
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.json.JsonValue;
+import dev.tracedeck.model.message.Message;
+import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.text.PythonText;
+import dev.tracedeck.model.trace.Diagnostic;
+import dev.tracedeck.model.trace.ImportReport;
+import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.model.trace.TraceBuilder;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+
+/**
+ * Builds a trace of chat histories, for every JSON format: each message becomes a
+ * {@link Payload.ConversationMessage} event in its thread, numbered by its position in that thread's history
+ * (from 0, as the array index), with its whole content ({@code previewCut} false), so the generic chat rules
+ * read the thread through {@code ChatHistory} with call ids and full contents. A message is one record; its
+ * keyword, counted in the report's record kinds, is {@value #TOOL_CALL} when it calls tools,
+ * {@value #TOOL_RESULT} when it is a tool's result, else {@value #MESSAGE}. Records that are not messages (a
+ * request's model and tools) are {@link Payload.JsonRecord}s; records that did not parse are malformed, and a
+ * file cut short ends with a {@value #CUT_SHORT} record, which {@code unparsed-records} reports.
+ */
+public final class ChatTraceWriter {
+
+    public static final String MESSAGE = "message";
+    public static final String TOOL_CALL = "tool_call";
+    public static final String TOOL_RESULT = "tool_result";
+    public static final String MALFORMED = "malformed";
+    public static final String OTHER = "other";
+    public static final String CUT_SHORT = "CUT_SHORT";
+
+    private final String file;
+    private final TraceBuilder builder = new TraceBuilder();
+    private final Map<String, Long> kinds = new LinkedHashMap<>();
+    private final Map<String, Integer> positions = new HashMap<>();
+    private final List<Diagnostic> diagnostics = new ArrayList<>();
+    private long omitted;
+    private long records;
+    private long other;
+    private long malformed;
+    private long messages;
+
+    public ChatTraceWriter(String file) {
+        this.file = file;
+    }
+
+    public String file() {
+        return file;
+    }
+
+    /** Adds a message to the end of its thread's history, numbered by its position there. */
+    public Event message(String threadId, SourceRef source, String text, Message message) {
+        int position = positions.merge(threadId, 1, Integer::sum) - 1;
+        return message(threadId, source, text, message, OptionalInt.of(position), "");
+    }
+
+    /**
+     * Adds a message to the end of its thread's history with the index the format gives it: the parts of one
+     * provider message (an Anthropic user message's tool results and text) share their message's index, and a
+     * system prompt kept outside the message list has none.
+     *
+     * @param time the record's timestamp as written, "" when it has none
+     */
+    public Event message(String threadId, SourceRef source, String text, Message message, OptionalInt msgIdx, String time) {
+        messages++;
+        String keyword = !message.toolCalls().isEmpty() ? TOOL_CALL : message.isToolResult() ? TOOL_RESULT : MESSAGE;
+        count(keyword);
+        return builder.add(keyword, time, threadId, source, text, new Payload.ConversationMessage(message,
+                msgIdx, PythonText.length(message.content()), false));
+    }
+
+    /** Adds a record that is not a message, such as a request's model and tools. */
+    public Event json(String keyword, String threadId, SourceRef source, String text, JsonValue json) {
+        return json(keyword, threadId, source, text, json, "");
+    }
+
+    /** A record that is not a message, with its timestamp as written. */
+    public Event json(String keyword, String threadId, SourceRef source, String text, JsonValue json, String time) {
+        count(keyword);
+        return builder.add(keyword, time, threadId, source, text, new Payload.JsonRecord(keyword, json));
+    }
+
+    /** A record of the format whose fields are not what the format says: kept, and reported. */
+    public Event malformed(String threadId, SourceRef source, String text, String reason) {
+        count(MALFORMED);
+        malformed++;
+        problem(source.firstLine(), reason);
+        return builder.add(MALFORMED, "", threadId, source, text, new Payload.Unparsed(true, reason));
+    }
+
+    /** Valid JSON that is no record of the format: kept as {@code other}, not a finding. */
+    public Event other(SourceRef source, String text, String reason) {
+        count(OTHER);
+        other++;
+        return builder.add(OTHER, "", "", source, text, new Payload.Unparsed(false, reason));
+    }
+
+    /**
+     * Ends the trace with a record saying where the file stops: what followed is lost, and the rules must not
+     * pass a thread on data that was never read. It belongs to {@code threadId}, the thread being read then.
+     */
+    public void cutShort(String threadId, int line, int column, String why) {
+        String reason = "the file is cut short at line " + line + ", column " + column + ": " + why
+                + "; whatever followed is lost";
+        count(CUT_SHORT);
+        malformed++;
+        problem(line, CUT_SHORT + ": " + reason);
+        builder.add(CUT_SHORT, "", threadId, SourceRef.line(file, line), "", new Payload.Unparsed(true, reason));
+    }
+
+    /** Messages added so far: a file with none is not a chat history. */
+    public long messages() {
+        return messages;
+    }
+
+    public int size() {
+        return builder.size();
+    }
+
+    public Trace build(String format, long bytes, long lines, boolean complete) {
+        return builder.build(new ImportReport(file, format, bytes, lines, records, other, malformed, kinds,
+                diagnostics, omitted, complete));
+    }
+
+    private void count(String keyword) {
+        records++;
+        kinds.merge(keyword, 1L, Long::sum);
+    }
+
+    private void problem(int line, String message) {
+        if (diagnostics.size() < ImportReport.MAX_DIAGNOSTICS) {
+            diagnostics.add(new Diagnostic(line, message));
+        } else {
+            omitted++;
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.tracedeck.importers.json;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Objects;
+
+/** What {@link JsonRecordReader} reads next: one value with where it was, or the place the JSON broke. */
+public sealed interface JsonItem {
+
+    /**
+     * One value bound on its own: a JSON Lines line, an element of a top-level array, or a member of a
+     * top-level object (an element of a streamed member array is a value of its own).
+     *
+     * @param node      the value
+     * @param text      its text exactly as in the file (UTF-8 decoded), newlines kept
+     * @param firstLine the line it starts on, from 1
+     * @param lastLine  the line it ends on
+     * @param column    the column it starts at, from 1 (in bytes for a document, in characters for a JSON Lines line)
+     * @param pointer   its JSON pointer in the document ({@code /3}, {@code /messages/3}, {@code /model}); "" for a
+     *                  JSON Lines line, which is a document of its own
+     * @param member    the top-level member it is or belongs to ({@code messages}, {@code model}); "" otherwise
+     */
+    record Value(JsonNode node, String text, int firstLine, int lastLine, int column, String pointer, String member)
+            implements JsonItem {
+        public Value {
+            Objects.requireNonNull(node);
+            Objects.requireNonNull(text);
+            Objects.requireNonNull(pointer);
+            Objects.requireNonNull(member);
+        }
+    }
+
+    /**
+     * JSON that did not parse. In JSON Lines only that line is lost and reading goes on; in a document
+     * nothing after it can be read, so it is the last item.
+     *
+     * @param line       where the parser stopped
+     * @param column     where on that line, from 1
+     * @param text       the line's text (JSON Lines), "" for a document
+     * @param reason     the parser's reason, without its excerpt of the input
+     * @param endOfInput true when the input ended inside a value: the file is cut short there
+     */
+    record Broken(int line, int column, String text, String reason, boolean endOfInput) implements JsonItem {
+        public Broken {
+            Objects.requireNonNull(text);
+            Objects.requireNonNull(reason);
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package dev.tracedeck.importers.json;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * How a JSON file holds its values. Decided from the first two lines, read as bytes (a JSON Lines line may be
+ * megabytes long, so nothing is decoded or kept): a file whose first value is an object or an array is JSON
+ * Lines when the next non-blank line starts a value of the same kind and the first line, after any blank ones,
+ * ends with the value's closing bracket. Pretty-printed JSON never has that shape: its first line leaves its value
+ * open. (A JSON Lines file whose first line is cut mid-value reads as a document, broken on line 1.)
+ */
+public enum JsonLayout {
+    /** One document whose top level is an array: its elements are the records. */
+    ARRAY,
+    /** One document whose top level is an object: its members are the records, some arrays element by element. */
+    OBJECT,
+    /** One JSON value per line. */
+    LINES,
+    /** The first thing in the file is not an object or an array. */
+    NOT_JSON;
+
+    private static final int BOM_0 = 0xEF;
+
+    public static JsonLayout sniff(InputStream raw) throws IOException {
+        InputStream in = new BufferedInputStream(raw, 1 << 16);
+        int first = skipBomAndWhitespace(in);
+        if (first != '{' && first != '[') {
+            return NOT_JSON;
+        }
+        int close = first == '{' ? '}' : ']';
+        int last = first;
+        int b;
+        while ((b = in.read()) >= 0 && b != '\n') {
+            if (!isWhitespace(b)) {
+                last = b;
+            }
+        }
+        if (b < 0) {
+            return first == '{' ? OBJECT : ARRAY;
+        }
+        int next = skipBomAndWhitespace(in);
+        boolean sameKind = next == first;
+        if (sameKind && last == close) {
+            return LINES;
+        }
+        return first == '{' ? OBJECT : ARRAY;
+    }
+
+    /** The first byte that is not a UTF-8 byte order mark or JSON whitespace, -1 at the end. */
+    private static int skipBomAndWhitespace(InputStream in) throws IOException {
+        int b = in.read();
+        if (b == BOM_0) {
+            in.read();
+            in.read();
+            b = in.read();
+        }
+        while (b >= 0 && isWhitespace(b)) {
+            b = in.read();
+        }
+        return b;
+    }
+
+    private static boolean isWhitespace(int b) {
+        return b == ' ' || b == '\t' || b == '\r' || b == '\n';
+    }
+}

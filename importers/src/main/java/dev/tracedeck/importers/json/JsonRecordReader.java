@@ -1,0 +1,255 @@
+package dev.tracedeck.importers.json;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.io.JsonEOFException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tracedeck.importers.text.Line;
+import dev.tracedeck.importers.text.LineReader;
+import dev.tracedeck.model.source.SourceRef;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Set;
+
+/**
+ * Reads a JSON file record by record on Jackson's token stream, binding one record at a time, never the file:
+ * a JSON Lines file line by line, a top-level array element by element ({@code /0}, {@code /1} …), a top-level
+ * object member by member, where the members named as streamed (a request's {@code messages}) are read element
+ * by element ({@code /messages/0} …). Each value comes with its lines, column, pointer and text as in the file.
+ *
+ * <p>A JSON Lines line that does not parse is a {@link JsonItem.Broken} and reading goes on with the next line;
+ * a document that stops parsing ends with one (its {@code endOfInput} says whether the file ends inside a value:
+ * cut short). Not thread-safe; one reader per import.
+ */
+public final class JsonRecordReader implements Closeable {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+    private static final JsonFactory FACTORY = MAPPER.getFactory().rebuild()
+            .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION).build();
+
+    private final JsonLayout layout;
+    private final Set<String> streamed;
+    private final ByteTap tap;
+    private final LineReader lines;
+    private final JsonParser parser;
+    private final ObjectMapper lineMapper = MAPPER;
+
+    private boolean started;
+    private boolean done;
+    /** In an object document: the streamed member whose elements are being read, else null. */
+    private String openArray;
+    private int arrayIndex;
+    private int documentFirstLine = 1;
+    private int documentLastLine = 1;
+    private long jsonLines;
+
+    /**
+     * @param in       the decoded bytes (already sniffed with {@link JsonLayout#sniff}, on another stream)
+     * @param streamed for an object document, the top-level members to read element by element
+     */
+    public JsonRecordReader(InputStream in, JsonLayout layout, Set<String> streamed) throws IOException {
+        if (layout == JsonLayout.NOT_JSON) {
+            throw new IllegalArgumentException("not JSON");
+        }
+        this.layout = layout;
+        this.streamed = Set.copyOf(streamed);
+        if (layout == JsonLayout.LINES) {
+            this.tap = null;
+            this.parser = null;
+            this.lines = new LineReader(in);
+        } else {
+            this.tap = new ByteTap(in);
+            this.parser = FACTORY.createParser(tap);
+            this.lines = null;
+        }
+    }
+
+    public JsonLayout layout() {
+        return layout;
+    }
+
+    /** The next record, or null when there are no more. */
+    public JsonItem next() throws IOException {
+        if (done) {
+            return null;
+        }
+        return layout == JsonLayout.LINES ? nextLine() : nextInDocument();
+    }
+
+    /** Physical lines read so far (all of them once {@link #next} returned null, unless the document broke). */
+    public long lines() {
+        return layout == JsonLayout.LINES ? jsonLines : tap.lines();
+    }
+
+    /** A document's first and last lines (its opening and closing bracket); for JSON Lines, 1. */
+    public int documentFirstLine() {
+        return documentFirstLine;
+    }
+
+    public int documentLastLine() {
+        return documentLastLine;
+    }
+
+    private JsonItem nextLine() throws IOException {
+        Line line;
+        while ((line = lines.next()) != null) {
+            jsonLines = line.number();
+            String text = line.text();
+            int start = firstNonBlank(text);
+            if (start < 0) {
+                continue;
+            }
+            try (JsonParser p = FACTORY.createParser(text)) {
+                JsonNode node = lineMapper.readTree(p);
+                if (p.nextToken() != null) {
+                    JsonLocation at = p.currentTokenLocation();
+                    return new JsonItem.Broken(line.number(), at.getColumnNr(), text,
+                            "more than one JSON value on the line", false);
+                }
+                return new JsonItem.Value(node, text, line.number(), line.number(), start + 1, "", "");
+            } catch (JsonProcessingException e) {
+                JsonLocation at = e.getLocation();
+                return new JsonItem.Broken(line.number(), at == null ? 1 : at.getColumnNr(), text, reason(e),
+                        endsInput(e));
+            }
+        }
+        done = true;
+        return null;
+    }
+
+    private static int firstNonBlank(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c != ' ' && c != '\t' && c != '\r' && c != '\uFEFF') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private JsonItem nextInDocument() throws IOException {
+        try {
+            if (!started) {
+                started = true;
+                JsonToken first = parser.nextToken();
+                documentFirstLine = parser.currentTokenLocation().getLineNr();
+                if (first != JsonToken.START_ARRAY && first != JsonToken.START_OBJECT) {
+                    return broken("the document is not an object or an array", false);
+                }
+            }
+            return layout == JsonLayout.ARRAY ? nextElement("") : nextMember();
+        } catch (JsonProcessingException e) {
+            done = true;
+            JsonLocation at = e.getLocation() != null ? e.getLocation() : parser.currentLocation();
+            return new JsonItem.Broken(at.getLineNr(), Math.max(1, at.getColumnNr()), "", reason(e),
+                    endsInput(e));
+        }
+    }
+
+    /** The next element of the array the parser is in, or what follows it when it ends. */
+    private JsonItem nextElement(String member) throws IOException {
+        JsonToken t = parser.nextToken();
+        if (t == null) {
+            return broken("the document ends inside an array", true);
+        }
+        if (t == JsonToken.END_ARRAY) {
+            if (member.isEmpty()) {
+                return end();
+            }
+            openArray = null;
+            return nextMember();
+        }
+        String pointer = (member.isEmpty() ? "" : "/" + SourceRef.pointerToken(member)) + "/" + arrayIndex++;
+        return value(pointer, member);
+    }
+
+    private JsonItem nextMember() throws IOException {
+        if (openArray != null) {
+            return nextElement(openArray);
+        }
+        JsonToken t = parser.nextToken();
+        if (t == null) {
+            return broken("the document ends inside an object", true);
+        }
+        if (t == JsonToken.END_OBJECT) {
+            return end();
+        }
+        String name = parser.currentName();
+        t = parser.nextToken();
+        if (t == null) {
+            return broken("the document ends after member \"" + name + "\"", true);
+        }
+        if (t == JsonToken.START_ARRAY && streamed.contains(name)) {
+            openArray = name;
+            arrayIndex = 0;
+            return nextElement(name);
+        }
+        return value("/" + SourceRef.pointerToken(name), name);
+    }
+
+    /** Binds the value whose first token the parser is on. */
+    private JsonItem.Value value(String pointer, String member) throws IOException {
+        JsonLocation start = parser.currentTokenLocation();
+        tap.release(start.getByteOffset());
+        JsonNode node = MAPPER.readTree(parser);
+        JsonLocation end = parser.currentLocation();
+        String text = tap.text(start.getByteOffset(), end.getByteOffset());
+        tap.release(end.getByteOffset());
+        int lastLine = parser.currentTokenLocation().getLineNr();
+        return new JsonItem.Value(node, text, start.getLineNr(), Math.max(start.getLineNr(), lastLine),
+                start.getColumnNr(), pointer, member);
+    }
+
+    private JsonItem end() throws IOException {
+        documentLastLine = parser.currentTokenLocation().getLineNr();
+        JsonToken after = parser.nextToken();
+        done = true;
+        if (after != null) {
+            return broken("more JSON after the document's end", false);
+        }
+        return null;
+    }
+
+    private JsonItem broken(String reason, boolean endOfInput) {
+        done = true;
+        JsonLocation at = parser.currentLocation();
+        return new JsonItem.Broken(at.getLineNr(), Math.max(1, at.getColumnNr()), "", reason, endOfInput);
+    }
+
+    /**
+     * True when the input ended inside a value: the streaming parser says so with a {@link JsonEOFException}, the
+     * tree binder (which reads a whole container) with an "Unexpected end-of-input" of its own.
+     */
+    static boolean endsInput(JsonProcessingException e) {
+        String m = e.getOriginalMessage();
+        return e instanceof JsonEOFException || (m != null && m.contains("end-of-input"));
+    }
+
+    /** The parser's reason without its excerpt of the input. */
+    static String reason(JsonProcessingException e) {
+        String m = e.getOriginalMessage();
+        if (m == null) {
+            return "invalid JSON";
+        }
+        int cut = m.indexOf("\n at [Source");
+        return (cut >= 0 ? m.substring(0, cut) : m).strip();
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (parser != null) {
+            parser.close();
+        }
+        if (lines != null) {
+            lines.close();
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package dev.tracedeck.importers.openai;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Locale;
+
+/**
+ * A message's {@code content} as text: a string as it is; a list of parts as their texts joined by newlines,
+ * with a placeholder for what is not text, so that a reader (and a rule measuring a tool's output) sees that it
+ * was there without megabytes of base64: {@code [image: https://…]}, {@code [image: data:image/png;base64, 12,345
+ * bytes]}, {@code [audio: wav, 12,345 bytes]}, {@code [file: file-abc]}, {@code [refusal: …]}.
+ */
+final class ContentParts {
+
+    private ContentParts() {
+    }
+
+    /** @throws MalformedMessageException for content that is neither a string, null, nor a list of parts */
+    static String text(JsonNode content) throws MalformedMessageException {
+        if (content == null || content.isNull() || content.isMissingNode()) {
+            return "";
+        }
+        if (content.isTextual()) {
+            return content.textValue();
+        }
+        if (!content.isArray()) {
+            throw new MalformedMessageException("content is a " + content.getNodeType().name().toLowerCase(Locale.ROOT)
+                    + ", not a string, null or a list of parts");
+        }
+        StringBuilder out = new StringBuilder();
+        for (JsonNode part : content) {
+            if (!out.isEmpty()) {
+                out.append('\n');
+            }
+            out.append(part(part));
+        }
+        return out.toString();
+    }
+
+    private static String part(JsonNode part) {
+        if (part.isTextual()) {
+            return part.textValue();
+        }
+        String type = part.path("type").asText("");
+        switch (type) {
+            case "text", "input_text", "output_text":
+                return part.path("text").asText("");
+            case "refusal":
+                return "[refusal: " + part.path("refusal").asText("") + "]";
+            case "image_url":
+                return "[image: " + uri(part.path("image_url").isTextual() ? part.path("image_url").asText()
+                        : part.path("image_url").path("url").asText("")) + "]";
+            case "input_audio":
+                JsonNode audio = part.path("input_audio");
+                return "[audio: " + audio.path("format").asText("?") + ", " + base64Size(audio.path("data").asText("")) + "]";
+            case "file":
+                JsonNode file = part.path("file");
+                if (file.hasNonNull("file_id")) {
+                    return "[file: " + file.path("file_id").asText() + "]";
+                }
+                String name = file.path("filename").asText("");
+                return "[file: " + (name.isEmpty() ? "" : name + ", ") + base64Size(file.path("file_data").asText("")) + "]";
+            default:
+                return "[" + (type.isEmpty() ? "untyped" : type) + " part]";
+        }
+    }
+
+    /** A URL as it is; a data URL as its media type and decoded size. */
+    private static String uri(String url) {
+        if (!url.startsWith("data:")) {
+            return url;
+        }
+        int comma = url.indexOf(',');
+        return comma < 0 ? url : url.substring(0, comma) + ", " + base64Size(url.substring(comma + 1));
+    }
+
+    /** "12,345 bytes": what base64 text decodes to (ignoring padding), or the raw size of a data: URL's payload. */
+    private static String base64Size(String data) {
+        if (data.startsWith("data:")) {
+            int comma = data.indexOf(',');
+            data = comma < 0 ? data : data.substring(comma + 1);
+        }
+        int len = data.length();
+        int pad = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
+        long bytes = Math.max(0, (long) len * 3 / 4 - pad);
+        return String.format(Locale.ROOT, "%,d bytes", bytes);
+    }
+}

@@ -1,0 +1,258 @@
+package dev.tracedeck.importers.openai;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.ImportCancelledException;
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.ImportListener;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.NotThisFormatException;
+import dev.tracedeck.importers.SourceStream;
+import dev.tracedeck.importers.TraceImporter;
+import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.JsonHead;
+import dev.tracedeck.importers.json.JsonItem;
+import dev.tracedeck.importers.json.JsonLayout;
+import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.trace.Trace;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Set;
+
+/**
+ * Imports OpenAI Chat Completions histories ({@value #FORMAT_ID}): a messages array; a request body
+ * ({@code model}, {@code messages}, {@code tools}) or a response ({@code choices[].message}); JSON Lines of
+ * messages (one thread); JSON Lines of whole conversations — a list of messages, {@code {"messages": [...]}} as
+ * fine-tuning files are, or a Batch API input line ({@code custom_id}, {@code body}) — each line its own thread,
+ * named by its id field ({@code custom_id}, {@code conversation_id}, {@code id}, {@code metadata.conversation_id})
+ * or {@code line 12}; a top-level array of conversations, each named by its id or {@code item 3}. A single
+ * history is the thread {@code conversation}.
+ *
+ * <p>Messages map as {@link OpenAiMessages} says; each is one event whose source is its lines and JSON pointer
+ * ({@code /messages/3}). Where the model and the tool schemas are kept: everything a conversation object holds
+ * besides its messages ({@code model}, {@code tools}, {@code tool_choice}, {@code custom_id} …) is one
+ * {@link dev.tracedeck.model.event.Payload.JsonRecord} with keyword and event name {@value Conversations#REQUEST},
+ * in the conversation's thread after its messages (a streamed document's members are only all known at its end).
+ *
+ * <p>Streams: a document's {@code messages} are bound one at a time; a JSON Lines file one line at a time. A
+ * line that is not JSON is a malformed record and the import goes on; a document that stops parsing, a last
+ * line cut inside its value, or a {@code .gz} cut short ends with a {@code CUT_SHORT} record.
+ */
+public final class OpenAiChatImporter implements TraceImporter {
+
+    public static final String FORMAT_ID = "openai-chat";
+    static final String SINGLE_THREAD = "conversation";
+    private static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool", "function");
+    private static final int CANCEL_CHECK_RECORDS = 256;
+
+    @Override
+    public String formatId() {
+        return FORMAT_ID;
+    }
+
+    /**
+     * 0 unless the head is JSON with a message role. Sure (90) with what only OpenAI writes: {@code tool_calls},
+     * {@code tool_call_id}, {@code function_call}, the {@code developer}, {@code tool} or {@code function} role,
+     * {@code image_url} or {@code input_audio} parts, a {@code chat.completion} object; 85 for a request body
+     * ({@code messages} beside {@code model} or {@code tools}); 60 for plain role/content messages, which other
+     * providers' formats share. Anthropic's {@code tool_use}/{@code tool_result} blocks bring it down to 20.
+     */
+    @Override
+    public int confidence(String head) {
+        JsonHead h = JsonHead.of(head);
+        if (!h.isJson() || h.hasName("lc") || h.hasName("resourceSpans")) {
+            return 0;
+        }
+        Set<String> roles = h.valuesOf("role");
+        if (roles.stream().noneMatch(ROLES::contains)) {
+            return 0;
+        }
+        int score;
+        if (h.hasName("tool_calls") || h.hasName("tool_call_id") || h.hasName("function_call")
+                || roles.contains("developer") || roles.contains("tool") || roles.contains("function")
+                || h.hasValue("type", "image_url") || h.hasValue("type", "input_audio")
+                || h.hasValue("object", "chat.completion")) {
+            score = 90;
+        } else if (h.hasName("messages") && (h.hasName("model") || h.hasName("tools"))) {
+            score = 85;
+        } else {
+            score = 60;
+        }
+        if (h.hasValue("type", "tool_use") || h.hasValue("type", "tool_result") || h.hasName("tool_use_id")) {
+            score = Math.min(score, 20);
+        }
+        return score;
+    }
+
+    @Override
+    public Trace read(ImportSource source, ImportListener listener) throws ImportException {
+        JsonLayout layout;
+        try (InputStream head = source.open(ImportSource.ByteCounter.NONE)) {
+            layout = JsonLayout.sniff(head);
+        } catch (IOException e) {
+            throw ImportException.unreadable(source.name(), e);
+        }
+        if (layout == JsonLayout.NOT_JSON) {
+            throw new NotThisFormatException(source.name(), "does not start with a JSON object or array");
+        }
+        long[] bytes = new long[1];
+        SourceStream in = source.open(total -> {
+            bytes[0] = total;
+            listener.progress(total, source.size());
+        });
+        ChatTraceWriter out = new ChatTraceWriter(source.name());
+        Reading reading = new Reading(out, layout);
+        long lines;
+        try (JsonRecordReader reader = new JsonRecordReader(in, layout, Set.of("messages", "choices"))) {
+            JsonItem item;
+            int count = 0;
+            while ((item = reader.next()) != null) {
+                if (++count % CANCEL_CHECK_RECORDS == 0 && listener.isCancelled()) {
+                    throw new ImportCancelledException(source.name());
+                }
+                reading.accept(item);
+            }
+            lines = reader.lines();
+            reading.finish(reader, in);
+        } catch (IOException e) {
+            throw new ImportException(source.name(), 0, "read failed: " + e.getMessage(), e);
+        }
+        listener.progress(bytes[0], source.size());
+        if (out.messages() == 0) {
+            throw new NotThisFormatException(source.name(), "no OpenAI chat message in " + out.size()
+                    + (out.size() == 1 ? " record" : " records"));
+        }
+        return out.build(FORMAT_ID, bytes[0], lines, !reading.cut);
+    }
+
+    /** One import's state: what each item means depends on the layout and on what came before. */
+    private static final class Reading {
+        private final ChatTraceWriter out;
+        private final Conversations conversations;
+        private final JsonLayout layout;
+        /** A document's members besides its messages, for its request record. */
+        private final ObjectNode members = JsonNodeFactory.instance.objectNode();
+        /** A JSON Lines line cut inside its value: cut short if it is the last, malformed if not. */
+        private JsonItem.Broken pendingCut;
+        private String lastThread = "";
+        private boolean cut;
+
+        Reading(ChatTraceWriter out, JsonLayout layout) {
+            this.out = out;
+            this.conversations = new Conversations(out);
+            this.layout = layout;
+        }
+
+        void accept(JsonItem item) {
+            if (pendingCut != null) {
+                brokenLine(pendingCut);
+                pendingCut = null;
+            }
+            if (item instanceof JsonItem.Broken broken) {
+                if (layout == JsonLayout.LINES && broken.endOfInput()) {
+                    pendingCut = broken;
+                } else if (layout == JsonLayout.LINES) {
+                    brokenLine(broken);
+                } else {
+                    endDocument(broken);
+                }
+                return;
+            }
+            JsonItem.Value value = (JsonItem.Value) item;
+            SourceRef source = new SourceRef(out.file(), value.firstLine(), value.lastLine(), value.pointer());
+            if (layout == JsonLayout.OBJECT) {
+                member(value, source);
+            } else {
+                String fallback = layout == JsonLayout.LINES ? "line " + value.firstLine()
+                        : "item " + value.pointer().substring(1);
+                record(value, source, fallback);
+            }
+        }
+
+        /** A JSON Lines line or an element of a top-level array: a message, a conversation, or other JSON. */
+        private void record(JsonItem.Value value, SourceRef source, String fallback) {
+            JsonNode node = value.node();
+            if (OpenAiMessages.isMessage(node)) {
+                lastThread = SINGLE_THREAD;
+                conversations.message(SINGLE_THREAD, node, source, value.text());
+            } else if (Conversations.isConversation(node)) {
+                lastThread = conversations.threadId(node, fallback);
+                conversations.conversation(lastThread, node, source);
+            } else {
+                out.other(source, value.text(), "valid JSON, but neither a chat message nor a conversation");
+            }
+        }
+
+        /** A member of a one-object document: a streamed message, or a member kept for the request record. */
+        private void member(JsonItem.Value value, SourceRef source) {
+            lastThread = SINGLE_THREAD;
+            if (value.member().equals("messages")) {
+                conversations.message(SINGLE_THREAD, value.node(), source, value.text());
+            } else if (value.member().equals("choices") && value.node().path("message").isObject()) {
+                // A response's answer: the message is an event, the choice (finish_reason …) stays in the record.
+                conversations.message(SINGLE_THREAD, value.node().get("message"),
+                        Conversations.at(source, "/message"), value.node().get("message").toString());
+                members.withArray("choices").add(value.node());
+            } else if (value.member().equals("choices")) {
+                members.withArray("choices").add(value.node());
+            } else {
+                members.set(value.member(), value.node());
+            }
+        }
+
+        /**
+         * A JSON Lines line that is not JSON belongs to the thread it would have been: its own ({@code line 12})
+         * in a file of conversations, the one conversation in a file of messages.
+         */
+        private void brokenLine(JsonItem.Broken broken) {
+            String thread = SINGLE_THREAD.equals(lastThread) ? SINGLE_THREAD : "line " + broken.line();
+            out.malformed(thread, new SourceRef(out.file(), broken.line(), broken.line()), broken.text(),
+                    "not valid JSON at column " + broken.column() + ": " + broken.reason());
+        }
+
+        /** A document that stopped parsing: nothing after this point can be read. */
+        private void endDocument(JsonItem.Broken broken) {
+            finishDocument(SourceRef.line(out.file(), 1));
+            if (broken.endOfInput()) {
+                cut = true;
+                out.cutShort(lastThread, broken.line(), broken.column(), broken.reason());
+            } else {
+                out.malformed(lastThread, SourceRef.line(out.file(), broken.line()), "",
+                        "not valid JSON at line " + broken.line() + ", column " + broken.column() + ": "
+                                + broken.reason() + "; the rest of the document was not read");
+            }
+        }
+
+        void finish(JsonRecordReader reader, SourceStream in) {
+            if (layout == JsonLayout.OBJECT && !cut) {
+                finishDocument(new SourceRef(out.file(), reader.documentFirstLine(),
+                        Math.max(reader.documentFirstLine(), reader.documentLastLine())));
+            }
+            if (pendingCut != null && in.endedEarly().isEmpty()) {
+                cut = true;
+                out.cutShort(lastThread, pendingCut.line(), pendingCut.column(),
+                        "the last line ends inside its JSON value (" + pendingCut.reason() + ")");
+                pendingCut = null;
+            } else if (pendingCut != null) {
+                brokenLine(pendingCut);
+            }
+            in.endedEarly().ifPresent(why -> {
+                if (!cut) {
+                    cut = true;
+                    out.cutShort(lastThread, (int) Math.max(1, reader.lines()), 1, why);
+                }
+            });
+        }
+
+        /** A one-object document's request record, once its members are all known. */
+        private void finishDocument(SourceRef whole) {
+            if (layout != JsonLayout.OBJECT || members.isEmpty()) {
+                return;
+            }
+            conversations.request(SINGLE_THREAD, members.deepCopy(), whole);
+            members.removeAll();
+        }
+    }
+}

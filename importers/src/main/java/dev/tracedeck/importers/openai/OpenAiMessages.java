@@ -1,0 +1,109 @@
+package dev.tracedeck.importers.openai;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.json.JsonValues;
+import dev.tracedeck.model.json.JsonValue;
+import dev.tracedeck.model.message.Message;
+import dev.tracedeck.model.message.ToolCall;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One Chat Completions message object to the model's {@link Message}. Roles are kept as written ({@code system},
+ * {@code developer}, {@code user}, {@code assistant}, {@code tool}, the legacy {@code function}, or any other).
+ * {@code tool_calls[].function.arguments} is a JSON string that may not parse (cut when the model hit its
+ * length limit): the text is kept as written and parsed when it parses; a client that stored an object instead
+ * gets its compact text. The legacy {@code function_call} becomes a call without an id, answered by the next
+ * {@code function} message (by name only). An assistant's {@code refusal} is appended to its content.
+ */
+final class OpenAiMessages {
+
+    private OpenAiMessages() {
+    }
+
+    /** True when {@code node} looks like a message: an object with a string {@code role}. */
+    static boolean isMessage(JsonNode node) {
+        return node.isObject() && node.path("role").isTextual();
+    }
+
+    static Message parse(JsonNode node) throws MalformedMessageException {
+        if (!node.isObject()) {
+            throw new MalformedMessageException("a message is an object, this is a " + node.getNodeType());
+        }
+        JsonNode role = node.get("role");
+        if (role == null || !role.isTextual()) {
+            throw new MalformedMessageException(role == null ? "message without a role" : "role is not a string");
+        }
+        String content = ContentParts.text(node.get("content"));
+        String refusal = node.path("refusal").isTextual() ? node.path("refusal").textValue() : "";
+        if (!refusal.isEmpty()) {
+            content = content.isEmpty() ? "[refusal: " + refusal + "]" : content + "\n[refusal: " + refusal + "]";
+        }
+        if (node.path("audio").isObject() && content.isEmpty()) {
+            content = "[audio: " + node.path("audio").path("id").asText("response") + "]";
+        }
+        List<ToolCall> calls = new ArrayList<>();
+        JsonNode toolCalls = node.get("tool_calls");
+        if (toolCalls != null && !toolCalls.isNull()) {
+            if (!toolCalls.isArray()) {
+                throw new MalformedMessageException("tool_calls is not a list");
+            }
+            for (int i = 0; i < toolCalls.size(); i++) {
+                calls.add(toolCall(toolCalls.get(i), i));
+            }
+        }
+        JsonNode functionCall = node.get("function_call");
+        if (functionCall != null && functionCall.isObject()) {
+            calls.add(call("", functionCall, "function_call"));
+        }
+        String toolCallId = node.path("tool_call_id").isTextual() ? node.path("tool_call_id").textValue()
+                : node.path("tool_call_id").isNumber() ? node.path("tool_call_id").asText() : "";
+        return new Message(role.textValue(), content, calls, toolCallId);
+    }
+
+    private static ToolCall toolCall(JsonNode call, int index) throws MalformedMessageException {
+        String where = "tool_calls[" + index + "]";
+        if (!call.isObject()) {
+            throw new MalformedMessageException(where + " is not an object");
+        }
+        String id = call.path("id").asText("");
+        JsonNode function = call.get("function");
+        if (function == null || !function.isObject()) {
+            // Custom tools (type "custom") carry {name, input}; anything else has nothing to call.
+            if (call.path("custom").isObject()) {
+                JsonNode custom = call.get("custom");
+                String input = custom.path("input").asText("");
+                return new ToolCall(id, custom.path("name").asText(""), input, Optional.empty(), false);
+            }
+            throw new MalformedMessageException(where + " has no function");
+        }
+        return withId(call(id, function, where + ".function"), id);
+    }
+
+    private static ToolCall withId(ToolCall call, String id) {
+        return new ToolCall(id, call.name(), call.rawArguments(), call.arguments(), call.truncated());
+    }
+
+    private static ToolCall call(String id, JsonNode function, String where) throws MalformedMessageException {
+        JsonNode name = function.get("name");
+        if (name == null || !name.isTextual()) {
+            throw new MalformedMessageException(where + " has no name");
+        }
+        JsonNode args = function.get("arguments");
+        String raw;
+        Optional<JsonValue> parsed;
+        if (args == null || args.isNull()) {
+            raw = "";
+            parsed = Optional.empty();
+        } else if (args.isTextual()) {
+            raw = args.textValue();
+            parsed = JsonValues.tryParse(raw);
+        } else {
+            JsonValue value = JsonValues.from(args);
+            raw = value.toCompactString();
+            parsed = Optional.of(value);
+        }
+        return new ToolCall(id, name.textValue(), raw, parsed, false);
+    }
+}

@@ -1,0 +1,22 @@
+package dev.tracedeck.model.rules.context;
+
+import dev.tracedeck.model.rules.RuleParameters;
+import dev.tracedeck.model.tokens.ChatFormat;
+import dev.tracedeck.model.tokens.ModelProfile;
+import java.util.Optional;
+
+/** The window the context rules measure against: the configured model's profile, its limit overridden if set. */
+record ContextWindow(String model, int limit, ChatFormat format, boolean exactTokenizer) {
+
+    static ContextWindow of(RuleParameters p) {
+        String model = p.model().isEmpty() ? RuleParameters.FALLBACK_MODEL : p.model();
+        ModelProfile profile = p.models().forModel(model)
+                .orElse(new ModelProfile(model, 128_000, Optional.empty()));
+        int limit = p.contextLimit() > 0 ? p.contextLimit() : profile.contextLimit();
+        return new ContextWindow(model, limit, profile.format().orElse(ModelProfile.ESTIMATE_FORMAT), profile.exactTokenizer());
+    }
+
+    String describe() {
+        return String.format("%s's %,d-token window", model, limit);
+    }
+}

@@ -1,0 +1,50 @@
+package dev.tracedeck.model.prune;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.tracedeck.model.message.Message;
+import dev.tracedeck.model.message.ToolCall;
+import dev.tracedeck.model.tokens.PromptMessage;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class StepsTest {
+
+    private static PromptMessage call(String id, String name) {
+        return PromptMessage.of(new Message("assistant", "", List.of(new ToolCall(id, name, "{}", Optional.empty(), false)), ""));
+    }
+
+    private static PromptMessage result(String id, String text) {
+        return PromptMessage.of(new Message("tool", text, List.of(), id));
+    }
+
+    @Test
+    void aHistoryReadsAsSmolagentsTypedSteps() {
+        History h = History.of(List.of(
+                PromptMessage.text("system", "You are an expert assistant."),
+                PromptMessage.text("user", "How many seconds would it take for a leopard at full speed to run through Pont des Arts?"),
+                PromptMessage.text("assistant", "## 1. Facts survey\n### 1.1. Facts given in the task\n- a leopard\n## 2. Plan\n1. Look up"),
+                call("c1", "web_search"),
+                result("c1", "Leopards run at 58 km/h"),
+                PromptMessage.text("assistant", "The bridge length is still missing."),
+                call("c2", "web_search"),
+                result("c2", "Pont des Arts is 155 m long"),
+                PromptMessage.text("assistant", "About 9.6 seconds."),
+                PromptMessage.text("user", "And a cheetah?")));
+        List<Step> steps = Steps.of(h);
+        assertEquals(List.of(Step.Kind.SYSTEM_PROMPT, Step.Kind.TASK, Step.Kind.PLANNING, Step.Kind.ACTION, Step.Kind.ACTION,
+                Step.Kind.ACTION, Step.Kind.FINAL_ANSWER, Step.Kind.TASK), steps.stream().map(Step::kind).toList());
+        assertEquals(List.of(3, 4), steps.get(3).messages(), "an action keeps its result");
+    }
+
+    @Test
+    void talkingAboutAPlanIsNotPlanning() {
+        History h = History.of(List.of(
+                PromptMessage.text("user", "Plan my trip"),
+                PromptMessage.text("assistant", "I could make a plan, but first a question."),
+                call("c1", "ask_user"),
+                result("c1", "ok")));
+        assertEquals(Step.Kind.ACTION, Steps.of(h).get(1).kind());
+    }
+}
