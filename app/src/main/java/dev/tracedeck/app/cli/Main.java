@@ -1,6 +1,7 @@
 package dev.tracedeck.app.cli;
 
 import dev.tracedeck.app.desktop.DesktopLauncher;
+import dev.tracedeck.app.desktop.LaunchOptions;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.config.RuleConfigReader;
 import java.nio.file.Path;
@@ -11,6 +12,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -51,6 +53,9 @@ public final class Main implements Callable<Integer> {
             description = "Read the files as this format instead of detecting it (mycelian-log, openai-chat, anthropic, claude-code).")
     private String format;
 
+    @Mixin
+    private final ParseTextCallsOption parseTextCalls = new ParseTextCallsOption();
+
     @Spec
     private CommandSpec spec;
 
@@ -68,7 +73,7 @@ public final class Main implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         List<Path> toOpen = files.isEmpty() ? SampleLogs.fromProperty(System.getProperty(SampleLogs.PROPERTY)) : files;
-        return DesktopLauncher.launch(List.copyOf(toOpen), Optional.ofNullable(screenshot), Optional.ofNullable(config),
-                Optional.ofNullable(format));
+        return DesktopLauncher.launch(new LaunchOptions(List.copyOf(toOpen), Optional.ofNullable(screenshot),
+                Optional.ofNullable(config), Optional.ofNullable(format), parseTextCalls.enabled));
     }
 }

@@ -182,6 +182,9 @@ final class PruneReport {
                 c.put("id", call.id());
                 c.put("type", "function");
                 c.putObject("function").put("name", call.name()).put("arguments", call.rawArguments());
+                if (call.parsedFromText()) {
+                    c.put("x_parsed_from_text", true); // --parse-text-calls: the model wrote it as text
+                }
             }
         }
         if (!m.toolCallId().isEmpty()) {

@@ -8,14 +8,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.json.JsonValue;
-import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.chat.TextToolCallNotRun;
 import dev.tracedeck.model.text.PythonText;
 import dev.tracedeck.model.textcalls.TextToolCall;
 import dev.tracedeck.model.textcalls.found.AssistantText;
 import dev.tracedeck.model.textcalls.found.FoundTextCall;
 import dev.tracedeck.model.textcalls.found.TextCallFinder;
-import dev.tracedeck.model.textcalls.found.TextCallScope;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
 import java.io.UncheckedIOException;
@@ -40,11 +38,9 @@ final class TextCallsReport {
     }
 
     static FileCalls find(Trace trace) {
-        TextCallScope scope = TextCallScope.forFormat(trace.format());
-        TextCallFinder finder = new TextCallFinder(scope);
         List<FoundTextCall> calls = new ArrayList<>();
         for (TraceThread thread : trace.threads()) {
-            calls.addAll(finder.find(thread, TextToolCallNotRun.knownTools(scope, RuleParameters.DEFAULTS)).calls());
+            calls.addAll(TextToolCallNotRun.find(thread, trace.format()).calls());
         }
         return new FileCalls(trace, calls);
     }

@@ -3,6 +3,7 @@ package dev.tracedeck.app.workspace;
 import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.app.detail.DetailViewModel;
 import dev.tracedeck.app.detail.PreviousSnapshot;
+import dev.tracedeck.app.detail.TextCallsLookup;
 import dev.tracedeck.app.findings.FindingsSummary;
 import dev.tracedeck.app.findings.FindingsViewModel;
 import dev.tracedeck.app.history.HistoryViewModel;
@@ -51,7 +52,8 @@ public final class TraceViewModel {
         this.loaded = loaded;
         this.threads = new ThreadListViewModel(loaded.threads());
         this.timeline = new TimelineViewModel(loaded.trace().events(), loaded.llmRounds(), loaded.threadLabels());
-        this.detail = new DetailViewModel(queries, event -> PreviousSnapshot.of(loaded.trace(), event));
+        this.detail = new DetailViewModel(queries, event -> PreviousSnapshot.of(loaded.trace(), event),
+                new TextCallsLookup(loaded.trace()));
         this.findings = new FindingsViewModel(checks, checker, this::revealEvidence);
         this.history = new HistoryViewModel(loaded.trace(), queries, this::revealEvidence, ModelChoice.of(loaded.trace(),
                 parameters.model().isEmpty() ? null : parameters.model(),

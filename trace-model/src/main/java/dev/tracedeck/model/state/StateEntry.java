@@ -1,5 +1,6 @@
 package dev.tracedeck.model.state;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -15,15 +16,40 @@ import java.util.Objects;
  * @param toolNamesCut  true when the log cut the name list (Mycelian keeps 120 characters of it)
  * @param content       the content preview
  * @param contentCut    true when the preview was cut by the log
+ * @param parsedFromText how many of the last {@code toolNames} the log did not show as calls: the model wrote them
+ *                      as text in {@code content}, and the import ({@code --parse-text-calls}) added them so the
+ *                      rules and prune strategies see them; 0 for an entry as logged
  */
 public record StateEntry(int idx, String type, String role, int toolCallCount, List<String> toolNames,
-                         boolean toolNamesCut, String content, boolean contentCut) {
+                         boolean toolNamesCut, String content, boolean contentCut, int parsedFromText) {
 
     public StateEntry {
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(role, "role");
         toolNames = List.copyOf(toolNames);
         Objects.requireNonNull(content, "content");
+        if (parsedFromText < 0 || parsedFromText > toolNames.size()) {
+            throw new IllegalArgumentException(parsedFromText + " of " + toolNames.size() + " names parsed from text");
+        }
+    }
+
+    /** An entry as the log shows it. */
+    public StateEntry(int idx, String type, String role, int toolCallCount, List<String> toolNames,
+                      boolean toolNamesCut, String content, boolean contentCut) {
+        this(idx, type, role, toolCallCount, toolNames, toolNamesCut, content, contentCut, 0);
+    }
+
+    /** The same entry with calls the model wrote as text in its content added after those it made. */
+    public StateEntry withCallsFromText(List<String> names) {
+        List<String> all = new ArrayList<>(toolNames);
+        all.addAll(names);
+        return new StateEntry(idx, type, role, toolCallCount + names.size(), all, toolNamesCut, content, contentCut,
+                parsedFromText + names.size());
+    }
+
+    /** True when the tool name at {@code i} was parsed from the entry's text, not shown as a call by the log. */
+    public boolean isParsedFromText(int i) {
+        return i >= toolNames.size() - parsedFromText;
     }
 
     public boolean hasToolCalls() {
@@ -44,6 +70,9 @@ public record StateEntry(int idx, String type, String role, int toolCallCount, L
         if (hasToolCalls()) {
             s.append(" tool_calls=").append(toolCallCount).append('[').append(String.join(",", toolNames));
             s.append(toolNamesCut ? "…]" : "]");
+            if (parsedFromText > 0) {
+                s.append(parsedFromText == toolNames.size() ? " parsed from text" : " (" + parsedFromText + " parsed from text)");
+            }
         }
         return s.toString();
     }

@@ -116,8 +116,10 @@ public final class ThreadContext {
             case "tool", "ToolMessage" -> "tool";
             default -> entry.isAi() ? "assistant" : entry.role().isEmpty() ? entry.type() : entry.role();
         };
-        List<ToolCall> calls = entry.toolNames().stream()
-                .map(name -> new ToolCall("", name, "", Optional.empty(), false)).toList();
+        List<ToolCall> calls = new ArrayList<>();
+        for (int i = 0; i < entry.toolNames().size(); i++) {
+            calls.add(new ToolCall("", entry.toolNames().get(i), "", Optional.empty(), false, entry.isParsedFromText(i)));
+        }
         return new Message(role, entry.content(), calls, "");
     }
 

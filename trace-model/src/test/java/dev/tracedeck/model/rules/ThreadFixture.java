@@ -139,7 +139,12 @@ final class ThreadFixture {
     }
 
     Trace trace() {
-        return builder.build(new ImportReport("t.log", "mycelian-log", 0, line, 0, 0, 0, Map.of(), List.of(), 0, true));
+        return trace("mycelian-log");
+    }
+
+    /** The trace as if read by the importer of {@code format}, which decides, say, whose words messages are. */
+    Trace trace(String format) {
+        return builder.build(new ImportReport("t.log", format, 0, line, 0, 0, 0, Map.of(), List.of(), 0, true));
     }
 
     private void add(String keyword, Payload payload) {

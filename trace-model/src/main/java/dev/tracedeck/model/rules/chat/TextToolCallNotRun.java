@@ -33,6 +33,10 @@ import java.util.Set;
  * <p>An AI state entry whose text holds a call at or above the threshold is this rule's, not
  * {@code assistant-text-in-state}'s: it is the model trying to call a tool, not chatting, and saying which
  * call it meant is the useful finding. That rule leaves such entries to this one whether or not the call ran.
+ *
+ * <p>In a trace read with {@code --parse-text-calls} ({@link dev.tracedeck.model.textcalls.lift.TextCallLifter})
+ * the unrun calls are structured calls, marked as parsed from text: this rule leaves them to
+ * {@code orphaned-tool-call}, which reports each one that no result answers, so no call is reported twice.
  */
 public final class TextToolCallNotRun extends DescribedRule {
 
@@ -74,7 +78,8 @@ public final class TextToolCallNotRun extends DescribedRule {
         }
         List<RuleOutcome.Problem> problems = new ArrayList<>();
         for (FoundTextCall f : found.atLeast(threshold)) {
-            if (f.executed()) {
+            // A call the import made structured (--parse-text-calls) is orphaned-tool-call's when nothing answers it.
+            if (f.executed() || f.structured()) {
                 continue;
             }
             AssistantText where = f.where();
@@ -83,6 +88,15 @@ public final class TextToolCallNotRun extends DescribedRule {
             problems.add(new RuleOutcome.Problem(where.msgIdx(), describe(where, f.call()), List.of(where.event()), blamed));
         }
         return RuleOutcome.of(problems);
+    }
+
+    /**
+     * A thread's text calls as this rule finds them in a trace of {@code format} with the default parameters,
+     * so that a listing or a view shows the confidence the rule judged.
+     */
+    public static ThreadTextCalls find(TraceThread thread, String format) {
+        TextCallScope scope = TextCallScope.forFormat(format);
+        return new TextCallFinder(scope).find(thread, knownTools(scope, RuleParameters.DEFAULTS));
     }
 
     /**

@@ -19,10 +19,13 @@ import java.util.OptionalInt;
  *                      msg_idx), when the log says
  * @param text          the text as the log shows it, a preview's "..." included
  * @param cut           true when the log cut the text (then only {@link #shownText()} is the model's)
- * @param ownCalls      the names of the structured calls the same message made
+ * @param ownCalls      the names of the structured calls the same message made, as the log shows them
+ * @param callsFromText the names of the calls the import made structured from this text
+ *                      ({@code --parse-text-calls}, see {@link dev.tracedeck.model.textcalls.lift.TextCallLifter}); empty otherwise
  */
 public record AssistantText(String threadId, Event event, OptionalInt entryPosition, int messageIndex,
-                            OptionalInt msgIdx, String text, boolean cut, List<String> ownCalls) {
+                            OptionalInt msgIdx, String text, boolean cut, List<String> ownCalls,
+                            List<String> callsFromText) {
 
     public AssistantText {
         Objects.requireNonNull(threadId);
@@ -31,6 +34,7 @@ public record AssistantText(String threadId, Event event, OptionalInt entryPosit
         Objects.requireNonNull(msgIdx);
         Objects.requireNonNull(text);
         ownCalls = List.copyOf(ownCalls);
+        callsFromText = List.copyOf(callsFromText);
     }
 
     public boolean isStateEntry() {

@@ -30,6 +30,10 @@ import java.util.Set;
  * the next AI entry with text. The state is what decides for an entry because it keeps every AI message with
  * the calls it made, in order, whereas a log's tool lines of one turn cannot say whether they came before or
  * after the text.
+ *
+ * <p>Calls the import made structured from text ({@code --parse-text-calls}, {@link dev.tracedeck.model.textcalls.lift.TextCallLifter}) are not the
+ * log's: they neither count as running a text call nor make a tool known, so a trace read with the option yields
+ * the same calls with the same confidences, each marked {@link FoundTextCall#structured()}.
  */
 public final class TextCallFinder {
 
@@ -75,7 +79,7 @@ public final class TextCallFinder {
                 Message msg = m.message();
                 if (scope.readsMessages() && isAssistant(msg.role()) && !msg.content().isBlank()) {
                     texts.add(new AssistantText(thread.id(), e, OptionalInt.empty(), messages, m.msgIdx(), msg.content(),
-                            m.previewCut(), msg.toolCalls().stream().map(ToolCall::name).toList()));
+                            m.previewCut(), names(msg.toolCalls(), false), names(msg.toolCalls(), true)));
                     messageAt.add(k);
                 }
                 messages++;
@@ -88,8 +92,10 @@ public final class TextCallFinder {
                     StateEntry entry = entries.get(i);
                     boolean isNew = dump.diff().isAppended(i) || dump.diff().isChanged(i);
                     if (isNew && entry.isAi() && !entry.content().isBlank()) {
+                        int logged = entry.toolNames().size() - entry.parsedFromText();
                         texts.add(new AssistantText(thread.id(), e, OptionalInt.of(i), i, handling, entry.content(),
-                                entry.contentCut(), entry.toolNames()));
+                                entry.contentCut(), entry.toolNames().subList(0, logged),
+                                entry.toolNames().subList(logged, entry.toolNames().size())));
                     }
                 }
             }
@@ -111,7 +117,7 @@ public final class TextCallFinder {
                     ? parser.parseCut(text.shownText(), known)
                     : parser.parse(text.text(), known);
             for (TextToolCall call : calls) {
-                found.add(new FoundTextCall(text, call, ran.contains(call.name())));
+                found.add(new FoundTextCall(text, call, ran.contains(call.name()), text.callsFromText().contains(call.name())));
             }
         }
         return new ThreadTextCalls(texts, found, !dumps.isEmpty());
@@ -136,7 +142,7 @@ public final class TextCallFinder {
                 break;
             }
             if (later.isAi()) {
-                names.addAll(later.toolNames());
+                names.addAll(later.toolNames().subList(0, later.toolNames().size() - later.parsedFromText()));
             }
         }
         return names;
@@ -151,9 +157,14 @@ public final class TextCallFinder {
             return List.of(t.call().name());
         }
         if (e.payload() instanceof Payload.ConversationMessage m) {
-            return m.message().toolCalls().stream().map(ToolCall::name).toList();
+            return names(m.message().toolCalls(), false);
         }
         return List.of();
+    }
+
+    /** The names of the calls the log shows ({@code fromText} false) or the import parsed from text (true). */
+    private static List<String> names(List<ToolCall> calls, boolean fromText) {
+        return calls.stream().filter(c -> c.parsedFromText() == fromText).map(ToolCall::name).toList();
     }
 
     /** Every tool the thread calls: logged calls, calls in messages, names in state entries. */
@@ -169,7 +180,8 @@ public final class TextCallFinder {
                 List<StateEntry> entries = dump.snapshot().entries();
                 for (int i = 0; i < entries.size(); i++) {
                     if (dump.diff().isAppended(i) || dump.diff().isChanged(i)) {
-                        names.addAll(entries.get(i).toolNames());
+                        StateEntry entry = entries.get(i);
+                        names.addAll(entry.toolNames().subList(0, entry.toolNames().size() - entry.parsedFromText()));
                     }
                 }
             }
