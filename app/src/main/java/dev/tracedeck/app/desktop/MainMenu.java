@@ -14,7 +14,8 @@ import javafx.scene.input.KeyCombination;
 final class MainMenu {
 
     /** What the menu can ask the window to do beyond the workspace's own commands. */
-    record Actions(Runnable openDialog, Runnable focusSearch, Runnable focusFindings, Runnable quit, Consumer<Theme> theme) {
+    record Actions(Runnable openDialog, Runnable focusSearch, Runnable focusFindings, Runnable quit, Consumer<Theme> theme,
+                   Runnable openPlayground) {
     }
 
     private MainMenu() {
@@ -36,7 +37,12 @@ final class MainMenu {
         view.getItems().addAll(findingsItems(workspace, actions, view));
         view.getItems().addAll(new SeparatorMenuItem(), dark);
 
-        MenuBar bar = new MenuBar(file, view);
+        MenuItem playground = item("Prune playground…", "Shortcut+Shift+P", actions.openPlayground());
+        playground.setId("menu-playground");
+        playground.disableProperty().bind(workspace.selectedProperty().isNull());
+        Menu tools = new Menu("Tools", null, playground);
+
+        MenuBar bar = new MenuBar(file, view, tools);
         bar.setId("main-menu");
         return bar;
     }
