@@ -65,9 +65,19 @@ public record PlaygroundResult(PruneResult result, int contextLimit, List<Messag
         Set<Finding> introduced = new HashSet<>(result.introduced());
         List<FindingRow> findings = new ArrayList<>();
         // The introduced first: they are what the strategy is to blame for.
-        result.findings().stream().filter(introduced::contains).forEach(f -> findings.add(new FindingRow(f, true)));
-        result.findings().stream().filter(f -> !introduced.contains(f)).forEach(f -> findings.add(new FindingRow(f, false)));
+        for (boolean caused : new boolean[] {true, false}) {
+            result.findings().stream().filter(f -> introduced.contains(f) == caused)
+                    .forEach(f -> findings.add(new FindingRow(f, caused, evidenceId(f, result))));
+        }
         return new PlaygroundResult(result, contextLimit, before, after, findings, beforePositions, afterPositions);
+    }
+
+    private static String evidenceId(Finding f, PruneResult result) {
+        if (f.evidence().isEmpty()) {
+            return "";
+        }
+        int at = f.evidence().get(0).seq();
+        return at < result.after().size() ? result.after().messages().get(at).id() : "";
     }
 
     private static MessageRow row(int position, HistoryMessage m, MessageRow.Mark mark, int line, PromptTokens tokens) {

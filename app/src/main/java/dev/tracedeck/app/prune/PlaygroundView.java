@@ -350,6 +350,8 @@ public final class PlaygroundView extends BorderPane {
         FindingCell() {
             getStyleClass().add("playground-finding");
             tag.getStyleClass().add("finding-introduced");
+            tag.managedProperty().bind(tag.visibleProperty());
+            rule.setMinWidth(0);
             rule.getStyleClass().add("finding-rule");
             message.getStyleClass().add("finding-message");
             message.setWrapText(true);
@@ -366,7 +368,8 @@ public final class PlaygroundView extends BorderPane {
             getGraphic().setVisible(shown);
             pseudoClassStateChanged(INTRODUCED, shown && row.introduced());
             tag.setVisible(shown && row.introduced());
-            rule.setText(shown ? row.finding().severity().name().toLowerCase(java.util.Locale.ROOT) + " · " + row.finding().ruleId() : "");
+            rule.setText(shown ? row.finding().severity().name().toLowerCase(java.util.Locale.ROOT) + " · " + row.finding().ruleId()
+                    + (row.messageId().isEmpty() ? "" : " · " + row.messageId()) : "");
             message.setText(shown ? row.finding().message() : "");
         }
     }

@@ -94,6 +94,9 @@ public final class PlaygroundViewModel {
         strategies.add(StrategyKind.KEEP_LAST_N_STEPS.create());
         model.set(traceModel);
         contextLimit.set(profile(traceModel).contextLimit());
+        if (threads.isEmpty()) {
+            status.set("No thread in this file has a message history to prune: no state dump with messages, no conversation message.");
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.tracedeck.app.prune;
 
 import javafx.beans.binding.Bindings;
 import javafx.scene.Scene;
+import javafx.scene.input.KeyCombination;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
@@ -39,6 +40,7 @@ public final class PlaygroundWindow {
             stage.setScene(scene);
             stage.setMinWidth(800);
             stage.setMinHeight(480);
+            scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+W"), stage::close);
             stage.setOnHidden(e -> {
                 if (current != null) {
                     current.close();

@@ -4,6 +4,7 @@ import dev.tracedeck.app.common.ErrorBoundary;
 import dev.tracedeck.app.common.NoticesViewModel;
 import dev.tracedeck.app.common.PngEncoder;
 import dev.tracedeck.app.common.SyncTaskRunner;
+import dev.tracedeck.app.desktop.MainWindow;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.prune.StrategyParser;
@@ -24,8 +25,9 @@ import javafx.stage.Stage;
 
 /**
  * Development aid, not a test: renders the playground at 1280×720 to PNGs for looking at them
- * ({@code xvfb-run java -cp … PlaygroundGallery OUTDIR [light] LOG [STRATEGY...]}). The thread with the longest
- * history is chosen, at its last point; computation runs synchronously, so each shot is settled.
+ * ({@code xvfb-run java -cp … PlaygroundGallery PNG [light] LOG [STRATEGY...]}), opened from the main window as a
+ * user would. The thread with the longest history is chosen, at its last point, and the first message a strategy
+ * touched is selected; computation runs synchronously, so the shot is settled.
  */
 public final class PlaygroundGallery {
 
@@ -45,8 +47,15 @@ public final class PlaygroundGallery {
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
         Stage[] stage = new Stage[1];
         on(() -> {
+            MainWindow window = new MainWindow(new Stage(), workspace);
+            window.show();
             workspace.open(List.of(log));
-            PlaygroundViewModel model = workspace.playground().orElseThrow();
+            if (light) {
+                window.scene().getStylesheets().set(0, sheet("tokens-light.css"));
+            }
+            window.openPlayground();
+            stage[0] = window.playground().orElseThrow().stage();
+            PlaygroundViewModel model = window.playground().get().model();
             TraceThread longest = model.threads().stream()
                     .max(Comparator.comparingInt(t -> dev.tracedeck.model.prune.ThreadHistory.last(t).orElseThrow().history().size()))
                     .orElseThrow();
@@ -56,12 +65,7 @@ public final class PlaygroundGallery {
                 StrategyParser.parseAll(strategies);
                 model.setStrategies(strategies.stream().map(StrategyParser::parse).toList());
             }
-            Scene scene = new Scene(new PlaygroundView(model), 1280, 720);
-            scene.getStylesheets().setAll(List.of(
-                    sheet(light ? "tokens-light.css" : "tokens-dark.css"), sheet("app.css")));
-            stage[0] = new Stage();
-            stage[0].setScene(scene);
-            stage[0].show();
+            Scene scene = stage[0].getScene();
             javafx.scene.control.ListView<?> before = (javafx.scene.control.ListView<?>) scene.lookup("#playground-before");
             int removed = 0;
             for (int i = 0; i < model.before().size(); i++) {

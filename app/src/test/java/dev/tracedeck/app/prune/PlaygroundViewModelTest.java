@@ -8,15 +8,20 @@ import dev.tracedeck.app.common.ManualTaskRunner;
 import dev.tracedeck.app.common.SyncTaskRunner;
 import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.app.fixtures.ChatTraces;
+import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.prune.PruneStrategy;
 import dev.tracedeck.model.prune.StrategyParser;
 import dev.tracedeck.model.tokens.ModelProfiles;
+import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.ThreadLabels;
 import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.model.trace.TraceBuilder;
 import dev.tracedeck.model.trace.TraceThread;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -83,8 +88,26 @@ class PlaygroundViewModelTest {
         FindingRow introduced = model.findings().get(0);
         assertTrue(introduced.introduced());
         assertEquals("tool-result-without-call", introduced.finding().ruleId());
+        assertEquals("repair-1", introduced.messageId());
         assertEquals(4, introduced.afterPosition(), "the synthetic result nobody waited for");
         assertTrue(model.statusProperty().get().contains("introduced"), model.statusProperty().get());
+    }
+
+    @Test
+    void aFileWithoutAnyHistorySaysSoAndComputesNothing() {
+        TraceBuilder b = new TraceBuilder();
+        b.add("AINVOKE_ERROR", "", "t", SourceRef.line("run.log", 1), "AINVOKE_ERROR boom", new Payload.AgentError("boom"));
+        Trace none = b.build(new ImportReport("run.log", "test", 10, 1, 1, 0, 0, Map.of(), List.of(), 0, true));
+        ManualTaskRunner runner = new ManualTaskRunner();
+        PlaygroundViewModel model = new PlaygroundViewModel(none, Path.of("run.log"), ThreadLabels.of(none), runner,
+                ModelProfiles.defaults());
+
+        model.openAt(Optional.empty(), Optional.of(none.event(0)));
+
+        assertTrue(model.threads().isEmpty());
+        assertEquals(0, runner.pendingCount());
+        assertTrue(model.statusProperty().get().startsWith("No thread in this file has a message history"));
+        assertEquals("", model.commandLineProperty().get());
     }
 
     @Test
