@@ -1,29 +1,21 @@
 package dev.tracedeck.app.prune;
 
-import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.trace.TraceThread;
-import java.util.function.Function;
+import dev.tracedeck.app.common.Numbers;
 import javafx.beans.InvalidationListener;
+import javafx.collections.ObservableList;
 import javafx.geometry.Orientation;
-import javafx.scene.control.Button;
-import javafx.scene.control.ComboBox;
+import javafx.scene.Node;
+import javafx.scene.control.IndexedCell;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SplitPane;
-import javafx.scene.control.Spinner;
-import javafx.scene.control.SpinnerValueFactory;
 import javafx.scene.control.TextArea;
-import javafx.scene.control.Tooltip;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.util.StringConverter;
 
 /**
  * The prune playground: pickers on top; strategies and the findings on the result down the left; the history
@@ -31,8 +23,6 @@ import javafx.util.StringConverter;
  * status line at the bottom. Selecting a message on one side selects its counterpart on the other.
  */
 public final class PlaygroundView extends BorderPane {
-
-    private static final int MAX_LIMIT = 10_000_000;
 
     private final PlaygroundViewModel model;
     private final ListView<MessageRow> before;
@@ -52,7 +42,7 @@ public final class PlaygroundView extends BorderPane {
         this.after = messages("playground-after", model.after());
         getStyleClass().add("playground");
         getStylesheets().add(PlaygroundView.class.getResource("playground.css").toExternalForm());
-        setTop(toolbar());
+        setTop(new PlaygroundToolbar(model));
         SplitPane left = new SplitPane(new StrategyList(model), findings());
         left.setOrientation(Orientation.VERTICAL);
         left.setDividerPositions(0.62);
@@ -73,83 +63,6 @@ public final class PlaygroundView extends BorderPane {
         showResult(model.getResult());
     }
 
-    // ---- top: thread, point, model, window, copy ----
-
-    private HBox toolbar() {
-        ComboBox<TraceThread> thread = new ComboBox<>(model.threads());
-        thread.setId("playground-thread");
-        thread.setConverter(converter(t -> t == null ? "" : model.threadLabel(t)));
-        thread.setValue(model.threadProperty().get());
-        thread.valueProperty().addListener((obs, old, now) -> model.selectThread(now));
-        model.threadProperty().addListener((obs, old, now) -> thread.setValue(now));
-        thread.setTooltip(new Tooltip("The thread whose history to prune"));
-
-        ComboBox<Event> point = new ComboBox<>(model.points());
-        point.setId("playground-point");
-        point.setConverter(converter(e -> e == null ? "" : model.pointLabel(e)));
-        point.setValue(model.getPoint());
-        point.setVisibleRowCount(20);
-        point.setPrefWidth(300);
-        point.valueProperty().addListener((obs, old, now) -> model.selectPoint(now));
-        model.pointProperty().addListener((obs, old, now) -> point.setValue(now));
-        point.setTooltip(new Tooltip("The moment: a state dump (what the agent held), else a message"));
-        Button previous = small("◀", "Previous point", () -> model.stepPoint(-1));
-        Button next = small("▶", "Next point", () -> model.stepPoint(+1));
-
-        ComboBox<String> modelName = new ComboBox<>();
-        modelName.setId("playground-model");
-        modelName.getItems().setAll(model.knownModels());
-        modelName.setEditable(true);
-        modelName.setPrefWidth(190);
-        modelName.setValue(model.modelProperty().get());
-        modelName.valueProperty().addListener((obs, old, now) -> model.setModel(now));
-        model.modelProperty().addListener((obs, old, now) -> modelName.setValue(now));
-        modelName.setTooltip(new Tooltip("Whose tokenizer counts and whose window the gauges measure"));
-
-        Spinner<Integer> limit = new Spinner<>(new SpinnerValueFactory.IntegerSpinnerValueFactory(1, MAX_LIMIT,
-                model.contextLimitProperty().get(), 1_000));
-        limit.setId("playground-limit");
-        limit.setEditable(true);
-        limit.setPrefWidth(110);
-        limit.valueProperty().addListener((obs, old, now) -> {
-            if (now != null) {
-                model.setContextLimit(now);
-            }
-        });
-        model.contextLimitProperty().addListener((obs, old, now) -> limit.getValueFactory().setValue(now.intValue()));
-        limit.focusedProperty().addListener((obs, was, focused) -> {
-            if (!focused) {
-                try {
-                    limit.commitValue();
-                } catch (NumberFormatException e) {
-                    limit.cancelEdit();
-                }
-            }
-        });
-
-        Button copy = new Button("Copy command");
-        copy.setId("playground-copy");
-        copy.getStyleClass().add("playground-copy");
-        copy.setOnAction(e -> {
-            ClipboardContent content = new ClipboardContent();
-            content.putString(model.commandLineProperty().get());
-            Clipboard.getSystemClipboard().setContent(content);
-        });
-        Tooltip command = new Tooltip();
-        command.textProperty().bind(model.commandLineProperty());
-        command.setWrapText(true);
-        command.setMaxWidth(640);
-        copy.setTooltip(command);
-        copy.disableProperty().bind(model.commandLineProperty().isEmpty());
-
-        Region gap = new Region();
-        HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox bar = new HBox(caption("Thread"), thread, caption("At"), previous, point, next, caption("Model"), modelName,
-                caption("Window"), limit, gap, copy);
-        bar.getStyleClass().add("playground-toolbar");
-        return bar;
-    }
-
     // ---- left: findings on the result ----
 
     private VBox findings() {
@@ -168,7 +81,7 @@ public final class PlaygroundView extends BorderPane {
         list.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
             if (row != null && row.afterPosition() >= 0 && row.afterPosition() < after.getItems().size()) {
                 after.getSelectionModel().select(row.afterPosition());
-                after.scrollTo(Math.max(0, row.afterPosition() - 3));
+                scrollIntoView(after, row.afterPosition());
             }
         });
         VBox box = new VBox(header, list);
@@ -190,7 +103,7 @@ public final class PlaygroundView extends BorderPane {
         return box;
     }
 
-    private static ListView<MessageRow> messages(String id, javafx.collections.ObservableList<MessageRow> rows) {
+    private static ListView<MessageRow> messages(String id, ObservableList<MessageRow> rows) {
         ListView<MessageRow> list = new ListView<>(rows);
         list.setId(id);
         list.getStyleClass().add("playground-messages");
@@ -242,8 +155,15 @@ public final class PlaygroundView extends BorderPane {
         afterText.positionCaret(0);
     }
 
-    /** Scrolls only when the row is not already on screen, keeping a little context above it. */
+    /** Scrolls only when the row is not wholly on screen, then keeps a little context above it. */
     private static void scrollIntoView(ListView<MessageRow> list, int index) {
+        if (list.lookup(".virtual-flow") instanceof VirtualFlow<?> flow) {
+            IndexedCell<?> first = flow.getFirstVisibleCell();
+            IndexedCell<?> last = flow.getLastVisibleCell();
+            if (first != null && last != null && index > first.getIndex() && index < last.getIndex()) {
+                return;
+            }
+        }
         list.scrollTo(Math.max(0, index - 3));
     }
 
@@ -269,7 +189,7 @@ public final class PlaygroundView extends BorderPane {
         spinner.getStyleClass().add("playground-busy");
         Label computing = new Label("computing…");
         computing.getStyleClass().add("playground-computing");
-        for (javafx.scene.Node n : new javafx.scene.Node[] {spinner, computing}) {
+        for (Node n : new Node[] {spinner, computing}) {
             n.visibleProperty().bind(model.computingProperty());
             n.managedProperty().bind(model.computingProperty());
         }
@@ -293,7 +213,7 @@ public final class PlaygroundView extends BorderPane {
     // ---- bits ----
 
     private static String count(int messages) {
-        return dev.tracedeck.app.common.Numbers.count(messages, "message", "messages");
+        return Numbers.count(messages, "message", "messages");
     }
 
     private static Label count() {
@@ -312,65 +232,4 @@ public final class PlaygroundView extends BorderPane {
         return text;
     }
 
-    private static Label caption(String text) {
-        Label label = new Label(text);
-        label.getStyleClass().add("playground-caption");
-        return label;
-    }
-
-    private static Button small(String text, String tip, Runnable action) {
-        Button button = new Button(text);
-        button.getStyleClass().add("playground-step");
-        button.setTooltip(new Tooltip(tip));
-        button.setOnAction(e -> action.run());
-        return button;
-    }
-
-    private static <T> StringConverter<T> converter(Function<T, String> toText) {
-        return new StringConverter<>() {
-            @Override
-            public String toString(T value) {
-                return toText.apply(value);
-            }
-
-            @Override
-            public T fromString(String text) {
-                return null;
-            }
-        };
-    }
-
-    /** A finding on the result: severity, rule, message; those the strategy introduced marked. */
-    private static final class FindingCell extends ListCell<FindingRow> {
-        private static final javafx.css.PseudoClass INTRODUCED = javafx.css.PseudoClass.getPseudoClass("introduced");
-        private final Label tag = new Label("introduced");
-        private final Label rule = new Label();
-        private final Label message = new Label();
-
-        FindingCell() {
-            getStyleClass().add("playground-finding");
-            tag.getStyleClass().add("finding-introduced");
-            tag.managedProperty().bind(tag.visibleProperty());
-            rule.setMinWidth(0);
-            rule.getStyleClass().add("finding-rule");
-            message.getStyleClass().add("finding-message");
-            message.setWrapText(true);
-            VBox box = new VBox(new HBox(6, rule, tag), message);
-            setGraphic(box);
-            setContentDisplay(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
-            setPrefWidth(0);
-        }
-
-        @Override
-        protected void updateItem(FindingRow row, boolean empty) {
-            super.updateItem(row, empty);
-            boolean shown = !empty && row != null;
-            getGraphic().setVisible(shown);
-            pseudoClassStateChanged(INTRODUCED, shown && row.introduced());
-            tag.setVisible(shown && row.introduced());
-            rule.setText(shown ? row.finding().severity().name().toLowerCase(java.util.Locale.ROOT) + " · " + row.finding().ruleId()
-                    + (row.messageId().isEmpty() ? "" : " · " + row.messageId()) : "");
-            message.setText(shown ? row.finding().message() : "");
-        }
-    }
 }
