@@ -77,20 +77,21 @@ class PlaygroundViewModelTest {
     }
 
     @Test
-    void aFindingTheStrategyCausedIsMarkedIntroducedAndPointsAtTheAfterSide() {
-        PlaygroundViewModel model = playground(new SyncTaskRunner(), ChatTraces.MIXED);
-        assertTrue(model.findings().isEmpty(), "every call answered, one by id and one by order");
+    void aFindingTheHistoryAlreadyHadIsNotBlamedOnTheStrategyAndPointsAtTheAfterSide() {
+        PlaygroundViewModel model = playground(new SyncTaskRunner(), ChatTraces.LATE);
+        assertEquals(List.of("role-order"), model.findings().stream().map(f -> f.finding().ruleId()).toList(),
+                "the late result still has its call, further back");
 
-        // repair_orphans pairs anonymous results with the first calls, the rules with the first still waiting.
-        model.setStrategies(List.of(new PruneStrategy.RepairOrphans()));
+        // The call's step goes, the result's step stays: the result loses its call, but its pairing was broken before.
+        model.setStrategies(List.of(new PruneStrategy.KeepLastNSteps(2)));
 
-        assertEquals(List.of("m0", "m1", "m2", "m3", "repair-1", "m4"), ids(model.after()));
-        FindingRow introduced = model.findings().get(0);
-        assertTrue(introduced.introduced());
-        assertEquals("tool-result-without-call", introduced.finding().ruleId());
-        assertEquals("repair-1", introduced.messageId());
-        assertEquals(4, introduced.afterPosition(), "the synthetic result nobody waited for");
-        assertTrue(model.statusProperty().get().contains("introduced"), model.statusProperty().get());
+        assertEquals(List.of("m0", "m2", "m3", "m4"), ids(model.after()));
+        FindingRow finding = model.findings().get(0);
+        assertEquals("tool-result-without-call", finding.finding().ruleId());
+        assertFalse(finding.introduced(), "the strategies keep pairs whole: this one was broken in the history");
+        assertEquals("m3", finding.messageId());
+        assertEquals(2, finding.afterPosition(), "the result that lost its call");
+        assertFalse(model.statusProperty().get().contains("introduced"), model.statusProperty().get());
     }
 
     @Test
