@@ -16,7 +16,7 @@ final class MainMenu {
 
     /** What the menu can ask the window to do beyond the workspace's own commands. */
     record Actions(Runnable openDialog, Runnable focusSearch, Runnable focusFindings, Runnable quit, Consumer<Theme> theme,
-                   Runnable exportPicture, Consumer<Boolean> presentation, Runnable compare) {
+                   Runnable exportPicture, Consumer<Boolean> presentation, Runnable compare, Runnable openPlayground) {
     }
 
     private MainMenu() {
@@ -50,7 +50,12 @@ final class MainMenu {
         presentation.setOnAction(e -> actions.presentation().accept(presentation.isSelected()));
         view.getItems().addAll(new SeparatorMenuItem(), dark, presentation);
 
-        MenuBar bar = new MenuBar(file, view);
+        MenuItem playground = item("Prune playground…", "Shortcut+Shift+P", actions.openPlayground());
+        playground.setId("menu-playground");
+        playground.disableProperty().bind(workspace.selectedProperty().isNull());
+        Menu tools = new Menu("Tools", null, playground);
+
+        MenuBar bar = new MenuBar(file, view, tools);
         bar.setId("main-menu");
         return bar;
     }

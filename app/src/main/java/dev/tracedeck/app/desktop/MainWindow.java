@@ -1,6 +1,7 @@
 package dev.tracedeck.app.desktop;
 
 import dev.tracedeck.app.common.NoticeBar;
+import dev.tracedeck.app.prune.PlaygroundWindow;
 import dev.tracedeck.app.settings.MemorySettingsStore;
 import dev.tracedeck.app.settings.SettingsStore;
 import dev.tracedeck.app.workspace.StatusBar;
@@ -35,6 +36,7 @@ public final class MainWindow {
     private final WorkspaceViewModel workspace;
     private final SettingsStore settings;
     private Theme theme;
+    private PlaygroundWindow playground;
     /** The window's bounds while last not maximized: what a restart restores and un-maximizing returns to. */
     private WindowSettings.Bounds normalBounds;
     /** Bounds seen in this turn of the event loop; kept once the turn ends without the window maximizing. */
@@ -60,7 +62,8 @@ public final class MainWindow {
         ExportPictureDialog export = new ExportPictureDialog(stage, files::pictureViews, workspace.notices());
         files.setOnExportPicture(export::show);
         MainMenu.Actions actions = new MainMenu.Actions(dialog::show, files::focusSearch, files::focusFindings,
-                Platform::exit, this::apply, export::show, this::present, new CompareDialog(stage, workspace)::show);
+                Platform::exit, this::apply, export::show, this::present, new CompareDialog(stage, workspace)::show,
+                this::openPlayground);
 
         BorderPane root = new BorderPane();
         root.getStyleClass().add("main-window");
@@ -91,6 +94,21 @@ public final class MainWindow {
 
     public void show() {
         stage.show();
+    }
+
+    /** Opens the prune playground on the selected file, at its selected thread and event; nothing while none is ready. */
+    public void openPlayground() {
+        workspace.playground().ifPresent(model -> {
+            if (playground == null) {
+                playground = new PlaygroundWindow(stage, scene);
+            }
+            playground.show(model);
+        });
+    }
+
+    /** The playground's window once opened. */
+    public Optional<PlaygroundWindow> playground() {
+        return Optional.ofNullable(playground);
     }
 
     /** Writes what the window would want back after a restart; called as the app stops. */

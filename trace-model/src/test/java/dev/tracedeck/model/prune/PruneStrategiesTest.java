@@ -178,4 +178,19 @@ class PruneStrategiesTest {
         assertThrows(IllegalArgumentException.class, () -> StrategyParser.parse("token_budget(0.5, 0.8)"));
         assertEquals(new PruneStrategy.PruneOldObservations(2, 100), StrategyParser.parse("prune_old_observations(keep_last_n=2)"));
     }
+
+    @Test
+    void repairOrphansPairsResultsWithoutIdsAsTheRulesDo() {
+        // Two calls; a result for the first by id, then one without an id: it answers the call still waiting.
+        List<PromptMessage> mixed = List.of(PromptMessage.text("user", "Weather and time?"),
+                PromptMessage.of(new dev.tracedeck.model.message.Message("assistant", "", List.of(
+                        new dev.tracedeck.model.message.ToolCall("w1", "get_weather", "{}", java.util.Optional.empty(), false),
+                        new dev.tracedeck.model.message.ToolCall("t1", "get_time", "{}", java.util.Optional.empty(), false)), "")),
+                PromptMessage.of(new dev.tracedeck.model.message.Message("tool", "sunny", List.of(), "w1")),
+                PromptMessage.of(new dev.tracedeck.model.message.Message("tool", "14:02", List.of(), "")),
+                PromptMessage.text("assistant", "Sunny, 14:02."));
+        PruneResult r = run(mixed, "repair_orphans");
+        assertEquals(Set.of(), r.added(), "every call was answered");
+        assertEquals(List.of(), r.introduced());
+    }
 }
