@@ -51,6 +51,8 @@ public final class PlaygroundViewModel {
     private final Path file;
     private final ThreadLabels labels;
     private final ModelProfiles profiles;
+    /** The trace was read with --parse-text-calls: some call on it was parsed from text. */
+    private final boolean parsedTextCalls;
     private final LatestOnly latest;
     private final String traceModel;
     private final Map<ChatFormat, PromptTokens> counters = new HashMap<>();
@@ -90,6 +92,7 @@ public final class PlaygroundViewModel {
         this.profiles = profiles;
         this.latest = new LatestOnly(runner);
         this.traceModel = TraceModel.of(trace).orElse(DEFAULT_MODEL);
+        this.parsedTextCalls = parsedTextCalls(trace);
         trace.threads().stream().filter(t -> !ThreadHistory.points(t).isEmpty()).forEach(threads::add);
         strategies.add(StrategyKind.KEEP_LAST_N_STEPS.create());
         model.set(traceModel);
@@ -394,7 +397,7 @@ public final class PlaygroundViewModel {
         Optional<String> chosenModel = model.get().equals(traceModel) ? Optional.empty() : Optional.of(model.get());
         OptionalInt limit = contextLimit.get() == profile(model.get()).contextLimit() ? OptionalInt.empty()
                 : OptionalInt.of(contextLimit.get());
-        commandLine.set(PruneCommandLine.of(List.copyOf(strategies), t.id(), p.seq(), chosenModel, limit, file));
+        commandLine.set(PruneCommandLine.of(List.copyOf(strategies), t.id(), p.seq(), chosenModel, limit, parsedTextCalls, file));
     }
 
     private Optional<Event> atOrBefore(int seq) {
@@ -419,5 +422,19 @@ public final class PlaygroundViewModel {
 
     public Path file() {
         return file;
+    }
+
+    private static boolean parsedTextCalls(Trace trace) {
+        for (dev.tracedeck.model.event.Event e : trace.events()) {
+            if (e.payload() instanceof dev.tracedeck.model.event.Payload.ConversationMessage m
+                    && m.message().toolCalls().stream().anyMatch(c -> c.parsedFromText())) {
+                return true;
+            }
+            if (e.payload() instanceof dev.tracedeck.model.event.Payload.StateDump d
+                    && d.snapshot().entries().stream().anyMatch(x -> x.parsedFromText() > 0)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -26,6 +26,12 @@ public final class PruneCommandLine {
      */
     public static String of(List<PruneStrategy> strategies, String threadId, int at, Optional<String> model,
                             OptionalInt contextLimit, Path file) {
+        return of(strategies, threadId, at, model, contextLimit, false, file);
+    }
+
+    /** @param parseTextCalls the trace was read with {@code --parse-text-calls}, which the command must repeat */
+    public static String of(List<PruneStrategy> strategies, String threadId, int at, Optional<String> model,
+                            OptionalInt contextLimit, boolean parseTextCalls, Path file) {
         List<String> words = new ArrayList<>(List.of("tracedeck", "prune"));
         List<PruneStrategy> applied = strategies.isEmpty() ? List.of(new PruneStrategy.None()) : strategies;
         for (PruneStrategy s : applied) {
@@ -44,6 +50,9 @@ public final class PruneCommandLine {
             words.add("--context-limit");
             words.add(Integer.toString(n));
         });
+        if (parseTextCalls) {
+            words.add("--parse-text-calls");
+        }
         words.add(word(file.toString()));
         return String.join(" ", words);
     }

@@ -259,4 +259,19 @@ class PlaygroundViewModelTest {
         return words;
     }
 
+
+    @Test
+    void theCopiedCommandRepeatsParseTextCallsWhenTheTraceWasReadWithIt() throws Exception {
+        Path log = Path.of("../sample-logs/mycelian/text-tool-calls.log");
+        for (boolean parse : new boolean[] {false, true}) {
+            dev.tracedeck.importers.Importers importers = dev.tracedeck.importers.Importers.standard();
+            Trace read = (parse ? importers.parsingTextCalls() : importers)
+                    .read(dev.tracedeck.importers.ImportSource.of(log), dev.tracedeck.importers.ImportListener.NONE);
+            PlaygroundViewModel model = new PlaygroundViewModel(read, log, ThreadLabels.of(read), new SyncTaskRunner(),
+                    ModelProfiles.defaults());
+            model.openAt(Optional.empty(), Optional.empty());
+            assertEquals(parse, model.commandLineProperty().get().contains(" --parse-text-calls "),
+                    model.commandLineProperty().get());
+        }
+    }
 }
