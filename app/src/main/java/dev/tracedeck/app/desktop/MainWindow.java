@@ -128,6 +128,11 @@ public final class MainWindow {
     void present(boolean on) {
         presentation = on;
         theme.applyTo(scene, presentation);
+        // Component sheets size their text in pixels; each has a rule under this class for presentation mode.
+        scene.getRoot().getStyleClass().remove("presentation");
+        if (on) {
+            scene.getRoot().getStyleClass().add("presentation");
+        }
     }
 
     /**
