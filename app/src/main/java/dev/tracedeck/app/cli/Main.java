@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "tracedeck", mixinStandardHelpOptions = true, version = "Tracedeck 0.1.0",
         description = "A debugger for the traces and memory state of LLM agents.%n"
                 + "Without a command, opens the desktop app on the given files.",
-        subcommands = {InspectCommand.class, ValidateCommand.class, TokensCommand.class, PruneCommand.class, CompareCommand.class, RenderCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {InspectCommand.class, ValidateCommand.class, TokensCommand.class, PruneCommand.class, CompareCommand.class, RenderCommand.class,
+            RunsCommand.class, SearchCommand.class, BaselineCommand.class, TriageCommand.class, CommandLine.HelpCommand.class},
         exitCodeOnInvalidInput = ExitCodes.USAGE, exitCodeOnExecutionException = ExitCodes.USAGE)
 public final class Main implements Callable<Integer> {
 

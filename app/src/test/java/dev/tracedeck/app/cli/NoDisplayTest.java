@@ -120,6 +120,9 @@ class NoDisplayTest {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xshare:auto"));
         command.addAll(jvmOptions);
+        // validate and inspect record what they read: in the tests' workspace, never in the user's.
+        command.add("-D" + dev.tracedeck.workspace.WorkspaceLocation.PROPERTY + "="
+                + dev.tracedeck.workspace.WorkspaceLocation.defaultFile().toAbsolutePath());
         command.addAll(List.of("-cp", classPath(withFx), Main.class.getName()));
         command.addAll(Arrays.asList(args));
         ProcessBuilder builder = new ProcessBuilder(command);
