@@ -117,7 +117,8 @@ final class SearchIndexer {
     }
 
     private long doc(String role, String content, String tools, String args) throws SQLException {
-        for (String field : new String[] {role, content, tools, args}) {
+        // The role is left out: a message and its entry in a state dump are one message, typed differently.
+        for (String field : new String[] {content, tools, args}) {
             byte[] bytes = field.getBytes(StandardCharsets.UTF_8);
             sha256.update(Integer.toString(bytes.length).getBytes(StandardCharsets.US_ASCII));
             sha256.update((byte) ':');
