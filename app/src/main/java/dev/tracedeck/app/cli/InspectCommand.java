@@ -10,7 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import dev.tracedeck.workspace.WorkspaceException;
+import dev.tracedeck.workspace.WorkspaceStore;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -36,6 +39,9 @@ final class InspectCommand implements Callable<Integer> {
             description = "Read the files as this format instead of detecting it (mycelian-log, openai-chat, anthropic, claude-code).")
     private String format;
 
+    @Mixin
+    private WorkspaceOption workspace;
+
     @Spec
     private CommandSpec spec;
 
@@ -48,18 +54,30 @@ final class InspectCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         Importers importers = parseTextCalls.apply(chosen.get());
+        Optional<WorkspaceStore> store = workspace.open(err, "tracedeck inspect");
+        if (store.isEmpty() && !workspace.disabled()) {
+            return ExitCodes.USAGE;
+        }
         List<Trace> traces = new ArrayList<>();
         int code = ExitCodes.OK;
-        for (Path file : files) {
-            ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
-            try {
-                traces.add(importers.read(ImportSource.of(file), progress));
-            } catch (ImportException e) {
-                err.println("tracedeck inspect: " + e.getMessage());
-                code = ExitCodes.USAGE;
-            } finally {
-                progress.done();
+        try {
+            for (Path file : files) {
+                ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
+                try {
+                    Trace trace = importers.read(ImportSource.of(file), progress);
+                    traces.add(trace);
+                    if (store.isPresent()) {
+                        store.get().record(file, trace, Optional.empty());
+                    }
+                } catch (ImportException | WorkspaceException e) {
+                    err.println("tracedeck inspect: " + e.getMessage());
+                    code = ExitCodes.USAGE;
+                } finally {
+                    progress.done();
+                }
             }
+        } finally {
+            store.ifPresent(s -> WorkspaceOption.closeQuietly(s, err, "tracedeck inspect"));
         }
         out.print(json ? InspectReport.json(traces) : InspectReport.text(traces));
         out.flush();

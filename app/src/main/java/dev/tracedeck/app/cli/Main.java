@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
         description = "A debugger for the traces and memory state of LLM agents.%n"
                 + "Without a command, opens the desktop app on the given files.",
         subcommands = {InspectCommand.class, ValidateCommand.class, TokensCommand.class, PruneCommand.class, CompareCommand.class,
-                RenderCommand.class, TextCallsCommand.class, CommandLine.HelpCommand.class},
+                RenderCommand.class, TextCallsCommand.class, RunsCommand.class, SearchCommand.class, BaselineCommand.class,
+                TriageCommand.class, CommandLine.HelpCommand.class},
         exitCodeOnInvalidInput = ExitCodes.USAGE, exitCodeOnExecutionException = ExitCodes.USAGE)
 public final class Main implements Callable<Integer> {
 

@@ -19,7 +19,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import dev.tracedeck.workspace.WorkspaceException;
+import dev.tracedeck.workspace.WorkspaceStore;
+import dev.tracedeck.workspace.baseline.Baseline;
+import dev.tracedeck.workspace.baseline.BaselineException;
+import dev.tracedeck.model.trace.Trace;
+import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -68,6 +75,15 @@ final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--models", paramLabel = "FILE", description = ModelsOption.DESCRIPTION)
     private Path models;
 
+    @Option(names = "--baseline", paramLabel = "FILE|workspace",
+            description = "Report only findings not in this baseline (written by `tracedeck baseline write`), or with "
+                    + "`workspace` not marked accepted or false-positive in the workspace; the others are counted as known. "
+                    + "The exit code follows the new findings alone.")
+    private String baseline;
+
+    @Mixin
+    private WorkspaceOption workspace;
+
     @Spec
     private CommandSpec spec;
 
@@ -98,20 +114,50 @@ final class ValidateCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         Importers importers = parseTextCalls.apply(chosen.get());
+        Optional<WorkspaceStore> store = workspace.open(err, "tracedeck validate");
+        if (store.isEmpty() && !workspace.disabled()) {
+            return ExitCodes.USAGE;
+        }
+        try {
+            return validate(validator, importers, store, err);
+        } finally {
+            store.ifPresent(s -> WorkspaceOption.closeQuietly(s, err, "tracedeck validate"));
+        }
+    }
+
+    private int validate(Validator validator, Importers importers, Optional<WorkspaceStore> store, PrintWriter err) {
+        Optional<Baseline> known = Optional.empty();
+        if (baseline != null) {
+            known = readBaseline(store, err);
+            if (known.isEmpty()) {
+                return ExitCodes.USAGE;
+            }
+        }
         List<Validation> validations = new ArrayList<>();
         boolean unreadable = false;
         for (Path file : files) {
             ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
             try {
-                validations.add(validator.validate(importers.read(ImportSource.of(file), progress)));
-            } catch (ImportException e) {
+                Trace trace = importers.read(ImportSource.of(file), progress);
+                Validation validation = validator.validate(trace);
+                validations.add(validation);
+                if (store.isPresent()) {
+                    store.get().record(file, trace, Optional.of(validation));
+                }
+            } catch (ImportException | WorkspaceException e) {
                 err.println("tracedeck validate: " + e.getMessage());
                 unreadable = true;
             } finally {
                 progress.done();
             }
         }
-        String report = format.render(validations, verbose);
+        Map<String, Long> knownByFile = Map.of();
+        if (known.isPresent()) {
+            Baseline.Applied applied = known.get().apply(validations);
+            validations = applied.validations();
+            knownByFile = applied.knownByFile();
+        }
+        String report = format.render(validations, verbose, knownByFile);
         if (!write(report, err)) {
             return ExitCodes.USAGE;
         }
@@ -119,6 +165,27 @@ final class ValidateCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         return reachesThreshold(validations) ? ExitCodes.FINDINGS : ExitCodes.OK;
+    }
+
+    private Optional<Baseline> readBaseline(Optional<WorkspaceStore> store, PrintWriter err) {
+        if (baseline.equals("workspace")) {
+            if (store.isEmpty()) {
+                err.println("tracedeck validate: --baseline workspace needs a workspace (drop --no-workspace)");
+                return Optional.empty();
+            }
+            try {
+                return Optional.of(new Baseline(store.get().silencedFingerprints()));
+            } catch (WorkspaceException e) {
+                err.println("tracedeck validate: " + e.getMessage());
+                return Optional.empty();
+            }
+        }
+        try {
+            return Optional.of(Baseline.read(Path.of(baseline)));
+        } catch (BaselineException e) {
+            err.println("tracedeck validate: " + e.getMessage());
+            return Optional.empty();
+        }
     }
 
     private boolean reachesThreshold(List<Validation> validations) {

@@ -8,11 +8,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.rules.Check;
 import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.rules.Fingerprint;
 import dev.tracedeck.model.rules.Severity;
 import dev.tracedeck.model.rules.ThreadChecklist;
 import dev.tracedeck.model.rules.Validation;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Map;
 
 /** The machine-readable report; the field names are the contract scripts rely on. */
 final class JsonReport {
@@ -23,6 +25,10 @@ final class JsonReport {
     }
 
     static String render(List<Validation> validations) {
+        return render(validations, Map.of());
+    }
+
+    static String render(List<Validation> validations, Map<String, Long> knownByFile) {
         ObjectNode root = MAPPER.createObjectNode();
         ArrayNode files = root.putArray("files");
         for (Validation v : validations) {
@@ -34,6 +40,9 @@ final class JsonReport {
             summary.put("errors", v.count(Severity.ERROR));
             summary.put("warnings", v.count(Severity.WARNING));
             summary.put("infos", v.count(Severity.INFO));
+            if (!knownByFile.isEmpty()) {
+                summary.put("known", knownByFile.getOrDefault(v.file(), 0L));
+            }
             ArrayNode threads = file.putArray("threads");
             for (ThreadChecklist t : v.threads()) {
                 ObjectNode thread = threads.addObject();
@@ -69,6 +78,7 @@ final class JsonReport {
             node.putNull("msgIdx");
         }
         node.put("message", f.message());
+        node.put("fingerprint", Fingerprint.of(f));
         ArrayNode evidence = node.putArray("evidence");
         for (Event e : f.evidence()) {
             evidence.addObject().put("line", e.source().firstLine()).put("lastLine", e.source().lastLine())

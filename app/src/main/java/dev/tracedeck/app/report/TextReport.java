@@ -8,6 +8,7 @@ import dev.tracedeck.model.rules.ThreadChecklist;
 import dev.tracedeck.model.rules.Validation;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The checklist for a terminal. By default a summary per file and the failing checks with their evidence: a
@@ -18,11 +19,15 @@ final class TextReport {
     private TextReport() {
     }
 
-    static String render(List<Validation> validations, boolean verbose) {
+    static String render(List<Validation> validations, boolean verbose, Map<String, Long> knownByFile) {
         StringBuilder out = new StringBuilder();
         for (Validation v : validations) {
             out.append(v.file()).append("  (").append(v.format()).append(", profile ").append(v.profile()).append(")  ")
                     .append(Summary.of(v)).append('\n');
+            long known = knownByFile.getOrDefault(v.file(), 0L);
+            if (known > 0) {
+                out.append("  ").append(Summary.plural(known, "known finding")).append(" in the baseline, not listed\n");
+            }
             CheckCounts counts = CheckCounts.of(v);
             out.append("  ").append(counts.sentence());
             if (!verbose && counts.passed() + counts.notApplicable() > 0) {
@@ -40,7 +45,12 @@ final class TextReport {
             long errors = validations.stream().mapToLong(v -> v.count(Severity.ERROR)).sum();
             long warnings = validations.stream().mapToLong(v -> v.count(Severity.WARNING)).sum();
             out.append("total: ").append(validations.size()).append(" files, ").append(Summary.plural(errors, "error"))
-                    .append(", ").append(Summary.plural(warnings, "warning")).append('\n');
+                    .append(", ").append(Summary.plural(warnings, "warning"));
+            long known = knownByFile.values().stream().mapToLong(Long::longValue).sum();
+            if (!knownByFile.isEmpty()) {
+                out.append(", ").append(known).append(" known");
+            }
+            out.append('\n');
         }
         return out.toString();
     }

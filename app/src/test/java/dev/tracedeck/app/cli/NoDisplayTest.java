@@ -38,10 +38,16 @@ class NoDisplayTest {
     }
 
     @Test
-    void inspectAndHelpRunWithNoDisplayAndNoJavaFx() throws Exception {
+    void inspectRunsSearchAndHelpRunWithNoDisplayAndNoJavaFx() throws Exception {
         Child inspect = runWithoutDesktop(false, "inspect", "--json", BEFORE.toString());
         assertEquals(ExitCodes.OK, inspect.code, inspect.err);
         assertTrue(inspect.out.contains("\"format\" : \"mycelian-log\"") || inspect.out.contains("\"format\":\"mycelian-log\""), inspect.out);
+        Child runs = runWithoutDesktop(false, "runs", "--json");
+        assertEquals(ExitCodes.OK, runs.code, runs.err);
+        assertTrue(runs.out.contains("before-prebuilt-react.log"), runs.out);
+        Child search = runWithoutDesktop(false, "search", "add_entry");
+        assertEquals(ExitCodes.OK, search.code, search.err);
+        assertTrue(search.out.contains("before-prebuilt-react.log"), search.out);
         Child help = runWithoutDesktop(false, "--help");
         assertEquals(ExitCodes.OK, help.code, help.err);
     }
@@ -120,6 +126,9 @@ class NoDisplayTest {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xshare:auto"));
         command.addAll(jvmOptions);
+        // validate and inspect record what they read: in the tests' workspace, never in the user's.
+        command.add("-D" + dev.tracedeck.workspace.WorkspaceLocation.PROPERTY + "="
+                + dev.tracedeck.workspace.WorkspaceLocation.defaultFile().toAbsolutePath());
         command.addAll(List.of("-cp", classPath(withFx), Main.class.getName()));
         command.addAll(Arrays.asList(args));
         ProcessBuilder builder = new ProcessBuilder(command);

@@ -1,0 +1,129 @@
+package dev.tracedeck.app.cli;
+
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.config.RuleConfigReader;
+import dev.tracedeck.model.rules.RuleConfig;
+import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.rules.Validator;
+import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.workspace.WorkspaceException;
+import dev.tracedeck.workspace.WorkspaceStore;
+import dev.tracedeck.workspace.baseline.Baseline;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code tracedeck baseline write}: the findings of some traces as a baseline for {@code validate --baseline}. */
+@Command(name = "baseline", mixinStandardHelpOptions = true, subcommands = BaselineCommand.Write.class,
+        description = "Baselines: the findings already known, which validate --baseline FILE leaves out.")
+final class BaselineCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        spec.commandLine().getErr().println("tracedeck baseline: say what to do: tracedeck baseline write [--output FILE] TRACE...");
+        return ExitCodes.USAGE;
+    }
+
+    @Command(name = "write", mixinStandardHelpOptions = true,
+            description = "Validate the traces and write every finding's fingerprint (rule, thread, msg_idx and a hash "
+                    + "of its evidence text, not its lines) as a JSON baseline.%n"
+                    + "Exit 0, or 2 when a file can't be read or the baseline can't be written.")
+    static final class Write implements Callable<Integer> {
+
+        @Parameters(arity = "1..*", paramLabel = "TRACE", description = "Traces whose findings are known.")
+        private List<Path> files;
+
+        @Option(names = "--output", paramLabel = "FILE", description = "Write the baseline here instead of standard output.")
+        private Path output;
+
+        @Option(names = "--config", paramLabel = "FILE", description = "Rule configuration (JSON), as for validate --config.")
+        private Path config;
+
+        @Option(names = "--input-format", paramLabel = "NAME",
+                description = "Read the files as this format instead of detecting it.")
+        private String inputFormat;
+
+        @Mixin
+        private WorkspaceOption workspace;
+
+        @Spec
+        private CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            PrintWriter err = spec.commandLine().getErr();
+            String command = "tracedeck baseline write";
+            RuleConfig rules = RuleConfig.DEFAULT;
+            if (config != null) {
+                try {
+                    rules = new RuleConfigReader().read(config);
+                } catch (ImportException e) {
+                    err.println(command + ": " + e.getMessage());
+                    return ExitCodes.USAGE;
+                }
+            }
+            Optional<Importers> importers = InputFormat.importers(inputFormat, err, command);
+            if (importers.isEmpty()) {
+                return ExitCodes.USAGE;
+            }
+            Optional<WorkspaceStore> store = workspace.open(err, command);
+            if (store.isEmpty() && !workspace.disabled()) {
+                return ExitCodes.USAGE;
+            }
+            Validator validator = new Validator(rules);
+            List<Validation> validations = new ArrayList<>();
+            try {
+                for (Path file : files) {
+                    ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
+                    try {
+                        Trace trace = importers.get().read(ImportSource.of(file), progress);
+                        Validation validation = validator.validate(trace);
+                        validations.add(validation);
+                        if (store.isPresent()) {
+                            store.get().record(file, trace, Optional.of(validation));
+                        }
+                    } catch (ImportException | WorkspaceException e) {
+                        err.println(command + ": " + e.getMessage());
+                        return ExitCodes.USAGE;
+                    } finally {
+                        progress.done();
+                    }
+                }
+            } finally {
+                store.ifPresent(s -> WorkspaceOption.closeQuietly(s, err, command));
+            }
+            String baseline = Baseline.write(validations);
+            if (output == null) {
+                spec.commandLine().getOut().print(baseline);
+                spec.commandLine().getOut().flush();
+                return ExitCodes.OK;
+            }
+            try {
+                Files.writeString(output, baseline, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                err.println(command + ": " + output + ": cannot write the baseline (" + e.getMessage() + ")");
+                return ExitCodes.USAGE;
+            }
+            long count = validations.stream().mapToLong(v -> v.findings().size()).sum();
+            err.println(command + ": " + count + " findings written to " + output);
+            return ExitCodes.OK;
+        }
+    }
+}

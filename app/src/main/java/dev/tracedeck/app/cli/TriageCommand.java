@@ -1,0 +1,103 @@
+package dev.tracedeck.app.cli;
+
+import dev.tracedeck.workspace.TriageMark;
+import dev.tracedeck.workspace.TriageStatus;
+import dev.tracedeck.workspace.WorkspaceException;
+import dev.tracedeck.workspace.WorkspaceStore;
+import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code tracedeck triage FINGERPRINT STATUS [--note TEXT]}: a person's mark on a finding, in every run. */
+@Command(name = "triage", mixinStandardHelpOptions = true,
+        description = "Mark a finding confirmed, false-positive or accepted, with a note; the mark holds in every run "
+                + "with the same fingerprint (validate --format json prints each finding's). Without arguments, list the marks.%n"
+                + "validate --baseline workspace leaves out the findings marked accepted or false-positive. Exit 0, or 2.")
+final class TriageCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "FINGERPRINT",
+            description = "The finding's fingerprint, or a unique prefix of at least 8 characters of one the workspace recorded.")
+    private String fingerprint;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "STATUS", description = "confirmed, false-positive or accepted.")
+    private String status;
+
+    @Option(names = "--note", paramLabel = "TEXT", defaultValue = "", description = "Why.")
+    private String note;
+
+    @Mixin
+    private WorkspaceOption workspace;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        String command = "tracedeck triage";
+        if (workspace.disabled()) {
+            err.println(command + ": marks live in a workspace; drop --no-workspace");
+            return ExitCodes.USAGE;
+        }
+        Optional<TriageStatus> parsed = status == null ? Optional.empty() : TriageStatus.parse(status);
+        if (fingerprint != null && parsed.isEmpty()) {
+            err.println(command + ": " + (status == null ? "a status is needed" : "unknown status " + status) + "; one of "
+                    + Arrays.stream(TriageStatus.values()).map(TriageStatus::id).collect(Collectors.joining(", ")));
+            return ExitCodes.USAGE;
+        }
+        Optional<WorkspaceStore> store = workspace.open(err, command);
+        if (store.isEmpty()) {
+            return ExitCodes.USAGE;
+        }
+        try {
+            if (fingerprint == null) {
+                for (TriageMark m : store.get().marks()) {
+                    out.printf("%s  %-14s %s  %s%n", m.fingerprint(), m.status().id(), m.markedAt(), m.note());
+                }
+                out.flush();
+                return ExitCodes.OK;
+            }
+            Optional<String> full = expand(store.get(), err);
+            if (full.isEmpty()) {
+                return ExitCodes.USAGE;
+            }
+            TriageMark mark = store.get().mark(full.get(), parsed.get(), note);
+            out.println(mark.fingerprint() + "  " + mark.status().id() + "  " + mark.markedAt());
+            out.flush();
+            return ExitCodes.OK;
+        } catch (WorkspaceException e) {
+            err.println(command + ": " + e.getMessage());
+            return ExitCodes.USAGE;
+        } finally {
+            WorkspaceOption.closeQuietly(store.get(), err, command);
+        }
+    }
+
+    /** A full fingerprint is taken as it is (it may come from another machine's baseline); a prefix must be unique. */
+    private Optional<String> expand(WorkspaceStore store, PrintWriter err) throws WorkspaceException {
+        if (fingerprint.matches("[0-9a-f]{64}")) {
+            return Optional.of(fingerprint);
+        }
+        if (!fingerprint.matches("[0-9a-f]{8,63}")) {
+            err.println("tracedeck triage: " + fingerprint + " is not a fingerprint (64 hex digits, or a prefix of 8 or more)");
+            return Optional.empty();
+        }
+        List<String> found = store.fingerprintsStartingWith(fingerprint);
+        if (found.size() != 1) {
+            err.println("tracedeck triage: " + fingerprint + (found.isEmpty() ? " matches no recorded finding"
+                    : " matches " + found.size() + " recorded findings; give more digits"));
+            return Optional.empty();
+        }
+        return Optional.of(found.get(0));
+    }
+}

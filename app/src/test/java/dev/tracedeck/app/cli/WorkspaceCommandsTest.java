@@ -1,0 +1,156 @@
+package dev.tracedeck.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The workspace from the command line: runs, search, baselines and triage, each in a temporary workspace. */
+class WorkspaceCommandsTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    private String ws() {
+        return dir.resolve("ws.db").toString();
+    }
+
+    @Test
+    void validateAndInspectRecordWhatTheyReadAndRunsListsIt() throws Exception {
+        assertEquals(ExitCodes.FINDINGS, CliRun.of("validate", "--workspace", ws(), CliRun.BEFORE.toString()).code());
+        assertEquals(ExitCodes.OK, CliRun.of("inspect", "--workspace", ws(), CliRun.AFTER.toString()).code());
+        CliRun runs = CliRun.of("runs", "--workspace", ws(), "--json");
+        assertEquals(ExitCodes.OK, runs.code(), runs.err());
+        JsonNode list = JSON.readTree(runs.out());
+        assertEquals(2, list.size());
+        JsonNode before = find(list, "before-prebuilt-react.log");
+        assertEquals("mycelian-log", before.get("format").asText());
+        assertEquals(64, before.get("sha256").asText().length());
+        assertEquals(3, before.get("threads").asInt());
+        assertTrue(before.get("errors").asInt() > 0);
+        assertEquals(0, before.get("warnings").asInt());
+        assertFalse(before.get("lastOpened").asText().isEmpty());
+        assertEquals("unchanged", before.get("status").asText());
+        assertFalse(before.get("changed").asBoolean());
+        assertFalse(before.get("moved").asBoolean());
+        assertTrue(find(list, "after-tool-only.log").get("errors").isNull(), "inspected only");
+        CliRun text = CliRun.of("runs", "--workspace", ws());
+        assertTrue(text.out().contains("before-prebuilt-react.log"), text.out());
+    }
+
+    @Test
+    void runsShowsAFileThatChangedOrMoved() throws Exception {
+        Path copy = Files.copy(CliRun.AFTER, dir.resolve("run.log"));
+        CliRun.of("inspect", "--workspace", ws(), copy.toString());
+        Files.delete(copy);
+        JsonNode run = JSON.readTree(CliRun.of("runs", "--workspace", ws(), "--json").out()).get(0);
+        assertEquals("missing", run.get("status").asText());
+        assertTrue(run.get("moved").asBoolean());
+    }
+
+    @Test
+    void searchPrintsFileThreadSeqLineAndSnippet() throws Exception {
+        CliRun.of("inspect", "--workspace", ws(), CliRun.BEFORE.toString());
+        CliRun search = CliRun.of("search", "--workspace", ws(), "--json", "tools:add_entry");
+        assertEquals(ExitCodes.OK, search.code(), search.err());
+        JsonNode hits = JSON.readTree(search.out());
+        assertTrue(hits.size() > 0);
+        JsonNode hit = hits.get(0);
+        for (String field : List.of("file", "thread", "seq", "line", "snippet")) {
+            assertTrue(hit.has(field), field + " in " + hit);
+        }
+        assertTrue(hit.get("file").asText().endsWith("before-prebuilt-react.log"));
+        CliRun bad = CliRun.of("search", "--workspace", ws(), "\"unclosed");
+        assertEquals(ExitCodes.USAGE, bad.code());
+        assertEquals(1, bad.err().lines().count(), bad.err());
+    }
+
+    @Test
+    void aBaselineOfAShiftedRunLeavesItsFindingsOutAsKnown() throws Exception {
+        Path baseline = dir.resolve("baseline.json");
+        CliRun write = CliRun.of("baseline", "write", "--no-workspace", "--output", baseline.toString(), CliRun.BEFORE.toString());
+        assertEquals(ExitCodes.OK, write.code(), write.err());
+        Path shifted = shiftedCopy(CliRun.BEFORE);
+        CliRun plain = CliRun.of("validate", "--no-workspace", shifted.toString());
+        assertEquals(ExitCodes.FINDINGS, plain.code(), plain.out());
+        CliRun known = CliRun.of("validate", "--no-workspace", "--baseline", baseline.toString(), "--format", "json", shifted.toString());
+        assertEquals(ExitCodes.OK, known.code(), known.out() + known.err());
+        JsonNode summary = JSON.readTree(known.out()).get("files").get(0).get("summary");
+        assertEquals(0, summary.get("errors").asInt());
+        assertEquals(JSON.readTree(Files.readString(baseline)).get("findings").size(), summary.get("known").asInt());
+        CliRun text = CliRun.of("validate", "--no-workspace", "--baseline", baseline.toString(), shifted.toString());
+        assertTrue(text.out().contains("known findings in the baseline"), text.out());
+        // A new finding still fails the run: a baseline of a clean run knows none of them.
+        Path clean = dir.resolve("clean.json");
+        CliRun.of("baseline", "write", "--no-workspace", "--output", clean.toString(), CliRun.AFTER.toString());
+        assertEquals(ExitCodes.FINDINGS, CliRun.of("validate", "--no-workspace", "--baseline", clean.toString(), shifted.toString()).code());
+    }
+
+    @Test
+    void findingsMarkedAcceptedOrFalsePositiveInTheWorkspaceAreTheBaseline() throws Exception {
+        CliRun report = CliRun.of("validate", "--workspace", ws(), "--format", "json", CliRun.BEFORE.toString());
+        List<String> fingerprints = new ArrayList<>();
+        JSON.readTree(report.out()).findValues("fingerprint").forEach(f -> fingerprints.add(f.asText()));
+        assertFalse(fingerprints.isEmpty());
+        for (int i = 0; i < fingerprints.size(); i++) {
+            String status = i % 2 == 0 ? "accepted" : "false-positive";
+            String fingerprint = i == 0 ? fingerprints.get(i).substring(0, 12) : fingerprints.get(i);
+            CliRun mark = CliRun.of("triage", "--workspace", ws(), fingerprint, status, "--note", "known issue #" + i);
+            assertEquals(ExitCodes.OK, mark.code(), mark.err());
+        }
+        Path shifted = shiftedCopy(CliRun.BEFORE);
+        CliRun rerun = CliRun.of("validate", "--workspace", ws(), "--baseline", "workspace", shifted.toString());
+        assertEquals(ExitCodes.OK, rerun.code(), rerun.out() + rerun.err());
+        CliRun.of("triage", "--workspace", ws(), fingerprints.get(0), "confirmed");
+        assertEquals(ExitCodes.FINDINGS, CliRun.of("validate", "--workspace", ws(), "--baseline", "workspace", shifted.toString()).code());
+        CliRun badStatus = CliRun.of("triage", "--workspace", ws(), fingerprints.get(0), "wontfix");
+        assertEquals(ExitCodes.USAGE, badStatus.code());
+    }
+
+    @Test
+    void aFileThatIsNoWorkspaceIsRefusedInOneLineAndNeverModified() throws Exception {
+        Path notes = Files.writeString(dir.resolve("notes.txt"), "my notes\n");
+        byte[] before = Files.readAllBytes(notes);
+        for (String[] args : List.of(new String[] {"validate", "--workspace", notes.toString(), CliRun.BEFORE.toString()},
+                new String[] {"inspect", "--workspace", notes.toString(), CliRun.BEFORE.toString()},
+                new String[] {"runs", "--workspace", notes.toString()},
+                new String[] {"search", "--workspace", notes.toString(), "x"})) {
+            CliRun run = CliRun.of(args);
+            assertEquals(ExitCodes.USAGE, run.code(), args[0]);
+            assertEquals(1, run.err().lines().count(), run.err());
+            assertTrue(run.err().contains(notes + ": not a Tracedeck workspace"), run.err());
+        }
+        assertArrayEquals(before, Files.readAllBytes(notes));
+    }
+
+    private Path shiftedCopy(Path log) throws Exception {
+        List<String> lines = new ArrayList<>(Files.readAllLines(log));
+        int middle = lines.size() / 2;
+        while (!lines.get(middle).contains(" LLM_CALL ")) {
+            middle++;
+        }
+        lines.add(middle, "2025-09-05 10:15:04,000 [retry.py:backoff] retrying in 1.0 seconds (attempt 2)");
+        lines.add(0, "starting benchmark harness v2");
+        return Files.write(dir.resolve("shifted.log"), lines);
+    }
+
+    private static JsonNode find(JsonNode list, String fileName) {
+        for (JsonNode n : list) {
+            if (n.get("path").asText().endsWith(fileName)) {
+                return n;
+            }
+        }
+        throw new AssertionError(fileName + " not in " + list);
+    }
+}

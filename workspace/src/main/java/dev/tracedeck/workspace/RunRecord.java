@@ -1,0 +1,36 @@
+package dev.tracedeck.workspace;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * One trace the workspace holds: the file as recorded, the import's and the last validation's summaries, and how
+ * the file on disk compares now.
+ *
+ * @param errors       findings of severity error at the last validation; empty when it was only opened
+ * @param warnings     findings of severity warning at the last validation; empty when it was only opened
+ * @param ruleCounts   per rule with findings, its errors and warnings at the last validation
+ * @param movedTo      for {@link FileStatus#MOVED}, the path where the same content is recorded now
+ */
+public record RunRecord(FileIdentity file, String format, long records, long threads, long otherRecords,
+                        long malformedRecords, OptionalLong errors, OptionalLong warnings,
+                        Map<String, RuleCount> ruleCounts, Instant firstOpened, Instant lastOpened,
+                        boolean indexed, FileStatus status, Optional<String> movedTo) {
+
+    public RunRecord {
+        Objects.requireNonNull(file);
+        Objects.requireNonNull(format);
+        ruleCounts = Map.copyOf(ruleCounts);
+        Objects.requireNonNull(firstOpened);
+        Objects.requireNonNull(lastOpened);
+        Objects.requireNonNull(status);
+        Objects.requireNonNull(movedTo);
+    }
+
+    /** One rule's findings at the last validation. */
+    public record RuleCount(long errors, long warnings) {
+    }
+}

@@ -1,0 +1,146 @@
+package dev.tracedeck.workspace;
+
+import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.rules.Fingerprint;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.trace.ImportReport;
+import dev.tracedeck.model.trace.Trace;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/** One trace into the tables, inside the caller's transaction. */
+final class TraceRecorder {
+
+    private final Connection c;
+
+    TraceRecorder(Connection c) {
+        this.c = c;
+    }
+
+    Void record(FileIdentity identity, Trace trace, Optional<Validation> validation, Instant now) throws SQLException {
+        Optional<FileIdentity> before = RunQueries.identity(c, identity.path());
+        boolean sameContent = before.isPresent() && before.get().sha256().equals(identity.sha256());
+        long id = upsert(identity, trace.report(), trace.threads().size(), now);
+        if (!sameContent) {
+            // What was recorded of the old content no longer describes the file.
+            update("DELETE FROM findings WHERE trace_id = ?", id);
+            update("DELETE FROM rule_counts WHERE trace_id = ?", id);
+            update("UPDATE traces SET errors = NULL, warnings = NULL, validated_at = NULL WHERE id = ?", id);
+        }
+        if (validation.isPresent()) {
+            validation(id, validation.get(), now);
+        }
+        if (!indexed(id, identity.sha256())) {
+            new SearchIndexer(c).index(id, trace);
+            try (PreparedStatement s = c.prepareStatement("UPDATE traces SET indexed_sha256 = ? WHERE id = ?")) {
+                s.setString(1, identity.sha256());
+                s.setLong(2, id);
+                s.executeUpdate();
+            }
+        }
+        return null;
+    }
+
+    private long upsert(FileIdentity f, ImportReport r, int threads, Instant now) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("""
+                INSERT INTO traces (path, size, modified_millis, sha256, format, records, threads, other_records,
+                                    malformed_records, first_opened, last_opened)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (path) DO UPDATE SET size = excluded.size, modified_millis = excluded.modified_millis,
+                  sha256 = excluded.sha256, format = excluded.format, records = excluded.records,
+                  threads = excluded.threads, other_records = excluded.other_records,
+                  malformed_records = excluded.malformed_records, last_opened = excluded.last_opened""")) {
+            s.setString(1, f.path());
+            s.setLong(2, f.size());
+            s.setLong(3, f.modifiedMillis());
+            s.setString(4, f.sha256());
+            s.setString(5, r.format());
+            s.setLong(6, r.records());
+            s.setInt(7, threads);
+            s.setLong(8, r.otherRecords());
+            s.setLong(9, r.malformedRecords());
+            s.setString(10, now.toString());
+            s.setString(11, now.toString());
+            s.executeUpdate();
+        }
+        try (PreparedStatement s = c.prepareStatement("SELECT id FROM traces WHERE path = ?")) {
+            s.setString(1, f.path());
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    private void validation(long id, Validation v, Instant now) throws SQLException {
+        update("DELETE FROM findings WHERE trace_id = ?", id);
+        update("DELETE FROM rule_counts WHERE trace_id = ?", id);
+        Map<String, long[]> perRule = new LinkedHashMap<>();
+        try (PreparedStatement s = c.prepareStatement("""
+                INSERT OR IGNORE INTO findings (trace_id, fingerprint, rule, severity, thread, msg_idx, line, message)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)""")) {
+            for (Finding f : v.findings()) {
+                long[] counts = perRule.computeIfAbsent(f.ruleId(), k -> new long[3]);
+                counts[f.severity() == Severity.ERROR ? 0 : f.severity() == Severity.WARNING ? 1 : 2]++;
+                s.setLong(1, id);
+                s.setString(2, Fingerprint.of(f));
+                s.setString(3, f.ruleId());
+                s.setString(4, f.severity().id());
+                s.setString(5, f.threadId());
+                if (f.msgIdx().isPresent()) {
+                    s.setInt(6, f.msgIdx().getAsInt());
+                } else {
+                    s.setNull(6, Types.INTEGER);
+                }
+                s.setInt(7, f.line());
+                s.setString(8, f.message());
+                s.addBatch();
+            }
+            s.executeBatch();
+        }
+        try (PreparedStatement s = c.prepareStatement(
+                "INSERT INTO rule_counts (trace_id, rule, errors, warnings, infos) VALUES (?, ?, ?, ?, ?)")) {
+            for (Map.Entry<String, long[]> e : perRule.entrySet()) {
+                s.setLong(1, id);
+                s.setString(2, e.getKey());
+                s.setLong(3, e.getValue()[0]);
+                s.setLong(4, e.getValue()[1]);
+                s.setLong(5, e.getValue()[2]);
+                s.addBatch();
+            }
+            s.executeBatch();
+        }
+        try (PreparedStatement s = c.prepareStatement("UPDATE traces SET errors = ?, warnings = ?, validated_at = ? WHERE id = ?")) {
+            s.setLong(1, v.count(Severity.ERROR));
+            s.setLong(2, v.count(Severity.WARNING));
+            s.setString(3, now.toString());
+            s.setLong(4, id);
+            s.executeUpdate();
+        }
+    }
+
+    private boolean indexed(long id, String sha256) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT indexed_sha256 = ? FROM traces WHERE id = ?")) {
+            s.setString(1, sha256);
+            s.setLong(2, id);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() && rs.getBoolean(1);
+            }
+        }
+    }
+
+    private void update(String sql, long id) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            s.setLong(1, id);
+            s.executeUpdate();
+        }
+    }
+}

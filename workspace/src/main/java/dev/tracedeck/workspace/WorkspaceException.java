@@ -1,0 +1,18 @@
+package dev.tracedeck.workspace;
+
+/**
+ * The workspace could not be opened, read or written. The message is one line that names the workspace file
+ * and says what is wrong, ready for a command line or a notice.
+ */
+public final class WorkspaceException extends Exception {
+
+    private static final long serialVersionUID = 1L;
+
+    public WorkspaceException(String message) {
+        super(message);
+    }
+
+    public WorkspaceException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,238 @@
+package dev.tracedeck.workspace;
+
+import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.trace.Trace;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The workspace: one SQLite file, no server, holding every trace opened or validated (its file's identity and
+ * summaries, never a copy), the findings' fingerprints, triage marks, notes and bookmarks on events, and a
+ * full-text index of the messages and tool calls.
+ *
+ * <p>Safe to share between processes: WAL mode, a busy timeout, and every write one IMMEDIATE transaction, so a
+ * process killed mid-write loses that write and nothing else. Nothing from a trace reaches SQL except as a bound
+ * parameter. Not thread-safe: one store per thread (each holds its own connection).
+ */
+public final class WorkspaceStore implements AutoCloseable {
+
+    private final Path file;
+    private final Connection connection;
+    private final Clock clock;
+
+    private WorkspaceStore(Path file, Connection connection, Clock clock) {
+        this.file = file;
+        this.connection = connection;
+        this.clock = clock;
+    }
+
+    /**
+     * Opens the workspace at {@code file}, creating it (and its directory) when absent and migrating it from an
+     * earlier version. A file that is not a workspace, or from a newer Tracedeck, is refused unchanged.
+     */
+    public static WorkspaceStore open(Path file, Clock clock) throws WorkspaceException {
+        WorkspaceFiles.checkBeforeOpening(file);
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+        } catch (IOException e) {
+            throw new WorkspaceException(file + ": cannot create the workspace's directory (" + e.getMessage() + ")", e);
+        }
+        Connection c = null;
+        try {
+            c = WorkspaceFiles.connect(file, false);
+            Schema.migrate(c, Schema.CURRENT);
+            return new WorkspaceStore(file, c, clock);
+        } catch (SQLException e) {
+            closeQuietly(c);
+            throw new WorkspaceException(file + ": cannot open the workspace (" + WorkspaceFiles.oneLine(e) + ")", e);
+        }
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** The schema version this build writes. */
+    public static int schemaVersion() {
+        return Schema.CURRENT;
+    }
+
+    /**
+     * Records a trace that was opened (and, with {@code validation}, validated) from {@code path}: its identity,
+     * import summary, the validation's summary and findings, and its messages in the full-text index. A file
+     * recorded before under the same path is updated; when its content changed, what was recorded of the old
+     * content (findings, index) is replaced. One transaction: all of it is recorded, or none.
+     */
+    public RunRecord record(Path path, Trace trace, Optional<Validation> validation) throws WorkspaceException {
+        FileIdentity identity;
+        try {
+            identity = FileIdentity.of(path, knownIdentity(FileIdentity.key(path)).orElse(null));
+        } catch (IOException e) {
+            throw new WorkspaceException(path + ": cannot read the file to record it (" + e.getMessage() + ")", e);
+        }
+        Instant now = clock.instant();
+        write("record " + path, c -> new TraceRecorder(c).record(identity, trace, validation, now));
+        return runs().stream().filter(r -> r.file().path().equals(identity.path())).findFirst().orElseThrow();
+    }
+
+    /** Every recorded trace, most recently opened first, with how its file compares now. */
+    public List<RunRecord> runs() throws WorkspaceException {
+        return read("list the traces", RunQueries::all);
+    }
+
+    /**
+     * Full-text search (SQLite FTS5 query syntax: words, "phrases", prefix*, AND/OR/NOT, column:term with the
+     * columns {@code content}, {@code tools} and {@code args}) over the messages and tool calls of every trace.
+     */
+    public List<SearchHit> search(String query, int limit) throws WorkspaceException {
+        return read("search", c -> SearchIndexer.search(c, query, limit));
+    }
+
+    /** Marks every finding with {@code fingerprint}, in every run, replacing an earlier mark. */
+    public TriageMark mark(String fingerprint, TriageStatus status, String note) throws WorkspaceException {
+        TriageMark mark = new TriageMark(fingerprint, status, note, clock.instant());
+        write("mark " + fingerprint, c -> {
+            try (PreparedStatement s = c.prepareStatement("""
+                    INSERT INTO triage (fingerprint, status, note, marked_at) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (fingerprint) DO UPDATE SET status = excluded.status, note = excluded.note,
+                      marked_at = excluded.marked_at""")) {
+                s.setString(1, fingerprint);
+                s.setString(2, status.id());
+                s.setString(3, note);
+                s.setString(4, mark.markedAt().toString());
+                s.executeUpdate();
+            }
+            return null;
+        });
+        return mark;
+    }
+
+    public Optional<TriageMark> markOf(String fingerprint) throws WorkspaceException {
+        return marks().stream().filter(m -> m.fingerprint().equals(fingerprint)).findFirst();
+    }
+
+    /** Every triage mark, by fingerprint. */
+    public List<TriageMark> marks() throws WorkspaceException {
+        return read("read the triage marks", c -> {
+            List<TriageMark> marks = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT fingerprint, status, note, marked_at FROM triage ORDER BY fingerprint");
+                 ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    marks.add(new TriageMark(rs.getString(1), TriageStatus.parse(rs.getString(2)).orElseThrow(),
+                            rs.getString(3), Instant.parse(rs.getString(4))));
+                }
+            }
+            return marks;
+        });
+    }
+
+    /** The fingerprints marked accepted or false-positive: the baseline the workspace keeps. */
+    public Set<String> silencedFingerprints() throws WorkspaceException {
+        Set<String> silenced = new LinkedHashSet<>();
+        for (TriageMark m : marks()) {
+            if (m.status().silences()) {
+                silenced.add(m.fingerprint());
+            }
+        }
+        return silenced;
+    }
+
+    /** Fingerprints recorded for findings of any trace that start with {@code prefix} (to expand a short one). */
+    public List<String> fingerprintsStartingWith(String prefix) throws WorkspaceException {
+        return read("look up " + prefix, c -> {
+            List<String> found = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT DISTINCT fingerprint FROM findings WHERE substr(fingerprint, 1, length(?)) = ? ORDER BY 1 LIMIT 10")) {
+                s.setString(1, prefix);
+                s.setString(2, prefix);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        found.add(rs.getString(1));
+                    }
+                }
+            }
+            return found;
+        });
+    }
+
+    public Annotations annotations() {
+        return new Annotations(this, clock);
+    }
+
+    @Override
+    public void close() throws WorkspaceException {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            throw new WorkspaceException(file + ": cannot close the workspace (" + WorkspaceFiles.oneLine(e) + ")", e);
+        }
+    }
+
+    /** SQL work on the store's connection. */
+    interface Work<T> {
+        T run(Connection c) throws SQLException;
+    }
+
+    /** Runs {@code work} in one IMMEDIATE transaction: all of it is written, or nothing. */
+    <T> T write(String what, Work<T> work) throws WorkspaceException {
+        try {
+            connection.setAutoCommit(false);
+            try {
+                T result = work.run(connection);
+                connection.commit();
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw failure(what, e);
+        }
+    }
+
+    <T> T read(String what, Work<T> work) throws WorkspaceException {
+        try {
+            return work.run(connection);
+        } catch (SQLException e) {
+            throw failure(what, e);
+        }
+    }
+
+    private WorkspaceException failure(String what, SQLException e) {
+        String reason = e.getMessage() != null && e.getMessage().contains("SQLITE_BUSY")
+                ? "another process held the workspace for over " + WorkspaceFiles.BUSY_TIMEOUT_MILLIS / 1000 + " s"
+                : WorkspaceFiles.oneLine(e);
+        return new WorkspaceException(file + ": cannot " + what + " (" + reason + ")", e);
+    }
+
+    private Optional<FileIdentity> knownIdentity(String key) throws WorkspaceException {
+        return read("look up " + key, c -> RunQueries.identity(c, key));
+    }
+
+    private static void closeQuietly(Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // already failing; the first error is the one to report
+            }
+        }
+    }
+}

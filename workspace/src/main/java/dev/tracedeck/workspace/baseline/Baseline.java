@@ -1,0 +1,136 @@
+package dev.tracedeck.workspace.baseline;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.model.rules.Check;
+import dev.tracedeck.model.rules.CheckStatus;
+import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.rules.Fingerprint;
+import dev.tracedeck.model.rules.ThreadChecklist;
+import dev.tracedeck.model.rules.Validation;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The findings already known, by {@link Fingerprint}: a validation against a baseline reports only the others.
+ * Because a fingerprint leaves line numbers out, a re-run whose lines shifted still matches.
+ *
+ * <p>The file is JSON: {@code {"tracedeckBaseline": 1, "findings": [{"fingerprint", "rule", "thread", "msgIdx",
+ * "message", "file", "line"}, ...]}}; only the fingerprints count, the rest is there for people reading it.
+ */
+public record Baseline(Set<String> fingerprints) {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    static final String VERSION_FIELD = "tracedeckBaseline";
+
+    public Baseline {
+        fingerprints = Set.copyOf(fingerprints);
+    }
+
+    /** Validations with the baseline's findings taken out, and how many were taken out of each file. */
+    public record Applied(List<Validation> validations, Map<String, Long> knownByFile) {
+        public Applied {
+            validations = List.copyOf(validations);
+            knownByFile = Map.copyOf(knownByFile);
+        }
+
+        public long known() {
+            return knownByFile.values().stream().mapToLong(Long::longValue).sum();
+        }
+    }
+
+    /**
+     * Leaves out every finding whose fingerprint is in the baseline; a check left without findings counts as
+     * passed (its known findings are counted in {@link Applied#knownByFile()}).
+     */
+    public Applied apply(List<Validation> validations) {
+        List<Validation> kept = new ArrayList<>();
+        Map<String, Long> known = new LinkedHashMap<>();
+        for (Validation v : validations) {
+            long knownHere = 0;
+            List<ThreadChecklist> threads = new ArrayList<>();
+            for (ThreadChecklist t : v.threads()) {
+                List<Check> checks = new ArrayList<>();
+                for (Check check : t.checks()) {
+                    List<Finding> fresh = check.findings().stream()
+                            .filter(f -> !fingerprints.contains(Fingerprint.of(f))).toList();
+                    knownHere += check.findings().size() - fresh.size();
+                    CheckStatus status = check.status() == CheckStatus.FAIL && fresh.isEmpty() ? CheckStatus.PASS : check.status();
+                    checks.add(new Check(check.ruleId(), check.description(), status, fresh, check.reason()));
+                }
+                threads.add(new ThreadChecklist(t.threadId(), checks));
+            }
+            kept.add(new Validation(v.file(), v.format(), v.profile(), threads));
+            known.merge(v.file(), knownHere, Long::sum);
+        }
+        return new Applied(kept, known);
+    }
+
+    /** The baseline file of every finding of {@code validations}, in report order. */
+    public static String write(List<Validation> validations) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put(VERSION_FIELD, 1);
+        ArrayNode findings = root.putArray("findings");
+        Set<String> seen = new LinkedHashSet<>();
+        for (Validation v : validations) {
+            for (Finding f : v.findings()) {
+                String fingerprint = Fingerprint.of(f);
+                if (!seen.add(fingerprint)) {
+                    continue;
+                }
+                ObjectNode node = findings.addObject();
+                node.put("fingerprint", fingerprint);
+                node.put("rule", f.ruleId());
+                node.put("thread", f.threadId());
+                if (f.msgIdx().isPresent()) {
+                    node.put("msgIdx", f.msgIdx().getAsInt());
+                } else {
+                    node.putNull("msgIdx");
+                }
+                node.put("message", f.message());
+                node.put("file", v.file());
+                node.put("line", f.line());
+            }
+        }
+        try {
+            return MAPPER.writeValueAsString(root) + System.lineSeparator();
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static Baseline read(Path file) throws BaselineException {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(Files.readAllBytes(file));
+        } catch (IOException e) {
+            String reason = e instanceof JsonProcessingException j ? "not JSON: " + j.getOriginalMessage() : e.toString();
+            throw new BaselineException(file + ": cannot read the baseline (" + reason.lines().findFirst().orElse("") + ")", e);
+        }
+        if (root == null || !root.isObject() || !root.path(VERSION_FIELD).isInt() || !root.path("findings").isArray()) {
+            throw new BaselineException(file + ": not a Tracedeck baseline (expected {\"" + VERSION_FIELD
+                    + "\": 1, \"findings\": [...]}; write one with `tracedeck baseline write`)", null);
+        }
+        Set<String> fingerprints = new LinkedHashSet<>();
+        for (JsonNode f : root.path("findings")) {
+            String fingerprint = f.path("fingerprint").asText("");
+            if (fingerprint.isEmpty()) {
+                throw new BaselineException(file + ": a finding of the baseline has no fingerprint", null);
+            }
+            fingerprints.add(fingerprint);
+        }
+        return new Baseline(fingerprints);
+    }
+}

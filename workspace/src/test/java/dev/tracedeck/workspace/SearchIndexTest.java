@@ -1,0 +1,94 @@
+package dev.tracedeck.workspace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.trace.Trace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SearchIndexTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void indexesEachDistinctMessageOnceThoughTheDumpsRepeatIt() throws Exception {
+        Path ws = dir.resolve("ws.db");
+        Trace trace = TestTraces.read(TestTraces.BEFORE);
+        long stateEntries = trace.events().stream().filter(e -> e.payload() instanceof Payload.StateDump)
+                .mapToLong(e -> ((Payload.StateDump) e.payload()).snapshot().size()).sum();
+        try (WorkspaceStore store = WorkspaceStore.open(ws, TestTraces.CLOCK)) {
+            store.record(TestTraces.BEFORE, trace, Optional.empty());
+            store.record(TestTraces.BEFORE, trace, Optional.empty());
+        }
+        long docs = count(ws, "SELECT count(*) FROM search_docs");
+        long distinct = count(ws, "SELECT count(DISTINCT content || char(0) || tools || char(0) || args) FROM search_fts");
+        assertTrue(docs > 0 && docs < stateEntries, docs + " documents for " + stateEntries + " state entries");
+        assertEquals(distinct, docs, "no message is indexed twice");
+    }
+
+    @Test
+    void findsMessagesToolNamesAndArgumentsWithFileThreadSeqAndLine() throws Exception {
+        Trace trace = TestTraces.read(TestTraces.BEFORE);
+        try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+            store.record(TestTraces.BEFORE, trace, Optional.empty());
+            store.record(TestTraces.AFTER, TestTraces.read(TestTraces.AFTER), Optional.empty());
+            List<SearchHit> hits = store.search("tools:add_entry", 1000);
+            assertFalse(hits.isEmpty());
+            assertTrue(hits.stream().anyMatch(h -> h.file().endsWith("before-prebuilt-react.log")));
+            assertTrue(hits.stream().anyMatch(h -> h.file().endsWith("after-tool-only.log")));
+            for (SearchHit h : hits) {
+                List<String> lines = Files.readAllLines(Path.of(h.file()));
+                assertTrue(lines.get(h.line() - 1).contains("add_entry"), h + " points at " + lines.get(h.line() - 1));
+            }
+            SearchHit first = hits.get(0);
+            Trace of = first.file().endsWith("before-prebuilt-react.log") ? trace : TestTraces.read(Path.of(first.file()));
+            assertEquals(first.thread(), of.event(first.seq()).threadId());
+            assertTrue(first.snippet().contains("[add_entry]"), first.snippet());
+        }
+    }
+
+    @Test
+    void aBadQueryIsOneLineAndATraceIsOnlyEverABoundParameter() throws Exception {
+        try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+            store.record(TestTraces.AFTER, TestTraces.synthetic("x.log", 3, "'); DROP TABLE traces; --"), Optional.empty());
+            WorkspaceException e = assertThrows(WorkspaceException.class, () -> store.search("\"unclosed", 10));
+            assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+            assertTrue(e.getMessage().contains("ws.db"), e.getMessage());
+            assertEquals(3, store.search("zebra", 10).size());
+            assertEquals(1, store.runs().size());
+        }
+    }
+
+    @Test
+    void aChangedFileIsIndexedAgainAndItsOldMessagesLeave() throws Exception {
+        Path log = dir.resolve("run.log");
+        Path ws = dir.resolve("ws.db");
+        Files.writeString(log, "one");
+        try (WorkspaceStore store = WorkspaceStore.open(ws, TestTraces.CLOCK)) {
+            store.record(log, TestTraces.synthetic("run.log", 5, "first"), Optional.empty());
+            Files.writeString(log, "two, longer");
+            store.record(log, TestTraces.synthetic("run.log", 4, "second"), Optional.empty());
+            assertEquals(0, store.search("first", 10).size());
+            assertEquals(4, store.search("second", 10).size());
+        }
+        assertEquals(4, count(ws, "SELECT count(*) FROM search_docs"));
+    }
+
+    static long count(Path ws, String sql) throws Exception {
+        try (Connection c = WorkspaceFiles.connect(ws, true); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            return rs.getLong(1);
+        }
+    }
+}

@@ -1,0 +1,148 @@
+package dev.tracedeck.workspace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tracedeck.model.rules.Fingerprint;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.trace.Trace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WorkspaceStoreTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void recordsATraceWithItsIdentityImportAndValidationSummaries() throws Exception {
+        Trace trace = TestTraces.read(TestTraces.BEFORE);
+        Validation validation = TestTraces.validate(trace);
+        try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+            RunRecord run = store.record(TestTraces.BEFORE, trace, Optional.of(validation));
+            assertEquals(FileIdentity.key(TestTraces.BEFORE), run.file().path());
+            assertEquals(FileIdentity.sha256(TestTraces.BEFORE), run.file().sha256());
+            assertEquals(Files.size(TestTraces.BEFORE), run.file().size());
+            assertEquals("mycelian-log", run.format());
+            assertEquals(trace.report().records(), run.records());
+            assertEquals(trace.threads().size(), run.threads());
+            assertEquals(validation.count(Severity.ERROR), run.errors().getAsLong());
+            assertEquals(validation.count(Severity.WARNING), run.warnings().getAsLong());
+            assertTrue(run.ruleCounts().containsKey("duplicate-add-entry"), run.ruleCounts().toString());
+            assertEquals(TestTraces.CLOCK.instant(), run.lastOpened());
+            assertEquals(FileStatus.UNCHANGED, run.status());
+            assertTrue(run.indexed());
+        }
+    }
+
+    @Test
+    void opensWalModeAndKeepsOneRowPerPath() throws Exception {
+        Path ws = dir.resolve("ws.db");
+        Trace trace = TestTraces.read(TestTraces.AFTER);
+        try (WorkspaceStore store = WorkspaceStore.open(ws, TestTraces.CLOCK)) {
+            store.record(TestTraces.AFTER, trace, Optional.empty());
+            RunRecord again = store.record(TestTraces.AFTER, trace, Optional.empty());
+            assertEquals(1, store.runs().size());
+            assertTrue(again.errors().isEmpty(), "only inspected: no validation summary");
+        }
+        try (Connection c = WorkspaceFiles.connect(ws, true); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("PRAGMA journal_mode")) {
+            assertEquals("wal", rs.getString(1));
+        }
+    }
+
+    @Test
+    void showsAFileThatChangedOrMovedSince() throws Exception {
+        Path copy = Files.copy(TestTraces.AFTER, dir.resolve("run.log"));
+        Path other = Files.copy(TestTraces.BEFORE, dir.resolve("other.log"));
+        try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+            store.record(copy, TestTraces.read(copy), Optional.empty());
+            store.record(other, TestTraces.read(other), Optional.empty());
+            Files.writeString(other, "\nappended", java.nio.file.StandardOpenOption.APPEND);
+            Files.setLastModifiedTime(other, FileTime.fromMillis(Files.getLastModifiedTime(other).toMillis() + 5_000));
+            Path moved = Files.move(copy, dir.resolve("moved.log"), StandardCopyOption.ATOMIC_MOVE);
+            assertEquals(FileStatus.MISSING, status(store, copy));
+            assertEquals(FileStatus.CHANGED, status(store, other));
+            store.record(moved, TestTraces.read(moved), Optional.empty());
+            RunRecord old = store.runs().stream().filter(r -> r.file().path().equals(FileIdentity.key(copy))).findFirst().orElseThrow();
+            assertEquals(FileStatus.MOVED, old.status());
+            assertEquals(Optional.of(FileIdentity.key(moved)), old.movedTo());
+            assertEquals(FileStatus.UNCHANGED, status(store, moved));
+        }
+        assertTrue(Files.readString(dir.resolve("moved.log")).equals(Files.readString(TestTraces.AFTER)), "the trace is never changed");
+    }
+
+    private static FileStatus status(WorkspaceStore store, Path file) throws WorkspaceException {
+        return store.runs().stream().filter(r -> r.file().path().equals(FileIdentity.key(file))).findFirst().orElseThrow().status();
+    }
+
+    @Test
+    void aTriageMarkHoldsInEveryRunWithTheSameFingerprint() throws Exception {
+        Path shifted = TestTraces.shiftedCopy(TestTraces.BEFORE, dir);
+        List<String> original = fingerprints(TestTraces.validate(TestTraces.read(TestTraces.BEFORE)));
+        List<String> rerun = fingerprints(TestTraces.validate(TestTraces.read(shifted)));
+        assertFalse(original.isEmpty());
+        assertEquals(original, rerun, "inserted lines shift every line but keep every fingerprint");
+        try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+            store.mark(original.get(0), TriageStatus.ACCEPTED, "known since 2025-09");
+            store.mark(original.get(1), TriageStatus.CONFIRMED, "");
+            store.mark(original.get(0), TriageStatus.FALSE_POSITIVE, "the rule was wrong");
+            assertEquals(Set.of(rerun.get(0)), store.silencedFingerprints());
+            TriageMark mark = store.markOf(rerun.get(0)).orElseThrow();
+            assertEquals(TriageStatus.FALSE_POSITIVE, mark.status());
+            assertEquals("the rule was wrong", mark.note());
+            assertEquals(TestTraces.CLOCK.instant(), mark.markedAt());
+            assertEquals(2, store.marks().size());
+        }
+    }
+
+    private static List<String> fingerprints(Validation v) {
+        return v.findings().stream().map(Fingerprint::of).collect(Collectors.toList());
+    }
+
+    @Test
+    void findingsLinesDifferInTheShiftedCopyYetTheirFingerprintsDoNot() throws Exception {
+        Path shifted = TestTraces.shiftedCopy(TestTraces.BEFORE, dir);
+        Validation a = TestTraces.validate(TestTraces.read(TestTraces.BEFORE));
+        Validation b = TestTraces.validate(TestTraces.read(shifted));
+        assertEquals(a.findings().size(), b.findings().size());
+        for (int i = 0; i < a.findings().size(); i++) {
+            assertTrue(a.findings().get(i).line() != b.findings().get(i).line(), "line moved");
+        }
+        Validation other = TestTraces.validate(TestTraces.read(TestTraces.MYCELIAN.resolve("protocol-violations.log")));
+        assertTrue(fingerprints(other).stream().noneMatch(fingerprints(a)::contains), "different evidence, different fingerprints");
+    }
+
+    @Test
+    void keepsNotesAndBookmarksOnEventsByContentHash() throws Exception {
+        try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+            Annotations a = store.annotations();
+            EventNote first = a.addNote("abc", 12, "the duplicate starts here");
+            a.addNote("abc", 3, "system prompt; note ' quotes \" and ; DROP TABLE notes; --");
+            a.addNote("def", 3, "another trace");
+            assertEquals(List.of(3, 12), a.notes("abc").stream().map(EventNote::seq).toList());
+            assertEquals("system prompt; note ' quotes \" and ; DROP TABLE notes; --", a.notes("abc").get(0).text());
+            a.deleteNote(first.id());
+            assertEquals(1, a.notes("abc").size());
+            a.bookmark("abc", 7, "flush");
+            a.bookmark("abc", 7, "flush (renamed)");
+            a.bookmark("abc", 2, "start");
+            assertEquals(List.of("start", "flush (renamed)"), a.bookmarks("abc").stream().map(Bookmark::label).toList());
+            a.removeBookmark("abc", 2);
+            assertEquals(1, a.bookmarks("abc").size());
+        }
+    }
+}
