@@ -33,17 +33,22 @@ final class CompareDialog {
 
     void show() {
         List<TraceDocument> ready = workspace.documents().stream().filter(TraceDocument::isReady).toList();
-        if (ready.size() < 2) {
-            workspace.notices().post(Notice.info("Open two files to compare: the run before a fix and the run after it."));
+        if (ready.isEmpty()) {
+            workspace.notices().post(Notice.info("Open the run before a fix and the run after it (or one run, to compare two threads)."));
             return;
         }
         ChoiceBox<TraceDocument> before = choice(ready, 0);
-        ChoiceBox<TraceDocument> after = choice(ready, 1);
+        ChoiceBox<TraceDocument> after = choice(ready, Math.min(1, ready.size() - 1));
+        ChoiceBox<String> beforeThread = threads(before);
+        ChoiceBox<String> afterThread = threads(after);
         GridPane form = new GridPane();
         form.setHgap(10);
         form.setVgap(8);
-        form.addRow(0, new Label("Before the fix"), before);
-        form.addRow(1, new Label("After it"), after);
+        form.addRow(0, new Label("Before the fix"), before, beforeThread);
+        form.addRow(1, new Label("After it"), after, afterThread);
+        Label hint = new Label("Pick a thread on both sides to compare two threads, of one file or two.");
+        hint.getStyleClass().add("muted");
+        form.add(hint, 0, 2, 3, 1);
         Dialog<ButtonType> dialog = new Dialog<>();
         dialog.initOwner(owner);
         dialog.setTitle("Compare two files");
@@ -55,15 +60,22 @@ final class CompareDialog {
         if (dialog.showAndWait().filter(b -> b == ButtonType.OK).isEmpty()) {
             return;
         }
-        open(before.getValue(), after.getValue());
+        boolean threads = beforeThread.getSelectionModel().getSelectedIndex() > 0 && afterThread.getSelectionModel().getSelectedIndex() > 0;
+        open(before.getValue(), threads ? java.util.Optional.of(beforeThread.getValue()) : java.util.Optional.empty(),
+                after.getValue(), threads ? java.util.Optional.of(afterThread.getValue()) : java.util.Optional.empty());
+    }
+
+    void open(TraceDocument before, TraceDocument after) {
+        open(before, java.util.Optional.empty(), after, java.util.Optional.empty());
     }
 
     /** Compares in the background, then shows the comparison in its own window. */
-    void open(TraceDocument before, TraceDocument after) {
+    void open(TraceDocument before, java.util.Optional<String> beforeThread, TraceDocument after,
+              java.util.Optional<String> afterThread) {
         Task<TraceComparison> task = new Task<>() {
             @Override
             protected TraceComparison call() {
-                return workspace.compare(before, after);
+                return workspace.compare(before, beforeThread, after, afterThread);
             }
         };
         task.setOnSucceeded(e -> window(before, after, task.getValue()).show());
@@ -84,6 +96,21 @@ final class CompareDialog {
         }
         stage.setScene(scene);
         return stage;
+    }
+
+    /** "All threads", then the file's threads; follows the file chosen beside it. */
+    private static ChoiceBox<String> threads(ChoiceBox<TraceDocument> file) {
+        ChoiceBox<String> box = new ChoiceBox<>();
+        Runnable fill = () -> {
+            box.getItems().setAll("All threads");
+            if (file.getValue() != null) {
+                file.getValue().getContent().loaded().trace().threads().forEach(t -> box.getItems().add(t.id()));
+            }
+            box.getSelectionModel().selectFirst();
+        };
+        fill.run();
+        file.valueProperty().addListener((obs, old, now) -> fill.run());
+        return box;
     }
 
     private static ChoiceBox<TraceDocument> choice(List<TraceDocument> documents, int selected) {

@@ -30,9 +30,9 @@ final class MainMenu {
         MenuItem export = item("Export picture…", "Shortcut+Shift+S", actions.exportPicture());
         export.setId("menu-export-picture");
         export.disableProperty().bind(workspace.selectedProperty().isNull());
-        MenuItem compare = item("Compare two files…", "Shortcut+Shift+C", actions.compare());
+        MenuItem compare = item("Compare…", "Shortcut+Shift+C", actions.compare());
         compare.setId("menu-compare");
-        compare.disableProperty().bind(javafx.beans.binding.Bindings.size(workspace.documents()).lessThan(2));
+        compare.disableProperty().bind(workspace.selectedProperty().isNull());
         Menu file = new Menu("File", null, open, close, new SeparatorMenuItem(), compare, export, new SeparatorMenuItem(), quit);
 
         MenuItem find = item("Find in timeline", "Shortcut+F", actions.focusSearch());

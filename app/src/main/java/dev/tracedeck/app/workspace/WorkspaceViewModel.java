@@ -67,8 +67,18 @@ public final class WorkspaceViewModel {
      * on big files: call it off the FX thread.
      */
     public dev.tracedeck.model.compare.TraceComparison compare(TraceDocument before, TraceDocument after) {
+        return compare(before, Optional.empty(), after, Optional.empty());
+    }
+
+    /** Two threads compared (of one file or two) when both are given; else the two files whole. */
+    public dev.tracedeck.model.compare.TraceComparison compare(TraceDocument before, Optional<String> beforeThread,
+                                                             TraceDocument after, Optional<String> afterThread) {
         dev.tracedeck.model.trace.Trace b = before.getContent().loaded().trace();
         dev.tracedeck.model.trace.Trace a = after.getContent().loaded().trace();
+        if (beforeThread.isPresent() && afterThread.isPresent()) {
+            return dev.tracedeck.model.compare.TraceComparison.ofThreads(b, validator.validate(b), b.thread(beforeThread.get()).orElseThrow(),
+                    a, validator.validate(a), a.thread(afterThread.get()).orElseThrow());
+        }
         return dev.tracedeck.model.compare.TraceComparison.of(b, validator.validate(b), a, validator.validate(a));
     }
 
