@@ -2,6 +2,7 @@ package dev.tracedeck.app.history;
 
 import dev.tracedeck.app.common.LatestOnly;
 import dev.tracedeck.app.common.TaskRunner;
+import dev.tracedeck.app.common.ThreadInView;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.tokens.ModelChoice;
 import dev.tracedeck.model.trace.Trace;
@@ -102,16 +103,7 @@ public final class HistoryViewModel {
 
     /** The event a source line belongs to, for a step's message (a dump entry's line is inside its dump's lines). */
     public Optional<Event> eventAtLine(int line) {
-        Event found = null;
-        for (Event e : trace.events()) {
-            if (e.source().firstLine() <= line && line <= e.source().lastLine()) {
-                found = e;
-                if (e.source().firstLine() == line) {
-                    break;
-                }
-            }
-        }
-        return Optional.ofNullable(found);
+        return ThreadInView.eventAtLine(trace.events(), line);
     }
 
     private void refresh() {
@@ -120,9 +112,7 @@ public final class HistoryViewModel {
             return;
         }
         stale = false;
-        Optional<TraceThread> thread = threadId.flatMap(trace::thread)
-                .or(() -> event.flatMap(e -> trace.thread(e.threadId())))
-                .or(() -> trace.threads().stream().filter(t -> !dev.tracedeck.model.prune.ThreadHistory.points(t).isEmpty()).findFirst());
+        Optional<TraceThread> thread = ThreadInView.choose(trace, threadId, event);
         if (thread.isEmpty()) {
             counts.cancel();
             insight.set(null);

@@ -2,6 +2,7 @@ package dev.tracedeck.app.shape;
 
 import dev.tracedeck.app.common.LatestOnly;
 import dev.tracedeck.app.common.TaskRunner;
+import dev.tracedeck.app.common.ThreadInView;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.prune.ThreadHistory;
 import dev.tracedeck.model.rules.Finding;
@@ -110,16 +111,7 @@ public final class StateShapeViewModel {
 
     /** The event holding a source line, for a chip's click. */
     public Optional<Event> eventAtLine(int line) {
-        Event found = null;
-        for (Event e : thread == null ? trace.events() : thread.events()) {
-            if (e.source().firstLine() <= line && line <= e.source().lastLine()) {
-                found = e;
-                if (e.source().firstLine() == line) {
-                    break;
-                }
-            }
-        }
-        return Optional.ofNullable(found);
+        return ThreadInView.eventAtLine(thread == null ? trace.events() : thread.events(), line);
     }
 
     public void reveal(Event target) {
@@ -132,9 +124,7 @@ public final class StateShapeViewModel {
             return;
         }
         stale = false;
-        Optional<TraceThread> chosen = threadId.flatMap(trace::thread)
-                .or(() -> event.flatMap(e -> trace.thread(e.threadId())))
-                .or(() -> trace.threads().stream().filter(t -> !ThreadHistory.points(t).isEmpty()).findFirst());
+        Optional<TraceThread> chosen = ThreadInView.choose(trace, threadId, event);
         if (chosen.isEmpty()) {
             frame.set(null);
             status.set("No thread has a state or a history to draw.");
