@@ -4,6 +4,7 @@ import dev.tracedeck.importers.anthropic.AnthropicImporter;
 import dev.tracedeck.importers.claudecode.ClaudeCodeImporter;
 import dev.tracedeck.importers.mycelian.MycelianLogImporter;
 import dev.tracedeck.importers.openai.OpenAiChatImporter;
+import dev.tracedeck.importers.responses.OpenAiResponsesImporter;
 import dev.tracedeck.model.textcalls.lift.TextCallLifter;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
@@ -65,7 +66,7 @@ public final class Importers {
 
     public static Importers standard() {
         return new Importers(List.of(new MycelianLogImporter(), new OpenAiChatImporter(), new AnthropicImporter(),
-                new ClaudeCodeImporter()));
+                new ClaudeCodeImporter(), new OpenAiResponsesImporter()));
     }
 
     /** The importer with this format id, if there is one. */

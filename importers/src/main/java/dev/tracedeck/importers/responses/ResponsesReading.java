@@ -1,0 +1,392 @@
+package dev.tracedeck.importers.responses;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.SourceStream;
+import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.JsonItem;
+import dev.tracedeck.importers.json.JsonLayout;
+import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.importers.json.JsonValues;
+import dev.tracedeck.model.message.Message;
+import dev.tracedeck.model.message.ToolCall;
+import dev.tracedeck.model.source.SourceRef;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * One Responses import's state. Items come one at a time; the consecutive items of one assistant turn (reasoning,
+ * text, calls) are gathered into one message, as Chat Completions shows a turn, so that parallel calls and their
+ * outputs pair as the API sees them. A turn ends at any item that is not the assistant's, at an assistant text after
+ * its calls, and at a change of thread.
+ */
+final class ResponsesReading {
+
+    static final String SINGLE_THREAD = "conversation";
+    static final String REQUEST = "request";
+    static final String RESPONSE = "response";
+    private static final String NO_SESSION = "session";
+    /** Where a request line keeps its body: at the top, or under a Batch API line's {@code body}. */
+    private static final List<String> HOLDERS = List.of("", "body", "request");
+
+    private final ChatTraceWriter out;
+    private final JsonLayout layout;
+    private final ObjectNode members = JsonNodeFactory.instance.objectNode();
+    private final Set<String> threadIds = new HashSet<>();
+    /** The thread of each response id, for a follow-up request's {@code previous_response_id}. */
+    private final Map<String, String> responseThreads = new HashMap<>();
+    private final Map<String, Integer> positions = new HashMap<>();
+    private Turn turn;
+    private JsonItem.Broken pendingCut;
+    private String lastThread = SINGLE_THREAD;
+    /** JSON Lines of items: the thread they go to (a Codex rollout's session). */
+    private String itemThread = SINGLE_THREAD;
+    /** A whole request whose response may follow: the response joins its thread. */
+    private String awaitingResponse;
+    private boolean documentHasItems;
+    private boolean cut;
+
+    ResponsesReading(ChatTraceWriter out, JsonLayout layout) {
+        this.out = out;
+        this.layout = layout;
+    }
+
+    boolean complete() {
+        return !cut;
+    }
+
+    void accept(JsonItem item) {
+        if (pendingCut != null) {
+            brokenLine(pendingCut);
+            pendingCut = null;
+        }
+        if (item instanceof JsonItem.Broken broken) {
+            if (layout == JsonLayout.LINES && broken.endOfInput()) {
+                pendingCut = broken;
+            } else if (layout == JsonLayout.LINES) {
+                brokenLine(broken);
+            } else {
+                endDocument(broken);
+            }
+            return;
+        }
+        JsonItem.Value value = (JsonItem.Value) item;
+        SourceRef source = new SourceRef(out.file(), value.firstLine(), value.lastLine(), value.pointer());
+        if (layout == JsonLayout.OBJECT) {
+            member(value, source);
+        } else {
+            String fallback = layout == JsonLayout.LINES ? "line " + value.firstLine() : "item " + value.pointer().substring(1);
+            record(value.node(), value.text(), source, fallback);
+        }
+    }
+
+    /** A JSON Lines line or an element of a top-level array. */
+    private void record(JsonNode node, String text, SourceRef source, String fallback) {
+        if (ResponseItems.isItem(node)) {
+            lastThread = itemThread;
+            item(itemThread, node, source, text, "");
+            return;
+        }
+        if (node.isObject() && node.path("payload").isObject() && node.path("type").isTextual()) {
+            codexLine(node, text, source);
+            return;
+        }
+        if (node.isObject() && node.path("record_type").isTextual()) {
+            flush();
+            out.json(node.path("record_type").asText(), itemThread, source, text, JsonValues.from(node));
+            return;
+        }
+        if (node.isObject() && node.path("id").isTextual() && node.has("timestamp") && !node.has("type")
+                && (node.has("instructions") || node.has("git"))) {
+            // An older Codex rollout's first line: the session, unwrapped.
+            flush();
+            itemThread = node.path("id").asText();
+            lastThread = itemThread;
+            out.json("session_meta", itemThread, source, text, JsonValues.from(node));
+            return;
+        }
+        String holder = holder(node);
+        if (holder == null) {
+            out.other(source, text, "valid JSON, but neither a Responses item, a request nor a response");
+            return;
+        }
+        flush();
+        JsonNode body = holder.isEmpty() ? node : node.get(holder);
+        String base = holder.isEmpty() ? "" : "/" + holder;
+        boolean response = isResponse(body);
+        String thread = threadOf(node, body, response, fallback);
+        lastThread = thread;
+        if (body.path("instructions").isTextual()) {
+            system(thread, body.get("instructions"), at(source, base + "/instructions"));
+        }
+        String list = response ? "output" : "input";
+        JsonNode items = body.get(list);
+        if (items != null && items.isTextual()) {
+            out.message(thread, at(source, base + "/" + list), items.toString(), Message.text("user", items.textValue()),
+                    position(thread), "");
+        } else if (items != null && items.isArray()) {
+            for (int i = 0; i < items.size(); i++) {
+                item(thread, items.get(i), at(source, base + "/" + list + "/" + i), items.get(i).toString(), "");
+            }
+        }
+        flush();
+        ObjectNode rest = ((ObjectNode) node).deepCopy();
+        ObjectNode restBody = holder.isEmpty() ? rest : (ObjectNode) rest.get(holder);
+        restBody.remove(list);
+        if (body.path("instructions").isTextual()) {
+            restBody.remove("instructions");
+        }
+        out.json(response ? RESPONSE : REQUEST, thread, source, rest.toString(), JsonValues.from(rest));
+    }
+
+    /** A Codex CLI rollout line: {@code {timestamp, type, payload}}. */
+    private void codexLine(JsonNode node, String text, SourceRef source) {
+        String type = node.path("type").asText();
+        String time = node.path("timestamp").asText("");
+        JsonNode payload = node.get("payload");
+        if (type.equals("session_meta") && payload.path("id").isTextual()) {
+            flush();
+            itemThread = payload.path("id").asText();
+        } else if (itemThread.equals(SINGLE_THREAD)) {
+            itemThread = NO_SESSION;
+        }
+        lastThread = itemThread;
+        if (type.equals("response_item") && ResponseItems.isItem(payload)) {
+            item(itemThread, payload, at(source, "/payload"), text, time);
+            return;
+        }
+        // event_msg repeats what response_item lines hold (user_message, agent_message): a record, not a message.
+        flush();
+        out.json(type, itemThread, source, text, JsonValues.from(node), time);
+    }
+
+    private String threadOf(JsonNode node, JsonNode body, boolean response, String fallback) {
+        String thread = null;
+        String previous = body.path("previous_response_id").asText("");
+        if (!previous.isEmpty() && responseThreads.containsKey(previous)) {
+            thread = responseThreads.get(previous);
+        } else if (response && awaitingResponse != null) {
+            thread = awaitingResponse;
+        }
+        if (thread == null) {
+            thread = fallback;
+            for (String key : List.of("custom_id", "id")) {
+                JsonNode v = node.path(key);
+                if (v.isTextual() && !v.textValue().isBlank() && !threadIds.contains(v.textValue())) {
+                    thread = v.textValue();
+                    break;
+                }
+            }
+            threadIds.add(thread);
+        }
+        awaitingResponse = response ? null : thread;
+        if (response && body.path("id").isTextual()) {
+            responseThreads.put(body.path("id").asText(), thread);
+        }
+        return thread;
+    }
+
+    private static String holder(JsonNode node) {
+        if (!node.isObject()) {
+            return null;
+        }
+        for (String holder : HOLDERS) {
+            JsonNode at = holder.isEmpty() ? node : node.path(holder);
+            if (at.isObject() && (at.path("input").isArray() || at.path("input").isTextual()
+                    || (at.path("output").isArray() && isResponse(at)))) {
+                return holder;
+            }
+        }
+        return null;
+    }
+
+    static boolean isResponse(JsonNode body) {
+        return body.path("object").asText("").equals("response")
+                || (body.path("output").isArray() && !body.has("input"));
+    }
+
+    /** A member of a one-object document: a streamed item, the instructions, or a member of the request. */
+    private void member(JsonItem.Value value, SourceRef source) {
+        lastThread = SINGLE_THREAD;
+        String member = value.member();
+        boolean element = value.pointer().length() > member.length() + 1;
+        if ((member.equals("input") || member.equals("output") || member.equals("data")) && element) {
+            documentHasItems = true;
+            item(SINGLE_THREAD, value.node(), source, value.text(), "");
+        } else if (member.equals("input") && value.node().isTextual()) {
+            documentHasItems = true;
+            out.message(SINGLE_THREAD, source, value.text(), Message.text("user", value.node().textValue()),
+                    position(SINGLE_THREAD), "");
+        } else if (member.equals("instructions") && value.node().isTextual()) {
+            flush();
+            system(SINGLE_THREAD, value.node(), source);
+        } else {
+            members.set(member, value.node());
+        }
+    }
+
+    /** One item in a thread: joins the turn being gathered, or ends it and goes in on its own. */
+    private void item(String thread, JsonNode node, SourceRef source, String text, String time) {
+        if (!ResponseItems.isItem(node)) {
+            flush();
+            out.malformed(thread, source, text, "not a Responses item: " + (node.isObject()
+                    ? "type " + (node.has("type") ? node.get("type").toString() : "missing") : "a " + node.getNodeType()));
+            return;
+        }
+        ResponseItems.Kind kind = ResponseItems.kind(node);
+        try {
+            if (kind == ResponseItems.Kind.TURN) {
+                boolean call = ResponseItems.isCall(node);
+                if (turn != null && (!turn.thread.equals(thread) || (!call && !turn.calls.isEmpty()))) {
+                    flush();
+                }
+                if (turn == null) {
+                    turn = new Turn(thread, source, time);
+                }
+                if (call) {
+                    turn.calls.add(ResponseItems.call(node));
+                } else if (node.path("type").asText("message").equals("message")) {
+                    turn.append(ResponseItems.message(node).content());
+                } else {
+                    turn.append(ResponseItems.placeholder(node));
+                }
+                turn.add(source, text);
+                return;
+            }
+            flush();
+            switch (kind) {
+                case MESSAGE -> out.message(thread, source, text, ResponseItems.message(node), position(thread), time);
+                case RESULT -> out.message(thread, source, text, ResponseItems.result(node), position(thread), time);
+                default -> out.json(node.path("type").asText("item"), thread, source, text, JsonValues.from(node), time);
+            }
+        } catch (MalformedItemException e) {
+            flush();
+            out.malformed(thread, source, text, e.getMessage());
+        }
+    }
+
+    /** A message's index: its position in its thread's history (the instructions have none). */
+    private OptionalInt position(String thread) {
+        return OptionalInt.of(positions.merge(thread, 1, Integer::sum) - 1);
+    }
+
+    private void system(String thread, JsonNode node, SourceRef source) {
+        out.message(thread, source, node.toString(), Message.text("system", node.textValue()), OptionalInt.empty(), "");
+    }
+
+    /** Ends the assistant turn being gathered: one message with its text, placeholders and calls. */
+    private void flush() {
+        if (turn == null) {
+            return;
+        }
+        Turn t = turn;
+        turn = null;
+        Message message = new Message("assistant", t.content.toString(), t.calls, "");
+        out.message(t.thread, new SourceRef(out.file(), t.firstLine, t.lastLine, t.pointer), t.text.toString(), message,
+                position(t.thread), t.time);
+    }
+
+    /** A JSON Lines line that is not JSON held one record of its thread: the messages after it keep their indices. */
+    private void brokenLine(JsonItem.Broken broken) {
+        flush();
+        position(lastThread);
+        out.malformed(lastThread, new SourceRef(out.file(), broken.line(), broken.line()), broken.text(),
+                "not valid JSON at column " + broken.column() + ": " + broken.reason());
+    }
+
+    private void endDocument(JsonItem.Broken broken) {
+        flush();
+        finishDocument(SourceRef.line(out.file(), 1));
+        if (broken.endOfInput()) {
+            cut = true;
+            out.cutShort(lastThread, broken.line(), broken.column(), broken.reason());
+        } else {
+            out.malformed(lastThread, SourceRef.line(out.file(), broken.line()), "",
+                    "not valid JSON at line " + broken.line() + ", column " + broken.column() + ": "
+                            + broken.reason() + "; the rest of the document was not read");
+        }
+    }
+
+    void finish(JsonRecordReader reader, SourceStream in) {
+        flush();
+        if (layout == JsonLayout.OBJECT && !cut) {
+            finishDocument(new SourceRef(out.file(), reader.documentFirstLine(),
+                    Math.max(reader.documentFirstLine(), reader.documentLastLine())));
+        }
+        if (pendingCut != null && in.endedEarly().isEmpty()) {
+            cut = true;
+            out.cutShort(lastThread, pendingCut.line(), pendingCut.column(),
+                    "the last line ends inside its JSON value (" + pendingCut.reason() + ")");
+            pendingCut = null;
+        } else if (pendingCut != null) {
+            brokenLine(pendingCut);
+        }
+        in.endedEarly().ifPresent(why -> {
+            if (!cut) {
+                cut = true;
+                out.cutShort(lastThread, (int) Math.max(1, reader.lines()), 1, why);
+            }
+        });
+    }
+
+    /** A one-object document's other members: one item on its own, or the request's or response's record. */
+    private void finishDocument(SourceRef whole) {
+        if (layout != JsonLayout.OBJECT || members.isEmpty()) {
+            return;
+        }
+        ObjectNode rest = members.deepCopy();
+        members.removeAll();
+        if (!documentHasItems && ResponseItems.isItem(rest)) {
+            item(SINGLE_THREAD, rest, whole, rest.toString(), "");
+            flush();
+            return;
+        }
+        out.json(isResponse(rest) || rest.path("object").asText("").equals("response") ? RESPONSE : REQUEST,
+                SINGLE_THREAD, whole, rest.toString(), JsonValues.from(rest));
+    }
+
+    static SourceRef at(SourceRef base, String pointer) {
+        return new SourceRef(base.file(), base.firstLine(), base.lastLine(), base.pointer() + pointer);
+    }
+
+    /** An assistant turn being gathered from its items. */
+    private static final class Turn {
+        final String thread;
+        final String pointer;
+        final String time;
+        final int firstLine;
+        int lastLine;
+        final StringBuilder content = new StringBuilder();
+        final StringBuilder text = new StringBuilder();
+        final List<ToolCall> calls = new ArrayList<>();
+
+        Turn(String thread, SourceRef source, String time) {
+            this.thread = thread;
+            this.pointer = source.pointer();
+            this.time = time;
+            this.firstLine = source.firstLine();
+            this.lastLine = source.firstLine();
+        }
+
+        void append(String part) {
+            if (!content.isEmpty()) {
+                content.append('\n');
+            }
+            content.append(part);
+        }
+
+        void add(SourceRef source, String itemText) {
+            if (!text.isEmpty()) {
+                text.append('\n');
+            }
+            text.append(itemText);
+            lastLine = Math.max(lastLine, source.lastLine());
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package dev.tracedeck.importers.responses;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tracedeck.importers.ImportListener;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.trace.Trace;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+class OpenAiResponsesImporterTest {
+
+    private static final Path SAMPLES = Path.of("../sample-logs");
+
+    private static Trace read(String name, String text) throws Exception {
+        return Importers.standard().read(ImportSource.of(name, text.getBytes(StandardCharsets.UTF_8)), ImportListener.NONE);
+    }
+
+    private static List<Payload.ConversationMessage> messages(Trace trace) {
+        return trace.events().stream().map(Event::payload).filter(p -> p instanceof Payload.ConversationMessage)
+                .map(p -> (Payload.ConversationMessage) p).toList();
+    }
+
+    @Test
+    void everyOtherSampleIsStillDetectedAsItsOwnFormat() throws Exception {
+        for (String dir : List.of("openai", "anthropic", "claude-code", "mycelian")) {
+            try (Stream<Path> files = Files.list(SAMPLES.resolve(dir))) {
+                for (Path f : files.toList()) {
+                    String head = Files.readString(f, StandardCharsets.UTF_8);
+                    head = head.substring(0, Math.min(head.length(), 16 * 1024));
+                    assertEquals(0, new OpenAiResponsesImporter().confidence(head), f.toString());
+                }
+            }
+        }
+    }
+
+    @Test
+    void linksOutputsByCallIdNotByItemIdAndKeepsArgumentsThatDoNotParse() throws Exception {
+        Trace trace = read("items.jsonl", """
+                {"role":"user","content":"hi"}
+                {"type":"function_call","id":"fc_1","call_id":"call_A","name":"f","arguments":"{\\"a\\": 1"}
+                {"type":"function_call","id":"fc_2","call_id":"call_B","name":"g","arguments":"{}"}
+                {"type":"function_call_output","call_id":"call_B","output":[{"type":"input_text","text":"two"}]}
+                {"type":"function_call_output","call_id":"call_A","output":"one"}
+                """);
+        assertEquals(OpenAiResponsesImporter.FORMAT_ID, trace.format());
+        List<Payload.ConversationMessage> m = messages(trace);
+        assertEquals(4, m.size());
+        assertEquals(List.of("call_A", "call_B"), m.get(1).message().toolCalls().stream().map(c -> c.id()).toList());
+        assertEquals("{\"a\": 1", m.get(1).message().toolCalls().get(0).rawArguments());
+        assertTrue(m.get(1).message().toolCalls().get(0).arguments().isEmpty());
+        assertEquals("call_B", m.get(2).message().toolCallId());
+        assertEquals("two", m.get(2).message().content());
+    }
+
+    @Test
+    void keepsAMalformedLineWithItsColumnAndEndsACutFileWithCutShort() throws Exception {
+        Trace trace = read("cut.jsonl", "{\"type\":\"message\",\"role\":\"user\",\"content\":[{\"type\":\"input_text\",\"text\":\"go\"}]}\n"
+                + "{\"type\":\"function_call\" \"call_id\":\"call_A\"}\n"
+                + "{\"type\":\"function_call\",\"call_id\":\"call_B\",\"name\":\"f\",\"arguments\":\"{\\\"");
+        assertFalse(trace.report().complete());
+        assertEquals(2, trace.report().malformedRecords());
+        assertTrue(trace.report().diagnostics().get(0).message().contains("column"), trace.report().diagnostics().toString());
+        assertEquals("CUT_SHORT", trace.events().get(trace.events().size() - 1).keyword());
+    }
+
+    @Test
+    void theFormatCanBeForcedByName() throws Exception {
+        Trace trace = Importers.standard().forcing("openai-responses").read(ImportSource.of("r.json",
+                "{\"model\":\"m\",\"input\":\"hello\"}".getBytes(StandardCharsets.UTF_8)), ImportListener.NONE);
+        assertEquals("hello", messages(trace).get(0).message().content());
+    }
+}
