@@ -1,5 +1,7 @@
 package dev.tracedeck.importers;
 
+import dev.tracedeck.importers.langchain.LangChainImporter;
+import dev.tracedeck.importers.langgraph.LangGraphImporter;
 import dev.tracedeck.importers.mycelian.MycelianLogImporter;
 import dev.tracedeck.importers.openai.OpenAiChatImporter;
 import dev.tracedeck.model.trace.Trace;
@@ -45,7 +47,8 @@ public final class Importers {
     }
 
     public static Importers standard() {
-        return new Importers(List.of(new MycelianLogImporter(), new OpenAiChatImporter()));
+        return new Importers(List.of(new MycelianLogImporter(), new OpenAiChatImporter(),
+                new LangChainImporter(), new LangGraphImporter()));
     }
 
     /** The importer with this format id, if there is one. */

@@ -29,7 +29,7 @@ final class InspectCommand implements Callable<Integer> {
     private boolean json;
 
     @Option(names = {"--format", "--input-format"}, paramLabel = "NAME",
-            description = "Read the files as this format instead of detecting it (mycelian-log, openai-chat).")
+            description = "Read the files as this format instead of detecting it (mycelian-log, openai-chat, langchain, langgraph).")
     private String format;
 
     @Spec

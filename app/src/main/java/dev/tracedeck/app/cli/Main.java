@@ -47,7 +47,7 @@ public final class Main implements Callable<Integer> {
     private Path config;
 
     @Option(names = {"--format", "--input-format"}, paramLabel = "NAME",
-            description = "Read the files as this format instead of detecting it (mycelian-log, openai-chat).")
+            description = "Read the files as this format instead of detecting it (mycelian-log, openai-chat, langchain, langgraph).")
     private String format;
 
     @Spec

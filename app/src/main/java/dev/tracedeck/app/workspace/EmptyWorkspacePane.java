@@ -11,7 +11,7 @@ final class EmptyWorkspacePane extends VBox {
         getStyleClass().add("empty-workspace");
         Label title = new Label("Drop an agent log here");
         title.getStyleClass().add("empty-title");
-        Label formats = new Label("Mycelian LongMemEval logs · OpenAI chat histories · .log  .jsonl  .json  .gz");
+        Label formats = new Label("Mycelian LongMemEval logs · OpenAI chat · LangChain · LangGraph state · .log  .jsonl  .json  .gz");
         formats.getStyleClass().add("empty-hint");
         Button open = new Button("Open file…");
         open.getStyleClass().add("empty-open");

@@ -57,7 +57,7 @@ class InspectOpenAiTest {
         assertEquals(1, new ObjectMapper().readTree(forced.out()).at("/0/threads/0/roles/critic").asInt());
         CliRun unknown = CliRun.of("validate", "--input-format", "anthropic", odd.toString());
         assertEquals(2, unknown.code());
-        assertTrue(unknown.err().contains("unknown format 'anthropic'; known: mycelian-log, openai-chat"), unknown.err());
+        assertTrue(unknown.err().contains("unknown format 'anthropic'; known: mycelian-log, openai-chat, langchain, langgraph"), unknown.err());
         CliRun wrong = CliRun.of("validate", "--input-format", "mycelian-log", odd.toString());
         assertEquals(2, wrong.code());
         assertTrue(wrong.err().contains("not mycelian-log"), wrong.err());

@@ -5,6 +5,7 @@ import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.state.StateSnapshot;
 import dev.tracedeck.model.text.PythonText;
 import dev.tracedeck.model.trace.Diagnostic;
 import dev.tracedeck.model.trace.ImportReport;
@@ -35,6 +36,7 @@ public final class ChatTraceWriter {
     public static final String MALFORMED = "malformed";
     public static final String OTHER = "other";
     public static final String CUT_SHORT = "CUT_SHORT";
+    public static final String STATE = "state";
 
     private final String file;
     private final TraceBuilder builder = new TraceBuilder();
@@ -58,11 +60,26 @@ public final class ChatTraceWriter {
     /** Adds a message to the end of its thread's history. */
     public Event message(String threadId, SourceRef source, String text, Message message) {
         int position = positions.merge(threadId, 1, Integer::sum) - 1;
+        return message(threadId, source, text, message, position);
+    }
+
+    /**
+     * Adds a message numbered {@code msgIdx} by the format (a LangGraph message's index in its channel), for formats
+     * whose messages are not one history in file order.
+     */
+    public Event message(String threadId, SourceRef source, String text, Message message, int msgIdx) {
+        int position = msgIdx;
         messages++;
         String keyword = !message.toolCalls().isEmpty() ? TOOL_CALL : message.isToolResult() ? TOOL_RESULT : MESSAGE;
         count(keyword);
         return builder.add(keyword, "", threadId, source, text, new Payload.ConversationMessage(message,
                 OptionalInt.of(position), PythonText.length(message.content()), false));
+    }
+
+    /** Adds a dump of the thread's state, diffed against its previous one; keyword {@value #STATE}. */
+    public Event snapshot(SourceRef source, String text, StateSnapshot snapshot) {
+        count(STATE);
+        return builder.addSnapshot(STATE, "", source, text, snapshot);
     }
 
     /** Adds a record that is not a message, such as a request's model and tools. */

@@ -21,6 +21,7 @@ import dev.tracedeck.model.rules.mycelian.MissingFlush;
 import dev.tracedeck.model.rules.mycelian.PeriodicFlush;
 import dev.tracedeck.model.rules.mycelian.RoleMismatch;
 import dev.tracedeck.model.rules.mycelian.SystemPersisted;
+import dev.tracedeck.model.rules.state.ExecutionTraceInConversation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -51,14 +52,28 @@ public record RuleProfile(String id, List<Rule> rules) {
         return new RuleProfile("mycelian-tool-only", rules);
     }
 
+    /**
+     * LangGraph state dumps: the generic rules over the last checkpoint's conversation, plus seed 001's
+     * separation of the conversation from an execution section.
+     */
+    public static RuleProfile langgraph() {
+        List<Rule> rules = new ArrayList<>(genericChat().rules());
+        rules.add(new ExecutionTraceInConversation());
+        return new RuleProfile("langgraph", rules);
+    }
+
     public static RuleProfile forFormat(String format) {
-        return format.equals("mycelian-log") ? mycelianToolOnly() : genericChat();
+        if (format.equals("mycelian-log")) {
+            return mycelianToolOnly();
+        }
+        return format.equals("langgraph") ? langgraph() : genericChat();
     }
 
     /** Every rule any profile has, for listing and for validating configuration files. */
     public static List<Rule> allRules() {
         List<Rule> all = new ArrayList<>(mycelianToolOnly().rules());
         all.add(new TextToolCallNotRun());
+        all.add(new ExecutionTraceInConversation());
         return all;
     }
 

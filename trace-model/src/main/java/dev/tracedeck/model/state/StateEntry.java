@@ -15,15 +15,33 @@ import java.util.Objects;
  * @param toolNamesCut  true when the log cut the name list (Mycelian keeps 120 characters of it)
  * @param content       the content preview
  * @param contentCut    true when the preview was cut by the log
+ * @param toolCallIds   the ids of its tool calls, in order, when the dump has them (LangGraph checkpoints do,
+ *                      Mycelian dumps don't: empty); a call without an id is ""
+ * @param toolCallId    for a tool result, the call it answers when the dump says; "" otherwise
  */
 public record StateEntry(int idx, String type, String role, int toolCallCount, List<String> toolNames,
-                         boolean toolNamesCut, String content, boolean contentCut) {
+                         boolean toolNamesCut, String content, boolean contentCut, List<String> toolCallIds,
+                         String toolCallId) {
 
     public StateEntry {
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(role, "role");
         toolNames = List.copyOf(toolNames);
         Objects.requireNonNull(content, "content");
+        toolCallIds = List.copyOf(toolCallIds);
+        Objects.requireNonNull(toolCallId, "toolCallId");
+    }
+
+    /** An entry of a dump that shows no call ids (a Mycelian {@code STATE_MSG} line). */
+    public StateEntry(int idx, String type, String role, int toolCallCount, List<String> toolNames,
+                      boolean toolNamesCut, String content, boolean contentCut) {
+        this(idx, type, role, toolCallCount, toolNames, toolNamesCut, content, contentCut, List.of(), "");
+    }
+
+    /** A tool's result: LangChain's {@code tool} type, its class name, the tool role, or a call id it answers. */
+    public boolean isToolResult() {
+        return type.equals("tool") || type.equals("ToolMessage") || type.equals("ToolMessageChunk")
+                || role.equals("tool") || !toolCallId.isEmpty();
     }
 
     public boolean hasToolCalls() {
