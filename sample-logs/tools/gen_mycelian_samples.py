@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the Mycelian sample logs in ../mycelian/ and prints their known faults with line numbers.
 
-    python3 sample-logs/tools/gen_mycelian_samples.py          # rewrite the five logs, print the fault table
+    python3 sample-logs/tools/gen_mycelian_samples.py          # rewrite the logs, print the fault table
     python3 sample-logs/tools/gen_mycelian_samples.py --check  # exit 1 if a committed log differs
 
 The logs are generated, not typed, so that every STATE dump is exactly the agent state the lines before it
@@ -951,6 +951,212 @@ def crashed_mid_call():
 
 
 # --------------------------------------------------------------------------------------------------------
+# text-tool-calls.log: a model without native tool calling writes its calls as text (seed 002)
+# --------------------------------------------------------------------------------------------------------
+
+TC_QID = "f1a6c8e3"
+TC_MEMORY = "c4e8a2f1-6d3b-4a97-8e50-b1f7d9c3a264"
+TC_VAULT = "9b3d7e15-2a6c-4f80-b4e9-5d1c8a7f0e62"
+TC_TIME = "2024-02-03T18:05:00Z"
+
+TC_MESSAGES = [
+    ("user",
+     "I've started a Spanish evening class for the trip to Valencia in May: Tuesdays and Thursdays at 7, and the "
+     "teacher is called Marisol.",
+     "User takes a Spanish evening class (Tue/Thu 7pm, teacher Marisol) before a May trip to Valencia."),
+    ("assistant",
+     "Two evenings a week is a great pace. Try a few minutes of flashcards on the other days so the vocabulary "
+     "sticks.",
+     "Assistant suggested daily flashcards between classes."),
+    ("user",
+     "Marisol says I should also watch something in Spanish. I loved Money Heist, but everyone says start with "
+     "something slower. Any ideas for a beginner who gets lost when people talk fast?",
+     "User wants slow Spanish-language shows for a beginner."),
+    ("assistant",
+     "Try 'Extra en Español', a sitcom made for learners, then 'Los Durmientes' with Spanish subtitles.",
+     "Assistant recommended 'Extra en Español', then 'Los Durmientes' with subtitles."),
+    ("user", "Gracias! I'll start tonight.", "User will start tonight."),
+    ("assistant",
+     "¡De nada! Keep the subtitles in Spanish, not English, even if it feels slow at first.",
+     "Assistant: keep subtitles in Spanish."),
+]
+
+TC_CONTEXT = ("User is learning Spanish for a May trip to Valencia: evening class Tue/Thu 7pm with Marisol; "
+              "watching Extra en Espanol with Spanish subtitles.")
+
+
+def tc_block(name, params):
+    """Seed 002's prompt format, pretty-printed as the model writes it."""
+    return "TOOL_CALL_START\n%s\nTOOL_CALL_END" % json.dumps({"function": name, "params": params},
+                                                              ensure_ascii=False, indent=2)
+
+
+def tc_inline(name, params):
+    """The same format on one line, flat params: what the prototype's regex can read."""
+    return "TOOL_CALL_START %s TOOL_CALL_END" % json.dumps({"function": name, "params": params}, ensure_ascii=False)
+
+
+def text_tool_calls():
+    """A model without native tool calling (venice-uncensored, seed 002) in a tool-only graph. The API ignores
+    `tools`, so every call comes back as text (LLM_CALL tool_calls=0) and the graph keeps the AI message as
+    the model wrote it. The graph runs seed 002's Phase 1 prototype parser on that text: its regex reads
+    only one-line `{"function": …, "params": {…}}` with flat params, so it runs the calls of msgs 2 and 4 (the
+    model put role and msg_idx at the top level) and appends a structured AI message and its result; it misses
+    a pretty-printed block with nested tags (msg 1), a Hermes <tool_call> block (msg 3, cut by the preview) and
+    a ```json fence (msg 5, short enough to be shown whole), which stay text that nothing runs. At msg 6 the model only talks about add_entry.
+    Bootstrap and flushes are programmatic nodes: structured calls with no model call."""
+    log = Log("bench", datetime.datetime(2025, 9, 9, 11, 42, 7, 640000), 7)
+    run = Run(log, "run_20250909_114207", TC_VAULT, TC_MEMORY, "venice-uncensored", "chat", False)
+    a = run.agent
+    marks = {}
+
+    def programmatic(calls):
+        """A graph node that makes structured calls itself, no model involved."""
+        a.state[a.thread].append(Entry("ai", tools=[c[0] for c in calls]))
+        lines = []
+        for name, args, result in calls:
+            log.wait(1, 6)
+            lines.append(log.emit(TOOL_SRC, "TOOL_CALL tool=%s thread_id=%s role=%s msg_idx=%s args=%s"
+                                  % (name, a.ctx["thread_id"], a.ctx["role"], a.ctx["msg_idx"], args_text(args))))
+            log.wait(25, 260)
+            a.state[a.thread].append(Entry("tool", content=result))
+        return lines
+
+    def flush():
+        programmatic([a.await_consistency()])
+        programmatic([("put_context", {"memory_id": TC_MEMORY, "content": TC_CONTEXT}, "ok")])
+
+    run.runner("RUN qid=%s run_id=%s vault_id=%s agent=%s qa=%s"
+               % (TC_QID, run.run_id, TC_VAULT, run.agent_model, "gpt-4o"))
+    log.wait(180, 420)
+    run.runner("MEMORY_BOUND qid=%s memory_id=%s title=%s__%s" % (TC_QID, TC_MEMORY, TC_QID, run.run_id))
+    thread = TC_MEMORY + ":s1"
+    log.wait(5, 30)
+    run.runner("SESSION_START qid=%s s=1 memory_id=%s thread_id=%s conversation_time=%s"
+               % (TC_QID, TC_MEMORY, thread, TC_TIME))
+    a.system(thread, "SESSION_START")
+    programmatic([a.get_context("No context stored for this memory yet.")])
+    programmatic([a.list_entries([])])
+    a.dump()
+    for i, (role, content, summary) in enumerate(TC_MESSAGES, start=1):
+        log.wait(20, 80)
+        run.runner("MSG qid=%s s=1 msg=%d role=%s memory_id=%s" % (TC_QID, i, role, TC_MEMORY))
+        marks["msg:%d" % i] = a.conversation(thread, role, i, content)
+        nested = {"memory_id": TC_MEMORY, "raw_entry": content, "summary": summary,
+                  "tags": {"role": role, "msg_idx": i}}
+        flat = {"memory_id": TC_MEMORY, "raw_entry": content, "summary": summary, "role": role, "msg_idx": i}
+        if i == 1:
+            text = "I'll remember that for you.\n" + tc_block("add_entry", nested)
+        elif i == 3:
+            text = "<tool_call>\n%s\n</tool_call>" % json.dumps({"name": "add_entry", "arguments": nested},
+                                                                 ensure_ascii=False)
+        elif i == 5:
+            # short enough for the preview to keep it whole (the model left out the summary)
+            short = {"memory_id": TC_MEMORY, "raw_entry": content, "tags": {"role": role, "msg_idx": i}}
+            text = "```json\n%s\n```" % json.dumps({"function": "add_entry", "params": short}, ensure_ascii=False)
+        elif i == 6:
+            text = ("I could use add_entry to save this reply as well, but it repeats the advice from the last "
+                    "message, so there is nothing new to remember.")
+        else:
+            text = tc_inline("add_entry", flat)
+        a.final(text)
+        where_text = len(a.state[thread])
+        if i in (2, 4):
+            # the prototype parser read the one-line call: a structured AI message and its result follow
+            marks["parsed:%d" % i] = programmatic([("add_entry", flat, "enqueued")])[0]
+            run.remember(summary, TC_TIME)
+        where = a.dump()
+        marks["dump:%d" % i] = where[1] - 1
+        marks["text:%d" % i] = where[where_text]
+        if i == 6:
+            log.wait(3, 12)
+            marks["flush"] = a.system(thread, "FLUSH_CONTEXT")
+            flush()
+            a.dump()
+    log.wait(10, 40)
+    a.system(thread, "SESSION_END")
+    flush()
+    a.dump()
+    log.wait(2, 8)
+    run.runner("SESSION_END qid=%s s=1 memory_id=%s thread_id=%s" % (TC_QID, TC_MEMORY, thread))
+    log.wait(50, 120)
+    question = "Which show did I decide to start with?"
+    run.runner("QA_START qid=%s memory_id=%s question='%s'" % (TC_QID, TC_MEMORY, question))
+    run.runner("AWAIT_CONSISTENCY qid=%s memory_id=%s" % (TC_QID, TC_MEMORY))
+    log.wait(300, 900)
+    run.runner("QA_ANSWER qid=%s hypothesis='You decided to start with Extra en Español.'" % TC_QID)
+    return log, marks
+
+
+# --------------------------------------------------------------------------------------------------------
+# trimmed-state.log: an agent whose state loses messages between two turns
+# --------------------------------------------------------------------------------------------------------
+
+TS_QID = "5e8a2f71"
+TS_MEMORY = "e41b7c29-5d3a-4f80-9c16-8a2d0f4b7e53"
+TS_VAULT = "c7f30a1d-2e94-4b6c-8d51-9f0e3a7b2c48"
+
+TS_MESSAGES = [
+    ("user", "I want to start running again after two years off. I can do three mornings a week.",
+     "User restarting running after two years off; three mornings a week."),
+    ("assistant", "Start with run-walk intervals: 1 minute running, 2 walking, ten rounds, for the first two weeks.",
+     "Assistant: run-walk intervals, 1 min run / 2 min walk x10, two weeks."),
+    ("user", "My left knee sometimes aches on stairs. Should I worry?",
+     "User: left knee aches on stairs sometimes."),
+    ("assistant", "Keep the runs flat and soft-surfaced, and see a physio if the ache lasts past a day after a run.",
+     "Assistant: flat soft surfaces; physio if the ache lasts a day."),
+]
+
+
+def trimmed_state():
+    """A tool-only agent with a state-trimming node written to keep the conversation short: before the third
+    message it drops the oldest entries of the message list, the session's bootstrap and the first message with
+    them, so the agent forgets what it was told. Each dump still holds what the turn appended: only the rule that
+    compares snapshots sees the loss."""
+    log = Log("bench", datetime.datetime(2025, 9, 10, 9, 12, 5, 311000), 7)
+    run = Run(log, "run_20250910_091205", TS_VAULT, TS_MEMORY, "gpt-4o-mini", "tool-only", False)
+    a = run.agent
+    marks = {}
+    run.runner("RUN qid=%s run_id=%s vault_id=%s agent=%s qa=%s"
+               % (TS_QID, run.run_id, TS_VAULT, "gpt-4o-mini", "gpt-4o"))
+    log.wait(180, 420)
+    run.runner("MEMORY_BOUND qid=%s memory_id=%s title=%s__%s" % (TS_QID, TS_MEMORY, TS_QID, run.run_id))
+    thread = TS_MEMORY + ":s1"
+    log.wait(5, 30)
+    run.runner("SESSION_START qid=%s s=1 memory_id=%s thread_id=%s conversation_time=2024-03-02T07:10:00Z"
+               % (TS_QID, TS_MEMORY, thread))
+    a.system(thread, "SESSION_START")
+    a.round([a.get_context("No context stored for this memory yet.")])
+    a.round([a.list_entries([])])
+    a.final()
+    a.dump()
+    for i, (role, content, summary) in enumerate(TS_MESSAGES, start=1):
+        log.wait(20, 80)
+        run.runner("MSG qid=%s s=1 msg=%d role=%s memory_id=%s" % (TS_QID, i, role, TS_MEMORY))
+        if i == 3:
+            # the trimming node keeps the last six entries of the list, whatever they are
+            marks["before_trim"] = marks["last_dump"]
+            a.state[thread] = a.state[thread][-6:]
+        a.conversation(thread, role, i, content)
+        a.round([a.add_entry(content, summary, role, i)])
+        run.remember(summary, "2024-03-02T07:10:00Z")
+        a.final()
+        where = a.dump()
+        marks["last_dump"] = min(where.values()) - 1
+        if i == 3:
+            marks["after_trim"] = marks["last_dump"]
+    log.wait(10, 40)
+    a.system(thread, "SESSION_END")
+    a.round([a.await_consistency()])
+    a.round([a.put_context("User restarting running; run-walk plan; watch the left knee.")])
+    a.final()
+    a.dump()
+    log.wait(2, 8)
+    run.runner("SESSION_END qid=%s s=1 memory_id=%s thread_id=%s" % (TS_QID, TS_MEMORY, thread))
+    return log, marks
+
+
+# --------------------------------------------------------------------------------------------------------
 
 def build():
     before, _ = full_run(True, 1, "run_20250905_101503", "8c1d4e2a-7b3f-4a96-b5e0-3f9a2c7d1e84",
@@ -961,6 +1167,9 @@ def build():
     older, older_marks = older_runner()
     violations = protocol_violations()
     crashed, crashed_marks = crashed_mid_call()
+    textcalls, textcalls_marks = text_tool_calls()
+    trimmed, trimmed_marks = trimmed_state()
+    crashed_marks["trimmed"] = trimmed_marks
     files = {
         "before-prebuilt-react.log": before.text(),
         "after-tool-only.log": after.text(),
@@ -968,11 +1177,13 @@ def build():
         "older-runner-levels.log": older.text(),
         "protocol-violations.log": violations.text(),
         "crashed-mid-call.log": crashed.text(),
+        "text-tool-calls.log": textcalls.text(),
+        "trimmed-state.log": trimmed.text(),
     }
-    return files, before, after, pasted_marks, older_marks, violations, crashed_marks
+    return files, before, after, pasted_marks, older_marks, violations, crashed_marks, textcalls_marks
 
 
-def report(before, after, pasted_marks, older_marks, violations, crashed_marks):
+def report(before, after, pasted_marks, older_marks, violations, crashed_marks, textcalls_marks):
     m = before.marks
     rows = [
         ("before-prebuilt-react.log", "duplicate-add-entry", "s1", "3",
@@ -1040,7 +1251,18 @@ def report(before, after, pasted_marks, older_marks, violations, crashed_marks):
          "MSG lines %d, %d" % (c["msg:1"], c["msg:2"])),
         ("crashed-mid-call.log", "(no-break space stripped from the preview)", "s1", "3", "MSG line %d" % c["msg:3"]),
         ("crashed-mid-call.log", "(import: other)", "-", "-", "line %d" % c["runner_error"]),
+        ("trimmed-state.log", "state-lost-messages", "s1", "-",
+         "STATE lines %d and %d" % (c["trimmed"]["before_trim"], c["trimmed"]["after_trim"])),
     ]
+    t = textcalls_marks
+    for i, what in ((1, "text-tool-call (tool-call-block, nested tags)"), (3, "text-tool-call (hermes, cut)"),
+                    (5, "text-tool-call (fenced)"), (6, "assistant-text-in-state (talks about add_entry)")):
+        rows.append(("text-tool-calls.log", what, "s1", str(i),
+                     "MSG line %d, dump line %d, STATE_MSG line %d" % (t["msg:%d" % i], t["dump:%d" % i], t["text:%d" % i])))
+    for i in (2, 4):
+        rows.append(("text-tool-calls.log", "(parsed and run by the agent)", "s1", str(i),
+                     "MSG line %d, text at STATE_MSG line %d, TOOL_CALL line %d" % (t["msg:%d" % i], t["text:%d" % i],
+                                                                                   t["parsed:%d" % i])))
     print("| File | Rule | Thread | msg_idx | Where |")
     print("|---|---|---|---|---|")
     for r in rows:
@@ -1052,7 +1274,7 @@ def report(before, after, pasted_marks, older_marks, violations, crashed_marks):
 
 
 def main():
-    files, before, after, pasted_marks, older_marks, violations, crashed_marks = build()
+    files, before, after, pasted_marks, older_marks, violations, crashed_marks, textcalls_marks = build()
     if "--check" in sys.argv[1:]:
         stale = [n for n, t in files.items() if not (OUT / n).exists() or (OUT / n).read_text("utf-8") != t]
         for n in stale:
@@ -1062,7 +1284,7 @@ def main():
     for name, text in files.items():
         (OUT / name).write_text(text, "utf-8")
         print("%-28s %4d lines %7d bytes" % (name, text.count("\n"), len(text.encode("utf-8"))))
-    report(before, after, pasted_marks, older_marks, violations, crashed_marks)
+    report(before, after, pasted_marks, older_marks, violations, crashed_marks, textcalls_marks)
 
 
 if __name__ == "__main__":

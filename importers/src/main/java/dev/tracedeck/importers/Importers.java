@@ -1,9 +1,12 @@
 package dev.tracedeck.importers;
 
+import dev.tracedeck.importers.anthropic.AnthropicImporter;
+import dev.tracedeck.importers.claudecode.ClaudeCodeImporter;
 import dev.tracedeck.importers.langchain.LangChainImporter;
 import dev.tracedeck.importers.langgraph.LangGraphImporter;
 import dev.tracedeck.importers.mycelian.MycelianLogImporter;
 import dev.tracedeck.importers.openai.OpenAiChatImporter;
+import dev.tracedeck.model.textcalls.lift.TextCallLifter;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,14 +27,30 @@ public final class Importers {
     private final List<TraceImporter> importers;
     /** The format the user named ({@code --format}), read without sniffing; null to sniff. */
     private final String forced;
+    /** {@code --parse-text-calls}: the tool calls the model wrote as text become structured calls. */
+    private final boolean parseTextCalls;
 
     public Importers(List<TraceImporter> importers) {
-        this(importers, null);
+        this(importers, null, false);
     }
 
-    private Importers(List<TraceImporter> importers, String forced) {
+    private Importers(List<TraceImporter> importers, String forced, boolean parseTextCalls) {
         this.importers = List.copyOf(importers);
         this.forced = forced;
+        this.parseTextCalls = parseTextCalls;
+    }
+
+    /**
+     * These importers, making every tool call a model wrote as text (and nothing ran) a structured call marked as
+     * parsed from text, so the rules and prune strategies see it (the import option {@code --parse-text-calls};
+     * {@link TextCallLifter} says exactly what changes).
+     */
+    public Importers parsingTextCalls() {
+        return new Importers(importers, forced, true);
+    }
+
+    public boolean parsesTextCalls() {
+        return parseTextCalls;
     }
 
     /**
@@ -43,12 +62,12 @@ public final class Importers {
         if (importer(formatId).isEmpty()) {
             throw new IllegalArgumentException("unknown format '" + formatId + "'; known: " + String.join(", ", formatIds()));
         }
-        return new Importers(importers, formatId);
+        return new Importers(importers, formatId, parseTextCalls);
     }
 
     public static Importers standard() {
-        return new Importers(List.of(new MycelianLogImporter(), new OpenAiChatImporter(),
-                new LangChainImporter(), new LangGraphImporter()));
+        return new Importers(List.of(new MycelianLogImporter(), new OpenAiChatImporter(), new AnthropicImporter(),
+                new ClaudeCodeImporter(), new LangChainImporter(), new LangGraphImporter()));
     }
 
     /** The importer with this format id, if there is one. */
@@ -69,7 +88,7 @@ public final class Importers {
             throw new ImportException(source.name(), 0, "is empty", null);
         }
         try {
-            return importer.read(source, listener);
+            return finish(importer.read(source, listener));
         } catch (NotThisFormatException e) {
             throw new ImportException(source.name(), 0, "not " + formatId + " (" + e.detail() + ")", e);
         }
@@ -106,10 +125,14 @@ public final class Importers {
         }
         TraceImporter importer = detect(source);
         try {
-            return importer.read(source, listener);
+            return finish(importer.read(source, listener));
         } catch (NotThisFormatException e) {
             throw new UnrecognizedFormatException(source.name(), e.detail(), formatIds());
         }
+    }
+
+    private Trace finish(Trace trace) {
+        return parseTextCalls ? TextCallLifter.lift(trace) : trace;
     }
 
     private static byte[] head(ImportSource source) throws ImportException {

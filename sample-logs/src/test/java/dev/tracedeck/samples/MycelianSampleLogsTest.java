@@ -36,6 +36,7 @@ class MycelianSampleLogsTest {
     private static final String OLDER = "older-runner-levels.log";
     private static final String VIOLATIONS = "protocol-violations.log";
     private static final String CRASHED = "crashed-mid-call.log";
+    private static final String TEXT_CALLS = "text-tool-calls.log";
 
     private static final String MEM_BEFORE = "3f2b9c1e-8d4a-4f6b-9a51-2c7e0d9b6a13";
     private static final String MEM_AFTER = "a71e0c54-3b9d-4f28-9e6a-d4c2b8f01735";
@@ -44,7 +45,7 @@ class MycelianSampleLogsTest {
 
     @Test
     void everySampleImportsAsAMycelianLog() throws Exception {
-        for (String name : List.of(BEFORE, AFTER, PASTED, OLDER, VIOLATIONS, CRASHED)) {
+        for (String name : List.of(BEFORE, AFTER, PASTED, OLDER, VIOLATIONS, CRASHED, TEXT_CALLS)) {
             Trace trace = load(name);
             assertEquals("mycelian-log", trace.format(), name);
             assertTrue(trace.report().complete(), name);
@@ -62,6 +63,7 @@ class MycelianSampleLogsTest {
         assertEquals(Map.of(163, "other"), oddLines(load(VIOLATIONS)));
         // the runner's line when it gave up on the question
         assertEquals(Map.of(92, "other"), oddLines(load(CRASHED)));
+        assertEquals(Map.of(), oddLines(load(TEXT_CALLS)));
     }
 
     @Test
@@ -275,6 +277,43 @@ class MycelianSampleLogsTest {
         Payload.ToolInvocation mycelian = assertToolCall(run, 829, "add_entry", s3, 4);
         assertEquals("assistant", mycelian.role());
         assertEquals("mycelian", mycelian.call().argument("tags", "role").orElseThrow());
+    }
+
+    @Test
+    void theTextToolCallsRunShowsWhatTheReadmeSays() throws Exception {
+        Trace run = load(TEXT_CALLS);
+        String s1 = "c4e8a2f1-6d3b-4a97-8e50-b1f7d9c3a264:s1";
+        // the model never calls a tool itself: every model call answers with no tool calls
+        for (Event e : run.events()) {
+            if (e.payload() instanceof Payload.LlmCall c && c.toolCalls().isPresent()) {
+                assertEquals(0, c.toolCalls().getAsInt(), e.source().toString());
+            }
+        }
+        // msgs 2 and 4: the prototype parser ran the one-line call (TOOL_CALL 35 and 83), after the text entry
+        assertEquals(Map.of(s1 + "#2", 1, s1 + "#4", 1), addEntriesPerMessage(run));
+        assertEquals("assistant", assertToolCall(run, 35, "add_entry", s1, 2).call().argument("role").orElseThrow());
+        assertToolCall(run, 83, "add_entry", s1, 4);
+        // the text entries (line of the STATE_MSG, in the dump that first shows it): what they start with, cut or not
+        Object[][] texts = {{17, 24, "I'll remember that for you.\nTOOL_CALL_START\n{", true},
+            {36, 51, "TOOL_CALL_START {\"function\": \"add_entry\"", true}, {58, 77, "<tool_call>\n{\"name\": \"add_entry\"", true},
+            {84, 106, "TOOL_CALL_START {\"function\": \"add_entry\"", true}, {113, 139, "```json\n{\"function\": \"add_entry\"", false},
+            {146, 176, "I could use add_entry", false}};
+        for (Object[] t : texts) {
+            StateSnapshot dump = snapshotAt(run, (int) t[0]);
+            int position = -1;
+            for (int i = 0; i < dump.size(); i++) {
+                if (dump.entryLine(i) == (int) t[1]) {
+                    position = i;
+                }
+            }
+            assertTrue(position >= 0, "no entry at line " + t[1]);
+            StateEntry entry = dump.entries().get(position);
+            assertTrue(entry.isAi() && !entry.hasToolCalls(), "line " + t[1]);
+            assertTrue(entry.content().startsWith((String) t[2]), entry.content());
+            assertEquals(t[3], entry.contentCut(), "line " + t[1]);
+            boolean ran = position + 1 < dump.size() && dump.entries().get(position + 1).toolNames().equals(List.of("add_entry"));
+            assertEquals((int) t[1] == 51 || (int) t[1] == 106, ran, "line " + t[1]);
+        }
     }
 
     // ----------------------------------------------------------------------------------------------------

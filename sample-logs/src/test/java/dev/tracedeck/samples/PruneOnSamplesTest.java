@@ -41,7 +41,7 @@ class PruneOnSamplesTest {
 
     private static List<Path> samples() throws Exception {
         List<Path> all = new ArrayList<>();
-        for (String dir : List.of("mycelian", "openai")) {
+        for (String dir : List.of("mycelian", "openai", "anthropic", "claude-code", "langchain", "langgraph")) {
             try (Stream<Path> files = Files.list(MODULE.resolve(dir))) {
                 files.filter(p -> p.toString().matches(".*\\.(log|json|jsonl)$")).sorted().forEach(all::add);
             }

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -25,11 +26,14 @@ final class InspectCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files to inspect (.log .jsonl .json, optionally .gz).")
     private List<Path> files;
 
+    @Mixin
+    private final ParseTextCallsOption parseTextCalls = new ParseTextCallsOption();
+
     @Option(names = "--json", description = "Print a JSON array, one object per file.")
     private boolean json;
 
     @Option(names = {"--format", "--input-format"}, paramLabel = "NAME",
-            description = "Read the files as this format instead of detecting it (mycelian-log, openai-chat, langchain, langgraph).")
+            description = "Read the files as this format instead of detecting it (mycelian-log, openai-chat, anthropic, claude-code, langchain, langgraph).")
     private String format;
 
     @Spec
@@ -43,7 +47,7 @@ final class InspectCommand implements Callable<Integer> {
         if (chosen.isEmpty()) {
             return ExitCodes.USAGE;
         }
-        Importers importers = chosen.get();
+        Importers importers = parseTextCalls.apply(chosen.get());
         List<Trace> traces = new ArrayList<>();
         int code = ExitCodes.OK;
         for (Path file : files) {

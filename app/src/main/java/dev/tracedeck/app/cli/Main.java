@@ -1,6 +1,7 @@
 package dev.tracedeck.app.cli;
 
 import dev.tracedeck.app.desktop.DesktopLauncher;
+import dev.tracedeck.app.desktop.LaunchOptions;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.config.RuleConfigReader;
 import java.nio.file.Path;
@@ -11,6 +12,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -22,7 +24,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "tracedeck", mixinStandardHelpOptions = true, version = "Tracedeck 0.1.0",
         description = "A debugger for the traces and memory state of LLM agents.%n"
                 + "Without a command, opens the desktop app on the given files.",
-        subcommands = {InspectCommand.class, ValidateCommand.class, TokensCommand.class, PruneCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {InspectCommand.class, ValidateCommand.class, TokensCommand.class, PruneCommand.class, CompareCommand.class,
+                RenderCommand.class, TextCallsCommand.class, CommandLine.HelpCommand.class},
         exitCodeOnInvalidInput = ExitCodes.USAGE, exitCodeOnExecutionException = ExitCodes.USAGE)
 public final class Main implements Callable<Integer> {
 
@@ -47,8 +50,11 @@ public final class Main implements Callable<Integer> {
     private Path config;
 
     @Option(names = {"--format", "--input-format"}, paramLabel = "NAME",
-            description = "Read the files as this format instead of detecting it (mycelian-log, openai-chat, langchain, langgraph).")
+            description = "Read the files as this format instead of detecting it (mycelian-log, openai-chat, anthropic, claude-code, langchain, langgraph).")
     private String format;
+
+    @Mixin
+    private final ParseTextCallsOption parseTextCalls = new ParseTextCallsOption();
 
     @Spec
     private CommandSpec spec;
@@ -67,7 +73,7 @@ public final class Main implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         List<Path> toOpen = files.isEmpty() ? SampleLogs.fromProperty(System.getProperty(SampleLogs.PROPERTY)) : files;
-        return DesktopLauncher.launch(List.copyOf(toOpen), Optional.ofNullable(screenshot), Optional.ofNullable(config),
-                Optional.ofNullable(format));
+        return DesktopLauncher.launch(new LaunchOptions(List.copyOf(toOpen), Optional.ofNullable(screenshot),
+                Optional.ofNullable(config), Optional.ofNullable(format), parseTextCalls.enabled));
     }
 }

@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -41,6 +42,9 @@ final class PruneCommand implements Callable<Integer> {
 
     @Parameters(arity = "1", paramLabel = "FILE", description = "The file to read (.log .jsonl .json, optionally .gz).")
     private Path file;
+
+    @Mixin
+    private final ParseTextCallsOption parseTextCalls = new ParseTextCallsOption();
 
     @Option(names = "--strategy", required = true, paramLabel = "STRATEGY",
             description = "A strategy with its arguments, e.g. 'keep_last_n_steps(5)'; repeat to compose, applied in order.")
@@ -100,7 +104,7 @@ final class PruneCommand implements Callable<Integer> {
         Trace trace;
         ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
         try {
-            trace = importers.get().read(ImportSource.of(file), progress);
+            trace = parseTextCalls.apply(importers.get()).read(ImportSource.of(file), progress);
         } catch (ImportException e) {
             return usage(err, e.getMessage());
         } finally {

@@ -182,6 +182,9 @@ final class PruneReport {
                 c.put("id", call.id());
                 c.put("type", "function");
                 c.putObject("function").put("name", call.name()).put("arguments", call.rawArguments());
+                if (call.parsedFromText()) {
+                    c.put("x_parsed_from_text", true); // --parse-text-calls: the model wrote it as text
+                }
             }
         }
         if (!m.toolCallId().isEmpty()) {
@@ -233,8 +236,8 @@ final class PruneReport {
         model.estimateReason().ifPresent(reasons::add);
         reasons.addAll(result.beforeTokens().estimateReasons());
         reasons.addAll(result.afterTokens().estimateReasons());
-        if (history.point().payload() instanceof Payload.StateDump) {
-            reasons.add(dev.tracedeck.model.tokens.ThreadContext.PREVIEWS);
+        if (history.point().payload() instanceof Payload.StateDump dump) {
+            reasons.add(dev.tracedeck.model.tokens.ThreadContext.lowerBound(dump.snapshot()));
         }
         return new ArrayList<>(reasons);
     }

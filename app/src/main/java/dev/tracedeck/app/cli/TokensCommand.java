@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -26,6 +27,9 @@ final class TokensCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files to count (.log .jsonl .json, optionally .gz).")
     private List<Path> files;
+
+    @Mixin
+    private final ParseTextCallsOption parseTextCalls = new ParseTextCallsOption();
 
     @Option(names = "--json", description = "Print a JSON array, one object per file.")
     private boolean json;
@@ -55,7 +59,7 @@ final class TokensCommand implements Callable<Integer> {
         if (profiles.isEmpty()) {
             return ExitCodes.USAGE;
         }
-        Importers importers = Importers.standard();
+        Importers importers = parseTextCalls.apply(Importers.standard());
         List<TokensReport.FileTokens> counted = new ArrayList<>();
         int code = ExitCodes.OK;
         for (Path file : files) {

@@ -21,6 +21,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -39,6 +40,9 @@ final class ValidateCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files to validate (.log .jsonl .json, optionally .gz).")
     private List<Path> files;
 
+    @Mixin
+    private final ParseTextCallsOption parseTextCalls = new ParseTextCallsOption();
+
     @Option(names = "--config", paramLabel = "FILE", description = "Rule configuration (JSON): parameters, rules on/off, severities.")
     private Path config;
 
@@ -47,7 +51,7 @@ final class ValidateCommand implements Callable<Integer> {
     private ReportFormat format;
 
     @Option(names = "--input-format", paramLabel = "NAME",
-            description = "Read the files as this format instead of detecting it (mycelian-log, openai-chat, langchain, langgraph).")
+            description = "Read the files as this format instead of detecting it (mycelian-log, openai-chat, anthropic, claude-code, langchain, langgraph).")
     private String inputFormat;
 
     @Option(names = "--output", paramLabel = "FILE", description = "Write the report here instead of standard output.")
@@ -93,7 +97,7 @@ final class ValidateCommand implements Callable<Integer> {
         if (chosen.isEmpty()) {
             return ExitCodes.USAGE;
         }
-        Importers importers = chosen.get();
+        Importers importers = parseTextCalls.apply(chosen.get());
         List<Validation> validations = new ArrayList<>();
         boolean unreadable = false;
         for (Path file : files) {

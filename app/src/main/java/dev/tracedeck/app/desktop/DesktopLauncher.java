@@ -35,12 +35,16 @@ public final class DesktopLauncher {
 
     /** @param format the format to read every file as ({@code --format}); detected per file when empty */
     public static int launch(List<Path> files, Optional<Path> screenshot, Optional<Path> config, Optional<String> format) {
+        return launch(new LaunchOptions(files, screenshot, config, format));
+    }
+
+    public static int launch(LaunchOptions options) {
         Optional<String> problem = DesktopCheck.problem();
         if (problem.isPresent()) {
             System.err.println("tracedeck: cannot open the window: " + problem.get());
             return 2;
         }
-        List<String> args = new LaunchOptions(files, screenshot, config, format).toArgs();
+        List<String> args = options.toArgs();
         try {
             Application.launch(TracedeckApplication.class, args.toArray(String[]::new));
         } catch (RuntimeException | LinkageError e) {

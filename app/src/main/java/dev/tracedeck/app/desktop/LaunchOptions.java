@@ -8,19 +8,22 @@ import java.util.Optional;
 
 /**
  * What the window is started with. JavaFX hands an {@code Application} only strings, so the options travel
- * as arguments: {@code [--screenshot=PNG] [--config=JSON] -- FILE...}; the {@code --} keeps a file named like an
- * option a file.
+ * as arguments: {@code [--screenshot=PNG] [--config=JSON] [--format=NAME] [--parse-text-calls] -- FILE...}; the
+ * {@code --} keeps a file named like an option a file.
  *
  * @param files      files to open, in order
  * @param screenshot when present, render the window to this PNG once the files are imported, then exit
  * @param config     when present, the rule configuration to check with (as {@code tracedeck validate --config})
  * @param format     when present, the format id to read every file as instead of detecting it ({@code --format})
+ * @param parseTextCalls make the tool calls the model wrote as text structured calls ({@code --parse-text-calls})
  */
-public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optional<Path> config, Optional<String> format) {
+public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optional<Path> config, Optional<String> format,
+                            boolean parseTextCalls) {
 
     private static final String SCREENSHOT = "--screenshot=";
     private static final String CONFIG = "--config=";
     private static final String FORMAT = "--format=";
+    private static final String PARSE_TEXT_CALLS = "--parse-text-calls";
     private static final String END = "--";
 
     public LaunchOptions {
@@ -28,6 +31,10 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
         Objects.requireNonNull(screenshot);
         Objects.requireNonNull(config);
         Objects.requireNonNull(format);
+    }
+
+    public LaunchOptions(List<Path> files, Optional<Path> screenshot, Optional<Path> config, Optional<String> format) {
+        this(files, screenshot, config, format, false);
     }
 
     public LaunchOptions(List<Path> files, Optional<Path> screenshot, Optional<Path> config) {
@@ -43,6 +50,9 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
         screenshot.ifPresent(p -> args.add(SCREENSHOT + p));
         config.ifPresent(p -> args.add(CONFIG + p));
         format.ifPresent(f -> args.add(FORMAT + f));
+        if (parseTextCalls) {
+            args.add(PARSE_TEXT_CALLS);
+        }
         args.add(END);
         files.forEach(f -> args.add(f.toString()));
         return args;
@@ -53,6 +63,7 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
         Optional<Path> screenshot = Optional.empty();
         Optional<Path> config = Optional.empty();
         Optional<String> format = Optional.empty();
+        boolean parseTextCalls = false;
         boolean optionsDone = false;
         for (String arg : args) {
             if (!optionsDone && arg.equals(END)) {
@@ -61,12 +72,14 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
                 screenshot = Optional.of(Path.of(arg.substring(SCREENSHOT.length())));
             } else if (!optionsDone && arg.startsWith(CONFIG)) {
                 config = Optional.of(Path.of(arg.substring(CONFIG.length())));
+            } else if (!optionsDone && arg.equals(PARSE_TEXT_CALLS)) {
+                parseTextCalls = true;
             } else if (!optionsDone && arg.startsWith(FORMAT)) {
                 format = Optional.of(arg.substring(FORMAT.length()));
             } else {
                 files.add(Path.of(arg));
             }
         }
-        return new LaunchOptions(files, screenshot, config, format);
+        return new LaunchOptions(files, screenshot, config, format, parseTextCalls);
     }
 }

@@ -15,7 +15,8 @@ import javafx.scene.input.KeyCombination;
 final class MainMenu {
 
     /** What the menu can ask the window to do beyond the workspace's own commands. */
-    record Actions(Runnable openDialog, Runnable focusSearch, Runnable focusFindings, Runnable quit, Consumer<Theme> theme) {
+    record Actions(Runnable openDialog, Runnable focusSearch, Runnable focusFindings, Runnable quit, Consumer<Theme> theme,
+                   Runnable exportPicture, Consumer<Boolean> presentation, Runnable compare, Runnable openPlayground) {
     }
 
     private MainMenu() {
@@ -26,7 +27,13 @@ final class MainMenu {
         MenuItem close = item("Close file", "Shortcut+W", workspace::closeSelected);
         close.disableProperty().bind(workspace.selectedProperty().isNull());
         MenuItem quit = item("Quit", "Shortcut+Q", actions.quit());
-        Menu file = new Menu("File", null, open, close, new SeparatorMenuItem(), quit);
+        MenuItem export = item("Export picture…", "Shortcut+Shift+S", actions.exportPicture());
+        export.setId("menu-export-picture");
+        export.disableProperty().bind(workspace.selectedProperty().isNull());
+        MenuItem compare = item("Compare two files…", "Shortcut+Shift+C", actions.compare());
+        compare.setId("menu-compare");
+        compare.disableProperty().bind(javafx.beans.binding.Bindings.size(workspace.documents()).lessThan(2));
+        Menu file = new Menu("File", null, open, close, new SeparatorMenuItem(), compare, export, new SeparatorMenuItem(), quit);
 
         MenuItem find = item("Find in timeline", "Shortcut+F", actions.focusSearch());
         find.disableProperty().bind(workspace.selectedProperty().isNull());
@@ -37,9 +44,18 @@ final class MainMenu {
         view.getItems().addAll(centerItems(workspace));
         view.getItems().add(new SeparatorMenuItem());
         view.getItems().addAll(findingsItems(workspace, actions, view));
-        view.getItems().addAll(new SeparatorMenuItem(), dark);
+        CheckMenuItem presentation = new CheckMenuItem("Presentation mode");
+        presentation.setId("menu-presentation");
+        presentation.setAccelerator(KeyCombination.keyCombination("F5"));
+        presentation.setOnAction(e -> actions.presentation().accept(presentation.isSelected()));
+        view.getItems().addAll(new SeparatorMenuItem(), dark, presentation);
 
-        MenuBar bar = new MenuBar(file, view);
+        MenuItem playground = item("Prune playground…", "Shortcut+Shift+P", actions.openPlayground());
+        playground.setId("menu-playground");
+        playground.disableProperty().bind(workspace.selectedProperty().isNull());
+        Menu tools = new Menu("Tools", null, playground);
+
+        MenuBar bar = new MenuBar(file, view, tools);
         bar.setId("main-menu");
         return bar;
     }

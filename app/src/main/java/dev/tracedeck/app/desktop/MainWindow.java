@@ -1,6 +1,7 @@
 package dev.tracedeck.app.desktop;
 
 import dev.tracedeck.app.common.NoticeBar;
+import dev.tracedeck.app.prune.PlaygroundWindow;
 import dev.tracedeck.app.settings.MemorySettingsStore;
 import dev.tracedeck.app.settings.SettingsStore;
 import dev.tracedeck.app.workspace.StatusBar;
@@ -35,10 +36,12 @@ public final class MainWindow {
     private final WorkspaceViewModel workspace;
     private final SettingsStore settings;
     private Theme theme;
+    private PlaygroundWindow playground;
     /** The window's bounds while last not maximized: what a restart restores and un-maximizing returns to. */
     private WindowSettings.Bounds normalBounds;
     /** Bounds seen in this turn of the event loop; kept once the turn ends without the window maximizing. */
     private WindowSettings.Bounds pendingBounds;
+    private boolean presentation;
 
     /** A window that remembers nothing: tests, and whoever must not read or write the user's settings. */
     public MainWindow(Stage stage, WorkspaceViewModel workspace) {
@@ -56,8 +59,11 @@ public final class MainWindow {
 
         OpenFileDialog dialog = new OpenFileDialog(stage, workspace::open);
         WorkspaceView files = new WorkspaceView(workspace, dialog::show);
+        ExportPictureDialog export = new ExportPictureDialog(stage, files::pictureViews, workspace.notices());
+        files.setOnExportPicture(export::show);
         MainMenu.Actions actions = new MainMenu.Actions(dialog::show, files::focusSearch, files::focusFindings,
-                Platform::exit, this::apply);
+                Platform::exit, this::apply, export::show, this::present, new CompareDialog(stage, workspace)::show,
+                this::openPlayground);
 
         BorderPane root = new BorderPane();
         root.getStyleClass().add("main-window");
@@ -90,6 +96,21 @@ public final class MainWindow {
         stage.show();
     }
 
+    /** Opens the prune playground on the selected file, at its selected thread and event; nothing while none is ready. */
+    public void openPlayground() {
+        workspace.playground().ifPresent(model -> {
+            if (playground == null) {
+                playground = new PlaygroundWindow(stage, scene);
+            }
+            playground.show(model);
+        });
+    }
+
+    /** The playground's window once opened. */
+    public Optional<PlaygroundWindow> playground() {
+        return Optional.ofNullable(playground);
+    }
+
     /** Writes what the window would want back after a restart; called as the app stops. */
     public void saveSettings() {
         Optional<WindowSettings.Bounds> bounds = stage.isMaximized() || !stage.isShowing() ? Optional.ofNullable(normalBounds)
@@ -100,7 +121,13 @@ public final class MainWindow {
 
     private void apply(Theme chosen) {
         theme = chosen;
-        chosen.applyTo(scene);
+        chosen.applyTo(scene, presentation);
+    }
+
+    /** Presentation mode: large type and strong contrast, in either theme, for a demo on a projector. */
+    void present(boolean on) {
+        presentation = on;
+        theme.applyTo(scene, presentation);
     }
 
     /**

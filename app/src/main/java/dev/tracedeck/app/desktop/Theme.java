@@ -21,7 +21,13 @@ enum Theme {
 
     /** Sets this theme's tokens first, then the app-wide component sheet. */
     void applyTo(Scene scene) {
-        scene.getStylesheets().setAll(List.of(url(sheet), url("app.css")));
+        applyTo(scene, false);
+    }
+
+    /** With {@code presentation}, large type and muted text made strong, over either palette. */
+    void applyTo(Scene scene, boolean presentation) {
+        scene.getStylesheets().setAll(presentation ? List.of(url(sheet), url("app.css"), url("presentation.css"))
+                : List.of(url(sheet), url("app.css")));
     }
 
     private static String url(String name) {

@@ -36,7 +36,7 @@ public final class TracedeckApplication extends Application {
         Thread.currentThread().setUncaughtExceptionHandler(errors);
 
         WorkspaceViewModel workspace = new WorkspaceViewModel(
-                options.format().map(Importers.standard()::forcing).orElseGet(Importers::standard), imports, queries,
+                importers(options), imports, queries,
                 new Validator(ruleConfig(options, notices)), notices, errors);
         // A screenshot shows the default layout, whatever this user's window looked like, and leaves theirs alone.
         SettingsStore settings = options.screenshot().isPresent() ? new MemorySettingsStore() : FileSettingsStore.forUser();
@@ -65,6 +65,12 @@ public final class TracedeckApplication extends Application {
      * The command line has already checked the file (a bad one exits 2 there), so reading it again at start-up
      * is a few bytes; should it fail now, the window still opens, with the default rules and a notice.
      */
+    /** The importers the options ask for: a forced format ({@code --format}), text calls parsed ({@code --parse-text-calls}). */
+    static Importers importers(LaunchOptions options) {
+        Importers importers = options.format().map(Importers.standard()::forcing).orElseGet(Importers::standard);
+        return options.parseTextCalls() ? importers.parsingTextCalls() : importers;
+    }
+
     private static RuleConfig ruleConfig(LaunchOptions options, NoticesViewModel notices) {
         if (options.config().isEmpty()) {
             return RuleConfig.DEFAULT;

@@ -7,6 +7,7 @@ import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.state.StateSnapshot;
+import dev.tracedeck.model.textcalls.found.FoundTextCall;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -36,11 +37,21 @@ public final class DetailRenderer {
      * @param previous for a state dump, the thread's dump before it, which says what a changed entry was
      */
     public static DetailDocument render(Event event, List<Finding> findings, Optional<StateSnapshot> previous) {
+        return render(event, findings, previous, List.of());
+    }
+
+    /**
+     * @param textCalls the tool calls written as text that {@code event} first shows (its message, or its new
+     *                  state entries): each is shown parsed, and its span marked in the entry's row
+     */
+    public static DetailDocument render(Event event, List<Finding> findings, Optional<StateSnapshot> previous,
+                                        List<FoundTextCall> textCalls) {
         DetailDocument.Builder out = DetailDocument.builder();
         title(out, event);
         FindingsSection.append(out, event, findings);
         fields(out, event);
-        PayloadSections.append(out, event.payload(), StateMarks.of(event, findings, previous));
+        TextCallSection.append(out, textCalls);
+        PayloadSections.append(out, event.payload(), StateMarks.of(event, findings, previous).withTextCalls(textCalls));
         logText(out, event);
         return out.build();
     }

@@ -14,6 +14,8 @@ final class DetailStyles {
     static final String WARNING = "d-warning";
     static final String ERROR = "d-error";
     static final String CUT = "d-cut";
+    /** The span of a tool call the model wrote as text, in its message or state entry. */
+    static final String TEXT_CALL = "d-text-call";
 
     static final String APPENDED = "d-appended";
     static final String APPENDED_LINE = "d-appended-line";

@@ -7,6 +7,7 @@ import dev.tracedeck.app.findings.EvidenceIndex;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.state.StateSnapshot;
+import dev.tracedeck.model.textcalls.found.FoundTextCall;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -31,6 +32,7 @@ public final class DetailViewModel {
             new ReadOnlyObjectWrapper<>(DetailRenderer.placeholder(NOTHING_SELECTED));
     private final ReadOnlyObjectWrapper<Event> shownEvent = new ReadOnlyObjectWrapper<>();
     private final Function<Event, Optional<StateSnapshot>> previousSnapshot;
+    private final Function<Event, List<FoundTextCall>> textCalls;
     private EvidenceIndex evidence = EvidenceIndex.EMPTY;
     private Finding focus;
     private List<Event> requested = List.of();
@@ -41,8 +43,15 @@ public final class DetailViewModel {
 
     /** @param previousSnapshot a state dump's predecessor in its thread (see {@link PreviousSnapshot}), looked up off the FX thread */
     public DetailViewModel(TaskRunner queries, Function<Event, Optional<StateSnapshot>> previousSnapshot) {
+        this(queries, previousSnapshot, event -> List.of());
+    }
+
+    /** @param textCalls the tool calls written as text an event first shows (see {@link TextCallsLookup}), off the FX thread */
+    public DetailViewModel(TaskRunner queries, Function<Event, Optional<StateSnapshot>> previousSnapshot,
+                           Function<Event, List<FoundTextCall>> textCalls) {
         this.renders = new LatestOnly(queries);
         this.previousSnapshot = previousSnapshot;
+        this.textCalls = textCalls;
     }
 
     /**
@@ -96,7 +105,7 @@ public final class DetailViewModel {
         EvidenceIndex index = evidence;
         Finding first = focus;
         renders.submit("render #" + event.seq(),
-                context -> StepRenderer.render(step, e -> focusFirst(index.findings(e), first), previousSnapshot),
+                context -> StepRenderer.render(step, e -> focusFirst(index.findings(e), first), previousSnapshot, textCalls),
                 rendered -> {
                     document.set(rendered);
                     shownEvent.set(event);

@@ -73,7 +73,12 @@ final class PayloadSections {
             content(out, message);
         }
         for (ToolCall call : message.toolCalls()) {
-            Blocks.heading(out, "Tool call", call.name());
+            Blocks.heading(out, "Tool call", call.name() + (call.parsedFromText() ? "  parsed from text" : ""));
+            if (call.parsedFromText()) {
+                // The log shows no such call: say so before anyone reads it as the agent's.
+                Blocks.note(out, "Not a call in the log: the model wrote it as text in this message, and "
+                        + "--parse-text-calls made it one (its id is made up) so the rules see it.");
+            }
             if (!call.id().isEmpty()) {
                 Blocks.field(out, "call id", call.id());
             }

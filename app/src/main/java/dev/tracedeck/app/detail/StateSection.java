@@ -9,6 +9,8 @@ import dev.tracedeck.model.state.SnapshotDiff;
 import dev.tracedeck.model.state.SnapshotSection;
 import dev.tracedeck.model.state.StateEntry;
 import dev.tracedeck.model.state.StateSnapshot;
+import dev.tracedeck.model.textcalls.TextSpan;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -77,7 +79,7 @@ final class StateSection {
         Columns columns = new Columns(idxWidth, lineWidth, labelWidth);
         for (int i = 0; i < section.size(); i++) {
             entry(out, section.entries().get(i), section.lines().get(i), diff.isAppended(i), diff.isChanged(i), null,
-                    Optional.empty(), columns);
+                    Optional.empty(), columns, List.of());
         }
     }
 
@@ -131,7 +133,8 @@ final class StateSection {
             if (i == marks.focus()) {
                 out.focus();
             }
-            entry(out, entry, snapshot.entryLine(i), diff.isAppended(i), changed, blamed, was, columns);
+            entry(out, entry, snapshot.entryLine(i), diff.isAppended(i), changed, blamed, was, columns,
+                    marks.textCalls().getOrDefault(i, List.of()));
             was.ifPresent(before -> was(out, before, entry, blamed, columns));
         }
     }
@@ -145,7 +148,7 @@ final class StateSection {
     }
 
     private static void entry(DetailDocument.Builder out, StateEntry entry, int line, boolean appended, boolean changed,
-                              Severity blamed, Optional<StateEntry> was, Columns columns) {
+                              Severity blamed, Optional<StateEntry> was, Columns columns, List<TextSpan> textCalls) {
         int idxWidth = columns.idx();
         int lineWidth = columns.line();
         int labelWidth = columns.label();
@@ -176,6 +179,8 @@ final class StateSection {
         if (was.isPresent()) {
             InlineDiff diff = InlineDiff.of(Blocks.oneLine(was.get().content()), content);
             out.add(diff.afterStart()).add(diff.added(), DIFF_INS).add(diff.afterEnd());
+        } else if (!textCalls.isEmpty()) {
+            contentWithCalls(out, entry.content(), textCalls, appended ? VALUE : "");
         } else {
             out.add(content, appended ? VALUE : "");
         }
@@ -183,6 +188,22 @@ final class StateSection {
             out.add(" …cut", CUT);
         }
         out.end(lineStyle(appended, changed, blamed));
+    }
+
+    /** The entry's content on its row, the spans of the calls it writes as text marked. */
+    private static void contentWithCalls(DetailDocument.Builder out, String content, List<TextSpan> spans, String style) {
+        int at = 0;
+        for (TextSpan span : spans) {
+            int start = Math.max(at, span.start());
+            int end = Math.min(content.length(), span.end());
+            if (start >= end) {
+                continue;
+            }
+            // Each piece on its own: making a piece one line must not move the offsets of the next.
+            out.add(Blocks.oneLine(content.substring(at, start)), style).add(Blocks.oneLine(content.substring(start, end)), TEXT_CALL);
+            at = end;
+        }
+        out.add(Blocks.oneLine(content.substring(at)), style);
     }
 
     /**
@@ -214,12 +235,19 @@ final class StateSection {
         return entry.role().isEmpty() ? entry.type() : entry.type() + "/" + entry.role();
     }
 
-    /** " → add_entry,add_entry" for an entry that called tools, "" otherwise; shorter than the log's label. */
+    /**
+     * " → add_entry,add_entry" for an entry that called tools, "" otherwise; shorter than the log's label. A name
+     * {@code --parse-text-calls} added says so: the log shows no such call.
+     */
     private static String tools(StateEntry entry) {
         if (!entry.hasToolCalls()) {
             return "";
         }
-        String names = entry.toolNames().isEmpty() ? entry.toolCallCount() + " tool calls" : String.join(",", entry.toolNames());
+        List<String> shown = new ArrayList<>();
+        for (int i = 0; i < entry.toolNames().size(); i++) {
+            shown.add(entry.toolNames().get(i) + (entry.isParsedFromText(i) ? " (from text)" : ""));
+        }
+        String names = shown.isEmpty() ? entry.toolCallCount() + " tool calls" : String.join(",", shown);
         return " → " + names + (entry.toolNamesCut() ? "…" : "");
     }
 }

@@ -8,6 +8,7 @@ import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.state.StateSnapshot;
 import dev.tracedeck.model.steps.LlmRound;
+import dev.tracedeck.model.textcalls.found.FoundTextCall;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -34,8 +35,16 @@ public final class StepRenderer {
      */
     public static DetailDocument render(List<Event> step, Function<Event, List<Finding>> findingsOf,
                                         Function<Event, Optional<StateSnapshot>> previousOf) {
+        return render(step, findingsOf, previousOf, event -> List.of());
+    }
+
+    /** @param textCallsOf the tool calls written as text an event first shows */
+    public static DetailDocument render(List<Event> step, Function<Event, List<Finding>> findingsOf,
+                                        Function<Event, Optional<StateSnapshot>> previousOf,
+                                        Function<Event, List<FoundTextCall>> textCallsOf) {
         if (step.size() == 1) {
-            return DetailRenderer.render(step.get(0), findingsOf.apply(step.get(0)), previousOf.apply(step.get(0)));
+            return DetailRenderer.render(step.get(0), findingsOf.apply(step.get(0)), previousOf.apply(step.get(0)),
+                    textCallsOf.apply(step.get(0)));
         }
         List<DetailDocument.Line> lines = new ArrayList<>();
         StringBuilder seqs = new StringBuilder();
@@ -50,7 +59,7 @@ public final class StepRenderer {
         lines.addAll(head.build().lines());
         for (Event event : step) {
             lines.addAll(DetailDocument.builder().blank().build().lines());
-            lines.addAll(DetailRenderer.render(event, findingsOf.apply(event)).lines());
+            lines.addAll(DetailRenderer.render(event, findingsOf.apply(event), Optional.empty(), textCallsOf.apply(event)).lines());
         }
         return new DetailDocument(lines);
     }

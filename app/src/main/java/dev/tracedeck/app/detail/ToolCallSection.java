@@ -32,7 +32,8 @@ final class ToolCallSection {
 
     /** Also used for the tool calls a message carries. */
     static void arguments(DetailDocument.Builder out, ToolCall call) {
-        Blocks.heading(out, "Arguments", Numbers.count(call.rawArguments().length(), "char", "chars") + " as logged");
+        Blocks.heading(out, "Arguments", Numbers.count(call.rawArguments().length(), "char", "chars")
+                + (call.parsedFromText() ? " as the model wrote them" : " as logged"));
         String raw = call.rawArguments().strip();
         if (call.arguments().isPresent()) {
             JsonHighlighter.append(out, call.displayArguments());
@@ -42,7 +43,9 @@ final class ToolCallSection {
         } else {
             Blocks.text(out, call.rawArguments(), VALUE);
         }
-        if (call.truncated()) {
+        if (call.truncated() && call.parsedFromText()) {
+            Blocks.warning(out, "Cut: the text ends inside these arguments, so they are not the whole call.");
+        } else if (call.truncated()) {
             Blocks.warning(out, "Truncated by the log: it keeps the first " + Numbers.count(Previews.ARGS_LIMIT - 3)
                     + " characters and appends \"...\", so these arguments are shown as logged and are not the whole call.");
         } else if (call.arguments().isEmpty() && !call.rawArguments().isBlank()) {

@@ -1,8 +1,8 @@
 package dev.tracedeck.app.workspace;
 
-/** What the pane beside the detail shows: the events, the history as typed steps, or the context over time. */
+/** What the pane beside the detail shows: the events, the history as typed steps, the context over time, or the state's shape. */
 public enum CenterView {
-    TIMELINE("Timeline"), STEPS("Steps"), CONTEXT("Context");
+    TIMELINE("Timeline"), STEPS("Steps"), CONTEXT("Context"), STATE("State");
 
     private final String title;
 

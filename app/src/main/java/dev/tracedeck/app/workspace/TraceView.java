@@ -4,6 +4,7 @@ import dev.tracedeck.app.detail.DetailView;
 import dev.tracedeck.app.findings.FindingsView;
 import dev.tracedeck.app.history.ContextChartView;
 import dev.tracedeck.app.history.StepsView;
+import dev.tracedeck.app.shape.StateShapeView;
 import dev.tracedeck.app.threads.ThreadListView;
 import dev.tracedeck.app.timeline.TimelineView;
 import java.util.EnumMap;
@@ -26,6 +27,8 @@ final class TraceView extends SplitPane {
 
     private final WorkspaceViewModel workspace;
     private final TraceViewModel model;
+    private Runnable exportPicture;
+    private final Map<CenterView, javafx.scene.Node> centerNodes = new EnumMap<>(CenterView.class);
     private final TimelineView timeline;
     private final FindingsView findings;
     private final SplitPane center = new SplitPane();
@@ -33,6 +36,11 @@ final class TraceView extends SplitPane {
     private final BooleanProperty findingsShown = new SimpleBooleanProperty();
 
     TraceView(TraceViewModel model, WorkspaceViewModel workspace) {
+        this(model, workspace, () -> { });
+    }
+
+    /** @param exportPicture opens File ▸ Export picture, for the views' context menus */
+    TraceView(TraceViewModel model, WorkspaceViewModel workspace, Runnable exportPicture) {
         this.workspace = workspace;
         this.model = model;
         getStyleClass().add("trace-view");
@@ -40,6 +48,7 @@ final class TraceView extends SplitPane {
         timeline = new TimelineView(model.timeline(), model.loaded().kindCounts());
         DetailView detail = new DetailView(model.detail());
         findings = new FindingsView(model.findings(), timeline::focusTable, () -> workspace.showFindings(false));
+        this.exportPicture = exportPicture;
         SplitPane panes = new SplitPane(centerTabs(model), detail);
         PaneLayout layout = workspace.getPaneLayout();
         panes.setDividerPositions(layout.detail());
@@ -61,6 +70,26 @@ final class TraceView extends SplitPane {
         timeline.focusSearch();
     }
 
+    /** The views a picture can be made of: the one shown beside the detail first, then the others, the checklist, all panes. */
+    java.util.LinkedHashMap<String, javafx.scene.Node> pictureViews() {
+        java.util.LinkedHashMap<String, javafx.scene.Node> views = new java.util.LinkedHashMap<>();
+        CenterView shown = model.centerViewProperty().get();
+        views.put(pictureName(shown), centerNodes.get(shown));
+        centerNodes.forEach((view, node) -> views.putIfAbsent(pictureName(view), node));
+        views.put("Findings checklist", findings);
+        views.put("All panes of this file", this);
+        return views;
+    }
+
+    private static String pictureName(CenterView view) {
+        return switch (view) {
+            case TIMELINE -> "Timeline";
+            case STEPS -> "Steps";
+            case CONTEXT -> "Context chart";
+            case STATE -> "State shape";
+        };
+    }
+
     /** Timeline, steps and context chart share the place beside the detail; the view-model says which shows. */
     private TabPane centerTabs(TraceViewModel model) {
         Map<CenterView, Tab> tabs = new EnumMap<>(CenterView.class);
@@ -69,6 +98,17 @@ final class TraceView extends SplitPane {
                 "The history at the selected event as typed steps, with their tokens (Ctrl+2)"));
         tabs.put(CenterView.CONTEXT, tab(CenterView.CONTEXT, new ContextChartView(model.history()),
                 "The thread's context over time against the model's window (Ctrl+3)"));
+        tabs.put(CenterView.STATE, tab(CenterView.STATE, new StateShapeView(model.shape()),
+                "The thread's state as a shape, snapshot by snapshot (Ctrl+4; ← → scrub)"));
+        tabs.forEach((view, tab) -> {
+            centerNodes.put(view, tab.getContent());
+            javafx.scene.control.MenuItem export = new javafx.scene.control.MenuItem("Export picture of " + view.title() + "…");
+            export.setOnAction(e -> {
+                model.showCenter(view);
+                exportPicture.run();
+            });
+            tab.setContextMenu(new javafx.scene.control.ContextMenu(export));
+        });
         TabPane pane = new TabPane(tabs.values().toArray(Tab[]::new));
         pane.getStyleClass().add("center-tabs");
         pane.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);

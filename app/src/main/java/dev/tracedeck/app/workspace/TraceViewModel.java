@@ -3,9 +3,11 @@ package dev.tracedeck.app.workspace;
 import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.app.detail.DetailViewModel;
 import dev.tracedeck.app.detail.PreviousSnapshot;
+import dev.tracedeck.app.detail.TextCallsLookup;
 import dev.tracedeck.app.findings.FindingsSummary;
 import dev.tracedeck.app.findings.FindingsViewModel;
 import dev.tracedeck.app.history.HistoryViewModel;
+import dev.tracedeck.app.shape.StateShapeViewModel;
 import dev.tracedeck.app.threads.ThreadListViewModel;
 import dev.tracedeck.app.timeline.TimelineViewModel;
 import dev.tracedeck.model.event.Event;
@@ -32,6 +34,7 @@ public final class TraceViewModel {
     private final DetailViewModel detail;
     private final FindingsViewModel findings;
     private final HistoryViewModel history;
+    private final StateShapeViewModel shape;
     private final ObjectProperty<CenterView> centerView = new SimpleObjectProperty<>(CenterView.TIMELINE);
 
     /**
@@ -49,22 +52,33 @@ public final class TraceViewModel {
         this.loaded = loaded;
         this.threads = new ThreadListViewModel(loaded.threads());
         this.timeline = new TimelineViewModel(loaded.trace().events(), loaded.llmRounds(), loaded.threadLabels());
-        this.detail = new DetailViewModel(queries, event -> PreviousSnapshot.of(loaded.trace(), event));
+        this.detail = new DetailViewModel(queries, event -> PreviousSnapshot.of(loaded.trace(), event),
+                new TextCallsLookup(loaded.trace()));
         this.findings = new FindingsViewModel(checks, checker, this::revealEvidence);
         this.history = new HistoryViewModel(loaded.trace(), queries, this::revealEvidence, ModelChoice.of(loaded.trace(),
                 parameters.model().isEmpty() ? null : parameters.model(),
                 parameters.contextLimit() > 0 ? parameters.contextLimit() : null, parameters.models()));
+        this.shape = new StateShapeViewModel(loaded.trace(), queries,
+                () -> findings.validation().map(Validation::findings).orElse(java.util.List.of()), this::revealEvidence);
         threads.selectedProperty().addListener((obs, old, now) -> {
             timeline.showThread(threads.selectedThreadId());
             findings.showThread(threads.selectedThreadId());
             history.showThread(threads.selectedThreadId());
+            shape.showThread(threads.selectedThreadId());
         });
-        timeline.selectedEventProperty().addListener((obs, old, now) -> history.showEvent(now));
-        centerView.addListener((obs, old, now) -> history.setActive(now != CenterView.TIMELINE));
+        timeline.selectedEventProperty().addListener((obs, old, now) -> {
+            history.showEvent(now);
+            shape.showEvent(now);
+        });
+        centerView.addListener((obs, old, now) -> {
+            history.setActive(now == CenterView.STEPS || now == CenterView.CONTEXT);
+            shape.setActive(now == CenterView.STATE);
+        });
         // The focus first: a finding's selection then reveals its evidence, and the detail renders it with this finding first.
         findings.selectedFindingProperty().addListener((obs, old, now) -> detail.setFocus(now));
         timeline.selectedEventProperty().addListener((obs, old, now) -> detail.showStep(timeline.step(now)));
         findings.evidenceProperty().addListener((obs, old, now) -> {
+            shape.findingsChanged();
             timeline.setEvidence(now);
             detail.setEvidence(now);
             findings.validation().ifPresent(threads::setFindings);
@@ -95,6 +109,7 @@ public final class TraceViewModel {
     public void close() {
         findings.cancel();
         history.setActive(false);
+        shape.setActive(false);
     }
 
     public LoadedTrace loaded() {
@@ -119,6 +134,10 @@ public final class TraceViewModel {
 
     public HistoryViewModel history() {
         return history;
+    }
+
+    public StateShapeViewModel shape() {
+        return shape;
     }
 
     /** Timeline, steps or context chart beside the detail; the steps and the chart are counted only when shown. */

@@ -13,6 +13,8 @@ import javafx.scene.layout.StackPane;
 /** A tab per open file; the tab's panes follow its document from importing to ready. */
 public final class WorkspaceView extends StackPane {
 
+    private Runnable onExportPicture = () -> { };
+
     private final WorkspaceViewModel model;
     private final TabPane tabs = new TabPane();
     private final Map<TraceDocument, Tab> tabOf = new HashMap<>();
@@ -46,6 +48,23 @@ public final class WorkspaceView extends StackPane {
         if (tab != null && tab.getContent() instanceof TraceView view) {
             view.focusSearch();
         }
+    }
+
+    /** What a view's "Export picture…" context-menu entry does: the window's File ▸ Export picture. */
+    public void setOnExportPicture(Runnable action) {
+        onExportPicture = action;
+    }
+
+    /**
+     * What File ▸ Export picture can draw of the selected file, by name, in the order to offer them: the view shown
+     * beside the detail pane first.
+     */
+    public java.util.LinkedHashMap<String, javafx.scene.Node> pictureViews() {
+        Tab tab = tabs.getSelectionModel().getSelectedItem();
+        if (tab != null && tab.getContent() instanceof TraceView view) {
+            return view.pictureViews();
+        }
+        return new java.util.LinkedHashMap<>();
     }
 
     /** Puts the keyboard in the selected file's findings list. */
@@ -90,7 +109,7 @@ public final class WorkspaceView extends StackPane {
     private void showContent(Tab tab, TraceDocument document) {
         if (document.isReady()) {
             tab.setGraphic(null);
-            tab.setContent(new TraceView(document.getContent(), model));
+            tab.setContent(new TraceView(document.getContent(), model, () -> onExportPicture.run()));
         } else {
             // A bar rather than a spinner: at tab size a spinner's pie is too small to read.
             ProgressBar bar = new ProgressBar();

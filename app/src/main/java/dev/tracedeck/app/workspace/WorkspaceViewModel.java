@@ -7,6 +7,7 @@ import dev.tracedeck.app.common.NoticesViewModel;
 import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.app.findings.FindingsSummary;
 import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.app.prune.PlaygroundViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.rules.Validator;
 import java.nio.file.Path;
@@ -61,6 +62,16 @@ public final class WorkspaceViewModel {
         selected.addListener((obs, old, now) -> refreshStatus());
     }
 
+    /**
+     * Two open files compared as {@code tracedeck compare} does, with the rules this window checks with. Long work
+     * on big files: call it off the FX thread.
+     */
+    public dev.tracedeck.model.compare.TraceComparison compare(TraceDocument before, TraceDocument after) {
+        dev.tracedeck.model.trace.Trace b = before.getContent().loaded().trace();
+        dev.tracedeck.model.trace.Trace a = after.getContent().loaded().trace();
+        return dev.tracedeck.model.compare.TraceComparison.of(b, validator.validate(b), a, validator.validate(a));
+    }
+
     public ObservableList<TraceDocument> documents() {
         return readOnlyDocuments;
     }
@@ -77,6 +88,22 @@ public final class WorkspaceViewModel {
     public Optional<TraceViewModel> selectedTrace() {
         TraceDocument document = selected.get();
         return document == null || !document.isReady() ? Optional.empty() : Optional.of(document.getContent());
+    }
+
+    /**
+     * A prune playground on the selected file, at its selected thread (else the selected event's) and the last
+     * point at or before its selected event; empty while no file is ready. It recomputes on the query runner.
+     */
+    public Optional<PlaygroundViewModel> playground() {
+        TraceDocument document = selected.get();
+        if (document == null || !document.isReady()) {
+            return Optional.empty();
+        }
+        TraceViewModel trace = document.getContent();
+        PlaygroundViewModel playground = new PlaygroundViewModel(trace.loaded().trace(), document.path(),
+                trace.loaded().threadLabels(), queries, validator.config().parameters().models());
+        playground.openAt(trace.threads().selectedThreadId(), Optional.ofNullable(trace.timeline().getSelectedEvent()));
+        return Optional.of(playground);
     }
 
     public ImportProgress progress() {

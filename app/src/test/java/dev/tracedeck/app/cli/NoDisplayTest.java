@@ -71,6 +71,42 @@ class NoDisplayTest {
         assertTrue(Files.size(png) > 10_000, "the picture is still written");
     }
 
+    /** render draws with no display at all: no DISPLAY (not even a fake one), no Xvfb, Monocle's headless glass. */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void renderDrawsTheSampleBeforeAndAfterPairWithNoDisplay(@TempDir Path dir) throws Exception {
+        List<String> headless = List.of("-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw",
+                "-Djava.awt.headless=true");
+        Path after = BEFORE.resolveSibling("after-tool-only.log");
+        record Shot(String view, List<String> args, int width) {
+        }
+        for (Shot shot : List.of(
+                new Shot("compare", List.of("--scale", "1", BEFORE.toString(), after.toString()), 1280),
+                new Shot("shape", List.of("--thread", "s1", "--scale", "2", BEFORE.toString()), 2560),
+                new Shot("checklist", List.of("--theme", "dark", "--scale", "1", BEFORE.toString()), 1280),
+                new Shot("timeline", List.of("--size", "800x400", "--scale", "1", after.toString()), 800))) {
+            Path png = dir.resolve(shot.view() + ".png");
+            List<String> args = new ArrayList<>(List.of("render", "--view", shot.view(), "--out", png.toString()));
+            args.addAll(shot.args());
+            Child run = run(headless, Map.of(), true, args.toArray(String[]::new));
+            assertEquals(ExitCodes.OK, run.code(), shot.view() + ": " + run.out() + run.err());
+            java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+            assertEquals(shot.width(), image.getWidth(), shot.view());
+            assertTrue(image.getHeight() > 100, shot.view() + " is " + image.getHeight() + " px tall");
+            java.util.Set<Integer> colours = new java.util.HashSet<>();
+            for (int y = 0; y < image.getHeight(); y += 3) {
+                for (int x = 0; x < image.getWidth(); x += 3) {
+                    colours.add(image.getRGB(x, y));
+                }
+            }
+            assertTrue(colours.size() > 20, shot.view() + " is not blank: " + colours.size() + " colours");
+        }
+        Child bad = run(headless, Map.of(), true, "render", "--view", "compare", "--out", dir.resolve("x.png").toString(),
+                BEFORE.toString());
+        assertEquals(ExitCodes.USAGE, bad.code());
+        assertTrue(bad.err().contains("compare draws two files"), bad.err());
+    }
+
     private record Child(int code, String out, String err) {
     }
 

@@ -1,6 +1,8 @@
 package dev.tracedeck.app.desktop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -27,5 +29,17 @@ class LaunchOptionsTest {
     @Test
     void filesAloneAreFiles() {
         assertEquals(new LaunchOptions(List.of(Path.of("a.log")), Optional.empty()), LaunchOptions.fromArgs(List.of("a.log")));
+    }
+
+    @Test
+    void carriesParseTextCallsToTheImporters() {
+        LaunchOptions options = new LaunchOptions(List.of(Path.of("--parse-text-calls")), Optional.empty(), Optional.empty(),
+                Optional.empty(), true);
+
+        LaunchOptions back = LaunchOptions.fromArgs(options.toArgs());
+        assertEquals(options, back);
+        assertEquals(List.of(Path.of("--parse-text-calls")), back.files(), "after --, a file named like the option is a file");
+        assertTrue(TracedeckApplication.importers(back).parsesTextCalls());
+        assertFalse(TracedeckApplication.importers(LaunchOptions.fromArgs(List.of("a.log"))).parsesTextCalls());
     }
 }

@@ -243,9 +243,16 @@ class MainWindowTest {
         return cell.lookupAll(".label").stream().map(n -> ((Label) n).getText()).toList();
     }
 
+    /** Rows wholly on screen: the table keeps a clipped row above and below the viewport, which a click would miss. */
     private static List<TableRow<Event>> visibleRows(FxRobot robot) {
+        javafx.scene.Node viewport = robot.lookup("#timeline-table .clipped-container").query();
+        javafx.geometry.Bounds view = viewport.localToScreen(viewport.getBoundsInLocal());
         return robot.lookup("#timeline-table .table-row-cell").<TableRow<Event>>queryAll().stream()
                 .filter(r -> !r.isEmpty() && r.getItem() != null && r.isVisible())
+                .filter(r -> {
+                    javafx.geometry.Bounds b = r.localToScreen(r.getBoundsInLocal());
+                    return b != null && b.getMinY() >= view.getMinY() - 0.5 && b.getMaxY() <= view.getMaxY() + 0.5;
+                })
                 .sorted(Comparator.comparingInt(TableRow::getIndex))
                 .toList();
     }

@@ -104,6 +104,28 @@ public final class ScreenGallery {
         shot(window[0], out.resolve("10-light-steps.png"));
         on(() -> workspace.getSelected().getContent().showCenter(CenterView.CONTEXT));
         shot(window[0], out.resolve("11-light-context.png"));
+        on(() -> workspace.getSelected().getContent().showCenter(CenterView.STATE));
+        shot(window[0], out.resolve("12-light-state.png"));
+        on(() -> window[0].present(true));
+        shot(window[0], out.resolve("13-light-presentation.png"));
+        on(() -> window[0].present(false));
+        if (workspace.documents().size() >= 2) {
+            Stage[] compare = new Stage[1];
+            on(() -> {
+                CompareDialog dialog = new CompareDialog(window[0].stage(), workspace);
+                compare[0] = dialog.window(workspace.documents().get(0), workspace.documents().get(1),
+                        workspace.compare(workspace.documents().get(0), workspace.documents().get(1)));
+                compare[0].show();
+            });
+            on(() -> {
+                try {
+                    save(compare[0].getScene(), out.resolve("14-compare.png"));
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+                compare[0].close();
+            });
+        }
         String big = System.getProperty("gallery.big");
         if (big != null) {
             FxTaskRunner imports = new FxTaskRunner("gallery-import", 1);

@@ -57,10 +57,10 @@ public final class ChatTraceWriter {
         return file;
     }
 
-    /** Adds a message to the end of its thread's history. */
+    /** Adds a message to the end of its thread's history, numbered by its position there. */
     public Event message(String threadId, SourceRef source, String text, Message message) {
         int position = positions.merge(threadId, 1, Integer::sum) - 1;
-        return message(threadId, source, text, message, position);
+        return message(threadId, source, text, message, OptionalInt.of(position), "");
     }
 
     /**
@@ -68,12 +68,22 @@ public final class ChatTraceWriter {
      * whose messages are not one history in file order.
      */
     public Event message(String threadId, SourceRef source, String text, Message message, int msgIdx) {
-        int position = msgIdx;
+        return message(threadId, source, text, message, OptionalInt.of(msgIdx), "");
+    }
+
+    /**
+     * Adds a message to the end of its thread's history with the index the format gives it: the parts of one
+     * provider message (an Anthropic user message's tool results and text) share their message's index, and a
+     * system prompt kept outside the message list has none.
+     *
+     * @param time the record's timestamp as written, "" when it has none
+     */
+    public Event message(String threadId, SourceRef source, String text, Message message, OptionalInt msgIdx, String time) {
         messages++;
         String keyword = !message.toolCalls().isEmpty() ? TOOL_CALL : message.isToolResult() ? TOOL_RESULT : MESSAGE;
         count(keyword);
-        return builder.add(keyword, "", threadId, source, text, new Payload.ConversationMessage(message,
-                OptionalInt.of(position), PythonText.length(message.content()), false));
+        return builder.add(keyword, time, threadId, source, text, new Payload.ConversationMessage(message,
+                msgIdx, PythonText.length(message.content()), false));
     }
 
     /** Adds a dump of the thread's state, diffed against its previous one; keyword {@value #STATE}. */
@@ -84,8 +94,13 @@ public final class ChatTraceWriter {
 
     /** Adds a record that is not a message, such as a request's model and tools. */
     public Event json(String keyword, String threadId, SourceRef source, String text, JsonValue json) {
+        return json(keyword, threadId, source, text, json, "");
+    }
+
+    /** A record that is not a message, with its timestamp as written. */
+    public Event json(String keyword, String threadId, SourceRef source, String text, JsonValue json, String time) {
         count(keyword);
-        return builder.add(keyword, "", threadId, source, text, new Payload.JsonRecord(keyword, json));
+        return builder.add(keyword, time, threadId, source, text, new Payload.JsonRecord(keyword, json));
     }
 
     /** A record of the format whose fields are not what the format says: kept, and reported. */

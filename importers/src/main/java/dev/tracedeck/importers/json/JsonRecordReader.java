@@ -118,7 +118,7 @@ public final class JsonRecordReader implements Closeable {
             } catch (JsonProcessingException e) {
                 JsonLocation at = e.getLocation();
                 return new JsonItem.Broken(line.number(), at == null ? 1 : at.getColumnNr(), text, reason(e),
-                        e instanceof JsonEOFException);
+                        endsInput(e));
             }
         }
         done = true;
@@ -150,7 +150,7 @@ public final class JsonRecordReader implements Closeable {
             done = true;
             JsonLocation at = e.getLocation() != null ? e.getLocation() : parser.currentLocation();
             return new JsonItem.Broken(at.getLineNr(), Math.max(1, at.getColumnNr()), "", reason(e),
-                    e instanceof JsonEOFException);
+                    endsInput(e));
         }
     }
 
@@ -222,6 +222,15 @@ public final class JsonRecordReader implements Closeable {
         done = true;
         JsonLocation at = parser.currentLocation();
         return new JsonItem.Broken(at.getLineNr(), Math.max(1, at.getColumnNr()), "", reason, endOfInput);
+    }
+
+    /**
+     * True when the input ended inside a value: the streaming parser says so with a {@link JsonEOFException}, the
+     * tree binder (which reads a whole container) with an "Unexpected end-of-input" of its own.
+     */
+    static boolean endsInput(JsonProcessingException e) {
+        String m = e.getOriginalMessage();
+        return e instanceof JsonEOFException || (m != null && m.contains("end-of-input"));
     }
 
     /** The parser's reason without its excerpt of the input. */

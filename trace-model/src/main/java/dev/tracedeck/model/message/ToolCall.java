@@ -13,14 +13,25 @@ import java.util.Optional;
  * @param arguments     the arguments parsed as JSON, present only when {@code rawArguments} parses
  * @param truncated     true when the log cut the arguments (Mycelian cuts at 1,500 characters and appends
  *                      "..."); a truncated call never has parsed arguments, since what is left is not the call
+ * @param parsedFromText true when the log showed no such call: the model wrote it as text in the message, and the
+ *                      import ({@code --parse-text-calls}) made it a structured call so the rules and prune
+ *                      strategies see it. Its raw arguments are then as the model wrote them, its parsed arguments
+ *                      may have been repaired (single quotes, an unclosed bracket) and its id is made up
+ *                      ({@link dev.tracedeck.model.textcalls.lift.TextCallLifter})
  */
-public record ToolCall(String id, String name, String rawArguments, Optional<JsonValue> arguments, boolean truncated) {
+public record ToolCall(String id, String name, String rawArguments, Optional<JsonValue> arguments, boolean truncated,
+                       boolean parsedFromText) {
 
     public ToolCall {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(rawArguments, "rawArguments");
         Objects.requireNonNull(arguments, "arguments");
+    }
+
+    /** A call the log shows being made. */
+    public ToolCall(String id, String name, String rawArguments, Optional<JsonValue> arguments, boolean truncated) {
+        this(id, name, rawArguments, arguments, truncated, false);
     }
 
     /** A string-valued argument, e.g. {@code argument("content")} or {@code argument("tags", "role")}. */

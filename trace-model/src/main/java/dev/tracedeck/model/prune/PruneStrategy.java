@@ -226,24 +226,24 @@ public sealed interface PruneStrategy {
                 if (!m.makesCalls()) {
                     continue;
                 }
-                List<String> answered = new ArrayList<>();
+                // The calls still waiting, in order: a result with an id answers that call, one without answers the
+                // first call still waiting, as the pairing rules match them.
+                List<ToolCall> waiting = new ArrayList<>(m.message().toolCalls());
                 int j = i + 1;
-                int anonymous = 0;
                 while (j < all.size() && all.get(j).isToolResult()) {
                     String id = all.get(j).message().toolCallId();
-                    if (id.isEmpty()) {
-                        anonymous++;
-                    } else {
-                        answered.add(id);
+                    int answered = -1;
+                    for (int k = 0; k < waiting.size() && answered < 0; k++) {
+                        if (id.isEmpty() || waiting.get(k).id().equals(id)) {
+                            answered = k;
+                        }
+                    }
+                    if (answered >= 0) {
+                        waiting.remove(answered);
                     }
                     out.add(all.get(j++));
                 }
-                List<ToolCall> calls = m.message().toolCalls();
-                for (int k = anonymous; k < calls.size(); k++) {
-                    ToolCall call = calls.get(k);
-                    if (!call.id().isEmpty() && answered.contains(call.id())) {
-                        continue;
-                    }
+                for (ToolCall call : waiting) {
                     out.add(new HistoryMessage("repair-" + (++repaired), new PromptMessage("tool",
                             "Tool call interrupted: " + call.name() + " returned no result.", "", List.of(), call.id(),
                             TokenCategory.TOOL_RESULTS)));

@@ -9,6 +9,7 @@ import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.chat.DuplicateToolCallId;
 import dev.tracedeck.model.rules.chat.OrphanedToolCall;
+import dev.tracedeck.model.rules.chat.RoleOrder;
 import dev.tracedeck.model.rules.chat.ToolResultWithoutCall;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.tokens.PromptCount;
@@ -31,7 +32,7 @@ public final class Pruner {
 
     /** The rules a pruned history must still satisfy: tool calls and their results stay paired. */
     private static final List<Rule> PAIRING_RULES = List.of(new OrphanedToolCall(), new ToolResultWithoutCall(),
-            new DuplicateToolCallId());
+            new DuplicateToolCallId(), new RoleOrder());
 
     private final PruneContext context;
 
@@ -93,6 +94,10 @@ public final class Pruner {
         }
         Trace trace = builder.build(new ImportReport("(history)", "chat-history", 0, history.size(), history.size(), 0, 0,
                 Map.of(), List.of(), 0, true));
+        if (trace.threads().isEmpty()) {
+            // An empty history (a LangGraph thread's input checkpoint, before any message) pairs nothing.
+            return List.of();
+        }
         TraceThread thread = trace.threads().get(0);
         List<Finding> findings = new ArrayList<>();
         for (Rule rule : PAIRING_RULES) {
@@ -105,8 +110,22 @@ public final class Pruner {
         return findings;
     }
 
-    /** A finding by its rule and the messages it points at, which survive pruning under their ids. */
+    /**
+     * A finding by its rule and the messages it points at, which survive pruning under their ids. A result out of
+     * place ({@code role-order}) that loses its call becomes a result without one: the same broken pairing, so both
+     * are keyed by the result alone and a strategy is not blamed for a history that was broken before it.
+     */
     private static String key(Finding f, History history) {
+        if (f.ruleId().equals("role-order") || f.ruleId().equals("tool-result-without-call")) {
+            StringBuilder key = new StringBuilder("unpaired-result");
+            for (Event e : f.evidence()) {
+                HistoryMessage m = history.messages().get(e.seq());
+                if (m.isToolResult()) {
+                    key.append('|').append(m.id());
+                }
+            }
+            return key.toString();
+        }
         StringBuilder key = new StringBuilder(f.ruleId());
         for (Event e : f.evidence()) {
             key.append('|').append(history.messages().get(e.seq()).id());

@@ -6,6 +6,7 @@ import dev.tracedeck.model.rules.context.ContextPreflight;
 import dev.tracedeck.model.rules.chat.OrphanedToolCall;
 import dev.tracedeck.model.rules.chat.OversizedToolOutput;
 import dev.tracedeck.model.rules.chat.RepeatedToolCall;
+import dev.tracedeck.model.rules.chat.RoleOrder;
 import dev.tracedeck.model.rules.chat.TextToolCallNotRun;
 import dev.tracedeck.model.rules.chat.ToolResultWithoutCall;
 import dev.tracedeck.model.rules.chat.UnparsedRecords;
@@ -22,6 +23,8 @@ import dev.tracedeck.model.rules.mycelian.PeriodicFlush;
 import dev.tracedeck.model.rules.mycelian.RoleMismatch;
 import dev.tracedeck.model.rules.mycelian.SystemPersisted;
 import dev.tracedeck.model.rules.state.ExecutionTraceInConversation;
+import dev.tracedeck.model.rules.state.StateLostMessages;
+import dev.tracedeck.model.textcalls.found.TextCallScope;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -37,7 +40,19 @@ public record RuleProfile(String id, List<Rule> rules) {
     public static RuleProfile genericChat() {
         return new RuleProfile("generic-chat", List.of(new UnparsedRecords(), new OrphanedToolCall(),
                 new ToolResultWithoutCall(), new DuplicateToolCallId(), new OversizedToolOutput(), new RepeatedToolCall(),
-                new TextToolCallNotRun(), new ContextOverflow(), new ContextPreflight()));
+                new TextToolCallNotRun(), new RoleOrder(), new ContextOverflow(), new ContextPreflight(), new StateLostMessages()));
+    }
+
+    /**
+     * The generic rules with Anthropic's ordering ({@link RoleOrder.Convention#ANTHROPIC}): for Anthropic Messages
+     * histories, whose messages alternate user and assistant and carry tool results in the next message.
+     */
+    public static RuleProfile anthropicChat() {
+        List<Rule> rules = new ArrayList<>();
+        for (Rule r : genericChat().rules()) {
+            rules.add(r instanceof RoleOrder ? new RoleOrder(RoleOrder.Convention.ANTHROPIC) : r);
+        }
+        return new RuleProfile("anthropic-chat", rules);
     }
 
     /** The Mycelian tool-only memory protocol (seed 000), plus the generic rules. */
@@ -47,14 +62,16 @@ public record RuleProfile(String id, List<Rule> rules) {
                 new BootstrapMissing(), new MissingFlush(), new ContextCallDuringConversation(), new PeriodicFlush(),
                 new AgentErrors()));
         // A Mycelian log's assistant MSG lines are the conversation being ingested, not the agent model's own
-        // words, so text-tool-call would judge someone else's text there.
-        genericChat().rules().stream().filter(r -> !(r instanceof TextToolCallNotRun)).forEach(rules::add);
+        // words: text-tool-call reads only the AI entries of its state dumps there.
+        genericChat().rules().stream()
+                .map(r -> r instanceof TextToolCallNotRun ? new TextToolCallNotRun(TextCallScope.STATE_ENTRIES) : r)
+                .forEach(rules::add);
         return new RuleProfile("mycelian-tool-only", rules);
     }
 
     /**
-     * LangGraph state dumps: the generic rules over the last checkpoint's conversation, plus seed 001's
-     * separation of the conversation from an execution section.
+     * LangGraph state dumps: every generic rule (role-order and state-lost-messages among them) over the
+     * checkpoints' conversation, plus seed 001's separation of the conversation from an execution section.
      */
     public static RuleProfile langgraph() {
         List<Rule> rules = new ArrayList<>(genericChat().rules());
@@ -63,16 +80,23 @@ public record RuleProfile(String id, List<Rule> rules) {
     }
 
     public static RuleProfile forFormat(String format) {
-        if (format.equals("mycelian-log")) {
-            return mycelianToolOnly();
+        // A Claude Code transcript writes each content block on a line of its own and merges them into API turns
+        // only when it sends, so its lines don't alternate: the generic ordering applies there.
+        switch (format) {
+            case "mycelian-log":
+                return mycelianToolOnly();
+            case "anthropic":
+                return anthropicChat();
+            case "langgraph":
+                return langgraph();
+            default:
+                return genericChat();
         }
-        return format.equals("langgraph") ? langgraph() : genericChat();
     }
 
     /** Every rule any profile has, for listing and for validating configuration files. */
     public static List<Rule> allRules() {
         List<Rule> all = new ArrayList<>(mycelianToolOnly().rules());
-        all.add(new TextToolCallNotRun());
         all.add(new ExecutionTraceInConversation());
         return all;
     }

@@ -71,6 +71,15 @@ public final class StateSnapshot {
         return new StateSnapshot(threadId, 0, List.of(), new int[0], false, stateType, keys);
     }
 
+    /**
+     * This snapshot with its conversation's entries replaced (one source line each), keeping its sections, its
+     * {@link #next()} and whether it is verbatim: what {@code --parse-text-calls} does to a dump.
+     */
+    public StateSnapshot withEntries(List<StateEntry> entries, int[] entryLines) {
+        return new StateSnapshot(threadId, declaredSize, entries, entryLines, hasMessageList, stateType, keys,
+                sections, next, verbatim);
+    }
+
     /** This snapshot with {@code sections} beside its conversation (replacing any it had). */
     public StateSnapshot withSections(List<SnapshotSection> sections) {
         return new StateSnapshot(threadId, declaredSize, entries, entryLines, hasMessageList, stateType, keys,

@@ -25,6 +25,8 @@ final class Draft {
     final List<Confidence.Reason> reasons = new ArrayList<>();
     /** False when the call object had no arguments member at all. */
     boolean hasArgumentsMember = true;
+    /** What the format's confidence lost because the call's wrapper was never closed (0 when it was). */
+    double unclosedPenalty;
 
     Draft(TextCallFormat format, int start, int end, String name) {
         this.format = format;
@@ -57,6 +59,7 @@ final class Draft {
         d.repairs.addAll(repairs);
         d.reasons.addAll(reasons);
         d.hasArgumentsMember = hasArgumentsMember;
+        d.unclosedPenalty = unclosedPenalty;
         return d;
     }
 
@@ -78,6 +81,12 @@ final class Draft {
 
     Draft reason(double weight, String why) {
         reasons.add(new Confidence.Reason(weight, why));
+        return this;
+    }
+
+    /** The wrapper was never closed, which cost the call {@code penalty} against a closed one. */
+    Draft unclosed(double penalty) {
+        unclosedPenalty = penalty;
         return this;
     }
 

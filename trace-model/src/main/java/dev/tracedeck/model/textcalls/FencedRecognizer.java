@@ -47,7 +47,7 @@ final class FencedRecognizer implements TextCallRecognizer {
                     d.base(0.50, "in a ```" + (fence.language.isEmpty() ? "" : fence.language) + " fence, shaped like a call");
                 }
                 if (!fence.block.closed()) {
-                    d.reason(-0.05, "the fence is never closed");
+                    d.reason(-0.05, "the fence is never closed").unclosed(0.05);
                 }
                 if (alone) {
                     d.reason(0.15, "the message is nothing but this fence");

@@ -42,6 +42,7 @@ final class FunctionTagRecognizer implements TextCallRecognizer {
             Draft d = new Draft(format(), open, end, text.substring(open + "<function=".length(), bodyStart - 1));
             arguments(d, text, bodyStart, bodyEnd);
             d.base(closed ? 0.75 : 0.65, closed ? "inside <function=…></function>" : "after <function=…>, never closed");
+            d.unclosed(closed ? 0 : 0.10);
             calls.add(Scoring.finish(d, context));
             from = end;
             if (from >= text.length()) {

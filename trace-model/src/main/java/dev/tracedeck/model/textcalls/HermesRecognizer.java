@@ -24,7 +24,7 @@ final class HermesRecognizer implements TextCallRecognizer {
                 if (block.closed()) {
                     d.base(0.75, "between <tool_call> tags");
                 } else {
-                    d.base(0.65, "after <tool_call>, never closed");
+                    d.base(0.65, "after <tool_call>, never closed").unclosed(0.10);
                 }
                 calls.add(Scoring.finish(d, context));
             }

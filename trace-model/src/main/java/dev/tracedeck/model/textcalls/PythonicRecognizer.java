@@ -53,7 +53,7 @@ final class PythonicRecognizer implements TextCallRecognizer {
                     d.reason(0.25, "the message is nothing but calls");
                 }
                 if (!list.closed) {
-                    d.reason(-0.05, "the list is never closed");
+                    d.reason(-0.05, "the list is never closed").unclosed(0.05);
                 }
                 calls.add(Scoring.finish(d, context));
             }

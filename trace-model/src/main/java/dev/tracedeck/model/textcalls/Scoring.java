@@ -34,6 +34,7 @@ final class Scoring {
         arguments(d, reasons);
         name(d, context.knownTools(), reasons);
         surroundings(d, context.text(), reasons);
+        cut(d, context, reasons);
         return new TextToolCall(d.format, d.name, d.arguments, d.rawArguments, d.status,
                 TextSpan.of(context.text(), d.start, d.end), Confidence.of(reasons), List.copyOf(d.unrecovered));
     }
@@ -51,6 +52,25 @@ final class Scoring {
         }
         if (d.arguments.map(Scoring::looksLikePlaceholders).orElse(false)) {
             reasons.add(new Confidence.Reason(-0.30, "arguments look like placeholders"));
+        }
+    }
+
+    /**
+     * Gives back what a call lost only because the log cut the message inside it: the penalty for an unclosed
+     * wrapper and the one for arguments that could not be read whole.
+     */
+    private static void cut(Draft d, ParseContext context, List<Confidence.Reason> reasons) {
+        if (!context.reachesCut(d.end)) {
+            return;
+        }
+        double back = d.unclosedPenalty + switch (d.status) {
+            case PARTIAL -> 0.15;
+            case UNPARSED -> 0.25;
+            default -> 0;
+        };
+        if (back > 0) {
+            reasons.add(new Confidence.Reason(back, "the log's preview ends inside it: its end was cut by the log, "
+                    + "not left out by the model"));
         }
     }
 

@@ -49,7 +49,20 @@ public final class TextCallParser {
      * it lower it; an empty set means "the trace does not say" and changes nothing.
      */
     public List<TextToolCall> parse(String text, Set<String> knownTools) {
-        ParseContext context = new ParseContext(text, knownTools);
+        return parse(new ParseContext(text, knownTools, false));
+    }
+
+    /**
+     * The calls in {@code shownText}, the start of a longer message that a log cut (a preview, with its "..."
+     * removed). A call that runs into the cut is not held against the model: an unclosed wrapper or arguments
+     * that stop mid-value are what the log dropped, so they lower confidence no more than a whole call's
+     * would; what could not be read is still listed in {@link TextToolCall#unrecovered()}.
+     */
+    public List<TextToolCall> parseCut(String shownText, Set<String> knownTools) {
+        return parse(new ParseContext(shownText, knownTools, true));
+    }
+
+    private List<TextToolCall> parse(ParseContext context) {
         List<TextToolCall> candidates = new ArrayList<>();
         for (TextCallRecognizer recognizer : recognizers) {
             candidates.addAll(recognizer.recognize(context));

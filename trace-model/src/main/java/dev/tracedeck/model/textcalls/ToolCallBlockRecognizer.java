@@ -24,7 +24,7 @@ final class ToolCallBlockRecognizer implements TextCallRecognizer {
                 if (block.closed()) {
                     d.base(0.75, "between TOOL_CALL_START and TOOL_CALL_END");
                 } else {
-                    d.base(0.65, "after TOOL_CALL_START, never ended");
+                    d.base(0.65, "after TOOL_CALL_START, never ended").unclosed(0.10);
                 }
                 calls.add(Scoring.finish(d, context));
             }

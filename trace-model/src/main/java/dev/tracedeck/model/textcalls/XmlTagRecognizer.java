@@ -53,6 +53,7 @@ final class XmlTagRecognizer implements TextCallRecognizer {
             d.base(element.tagClosed ? 0.75 : 0.60, element.tagClosed
                     ? "an XML-like <" + m.group(1) + "> element naming the tool"
                     : "an XML-like <" + m.group(1) + "> element the text cuts off");
+            d.unclosed(element.tagClosed ? 0 : 0.15);
             calls.add(Scoring.finish(d, context));
         }
         return calls;

@@ -44,6 +44,16 @@ class PruneStrategiesTest {
     }
 
     @Test
+    void anEmptyHistoryPrunesToNothingWithNoFinding() {
+        // A LangGraph thread's input checkpoint holds no message yet.
+        for (String spec : List.of("none", "keep_last_n_steps(1)", "sliding_window(2)", "token_budget", "repair_orphans")) {
+            PruneResult r = run(List.of(), spec);
+            assertEquals(List.of(), ids(r.after()), spec);
+            assertEquals(List.of(), r.introduced(), spec);
+        }
+    }
+
+    @Test
     void noneKeepsEverything() {
         PruneResult r = run(agentRun(3, "ok"), "none");
         assertEquals(ids(r.before()), ids(r.after()));
@@ -177,5 +187,20 @@ class PruneStrategiesTest {
                 assertThrows(IllegalArgumentException.class, () -> StrategyParser.parse("sliding_window(ten)")).getMessage());
         assertThrows(IllegalArgumentException.class, () -> StrategyParser.parse("token_budget(0.5, 0.8)"));
         assertEquals(new PruneStrategy.PruneOldObservations(2, 100), StrategyParser.parse("prune_old_observations(keep_last_n=2)"));
+    }
+
+    @Test
+    void repairOrphansPairsResultsWithoutIdsAsTheRulesDo() {
+        // Two calls; a result for the first by id, then one without an id: it answers the call still waiting.
+        List<PromptMessage> mixed = List.of(PromptMessage.text("user", "Weather and time?"),
+                PromptMessage.of(new dev.tracedeck.model.message.Message("assistant", "", List.of(
+                        new dev.tracedeck.model.message.ToolCall("w1", "get_weather", "{}", java.util.Optional.empty(), false),
+                        new dev.tracedeck.model.message.ToolCall("t1", "get_time", "{}", java.util.Optional.empty(), false)), "")),
+                PromptMessage.of(new dev.tracedeck.model.message.Message("tool", "sunny", List.of(), "w1")),
+                PromptMessage.of(new dev.tracedeck.model.message.Message("tool", "14:02", List.of(), "")),
+                PromptMessage.text("assistant", "Sunny, 14:02."));
+        PruneResult r = run(mixed, "repair_orphans");
+        assertEquals(Set.of(), r.added(), "every call was answered");
+        assertEquals(List.of(), r.introduced());
     }
 }

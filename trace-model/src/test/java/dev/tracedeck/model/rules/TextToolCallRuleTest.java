@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.model.rules.chat.TextToolCallNotRun;
 import dev.tracedeck.model.textcalls.TextCallParser;
+import dev.tracedeck.model.textcalls.found.TextCallScope;
+import java.util.List;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
@@ -74,10 +76,78 @@ class TextToolCallRuleTest {
     }
 
     @Test
-    void runsForChatFormatsButNotOnTheConversationAMycelianAgentIngests() {
-        assertTrue(RuleProfile.genericChat().rule("text-tool-call").isPresent());
-        assertTrue(RuleProfile.mycelianToolOnly().rule("text-tool-call").isEmpty());
-        assertTrue(RuleProfile.allRules().stream().anyMatch(r -> r.id().equals("text-tool-call")),
+    void readsOnlyTheStateEntriesOfAMycelianLogNotTheConversationItIngests() {
+        assertEquals(TextCallScope.MESSAGES_AND_STATE_ENTRIES,
+                ((TextToolCallNotRun) RuleProfile.genericChat().rule("text-tool-call").orElseThrow()).scope());
+        assertEquals(TextCallScope.STATE_ENTRIES,
+                ((TextToolCallNotRun) RuleProfile.mycelianToolOnly().rule("text-tool-call").orElseThrow()).scope());
+        assertEquals(1, RuleProfile.allRules().stream().filter(r -> r.id().equals("text-tool-call")).count(),
                 "configuration files may name it");
+        // the user pasted a call into the conversation: the agent's MSG line is someone else's text
+        ThreadFixture pasted = new ThreadFixture().cleanStart().message(1, "assistant", HERMES)
+                .call("add_entry", "assistant", 1, ThreadFixture.entryArgs(HERMES, "assistant", 1)).dump();
+        assertTrue(checkState(pasted).problems().isEmpty(), checkState(pasted).problems().toString());
+        assertTrue(checkState(pasted).applicable());
+    }
+
+    private static final String ADD_ENTRY = "<tool_call>\n{\"name\": \"add_entry\", \"arguments\": {\"memory_id\": \"m-1\", "
+            + "\"raw_entry\": \"Where should I go?\", \"tags\": {\"role\": \"user\", \"msg_idx\": 1}}}\n</tool_call>";
+
+    private static RuleOutcome checkState(ThreadFixture fixture) {
+        return new TextToolCallNotRun(TextCallScope.STATE_ENTRIES).check(fixture.thread(), RuleParameters.DEFAULTS);
+    }
+
+    @Test
+    void flagsAnAiStateEntryThatWritesTheCallOnceWhereItFirstAppears() {
+        ThreadFixture run = new ThreadFixture().cleanStart().message(1, "user", "Where should I go?")
+                .aiText(ADD_ENTRY).dump().message(2, "assistant", "Lisbon.").aiText("Noted.").dump();
+        RuleOutcome outcome = checkState(run);
+        assertEquals(1, outcome.problems().size(), outcome.problems().toString());
+        RuleOutcome.Problem problem = outcome.problems().get(0);
+        assertEquals(OptionalInt.of(1), problem.msgIdx(), "the message being handled when the model wrote it");
+        assertEquals(1, problem.blamed().size());
+        assertEquals(problem.evidence().get(0), problem.blamed().get(0).dump());
+        assertTrue(problem.message().startsWith("state entry " + problem.blamed().get(0).idx() + ", the model's message, "
+                + "writes a hermes call add_entry("), problem.message());
+    }
+
+    @Test
+    void aCallTheStatesPreviewCutsOffIsStillFlagged() {
+        String longCall = "<tool_call>\n{\"name\": \"add_entry\", \"arguments\": {\"memory_id\": \"m-1\", \"raw_entry\": \""
+                + "I signed up for the pottery course at the community centre, Thursdays at seven starting March 6th; "
+                + "bring an apron and old clothes, the clay gets everywhere.\", \"tags\": {\"role\": \"user\", \"msg_idx\": 1}}}\n</tool_call>";
+        ThreadFixture run = new ThreadFixture().cleanStart().message(1, "user", "I signed up for pottery")
+                .aiText(longCall).dump();
+        RuleOutcome outcome = checkState(run);
+        assertEquals(1, outcome.problems().size(), outcome.problems().toString());
+        assertTrue(outcome.problems().get(0).message().endsWith("the log shows only a preview of the message"));
+    }
+
+    @Test
+    void aNativeCallAfterTheTextEntryRunsIt() {
+        ThreadFixture retried = new ThreadFixture().cleanStart().message(1, "user", "Where should I go?")
+                .aiText(ADD_ENTRY).call("add_entry", "user", 1, ThreadFixture.entryArgs("Where should I go?", "user", 1)).dump();
+        assertTrue(checkState(retried).problems().isEmpty(), checkState(retried).problems().toString());
+        ThreadFixture later = new ThreadFixture().cleanStart().message(1, "user", "Where should I go?")
+                .aiText(ADD_ENTRY).aiText("Sorry, let me try that properly.")
+                .call("add_entry", "user", 1, ThreadFixture.entryArgs("Where should I go?", "user", 1)).dump();
+        assertEquals(1, checkState(later).problems().size(), "a call after the model's next text answers that text");
+    }
+
+    @Test
+    void aTextCallEntryIsTextToolCallsAndPlainChatStaysAssistantTextInStates() {
+        ThreadFixture run = new ThreadFixture().cleanStart().message(1, "user", "Where should I go?").aiText(ADD_ENTRY)
+                .dump().message(2, "assistant", "Lisbon.").aiText("Here are solo-friendly destinations...").dump();
+        Validation v = new Validator(RuleConfig.DEFAULT).validate(run.trace());
+        List<String> findings = v.findings().stream().filter(f -> !f.ruleId().equals("missing-add-entry"))
+                .map(f -> f.ruleId() + " " + f.message().split("[ ,]")[2]).toList();
+        assertEquals(List.of("text-tool-call 7", "assistant-text-in-state 9"),
+                findings.stream().sorted(java.util.Comparator.reverseOrder()).toList());
+    }
+
+    @Test
+    void notApplicableWhenTheStateShowsNoMessages() {
+        assertFalse(checkState(new ThreadFixture().cleanStart()).applicable());
+        assertTrue(checkState(new ThreadFixture().cleanStart().dump()).applicable(), "a dump with tool calls only passes");
     }
 }

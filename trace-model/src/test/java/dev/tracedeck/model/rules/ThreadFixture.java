@@ -86,8 +86,30 @@ final class ThreadFixture {
         return this;
     }
 
+    /** An AI entry holding text the model wrote, as a Mycelian STATE_MSG previews it (cut after 197 code points). */
+    ThreadFixture aiText(String content) {
+        String stripped = PythonText.strip(content);
+        boolean cut = PythonText.length(stripped) > Previews.MESSAGE_PREVIEW_LIMIT;
+        String preview = cut ? PythonText.prefix(stripped, Previews.MESSAGE_PREVIEW_LIMIT - 3) + "..." : stripped;
+        state.add(new StateEntry(state.size() + 1, "ai", "", 0, List.of(), false, preview, cut));
+        return this;
+    }
+
     ThreadFixture error(String message) {
         add("AINVOKE_ERROR", new Payload.AgentError(message));
+        return this;
+    }
+
+    /** The agent drops entries from its state (a reducer bug, a prune): from {@code from}, {@code count} of them. */
+    ThreadFixture forget(int from, int count) {
+        for (int i = 0; i < count; i++) {
+            state.remove(from);
+        }
+        for (int i = 0; i < state.size(); i++) {
+            StateEntry e = state.get(i);
+            state.set(i, new StateEntry(i + 1, e.type(), e.role(), e.toolCallCount(), e.toolNames(), e.toolNamesCut(),
+                    e.content(), e.contentCut()));
+        }
         return this;
     }
 
@@ -117,7 +139,12 @@ final class ThreadFixture {
     }
 
     Trace trace() {
-        return builder.build(new ImportReport("t.log", "mycelian-log", 0, line, 0, 0, 0, Map.of(), List.of(), 0, true));
+        return trace("mycelian-log");
+    }
+
+    /** The trace as if read by the importer of {@code format}, which decides, say, whose words messages are. */
+    Trace trace(String format) {
+        return builder.build(new ImportReport("t.log", format, 0, line, 0, 0, 0, Map.of(), List.of(), 0, true));
     }
 
     private void add(String keyword, Payload payload) {

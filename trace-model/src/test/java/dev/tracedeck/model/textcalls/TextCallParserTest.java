@@ -74,4 +74,27 @@ class TextCallParserTest {
         String text = "{\"name\": \"x\", \"v\": ".repeat(20_000);
         assertTrue(parser.parse(text).isEmpty(), "objects with a name but no arguments are not calls");
     }
+
+    @Test
+    void aCallTheLogsPreviewCutsOffIsNotHeldAgainstTheModel() {
+        // A Mycelian STATE_MSG keeps 197 characters and "...": the model's closing tag and the end of the JSON are lost.
+        String shown = "<tool_call>\n{\"name\": \"add_entry\", \"arguments\": {\"memory_id\": \"e4c91d07\", "
+                + "\"raw_entry\": \"I signed up for the pottery course at the community centre, Thursdays 7pm";
+        Set<String> known = Set.of("add_entry");
+        TextToolCall asWritten = parser.parse(shown, known).get(0);
+        TextToolCall asCut = parser.parseCut(shown, known).get(0);
+        assertTrue(asWritten.confidence().value() < 0.7, asWritten.confidence().toString());
+        assertTrue(asCut.confidence().value() >= 0.9, asCut.confidence().toString());
+        assertEquals(asWritten.unrecovered(), asCut.unrecovered(), "what was lost is still said");
+        assertTrue(asCut.confidence().reasons().stream().anyMatch(r -> r.why().contains("cut by the log")));
+    }
+
+    @Test
+    void aCutElsewhereInTheMessageChangesNothing() {
+        String whole = "<tool_call>{\"name\": \"add_entry\", \"arguments\": {\"raw_entry\": \"hi\"}}</tool_call> Saved. And then";
+        assertEquals(parser.parse(whole, Set.of()), parser.parseCut(whole, Set.of()));
+        String open = "<tool_call>{\"name\": \"add_entry\", \"arguments\": {\"raw_entry\": \"hi\"}}\n<tool_call>{\"name\": \"x\", \"arg";
+        assertEquals(parser.parse(open, Set.of()).get(0), parser.parseCut(open, Set.of()).get(0),
+                "only the call that runs into the cut is given back what it lost");
+    }
 }

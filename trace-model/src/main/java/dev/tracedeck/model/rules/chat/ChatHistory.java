@@ -21,6 +21,9 @@ import java.util.OptionalInt;
  */
 public final class ChatHistory {
 
+    /** Said of an item with calls {@code --parse-text-calls} made from its text, so a finding doesn't pass for the log's. */
+    private static final String FROM_TEXT = "; calls parsed from its text";
+
     private ChatHistory() {
     }
 
@@ -52,7 +55,8 @@ public final class ChatHistory {
             StateEntry entry = last.entries().get(i);
             Event where = firstDumpHolding(dumps, i, entry);
             // Either dump has an entry at position i (the fallback is the last dump, which holds them all).
-            String label = "state entry " + entry.idx() + " (line " + snapshot(where).entryLine(i) + ")";
+            String label = "state entry " + entry.idx() + " (line " + snapshot(where).entryLine(i)
+                    + (entry.parsedFromText() > 0 ? FROM_TEXT : "") + ")";
             List<String> ids = entry.toolCallIds().stream().filter(id -> !id.isEmpty()).toList();
             items.add(new HistoryItem(label, role(entry), names(entry), ids, entry.isToolResult(), entry.toolCallId(),
                     entry.content(), last.isVerbatim() && !entry.contentCut(), where,
@@ -121,8 +125,10 @@ public final class ChatHistory {
             if (e.payload() instanceof Payload.ConversationMessage m) {
                 Message msg = m.message();
                 List<String> ids = msg.toolCalls().stream().map(ToolCall::id).filter(id -> !id.isEmpty()).toList();
+                String fromText = msg.toolCalls().stream().anyMatch(ToolCall::parsedFromText) ? FROM_TEXT : "";
                 String label = "message at line " + e.source().firstLine()
-                        + (e.source().hasPointer() ? " (" + e.source().pointer() + ")" : "");
+                        + (e.source().hasPointer() ? " (" + e.source().pointer() + fromText + ")"
+                        : fromText.isEmpty() ? "" : " (" + fromText.substring(2) + ")");
                 items.add(new HistoryItem(label, msg.role(), msg.toolCalls().stream().map(ToolCall::name).toList(), ids, msg.isToolResult(), msg.toolCallId(),
                         msg.content(), !m.previewCut(), e, m.msgIdx(), Optional.empty()));
             }

@@ -1,135 +1,127 @@
 package dev.tracedeck.model.rules.chat;
 
-import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.event.Payload;
-import dev.tracedeck.model.message.Message;
-import dev.tracedeck.model.message.ToolCall;
+import dev.tracedeck.model.rules.BlamedEntry;
 import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
-import dev.tracedeck.model.state.StateEntry;
+import dev.tracedeck.model.text.PythonText;
 import dev.tracedeck.model.textcalls.TextCallParser;
 import dev.tracedeck.model.textcalls.TextToolCall;
+import dev.tracedeck.model.textcalls.found.AssistantText;
+import dev.tracedeck.model.textcalls.found.FoundTextCall;
+import dev.tracedeck.model.textcalls.found.TextCallFinder;
+import dev.tracedeck.model.textcalls.found.TextCallScope;
+import dev.tracedeck.model.textcalls.found.ThreadTextCalls;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
 /**
- * An assistant message writes a tool call as text and nothing runs it (seed 002: models without native tool
- * calling print the call, and the agent either never executes it or needs a parser to). A text call counts
- * when its confidence reaches the threshold (0.7 by default); it was run when the same message, or anything
- * the thread logs after it and before the next assistant message, makes a structured call of that name.
+ * The model writes a tool call as text and nothing runs it (seed 002: models without native tool calling print
+ * the call, and the agent either never executes it or needs a parser to). A text call counts when its
+ * confidence reaches the threshold ({@value TextCallFinder#THRESHOLD} by default); it was run when a structured
+ * call of that name follows it before the model's next text ({@link TextCallFinder} says exactly where it looks).
  *
- * <p>The tools the thread calls anywhere are the known tools the parser weighs names against: a text call to
- * one of them is surer, a text call to a tool the thread never calls is less sure. A thread that calls no tool
- * at all (the seed's case: a model that cannot) leaves names unweighed.
+ * <p>Where it reads the model's words is the {@link TextCallScope}: for a Mycelian log, only the AI entries of
+ * the state dumps ({@code STATE_MSG … type=ai}), each reported once, at the dump that first shows it — the
+ * {@code MSG} lines there are the conversation being ingested, someone else's words; for other formats, the
+ * assistant messages too.
+ *
+ * <p>An AI state entry whose text holds a call at or above the threshold is this rule's, not
+ * {@code assistant-text-in-state}'s: it is the model trying to call a tool, not chatting, and saying which
+ * call it meant is the useful finding. That rule leaves such entries to this one whether or not the call ran.
+ *
+ * <p>In a trace read with {@code --parse-text-calls} ({@link dev.tracedeck.model.textcalls.lift.TextCallLifter})
+ * the unrun calls are structured calls, marked as parsed from text: this rule leaves them to
+ * {@code orphaned-tool-call}, which reports each one that no result answers, so no call is reported twice.
  */
 public final class TextToolCallNotRun extends DescribedRule {
 
-    public static final double DEFAULT_THRESHOLD = 0.7;
+    public static final double DEFAULT_THRESHOLD = TextCallFinder.THRESHOLD;
 
-    private final TextCallParser parser;
+    private final TextCallFinder finder;
     private final double threshold;
 
+    /** The rule for formats whose messages are the model's own (assistant messages and state entries). */
     public TextToolCallNotRun() {
-        this(TextCallParser.standard(), DEFAULT_THRESHOLD);
+        this(TextCallScope.MESSAGES_AND_STATE_ENTRIES);
+    }
+
+    public TextToolCallNotRun(TextCallScope scope) {
+        this(new TextCallFinder(TextCallParser.standard(), scope), DEFAULT_THRESHOLD);
     }
 
     public TextToolCallNotRun(TextCallParser parser, double threshold) {
-        super("text-tool-call", "no assistant message writes a tool call as text that nothing runs", Severity.WARNING);
-        this.parser = parser;
+        this(new TextCallFinder(parser, TextCallScope.MESSAGES_AND_STATE_ENTRIES), threshold);
+    }
+
+    public TextToolCallNotRun(TextCallFinder finder, double threshold) {
+        super("text-tool-call", "no tool call the model writes as text goes unrun", Severity.WARNING);
+        this.finder = finder;
         this.threshold = threshold;
     }
 
-    /** An assistant message as this rule reads it: its text and the calls it made through the API. */
-    private record Said(Event event, String text, List<String> calls, boolean cut) {
+    public TextCallScope scope() {
+        return finder.scope();
     }
 
     @Override
     public RuleOutcome check(TraceThread thread, RuleParameters p) {
-        List<Event> events = thread.events();
-        List<Integer> assistant = new ArrayList<>();
-        for (int i = 0; i < events.size(); i++) {
-            if (said(events.get(i)) != null) {
-                assistant.add(i);
-            }
+        ThreadTextCalls found = finder.find(thread, knownTools(finder.scope(), p));
+        if (found.texts().isEmpty() && !found.stateShown()) {
+            return RuleOutcome.notApplicable(finder.scope().readsMessages()
+                    ? "no assistant message with text and no state dump in this thread"
+                    : "no state dump with a message list: the model's own words are not in the log");
         }
-        if (assistant.isEmpty()) {
-            return RuleOutcome.notApplicable("no assistant message with text in this thread");
-        }
-        Set<String> known = calledTools(events);
         List<RuleOutcome.Problem> problems = new ArrayList<>();
-        for (int k = 0; k < assistant.size(); k++) {
-            int at = assistant.get(k);
-            int next = k + 1 < assistant.size() ? assistant.get(k + 1) : events.size();
-            Said said = said(events.get(at));
-            Set<String> ran = new LinkedHashSet<>(said.calls());
-            for (Event later : events.subList(at + 1, next)) {
-                ran.addAll(callsIn(later));
+        for (FoundTextCall f : found.atLeast(threshold)) {
+            // A call the import made structured (--parse-text-calls) is orphaned-tool-call's when nothing answers it.
+            if (f.executed() || f.structured()) {
+                continue;
             }
-            for (TextToolCall call : parser.parse(said.text(), known)) {
-                if (call.confidence().atLeast(threshold) && !ran.contains(call.name())) {
-                    problems.add(new RuleOutcome.Problem(msgIdx(said.event()), describe(said, call), List.of(said.event())));
-                }
-            }
+            AssistantText where = f.where();
+            List<BlamedEntry> blamed = where.isStateEntry()
+                    ? List.of(new BlamedEntry(where.event(), where.entryPosition().getAsInt())) : List.of();
+            problems.add(new RuleOutcome.Problem(where.msgIdx(), describe(where, f.call()), List.of(where.event()), blamed));
         }
         return RuleOutcome.of(problems);
     }
 
-    private static String describe(Said said, TextToolCall call) {
+    /**
+     * A thread's text calls as this rule finds them in a trace of {@code format} with the default parameters,
+     * so that a listing or a view shows the confidence the rule judged.
+     */
+    public static ThreadTextCalls find(TraceThread thread, String format) {
+        TextCallScope scope = TextCallScope.forFormat(format);
+        return new TextCallFinder(scope).find(thread, knownTools(scope, RuleParameters.DEFAULTS));
+    }
+
+    /**
+     * The tools a thread has besides those it calls: for a Mycelian log ({@link TextCallScope#STATE_ENTRIES}), the
+     * protocol's tools, which a model without native tool calling may only ever write as text; none otherwise.
+     */
+    public static Set<String> knownTools(TextCallScope scope, RuleParameters p) {
+        if (scope.readsMessages()) {
+            return Set.of();
+        }
+        return Set.of(p.memoryTool(), p.contextTool(), p.listTool(), p.awaitTool(), p.putContextTool());
+    }
+
+    private static String describe(AssistantText where, TextToolCall call) {
         String args = call.arguments().map(a -> a.toCompactString()).orElse(call.rawArguments());
-        return String.format(Locale.ROOT, "the assistant message at line %d writes a %s call %s(%s) as text "
-                        + "(confidence %.2f) and nothing runs it%s", said.event().source().firstLine(), call.formatId(),
-                call.name(), abbreviate(args), call.confidence().value(),
-                said.cut() ? "; the log shows only a preview of the message" : "");
+        String what = where.isStateEntry()
+                ? "state entry " + entryIdx(where) + ", the model's message,"
+                : "the assistant message at line " + where.event().source().firstLine();
+        return String.format(Locale.ROOT, "%s writes a %s call %s(%s) as text (confidence %.2f) and nothing runs it%s",
+                what, call.formatId(), call.name(), PythonText.abbreviate(args, 80), call.confidence().value(),
+                where.cut() ? "; the log shows only a preview of the message" : "");
     }
 
-    private static String abbreviate(String s) {
-        return dev.tracedeck.model.text.PythonText.abbreviate(s, 80);
-    }
-
-    private static java.util.OptionalInt msgIdx(Event e) {
-        return e.payload() instanceof Payload.ConversationMessage m ? m.msgIdx() : java.util.OptionalInt.empty();
-    }
-
-    /** The assistant message an event logs, or null. */
-    private static Said said(Event e) {
-        if (e.payload() instanceof Payload.ConversationMessage m && isAssistant(m.message().role())
-                && !m.message().content().isBlank()) {
-            Message msg = m.message();
-            return new Said(e, msg.content(), msg.toolCalls().stream().map(ToolCall::name).toList(), m.previewCut());
-        }
-        return null;
-    }
-
-    private static boolean isAssistant(String role) {
-        return role.equals("assistant") || role.equals("ai") || role.equals("model");
-    }
-
-    private static List<String> callsIn(Event e) {
-        if (e.payload() instanceof Payload.ToolInvocation t) {
-            return List.of(t.call().name());
-        }
-        if (e.payload() instanceof Payload.ConversationMessage m) {
-            return m.message().toolCalls().stream().map(ToolCall::name).toList();
-        }
-        return List.of();
-    }
-
-    private static Set<String> calledTools(List<Event> events) {
-        Set<String> names = new LinkedHashSet<>();
-        for (Event e : events) {
-            names.addAll(callsIn(e));
-            if (e.payload() instanceof Payload.StateDump dump) {
-                for (StateEntry entry : dump.snapshot().entries()) {
-                    entry.toolNames().forEach(names::add);
-                }
-            }
-        }
-        return names;
+    private static int entryIdx(AssistantText where) {
+        var dump = (dev.tracedeck.model.event.Payload.StateDump) where.event().payload();
+        return dump.snapshot().entries().get(where.entryPosition().getAsInt()).idx();
     }
 }

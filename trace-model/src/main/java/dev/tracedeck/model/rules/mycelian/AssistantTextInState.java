@@ -7,17 +7,29 @@ import dev.tracedeck.model.rules.DescribedRule;
 import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.rules.chat.TextToolCallNotRun;
 import dev.tracedeck.model.state.StateEntry;
 import dev.tracedeck.model.text.PythonText;
 import dev.tracedeck.model.trace.TraceThread;
+import dev.tracedeck.model.textcalls.found.FoundTextCall;
+import dev.tracedeck.model.textcalls.found.TextCallFinder;
+import dev.tracedeck.model.textcalls.found.TextCallScope;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A tool-only agent never writes chat: an AI message with text and no tool calls in its state is the agent
  * talking. Reported once, at the dump that first shows it, not again in every later dump.
+ *
+ * <p>An AI entry whose text is a tool call written as text (at or above {@link TextCallFinder#THRESHOLD}) is
+ * left to {@code text-tool-call}: that is a model without native tool calling trying to call a tool, not
+ * chat, and that rule says which call it meant (and reports it only when nothing ran it).
  */
 public final class AssistantTextInState extends DescribedRule {
+
+    private static final TextCallFinder TEXT_CALLS = new TextCallFinder(TextCallScope.STATE_ENTRIES);
 
     public AssistantTextInState() {
         super("assistant-text-in-state", "no agent-authored assistant text in state", Severity.ERROR);
@@ -26,6 +38,11 @@ public final class AssistantTextInState extends DescribedRule {
     @Override
     public RuleOutcome check(TraceThread thread, RuleParameters p) {
         List<Turn> turns = Turns.of(thread);
+        // seq and position of each entry text-tool-call owns
+        Set<List<Integer>> textCalls = new HashSet<>();
+        for (FoundTextCall f : TEXT_CALLS.find(thread, TextToolCallNotRun.knownTools(TextCallScope.STATE_ENTRIES, p)).atLeast(TextCallFinder.THRESHOLD)) {
+            f.where().entryPosition().ifPresent(i -> textCalls.add(List.of(f.where().event().seq(), i)));
+        }
         boolean anyDump = false;
         List<RuleOutcome.Problem> problems = new ArrayList<>();
         for (Turn turn : turns) {
@@ -39,7 +56,8 @@ public final class AssistantTextInState extends DescribedRule {
                 for (int i = 0; i < entries.size(); i++) {
                     StateEntry entry = entries.get(i);
                     boolean isNew = dump.diff().isAppended(i) || dump.diff().isChanged(i);
-                    if (isNew && entry.isAi() && !entry.hasToolCalls() && !entry.content().isBlank()) {
+                    if (isNew && entry.isAi() && !entry.hasToolCalls() && !entry.content().isBlank()
+                            && !heldCall(textCalls, event, i)) {
                         problems.add(new RuleOutcome.Problem(turn.msgIdx(), "state entry " + entry.idx()
                                 + " is assistant text the agent wrote: \"" + excerpt(entry.content()) + "\"", List.of(event),
                                 List.of(new BlamedEntry(event, i))));
@@ -48,6 +66,10 @@ public final class AssistantTextInState extends DescribedRule {
             }
         }
         return anyDump ? RuleOutcome.of(problems) : RuleOutcome.notApplicable("no state dumps with a message list");
+    }
+
+    private static boolean heldCall(Set<List<Integer>> textCalls, Event event, int position) {
+        return textCalls.contains(List.of(event.seq(), position));
     }
 
     private static String excerpt(String s) {

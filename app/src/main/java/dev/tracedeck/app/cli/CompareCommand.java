@@ -1,0 +1,129 @@
+package dev.tracedeck.app.cli;
+
+import dev.tracedeck.app.report.CompareReport;
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.config.RuleConfigReader;
+import dev.tracedeck.model.compare.TraceComparison;
+import dev.tracedeck.model.rules.RuleConfig;
+import dev.tracedeck.model.rules.Validator;
+import dev.tracedeck.model.trace.Trace;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code tracedeck compare BEFORE AFTER}: a run before a fix against the run after it, rule by rule and shape by shape. */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Compare a run before a fix with the run after it: the checklists rule by rule (fixed, regressed,",
+            "still-failing, passing, …) and each thread's final state shape with where the two first differ; or two threads",
+            "of one file or two (--before-thread, --after-thread).",
+            "Exit 0, or 1 when the after run fails a check the before run passed (a regression); 2 for usage errors",
+            "or a file that can't be read."})
+final class CompareCommand implements Callable<Integer> {
+
+    private static final String NAME = "tracedeck compare";
+
+    @Parameters(index = "0", paramLabel = "BEFORE", description = "The run before the fix.")
+    private Path before;
+
+    @Parameters(index = "1", paramLabel = "AFTER", description = "The run after it.")
+    private Path after;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text (default), json, markdown or html.")
+    private String format;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Write the comparison here instead of to standard output.")
+    private Path output;
+
+    @Option(names = "--config", paramLabel = "FILE", description = "Rule configuration (JSON), as validate takes it, for both sides.")
+    private Path config;
+
+    @Option(names = "--before-thread", paramLabel = "ID",
+            description = "Compare only this thread of BEFORE (its id, or a part only one id holds) with --after-thread.")
+    private String beforeThread;
+
+    @Option(names = "--after-thread", paramLabel = "ID",
+            description = "Compare only this thread of AFTER; BEFORE and AFTER may be the same file.")
+    private String afterThread;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        CompareReport report;
+        try {
+            report = CompareReport.valueOf(format.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            return usage(err, "--format must be text, json, markdown or html, not '" + format + "'");
+        }
+        Validator validator;
+        try {
+            validator = new Validator(config == null ? RuleConfig.DEFAULT : new RuleConfigReader().read(config));
+        } catch (ImportException e) {
+            return usage(err, e.getMessage());
+        }
+        Trace b;
+        Trace a;
+        try {
+            b = read(before);
+            a = read(after);
+        } catch (ImportException e) {
+            return usage(err, e.getMessage());
+        }
+        if ((beforeThread == null) != (afterThread == null)) {
+            return usage(err, "--before-thread and --after-thread go together");
+        }
+        TraceComparison comparison;
+        if (beforeThread != null) {
+            ThreadChoice left = ThreadChoice.of(b, beforeThread);
+            ThreadChoice right = ThreadChoice.of(a, afterThread);
+            if (left.thread().isEmpty() || right.thread().isEmpty()) {
+                return usage(err, left.thread().isEmpty() ? before + ": " + left.problem() : after + ": " + right.problem());
+            }
+            comparison = TraceComparison.ofThreads(b, validator.validate(b), left.thread().get(), a, validator.validate(a),
+                    right.thread().get());
+        } else {
+            comparison = TraceComparison.of(b, validator.validate(b), a, validator.validate(a));
+        }
+        String text = report.render(comparison);
+        if (output == null) {
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(text);
+            out.flush();
+        } else {
+            try {
+                Files.writeString(output, text, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                return usage(err, output + ": cannot write the comparison (" + e.getMessage() + ")");
+            }
+        }
+        return comparison.regressed() ? ExitCodes.FINDINGS : ExitCodes.OK;
+    }
+
+    private static Trace read(Path file) throws ImportException {
+        ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
+        try {
+            return Importers.standard().read(ImportSource.of(file), progress);
+        } finally {
+            progress.done();
+        }
+    }
+
+    private static int usage(PrintWriter err, String message) {
+        err.println(NAME + ": " + message);
+        err.flush();
+        return ExitCodes.USAGE;
+    }
+}

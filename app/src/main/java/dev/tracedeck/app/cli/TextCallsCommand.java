@@ -1,0 +1,59 @@
+package dev.tracedeck.app.cli;
+
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.trace.Trace;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code tracedeck textcalls [--json] FILE...}: every tool call the model wrote as text, and whether it ran. */
+@Command(name = "textcalls", mixinStandardHelpOptions = true,
+        description = {"List the tool calls the model wrote as text (seed 002): where, in which format, with what "
+                + "arguments, how sure, and whether anything ran them.",
+            "Reads the AI entries of state dumps and, except in Mycelian logs, assistant messages.",
+            "Exit 0 on success, 2 when a file can't be read."})
+final class TextCallsCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files to read (.log .jsonl .json, optionally .gz).")
+    private List<Path> files;
+
+    @Option(names = "--json", description = "Print a JSON array, one object per text call.")
+    private boolean json;
+
+    @Spec
+    private CommandSpec spec;
+
+    private final Importers importers = Importers.standard();
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        List<TextCallsReport.FileCalls> found = new ArrayList<>();
+        int code = ExitCodes.OK;
+        for (Path file : files) {
+            ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
+            try {
+                Trace trace = importers.read(ImportSource.of(file), progress);
+                found.add(TextCallsReport.find(trace));
+            } catch (ImportException e) {
+                err.println("tracedeck textcalls: " + e.getMessage());
+                code = ExitCodes.USAGE;
+            } finally {
+                progress.done();
+            }
+        }
+        out.print(json ? TextCallsReport.json(found) : TextCallsReport.text(found));
+        out.flush();
+        return code;
+    }
+}

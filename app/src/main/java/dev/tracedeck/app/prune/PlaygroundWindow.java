@@ -1,0 +1,66 @@
+package dev.tracedeck.app.prune;
+
+import javafx.beans.binding.Bindings;
+import javafx.scene.Scene;
+import javafx.scene.input.KeyCombination;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+/**
+ * The playground's own window, beside the main one: one at a time, reused when opened again (on the new thread and
+ * point), themed like the main window and following its theme while open. Closing it stops its computation.
+ */
+public final class PlaygroundWindow {
+
+    private static final double WIDTH = 1280;
+    private static final double HEIGHT = 720;
+
+    private final Window owner;
+    private final Scene themed;
+    private Stage stage;
+    private PlaygroundViewModel current;
+
+    /** @param themed the main window's scene, whose stylesheets (the theme) this window shares */
+    public PlaygroundWindow(Window owner, Scene themed) {
+        this.owner = owner;
+        this.themed = themed;
+    }
+
+    public void show(PlaygroundViewModel model) {
+        if (current != null) {
+            current.close();
+        }
+        current = model;
+        PlaygroundView view = new PlaygroundView(model);
+        if (stage == null) {
+            stage = new Stage();
+            stage.initOwner(owner);
+            Scene scene = new Scene(view, WIDTH, HEIGHT);
+            Bindings.bindContent(scene.getStylesheets(), themed.getStylesheets());
+            stage.setScene(scene);
+            stage.setMinWidth(800);
+            stage.setMinHeight(480);
+            scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+W"), stage::close);
+            stage.setOnHidden(e -> {
+                if (current != null) {
+                    current.close();
+                }
+            });
+        } else {
+            stage.getScene().setRoot(view);
+        }
+        stage.setTitle("Prune playground — " + (model.file().getFileName() == null ? model.file() : model.file().getFileName()));
+        stage.show();
+        stage.toFront();
+    }
+
+    /** What the window shows now, null before it first opens. */
+    public PlaygroundViewModel model() {
+        return current;
+    }
+
+    /** The window, once it has been opened; for tests and screenshots. */
+    public Stage stage() {
+        return stage;
+    }
+}

@@ -1,0 +1,126 @@
+package dev.tracedeck.app.render;
+
+import dev.tracedeck.app.common.SyncTaskRunner;
+import dev.tracedeck.app.common.ViewPicture;
+import dev.tracedeck.app.compare.CompareView;
+import dev.tracedeck.app.findings.FindingsView;
+import dev.tracedeck.app.shape.StateShapeView;
+import dev.tracedeck.app.threads.ThreadSummary;
+import dev.tracedeck.app.timeline.TimelineView;
+import dev.tracedeck.app.workspace.CenterView;
+import dev.tracedeck.app.workspace.LoadedTrace;
+import dev.tracedeck.app.workspace.TraceViewModel;
+import dev.tracedeck.model.compare.TraceComparison;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.rules.Validator;
+import dev.tracedeck.model.trace.Trace;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.application.Platform;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+
+/**
+ * Draws one view of one or two traces to a PNG with the app's own views and styles, off screen: the FX toolkit
+ * runs on Monocle's headless glass with the software renderer (the launcher sets them), so no display, no Xvfb
+ * and no GTK are needed. Imports and checks have run before; everything here runs synchronously on the FX thread.
+ */
+public final class HeadlessRender {
+
+    private static final long TIMEOUT_SECONDS = 120;
+
+    private HeadlessRender() {
+    }
+
+    /** @param traces the imported files, in the request's order */
+    public static void render(RenderRequest request, List<Trace> traces, Validator validator) throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        Platform.startup(started::countDown);
+        started.await();
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        CountDownLatch done = new CountDownLatch(1);
+        Platform.runLater(() -> {
+            try {
+                Scene scene = new Scene(view(request, traces, validator), request.width(), request.height());
+                scene.getStylesheets().setAll(List.of(sheet("tokens-" + request.theme() + ".css"), sheet("app.css")));
+                // CSS and layout once for the scene, a second time for what the first pass created (tables, flows).
+                for (int pass = 0; pass < 2; pass++) {
+                    scene.getRoot().applyCss();
+                    scene.getRoot().layout();
+                }
+                // A shape or a comparison smaller than the size asked for is drawn as tall as it is, not padded.
+                Parent root = scene.getRoot();
+                double tall = Math.ceil(root.prefHeight(request.width()));
+                if (!request.view().equals("timeline") && tall < request.height()) {
+                    root.resize(request.width(), tall);
+                    root.layout();
+                }
+                ViewPicture.write(scene.getRoot(), request.scale(), request.out());
+            } catch (Exception e) {
+                failure.set(e);
+            } finally {
+                done.countDown();
+            }
+        });
+        if (!done.await(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("drawing took longer than " + TIMEOUT_SECONDS + " s");
+        }
+        Platform.exit();
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+    }
+
+    private static Parent view(RenderRequest request, List<Trace> traces, Validator validator) {
+        if (request.view().equals("compare")) {
+            Trace before = traces.get(0);
+            Trace after = traces.get(1);
+            return new CompareView(TraceComparison.of(before, validator.validate(before), after, validator.validate(after)));
+        }
+        Trace trace = traces.get(0);
+        LoadedTrace loaded = LoadedTrace.of(trace);
+        SyncTaskRunner sync = new SyncTaskRunner();
+        TraceViewModel model = new TraceViewModel(loaded, sync, sync, validator::validate, validator.config().parameters());
+        model.startChecks();
+        request.thread().ifPresent(wanted -> select(model, wanted));
+        Optional<Event> at = request.at().flatMap(seq -> trace.events().stream().filter(e -> e.seq() == seq).findFirst());
+        return switch (request.view()) {
+            case "shape" -> {
+                StateShapeView view = new StateShapeView(model.shape());
+                view.hideControls();
+                model.showCenter(CenterView.STATE);
+                // Opening a file selects its first finding; a picture shows the state at --at, else at the end.
+                model.shape().showEvent(at.orElse(null));
+                yield view;
+            }
+            case "checklist" -> new FindingsView(model.findings(), () -> { }, () -> { });
+            case "timeline" -> {
+                TimelineView view = new TimelineView(model.timeline(), loaded.kindCounts());
+                at.ifPresent(model.timeline()::reveal);
+                yield view;
+            }
+            default -> throw new IllegalArgumentException("no view '" + request.view() + "'; views: " + RenderRequest.VIEWS);
+        };
+    }
+
+    private static void select(TraceViewModel model, String wanted) {
+        List<ThreadSummary> rows = model.threads().threads();
+        ThreadSummary match = rows.stream().filter(r -> r.threadId().filter(wanted::equals).isPresent()).findFirst()
+                .orElseGet(() -> {
+                    List<ThreadSummary> partial = rows.stream().filter(r -> r.threadId().filter(id -> id.contains(wanted)).isPresent()).toList();
+                    if (partial.size() != 1) {
+                        throw new IllegalArgumentException(partial.isEmpty() ? "no thread '" + wanted + "'"
+                                : partial.size() + " threads' ids hold '" + wanted + "'; give more of the id");
+                    }
+                    return partial.get(0);
+                });
+        model.threads().select(match);
+    }
+
+    private static String sheet(String name) {
+        return HeadlessRender.class.getResource("/dev/tracedeck/app/" + name).toExternalForm();
+    }
+}

@@ -1,0 +1,234 @@
+package dev.tracedeck.importers.anthropic;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.SourceStream;
+import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.JsonItem;
+import dev.tracedeck.importers.json.JsonLayout;
+import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.importers.json.JsonValues;
+import dev.tracedeck.model.source.SourceRef;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/** One Anthropic import's state: what each item means depends on the layout and on what came before. */
+final class AnthropicReading {
+
+    static final String SINGLE_THREAD = "conversation";
+    static final String REQUEST = "request";
+    /** What a response holds besides its message: {@code id}, {@code model}, {@code stop_reason}, {@code usage}. */
+    static final String RESPONSE = "response";
+    /** Where a request line keeps its body: at the top, or under a Message Batches line's {@code params}. */
+    private static final List<String> HOLDERS = List.of("", "params", "body", "request");
+
+    private final ChatTraceWriter out;
+    private final JsonLayout layout;
+    private final ObjectNode members = AnthropicImporter.object();
+    private final Map<String, Integer> nextIndex = new HashMap<>();
+    private final Set<String> threadIds = new HashSet<>();
+    private JsonItem.Broken pendingCut;
+    private String lastThread = SINGLE_THREAD;
+    private boolean cut;
+
+    AnthropicReading(ChatTraceWriter out, JsonLayout layout) {
+        this.out = out;
+        this.layout = layout;
+    }
+
+    boolean complete() {
+        return !cut;
+    }
+
+    void accept(JsonItem item) {
+        if (pendingCut != null) {
+            brokenLine(pendingCut);
+            pendingCut = null;
+        }
+        if (item instanceof JsonItem.Broken broken) {
+            if (layout == JsonLayout.LINES && broken.endOfInput()) {
+                pendingCut = broken;
+            } else if (layout == JsonLayout.LINES) {
+                brokenLine(broken);
+            } else {
+                endDocument(broken);
+            }
+            return;
+        }
+        JsonItem.Value value = (JsonItem.Value) item;
+        SourceRef source = new SourceRef(out.file(), value.firstLine(), value.lastLine(), value.pointer());
+        if (layout == JsonLayout.OBJECT) {
+            member(value, source);
+        } else {
+            String fallback = layout == JsonLayout.LINES ? "line " + value.firstLine() : "item " + value.pointer().substring(1);
+            record(value.node(), value.text(), source, fallback);
+        }
+    }
+
+    /** A JSON Lines line or an element of a top-level array: a message, a whole request, or other JSON. */
+    private void record(JsonNode node, String text, SourceRef source, String fallback) {
+        if (AnthropicMessages.isMessage(node)) {
+            lastThread = SINGLE_THREAD;
+            message(SINGLE_THREAD, node, source, text, next(SINGLE_THREAD));
+            return;
+        }
+        String holder = holder(node);
+        if (holder == null) {
+            out.other(source, text, "valid JSON, but neither an Anthropic message nor a request");
+            return;
+        }
+        lastThread = threadId(node, fallback);
+        JsonNode body = holder.isEmpty() ? node : node.get(holder);
+        String base = holder.isEmpty() ? "" : "/" + holder;
+        if (body.has("system")) {
+            system(lastThread, body.get("system"), at(source, base + "/system"));
+        }
+        JsonNode messages = body.get("messages");
+        for (int i = 0; i < messages.size(); i++) {
+            message(lastThread, messages.get(i), at(source, base + "/messages/" + i), messages.get(i).toString(), i);
+        }
+        ObjectNode rest = ((ObjectNode) node).deepCopy();
+        ObjectNode restBody = holder.isEmpty() ? rest : (ObjectNode) rest.get(holder);
+        restBody.remove("messages");
+        restBody.remove("system");
+        out.json(REQUEST, lastThread, source, rest.toString(), JsonValues.from(rest));
+    }
+
+    /** Where a request keeps its {@code messages} ("" at the top, {@code params} …), or null. */
+    private static String holder(JsonNode node) {
+        if (!node.isObject()) {
+            return null;
+        }
+        for (String holder : HOLDERS) {
+            JsonNode at = holder.isEmpty() ? node : node.path(holder);
+            if (at.isObject() && at.path("messages").isArray()) {
+                return holder;
+            }
+        }
+        return null;
+    }
+
+    private String threadId(JsonNode node, String fallback) {
+        for (String key : List.of("custom_id", "id")) {
+            JsonNode v = node.path(key);
+            if (v.isTextual() && !v.textValue().isBlank() && threadIds.add(v.textValue())) {
+                return v.textValue();
+            }
+        }
+        threadIds.add(fallback);
+        return fallback;
+    }
+
+    /** A member of a one-object document: a streamed message, the system prompt, or a member of the request. */
+    private void member(JsonItem.Value value, SourceRef source) {
+        lastThread = SINGLE_THREAD;
+        if (value.member().equals("messages")) {
+            int index = Integer.parseInt(value.pointer().substring(value.pointer().lastIndexOf('/') + 1));
+            message(SINGLE_THREAD, value.node(), source, value.text(), index);
+            nextIndex.put(SINGLE_THREAD, index + 1);
+        } else if (value.member().equals("system")) {
+            system(SINGLE_THREAD, value.node(), source);
+        } else {
+            members.set(value.member(), value.node());
+        }
+    }
+
+    private void message(String thread, JsonNode node, SourceRef source, String text, int index) {
+        try {
+            List<AnthropicMessages.Part> parts = AnthropicMessages.parse(node);
+            for (AnthropicMessages.Part part : parts) {
+                String partText = part.pointer().isEmpty() ? text : node.at(part.pointer()).toString();
+                out.message(thread, at(source, part.pointer()), partText, part.message(), OptionalInt.of(index), "");
+            }
+        } catch (MalformedMessageException e) {
+            out.malformed(thread, source, text, e.getMessage());
+        }
+    }
+
+    private void system(String thread, JsonNode node, SourceRef source) {
+        try {
+            out.message(thread, source, node.toString(), AnthropicMessages.system(node), OptionalInt.empty(), "");
+        } catch (MalformedMessageException e) {
+            out.malformed(thread, source, node.toString(), "system: " + e.getMessage());
+        }
+    }
+
+    private int next(String thread) {
+        return nextIndex.merge(thread, 1, Integer::sum) - 1;
+    }
+
+    /**
+     * A JSON Lines line that is not JSON belongs to the thread it would have been; in a file of messages it held
+     * one, so the messages after it keep their indices.
+     */
+    private void brokenLine(JsonItem.Broken broken) {
+        String thread = SINGLE_THREAD.equals(lastThread) ? SINGLE_THREAD : "line " + broken.line();
+        if (thread.equals(SINGLE_THREAD)) {
+            next(SINGLE_THREAD);
+        }
+        out.malformed(thread, new SourceRef(out.file(), broken.line(), broken.line()), broken.text(),
+                "not valid JSON at column " + broken.column() + ": " + broken.reason());
+    }
+
+    private void endDocument(JsonItem.Broken broken) {
+        finishDocument(SourceRef.line(out.file(), 1));
+        if (broken.endOfInput()) {
+            cut = true;
+            out.cutShort(lastThread, broken.line(), broken.column(), broken.reason());
+        } else {
+            out.malformed(lastThread, SourceRef.line(out.file(), broken.line()), "",
+                    "not valid JSON at line " + broken.line() + ", column " + broken.column() + ": "
+                            + broken.reason() + "; the rest of the document was not read");
+        }
+    }
+
+    void finish(JsonRecordReader reader, SourceStream in) {
+        if (layout == JsonLayout.OBJECT && !cut) {
+            finishDocument(new SourceRef(out.file(), reader.documentFirstLine(),
+                    Math.max(reader.documentFirstLine(), reader.documentLastLine())));
+        }
+        if (pendingCut != null && in.endedEarly().isEmpty()) {
+            cut = true;
+            out.cutShort(lastThread, pendingCut.line(), pendingCut.column(),
+                    "the last line ends inside its JSON value (" + pendingCut.reason() + ")");
+            pendingCut = null;
+        } else if (pendingCut != null) {
+            brokenLine(pendingCut);
+        }
+        in.endedEarly().ifPresent(why -> {
+            if (!cut) {
+                cut = true;
+                out.cutShort(lastThread, (int) Math.max(1, reader.lines()), 1, why);
+            }
+        });
+    }
+
+    /**
+     * A one-object document's remaining members, once all are known: a response ({@code role} and {@code content}
+     * beside {@code type: message}) is the assistant's message; the rest is the request record.
+     */
+    private void finishDocument(SourceRef whole) {
+        if (layout != JsonLayout.OBJECT || members.isEmpty()) {
+            return;
+        }
+        ObjectNode rest = members.deepCopy();
+        boolean response = AnthropicImporter.isResponse(rest);
+        if (response || (AnthropicMessages.isMessage(rest) && !rest.has("model"))) {
+            message(SINGLE_THREAD, rest, whole, rest.toString(), next(SINGLE_THREAD));
+            rest.remove(List.of("role", "content"));
+        }
+        if (!rest.isEmpty()) {
+            String keyword = response ? RESPONSE : REQUEST;
+            out.json(keyword, SINGLE_THREAD, whole, rest.toString(), JsonValues.from(rest));
+        }
+        members.removeAll();
+    }
+
+    static SourceRef at(SourceRef base, String pointer) {
+        return new SourceRef(base.file(), base.firstLine(), base.lastLine(), base.pointer() + pointer);
+    }
+}

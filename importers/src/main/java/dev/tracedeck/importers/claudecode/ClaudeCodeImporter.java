@@ -1,0 +1,107 @@
+package dev.tracedeck.importers.claudecode;
+
+import dev.tracedeck.importers.ImportCancelledException;
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.ImportListener;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.NotThisFormatException;
+import dev.tracedeck.importers.SourceStream;
+import dev.tracedeck.importers.TraceImporter;
+import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.JsonHead;
+import dev.tracedeck.importers.json.JsonItem;
+import dev.tracedeck.importers.json.JsonLayout;
+import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.model.trace.Trace;
+import java.io.IOException;
+import java.util.Set;
+
+/**
+ * Imports Claude Code session transcripts ({@value #FORMAT_ID}): the JSON Lines file Claude Code keeps per session
+ * ({@code ~/.claude/projects/<project>/<sessionId>.jsonl}, and {@code agent-<id>.jsonl} for a sub-agent), one
+ * entry per line with {@code type}, {@code uuid}, {@code parentUuid}, {@code sessionId}, {@code timestamp},
+ * {@code isSidechain} and, for {@code user} and {@code assistant} entries, the Anthropic API {@code message}; also
+ * the {@code --output-format stream-json} lines ({@code session_id}, {@code parent_tool_use_id}).
+ *
+ * <p>Threads: a session's main conversation is the thread named by its {@code sessionId}; a sidechain (a
+ * sub-agent's conversation, {@code isSidechain: true}) is its own thread, {@code <sessionId>/agent-<agentId>} or,
+ * when the line names no agent, {@code <sessionId>/sidechain-N} for the N-th chain that starts from no known
+ * parent (its lines follow their {@code parentUuid}s into it); a stream-json line answering a Task tool call is
+ * {@code <session>/task-<parent_tool_use_id>}. Claude Code writes an assistant message one content block per line,
+ * each line with the same {@code message.id}: consecutive lines of one message in a thread are one event with
+ * their lines and calls, so parallel calls are one message as the API saw them. User entries are split as
+ * {@link dev.tracedeck.importers.anthropic.AnthropicMessages} says (each {@code tool_result} a result). Each
+ * message's index is its position in its thread; each event keeps the line's {@code timestamp}. Other entries
+ * ({@code summary}, {@code system}, {@code file-history-snapshot}, {@code queue-operation}, {@code result} …) are
+ * records named by their {@code type}. A line that is not JSON is malformed (with its line and column) and the
+ * import goes on; a last line cut inside its value ends the trace with a {@code CUT_SHORT} record. Lines are read
+ * in file order: a session that was rewound and branched (two entries with one {@code parentUuid}) is read as
+ * written.
+ */
+public final class ClaudeCodeImporter implements TraceImporter {
+
+    public static final String FORMAT_ID = "claude-code";
+    private static final int CANCEL_CHECK_RECORDS = 256;
+
+    @Override
+    public String formatId() {
+        return FORMAT_ID;
+    }
+
+    /**
+     * 95 for lines with {@code sessionId} beside {@code uuid} or {@code parentUuid} (a transcript); 90 for
+     * stream-json lines ({@code session_id} beside {@code message} or a {@code system}/{@code result} type); 80 for
+     * a transcript that starts with {@code summary} lines ({@code leafUuid}); else 0.
+     */
+    @Override
+    public int confidence(String head) {
+        JsonHead h = JsonHead.of(head);
+        if (!h.isJson() || h.firstChar() != '{') {
+            return 0;
+        }
+        if (h.hasTopLevelName("sessionId") && (h.hasTopLevelName("uuid") || h.hasTopLevelName("parentUuid"))) {
+            return 95;
+        }
+        if (h.hasTopLevelName("session_id") && (h.hasTopLevelName("message") || h.hasValue("type", "result"))
+                && (h.hasValue("type", "assistant") || h.hasValue("type", "user") || h.hasValue("type", "system"))) {
+            return 90;
+        }
+        if (h.hasTopLevelName("leafUuid") && h.hasValue("type", "summary")) {
+            return 80;
+        }
+        return 0;
+    }
+
+    @Override
+    public Trace read(ImportSource source, ImportListener listener) throws ImportException {
+        long[] bytes = new long[1];
+        SourceStream in = source.open(total -> {
+            bytes[0] = total;
+            listener.progress(total, source.size());
+        });
+        ChatTraceWriter out = new ChatTraceWriter(source.name());
+        Session session = new Session(out);
+        long lines;
+        // A transcript is JSON Lines by definition, even a one-line one (which the layout sniffer can't tell).
+        try (JsonRecordReader reader = new JsonRecordReader(in, JsonLayout.LINES, Set.of())) {
+            JsonItem item;
+            int count = 0;
+            while ((item = reader.next()) != null) {
+                if (++count % CANCEL_CHECK_RECORDS == 0 && listener.isCancelled()) {
+                    throw new ImportCancelledException(source.name());
+                }
+                session.accept(item);
+            }
+            lines = reader.lines();
+            session.finish(reader, in);
+        } catch (IOException e) {
+            throw new ImportException(source.name(), 0, "read failed: " + e.getMessage(), e);
+        }
+        listener.progress(bytes[0], source.size());
+        if (out.messages() == 0) {
+            throw new NotThisFormatException(source.name(), "no Claude Code message in " + out.size()
+                    + (out.size() == 1 ? " record" : " records"));
+        }
+        return out.build(FORMAT_ID, bytes[0], lines, session.complete());
+    }
+}

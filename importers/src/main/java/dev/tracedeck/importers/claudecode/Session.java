@@ -1,0 +1,227 @@
+package dev.tracedeck.importers.claudecode;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.SourceStream;
+import dev.tracedeck.importers.anthropic.AnthropicMessages;
+import dev.tracedeck.importers.anthropic.MalformedMessageException;
+import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.JsonItem;
+import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.importers.json.JsonValues;
+import dev.tracedeck.model.source.SourceRef;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+
+/** One transcript's reading state: threads by session and sidechain, and assistant messages being assembled. */
+final class Session {
+
+    private static final String NO_SESSION = "session";
+
+    private final ChatTraceWriter out;
+    /** The thread of each sidechain line's uuid, so that its children follow it. */
+    private final Map<String, String> sidechainThreads = new HashMap<>();
+    private final Map<String, Integer> sidechains = new HashMap<>();
+    private final Map<String, Integer> positions = new HashMap<>();
+    /** Per thread, the assistant message whose block lines are being gathered. */
+    private final Map<String, Pending> pending = new LinkedHashMap<>();
+    private JsonItem.Broken pendingCut;
+    private String lastThread = NO_SESSION;
+    private boolean cut;
+
+    Session(ChatTraceWriter out) {
+        this.out = out;
+    }
+
+    boolean complete() {
+        return !cut;
+    }
+
+    void accept(JsonItem item) {
+        if (pendingCut != null) {
+            brokenLine(pendingCut);
+            pendingCut = null;
+        }
+        if (item instanceof JsonItem.Broken broken) {
+            if (broken.endOfInput()) {
+                pendingCut = broken;
+            } else {
+                brokenLine(broken);
+            }
+            return;
+        }
+        JsonItem.Value value = (JsonItem.Value) item;
+        JsonNode node = value.node();
+        SourceRef source = new SourceRef(out.file(), value.firstLine(), value.lastLine());
+        String type = node.path("type").asText("");
+        if (!node.isObject() || type.isEmpty()) {
+            out.other(source, value.text(), "valid JSON, but not a Claude Code transcript entry");
+            return;
+        }
+        String thread = thread(node);
+        lastThread = thread;
+        // Only the next line of the same message continues it: anything else ends every message being gathered,
+        // so the timeline stays in file order.
+        if (!continues(thread, type, node.get("message"))) {
+            flushAll();
+        }
+        String time = node.path("timestamp").asText("");
+        JsonNode message = node.get("message");
+        if ((type.equals("user") || type.equals("assistant")) && message != null && message.isObject()) {
+            if (type.equals("assistant") && message.path("content").isArray()) {
+                assistant(thread, node, message, source, value.text(), time);
+            } else {
+                flush(thread);
+                message(thread, message, source, value.text(), time, position(thread));
+            }
+        } else {
+            flush(thread);
+            out.json(type, thread, source, value.text(), JsonValues.from(node), time);
+        }
+    }
+
+    /** The thread a line belongs to: its session, or one of the session's sidechains. */
+    private String thread(JsonNode node) {
+        String session = text(node, "sessionId", text(node, "session_id", lastSession()));
+        String parentToolUse = text(node, "parent_tool_use_id", "");
+        if (!parentToolUse.isEmpty()) {
+            return session + "/task-" + parentToolUse;
+        }
+        if (!node.path("isSidechain").asBoolean(false)) {
+            return session;
+        }
+        String agent = text(node, "agentId", "");
+        String thread;
+        if (!agent.isEmpty()) {
+            thread = session + "/agent-" + agent;
+        } else {
+            thread = sidechainThreads.get(text(node, "parentUuid", ""));
+            if (thread == null) {
+                thread = session + "/sidechain-" + sidechains.merge(session, 1, Integer::sum);
+            }
+        }
+        String uuid = text(node, "uuid", "");
+        if (!uuid.isEmpty()) {
+            sidechainThreads.put(uuid, thread);
+        }
+        return thread;
+    }
+
+    private String lastSession() {
+        int slash = lastThread.indexOf('/');
+        return slash < 0 ? lastThread : lastThread.substring(0, slash);
+    }
+
+    private static String text(JsonNode node, String field, String otherwise) {
+        JsonNode v = node.get(field);
+        return v != null && v.isTextual() && !v.textValue().isEmpty() ? v.textValue() : otherwise;
+    }
+
+    /** A line with one or more blocks of an assistant message: gathered until the message's last line. */
+    private void assistant(String thread, JsonNode line, JsonNode message, SourceRef source, String text, String time) {
+        String id = text(message, "id", "");
+        Pending p = pending.get(thread);
+        if (p != null && !id.isEmpty() && p.id.equals(id)) {
+            p.add(message, source, text);
+            return;
+        }
+        flush(thread);
+        pending.put(thread, new Pending(id, message, source, text, time, position(thread)));
+    }
+
+    private boolean continues(String thread, String type, JsonNode message) {
+        Pending p = pending.get(thread);
+        return p != null && type.equals("assistant") && message != null && !p.id.isEmpty()
+                && p.id.equals(text(message, "id", ""));
+    }
+
+    private void flushAll() {
+        for (String thread : List.copyOf(pending.keySet())) {
+            flush(thread);
+        }
+    }
+
+    private void flush(String thread) {
+        Pending p = pending.remove(thread);
+        if (p != null) {
+            message(thread, p.message, new SourceRef(out.file(), p.firstLine, p.lastLine), p.text.toString(), p.time,
+                    p.index);
+        }
+    }
+
+    private void message(String thread, JsonNode message, SourceRef source, String text, String time, int index) {
+        try {
+            for (AnthropicMessages.Part part : AnthropicMessages.parse(message)) {
+                SourceRef at = part.pointer().isEmpty() ? source
+                        : new SourceRef(source.file(), source.firstLine(), source.lastLine(), "/message" + part.pointer());
+                String partText = part.pointer().isEmpty() ? text : message.at(part.pointer()).toString();
+                out.message(thread, at, partText, part.message(), OptionalInt.of(index), time);
+            }
+        } catch (MalformedMessageException e) {
+            out.malformed(thread, source, text, e.getMessage());
+        }
+    }
+
+    private int position(String thread) {
+        return positions.merge(thread, 1, Integer::sum) - 1;
+    }
+
+    private void brokenLine(JsonItem.Broken broken) {
+        out.malformed(lastThread, new SourceRef(out.file(), broken.line(), broken.line()), broken.text(),
+                "not valid JSON at column " + broken.column() + ": " + broken.reason());
+    }
+
+    void finish(JsonRecordReader reader, SourceStream in) {
+        flushAll();
+        if (pendingCut != null && in.endedEarly().isEmpty()) {
+            cut = true;
+            out.cutShort(lastThread, pendingCut.line(), pendingCut.column(),
+                    "the last line ends inside its JSON value (" + pendingCut.reason() + ")");
+            pendingCut = null;
+        } else if (pendingCut != null) {
+            brokenLine(pendingCut);
+        }
+        in.endedEarly().ifPresent(why -> {
+            if (!cut) {
+                cut = true;
+                out.cutShort(lastThread, (int) Math.max(1, reader.lines()), 1, why);
+            }
+        });
+    }
+
+    /** An assistant message written over several lines, one content block each. */
+    private static final class Pending {
+        final String id;
+        final ObjectNode message;
+        final ArrayNode content;
+        final StringBuilder text;
+        final String time;
+        final int index;
+        final int firstLine;
+        int lastLine;
+
+        Pending(String id, JsonNode message, SourceRef source, String text, String time, int index) {
+            this.id = id;
+            this.message = message.deepCopy();
+            this.content = JsonNodeFactory.instance.arrayNode();
+            message.path("content").forEach(content::add);
+            this.message.set("content", content);
+            this.text = new StringBuilder(text);
+            this.time = time;
+            this.index = index;
+            this.firstLine = source.firstLine();
+            this.lastLine = source.lastLine();
+        }
+
+        void add(JsonNode message, SourceRef source, String line) {
+            message.path("content").forEach(content::add);
+            text.append('\n').append(line);
+            lastLine = source.lastLine();
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package dev.tracedeck.importers.claudecode;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.ImportListener;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.trace.Trace;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ClaudeCodeImporterTest {
+
+    private static Trace read(String name, String text) throws ImportException {
+        return Importers.standard().read(ImportSource.of(name, text.getBytes(StandardCharsets.UTF_8)), ImportListener.NONE);
+    }
+
+    private static String line(String uuid, String parent, boolean sidechain, String type, String message) {
+        return "{\"parentUuid\":" + (parent == null ? "null" : "\"" + parent + "\"") + ",\"isSidechain\":" + sidechain
+                + ",\"sessionId\":\"s1\",\"type\":\"" + type + "\",\"message\":" + message + ",\"uuid\":\"" + uuid
+                + "\",\"timestamp\":\"2025-07-08T03:03:0" + uuid.length() % 10 + ".000Z\"}\n";
+    }
+
+    @Test
+    void aOneLineTranscriptIsStillJsonLines() throws Exception {
+        Trace trace = read("one.jsonl", line("u1", null, false, "user", "{\"role\":\"user\",\"content\":\"hi\"}"));
+        assertEquals("claude-code", trace.format());
+        assertEquals(List.of("s1"), trace.threads().stream().map(t -> t.id()).toList());
+        assertEquals("2025-07-08T03:03:02.000Z", trace.events().get(0).time());
+    }
+
+    @Test
+    void sidechainsWithoutAnAgentIdFollowTheirParentsIntoThreadsOfTheirOwn() throws Exception {
+        String text = line("u1", null, false, "user", "{\"role\":\"user\",\"content\":\"go\"}")
+                + line("s1a", null, true, "user", "{\"role\":\"user\",\"content\":\"task A\"}")
+                + line("s2a", null, true, "user", "{\"role\":\"user\",\"content\":\"task B\"}")
+                + line("s1b", "s1a", true, "assistant", "{\"id\":\"m1\",\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"A done\"}]}");
+        Trace trace = read("side.jsonl", text);
+        assertEquals(List.of("s1", "s1/sidechain-1", "s1/sidechain-2"), trace.threads().stream().map(t -> t.id()).toList());
+        assertEquals(2, trace.thread("s1/sidechain-1").orElseThrow().events().size());
+    }
+
+    @Test
+    void anAssistantMessageWrittenBlockByBlockIsOneMessageWithAllItsCalls() throws Exception {
+        String call = "{\"id\":\"msg_1\",\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"toolu_%s\",\"name\":\"Read\",\"input\":{}}]}";
+        String result = "{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"toolu_%s\",\"content\":\"ok\"}]}";
+        Trace trace = read("par.jsonl", line("u1", null, false, "user", "{\"role\":\"user\",\"content\":\"go\"}")
+                + line("a1", "u1", false, "assistant", String.format(call, "a"))
+                + line("a2", "a1", false, "assistant", String.format(call, "b"))
+                + line("r1", "a2", false, "user", String.format(result, "a"))
+                + line("r2", "r1", false, "user", String.format(result, "b")));
+        Event merged = trace.events().get(1);
+        assertEquals(EventKind.TOOL_CALL, merged.kind());
+        assertEquals(2, ((Payload.ConversationMessage) merged.payload()).message().toolCalls().size());
+        assertEquals(2, merged.source().firstLine());
+        assertEquals(3, merged.source().lastLine());
+        assertEquals("/message/content/0", trace.events().get(2).source().pointer());
+    }
+
+    @Test
+    void aBrokenLineIsKeptAndTheLastLineCutShortEndsTheTrace() throws Exception {
+        String good = line("u1", null, false, "user", "{\"role\":\"user\",\"content\":\"go\"}");
+        Trace trace = read("cut.jsonl", good + "{\"parentUuid\":\"u1\" \"sessionId\":\"s1\"}\n" + good
+                + good.substring(0, 40));
+        assertEquals(EventKind.MALFORMED, trace.events().get(1).kind());
+        assertEquals(2, trace.events().get(1).source().firstLine());
+        assertFalse(trace.report().complete());
+        assertEquals("CUT_SHORT", trace.events().get(trace.events().size() - 1).keyword());
+        assertTrue(trace.report().diagnostics().stream().anyMatch(d -> d.line() == 4));
+    }
+
+    @Test
+    void streamJsonLinesAnsweringATaskCallAreTheTasksThread() throws Exception {
+        Trace trace = read("stream.jsonl", """
+                {"type":"system","subtype":"init","session_id":"abc","tools":["Task"]}
+                {"type":"assistant","message":{"id":"m1","role":"assistant","content":[{"type":"tool_use","id":"toolu_t","name":"Task","input":{}}]},"parent_tool_use_id":null,"session_id":"abc"}
+                {"type":"assistant","message":{"id":"m2","role":"assistant","content":[{"type":"text","text":"sub"}]},"parent_tool_use_id":"toolu_t","session_id":"abc"}
+                """);
+        assertEquals("claude-code", trace.format());
+        assertEquals(List.of("abc", "abc/task-toolu_t"), trace.threads().stream().map(t -> t.id()).toList());
+    }
+}

@@ -1,0 +1,121 @@
+package dev.tracedeck.model.rules.chat;
+
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.rules.DescribedRule;
+import dev.tracedeck.model.rules.RuleOutcome;
+import dev.tracedeck.model.rules.RuleParameters;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.trace.TraceThread;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalInt;
+
+/**
+ * The providers' rules for the order of a valid history. For every provider, a tool result comes right after the
+ * assistant message that called it, with only other results of that message between: OpenAI refuses a {@code tool}
+ * message that does not follow its {@code tool_calls}, Anthropic a {@code tool_use} "without {@code tool_result}
+ * blocks immediately after" ({@code messages.N: … Each tool_use block must have a corresponding tool_result block
+ * in the next message}). A result that answers a call from further back is this rule's finding, and neither
+ * {@code orphaned-tool-call}'s (the call got its result) nor {@code tool-result-without-call}'s (the result has its
+ * call); see {@link ToolCallPairing}.
+ *
+ * <p>Under {@link Convention#ANTHROPIC} a history's messages are Anthropic's: the parts of one message (its tool
+ * results and its text, split by the importer) share the message's index, so "right after" means in the very next
+ * message, and ahead of any text in it (a text block before a {@code tool_result} block puts the result out of
+ * place). The roles alternate: two {@code user} or two {@code assistant} messages in a row is a finding (the API
+ * refused them for years with "roles must alternate between "user" and "assistant"", and now merges them into one
+ * turn, so the history the model sees is not the one logged). The system prompt is outside {@code messages} and
+ * takes no part.
+ *
+ * <p>Not applicable where the log cannot show the order: a history without call ids (Mycelian dumps show tool
+ * calls by name only, and results are paired with calls in order, so a result out of place can't be told from a
+ * result without a call), or without tool results under the generic convention.
+ */
+public final class RoleOrder extends DescribedRule {
+
+    /** Whose ordering rules apply. */
+    public enum Convention {
+        /** Tool results right after their call; roles may repeat (OpenAI and most frameworks). */
+        GENERIC,
+        /** Also: results in the very next message, ahead of its text, and user and assistant alternate. */
+        ANTHROPIC
+    }
+
+    private final Convention convention;
+
+    public RoleOrder() {
+        this(Convention.GENERIC);
+    }
+
+    public RoleOrder(Convention convention) {
+        super("role-order", "a tool result comes right after the message that called it"
+                + " (Anthropic: in the next message, and user and assistant alternate)", Severity.ERROR);
+        this.convention = Objects.requireNonNull(convention);
+    }
+
+    public Convention convention() {
+        return convention;
+    }
+
+    @Override
+    public RuleOutcome check(TraceThread thread, RuleParameters p) {
+        List<HistoryItem> history = ChatHistory.of(thread);
+        boolean results = history.stream().anyMatch(HistoryItem::isToolResult);
+        if (convention == Convention.GENERIC && !results) {
+            return RuleOutcome.notApplicable("no tool results in this thread's history");
+        }
+        if (results && !ChatHistory.hasCallIds(history)) {
+            return RuleOutcome.notApplicable("the log shows no tool call ids, so results are paired with calls in order"
+                    + " and one out of place can't be told from one without a call");
+        }
+        if (history.isEmpty()) {
+            return RuleOutcome.notApplicable("no messages in this thread");
+        }
+        List<RuleOutcome.Problem> problems = new ArrayList<>();
+        for (ToolCallPairing.Misplaced m : ToolCallPairing.of(history).misplaced()) {
+            problems.add(misplaced(m));
+        }
+        if (convention == Convention.ANTHROPIC) {
+            alternation(history, problems);
+        }
+        return RuleOutcome.of(problems);
+    }
+
+    private RuleOutcome.Problem misplaced(ToolCallPairing.Misplaced m) {
+        HistoryItem r = m.result();
+        String where;
+        if (convention == Convention.ANTHROPIC && sameMessage(m.after(), r)) {
+            where = "comes after " + m.after().label() + " in the same user message; Anthropic wants the tool_result"
+                    + " blocks first, before any text";
+        } else {
+            where = "comes after " + m.after().label() + ", not right after " + m.caller().label()
+                    + (convention == Convention.ANTHROPIC ? ", which called it (Anthropic wants it in the very next message)"
+                    : ", which called it");
+        }
+        return new RuleOutcome.Problem(r.msgIdx(), r.label() + " is the tool result for " + r.resultId() + " but "
+                + where, List.of(r.event(), m.caller().event(), m.after().event()), r.blamed());
+    }
+
+    private static boolean sameMessage(HistoryItem a, HistoryItem b) {
+        return a.msgIdx().isPresent() && a.msgIdx().equals(b.msgIdx()) && a.role().equals(b.role());
+    }
+
+    /** Anthropic's turns: consecutive items of one message (same index) are one turn; system takes no part. */
+    private static void alternation(List<HistoryItem> history, List<RuleOutcome.Problem> problems) {
+        HistoryItem previous = null;
+        for (HistoryItem item : history) {
+            if (item.role().equals("system")) {
+                continue;
+            }
+            if (previous != null && !sameMessage(previous, item) && previous.role().equals(item.role())) {
+                OptionalInt idx = item.msgIdx();
+                List<Event> evidence = List.of(item.event(), previous.event());
+                problems.add(new RuleOutcome.Problem(idx, "two " + item.role() + " messages in a row: " + item.label()
+                        + " follows " + previous.label() + "; user and assistant must alternate (the API refused this"
+                        + " with \"roles must alternate\", and now merges the two into one turn)", evidence, item.blamed()));
+            }
+            previous = item;
+        }
+    }
+}

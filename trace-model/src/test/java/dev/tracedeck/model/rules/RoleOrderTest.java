@@ -1,0 +1,138 @@
+package dev.tracedeck.model.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.message.Message;
+import dev.tracedeck.model.message.ToolCall;
+import dev.tracedeck.model.rules.chat.RoleOrder;
+import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.trace.TraceBuilder;
+import dev.tracedeck.model.trace.TraceThread;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+/** {@code role-order}: results right after their call, and (Anthropic) alternating roles. */
+class RoleOrderTest {
+
+    private static final RoleOrder GENERIC = new RoleOrder();
+    private static final RoleOrder ANTHROPIC = new RoleOrder(RoleOrder.Convention.ANTHROPIC);
+
+    /** One history, one event per message or message part, each on its own line. */
+    private static final class History {
+        private final TraceBuilder builder = new TraceBuilder();
+        private int line = 1;
+
+        History msg(int idx, String role, String text) {
+            return add(idx, new Message(role, text, List.of(), ""));
+        }
+
+        History calls(int idx, String... ids) {
+            List<ToolCall> calls = java.util.Arrays.stream(ids)
+                    .map(id -> new ToolCall(id, "get_weather", "{}", Optional.empty(), false)).toList();
+            return add(idx, new Message("assistant", "", calls, ""));
+        }
+
+        History system(String text) {
+            int at = line++;
+            Message m = Message.text("system", text);
+            builder.add("message", "", "t", new SourceRef("f.json", at, at, "/system"), "",
+                    new Payload.ConversationMessage(m, OptionalInt.empty(), text.length(), false));
+            return this;
+        }
+
+        History result(int idx, String role, String id) {
+            return add(idx, new Message(role, "22°C", List.of(), id));
+        }
+
+        private History add(int idx, Message m) {
+            int at = line++;
+            builder.add("message", "", "t", new SourceRef("f.json", at, at, "/messages/" + idx),
+                    "", new Payload.ConversationMessage(m, OptionalInt.of(idx), m.content().length(), false));
+            return this;
+        }
+
+        TraceThread thread() {
+            return new TraceThread("t", builder.build(new dev.tracedeck.model.trace.ImportReport("f.json", "x", 0, 0, 0, 0,
+                    0, java.util.Map.of(), List.of(), 0, true)).threads().get(0).events());
+        }
+    }
+
+    @Test
+    void resultsRightAfterTheirCallPassInEitherOrder() {
+        History h = new History().msg(0, "user", "weather?").calls(1, "a", "b").result(2, "user", "b")
+                .result(2, "user", "a").msg(3, "assistant", "sunny");
+        assertTrue(GENERIC.check(h.thread(), RuleParameters.DEFAULTS).problems().isEmpty());
+        assertTrue(ANTHROPIC.check(h.thread(), RuleParameters.DEFAULTS).problems().isEmpty());
+    }
+
+    @Test
+    void aResultAfterAnotherMessageIsOutOfPlaceAndNeitherOrphanedNorStray() {
+        TraceThread t = new History().msg(0, "user", "weather?").calls(1, "a").msg(2, "user", "hurry")
+                .result(3, "tool", "a").thread();
+        RuleOutcome out = GENERIC.check(t, RuleParameters.DEFAULTS);
+        assertEquals(1, out.problems().size());
+        String message = out.problems().get(0).message();
+        assertTrue(message.contains("is the tool result for a but comes after message at line 3"), message);
+        assertEquals(3, out.problems().get(0).evidence().size(), "the result, its call and what came between");
+        assertTrue(new dev.tracedeck.model.rules.chat.OrphanedToolCall().check(t, RuleParameters.DEFAULTS).problems().isEmpty());
+        assertTrue(new dev.tracedeck.model.rules.chat.ToolResultWithoutCall().check(t, RuleParameters.DEFAULTS).problems().isEmpty());
+    }
+
+    @Test
+    void anthropicWantsToolResultsBeforeTextInTheirMessage() {
+        TraceThread t = new History().msg(0, "user", "weather?").calls(1, "a").msg(2, "user", "here you go")
+                .result(2, "user", "a").thread();
+        List<RuleOutcome.Problem> problems = ANTHROPIC.check(t, RuleParameters.DEFAULTS).problems();
+        assertEquals(1, problems.size(), problems.toString());
+        assertTrue(problems.get(0).message().contains("in the same user message"), problems.get(0).message());
+        assertEquals(OptionalInt.of(2), problems.get(0).msgIdx());
+    }
+
+    @Test
+    void anthropicAlternatesUserAndAssistantButMessagePartsAreOneTurn() {
+        TraceThread twoUsers = new History().msg(0, "user", "hi").msg(1, "user", "again").msg(2, "assistant", "hello")
+                .thread();
+        List<RuleOutcome.Problem> problems = ANTHROPIC.check(twoUsers, RuleParameters.DEFAULTS).problems();
+        assertEquals(1, problems.size());
+        assertTrue(problems.get(0).message().startsWith("two user messages in a row"), problems.get(0).message());
+        assertTrue(GENERIC.check(twoUsers, RuleParameters.DEFAULTS).problems().isEmpty(), "OpenAI allows it");
+
+        TraceThread twoAssistants = new History().msg(0, "user", "hi").msg(1, "assistant", "a").msg(2, "assistant", "b")
+                .thread();
+        assertEquals(1, ANTHROPIC.check(twoAssistants, RuleParameters.DEFAULTS).problems().size());
+    }
+
+    @Test
+    void theSystemPromptTakesNoPartInTheAlternation() {
+        TraceThread t = new History().msg(0, "user", "hi").system("be brief").msg(1, "assistant", "hello")
+                .thread();
+        assertTrue(ANTHROPIC.check(t, RuleParameters.DEFAULTS).problems().isEmpty());
+    }
+
+    @Test
+    void notApplicableWhereTheLogCannotShowTheOrder() {
+        RuleOutcome noResults = GENERIC.check(new History().msg(0, "user", "hi").thread(), RuleParameters.DEFAULTS);
+        assertFalse(noResults.applicable());
+        assertEquals("no tool results in this thread's history", noResults.reason());
+        History noIds = new History().msg(0, "user", "hi").result(1, "tool", "");
+        RuleOutcome unknown = GENERIC.check(noIds.thread(), RuleParameters.DEFAULTS);
+        assertFalse(unknown.applicable());
+        assertTrue(unknown.reason().contains("no tool call ids"), unknown.reason());
+    }
+
+    @Test
+    void theAnthropicProfileUsesAnthropicOrderingAndEveryOtherChatFormatTheGenericOne() {
+        assertEquals(RoleOrder.Convention.ANTHROPIC,
+                ((RoleOrder) RuleProfile.forFormat("anthropic").rule("role-order").orElseThrow()).convention());
+        assertEquals(RoleOrder.Convention.GENERIC,
+                ((RoleOrder) RuleProfile.forFormat("claude-code").rule("role-order").orElseThrow()).convention());
+        assertEquals(RoleOrder.Convention.GENERIC,
+                ((RoleOrder) RuleProfile.forFormat("openai-chat").rule("role-order").orElseThrow()).convention());
+        assertEquals(1, RuleProfile.allRules().stream().filter(r -> r.id().equals("role-order")).count());
+    }
+}
