@@ -2,6 +2,8 @@ package dev.tracedeck.importers;
 
 import dev.tracedeck.importers.anthropic.AnthropicImporter;
 import dev.tracedeck.importers.claudecode.ClaudeCodeImporter;
+import dev.tracedeck.importers.langchain.LangChainImporter;
+import dev.tracedeck.importers.langgraph.LangGraphImporter;
 import dev.tracedeck.importers.mycelian.MycelianLogImporter;
 import dev.tracedeck.importers.openai.OpenAiChatImporter;
 import dev.tracedeck.importers.responses.OpenAiResponsesImporter;
@@ -66,7 +68,7 @@ public final class Importers {
 
     public static Importers standard() {
         return new Importers(List.of(new MycelianLogImporter(), new OpenAiChatImporter(), new AnthropicImporter(),
-                new ClaudeCodeImporter(), new OpenAiResponsesImporter()));
+                new ClaudeCodeImporter(), new OpenAiResponsesImporter(), new LangChainImporter(), new LangGraphImporter()));
     }
 
     /** The importer with this format id, if there is one. */

@@ -4,6 +4,7 @@ import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.message.ToolCall;
 import dev.tracedeck.model.state.SnapshotDiff;
+import dev.tracedeck.model.state.SnapshotSection;
 import dev.tracedeck.model.state.StateEntry;
 import dev.tracedeck.model.state.StateSnapshot;
 import dev.tracedeck.model.trace.Diagnostic;
@@ -72,8 +73,24 @@ public final class TraceDump {
             line("  [" + i + "] L" + s.entryLine(i) + (d.isAppended(i) ? " +" : d.isChanged(i) ? " ~" : "  ")
                     + " idx=" + en.idx() + " type=" + en.type() + " role=" + en.role() + " calls=" + en.toolCallCount()
                     + en.toolNames() + (en.toolNamesCut() ? "(cut)" : "") + " contentCut=" + en.contentCut()
-                    + " content=" + esc(en.content()));
+                    + ids(en) + " content=" + esc(en.content()));
         }
+        s.next().ifPresent(n -> line("  next=" + n + " verbatim=" + s.isVerbatim()));
+        for (SnapshotSection section : s.sections()) {
+            line("  section " + section.name() + " size=" + section.size());
+            for (int i = 0; i < section.size(); i++) {
+                StateEntry en = section.entries().get(i);
+                line("    [" + i + "] L" + section.lines().get(i) + " idx=" + en.idx() + " type=" + en.type()
+                        + " role=" + en.role() + " calls=" + en.toolCallCount() + en.toolNames() + ids(en)
+                        + " content=" + esc(en.content()));
+            }
+        }
+    }
+
+    /** Call ids and the call a result answers, for dumps that have them (none of Mycelian's do). */
+    private static String ids(StateEntry en) {
+        return (en.toolCallIds().isEmpty() ? "" : " ids=" + en.toolCallIds())
+                + (en.toolCallId().isEmpty() ? "" : " answers=" + en.toolCallId());
     }
 
     private void line(String s) {

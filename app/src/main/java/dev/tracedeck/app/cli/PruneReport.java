@@ -236,8 +236,8 @@ final class PruneReport {
         model.estimateReason().ifPresent(reasons::add);
         reasons.addAll(result.beforeTokens().estimateReasons());
         reasons.addAll(result.afterTokens().estimateReasons());
-        if (history.point().payload() instanceof Payload.StateDump) {
-            reasons.add(dev.tracedeck.model.tokens.ThreadContext.PREVIEWS);
+        if (history.point().payload() instanceof Payload.StateDump dump) {
+            reasons.add(dev.tracedeck.model.tokens.ThreadContext.lowerBound(dump.snapshot()));
         }
         return new ArrayList<>(reasons);
     }

@@ -6,6 +6,7 @@ import dev.tracedeck.app.common.Numbers;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.rules.Severity;
 import dev.tracedeck.model.state.SnapshotDiff;
+import dev.tracedeck.model.state.SnapshotSection;
 import dev.tracedeck.model.state.StateEntry;
 import dev.tracedeck.model.state.StateSnapshot;
 import dev.tracedeck.model.textcalls.TextSpan;
@@ -50,6 +51,36 @@ final class StateSection {
         }
         diffLine(out, diff);
         entries(out, snapshot, diff, marks);
+        for (SnapshotSection section : snapshot.sections()) {
+            section(out, section, marks);
+        }
+    }
+
+    /**
+     * A message list the state keeps beside its conversation (LangGraph's {@code execution_buffer}): its entries,
+     * "+" for those appended since the previous dump's section of the same name.
+     */
+    private static void section(DetailDocument.Builder out, SnapshotSection section, StateMarks marks) {
+        List<StateEntry> before = marks.previous().flatMap(p -> p.section(section.name()))
+                .map(SnapshotSection::entries).orElse(List.of());
+        SnapshotDiff diff = SnapshotDiff.between(before, section.entries());
+        Blocks.heading(out, "Section " + section.name(), Numbers.count(section.size(), "message", "messages")
+                + (diff.appendedCount() > 0 ? " · +" + diff.appendedCount() + " appended" : "")
+                + (diff.removedCount() > 0 ? " · -" + diff.removedCount() + " removed" : ""));
+        int idxWidth = 3;
+        int lineWidth = 4;
+        int labelWidth = 4;
+        for (int i = 0; i < section.size(); i++) {
+            StateEntry entry = section.entries().get(i);
+            idxWidth = Math.max(idxWidth, Integer.toString(entry.idx()).length());
+            lineWidth = Math.max(lineWidth, Integer.toString(section.lines().get(i)).length());
+            labelWidth = Math.max(labelWidth, Math.min(MAX_LABEL_WIDTH, who(entry).length() + tools(entry).length()));
+        }
+        Columns columns = new Columns(idxWidth, lineWidth, labelWidth);
+        for (int i = 0; i < section.size(); i++) {
+            entry(out, section.entries().get(i), section.lines().get(i), diff.isAppended(i), diff.isChanged(i), null,
+                    Optional.empty(), columns, List.of());
+        }
     }
 
     private static void diffLine(DetailDocument.Builder out, SnapshotDiff diff) {

@@ -3,6 +3,7 @@ package dev.tracedeck.app.workspace;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.TextAlignment;
 
 /** The window before any file is open: says how to open one, the drop target is the whole window. */
 final class EmptyWorkspacePane extends VBox {
@@ -11,7 +12,11 @@ final class EmptyWorkspacePane extends VBox {
         getStyleClass().add("empty-workspace");
         Label title = new Label("Drop an agent log here");
         title.getStyleClass().add("empty-title");
-        Label formats = new Label("Mycelian LongMemEval logs · OpenAI and Anthropic chat histories · Claude Code sessions · .log  .jsonl  .json  .gz");
+        Label formats = new Label("Mycelian LongMemEval logs · OpenAI and Anthropic chat histories · Claude Code sessions"
+                + " · LangChain messages · LangGraph state · .log  .jsonl  .json  .gz");
+        // Six formats make a long line: it wraps, centred, in a narrow window rather than being cut.
+        formats.setWrapText(true);
+        formats.setTextAlignment(TextAlignment.CENTER);
         formats.getStyleClass().add("empty-hint");
         Button open = new Button("Open file…");
         open.getStyleClass().add("empty-open");

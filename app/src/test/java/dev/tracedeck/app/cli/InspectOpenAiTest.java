@@ -55,9 +55,11 @@ class InspectOpenAiTest {
         CliRun forced = CliRun.of("inspect", "--format", "openai-chat", "--json", odd.toString());
         assertEquals(0, forced.code(), forced.err());
         assertEquals(1, new ObjectMapper().readTree(forced.out()).at("/0/threads/0/roles/critic").asInt());
-        CliRun unknown = CliRun.of("validate", "--input-format", "langchain", odd.toString());
+        CliRun unknown = CliRun.of("validate", "--input-format", "gemini", odd.toString());
         assertEquals(2, unknown.code());
-        assertTrue(unknown.err().contains("unknown format 'langchain'; known: mycelian-log, openai-chat, anthropic, claude-code, openai-responses"), unknown.err());
+        assertTrue(unknown.err().contains(
+                "unknown format 'gemini'; known: mycelian-log, openai-chat, anthropic, claude-code, openai-responses, langchain, langgraph"),
+                unknown.err());
         CliRun wrong = CliRun.of("validate", "--input-format", "mycelian-log", odd.toString());
         assertEquals(2, wrong.code());
         assertTrue(wrong.err().contains("not mycelian-log"), wrong.err());

@@ -5,6 +5,7 @@ import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.state.StateSnapshot;
 import dev.tracedeck.model.text.PythonText;
 import dev.tracedeck.model.trace.Diagnostic;
 import dev.tracedeck.model.trace.ImportReport;
@@ -35,6 +36,7 @@ public final class ChatTraceWriter {
     public static final String MALFORMED = "malformed";
     public static final String OTHER = "other";
     public static final String CUT_SHORT = "CUT_SHORT";
+    public static final String STATE = "state";
 
     private final String file;
     private final TraceBuilder builder = new TraceBuilder();
@@ -62,6 +64,14 @@ public final class ChatTraceWriter {
     }
 
     /**
+     * Adds a message numbered {@code msgIdx} by the format (a LangGraph message's index in its channel), for formats
+     * whose messages are not one history in file order.
+     */
+    public Event message(String threadId, SourceRef source, String text, Message message, int msgIdx) {
+        return message(threadId, source, text, message, OptionalInt.of(msgIdx), "");
+    }
+
+    /**
      * Adds a message to the end of its thread's history with the index the format gives it: the parts of one
      * provider message (an Anthropic user message's tool results and text) share their message's index, and a
      * system prompt kept outside the message list has none.
@@ -74,6 +84,12 @@ public final class ChatTraceWriter {
         count(keyword);
         return builder.add(keyword, time, threadId, source, text, new Payload.ConversationMessage(message,
                 msgIdx, PythonText.length(message.content()), false));
+    }
+
+    /** Adds a dump of the thread's state, diffed against its previous one; keyword {@value #STATE}. */
+    public Event snapshot(SourceRef source, String text, StateSnapshot snapshot) {
+        count(STATE);
+        return builder.addSnapshot(STATE, "", source, text, snapshot);
     }
 
     /** Adds a record that is not a message, such as a request's model and tools. */

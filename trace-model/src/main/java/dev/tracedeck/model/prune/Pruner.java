@@ -94,6 +94,10 @@ public final class Pruner {
         }
         Trace trace = builder.build(new ImportReport("(history)", "chat-history", 0, history.size(), history.size(), 0, 0,
                 Map.of(), List.of(), 0, true));
+        if (trace.threads().isEmpty()) {
+            // An empty history (a LangGraph thread's input checkpoint, before any message) pairs nothing.
+            return List.of();
+        }
         TraceThread thread = trace.threads().get(0);
         List<Finding> findings = new ArrayList<>();
         for (Rule rule : PAIRING_RULES) {

@@ -22,6 +22,7 @@ import dev.tracedeck.model.rules.mycelian.MissingFlush;
 import dev.tracedeck.model.rules.mycelian.PeriodicFlush;
 import dev.tracedeck.model.rules.mycelian.RoleMismatch;
 import dev.tracedeck.model.rules.mycelian.SystemPersisted;
+import dev.tracedeck.model.rules.state.ExecutionTraceInConversation;
 import dev.tracedeck.model.rules.state.StateLostMessages;
 import dev.tracedeck.model.textcalls.found.TextCallScope;
 import java.util.ArrayList;
@@ -68,6 +69,16 @@ public record RuleProfile(String id, List<Rule> rules) {
         return new RuleProfile("mycelian-tool-only", rules);
     }
 
+    /**
+     * LangGraph state dumps: every generic rule (role-order and state-lost-messages among them) over the
+     * checkpoints' conversation, plus seed 001's separation of the conversation from an execution section.
+     */
+    public static RuleProfile langgraph() {
+        List<Rule> rules = new ArrayList<>(genericChat().rules());
+        rules.add(new ExecutionTraceInConversation());
+        return new RuleProfile("langgraph", rules);
+    }
+
     public static RuleProfile forFormat(String format) {
         // A Claude Code transcript writes each content block on a line of its own and merges them into API turns
         // only when it sends, so its lines don't alternate: the generic ordering applies there.
@@ -76,6 +87,8 @@ public record RuleProfile(String id, List<Rule> rules) {
                 return mycelianToolOnly();
             case "anthropic":
                 return anthropicChat();
+            case "langgraph":
+                return langgraph();
             default:
                 return genericChat();
         }
@@ -83,7 +96,9 @@ public record RuleProfile(String id, List<Rule> rules) {
 
     /** Every rule any profile has, for listing and for validating configuration files. */
     public static List<Rule> allRules() {
-        return mycelianToolOnly().rules();
+        List<Rule> all = new ArrayList<>(mycelianToolOnly().rules());
+        all.add(new ExecutionTraceInConversation());
+        return all;
     }
 
     public Optional<Rule> rule(String ruleId) {

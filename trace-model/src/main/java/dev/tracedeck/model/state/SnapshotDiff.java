@@ -27,8 +27,11 @@ public record SnapshotDiff(int previousSize, int appendedFrom, int appendedCount
     }
 
     public static SnapshotDiff between(StateSnapshot before, StateSnapshot after) {
-        List<StateEntry> a = before.entries();
-        List<StateEntry> b = after.entries();
+        return between(before.entries(), after.entries());
+    }
+
+    /** The same comparison for any two message lists, such as one named section in two snapshots. */
+    public static SnapshotDiff between(List<StateEntry> a, List<StateEntry> b) {
         int common = Math.min(a.size(), b.size());
         List<Integer> changed = new ArrayList<>();
         for (int i = 0; i < common; i++) {

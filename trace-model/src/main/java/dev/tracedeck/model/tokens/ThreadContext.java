@@ -83,6 +83,10 @@ public final class ThreadContext {
         return points.isEmpty() ? Optional.empty() : Optional.of(points.get(points.size() - 1));
     }
 
+    /** Why a count made from a verbatim dump is a lower bound. */
+    public static final String CALLS_BY_NAME = "the state's messages are whole but its tool calls are kept by name only: "
+            + "the count is a lower bound";
+
     /** Why a count made from a log's previews is a lower bound. */
     public static final String PREVIEWS = "the log shows messages as previews (cut at 200 characters) and tool calls by name only: "
             + "the count is a lower bound";
@@ -95,7 +99,15 @@ public final class ThreadContext {
         }
         by.merge(TokenCategory.CONVERSATION, format.replyPriming(), Integer::sum);
         int total = by.values().stream().mapToInt(Integer::intValue).sum();
-        return new PromptCount(total, by, List.of(PREVIEWS));
+        return new PromptCount(total, by, List.of(lowerBound(snapshot)));
+    }
+
+    /**
+     * Why a count made from a dump's entries is a lower bound: a log's previews are cut and show calls by name;
+     * a verbatim dump (a LangGraph checkpoint) has whole contents but its entries still keep calls by name only.
+     */
+    public static String lowerBound(StateSnapshot snapshot) {
+        return snapshot.isVerbatim() ? CALLS_BY_NAME : PREVIEWS;
     }
 
     /** {tokens, category ordinal} of one dump entry as the model would be sent it. */
@@ -108,7 +120,10 @@ public final class ThreadContext {
         return new int[] {tokens, message.category().ordinal()};
     }
 
-    /** LangChain's message types in OpenAI's roles: human and chat/user are user, ai is assistant. */
+    /**
+     * LangChain's message types in OpenAI's roles: human and chat/user are user, ai is assistant. The call ids a
+     * dump shows (a LangGraph checkpoint's) are kept, so calls and results pair by id; a Mycelian dump has none.
+     */
     public static Message asMessage(StateEntry entry) {
         String role = switch (entry.type()) {
             case "system", "SystemMessage" -> "system";
@@ -118,9 +133,10 @@ public final class ThreadContext {
         };
         List<ToolCall> calls = new ArrayList<>();
         for (int i = 0; i < entry.toolNames().size(); i++) {
-            calls.add(new ToolCall("", entry.toolNames().get(i), "", Optional.empty(), false, entry.isParsedFromText(i)));
+            String id = i < entry.toolCallIds().size() ? entry.toolCallIds().get(i) : "";
+            calls.add(new ToolCall(id, entry.toolNames().get(i), "", Optional.empty(), false, entry.isParsedFromText(i)));
         }
-        return new Message(role, entry.content(), calls, "");
+        return new Message(role, entry.content(), calls, entry.toolCallId());
     }
 
     private static boolean isMessageListDump(Event e) {

@@ -44,6 +44,16 @@ class PruneStrategiesTest {
     }
 
     @Test
+    void anEmptyHistoryPrunesToNothingWithNoFinding() {
+        // A LangGraph thread's input checkpoint holds no message yet.
+        for (String spec : List.of("none", "keep_last_n_steps(1)", "sliding_window(2)", "token_budget", "repair_orphans")) {
+            PruneResult r = run(List.of(), spec);
+            assertEquals(List.of(), ids(r.after()), spec);
+            assertEquals(List.of(), r.introduced(), spec);
+        }
+    }
+
+    @Test
     void noneKeepsEverything() {
         PruneResult r = run(agentRun(3, "ok"), "none");
         assertEquals(ids(r.before()), ids(r.after()));

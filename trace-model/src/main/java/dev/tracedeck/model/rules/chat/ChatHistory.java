@@ -57,8 +57,9 @@ public final class ChatHistory {
             // Either dump has an entry at position i (the fallback is the last dump, which holds them all).
             String label = "state entry " + entry.idx() + " (line " + snapshot(where).entryLine(i)
                     + (entry.parsedFromText() > 0 ? FROM_TEXT : "") + ")";
-            boolean tool = entry.type().equals("tool") || entry.type().equals("ToolMessage") || entry.role().equals("tool");
-            items.add(new HistoryItem(label, role(entry), names(entry), List.of(), tool, "", entry.content(), false, where,
+            List<String> ids = entry.toolCallIds().stream().filter(id -> !id.isEmpty()).toList();
+            items.add(new HistoryItem(label, role(entry), names(entry), ids, entry.isToolResult(), entry.toolCallId(),
+                    entry.content(), last.isVerbatim() && !entry.contentCut(), where,
                     msgIdxAt(thread, where), Optional.of(new BlamedEntry(where, i))));
         }
         return items;

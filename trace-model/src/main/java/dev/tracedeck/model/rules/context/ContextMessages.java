@@ -17,7 +17,8 @@ final class ContextMessages {
             stays++;
         }
         String measure = point.count().exact() ? ""
-                : point.count().estimateReasons().contains(ThreadContext.PREVIEWS) ? "at least " : "about ";
+                : point.count().estimateReasons().contains(ThreadContext.PREVIEWS)
+                || point.count().estimateReasons().contains(ThreadContext.CALLS_BY_NAME) ? "at least " : "about ";
         return String.format("the history at line %d is %s%,d tokens in %d messages, %s", point.event().source().firstLine(),
                 measure, point.count().tokens(), point.messages(), what)
                 + (stays == 0 ? "" : String.format("; it stays %s for %d more point%s", state, stays, stays == 1 ? "" : "s"));

@@ -114,6 +114,6 @@ public final class TextCallLifter {
             entries.add(lifted.computeIfAbsent(entry, e -> names.containsKey(e) ? e.withCallsFromText(names.get(e)) : e));
             lines[i] = snapshot.entryLine(i);
         }
-        return StateSnapshot.ofMessages(snapshot.threadId(), snapshot.declaredSize(), entries, lines);
+        return snapshot.withEntries(entries, lines);
     }
 }

@@ -1,0 +1,153 @@
+package dev.tracedeck.importers.json;
+
+import dev.tracedeck.importers.ImportCancelledException;
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.ImportListener;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.NotThisFormatException;
+import dev.tracedeck.importers.SourceStream;
+import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.model.source.SourceRef;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Set;
+
+/**
+ * The reading loop the JSON chat importers share: sniffs the layout, streams the records through a
+ * {@link Records} handler, reports progress and honours cancellation; and the handling of JSON that breaks. A JSON
+ * Lines line that does not parse is a malformed record and the import goes on; a last line cut inside its value, a
+ * document that ends inside a value and a {@code .gz} that ends early end the trace with a {@code CUT_SHORT} record.
+ */
+public final class JsonImport {
+
+    private static final int CANCEL_CHECK_RECORDS = 256;
+
+    /** What an importer does with each record; see {@link JsonImport#read}. */
+    public interface Records {
+        /** A value read whole, with where it is. */
+        void value(JsonItem.Value value, SourceRef source);
+
+        /** The thread a JSON Lines line that does not parse at {@code line} belongs to. */
+        String threadOfBrokenLine(int line);
+
+        /** The thread being read when the file was cut short. */
+        String lastThread();
+
+        /** Called once all records are read (also when the document broke), before a break or cut is reported. */
+        default void end(JsonRecordReader reader) {
+        }
+    }
+
+    /** What a read found: the layout, bytes and lines, and whether the whole file was read. */
+    public record Result(JsonLayout layout, long bytes, long lines, boolean complete) {
+    }
+
+    private final ChatTraceWriter out;
+    private JsonLayout layout;
+    private JsonItem.Broken pendingCut;
+    /** Where a document stopped parsing; reported after the records read before it. */
+    private JsonItem.Broken documentBreak;
+    private boolean cut;
+
+    public JsonImport(ChatTraceWriter out) {
+        this.out = out;
+    }
+
+    /** The layout of {@code source}; refuses a file that does not start with an object or an array. */
+    public static JsonLayout layout(ImportSource source) throws ImportException {
+        JsonLayout layout;
+        try (InputStream head = source.open(ImportSource.ByteCounter.NONE)) {
+            layout = JsonLayout.sniff(head);
+        } catch (IOException e) {
+            throw ImportException.unreadable(source.name(), e);
+        }
+        if (layout == JsonLayout.NOT_JSON) {
+            throw new NotThisFormatException(source.name(), "does not start with a JSON object or array");
+        }
+        return layout;
+    }
+
+    public Result read(ImportSource source, ImportListener listener, JsonLayout layout, Set<String> streamed,
+                       Records records) throws ImportException {
+        this.layout = layout;
+        long[] bytes = new long[1];
+        SourceStream in = source.open(total -> {
+            bytes[0] = total;
+            listener.progress(total, source.size());
+        });
+        long lines;
+        try (JsonRecordReader reader = new JsonRecordReader(in, layout, streamed)) {
+            JsonItem item;
+            int count = 0;
+            while ((item = reader.next()) != null) {
+                if (++count % CANCEL_CHECK_RECORDS == 0 && listener.isCancelled()) {
+                    throw new ImportCancelledException(source.name());
+                }
+                accept(item, records);
+            }
+            lines = reader.lines();
+            finish(reader, in, records);
+        } catch (IOException e) {
+            throw new ImportException(source.name(), 0, "read failed: " + e.getMessage(), e);
+        }
+        listener.progress(bytes[0], source.size());
+        return new Result(layout, bytes[0], lines, !cut);
+    }
+
+    private void accept(JsonItem item, Records records) {
+        if (pendingCut != null) {
+            brokenLine(pendingCut, records);
+            pendingCut = null;
+        }
+        if (item instanceof JsonItem.Broken broken) {
+            if (layout == JsonLayout.LINES && broken.endOfInput()) {
+                pendingCut = broken;
+            } else if (layout == JsonLayout.LINES) {
+                brokenLine(broken, records);
+            } else {
+                documentBreak = broken;
+            }
+            return;
+        }
+        JsonItem.Value value = (JsonItem.Value) item;
+        records.value(value, new SourceRef(out.file(), value.firstLine(), value.lastLine(), value.pointer()));
+    }
+
+    private void brokenLine(JsonItem.Broken broken, Records records) {
+        out.malformed(records.threadOfBrokenLine(broken.line()), new SourceRef(out.file(), broken.line(), broken.line()),
+                broken.text(), "not valid JSON at column " + broken.column() + ": " + broken.reason());
+    }
+
+    /** A document that stopped parsing: nothing after this point can be read. */
+    private void endDocument(JsonItem.Broken broken, Records records) {
+        if (broken.endOfInput()) {
+            cut = true;
+            out.cutShort(records.lastThread(), broken.line(), broken.column(), broken.reason());
+        } else {
+            out.malformed(records.lastThread(), SourceRef.line(out.file(), broken.line()), "",
+                    "not valid JSON at line " + broken.line() + ", column " + broken.column() + ": "
+                            + broken.reason() + "; the rest of the document was not read");
+        }
+    }
+
+    private void finish(JsonRecordReader reader, SourceStream in, Records records) {
+        records.end(reader);
+        if (documentBreak != null) {
+            endDocument(documentBreak, records);
+        }
+        if (pendingCut != null && in.endedEarly().isEmpty()) {
+            cut = true;
+            out.cutShort(records.lastThread(), pendingCut.line(), pendingCut.column(),
+                    "the last line ends inside its JSON value (" + pendingCut.reason() + ")");
+            pendingCut = null;
+        } else if (pendingCut != null) {
+            brokenLine(pendingCut, records);
+        }
+        in.endedEarly().ifPresent(why -> {
+            if (!cut) {
+                cut = true;
+                out.cutShort(records.lastThread(), (int) Math.max(1, reader.lines()), 1, why);
+            }
+        });
+    }
+}

@@ -1,0 +1,61 @@
+package dev.tracedeck.importers.langchain;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Locale;
+
+/**
+ * A LangChain message's {@code content} as text: a string as it is; a list (strings and content blocks, as
+ * Anthropic-backed and multimodal messages hold it) as its texts joined by newlines, with a short placeholder for
+ * what is not text: {@code [tool_use: get_weather]}, {@code [image: https://…]}, {@code [image part]}.
+ */
+final class LangChainContent {
+
+    private LangChainContent() {
+    }
+
+    static String text(JsonNode content) throws MalformedLangChainMessageException {
+        if (content == null || content.isNull() || content.isMissingNode()) {
+            return "";
+        }
+        if (content.isTextual()) {
+            return content.textValue();
+        }
+        if (!content.isArray()) {
+            throw new MalformedLangChainMessageException("content is a "
+                    + content.getNodeType().name().toLowerCase(Locale.ROOT) + ", not a string or a list");
+        }
+        StringBuilder out = new StringBuilder();
+        for (JsonNode part : content) {
+            String text = part(part);
+            if (text.isEmpty()) {
+                continue;
+            }
+            if (!out.isEmpty()) {
+                out.append('\n');
+            }
+            out.append(text);
+        }
+        return out.toString();
+    }
+
+    private static String part(JsonNode part) {
+        if (part.isTextual()) {
+            return part.textValue();
+        }
+        String type = part.path("type").asText("");
+        switch (type) {
+            case "text", "output_text", "input_text", "text_delta":
+                return part.path("text").asText("");
+            case "tool_use", "tool_call", "server_tool_use":
+                return "[" + type + ": " + part.path("name").asText("?") + "]";
+            case "image_url":
+                JsonNode url = part.path("image_url");
+                String u = url.isTextual() ? url.asText() : url.path("url").asText("");
+                return "[image: " + (u.startsWith("data:") ? u.substring(0, Math.max(0, u.indexOf(','))) : u) + "]";
+            case "thinking", "reasoning":
+                return "[" + type + "]";
+            default:
+                return "[" + (type.isEmpty() ? "untyped" : type) + " part]";
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package dev.tracedeck.importers.langgraph;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.ImportListener;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.NotThisFormatException;
+import dev.tracedeck.importers.TraceImporter;
+import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.JsonImport;
+import dev.tracedeck.importers.json.JsonItem;
+import dev.tracedeck.importers.json.JsonLayout;
+import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.importers.json.LineIndex;
+import dev.tracedeck.importers.langchain.LangChainHead;
+import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.trace.Trace;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Imports LangGraph state ({@value #FORMAT_ID}): one checkpoint, a history of them (a JSON array as
+ * {@code get_state_history} and the API's thread history give, JSON Lines, or an object whose {@code history},
+ * {@code checkpoints} or {@code states} list holds them, read element by element), in the shapes
+ * {@link CheckpointReader} knows. Each thread ({@code thread_id}, else {@value #DEFAULT_THREAD}) becomes its
+ * checkpoints in the order they were taken (see {@link StateHistory}): the messages each one adds, and a state dump
+ * whose entries are its {@code messages} and whose named sections are its other message lists, so the app shows
+ * the state growing turn by turn and seed 001's {@code execution_buffer} beside the conversation. The dump knows
+ * whether the run had ended ({@code next: []}).
+ *
+ * <p>A checkpoint is bound as one tree (its messages' lines are found by tokenizing it again); the file is not.
+ * A message whose fields are not LangChain's is a malformed record, and its dump is incomplete; broken JSON and
+ * files cut short as {@link JsonImport} says, after the checkpoints read before the break.
+ */
+public final class LangGraphImporter implements TraceImporter {
+
+    public static final String FORMAT_ID = "langgraph";
+    static final String DEFAULT_THREAD = "thread";
+    private static final Set<String> LISTS = Set.of("history", "checkpoints", "states");
+
+    @Override
+    public String formatId() {
+        return FORMAT_ID;
+    }
+
+    /**
+     * 0 unless the head shows LangGraph state ({@code values} beside {@code next}, {@code config},
+     * {@code metadata}, {@code checkpoint}, {@code created_at} or {@code tasks}; or {@code channel_values}); then 97
+     * with LangChain messages in it, 80 with a {@code messages} member only.
+     */
+    @Override
+    public int confidence(String head) {
+        LangChainHead h = LangChainHead.of(head);
+        if (!h.json().isJson() || !h.isGraphState()) {
+            return 0;
+        }
+        return h.messages() > 0 ? 97 : h.json().hasName("messages") ? 80 : 0;
+    }
+
+    @Override
+    public Trace read(ImportSource source, ImportListener listener) throws ImportException {
+        JsonLayout layout = JsonImport.layout(source);
+        ChatTraceWriter out = new ChatTraceWriter(source.name());
+        Reading reading = new Reading(out, layout);
+        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, LISTS, reading);
+        if (reading.checkpoints() == 0) {
+            throw new NotThisFormatException(source.name(), "no LangGraph checkpoint in " + out.size()
+                    + (out.size() == 1 ? " record" : " records"));
+        }
+        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
+    }
+
+    private static final class Reading implements JsonImport.Records {
+        private final ChatTraceWriter out;
+        private final JsonLayout layout;
+        private final CheckpointReader checkpoints;
+        private final StateHistory history;
+        /** A one-object document's members: one checkpoint, read at its end. */
+        private final ObjectNode members = JsonNodeFactory.instance.objectNode();
+        private final LineIndex memberLines;
+        private String lastThread = DEFAULT_THREAD;
+        private int count;
+
+        Reading(ChatTraceWriter out, JsonLayout layout) {
+            this.out = out;
+            this.layout = layout;
+            this.checkpoints = new CheckpointReader(out.file(), DEFAULT_THREAD);
+            this.history = new StateHistory(out);
+            this.memberLines = LineIndex.of("", 1, "", 0);
+        }
+
+        @Override
+        public void value(JsonItem.Value value, SourceRef source) {
+            if (layout == JsonLayout.OBJECT && !(LISTS.contains(value.member()) && value.pointer().lastIndexOf('/') > 0)) {
+                members.set(value.member(), value.node());
+                memberLines.addAll(LineIndex.of(value.text(), value.firstLine(), value.pointer(), CheckpointReader.indexDepth()));
+                return;
+            }
+            LineIndex lines = LineIndex.of(value.text(), value.firstLine(), value.pointer(), CheckpointReader.indexDepth());
+            Optional<Checkpoint> checkpoint = checkpoints.read(value.node(), source, lines);
+            if (checkpoint.isPresent()) {
+                add(checkpoint.get());
+            } else {
+                out.other(source, value.text(), "valid JSON, but not a LangGraph checkpoint");
+            }
+        }
+
+        private void add(Checkpoint checkpoint) {
+            count++;
+            lastThread = checkpoint.thread();
+            history.add(checkpoint);
+        }
+
+        @Override
+        public String threadOfBrokenLine(int line) {
+            return lastThread;
+        }
+
+        @Override
+        public String lastThread() {
+            return lastThread;
+        }
+
+        @Override
+        public void end(JsonRecordReader reader) {
+            if (!members.isEmpty()) {
+                SourceRef whole = new SourceRef(out.file(), reader.documentFirstLine(),
+                        Math.max(reader.documentFirstLine(), reader.documentLastLine()), "");
+                Optional<Checkpoint> checkpoint = checkpoints.read(members, whole, memberLines);
+                if (checkpoint.isPresent()) {
+                    add(checkpoint.get());
+                } else if (count == 0) {
+                    out.other(whole, members.toString(), "valid JSON, but not a LangGraph checkpoint");
+                }
+            }
+            history.write();
+        }
+
+        int checkpoints() {
+            return count;
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package dev.tracedeck.importers.langchain;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tracedeck.importers.ImportListener;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.state.StateSnapshot;
+import dev.tracedeck.model.trace.Trace;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The LangChain and LangGraph importers on small inputs: sniffing, forcing, broken lines, cut files, sections. */
+class LangChainImporterTest {
+
+    private static final String HUMAN = "{\"type\": \"human\", \"data\": {\"content\": \"hi\", \"additional_kwargs\": {}, \"type\": \"human\"}}";
+    private static final String AI_CALL = "{\"lc\": 1, \"type\": \"constructor\", \"id\": [\"langchain_core\", \"messages\", \"ai\", \"AIMessage\"], "
+            + "\"kwargs\": {\"content\": \"\", \"type\": \"ai\", \"tool_calls\": [{\"name\": \"f\", \"args\": {\"x\": 1}, \"id\": \"c1\", \"type\": \"tool_call\"}], \"invalid_tool_calls\": []}}";
+    private static final String TOOL = "{\"type\": \"tool\", \"content\": \"42\", \"tool_call_id\": \"c1\", \"additional_kwargs\": {}}";
+
+    private static Trace read(String name, String text) throws Exception {
+        return Importers.standard().read(ImportSource.of(name, text.getBytes(StandardCharsets.UTF_8)), ImportListener.NONE);
+    }
+
+    @Test
+    void sniffsEachShapeNotTheExtension() throws Exception {
+        assertEquals("langchain", read("a.txt", "[" + HUMAN + ",\n" + AI_CALL + ",\n" + TOOL + "]").format());
+        assertEquals("langchain", read("a.log", HUMAN + "\n" + AI_CALL + "\n").format());
+        assertEquals("langgraph", read("a.json", "{\"values\": {\"messages\": [" + HUMAN + "]}, \"next\": []}").format());
+        assertEquals("langgraph", read("a.json", "{\"v\": 1, \"id\": \"x\", \"ts\": \"2025\", \"channel_values\": {\"messages\": ["
+                + HUMAN + "]}}").format());
+        assertEquals("openai-chat", read("a.json", "[{\"role\": \"user\", \"content\": \"hi\"}]").format());
+    }
+
+    @Test
+    void readsToolCallsAndTheResultsThatAnswerThem() throws Exception {
+        Trace trace = read("a.json", "[" + HUMAN + ",\n" + AI_CALL + ",\n" + TOOL + "]");
+        List<Event> events = trace.events();
+        assertEquals(List.of(EventKind.MESSAGE, EventKind.TOOL_CALL, EventKind.RESULT), events.stream().map(Event::kind).toList());
+        Payload.ConversationMessage call = (Payload.ConversationMessage) events.get(1).payload();
+        assertEquals("c1", call.message().toolCalls().get(0).id());
+        assertEquals("{\"x\":1}", call.message().toolCalls().get(0).rawArguments());
+        assertEquals("c1", ((Payload.ConversationMessage) events.get(2).payload()).message().toolCallId());
+        assertEquals("/1", events.get(1).source().pointer());
+        assertEquals(2, events.get(1).source().firstLine());
+    }
+
+    @Test
+    void keepsABrokenJsonLinesLineWithItsLineAndColumnAndGoesOn() throws Exception {
+        Trace trace = read("a.jsonl", HUMAN + "\n{\"type\": \"ai\" \"data\": {}}\n" + AI_CALL + "\n" + TOOL + "\n");
+        assertEquals(3, trace.report().records() - trace.report().malformedRecords());
+        Event broken = trace.events().stream().filter(e -> e.kind() == EventKind.MALFORMED).findFirst().orElseThrow();
+        assertEquals(2, broken.source().firstLine());
+        assertTrue(((Payload.Unparsed) broken.payload()).reason().startsWith("not valid JSON at column 15"),
+                broken.payload().summary());
+        assertTrue(trace.report().complete());
+    }
+
+    @Test
+    void aCutShortHistoryImportsTheCheckpointsBeforeTheCutAndSaysWhere() throws Exception {
+        String first = "{\"values\": {\"messages\": [" + HUMAN + "]}, \"next\": [\"agent\"], \"metadata\": {\"step\": 0}}";
+        String second = "{\"values\": {\"messages\": [" + HUMAN + ", " + AI_CALL + "]}, \"next\": [], \"metadata\": {\"step\": 1}}";
+        String text = "[\n" + first + ",\n" + second + ",\n" + second.substring(0, 60);
+        Trace trace = read("cut.json", text);
+        assertEquals("langgraph", trace.format());
+        assertFalse(trace.report().complete());
+        Event last = trace.events().get(trace.events().size() - 1);
+        assertEquals(ChatTraceWriter.CUT_SHORT, last.keyword());
+        assertEquals(4, last.source().firstLine());
+        assertEquals(2, trace.threads().get(0).snapshots().size());
+    }
+
+    @Test
+    void theFormatOptionReadsBareValuesAsOneCheckpointWithItsSections() throws Exception {
+        String values = "{\"messages\": [" + HUMAN + "], \"execution_buffer\": [" + AI_CALL + ", " + TOOL + "], \"count\": 3}";
+        Trace trace = Importers.standard().forcing("langgraph")
+                .read(ImportSource.of("state.json", values.getBytes(StandardCharsets.UTF_8)), ImportListener.NONE);
+        StateSnapshot snapshot = trace.threads().get(0).lastSnapshot().orElseThrow();
+        assertEquals(1, snapshot.size());
+        assertEquals(2, snapshot.section("execution_buffer").orElseThrow().size());
+        assertEquals(List.of("c1"), snapshot.section("execution_buffer").orElseThrow().entries().get(0).toolCallIds());
+        assertTrue(snapshot.next().isEmpty());
+    }
+
+    @Test
+    void aMessageThatIsNotLangChainsIsMalformedAndItsCheckpointIncomplete() throws Exception {
+        String bad = "{\"type\": \"ai\", \"content\": 7}";
+        Trace trace = read("a.json", "{\"values\": {\"messages\": [" + HUMAN + ", " + bad + "]}, \"next\": []}");
+        assertEquals(1, trace.report().malformedRecords());
+        StateSnapshot snapshot = ((Payload.StateDump) trace.threads().get(0).snapshots().get(0).payload()).snapshot();
+        assertTrue(snapshot.isIncomplete());
+    }
+}
