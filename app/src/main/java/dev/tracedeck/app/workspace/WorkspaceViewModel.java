@@ -10,7 +10,12 @@ import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.app.prune.PlaygroundViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.rules.Validator;
+import dev.tracedeck.app.runs.WorkspaceLink;
+import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.workspace.RunRecord;
 import java.nio.file.Path;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
 import java.util.List;
 import java.util.Optional;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -45,6 +50,8 @@ public final class WorkspaceViewModel {
     private final ReadOnlyObjectWrapper<FindingsSummary> findings = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper findingsShown = new ReadOnlyBooleanWrapper(true);
     private final ReadOnlyObjectWrapper<PaneLayout> paneLayout = new ReadOnlyObjectWrapper<>(PaneLayout.DEFAULT);
+    private final Optional<WorkspaceLink> link;
+    private final ReadOnlyObjectWrapper<RunRecord> lastRecorded = new ReadOnlyObjectWrapper<>();
 
     /**
      * @param imports runs imports (long, cancellable)
@@ -53,6 +60,16 @@ public final class WorkspaceViewModel {
      */
     public WorkspaceViewModel(Importers importers, TaskRunner imports, TaskRunner queries, Validator validator,
                               NoticesViewModel notices, ErrorBoundary errors) {
+        this(importers, imports, queries, validator, notices, errors, Optional.empty());
+    }
+
+    /**
+     * @param link the workspace each file is recorded in once checked (as {@code tracedeck validate} does), in the
+     *             background; empty to record nothing
+     */
+    public WorkspaceViewModel(Importers importers, TaskRunner imports, TaskRunner queries, Validator validator,
+                              NoticesViewModel notices, ErrorBoundary errors, Optional<WorkspaceLink> link) {
+        this.link = link;
         this.importers = importers;
         this.validator = validator;
         this.imports = imports;
@@ -104,6 +121,16 @@ public final class WorkspaceViewModel {
                 trace.loaded().threadLabels(), queries, validator.config().parameters().models());
         playground.openAt(trace.threads().selectedThreadId(), Optional.ofNullable(trace.timeline().getSelectedEvent()));
         return Optional.of(playground);
+    }
+
+    /** The workspace the files are recorded in, if any. */
+    public Optional<WorkspaceLink> link() {
+        return link;
+    }
+
+    /** The run recorded last in the workspace: changes after each file opened here is checked and recorded. */
+    public ReadOnlyObjectProperty<RunRecord> lastRecordedProperty() {
+        return lastRecorded.getReadOnlyProperty();
     }
 
     public ImportProgress progress() {
@@ -230,11 +257,31 @@ public final class WorkspaceViewModel {
                     document.loaded(content);
                     progress.finished(document);
                     refreshStatus();
+                    recordOnceChecked(document.path(), content);
                     content.startChecks();
                 })
                 .onFailure(error -> failed(document, error))
                 .onCancelled(() -> progress.finished(document));
         document.importing(imports.submit(job));
+    }
+
+    /** Records the file in the workspace once its checks end: with their findings, or without when they failed. */
+    private void recordOnceChecked(Path path, TraceViewModel content) {
+        if (link.isEmpty()) {
+            return;
+        }
+        content.findings().summaryProperty().addListener(new ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends FindingsSummary> obs, FindingsSummary old, FindingsSummary now) {
+                if (now.state() == FindingsSummary.State.CHECKING) {
+                    return;
+                }
+                obs.removeListener(this);
+                Optional<Validation> validation = content.findings().validation();
+                link.get().submit("record " + path.getFileName(),
+                        store -> store.record(path, content.loaded().trace(), validation), lastRecorded::set);
+            }
+        });
     }
 
     private void failed(TraceDocument document, Throwable error) {
