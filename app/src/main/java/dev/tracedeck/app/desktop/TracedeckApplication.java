@@ -50,6 +50,7 @@ public final class TracedeckApplication extends Application {
         WorkspaceViewModel workspace = new WorkspaceViewModel(
                 importers(options), imports, queries,
                 new Validator(ruleConfig(options, notices)), notices, errors, link);
+        workspace.triage().load();
         // A screenshot shows the default layout, whatever this user's window looked like, and leaves theirs alone.
         SettingsStore settings = options.screenshot().isPresent() ? new MemorySettingsStore() : FileSettingsStore.forUser();
         window = new MainWindow(stage, workspace, settings);

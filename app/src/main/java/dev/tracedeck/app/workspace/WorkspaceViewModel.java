@@ -11,6 +11,7 @@ import dev.tracedeck.app.prune.PlaygroundViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.app.runs.WorkspaceLink;
+import dev.tracedeck.app.triage.TriageMarks;
 import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.workspace.RunRecord;
 import java.nio.file.Path;
@@ -51,6 +52,7 @@ public final class WorkspaceViewModel {
     private final ReadOnlyBooleanWrapper findingsShown = new ReadOnlyBooleanWrapper(true);
     private final ReadOnlyObjectWrapper<PaneLayout> paneLayout = new ReadOnlyObjectWrapper<>(PaneLayout.DEFAULT);
     private final Optional<WorkspaceLink> link;
+    private final TriageMarks triage;
     private final ReadOnlyObjectWrapper<RunRecord> lastRecorded = new ReadOnlyObjectWrapper<>();
 
     /**
@@ -70,6 +72,7 @@ public final class WorkspaceViewModel {
     public WorkspaceViewModel(Importers importers, TaskRunner imports, TaskRunner queries, Validator validator,
                               NoticesViewModel notices, ErrorBoundary errors, Optional<WorkspaceLink> link) {
         this.link = link;
+        this.triage = new TriageMarks(link);
         this.importers = importers;
         this.validator = validator;
         this.imports = imports;
@@ -126,6 +129,11 @@ public final class WorkspaceViewModel {
     /** The workspace the files are recorded in, if any. */
     public Optional<WorkspaceLink> link() {
         return link;
+    }
+
+    /** The triage marks of the workspace, shared by every file's findings; {@link TriageMarks#load} reads them. */
+    public TriageMarks triage() {
+        return triage;
     }
 
     /** The run recorded last in the workspace: changes after each file opened here is checked and recorded. */
@@ -253,7 +261,7 @@ public final class WorkspaceViewModel {
                 .onSuccess(loaded -> {
                     // Content first: whoever hears "import finished" may look at it.
                     TraceViewModel content = new TraceViewModel(loaded, queries, imports, validator::validate,
-                            validator.config().parameters());
+                            validator.config().parameters(), triage);
                     document.loaded(content);
                     progress.finished(document);
                     refreshStatus();
