@@ -7,6 +7,8 @@ import dev.tracedeck.workspace.TriageMark;
 import dev.tracedeck.workspace.TriageStatus;
 import java.util.Objects;
 import java.util.Optional;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableMap;
 
@@ -21,6 +23,7 @@ public final class TriageMarks {
     private final Optional<WorkspaceLink> link;
     private final ObservableMap<String, TriageMark> marks = FXCollections.observableHashMap();
     private final ObservableMap<String, TriageMark> readOnly = FXCollections.unmodifiableObservableMap(marks);
+    private final ReadOnlyIntegerWrapper revision = new ReadOnlyIntegerWrapper();
 
     public TriageMarks(Optional<WorkspaceLink> link) {
         this.link = link;
@@ -36,12 +39,18 @@ public final class TriageMarks {
         link.ifPresent(l -> l.submit("read the triage marks", store -> store.marks(), all -> {
             marks.clear();
             all.forEach(m -> marks.put(m.fingerprint(), m));
+            revision.set(revision.get() + 1);
         }));
     }
 
     /** Every mark by fingerprint; changes on the FX thread. */
     public ObservableMap<String, TriageMark> marks() {
         return readOnly;
+    }
+
+    /** Goes up once after the marks are read and after each mark is written: one event per change, not per entry. */
+    public ReadOnlyIntegerProperty revisionProperty() {
+        return revision.getReadOnlyProperty();
     }
 
     public boolean canMark() {
@@ -58,7 +67,10 @@ public final class TriageMarks {
         String fingerprint = Fingerprint.of(finding);
         String text = note == null ? "" : note.strip();
         link.ifPresent(l -> l.submit("mark a finding " + status.id(), store -> store.mark(fingerprint, status, text),
-                mark -> marks.put(mark.fingerprint(), mark)));
+                mark -> {
+                    marks.put(mark.fingerprint(), mark);
+                    revision.set(revision.get() + 1);
+                }));
     }
 
     /** "confirmed", "false positive", "accepted": what a mark is called on screen. */

@@ -173,6 +173,13 @@ public final class TraceViewModel {
         }
     }
 
+    /** Selects the event with sequence number {@code seq} (a search hit), whatever hides it; nothing when out of range. */
+    public void reveal(int seq) {
+        if (seq >= 0 && seq < loaded.trace().events().size()) {
+            revealEvidence(loaded.trace().event(seq));
+        }
+    }
+
     /**
      * The event that shows the most at a glance, for the README screenshot: the first state dump that
      * appended to an earlier one (old and new entries side by side), else the first state dump with entries,

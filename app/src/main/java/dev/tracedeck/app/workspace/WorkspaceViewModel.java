@@ -173,6 +173,28 @@ public final class WorkspaceViewModel {
         }
     }
 
+    /** Opens {@code path} (or selects it when open) and, once it is read, selects its event {@code seq}. */
+    public void openAt(Path path, int seq) {
+        open(List.of(path));
+        TraceDocument document = selected.get();
+        if (document == null || !document.path().equals(path.toAbsolutePath().normalize())) {
+            return;  // it could not be read: a notice says why
+        }
+        if (document.isReady()) {
+            document.getContent().reveal(seq);
+            return;
+        }
+        document.contentProperty().addListener(new ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends TraceViewModel> obs, TraceViewModel old, TraceViewModel now) {
+                if (now != null) {
+                    obs.removeListener(this);
+                    now.reveal(seq);
+                }
+            }
+        });
+    }
+
     public void select(TraceDocument document) {
         if (document == null || documents.contains(document)) {
             selected.set(document);

@@ -202,4 +202,19 @@ class WorkspaceViewModelTest {
         assertEquals(1, notices.notices().size());
         assertTrue(notices.notices().get(0).text().startsWith("Workspace: " + notAWorkspace), notices.notices().get(0).text());
     }
+
+    @Test
+    void openingAtAnEventSelectsItOnceTheFileIsRead() {
+        ManualTaskRunner imports = new ManualTaskRunner();
+        WorkspaceViewModel workspace = workspace(imports);
+        Path log = SampleLogs.copy(SampleLogs.TEA_TRIP, dir);
+
+        workspace.openAt(log, 40);
+        assertFalse(workspace.getSelected().isReady());
+        imports.runNext();
+
+        assertEquals(40, workspace.getSelected().getContent().timeline().getSelectedEvent().seq());
+        workspace.openAt(log, 12);
+        assertEquals(12, workspace.getSelected().getContent().timeline().getSelectedEvent().seq(), "already open: at once");
+    }
 }
