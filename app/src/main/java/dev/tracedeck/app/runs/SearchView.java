@@ -77,6 +77,7 @@ public final class SearchView extends VBox {
         private final Label where = new Label();
         private final Label snippet = new Label();
         private final VBox box = new VBox(where, snippet);
+        private final javafx.scene.control.Tooltip tooltip = new javafx.scene.control.Tooltip();
 
         HitCell() {
             where.getStyleClass().add("run-search-where");
@@ -92,12 +93,16 @@ public final class SearchView extends VBox {
         protected void updateItem(SearchHit hit, boolean empty) {
             super.updateItem(hit, empty);
             if (empty || hit == null) {
+                setTooltip(null);
                 setGraphic(null);
                 return;
             }
-            where.setText(hit.file() + ":" + hit.line() + "  ·  " + (hit.thread().isEmpty() ? "(run)" : hit.thread())
+            java.nio.file.Path name = java.nio.file.Path.of(hit.file()).getFileName();
+            where.setText((name == null ? hit.file() : name.toString()) + ":" + hit.line() + "  ·  " + (hit.thread().isEmpty() ? "(run)" : hit.thread())
                     + "  ·  event " + hit.seq());
             snippet.setText(hit.snippet().replace('\n', ' '));
+            tooltip.setText(hit.file() + "\nEnter or double-click to open it at this event");
+            setTooltip(tooltip);
             setGraphic(box);
         }
     }
