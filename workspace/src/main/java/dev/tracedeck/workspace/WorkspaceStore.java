@@ -12,8 +12,10 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -101,6 +103,21 @@ public final class WorkspaceStore implements AutoCloseable {
      */
     public List<SearchHit> search(String query, int limit) throws WorkspaceException {
         return read("search", c -> SearchIndexer.search(c, query, limit));
+    }
+
+    /** Per recorded path, its last validation's distinct findings and how many are marked; a trace without findings is absent. */
+    public Map<String, TriageProgress> triageProgress() throws WorkspaceException {
+        return read("count the triage marks", c -> {
+            Map<String, TriageProgress> progress = new HashMap<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT t.path, COUNT(*), COUNT(m.fingerprint) FROM traces t "
+                    + "JOIN findings f ON f.trace_id = t.id LEFT JOIN triage m ON m.fingerprint = f.fingerprint GROUP BY t.path");
+                 ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    progress.put(rs.getString(1), new TriageProgress(rs.getLong(2), rs.getLong(3)));
+                }
+            }
+            return progress;
+        });
     }
 
     /** Marks every finding with {@code fingerprint}, in every run, replacing an earlier mark. */

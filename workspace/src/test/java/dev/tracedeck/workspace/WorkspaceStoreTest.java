@@ -145,4 +145,23 @@ class WorkspaceStoreTest {
             assertEquals(1, a.bookmarks("abc").size());
         }
     }
+
+    @Test
+    void countsEachTracesFindingsAndHowManyAreMarked() throws Exception {
+        Trace trace = TestTraces.read(TestTraces.BEFORE);
+        Validation validation = TestTraces.validate(trace);
+        try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+            store.record(TestTraces.BEFORE, trace, Optional.of(validation));
+            store.record(TestTraces.AFTER, TestTraces.read(TestTraces.AFTER), Optional.empty());
+            String path = FileIdentity.key(TestTraces.BEFORE);
+            long distinct = validation.findings().stream().map(Fingerprint::of).distinct().count();
+            assertTrue(distinct > 1);
+            assertEquals(new TriageProgress(distinct, 0), store.triageProgress().get(path));
+
+            store.mark(Fingerprint.of(validation.findings().get(0)), TriageStatus.CONFIRMED, "");
+
+            assertEquals(new TriageProgress(distinct, 1), store.triageProgress().get(path));
+            assertFalse(store.triageProgress().containsKey(FileIdentity.key(TestTraces.AFTER)), "only inspected: no findings");
+        }
+    }
 }

@@ -54,6 +54,11 @@ public final class Main implements Callable<Integer> {
             description = "Read the files as this format instead of detecting it (mycelian-log, openai-chat, anthropic, claude-code, openai-responses, langchain, langgraph).")
     private String format;
 
+    @Option(names = "--workspace", paramLabel = "FILE",
+            description = "The workspace (SQLite) the window records the files it opens in, and reads runs, triage and "
+                    + "search from (default: as for inspect).")
+    private Path workspace;
+
     @Mixin
     private final ParseTextCallsOption parseTextCalls = new ParseTextCallsOption();
 
@@ -75,6 +80,6 @@ public final class Main implements Callable<Integer> {
         }
         List<Path> toOpen = files.isEmpty() ? SampleLogs.fromProperty(System.getProperty(SampleLogs.PROPERTY)) : files;
         return DesktopLauncher.launch(new LaunchOptions(List.copyOf(toOpen), Optional.ofNullable(screenshot),
-                Optional.ofNullable(config), Optional.ofNullable(format), parseTextCalls.enabled));
+                Optional.ofNullable(config), Optional.ofNullable(format), parseTextCalls.enabled, Optional.ofNullable(workspace)));
     }
 }

@@ -16,13 +16,16 @@ import java.util.Optional;
  * @param config     when present, the rule configuration to check with (as {@code tracedeck validate --config})
  * @param format     when present, the format id to read every file as instead of detecting it ({@code --format})
  * @param parseTextCalls make the tool calls the model wrote as text structured calls ({@code --parse-text-calls})
+ * @param workspace  when present, the workspace file to record the opened files in ({@code --workspace}); else the
+ *                   default one ({@link dev.tracedeck.workspace.WorkspaceLocation})
  */
 public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optional<Path> config, Optional<String> format,
-                            boolean parseTextCalls) {
+                            boolean parseTextCalls, Optional<Path> workspace) {
 
     private static final String SCREENSHOT = "--screenshot=";
     private static final String CONFIG = "--config=";
     private static final String FORMAT = "--format=";
+    private static final String WORKSPACE = "--workspace=";
     private static final String PARSE_TEXT_CALLS = "--parse-text-calls";
     private static final String END = "--";
 
@@ -31,6 +34,12 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
         Objects.requireNonNull(screenshot);
         Objects.requireNonNull(config);
         Objects.requireNonNull(format);
+        Objects.requireNonNull(workspace);
+    }
+
+    public LaunchOptions(List<Path> files, Optional<Path> screenshot, Optional<Path> config, Optional<String> format,
+                         boolean parseTextCalls) {
+        this(files, screenshot, config, format, parseTextCalls, Optional.empty());
     }
 
     public LaunchOptions(List<Path> files, Optional<Path> screenshot, Optional<Path> config, Optional<String> format) {
@@ -50,6 +59,7 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
         screenshot.ifPresent(p -> args.add(SCREENSHOT + p));
         config.ifPresent(p -> args.add(CONFIG + p));
         format.ifPresent(f -> args.add(FORMAT + f));
+        workspace.ifPresent(w -> args.add(WORKSPACE + w));
         if (parseTextCalls) {
             args.add(PARSE_TEXT_CALLS);
         }
@@ -64,6 +74,7 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
         Optional<Path> config = Optional.empty();
         Optional<String> format = Optional.empty();
         boolean parseTextCalls = false;
+        Optional<Path> workspace = Optional.empty();
         boolean optionsDone = false;
         for (String arg : args) {
             if (!optionsDone && arg.equals(END)) {
@@ -74,12 +85,14 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
                 config = Optional.of(Path.of(arg.substring(CONFIG.length())));
             } else if (!optionsDone && arg.equals(PARSE_TEXT_CALLS)) {
                 parseTextCalls = true;
+            } else if (!optionsDone && arg.startsWith(WORKSPACE)) {
+                workspace = Optional.of(Path.of(arg.substring(WORKSPACE.length())));
             } else if (!optionsDone && arg.startsWith(FORMAT)) {
                 format = Optional.of(arg.substring(FORMAT.length()));
             } else {
                 files.add(Path.of(arg));
             }
         }
-        return new LaunchOptions(files, screenshot, config, format, parseTextCalls);
+        return new LaunchOptions(files, screenshot, config, format, parseTextCalls, workspace);
     }
 }

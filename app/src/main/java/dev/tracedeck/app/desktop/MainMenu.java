@@ -3,7 +3,10 @@ package dev.tracedeck.app.desktop;
 import dev.tracedeck.app.workspace.CenterView;
 import dev.tracedeck.app.workspace.TraceViewModel;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
+import dev.tracedeck.app.runs.RunRow;
+import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
@@ -16,8 +19,12 @@ final class MainMenu {
 
     /** What the menu can ask the window to do beyond the workspace's own commands. */
     record Actions(Runnable openDialog, Runnable focusSearch, Runnable focusFindings, Runnable quit, Consumer<Theme> theme,
-                   Runnable exportPicture, Consumer<Boolean> presentation, Runnable compare, Runnable openPlayground) {
+                   Runnable exportPicture, Consumer<Boolean> presentation, Runnable compare, Runnable openPlayground,
+                   Runnable showRuns, Runnable searchRuns, Supplier<List<RunRow>> recent, Consumer<RunRow> openRun) {
     }
+
+    /** How many files File ▸ Open Recent lists. */
+    static final int RECENT = 10;
 
     private MainMenu() {
     }
@@ -33,7 +40,18 @@ final class MainMenu {
         MenuItem compare = item("Compare…", "Shortcut+Shift+C", actions.compare());
         compare.setId("menu-compare");
         compare.disableProperty().bind(workspace.selectedProperty().isNull());
-        Menu file = new Menu("File", null, open, close, new SeparatorMenuItem(), compare, export, new SeparatorMenuItem(), quit);
+        Menu recent = new Menu("Open Recent");
+        recent.setId("menu-open-recent");
+        // Filled as it opens, from the runs the workspace holds (read in the background as files are recorded).
+        recent.getItems().add(new MenuItem("(none)"));
+        recent.setOnShowing(e -> fillRecent(recent, actions));
+        MenuItem runs = item("Runs…", "Shortcut+R", actions.showRuns());
+        runs.setId("menu-runs");
+        MenuItem searchRuns = item("Search all runs…", "Shortcut+Shift+R", actions.searchRuns());
+        searchRuns.setId("menu-search-runs");
+        Menu file = new Menu("File", null, open, recent, close, new SeparatorMenuItem(), runs, searchRuns, new SeparatorMenuItem(),
+                compare, export, new SeparatorMenuItem(), quit);
+        file.setOnShowing(e -> fillRecent(recent, actions));
 
         MenuItem find = item("Find in timeline", "Shortcut+F", actions.focusSearch());
         find.disableProperty().bind(workspace.selectedProperty().isNull());
@@ -99,6 +117,22 @@ final class MainMenu {
             item.disableProperty().bind(workspace.selectedProperty().isNull());
         }
         return new MenuItem[] {panel, next, previous, flagged};
+    }
+
+    private static void fillRecent(Menu recent, Actions actions) {
+        List<RunRow> rows = actions.recent().get();
+        recent.getItems().clear();
+        for (RunRow row : rows) {
+            MenuItem item = new MenuItem(row.name() + "   " + row.path());
+            item.setMnemonicParsing(false);
+            item.setOnAction(e -> actions.openRun().accept(row));
+            recent.getItems().add(item);
+        }
+        if (rows.isEmpty()) {
+            MenuItem none = new MenuItem("(no recorded traces)");
+            none.setDisable(true);
+            recent.getItems().add(none);
+        }
     }
 
     private static void onTrace(WorkspaceViewModel workspace, Consumer<TraceViewModel> action) {

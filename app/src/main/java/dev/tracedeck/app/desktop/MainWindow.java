@@ -2,6 +2,9 @@ package dev.tracedeck.app.desktop;
 
 import dev.tracedeck.app.common.NoticeBar;
 import dev.tracedeck.app.prune.PlaygroundWindow;
+import dev.tracedeck.app.runs.RunsViewModel;
+import dev.tracedeck.app.runs.RunsWindow;
+import dev.tracedeck.app.runs.SearchViewModel;
 import dev.tracedeck.app.settings.MemorySettingsStore;
 import dev.tracedeck.app.settings.SettingsStore;
 import dev.tracedeck.app.workspace.StatusBar;
@@ -37,6 +40,9 @@ public final class MainWindow {
     private final SettingsStore settings;
     private Theme theme;
     private PlaygroundWindow playground;
+    private final RunsViewModel runs;
+    private final SearchViewModel search;
+    private RunsWindow runsWindow;
     /** The window's bounds while last not maximized: what a restart restores and un-maximizing returns to. */
     private WindowSettings.Bounds normalBounds;
     /** Bounds seen in this turn of the event loop; kept once the turn ends without the window maximizing. */
@@ -61,9 +67,16 @@ public final class MainWindow {
         WorkspaceView files = new WorkspaceView(workspace, dialog::show);
         ExportPictureDialog export = new ExportPictureDialog(stage, files::pictureViews, workspace.notices());
         files.setOnExportPicture(export::show);
+        runs = new RunsViewModel(workspace.link(), path -> workspace.open(List.of(path)), workspace.notices());
+        search = new SearchViewModel(workspace.link(), workspace::openAt);
+        // The runs follow what the window records and marks, so Open Recent and the table stay current.
+        workspace.lastRecordedProperty().addListener((obs, old, now) -> runs.refresh());
+        workspace.triage().revisionProperty().addListener((obs, old, now) -> runs.refresh());
+        runs.refresh();
         MainMenu.Actions actions = new MainMenu.Actions(dialog::show, files::focusSearch, files::focusFindings,
                 Platform::exit, this::apply, export::show, this::present, new CompareDialog(stage, workspace)::show,
-                this::openPlayground);
+                this::openPlayground, () -> runsWindow().showRuns(), () -> runsWindow().showSearch(),
+                () -> runs.recent(MainMenu.RECENT), runs::open);
 
         BorderPane root = new BorderPane();
         root.getStyleClass().add("main-window");
@@ -104,6 +117,14 @@ public final class MainWindow {
             }
             playground.show(model);
         });
+    }
+
+    /** The runs and search window, built on first use. */
+    public RunsWindow runsWindow() {
+        if (runsWindow == null) {
+            runsWindow = new RunsWindow(stage, scene, runs, search);
+        }
+        return runsWindow;
     }
 
     /** The playground's window once opened. */

@@ -13,7 +13,11 @@ import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.config.RuleConfigReader;
 import dev.tracedeck.model.rules.RuleConfig;
 import dev.tracedeck.model.rules.Validator;
+import dev.tracedeck.app.runs.WorkspaceLink;
+import dev.tracedeck.workspace.WorkspaceLocation;
+import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Optional;
 import java.util.List;
 import javafx.application.Application;
 import javafx.application.Platform;
@@ -25,6 +29,9 @@ public final class TracedeckApplication extends Application {
 
     private final FxTaskRunner imports = new FxTaskRunner("tracedeck-import", 2);
     private final FxTaskRunner queries = new FxTaskRunner("tracedeck-query", 1);
+    /** One thread: the workspace store's connection belongs to one. */
+    private final FxTaskRunner store = new FxTaskRunner("tracedeck-workspace", 1);
+    private Optional<WorkspaceLink> link = Optional.empty();
     private MainWindow window;
 
     @Override
@@ -35,9 +42,15 @@ public final class TracedeckApplication extends Application {
         Thread.setDefaultUncaughtExceptionHandler(errors);
         Thread.currentThread().setUncaughtExceptionHandler(errors);
 
+        // A screenshot run leaves the user's workspace alone, as it does their settings, unless one is named.
+        if (options.screenshot().isEmpty() || options.workspace().isPresent()) {
+            link = Optional.of(new WorkspaceLink(options.workspace().orElseGet(WorkspaceLocation::defaultFile),
+                    Clock.systemUTC(), store, notices));
+        }
         WorkspaceViewModel workspace = new WorkspaceViewModel(
                 importers(options), imports, queries,
-                new Validator(ruleConfig(options, notices)), notices, errors);
+                new Validator(ruleConfig(options, notices)), notices, errors, link);
+        workspace.triage().load();
         // A screenshot shows the default layout, whatever this user's window looked like, and leaves theirs alone.
         SettingsStore settings = options.screenshot().isPresent() ? new MemorySettingsStore() : FileSettingsStore.forUser();
         window = new MainWindow(stage, workspace, settings);
@@ -90,5 +103,7 @@ public final class TracedeckApplication extends Application {
         }
         imports.close();
         queries.close();
+        store.close();
+        link.ifPresent(WorkspaceLink::close);
     }
 }

@@ -8,6 +8,12 @@ import dev.tracedeck.app.findings.FindingsRow.ThreadRow;
 import dev.tracedeck.model.rules.Check;
 import dev.tracedeck.model.rules.CheckStatus;
 import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.app.triage.TriageMarks;
+import dev.tracedeck.workspace.TriageMark;
+import dev.tracedeck.workspace.TriageStatus;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import javafx.css.PseudoClass;
 import javafx.scene.control.ContentDisplay;
@@ -34,23 +40,35 @@ final class FindingsCell extends ListCell<FindingsRow> {
     private static final PseudoClass NOT_APPLICABLE = PseudoClass.getPseudoClass("na");
     private static final PseudoClass PASSED = PseudoClass.getPseudoClass("passed");
     private static final PseudoClass FOLDED = PseudoClass.getPseudoClass("folded");
+    private static final Map<TriageStatus, PseudoClass> TRIAGE = new EnumMap<>(TriageStatus.class);
+    private static final Map<TriageStatus, String> SYMBOL = new EnumMap<>(Map.of(
+            TriageStatus.CONFIRMED, "●", TriageStatus.FALSE_POSITIVE, "✕", TriageStatus.ACCEPTED, "✓"));
+
+    static {
+        for (TriageStatus status : TriageStatus.values()) {
+            TRIAGE.put(status, PseudoClass.getPseudoClass("triage-" + status.id()));
+        }
+    }
 
     private final Label disclosure = label("findings-disclosure");
     private final Label badge = label("findings-badge");
     private final Label name = label("findings-name");
     private final Label text = label("findings-text");
     private final Label trailer = label("findings-trailer");
-    private final HBox box = new HBox(disclosure, badge, name, text, trailer);
+    private final Label triage = label("findings-triage");
+    private final HBox box = new HBox(disclosure, badge, name, text, triage, trailer);
+    private final FindingsViewModel model;
     private final Tooltip tooltip = new Tooltip();
 
     FindingsCell(FindingsViewModel model) {
+        this.model = model;
         getStyleClass().add("findings-cell");
         box.getStyleClass().add("findings-row");
         text.setMaxWidth(Double.MAX_VALUE);
         text.setMinWidth(0);
         HBox.setHgrow(text, Priority.ALWAYS);
         // What identifies a row is never cut; the message text gives way.
-        for (Label fixed : new Label[] {disclosure, badge, name, trailer}) {
+        for (Label fixed : new Label[] {disclosure, badge, name, triage, trailer}) {
             fixed.setMinWidth(Region.USE_PREF_SIZE);
         }
         tooltip.setWrapText(true);
@@ -99,6 +117,11 @@ final class FindingsCell extends ListCell<FindingsRow> {
         pseudoClassStateChanged(FAIL, status == CheckStatus.FAIL || row instanceof ThreadRow t && t.failed() > 0);
         pseudoClassStateChanged(NOT_APPLICABLE, status == CheckStatus.NOT_APPLICABLE);
         SeverityStyles.apply(this, row instanceof FindingRow f ? f.finding().severity() : null);
+        Optional<TriageMark> mark = row instanceof FindingRow f ? model.triage().markOf(f.finding()) : Optional.empty();
+        for (TriageStatus each : TriageStatus.values()) {
+            triage.pseudoClassStateChanged(TRIAGE.get(each), mark.filter(m -> m.status() == each).isPresent());
+        }
+        set(triage, mark.map(m -> SYMBOL.get(m.status()) + " " + TriageMarks.label(m.status())).orElse(""));
         if (empty || row == null) {
             setGraphic(null);
             setTooltip(null);
@@ -155,7 +178,11 @@ final class FindingsCell extends ListCell<FindingsRow> {
         text.setText(finding.message());
         set(trailer, row.source());
         String evidence = finding.evidence().stream().map(e -> e.source().lines()).collect(Collectors.joining(", "));
+        Optional<TriageMark> mark = model.triage().markOf(finding);
         tooltip.setText(finding.message() + (evidence.isEmpty() ? "" : "\nEvidence: lines " + evidence
-                + "\nEnter or click to show it in the timeline"));
+                + "\nEnter or click to show it in the timeline")
+                + mark.map(m -> "\nMarked " + TriageMarks.label(m.status()) + " on " + m.markedAt().toString().substring(0, 10)
+                        + (m.note().isEmpty() ? "" : ": " + m.note())).orElse("")
+                + (model.triage().canMark() ? "\nC, F, A: mark confirmed, false positive, accepted" : ""));
     }
 }

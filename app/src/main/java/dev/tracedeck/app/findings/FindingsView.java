@@ -1,7 +1,17 @@
 package dev.tracedeck.app.findings;
 
 import dev.tracedeck.app.findings.FindingsRow.FindingRow;
+import dev.tracedeck.app.triage.NoteDialog;
+import dev.tracedeck.app.triage.NotePrompt;
+import dev.tracedeck.app.triage.TriageMarks;
+import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.workspace.TriageMark;
+import dev.tracedeck.workspace.TriageStatus;
+import java.util.Map;
 import javafx.beans.binding.Bindings;
+import javafx.collections.MapChangeListener;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.MenuItem;
 import javafx.collections.ListChangeListener;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
@@ -22,16 +32,22 @@ import javafx.scene.layout.VBox;
 /**
  * The findings panel: a header with the summary and next/previous, and the checklist as a virtualized list.
  * Keys in the list: Enter jumps to a finding's evidence (focus moves to the timeline) or toggles a thread or
- * check; Space toggles; Left and Right collapse and expand.
+ * check; Space toggles; Left and Right collapse and expand; C, F and A mark a finding confirmed, false positive or
+ * accepted, after asking for a note (so does the context menu).
  */
 public final class FindingsView extends VBox {
 
     private static final PseudoClass ALL_THREADS = PseudoClass.getPseudoClass("all-threads");
     private static final PseudoClass CLEAN = PseudoClass.getPseudoClass("clean");
+    private static final Map<KeyCode, TriageStatus> KEY_STATUS = Map.of(
+            KeyCode.C, TriageStatus.CONFIRMED, KeyCode.F, TriageStatus.FALSE_POSITIVE, KeyCode.A, TriageStatus.ACCEPTED);
+    private static final Map<TriageStatus, String> KEYS = Map.of(
+            TriageStatus.CONFIRMED, "C", TriageStatus.FALSE_POSITIVE, "F", TriageStatus.ACCEPTED, "A");
 
     private final FindingsViewModel model;
     private final ListView<FindingsRow> list = new ListView<>();
     private boolean syncing;
+    private NotePrompt notePrompt;
 
     /**
      * @param jump moves the focus to where the evidence is shown, after Enter on a finding
@@ -48,6 +64,37 @@ public final class FindingsView extends VBox {
         VBox.setVgrow(body, Priority.ALWAYS);
         getChildren().addAll(header(hide), body);
         buildList(jump);
+        notePrompt = new NoteDialog(this);
+        // A mark set here or in another file's panel shows at once on every row with the same fingerprint.
+        model.triage().marks().addListener((MapChangeListener<String, TriageMark>) change -> list.refresh());
+        list.setContextMenu(triageMenu());
+    }
+
+    /** Replaces the dialog that asks for a mark's note (tests answer without one). */
+    public void setNotePrompt(NotePrompt prompt) {
+        notePrompt = prompt;
+    }
+
+    /** C, F, A or the context menu on a finding: asks for a note, then marks it. */
+    private void mark(TriageStatus status) {
+        Finding finding = model.getSelectedFinding();
+        if (finding == null || !model.triage().canMark()) {
+            return;
+        }
+        String previous = model.triage().markOf(finding).map(TriageMark::note).orElse("");
+        notePrompt.ask(finding, status, previous).ifPresent(note -> model.mark(status, note));
+    }
+
+    private ContextMenu triageMenu() {
+        ContextMenu menu = new ContextMenu();
+        for (TriageStatus status : TriageStatus.values()) {
+            MenuItem item = new MenuItem("Mark " + TriageMarks.label(status) + "…   " + KEYS.get(status));
+            item.setOnAction(e -> mark(status));
+            menu.getItems().add(item);
+        }
+        menu.setOnShowing(e -> menu.getItems().forEach(i -> i.setDisable(
+                model.getSelectedFinding() == null || !model.triage().canMark())));
+        return menu;
     }
 
     /** Puts the keyboard in the list, on the selected row. */
@@ -150,6 +197,9 @@ public final class FindingsView extends VBox {
             model.open(row);
         } else if (code == KeyCode.LEFT || code == KeyCode.RIGHT) {
             model.setExpanded(row, code == KeyCode.RIGHT);
+        } else if (row instanceof FindingRow && KEY_STATUS.containsKey(code) && !e.isShortcutDown() && !e.isAltDown()
+                && !e.isShiftDown() && !e.isControlDown() && !e.isMetaDown()) {
+            mark(KEY_STATUS.get(code));
         } else {
             return;
         }

@@ -12,6 +12,8 @@ import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.app.triage.TriageMarks;
+import dev.tracedeck.workspace.TriageStatus;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -48,6 +50,7 @@ public final class FindingsViewModel {
     private Optional<String> scope = Optional.empty();
     private ChecklistLayout layout = ChecklistLayout.EMPTY;
     private TaskHandle task = TaskHandle.DONE;
+    private final TriageMarks triage;
 
     /**
      * @param runner  runs the check (a long job on a big trace)
@@ -55,9 +58,32 @@ public final class FindingsViewModel {
      * @param reveal  shows an event in the timeline and the detail pane
      */
     public FindingsViewModel(TaskRunner runner, Function<Trace, Validation> checker, Consumer<Event> reveal) {
+        this(runner, checker, reveal, TriageMarks.none());
+    }
+
+    /** @param triage the window's triage marks, shown on each finding and set with {@link #mark} */
+    public FindingsViewModel(TaskRunner runner, Function<Trace, Validation> checker, Consumer<Event> reveal,
+                             TriageMarks triage) {
+        this.triage = triage;
         this.runner = runner;
         this.checker = checker;
         this.reveal = reveal;
+    }
+
+    /** The marks people put on findings, by fingerprint: each finding row shows its own. */
+    public TriageMarks triage() {
+        return triage;
+    }
+
+    /**
+     * Marks the selected finding (and every finding with its fingerprint, in every run) with {@code note}; nothing
+     * when the selection is not a finding or there is no workspace to keep the mark.
+     */
+    public void mark(TriageStatus status, String note) {
+        Finding finding = selectedFinding.get();
+        if (finding != null && triage.canMark()) {
+            triage.mark(finding, status, note);
+        }
     }
 
     /** Starts checking {@code trace}, dropping any check still running. */

@@ -10,6 +10,7 @@ import dev.tracedeck.app.history.HistoryViewModel;
 import dev.tracedeck.app.shape.StateShapeViewModel;
 import dev.tracedeck.app.threads.ThreadListViewModel;
 import dev.tracedeck.app.timeline.TimelineViewModel;
+import dev.tracedeck.app.triage.TriageMarks;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.rules.RuleParameters;
@@ -49,12 +50,18 @@ public final class TraceViewModel {
     /** @param parameters the rules' model settings, which the steps and the context chart count with too */
     public TraceViewModel(LoadedTrace loaded, TaskRunner queries, TaskRunner checks, Function<Trace, Validation> checker,
                           RuleParameters parameters) {
+        this(loaded, queries, checks, checker, parameters, TriageMarks.none());
+    }
+
+    /** @param triage the window's triage marks, which the findings show and set */
+    public TraceViewModel(LoadedTrace loaded, TaskRunner queries, TaskRunner checks, Function<Trace, Validation> checker,
+                          RuleParameters parameters, TriageMarks triage) {
         this.loaded = loaded;
         this.threads = new ThreadListViewModel(loaded.threads());
         this.timeline = new TimelineViewModel(loaded.trace().events(), loaded.llmRounds(), loaded.threadLabels());
         this.detail = new DetailViewModel(queries, event -> PreviousSnapshot.of(loaded.trace(), event),
                 new TextCallsLookup(loaded.trace()));
-        this.findings = new FindingsViewModel(checks, checker, this::revealEvidence);
+        this.findings = new FindingsViewModel(checks, checker, this::revealEvidence, triage);
         this.history = new HistoryViewModel(loaded.trace(), queries, this::revealEvidence, ModelChoice.of(loaded.trace(),
                 parameters.model().isEmpty() ? null : parameters.model(),
                 parameters.contextLimit() > 0 ? parameters.contextLimit() : null, parameters.models()));
@@ -163,6 +170,13 @@ public final class TraceViewModel {
         if (before == event) {
             // Already selected: render again, so the pane comes back to the blamed entry the user scrolled away from.
             detail.showStep(timeline.selectedStep());
+        }
+    }
+
+    /** Selects the event with sequence number {@code seq} (a search hit), whatever hides it; nothing when out of range. */
+    public void reveal(int seq) {
+        if (seq >= 0 && seq < loaded.trace().events().size()) {
+            revealEvidence(loaded.trace().event(seq));
         }
     }
 

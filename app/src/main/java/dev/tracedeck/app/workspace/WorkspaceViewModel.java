@@ -10,7 +10,13 @@ import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.app.prune.PlaygroundViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.rules.Validator;
+import dev.tracedeck.app.runs.WorkspaceLink;
+import dev.tracedeck.app.triage.TriageMarks;
+import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.workspace.RunRecord;
 import java.nio.file.Path;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
 import java.util.List;
 import java.util.Optional;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -45,6 +51,9 @@ public final class WorkspaceViewModel {
     private final ReadOnlyObjectWrapper<FindingsSummary> findings = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper findingsShown = new ReadOnlyBooleanWrapper(true);
     private final ReadOnlyObjectWrapper<PaneLayout> paneLayout = new ReadOnlyObjectWrapper<>(PaneLayout.DEFAULT);
+    private final Optional<WorkspaceLink> link;
+    private final TriageMarks triage;
+    private final ReadOnlyObjectWrapper<RunRecord> lastRecorded = new ReadOnlyObjectWrapper<>();
 
     /**
      * @param imports runs imports (long, cancellable)
@@ -53,6 +62,17 @@ public final class WorkspaceViewModel {
      */
     public WorkspaceViewModel(Importers importers, TaskRunner imports, TaskRunner queries, Validator validator,
                               NoticesViewModel notices, ErrorBoundary errors) {
+        this(importers, imports, queries, validator, notices, errors, Optional.empty());
+    }
+
+    /**
+     * @param link the workspace each file is recorded in once checked (as {@code tracedeck validate} does), in the
+     *             background; empty to record nothing
+     */
+    public WorkspaceViewModel(Importers importers, TaskRunner imports, TaskRunner queries, Validator validator,
+                              NoticesViewModel notices, ErrorBoundary errors, Optional<WorkspaceLink> link) {
+        this.link = link;
+        this.triage = new TriageMarks(link);
         this.importers = importers;
         this.validator = validator;
         this.imports = imports;
@@ -116,6 +136,21 @@ public final class WorkspaceViewModel {
         return Optional.of(playground);
     }
 
+    /** The workspace the files are recorded in, if any. */
+    public Optional<WorkspaceLink> link() {
+        return link;
+    }
+
+    /** The triage marks of the workspace, shared by every file's findings; {@link TriageMarks#load} reads them. */
+    public TriageMarks triage() {
+        return triage;
+    }
+
+    /** The run recorded last in the workspace: changes after each file opened here is checked and recorded. */
+    public ReadOnlyObjectProperty<RunRecord> lastRecordedProperty() {
+        return lastRecorded.getReadOnlyProperty();
+    }
+
     public ImportProgress progress() {
         return progress;
     }
@@ -146,6 +181,28 @@ public final class WorkspaceViewModel {
         if (first != null && documents.contains(first)) {
             selected.set(first);
         }
+    }
+
+    /** Opens {@code path} (or selects it when open) and, once it is read, selects its event {@code seq}. */
+    public void openAt(Path path, int seq) {
+        open(List.of(path));
+        TraceDocument document = selected.get();
+        if (document == null || !document.path().equals(path.toAbsolutePath().normalize())) {
+            return;  // it could not be read: a notice says why
+        }
+        if (document.isReady()) {
+            document.getContent().reveal(seq);
+            return;
+        }
+        document.contentProperty().addListener(new ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends TraceViewModel> obs, TraceViewModel old, TraceViewModel now) {
+                if (now != null) {
+                    obs.removeListener(this);
+                    now.reveal(seq);
+                }
+            }
+        });
     }
 
     public void select(TraceDocument document) {
@@ -236,15 +293,35 @@ public final class WorkspaceViewModel {
                 .onSuccess(loaded -> {
                     // Content first: whoever hears "import finished" may look at it.
                     TraceViewModel content = new TraceViewModel(loaded, queries, imports, validator::validate,
-                            validator.config().parameters());
+                            validator.config().parameters(), triage);
                     document.loaded(content);
                     progress.finished(document);
                     refreshStatus();
+                    recordOnceChecked(document.path(), content);
                     content.startChecks();
                 })
                 .onFailure(error -> failed(document, error))
                 .onCancelled(() -> progress.finished(document));
         document.importing(imports.submit(job));
+    }
+
+    /** Records the file in the workspace once its checks end: with their findings, or without when they failed. */
+    private void recordOnceChecked(Path path, TraceViewModel content) {
+        if (link.isEmpty()) {
+            return;
+        }
+        content.findings().summaryProperty().addListener(new ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends FindingsSummary> obs, FindingsSummary old, FindingsSummary now) {
+                if (now.state() == FindingsSummary.State.CHECKING) {
+                    return;
+                }
+                obs.removeListener(this);
+                Optional<Validation> validation = content.findings().validation();
+                link.get().submit("record " + path.getFileName(),
+                        store -> store.record(path, content.loaded().trace(), validation), lastRecorded::set);
+            }
+        });
     }
 
     private void failed(TraceDocument document, Throwable error) {

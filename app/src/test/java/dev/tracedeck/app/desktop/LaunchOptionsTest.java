@@ -42,4 +42,15 @@ class LaunchOptionsTest {
         assertTrue(TracedeckApplication.importers(back).parsesTextCalls());
         assertFalse(TracedeckApplication.importers(LaunchOptions.fromArgs(List.of("a.log"))).parsesTextCalls());
     }
+
+    @Test
+    void carriesTheWorkspaceToRecordIn() {
+        LaunchOptions options = new LaunchOptions(List.of(Path.of("--workspace=x.db")), Optional.empty(), Optional.empty(),
+                Optional.empty(), false, Optional.of(Path.of("team/workspace.db")));
+
+        LaunchOptions back = LaunchOptions.fromArgs(options.toArgs());
+        assertEquals(options, back);
+        assertEquals(Optional.of(Path.of("team/workspace.db")), back.workspace());
+        assertEquals(Optional.empty(), LaunchOptions.fromArgs(List.of("a.log")).workspace());
+    }
 }

@@ -16,7 +16,14 @@ import dev.tracedeck.app.fixtures.SampleLogs;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.rules.RuleConfig;
 import dev.tracedeck.model.rules.Validator;
+import dev.tracedeck.app.runs.WorkspaceLink;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.workspace.RunRecord;
+import dev.tracedeck.workspace.WorkspaceStore;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Optional;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -153,5 +160,61 @@ class WorkspaceViewModelTest {
 
         assertEquals(0, imports.pendingCount());
         assertNull(workspace.findingsProperty().get());
+    }
+
+    @Test
+    void recordsEachOpenedFileInTheWorkspaceWithItsFindingsOnceChecked() throws Exception {
+        Path file = dir.resolve("ws").resolve("workspace.db");
+        ManualTaskRunner store = new ManualTaskRunner();
+        WorkspaceLink link = new WorkspaceLink(file, Clock.systemUTC(), store, notices);
+        WorkspaceViewModel workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+                new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run), Optional.of(link));
+        Path log = SampleLogs.copy(SampleLogs.TEA_TRIP, dir);
+
+        workspace.open(List.of(log));
+
+        assertFalse(Files.exists(file), "nothing is written on the calling thread: the store's runner does it");
+        assertEquals(1, store.pendingCount());
+        store.runNext();
+        link.close();
+        try (WorkspaceStore opened = WorkspaceStore.open(file, Clock.systemUTC())) {
+            List<RunRecord> runs = opened.runs();
+            assertEquals(1, runs.size());
+            assertEquals(log.toAbsolutePath().normalize().toString(), runs.get(0).file().path());
+            assertEquals(3, runs.get(0).threads());
+            assertEquals(workspace.getSelected().getContent().findings().validation().orElseThrow().findings().stream()
+                    .filter(f -> f.severity() == Severity.ERROR).count(), runs.get(0).errors().orElseThrow());
+        }
+        assertEquals(log.toAbsolutePath().normalize().toString(), workspace.lastRecordedProperty().get().file().path());
+        assertTrue(notices.notices().isEmpty());
+    }
+
+    @Test
+    void aWorkspaceThatCannotBeOpenedIsANoticeAndTheFileStaysOpen() throws Exception {
+        Path notAWorkspace = Files.writeString(dir.resolve("other.db"), "not sqlite at all, and more than a header's worth of text");
+        WorkspaceLink link = new WorkspaceLink(notAWorkspace, Clock.systemUTC(), new SyncTaskRunner(), notices);
+        WorkspaceViewModel workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+                new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run), Optional.of(link));
+
+        workspace.open(List.of(SampleLogs.copy(SampleLogs.TEA_TRIP, dir)));
+
+        assertTrue(workspace.getSelected().isReady());
+        assertEquals(1, notices.notices().size());
+        assertTrue(notices.notices().get(0).text().startsWith("Workspace: " + notAWorkspace), notices.notices().get(0).text());
+    }
+
+    @Test
+    void openingAtAnEventSelectsItOnceTheFileIsRead() {
+        ManualTaskRunner imports = new ManualTaskRunner();
+        WorkspaceViewModel workspace = workspace(imports);
+        Path log = SampleLogs.copy(SampleLogs.TEA_TRIP, dir);
+
+        workspace.openAt(log, 40);
+        assertFalse(workspace.getSelected().isReady());
+        imports.runNext();
+
+        assertEquals(40, workspace.getSelected().getContent().timeline().getSelectedEvent().seq());
+        workspace.openAt(log, 12);
+        assertEquals(12, workspace.getSelected().getContent().timeline().getSelectedEvent().seq(), "already open: at once");
     }
 }

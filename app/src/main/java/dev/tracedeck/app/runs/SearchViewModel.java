@@ -1,0 +1,78 @@
+package dev.tracedeck.app.runs;
+
+import dev.tracedeck.app.common.LatestOnly;
+import dev.tracedeck.app.common.TaskRunner;
+import dev.tracedeck.workspace.SearchHit;
+import java.nio.file.Path;
+import java.util.Optional;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * Full-text search across every trace in the workspace (the store's FTS5 syntax, as {@code tracedeck search}), in the
+ * background: a new search drops the one still running. Opening a hit opens its file and selects its event.
+ */
+public final class SearchViewModel {
+
+    /** Opens {@code file} in the window and selects its event {@code seq} once it is read. */
+    @FunctionalInterface
+    public interface HitOpener {
+        void open(Path file, int seq);
+    }
+
+    static final int LIMIT = 500;
+
+    private final Optional<WorkspaceLink> link;
+    private final Optional<LatestOnly> latest;
+    private final HitOpener opener;
+    private final StringProperty query = new SimpleStringProperty("");
+    private final ObservableList<SearchHit> hits = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
+
+    public SearchViewModel(Optional<WorkspaceLink> link, HitOpener opener) {
+        this.link = link;
+        this.latest = link.map(WorkspaceLink::runner).map((TaskRunner runner) -> new LatestOnly(runner));
+        this.opener = opener;
+        status.set(link.isEmpty() ? "No workspace: nothing to search." : "Words, \"a phrase\", prefix*, AND OR NOT, tools:name, args:text");
+    }
+
+    public StringProperty queryProperty() {
+        return query;
+    }
+
+    public ObservableList<SearchHit> hits() {
+        return FXCollections.unmodifiableObservableList(hits);
+    }
+
+    /** "12 hits", "searching…", or what was wrong with the query. */
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    public void search() {
+        String q = query.get() == null ? "" : query.get().strip();
+        if (link.isEmpty() || q.isEmpty()) {
+            latest.ifPresent(LatestOnly::cancel);
+            hits.clear();
+            return;
+        }
+        status.set("Searching…");
+        latest.get().submit("search " + q, link.get().job(store -> store.search(q, LIMIT)), found -> {
+            hits.setAll(found);
+            status.set((found.size() == 1 ? "1 hit" : found.size() + " hits") + (found.size() == LIMIT ? " (the first " + LIMIT + ")" : ""));
+        }, error -> {
+            hits.clear();
+            String message = String.valueOf(error.getMessage());
+            int at = message.indexOf("cannot search");
+            status.set("Cannot search" + (at >= 0 ? message.substring(at + "cannot search".length()) : ": " + message));
+        });
+    }
+
+    public void open(SearchHit hit) {
+        opener.open(Path.of(hit.file()), hit.seq());
+    }
+}

@@ -1,0 +1,80 @@
+package dev.tracedeck.app.triage;
+
+import dev.tracedeck.app.runs.WorkspaceLink;
+import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.rules.Fingerprint;
+import dev.tracedeck.workspace.TriageMark;
+import dev.tracedeck.workspace.TriageStatus;
+import java.util.Objects;
+import java.util.Optional;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableMap;
+
+/**
+ * The marks people put on findings (confirmed, false positive, accepted, with a note), by fingerprint, as the
+ * workspace holds them: one map for the whole window, so a finding shows its mark in every file and every pane.
+ * Reads and writes run on the workspace's runner; the map changes on the FX thread once a write is done. Without a
+ * workspace there is nothing to read and nothing can be marked.
+ */
+public final class TriageMarks {
+
+    private final Optional<WorkspaceLink> link;
+    private final ObservableMap<String, TriageMark> marks = FXCollections.observableHashMap();
+    private final ObservableMap<String, TriageMark> readOnly = FXCollections.unmodifiableObservableMap(marks);
+    private final ReadOnlyIntegerWrapper revision = new ReadOnlyIntegerWrapper();
+
+    public TriageMarks(Optional<WorkspaceLink> link) {
+        this.link = link;
+    }
+
+    /** No workspace: no marks, and marking does nothing. */
+    public static TriageMarks none() {
+        return new TriageMarks(Optional.empty());
+    }
+
+    /** Reads every mark from the workspace (in the background), replacing what the map held. */
+    public void load() {
+        link.ifPresent(l -> l.submit("read the triage marks", store -> store.marks(), all -> {
+            marks.clear();
+            all.forEach(m -> marks.put(m.fingerprint(), m));
+            revision.set(revision.get() + 1);
+        }));
+    }
+
+    /** Every mark by fingerprint; changes on the FX thread. */
+    public ObservableMap<String, TriageMark> marks() {
+        return readOnly;
+    }
+
+    /** Goes up once after the marks are read and after each mark is written: one event per change, not per entry. */
+    public ReadOnlyIntegerProperty revisionProperty() {
+        return revision.getReadOnlyProperty();
+    }
+
+    public boolean canMark() {
+        return link.isPresent();
+    }
+
+    public Optional<TriageMark> markOf(Finding finding) {
+        return marks.isEmpty() ? Optional.empty() : Optional.ofNullable(marks.get(Fingerprint.of(finding)));
+    }
+
+    /** Marks {@code finding} (and every finding with its fingerprint, in every run), replacing an earlier mark. */
+    public void mark(Finding finding, TriageStatus status, String note) {
+        Objects.requireNonNull(status);
+        String fingerprint = Fingerprint.of(finding);
+        String text = note == null ? "" : note.strip();
+        link.ifPresent(l -> l.submit("mark a finding " + status.id(), store -> store.mark(fingerprint, status, text),
+                mark -> {
+                    marks.put(mark.fingerprint(), mark);
+                    revision.set(revision.get() + 1);
+                }));
+    }
+
+    /** "confirmed", "false positive", "accepted": what a mark is called on screen. */
+    public static String label(TriageStatus status) {
+        return status.id().replace('-', ' ');
+    }
+}
