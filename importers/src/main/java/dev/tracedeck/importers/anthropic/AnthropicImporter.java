@@ -3,21 +3,16 @@ package dev.tracedeck.importers.anthropic;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tracedeck.importers.ImportCancelledException;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.NotThisFormatException;
-import dev.tracedeck.importers.SourceStream;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
-import dev.tracedeck.importers.json.JsonItem;
+import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonLayout;
-import dev.tracedeck.importers.json.JsonRecordReader;
 import dev.tracedeck.model.trace.Trace;
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.Set;
 
 /**
@@ -43,7 +38,6 @@ import java.util.Set;
 public final class AnthropicImporter implements TraceImporter {
 
     public static final String FORMAT_ID = "anthropic";
-    private static final int CANCEL_CHECK_RECORDS = 256;
 
     @Override
     public String formatId() {
@@ -90,43 +84,15 @@ public final class AnthropicImporter implements TraceImporter {
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        JsonLayout layout;
-        try (InputStream head = source.open(ImportSource.ByteCounter.NONE)) {
-            layout = JsonLayout.sniff(head);
-        } catch (IOException e) {
-            throw ImportException.unreadable(source.name(), e);
-        }
-        if (layout == JsonLayout.NOT_JSON) {
-            throw new NotThisFormatException(source.name(), "does not start with a JSON object or array");
-        }
-        long[] bytes = new long[1];
-        SourceStream in = source.open(total -> {
-            bytes[0] = total;
-            listener.progress(total, source.size());
-        });
+        JsonLayout layout = JsonImport.layout(source);
         ChatTraceWriter out = new ChatTraceWriter(source.name());
-        AnthropicReading reading = new AnthropicReading(out, layout);
-        long lines;
-        try (JsonRecordReader reader = new JsonRecordReader(in, layout, Set.of("messages"))) {
-            JsonItem item;
-            int count = 0;
-            while ((item = reader.next()) != null) {
-                if (++count % CANCEL_CHECK_RECORDS == 0 && listener.isCancelled()) {
-                    throw new ImportCancelledException(source.name());
-                }
-                reading.accept(item);
-            }
-            lines = reader.lines();
-            reading.finish(reader, in);
-        } catch (IOException e) {
-            throw new ImportException(source.name(), 0, "read failed: " + e.getMessage(), e);
-        }
-        listener.progress(bytes[0], source.size());
+        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("messages"),
+                new AnthropicReading(out, layout));
         if (out.messages() == 0) {
             throw new NotThisFormatException(source.name(), "no Anthropic message in " + out.size()
                     + (out.size() == 1 ? " record" : " records"));
         }
-        return out.build(FORMAT_ID, bytes[0], lines, reading.complete());
+        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
     }
 
     /** For the reading state: a fresh, empty object. */

@@ -2,8 +2,8 @@ package dev.tracedeck.importers.anthropic;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tracedeck.importers.SourceStream;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
@@ -17,7 +17,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 
 /** One Anthropic import's state: what each item means depends on the layout and on what came before. */
-final class AnthropicReading {
+final class AnthropicReading implements JsonImport.Records {
 
     static final String SINGLE_THREAD = "conversation";
     static final String REQUEST = "request";
@@ -31,36 +31,15 @@ final class AnthropicReading {
     private final ObjectNode members = AnthropicImporter.object();
     private final Map<String, Integer> nextIndex = new HashMap<>();
     private final Set<String> threadIds = new HashSet<>();
-    private JsonItem.Broken pendingCut;
     private String lastThread = SINGLE_THREAD;
-    private boolean cut;
 
     AnthropicReading(ChatTraceWriter out, JsonLayout layout) {
         this.out = out;
         this.layout = layout;
     }
 
-    boolean complete() {
-        return !cut;
-    }
-
-    void accept(JsonItem item) {
-        if (pendingCut != null) {
-            brokenLine(pendingCut);
-            pendingCut = null;
-        }
-        if (item instanceof JsonItem.Broken broken) {
-            if (layout == JsonLayout.LINES && broken.endOfInput()) {
-                pendingCut = broken;
-            } else if (layout == JsonLayout.LINES) {
-                brokenLine(broken);
-            } else {
-                endDocument(broken);
-            }
-            return;
-        }
-        JsonItem.Value value = (JsonItem.Value) item;
-        SourceRef source = new SourceRef(out.file(), value.firstLine(), value.lastLine(), value.pointer());
+    @Override
+    public void value(JsonItem.Value value, SourceRef source) {
         if (layout == JsonLayout.OBJECT) {
             member(value, source);
         } else {
@@ -165,46 +144,25 @@ final class AnthropicReading {
      * A JSON Lines line that is not JSON belongs to the thread it would have been; in a file of messages it held
      * one, so the messages after it keep their indices.
      */
-    private void brokenLine(JsonItem.Broken broken) {
-        String thread = SINGLE_THREAD.equals(lastThread) ? SINGLE_THREAD : "line " + broken.line();
-        if (thread.equals(SINGLE_THREAD)) {
+    @Override
+    public String threadOfBrokenLine(int line) {
+        if (SINGLE_THREAD.equals(lastThread)) {
             next(SINGLE_THREAD);
+            return SINGLE_THREAD;
         }
-        out.malformed(thread, new SourceRef(out.file(), broken.line(), broken.line()), broken.text(),
-                "not valid JSON at column " + broken.column() + ": " + broken.reason());
+        return "line " + line;
     }
 
-    private void endDocument(JsonItem.Broken broken) {
-        finishDocument(SourceRef.line(out.file(), 1));
-        if (broken.endOfInput()) {
-            cut = true;
-            out.cutShort(lastThread, broken.line(), broken.column(), broken.reason());
-        } else {
-            out.malformed(lastThread, SourceRef.line(out.file(), broken.line()), "",
-                    "not valid JSON at line " + broken.line() + ", column " + broken.column() + ": "
-                            + broken.reason() + "; the rest of the document was not read");
-        }
+    @Override
+    public String lastThread() {
+        return lastThread;
     }
 
-    void finish(JsonRecordReader reader, SourceStream in) {
-        if (layout == JsonLayout.OBJECT && !cut) {
-            finishDocument(new SourceRef(out.file(), reader.documentFirstLine(),
-                    Math.max(reader.documentFirstLine(), reader.documentLastLine())));
-        }
-        if (pendingCut != null && in.endedEarly().isEmpty()) {
-            cut = true;
-            out.cutShort(lastThread, pendingCut.line(), pendingCut.column(),
-                    "the last line ends inside its JSON value (" + pendingCut.reason() + ")");
-            pendingCut = null;
-        } else if (pendingCut != null) {
-            brokenLine(pendingCut);
-        }
-        in.endedEarly().ifPresent(why -> {
-            if (!cut) {
-                cut = true;
-                out.cutShort(lastThread, (int) Math.max(1, reader.lines()), 1, why);
-            }
-        });
+    /** A one-object document's members are all known once it is read (or broke). */
+    @Override
+    public void end(JsonRecordReader reader) {
+        finishDocument(new SourceRef(out.file(), reader.documentFirstLine(),
+                Math.max(reader.documentFirstLine(), reader.documentLastLine())));
     }
 
     /**

@@ -1,19 +1,15 @@
 package dev.tracedeck.importers.claudecode;
 
-import dev.tracedeck.importers.ImportCancelledException;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.NotThisFormatException;
-import dev.tracedeck.importers.SourceStream;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
-import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
-import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.model.trace.Trace;
-import java.io.IOException;
 import java.util.Set;
 
 /**
@@ -41,7 +37,6 @@ import java.util.Set;
 public final class ClaudeCodeImporter implements TraceImporter {
 
     public static final String FORMAT_ID = "claude-code";
-    private static final int CANCEL_CHECK_RECORDS = 256;
 
     @Override
     public String formatId() {
@@ -74,34 +69,13 @@ public final class ClaudeCodeImporter implements TraceImporter {
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        long[] bytes = new long[1];
-        SourceStream in = source.open(total -> {
-            bytes[0] = total;
-            listener.progress(total, source.size());
-        });
         ChatTraceWriter out = new ChatTraceWriter(source.name());
-        Session session = new Session(out);
-        long lines;
         // A transcript is JSON Lines by definition, even a one-line one (which the layout sniffer can't tell).
-        try (JsonRecordReader reader = new JsonRecordReader(in, JsonLayout.LINES, Set.of())) {
-            JsonItem item;
-            int count = 0;
-            while ((item = reader.next()) != null) {
-                if (++count % CANCEL_CHECK_RECORDS == 0 && listener.isCancelled()) {
-                    throw new ImportCancelledException(source.name());
-                }
-                session.accept(item);
-            }
-            lines = reader.lines();
-            session.finish(reader, in);
-        } catch (IOException e) {
-            throw new ImportException(source.name(), 0, "read failed: " + e.getMessage(), e);
-        }
-        listener.progress(bytes[0], source.size());
+        JsonImport.Result result = new JsonImport(out).read(source, listener, JsonLayout.LINES, Set.of(), new Session(out));
         if (out.messages() == 0) {
             throw new NotThisFormatException(source.name(), "no Claude Code message in " + out.size()
                     + (out.size() == 1 ? " record" : " records"));
         }
-        return out.build(FORMAT_ID, bytes[0], lines, session.complete());
+        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
     }
 }

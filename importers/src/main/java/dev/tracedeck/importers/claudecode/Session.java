@@ -4,10 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tracedeck.importers.SourceStream;
 import dev.tracedeck.importers.anthropic.AnthropicMessages;
 import dev.tracedeck.importers.anthropic.MalformedMessageException;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonRecordReader;
 import dev.tracedeck.importers.json.JsonValues;
@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.OptionalInt;
 
 /** One transcript's reading state: threads by session and sidechain, and assistant messages being assembled. */
-final class Session {
+final class Session implements JsonImport.Records {
 
     private static final String NO_SESSION = "session";
 
@@ -30,32 +30,14 @@ final class Session {
     private final Map<String, Integer> positions = new HashMap<>();
     /** Per thread, the assistant message whose block lines are being gathered. */
     private final Map<String, Pending> pending = new LinkedHashMap<>();
-    private JsonItem.Broken pendingCut;
     private String lastThread = NO_SESSION;
-    private boolean cut;
 
     Session(ChatTraceWriter out) {
         this.out = out;
     }
 
-    boolean complete() {
-        return !cut;
-    }
-
-    void accept(JsonItem item) {
-        if (pendingCut != null) {
-            brokenLine(pendingCut);
-            pendingCut = null;
-        }
-        if (item instanceof JsonItem.Broken broken) {
-            if (broken.endOfInput()) {
-                pendingCut = broken;
-            } else {
-                brokenLine(broken);
-            }
-            return;
-        }
-        JsonItem.Value value = (JsonItem.Value) item;
+    @Override
+    public void value(JsonItem.Value value, SourceRef at) {
         JsonNode node = value.node();
         SourceRef source = new SourceRef(out.file(), value.firstLine(), value.lastLine());
         String type = node.path("type").asText("");
@@ -171,27 +153,20 @@ final class Session {
         return positions.merge(thread, 1, Integer::sum) - 1;
     }
 
-    private void brokenLine(JsonItem.Broken broken) {
-        out.malformed(lastThread, new SourceRef(out.file(), broken.line(), broken.line()), broken.text(),
-                "not valid JSON at column " + broken.column() + ": " + broken.reason());
+    @Override
+    public String threadOfBrokenLine(int line) {
+        return lastThread;
     }
 
-    void finish(JsonRecordReader reader, SourceStream in) {
+    @Override
+    public String lastThread() {
+        return lastThread;
+    }
+
+    /** The messages still being gathered end with the records. */
+    @Override
+    public void end(JsonRecordReader reader) {
         flushAll();
-        if (pendingCut != null && in.endedEarly().isEmpty()) {
-            cut = true;
-            out.cutShort(lastThread, pendingCut.line(), pendingCut.column(),
-                    "the last line ends inside its JSON value (" + pendingCut.reason() + ")");
-            pendingCut = null;
-        } else if (pendingCut != null) {
-            brokenLine(pendingCut);
-        }
-        in.endedEarly().ifPresent(why -> {
-            if (!cut) {
-                cut = true;
-                out.cutShort(lastThread, (int) Math.max(1, reader.lines()), 1, why);
-            }
-        });
     }
 
     /** An assistant message written over several lines, one content block each. */

@@ -3,22 +3,19 @@ package dev.tracedeck.importers.openai;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tracedeck.importers.ImportCancelledException;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.NotThisFormatException;
-import dev.tracedeck.importers.SourceStream;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
+import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.trace.Trace;
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.Set;
 
 /**
@@ -45,7 +42,6 @@ public final class OpenAiChatImporter implements TraceImporter {
     public static final String FORMAT_ID = "openai-chat";
     static final String SINGLE_THREAD = "conversation";
     private static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool", "function");
-    private static final int CANCEL_CHECK_RECORDS = 256;
 
     @Override
     public String formatId() {
@@ -88,56 +84,25 @@ public final class OpenAiChatImporter implements TraceImporter {
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        JsonLayout layout;
-        try (InputStream head = source.open(ImportSource.ByteCounter.NONE)) {
-            layout = JsonLayout.sniff(head);
-        } catch (IOException e) {
-            throw ImportException.unreadable(source.name(), e);
-        }
-        if (layout == JsonLayout.NOT_JSON) {
-            throw new NotThisFormatException(source.name(), "does not start with a JSON object or array");
-        }
-        long[] bytes = new long[1];
-        SourceStream in = source.open(total -> {
-            bytes[0] = total;
-            listener.progress(total, source.size());
-        });
+        JsonLayout layout = JsonImport.layout(source);
         ChatTraceWriter out = new ChatTraceWriter(source.name());
-        Reading reading = new Reading(out, layout);
-        long lines;
-        try (JsonRecordReader reader = new JsonRecordReader(in, layout, Set.of("messages", "choices"))) {
-            JsonItem item;
-            int count = 0;
-            while ((item = reader.next()) != null) {
-                if (++count % CANCEL_CHECK_RECORDS == 0 && listener.isCancelled()) {
-                    throw new ImportCancelledException(source.name());
-                }
-                reading.accept(item);
-            }
-            lines = reader.lines();
-            reading.finish(reader, in);
-        } catch (IOException e) {
-            throw new ImportException(source.name(), 0, "read failed: " + e.getMessage(), e);
-        }
-        listener.progress(bytes[0], source.size());
+        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("messages", "choices"),
+                new Reading(out, layout));
         if (out.messages() == 0) {
             throw new NotThisFormatException(source.name(), "no OpenAI chat message in " + out.size()
                     + (out.size() == 1 ? " record" : " records"));
         }
-        return out.build(FORMAT_ID, bytes[0], lines, !reading.cut);
+        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
     }
 
     /** One import's state: what each item means depends on the layout and on what came before. */
-    private static final class Reading {
+    private static final class Reading implements JsonImport.Records {
         private final ChatTraceWriter out;
         private final Conversations conversations;
         private final JsonLayout layout;
         /** A document's members besides its messages, for its request record. */
         private final ObjectNode members = JsonNodeFactory.instance.objectNode();
-        /** A JSON Lines line cut inside its value: cut short if it is the last, malformed if not. */
-        private JsonItem.Broken pendingCut;
         private String lastThread = "";
-        private boolean cut;
 
         Reading(ChatTraceWriter out, JsonLayout layout) {
             this.out = out;
@@ -145,23 +110,8 @@ public final class OpenAiChatImporter implements TraceImporter {
             this.layout = layout;
         }
 
-        void accept(JsonItem item) {
-            if (pendingCut != null) {
-                brokenLine(pendingCut);
-                pendingCut = null;
-            }
-            if (item instanceof JsonItem.Broken broken) {
-                if (layout == JsonLayout.LINES && broken.endOfInput()) {
-                    pendingCut = broken;
-                } else if (layout == JsonLayout.LINES) {
-                    brokenLine(broken);
-                } else {
-                    endDocument(broken);
-                }
-                return;
-            }
-            JsonItem.Value value = (JsonItem.Value) item;
-            SourceRef source = new SourceRef(out.file(), value.firstLine(), value.lastLine(), value.pointer());
+        @Override
+        public void value(JsonItem.Value value, SourceRef source) {
             if (layout == JsonLayout.OBJECT) {
                 member(value, source);
             } else {
@@ -206,44 +156,21 @@ public final class OpenAiChatImporter implements TraceImporter {
          * A JSON Lines line that is not JSON belongs to the thread it would have been: its own ({@code line 12})
          * in a file of conversations, the one conversation in a file of messages.
          */
-        private void brokenLine(JsonItem.Broken broken) {
-            String thread = SINGLE_THREAD.equals(lastThread) ? SINGLE_THREAD : "line " + broken.line();
-            out.malformed(thread, new SourceRef(out.file(), broken.line(), broken.line()), broken.text(),
-                    "not valid JSON at column " + broken.column() + ": " + broken.reason());
+        @Override
+        public String threadOfBrokenLine(int line) {
+            return SINGLE_THREAD.equals(lastThread) ? SINGLE_THREAD : "line " + line;
         }
 
-        /** A document that stopped parsing: nothing after this point can be read. */
-        private void endDocument(JsonItem.Broken broken) {
-            finishDocument(SourceRef.line(out.file(), 1));
-            if (broken.endOfInput()) {
-                cut = true;
-                out.cutShort(lastThread, broken.line(), broken.column(), broken.reason());
-            } else {
-                out.malformed(lastThread, SourceRef.line(out.file(), broken.line()), "",
-                        "not valid JSON at line " + broken.line() + ", column " + broken.column() + ": "
-                                + broken.reason() + "; the rest of the document was not read");
-            }
+        @Override
+        public String lastThread() {
+            return lastThread;
         }
 
-        void finish(JsonRecordReader reader, SourceStream in) {
-            if (layout == JsonLayout.OBJECT && !cut) {
-                finishDocument(new SourceRef(out.file(), reader.documentFirstLine(),
-                        Math.max(reader.documentFirstLine(), reader.documentLastLine())));
-            }
-            if (pendingCut != null && in.endedEarly().isEmpty()) {
-                cut = true;
-                out.cutShort(lastThread, pendingCut.line(), pendingCut.column(),
-                        "the last line ends inside its JSON value (" + pendingCut.reason() + ")");
-                pendingCut = null;
-            } else if (pendingCut != null) {
-                brokenLine(pendingCut);
-            }
-            in.endedEarly().ifPresent(why -> {
-                if (!cut) {
-                    cut = true;
-                    out.cutShort(lastThread, (int) Math.max(1, reader.lines()), 1, why);
-                }
-            });
+        /** A one-object document's members are all known once it is read (or broke): its request record. */
+        @Override
+        public void end(JsonRecordReader reader) {
+            finishDocument(new SourceRef(out.file(), reader.documentFirstLine(),
+                    Math.max(reader.documentFirstLine(), reader.documentLastLine())));
         }
 
         /** A one-object document's request record, once its members are all known. */

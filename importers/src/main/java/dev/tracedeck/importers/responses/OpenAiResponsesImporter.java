@@ -1,17 +1,14 @@
 package dev.tracedeck.importers.responses;
 
-import dev.tracedeck.importers.ImportCancelledException;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.NotThisFormatException;
-import dev.tracedeck.importers.SourceStream;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
-import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
-import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
 import java.io.InputStream;
@@ -46,7 +43,6 @@ import java.util.Set;
 public final class OpenAiResponsesImporter implements TraceImporter {
 
     public static final String FORMAT_ID = "openai-responses";
-    private static final int CANCEL_CHECK_RECORDS = 256;
 
     @Override
     public String formatId() {
@@ -92,54 +88,25 @@ public final class OpenAiResponsesImporter implements TraceImporter {
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        JsonLayout layout;
+        JsonLayout layout = JsonImport.layout(source);
         String head;
         try (InputStream in = source.open(ImportSource.ByteCounter.NONE)) {
-            byte[] bytes = in.readNBytes(16 * 1024);
-            head = new String(bytes, StandardCharsets.UTF_8);
+            head = new String(in.readNBytes(16 * 1024), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw ImportException.unreadable(source.name(), e);
-        }
-        try (InputStream in = source.open(ImportSource.ByteCounter.NONE)) {
-            layout = JsonLayout.sniff(in);
-        } catch (IOException e) {
-            throw ImportException.unreadable(source.name(), e);
-        }
-        if (layout == JsonLayout.NOT_JSON) {
-            throw new NotThisFormatException(source.name(), "does not start with a JSON object or array");
         }
         JsonHead h = JsonHead.of(head);
         if (layout == JsonLayout.OBJECT && h.hasTopLevelName("payload") && h.hasTopLevelName("timestamp")) {
             // A Codex rollout is JSON Lines by definition, even a one-line one (which the layout sniffer can't tell).
             layout = JsonLayout.LINES;
         }
-        long[] bytes = new long[1];
-        SourceStream in = source.open(total -> {
-            bytes[0] = total;
-            listener.progress(total, source.size());
-        });
         ChatTraceWriter out = new ChatTraceWriter(source.name());
-        ResponsesReading reading = new ResponsesReading(out, layout);
-        long lines;
-        try (JsonRecordReader reader = new JsonRecordReader(in, layout, Set.of("input", "output", "data"))) {
-            JsonItem item;
-            int count = 0;
-            while ((item = reader.next()) != null) {
-                if (++count % CANCEL_CHECK_RECORDS == 0 && listener.isCancelled()) {
-                    throw new ImportCancelledException(source.name());
-                }
-                reading.accept(item);
-            }
-            lines = reader.lines();
-            reading.finish(reader, in);
-        } catch (IOException e) {
-            throw new ImportException(source.name(), 0, "read failed: " + e.getMessage(), e);
-        }
-        listener.progress(bytes[0], source.size());
+        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("input", "output", "data"),
+                new ResponsesReading(out, layout));
         if (out.messages() == 0) {
             throw new NotThisFormatException(source.name(), "no OpenAI Responses item in " + out.size()
                     + (out.size() == 1 ? " record" : " records"));
         }
-        return out.build(FORMAT_ID, bytes[0], lines, reading.complete());
+        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
     }
 }

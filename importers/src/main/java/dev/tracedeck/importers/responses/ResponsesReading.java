@@ -3,8 +3,8 @@ package dev.tracedeck.importers.responses;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tracedeck.importers.SourceStream;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
@@ -26,7 +26,7 @@ import java.util.Set;
  * outputs pair as the API sees them. A turn ends at any item that is not the assistant's, at an assistant text after
  * its calls, and at a change of thread.
  */
-final class ResponsesReading {
+final class ResponsesReading implements JsonImport.Records {
 
     static final String SINGLE_THREAD = "conversation";
     static final String REQUEST = "request";
@@ -43,41 +43,20 @@ final class ResponsesReading {
     private final Map<String, String> responseThreads = new HashMap<>();
     private final Map<String, Integer> positions = new HashMap<>();
     private Turn turn;
-    private JsonItem.Broken pendingCut;
     private String lastThread = SINGLE_THREAD;
     /** JSON Lines of items: the thread they go to (a Codex rollout's session). */
     private String itemThread = SINGLE_THREAD;
     /** A whole request whose response may follow: the response joins its thread. */
     private String awaitingResponse;
     private boolean documentHasItems;
-    private boolean cut;
 
     ResponsesReading(ChatTraceWriter out, JsonLayout layout) {
         this.out = out;
         this.layout = layout;
     }
 
-    boolean complete() {
-        return !cut;
-    }
-
-    void accept(JsonItem item) {
-        if (pendingCut != null) {
-            brokenLine(pendingCut);
-            pendingCut = null;
-        }
-        if (item instanceof JsonItem.Broken broken) {
-            if (layout == JsonLayout.LINES && broken.endOfInput()) {
-                pendingCut = broken;
-            } else if (layout == JsonLayout.LINES) {
-                brokenLine(broken);
-            } else {
-                endDocument(broken);
-            }
-            return;
-        }
-        JsonItem.Value value = (JsonItem.Value) item;
-        SourceRef source = new SourceRef(out.file(), value.firstLine(), value.lastLine(), value.pointer());
+    @Override
+    public void value(JsonItem.Value value, SourceRef source) {
         if (layout == JsonLayout.OBJECT) {
             member(value, source);
         } else {
@@ -293,46 +272,24 @@ final class ResponsesReading {
     }
 
     /** A JSON Lines line that is not JSON held one record of its thread: the messages after it keep their indices. */
-    private void brokenLine(JsonItem.Broken broken) {
+    @Override
+    public String threadOfBrokenLine(int line) {
         flush();
         position(lastThread);
-        out.malformed(lastThread, new SourceRef(out.file(), broken.line(), broken.line()), broken.text(),
-                "not valid JSON at column " + broken.column() + ": " + broken.reason());
+        return lastThread;
     }
 
-    private void endDocument(JsonItem.Broken broken) {
-        flush();
-        finishDocument(SourceRef.line(out.file(), 1));
-        if (broken.endOfInput()) {
-            cut = true;
-            out.cutShort(lastThread, broken.line(), broken.column(), broken.reason());
-        } else {
-            out.malformed(lastThread, SourceRef.line(out.file(), broken.line()), "",
-                    "not valid JSON at line " + broken.line() + ", column " + broken.column() + ": "
-                            + broken.reason() + "; the rest of the document was not read");
-        }
+    @Override
+    public String lastThread() {
+        return lastThread;
     }
 
-    void finish(JsonRecordReader reader, SourceStream in) {
+    /** The assistant turn being gathered ends with the records; a one-object document's members are all known. */
+    @Override
+    public void end(JsonRecordReader reader) {
         flush();
-        if (layout == JsonLayout.OBJECT && !cut) {
-            finishDocument(new SourceRef(out.file(), reader.documentFirstLine(),
-                    Math.max(reader.documentFirstLine(), reader.documentLastLine())));
-        }
-        if (pendingCut != null && in.endedEarly().isEmpty()) {
-            cut = true;
-            out.cutShort(lastThread, pendingCut.line(), pendingCut.column(),
-                    "the last line ends inside its JSON value (" + pendingCut.reason() + ")");
-            pendingCut = null;
-        } else if (pendingCut != null) {
-            brokenLine(pendingCut);
-        }
-        in.endedEarly().ifPresent(why -> {
-            if (!cut) {
-                cut = true;
-                out.cutShort(lastThread, (int) Math.max(1, reader.lines()), 1, why);
-            }
-        });
+        finishDocument(new SourceRef(out.file(), reader.documentFirstLine(),
+                Math.max(reader.documentFirstLine(), reader.documentLastLine())));
     }
 
     /** A one-object document's other members: one item on its own, or the request's or response's record. */
