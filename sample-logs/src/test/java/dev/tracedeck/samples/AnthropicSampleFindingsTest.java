@@ -1,11 +1,14 @@
 package dev.tracedeck.samples;
 
+import static dev.tracedeck.samples.SampleReadme.sorted;
+import static dev.tracedeck.samples.SampleReadme.table;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.importers.ImportListener;
+import dev.tracedeck.samples.SampleReadme.Row;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.rules.Finding;
@@ -35,8 +38,7 @@ import org.junit.jupiter.api.Test;
  */
 class AnthropicSampleFindingsTest {
 
-    private static final Path MODULE = Path.of(System.getProperty("basedir", "."));
-    private static final Path README = MODULE.resolve("README.md");
+    private static final Path MODULE = SampleReadme.MODULE;
 
     /** A sample directory, its format, its tables' headings and its clean sample. */
     record Dir(String name, String format, String fileTable, String faultTable, String clean) {
@@ -47,9 +49,6 @@ class AnthropicSampleFindingsTest {
                     "clean-parallel-tools.json"),
             new Dir("claude-code", "claude-code", "## Claude Code sessions (`claude-code/`)", "### Claude Code known faults",
                     "clean-session.jsonl"));
-
-    record Row(String file, int line, String rule, String severity, String thread, String msgIdx) {
-    }
 
     @Test
     void everySampleGivesExactlyTheFindingsInTheReadmeTable() throws Exception {
@@ -126,38 +125,9 @@ class AnthropicSampleFindingsTest {
         }
     }
 
-    private static List<Row> sorted(List<Row> rows) {
-        return rows.stream().sorted((a, b) -> a.toString().compareTo(b.toString())).toList();
-    }
-
     private static List<Row> knownFaults(Dir dir) throws IOException {
-        List<Row> rows = new ArrayList<>();
-        for (List<String> cells : table(dir.faultTable())) {
-            assertEquals(7, cells.size(), "7 cells: " + cells);
-            rows.add(new Row(cells.get(0), Integer.parseInt(cells.get(1)), cells.get(2).replace("`", ""), cells.get(3),
-                    cells.get(4).replace("`", ""), cells.get(5)));
-        }
-        return rows;
+        return SampleReadme.knownFaults(dir.faultTable());
     }
 
     /** The rows (header and separator skipped) of the first table after the heading. */
-    private static List<List<String>> table(String heading) throws IOException {
-        List<String> lines = Files.readAllLines(README, StandardCharsets.UTF_8);
-        int at = lines.indexOf(heading);
-        assertTrue(at >= 0, "README has no heading " + heading);
-        while (at < lines.size() && !lines.get(at).startsWith("|")) {
-            at++;
-        }
-        List<List<String>> rows = new ArrayList<>();
-        for (int i = at + 2; i < lines.size() && lines.get(i).startsWith("|"); i++) {
-            String line = lines.get(i).strip();
-            List<String> cells = new ArrayList<>();
-            for (String cell : line.substring(1, line.length() - 1).split("\\|", -1)) {
-                cells.add(cell.strip());
-            }
-            rows.add(cells);
-        }
-        assertFalse(rows.isEmpty(), "empty table after " + heading);
-        return rows;
-    }
 }

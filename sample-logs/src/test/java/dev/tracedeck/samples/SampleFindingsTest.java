@@ -1,11 +1,13 @@
 package dev.tracedeck.samples;
 
+import static dev.tracedeck.samples.SampleReadme.sorted;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.importers.ImportListener;
+import dev.tracedeck.samples.SampleReadme.Row;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.rules.Finding;
@@ -52,17 +54,6 @@ class SampleFindingsTest {
     private static final Path MODULE = Path.of(System.getProperty("basedir", "."));
     private static final Path SAMPLES = MODULE.resolve("mycelian");
     private static final Path README = MODULE.resolve("README.md");
-
-    /** One finding as the README table states it. */
-    record Row(String file, int line, String rule, String severity, String thread, String msgIdx) {
-        static final Comparator<Row> ORDER = Comparator.comparing(Row::file).thenComparingInt(Row::line)
-                .thenComparing(Row::rule).thenComparing(Row::thread).thenComparing(Row::msgIdx);
-
-        @Override
-        public String toString() {
-            return file + ":" + line + " " + rule + " " + severity + " " + thread + " msg_idx " + msgIdx;
-        }
-    }
 
     @Test
     void everySampleGivesExactlyTheFindingsInTheReadmeTable() throws Exception {
@@ -156,10 +147,6 @@ class SampleFindingsTest {
     private static String threadSuffix(String threadId) {
         int colon = threadId.lastIndexOf(':');
         return colon < 0 ? threadId : threadId.substring(colon);
-    }
-
-    private static List<Row> sorted(List<Row> rows) {
-        return rows.stream().sorted(Row.ORDER).toList();
     }
 
     private static List<String> readme() throws IOException {
