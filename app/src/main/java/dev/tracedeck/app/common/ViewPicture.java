@@ -19,8 +19,23 @@ public final class ViewPicture {
     private ViewPicture() {
     }
 
-    /** Draws {@code node} as it is on screen, {@code scale} times larger, and writes it to {@code file}. On the FX thread. */
-    public static void write(Node node, double scale, Path file) throws IOException {
+    /** A drawn view's pixels, ARGB, row by row. */
+    public record Pixels(int width, int height, int[] argb) {
+
+        /** Encodes and writes the PNG; may run off the FX thread (a 3× picture takes a while to compress). */
+        public void write(Path file) throws IOException {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            try (OutputStream out = Files.newOutputStream(file)) {
+                PngEncoder.write(width, height, argb, out);
+            }
+        }
+    }
+
+    /** Draws {@code node} as it is on screen, {@code scale} times larger. On the FX thread. */
+    public static Pixels capture(Node node, double scale) {
         if (!(scale > 0 && scale <= 4)) {
             throw new IllegalArgumentException("scale " + scale + " (1 to 4)");
         }
@@ -32,12 +47,11 @@ public final class ViewPicture {
         int height = (int) image.getHeight();
         int[] pixels = new int[width * height];
         image.getPixelReader().getPixels(0, 0, width, height, PixelFormat.getIntArgbInstance(), pixels, 0, width);
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        try (OutputStream out = Files.newOutputStream(file)) {
-            PngEncoder.write(width, height, pixels, out);
-        }
+        return new Pixels(width, height, pixels);
+    }
+
+    /** Draws {@code node} and writes it to {@code file}, all on the calling (FX) thread. */
+    public static void write(Node node, double scale, Path file) throws IOException {
+        capture(node, scale).write(file);
     }
 }

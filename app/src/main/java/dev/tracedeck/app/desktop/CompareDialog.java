@@ -81,6 +81,14 @@ final class CompareDialog {
         task.setOnSucceeded(e -> window(before, after, task.getValue()).show());
         task.setOnFailed(e -> workspace.notices().post(Notice.error("Could not compare " + before.name() + " with "
                 + after.name() + ": " + task.getException().getMessage())));
+        // Checking two big files takes a while: say so, the window opens when they are compared.
+        Notice comparing = Notice.info("Comparing " + before.name() + " with " + after.name() + "…");
+        workspace.notices().post(comparing);
+        task.runningProperty().addListener((obs, was, running) -> {
+            if (!running) {
+                workspace.notices().dismiss(comparing);
+            }
+        });
         Thread thread = new Thread(task, "compare");
         thread.setDaemon(true);
         thread.start();

@@ -78,11 +78,28 @@ final class ExportPictureDialog {
         }
         lastDirectory = file.getParentFile();
         File png = file.getName().toLowerCase(java.util.Locale.ROOT).endsWith(".png") ? file : new File(file.getPath() + ".png");
+        String name = view.getValue();
+        int scaled = (int) lastScale;
+        ViewPicture.Pixels pixels;
         try {
-            ViewPicture.write(available.get(view.getValue()), lastScale, png.toPath());
-            notices.post(Notice.info("Saved " + view.getValue() + " at " + (int) lastScale + "× to " + png));
-        } catch (IOException | RuntimeException e) {
-            notices.post(Notice.error("Could not save the picture to " + png + ": " + e.getMessage()));
+            pixels = ViewPicture.capture(available.get(name), lastScale);
+        } catch (RuntimeException e) {
+            notices.post(Notice.error("Could not draw " + name + ": " + e.getMessage()));
+            return;
         }
+        // Drawing needs the FX thread; compressing and writing the PNG does not.
+        javafx.concurrent.Task<Void> save = new javafx.concurrent.Task<>() {
+            @Override
+            protected Void call() throws IOException {
+                pixels.write(png.toPath());
+                return null;
+            }
+        };
+        save.setOnSucceeded(e -> notices.post(Notice.info("Saved " + name + " at " + scaled + "× to " + png)));
+        save.setOnFailed(e -> notices.post(Notice.error("Could not save the picture to " + png + ": "
+                + save.getException().getMessage())));
+        Thread thread = new Thread(save, "export-picture");
+        thread.setDaemon(true);
+        thread.start();
     }
 }
