@@ -29,6 +29,9 @@ class NoDisplayTest {
 
     private static final Path BEFORE = CliRun.BEFORE.toAbsolutePath();
 
+    @org.junit.jupiter.api.io.TempDir
+    static Path workspace;
+
     @Test
     void validateRunsWithNoDisplayAndNoJavaFx() throws Exception {
         Child run = runWithoutDesktop(false, "validate", "--format", "json", BEFORE.toString());
@@ -126,9 +129,9 @@ class NoDisplayTest {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xshare:auto"));
         command.addAll(jvmOptions);
-        // validate and inspect record what they read: in the tests' workspace, never in the user's.
-        command.add("-D" + dev.tracedeck.workspace.WorkspaceLocation.PROPERTY + "="
-                + dev.tracedeck.workspace.WorkspaceLocation.defaultFile().toAbsolutePath());
+        // validate and inspect record what they read: in this class's own workspace, never in the user's, and not
+        // in one that other tests (or earlier builds) filled, whose search hits would crowd these out.
+        command.add("-D" + dev.tracedeck.workspace.WorkspaceLocation.PROPERTY + "=" + workspace.resolve("workspace.db"));
         command.addAll(List.of("-cp", classPath(withFx), Main.class.getName()));
         command.addAll(Arrays.asList(args));
         ProcessBuilder builder = new ProcessBuilder(command);
