@@ -1,6 +1,7 @@
 package dev.tracedeck.importers.chat;
 
 import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.message.Message;
@@ -101,6 +102,13 @@ public final class ChatTraceWriter {
     public Event json(String keyword, String threadId, SourceRef source, String text, JsonValue json, String time) {
         count(keyword);
         return builder.add(keyword, time, threadId, source, text, new Payload.JsonRecord(keyword, json));
+    }
+
+    /** A span or a step record ({@code kind} says which), counted under {@code keyword}, with its timestamp. */
+    public Event record(EventKind kind, String keyword, String threadId, SourceRef source, String text, JsonValue json,
+                        String time) {
+        count(keyword);
+        return builder.add(keyword, time, threadId, source, text, new Payload.JsonRecord(keyword, json, kind));
     }
 
     /** A record of the format whose fields are not what the format says: kept, and reported. */

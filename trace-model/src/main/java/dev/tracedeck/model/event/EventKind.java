@@ -12,6 +12,10 @@ public enum EventKind {
     ERROR("error"),
     MARKER("marker"),
     JSON("json"),
+    /** A span of a distributed trace (OpenTelemetry) that is not itself a message. */
+    SPAN("span"),
+    /** A step record of an agent framework (smolagents' memory steps) beside the messages it holds. */
+    STEP("step"),
     OTHER("other"),
     MALFORMED("malformed");
 

@@ -220,16 +220,21 @@ public sealed interface Payload {
         }
     }
 
-    /** A structured JSON event line, such as {@code {"event": "llm_call", ...}}. */
-    record JsonRecord(String eventName, JsonValue json) implements Payload {
+    /**
+     * A structured JSON record, such as {@code {"event": "llm_call", ...}}, a span or an agent's step.
+     *
+     * @param kind {@link EventKind#JSON}, or {@link EventKind#SPAN} / {@link EventKind#STEP} for the records that are
+     *             one of those
+     */
+    record JsonRecord(String eventName, JsonValue json, EventKind kind) implements Payload {
         public JsonRecord {
             Objects.requireNonNull(eventName);
             Objects.requireNonNull(json);
+            Objects.requireNonNull(kind);
         }
 
-        @Override
-        public EventKind kind() {
-            return EventKind.JSON;
+        public JsonRecord(String eventName, JsonValue json) {
+            this(eventName, json, EventKind.JSON);
         }
 
         @Override
