@@ -139,6 +139,19 @@ public final class WorkspaceStore implements AutoCloseable {
         return mark;
     }
 
+    /**
+     * Takes the mark off every finding with {@code fingerprint}: they count as untriaged again, and a workspace
+     * baseline no longer leaves them out. True when there was a mark.
+     */
+    public boolean unmark(String fingerprint) throws WorkspaceException {
+        return write("unmark " + fingerprint, c -> {
+            try (PreparedStatement s = c.prepareStatement("DELETE FROM triage WHERE fingerprint = ?")) {
+                s.setString(1, fingerprint);
+                return s.executeUpdate() > 0;
+            }
+        });
+    }
+
     public Optional<TriageMark> markOf(String fingerprint) throws WorkspaceException {
         return marks().stream().filter(m -> m.fingerprint().equals(fingerprint)).findFirst();
     }

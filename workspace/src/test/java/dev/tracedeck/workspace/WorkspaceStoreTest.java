@@ -106,6 +106,12 @@ class WorkspaceStoreTest {
             assertEquals("the rule was wrong", mark.note());
             assertEquals(TestTraces.CLOCK.instant(), mark.markedAt());
             assertEquals(2, store.marks().size());
+
+            assertTrue(store.unmark(rerun.get(0)));
+            assertFalse(store.unmark(rerun.get(0)), "nothing left to take off");
+            assertTrue(store.markOf(original.get(0)).isEmpty());
+            assertEquals(Set.of(), store.silencedFingerprints(), "an unmarked finding is reported again");
+            assertEquals(List.of(original.get(1)), store.marks().stream().map(TriageMark::fingerprint).toList());
         }
     }
 

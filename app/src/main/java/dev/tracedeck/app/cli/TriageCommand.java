@@ -17,18 +17,21 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code tracedeck triage FINGERPRINT STATUS [--note TEXT]}: a person's mark on a finding, in every run. */
+/** {@code tracedeck triage FINGERPRINT STATUS [--note TEXT]}: a person's mark on a finding, in every run; {@code clear} takes it off. */
 @Command(name = "triage", mixinStandardHelpOptions = true,
         description = "Mark a finding confirmed, false-positive or accepted, with a note; the mark holds in every run "
-                + "with the same fingerprint (validate --format json prints each finding's). Without arguments, list the marks.%n"
+                + "with the same fingerprint (validate --format json prints each finding's); STATUS clear takes the mark off. "
+                + "Without arguments, list the marks.%n"
                 + "validate --baseline workspace leaves out the findings marked accepted or false-positive. Exit 0, or 2.")
 final class TriageCommand implements Callable<Integer> {
+
+    private static final String CLEAR = "clear";
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "FINGERPRINT",
             description = "The finding's fingerprint, or a unique prefix of at least 8 characters of one the workspace recorded.")
     private String fingerprint;
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "STATUS", description = "confirmed, false-positive or accepted.")
+    @Parameters(index = "1", arity = "0..1", paramLabel = "STATUS", description = "confirmed, false-positive or accepted; or clear, to take the mark off.")
     private String status;
 
     @Option(names = "--note", paramLabel = "TEXT", defaultValue = "", description = "Why.")
@@ -49,10 +52,11 @@ final class TriageCommand implements Callable<Integer> {
             err.println(command + ": marks live in a workspace; drop --no-workspace");
             return ExitCodes.USAGE;
         }
+        boolean clear = CLEAR.equals(status);
         Optional<TriageStatus> parsed = status == null ? Optional.empty() : TriageStatus.parse(status);
-        if (fingerprint != null && parsed.isEmpty()) {
+        if (fingerprint != null && parsed.isEmpty() && !clear) {
             err.println(command + ": " + (status == null ? "a status is needed" : "unknown status " + status) + "; one of "
-                    + Arrays.stream(TriageStatus.values()).map(TriageStatus::id).collect(Collectors.joining(", ")));
+                    + Arrays.stream(TriageStatus.values()).map(TriageStatus::id).collect(Collectors.joining(", ")) + ", or " + CLEAR);
             return ExitCodes.USAGE;
         }
         Optional<WorkspaceStore> store = workspace.open(err, command);
@@ -70,6 +74,12 @@ final class TriageCommand implements Callable<Integer> {
             Optional<String> full = expand(store.get(), err);
             if (full.isEmpty()) {
                 return ExitCodes.USAGE;
+            }
+            if (clear) {
+                boolean removed = store.get().unmark(full.get());
+                out.println(full.get() + (removed ? "  cleared" : "  had no mark"));
+                out.flush();
+                return ExitCodes.OK;
             }
             TriageMark mark = store.get().mark(full.get(), parsed.get(), note);
             out.println(mark.fingerprint() + "  " + mark.status().id() + "  " + mark.markedAt());

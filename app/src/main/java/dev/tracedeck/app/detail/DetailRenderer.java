@@ -3,6 +3,7 @@ package dev.tracedeck.app.detail;
 import static dev.tracedeck.app.detail.DetailStyles.*;
 
 import dev.tracedeck.app.common.KindStyles;
+import dev.tracedeck.app.triage.FindingMarks;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.source.SourceRef;
@@ -46,9 +47,15 @@ public final class DetailRenderer {
      */
     public static DetailDocument render(Event event, List<Finding> findings, Optional<StateSnapshot> previous,
                                         List<FoundTextCall> textCalls) {
+        return render(event, findings, previous, textCalls, FindingMarks.NONE);
+    }
+
+    /** @param marks the triage mark a person put on each finding, shown under it */
+    public static DetailDocument render(Event event, List<Finding> findings, Optional<StateSnapshot> previous,
+                                        List<FoundTextCall> textCalls, FindingMarks marks) {
         DetailDocument.Builder out = DetailDocument.builder();
         title(out, event);
-        FindingsSection.append(out, event, findings);
+        FindingsSection.append(out, event, findings, marks);
         fields(out, event);
         TextCallSection.append(out, textCalls);
         PayloadSections.append(out, event.payload(), StateMarks.of(event, findings, previous).withTextCalls(textCalls));

@@ -36,6 +36,8 @@ final class DetailStyles {
     static final String RULE = "d-rule";
     /** A finding's lines, tinted by severity: {@code d-finding-line-error}. */
     static final String FINDING_LINE = "d-finding-line";
+    /** A finding's triage mark: {@code d-triage d-triage-accepted}. */
+    static final String TRIAGE = "d-triage";
 
     static final String JSON_KEY = "j-key";
     static final String JSON_STRING = "j-string";

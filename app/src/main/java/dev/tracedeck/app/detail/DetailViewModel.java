@@ -4,6 +4,8 @@ import dev.tracedeck.app.common.ErrorBoundary;
 import dev.tracedeck.app.common.LatestOnly;
 import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.app.findings.EvidenceIndex;
+import dev.tracedeck.app.triage.FindingMarks;
+import dev.tracedeck.app.triage.TriageMarks;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.state.StateSnapshot;
@@ -12,6 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import javafx.beans.InvalidationListener;
+import javafx.beans.WeakInvalidationListener;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 
@@ -34,8 +38,14 @@ public final class DetailViewModel {
     private final Function<Event, Optional<StateSnapshot>> previousSnapshot;
     private final Function<Event, List<FoundTextCall>> textCalls;
     private EvidenceIndex evidence = EvidenceIndex.EMPTY;
+    private TriageMarks triage = TriageMarks.none();
     private Finding focus;
     private List<Event> requested = List.of();
+    private final InvalidationListener marksChanged = obs -> {
+        if (requested.stream().anyMatch(evidence::isFlagged)) {
+            showStep(requested);
+        }
+    };
 
     public DetailViewModel(TaskRunner queries) {
         this(queries, event -> Optional.empty());
@@ -80,6 +90,16 @@ public final class DetailViewModel {
         return shownEvent.getReadOnlyProperty();
     }
 
+    /**
+     * The window's triage marks: each finding listed at the top of an event shows its mark, and the pane renders
+     * again when a mark is set or cleared.
+     */
+    public void setTriage(TriageMarks marks) {
+        triage = marks;
+        // Weakly: the marks are the window's and outlive this file's tab.
+        marks.revisionProperty().addListener(new WeakInvalidationListener(marksChanged));
+    }
+
     /** The trace's evidence index once checked: a flagged event's detail lists its findings first. */
     public void setEvidence(EvidenceIndex index) {
         evidence = index;
@@ -104,8 +124,9 @@ public final class DetailViewModel {
         Event event = step.get(0);
         EvidenceIndex index = evidence;
         Finding first = focus;
+        FindingMarks marks = triage.snapshot();
         renders.submit("render #" + event.seq(),
-                context -> StepRenderer.render(step, e -> focusFirst(index.findings(e), first), previousSnapshot, textCalls),
+                context -> StepRenderer.render(step, e -> focusFirst(index.findings(e), first), previousSnapshot, textCalls, marks),
                 rendered -> {
                     document.set(rendered);
                     shownEvent.set(event);

@@ -2,6 +2,8 @@ package dev.tracedeck.app.detail;
 
 import static dev.tracedeck.app.detail.DetailStyles.*;
 
+import dev.tracedeck.app.triage.FindingMarks;
+import dev.tracedeck.app.triage.TriageMarks;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.rules.Finding;
@@ -19,7 +21,7 @@ final class FindingsSection {
     private FindingsSection() {
     }
 
-    static void append(DetailDocument.Builder out, Event event, List<Finding> findings) {
+    static void append(DetailDocument.Builder out, Event event, List<Finding> findings, FindingMarks marks) {
         if (findings.isEmpty()) {
             return;
         }
@@ -33,6 +35,10 @@ final class FindingsSection {
             out.end(line);
             out.add(" " + finding.message(), VALUE).end(line);
             out.add(" " + evidence(finding, event), MUTED).end(line);
+            marks.of(finding).ifPresent(m -> out.add(" " + TriageMarks.symbol(m.status()) + " " + TriageMarks.label(m.status()) + " ",
+                            TRIAGE + " " + TRIAGE + "-" + m.status().id())
+                    .add("  marked " + m.markedAt().toString().substring(0, 10) + (m.note().isBlank() ? "" : " · " + m.note()), MUTED)
+                    .end(line));
         }
     }
 

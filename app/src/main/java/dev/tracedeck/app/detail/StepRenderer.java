@@ -3,6 +3,7 @@ package dev.tracedeck.app.detail;
 import static dev.tracedeck.app.detail.DetailStyles.MUTED;
 import static dev.tracedeck.app.detail.DetailStyles.TITLE;
 
+import dev.tracedeck.app.triage.FindingMarks;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.rules.Finding;
@@ -42,9 +43,16 @@ public final class StepRenderer {
     public static DetailDocument render(List<Event> step, Function<Event, List<Finding>> findingsOf,
                                         Function<Event, Optional<StateSnapshot>> previousOf,
                                         Function<Event, List<FoundTextCall>> textCallsOf) {
+        return render(step, findingsOf, previousOf, textCallsOf, FindingMarks.NONE);
+    }
+
+    /** @param marks the triage mark on each finding */
+    public static DetailDocument render(List<Event> step, Function<Event, List<Finding>> findingsOf,
+                                        Function<Event, Optional<StateSnapshot>> previousOf,
+                                        Function<Event, List<FoundTextCall>> textCallsOf, FindingMarks marks) {
         if (step.size() == 1) {
             return DetailRenderer.render(step.get(0), findingsOf.apply(step.get(0)), previousOf.apply(step.get(0)),
-                    textCallsOf.apply(step.get(0)));
+                    textCallsOf.apply(step.get(0)), marks);
         }
         List<DetailDocument.Line> lines = new ArrayList<>();
         StringBuilder seqs = new StringBuilder();
@@ -59,7 +67,7 @@ public final class StepRenderer {
         lines.addAll(head.build().lines());
         for (Event event : step) {
             lines.addAll(DetailDocument.builder().blank().build().lines());
-            lines.addAll(DetailRenderer.render(event, findingsOf.apply(event), Optional.empty(), textCallsOf.apply(event)).lines());
+            lines.addAll(DetailRenderer.render(event, findingsOf.apply(event), Optional.empty(), textCallsOf.apply(event), marks).lines());
         }
         return new DetailDocument(lines);
     }

@@ -5,10 +5,10 @@ import dev.tracedeck.app.findings.FindingsRow.CheckRow;
 import dev.tracedeck.app.findings.FindingsRow.FindingRow;
 import dev.tracedeck.app.findings.FindingsRow.PassedRow;
 import dev.tracedeck.app.findings.FindingsRow.ThreadRow;
+import dev.tracedeck.app.triage.TriageMarks;
 import dev.tracedeck.model.rules.Check;
 import dev.tracedeck.model.rules.CheckStatus;
 import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.app.triage.TriageMarks;
 import dev.tracedeck.workspace.TriageMark;
 import dev.tracedeck.workspace.TriageStatus;
 import java.util.EnumMap;
@@ -41,8 +41,6 @@ final class FindingsCell extends ListCell<FindingsRow> {
     private static final PseudoClass PASSED = PseudoClass.getPseudoClass("passed");
     private static final PseudoClass FOLDED = PseudoClass.getPseudoClass("folded");
     private static final Map<TriageStatus, PseudoClass> TRIAGE = new EnumMap<>(TriageStatus.class);
-    private static final Map<TriageStatus, String> SYMBOL = new EnumMap<>(Map.of(
-            TriageStatus.CONFIRMED, "●", TriageStatus.FALSE_POSITIVE, "✕", TriageStatus.ACCEPTED, "✓"));
 
     static {
         for (TriageStatus status : TriageStatus.values()) {
@@ -121,7 +119,7 @@ final class FindingsCell extends ListCell<FindingsRow> {
         for (TriageStatus each : TriageStatus.values()) {
             triage.pseudoClassStateChanged(TRIAGE.get(each), mark.filter(m -> m.status() == each).isPresent());
         }
-        set(triage, mark.map(m -> SYMBOL.get(m.status()) + " " + TriageMarks.label(m.status())).orElse(""));
+        set(triage, mark.map(m -> TriageMarks.symbol(m.status()) + " " + TriageMarks.label(m.status())).orElse(""));
         if (empty || row == null) {
             setGraphic(null);
             setTooltip(null);

@@ -9,16 +9,17 @@ import dev.tracedeck.workspace.TriageMark;
 import dev.tracedeck.workspace.TriageStatus;
 import java.util.Map;
 import javafx.beans.binding.Bindings;
-import javafx.collections.MapChangeListener;
-import javafx.scene.control.ContextMenu;
-import javafx.scene.control.MenuItem;
 import javafx.collections.ListChangeListener;
+import javafx.collections.MapChangeListener;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.input.KeyCode;
@@ -32,7 +33,8 @@ import javafx.scene.layout.VBox;
 /**
  * The findings panel: a header with the summary and next/previous, and the checklist as a virtualized list.
  * Keys in the list: Enter jumps to a finding's evidence (focus moves to the timeline) or toggles a thread or
- * check; Space toggles; Left and Right collapse and expand; C, F and A mark a finding confirmed, false positive or
+ * check; Space toggles; Left and Right collapse and expand; Delete or Backspace clears a finding's mark; C, F and A
+ * mark a finding confirmed, false positive or
  * accepted, after asking for a note (so does the context menu).
  */
 public final class FindingsView extends VBox {
@@ -92,8 +94,15 @@ public final class FindingsView extends VBox {
             item.setOnAction(e -> mark(status));
             menu.getItems().add(item);
         }
-        menu.setOnShowing(e -> menu.getItems().forEach(i -> i.setDisable(
-                model.getSelectedFinding() == null || !model.triage().canMark())));
+        MenuItem clear = new MenuItem("Clear mark   Delete");
+        clear.setOnAction(e -> model.unmark());
+        menu.getItems().addAll(new SeparatorMenuItem(), clear);
+        menu.setOnShowing(e -> {
+            Finding finding = model.getSelectedFinding();
+            boolean cannot = finding == null || !model.triage().canMark();
+            menu.getItems().forEach(i -> i.setDisable(cannot));
+            clear.setDisable(cannot || model.triage().markOf(finding).isEmpty());
+        });
         return menu;
     }
 
@@ -200,6 +209,8 @@ public final class FindingsView extends VBox {
         } else if (row instanceof FindingRow && KEY_STATUS.containsKey(code) && !e.isShortcutDown() && !e.isAltDown()
                 && !e.isShiftDown() && !e.isControlDown() && !e.isMetaDown()) {
             mark(KEY_STATUS.get(code));
+        } else if (row instanceof FindingRow && (code == KeyCode.DELETE || code == KeyCode.BACK_SPACE)) {
+            model.unmark();
         } else {
             return;
         }

@@ -8,11 +8,11 @@ import dev.tracedeck.app.findings.FindingsRow.CheckRow;
 import dev.tracedeck.app.findings.FindingsRow.FindingRow;
 import dev.tracedeck.app.findings.FindingsRow.PassedRow;
 import dev.tracedeck.app.findings.FindingsRow.ThreadRow;
+import dev.tracedeck.app.triage.TriageMarks;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.trace.Trace;
-import dev.tracedeck.app.triage.TriageMarks;
 import dev.tracedeck.workspace.TriageStatus;
 import java.util.HashSet;
 import java.util.List;
@@ -83,6 +83,14 @@ public final class FindingsViewModel {
         Finding finding = selectedFinding.get();
         if (finding != null && triage.canMark()) {
             triage.mark(finding, status, note);
+        }
+    }
+
+    /** Takes the mark off the selected finding (and every finding with its fingerprint); nothing when it has none. */
+    public void unmark() {
+        Finding finding = selectedFinding.get();
+        if (finding != null && triage.markOf(finding).isPresent()) {
+            triage.unmark(finding);
         }
     }
 

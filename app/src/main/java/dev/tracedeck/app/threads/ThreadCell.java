@@ -15,7 +15,8 @@ import javafx.scene.layout.Region;
 
 /**
  * Thread id on the left; on the right the event count, findings (once checked) flagged like the timeline's
- * rows, and problem records, each only when there are some.
+ * rows — the untriaged ones, then "✓ n" for those a person marked — and problem records, each only when there are
+ * some.
  */
 final class ThreadCell extends ListCell<ThreadSummary> {
 
@@ -25,7 +26,8 @@ final class ThreadCell extends ListCell<ThreadSummary> {
     private final Label events = new Label();
     private final Label problems = new Label();
     private final Label findings = new Label();
-    private final HBox box = new HBox(name, events, findings, problems);
+    private final Label triaged = new Label();
+    private final HBox box = new HBox(name, events, findings, triaged, problems);
     private final Tooltip tooltip = new Tooltip();
     private final Function<ThreadSummary, ThreadFindings> findingsOf;
 
@@ -36,6 +38,8 @@ final class ThreadCell extends ListCell<ThreadSummary> {
         findings.setGraphic(flag);
         findings.getStyleClass().add("thread-findings");
         findings.setMinWidth(Region.USE_PREF_SIZE);
+        triaged.getStyleClass().add("thread-triaged");
+        triaged.setMinWidth(Region.USE_PREF_SIZE);
         name.getStyleClass().add("thread-name");
         name.setMaxWidth(Double.MAX_VALUE);
         name.setMinWidth(0);
@@ -70,14 +74,18 @@ final class ThreadCell extends ListCell<ThreadSummary> {
         problems.setVisible(row.problems() > 0);
         problems.setManaged(row.problems() > 0);
         ThreadFindings flagged = findingsOf.apply(row);
-        findings.setText(Numbers.count(flagged.count()));
-        findings.setVisible(flagged.count() > 0);
-        findings.setManaged(flagged.count() > 0);
+        findings.setText(Numbers.count(flagged.open()));
+        findings.setVisible(flagged.open() > 0);
+        findings.setManaged(flagged.open() > 0);
         SeverityStyles.apply(findings, flagged.worst().orElse(null));
+        triaged.setText("✓ " + Numbers.count(flagged.triaged()));
+        triaged.setVisible(flagged.triaged() > 0);
+        triaged.setManaged(flagged.triaged() > 0);
         tooltip.setText(row.fullName() + "\n" + Numbers.count(row.events(), "event", "events") + " · "
                 + Numbers.count(row.snapshots(), "state dump", "state dumps") + " · "
                 + Numbers.count(row.problems(), "problem", "problems")
-                + (flagged.count() > 0 ? " · " + Numbers.count(flagged.count(), "finding", "findings") : ""));
+                + (flagged.count() > 0 ? " · " + Numbers.count(flagged.count(), "finding", "findings") : "")
+                + (flagged.triaged() > 0 ? ", " + Numbers.count(flagged.triaged()) + " triaged" : ""));
         setTooltip(tooltip);
         setGraphic(box);
     }

@@ -1,9 +1,12 @@
 package dev.tracedeck.app.threads;
 
+import dev.tracedeck.app.triage.TriageMarks;
 import dev.tracedeck.model.rules.Validation;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import javafx.beans.InvalidationListener;
+import javafx.beans.WeakInvalidationListener;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;
@@ -15,6 +18,13 @@ public final class ThreadListViewModel {
     private final ObservableList<ThreadSummary> threads;
     private final ReadOnlyObjectWrapper<ThreadSummary> selected;
     private final ReadOnlyObjectWrapper<Map<Optional<String>, ThreadFindings>> findings = new ReadOnlyObjectWrapper<>(Map.of());
+    private Validation validation;
+    private TriageMarks triage = TriageMarks.none();
+    private final InvalidationListener marksChanged = obs -> {
+        if (validation != null) {
+            findings.set(ThreadFindings.byThread(validation, triage.snapshot()));
+        }
+    };
 
     public ThreadListViewModel(List<ThreadSummary> rows) {
         if (rows.isEmpty() || !rows.get(0).isAll()) {
@@ -50,9 +60,18 @@ public final class ThreadListViewModel {
         return selected.get().threadId();
     }
 
-    /** The trace's findings, once checked: each row then says how many its thread has. */
+    /** The trace's findings, once checked: each row then says how many its thread has, and how many are triaged. */
     public void setFindings(Validation validation) {
-        findings.set(ThreadFindings.byThread(validation));
+        this.validation = validation;
+        findings.set(ThreadFindings.byThread(validation, triage.snapshot()));
+    }
+
+    /** The window's triage marks: a row counts its thread's marked findings apart, and follows the marks as they change. */
+    public void setTriage(TriageMarks marks) {
+        triage = marks;
+        // Weakly: the marks are the window's and outlive this file's tab.
+        marks.revisionProperty().addListener(new WeakInvalidationListener(marksChanged));
+        marksChanged.invalidated(null);
     }
 
     /** Changes when the findings arrive, so the list can redraw its badges. */

@@ -57,6 +57,11 @@ public final class TriageMarks {
         return link.isPresent();
     }
 
+    /** The marks as they are now, for work off the FX thread. */
+    public FindingMarks snapshot() {
+        return FindingMarks.copyOf(marks);
+    }
+
     public Optional<TriageMark> markOf(Finding finding) {
         return marks.isEmpty() ? Optional.empty() : Optional.ofNullable(marks.get(Fingerprint.of(finding)));
     }
@@ -71,6 +76,24 @@ public final class TriageMarks {
                     marks.put(mark.fingerprint(), mark);
                     revision.set(revision.get() + 1);
                 }));
+    }
+
+    /** Takes the mark off {@code finding} and every finding with its fingerprint, in every run. */
+    public void unmark(Finding finding) {
+        String fingerprint = Fingerprint.of(finding);
+        link.ifPresent(l -> l.submit("clear the mark of a finding", store -> store.unmark(fingerprint), removed -> {
+            marks.remove(fingerprint);
+            revision.set(revision.get() + 1);
+        }));
+    }
+
+    /** ● confirmed, ✕ false positive, ✓ accepted: the mark's sign wherever it shows. */
+    public static String symbol(TriageStatus status) {
+        return switch (status) {
+            case CONFIRMED -> "●";
+            case FALSE_POSITIVE -> "✕";
+            case ACCEPTED -> "✓";
+        };
     }
 
     /** "confirmed", "false positive", "accepted": what a mark is called on screen. */

@@ -62,6 +62,8 @@ public final class TraceViewModel {
         this.detail = new DetailViewModel(queries, event -> PreviousSnapshot.of(loaded.trace(), event),
                 new TextCallsLookup(loaded.trace()));
         this.findings = new FindingsViewModel(checks, checker, this::revealEvidence, triage);
+        detail.setTriage(triage);
+        threads.setTriage(triage);
         this.history = new HistoryViewModel(loaded.trace(), queries, this::revealEvidence, ModelChoice.of(loaded.trace(),
                 parameters.model().isEmpty() ? null : parameters.model(),
                 parameters.contextLimit() > 0 ? parameters.contextLimit() : null, parameters.models()));

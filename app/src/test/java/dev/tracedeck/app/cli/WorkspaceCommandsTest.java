@@ -116,6 +116,18 @@ class WorkspaceCommandsTest {
         assertEquals(ExitCodes.FINDINGS, CliRun.of("validate", "--workspace", ws(), "--baseline", "workspace", shifted.toString()).code());
         CliRun badStatus = CliRun.of("triage", "--workspace", ws(), fingerprints.get(0), "wontfix");
         assertEquals(ExitCodes.USAGE, badStatus.code());
+        assertTrue(badStatus.err().contains("or clear"), badStatus.err());
+
+        // Taking marks off brings the findings back, one by one, until none is left out.
+        for (String fingerprint : fingerprints) {
+            CliRun clear = CliRun.of("triage", "--workspace", ws(), fingerprint, "clear");
+            assertEquals(ExitCodes.OK, clear.code(), clear.err());
+            assertTrue(clear.out().contains(fingerprint + "  cleared"), clear.out());
+        }
+        assertTrue(CliRun.of("triage", "--workspace", ws(), fingerprints.get(0), "clear").out().contains("had no mark"));
+        assertEquals("", CliRun.of("triage", "--workspace", ws()).out(), "no mark left");
+        CliRun all = CliRun.of("validate", "--workspace", ws(), "--baseline", "workspace", "--format", "json", shifted.toString());
+        assertEquals(fingerprints.size(), JSON.readTree(all.out()).findValues("fingerprint").size(), all.out());
     }
 
     @Test

@@ -7,13 +7,22 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.app.common.ManualTaskRunner;
+import dev.tracedeck.app.common.NoticesViewModel;
 import dev.tracedeck.app.common.SyncTaskRunner;
 import dev.tracedeck.app.findings.EvidenceIndex;
 import dev.tracedeck.app.fixtures.TestFindings;
 import dev.tracedeck.app.fixtures.TestTraces;
+import dev.tracedeck.app.runs.WorkspaceLink;
+import dev.tracedeck.app.triage.TriageMarks;
 import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.workspace.TriageStatus;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class DetailViewModelTest {
 
@@ -64,5 +73,32 @@ class DetailViewModelTest {
 
         assertTrue(detail.getDocument().text().contains("WARNING   agent-error"), detail.getDocument().text());
         assertTrue(detail.getDocument().text().contains(TestFindings.AGENT_ERROR));
+    }
+
+    @Test
+    void aFindingsTriageMarkShowsUnderItAndGoesWhenCleared(@TempDir Path dir) {
+        Trace trace = TestTraces.small();
+        EvidenceIndex index = EvidenceIndex.of(TestFindings.of(trace));
+        Finding finding = index.findings(trace.event(7)).get(0);
+        try (WorkspaceLink link = new WorkspaceLink(dir.resolve("ws.db"), Clock.systemUTC(), new SyncTaskRunner(),
+                new NoticesViewModel())) {
+            TriageMarks marks = new TriageMarks(Optional.of(link));
+            DetailViewModel detail = new DetailViewModel(new SyncTaskRunner());
+            detail.setTriage(marks);
+            detail.setEvidence(index);
+            detail.show(trace.event(7));
+            assertFalse(detail.getDocument().text().contains("accepted"));
+
+            marks.mark(finding, TriageStatus.ACCEPTED, "known retry storm");
+
+            String text = detail.getDocument().text();
+            assertTrue(text.contains("✓ accepted") && text.contains("known retry storm"), text);
+            assertTrue(detail.getDocument().lines().stream().flatMap(l -> l.spans().stream())
+                    .anyMatch(s -> s.style().equals("d-triage d-triage-accepted")));
+
+            marks.unmark(finding);
+
+            assertFalse(detail.getDocument().text().contains("accepted"), detail.getDocument().text());
+        }
     }
 }

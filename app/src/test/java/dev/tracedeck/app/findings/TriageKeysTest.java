@@ -107,6 +107,23 @@ class TriageKeysTest {
         assertTrue(robot.from(findingCell(robot)).lookup(".findings-triage").<Label>query().getText().endsWith("accepted"));
     }
 
+    @Test
+    void deleteTakesTheMarkOffInTheWorkspaceAndOnTheRow(FxRobot robot) throws Exception {
+        robot.clickOn(findingCell(robot));
+        robot.type(KeyCode.A);
+        assertTrue(model.triage().markOf(finding).isPresent());
+
+        robot.type(KeyCode.DELETE);
+
+        assertTrue(model.triage().markOf(finding).isEmpty());
+        assertEquals("", robot.from(findingCell(robot)).lookup(".findings-triage").<Label>query().getText());
+        try (WorkspaceStore store = WorkspaceStore.open(file, Clock.systemUTC())) {
+            assertTrue(store.marks().isEmpty(), "cleared in the workspace too");
+        }
+        robot.type(KeyCode.BACK_SPACE);
+        assertEquals(List.of("accepted|"), asked, "clearing asks for no note");
+    }
+
     private FindingsRow findingRow() {
         return model.rows().stream().filter(r -> r instanceof FindingRow).findFirst().orElseThrow();
     }

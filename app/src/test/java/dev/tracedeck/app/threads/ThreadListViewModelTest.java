@@ -4,12 +4,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.app.common.NoticesViewModel;
+import dev.tracedeck.app.common.SyncTaskRunner;
 import dev.tracedeck.app.fixtures.TestFindings;
 import dev.tracedeck.app.fixtures.TestTraces;
+import dev.tracedeck.app.runs.WorkspaceLink;
+import dev.tracedeck.app.triage.TriageMarks;
+import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.workspace.TriageStatus;
+import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ThreadListViewModelTest {
 
@@ -50,8 +60,30 @@ class ThreadListViewModelTest {
 
         threads.setFindings(TestFindings.of(TestTraces.small()));
 
-        assertEquals(new ThreadFindings(3, Optional.of(Severity.ERROR)), threads.findingsOf(rows.get(2)));
-        assertEquals(new ThreadFindings(3, Optional.of(Severity.ERROR)), threads.findingsOf(rows.get(0)), "All threads: the trace's");
+        assertEquals(new ThreadFindings(3, 0, Optional.of(Severity.ERROR)), threads.findingsOf(rows.get(2)));
+        assertEquals(new ThreadFindings(3, 0, Optional.of(Severity.ERROR)), threads.findingsOf(rows.get(0)), "All threads: the trace's");
         assertEquals(ThreadFindings.NONE, threads.findingsOf(rows.get(3)));
+    }
+
+    @Test
+    void triagedFindingsAreCountedApartAndTheBadgeTakesTheWorstUntriagedOne(@TempDir Path dir) {
+        Validation validation = TestFindings.of(TestTraces.small());
+        Finding duplicate = validation.findings().stream().filter(f -> f.ruleId().equals("duplicate-add-entry")).findFirst().orElseThrow();
+        try (WorkspaceLink link = new WorkspaceLink(dir.resolve("ws.db"), Clock.systemUTC(), new SyncTaskRunner(),
+                new NoticesViewModel())) {
+            TriageMarks marks = new TriageMarks(Optional.of(link));
+            threads.setTriage(marks);
+            threads.setFindings(validation);
+
+            marks.mark(duplicate, TriageStatus.ACCEPTED, "");
+
+            assertEquals(new ThreadFindings(3, 1, Optional.of(Severity.WARNING)), threads.findingsOf(rows.get(2)),
+                    "the only error is triaged: the warnings are what is left");
+            assertEquals(1, threads.findingsOf(rows.get(0)).triaged(), "All threads counts it too");
+
+            marks.unmark(duplicate);
+
+            assertEquals(new ThreadFindings(3, 0, Optional.of(Severity.ERROR)), threads.findingsOf(rows.get(2)));
+        }
     }
 }

@@ -68,6 +68,23 @@ class TriageMarksTest {
     }
 
     @Test
+    void unmarkTakesTheMarkOffEveryFindingWithTheFingerprint() throws Exception {
+        Path file = dir.resolve("workspace.db");
+        TriageMarks marks = new TriageMarks(Optional.of(new WorkspaceLink(file, CLOCK, new SyncTaskRunner(), notices)));
+        marks.mark(finding, TriageStatus.ACCEPTED, "");
+        int before = marks.revisionProperty().get();
+
+        marks.unmark(new Finding(finding.ruleId(), finding.severity(), finding.threadId(), finding.msgIdx(),
+                finding.message(), finding.evidence()));
+
+        assertTrue(marks.markOf(finding).isEmpty());
+        assertEquals(before + 1, marks.revisionProperty().get());
+        try (WorkspaceStore store = WorkspaceStore.open(file, CLOCK)) {
+            assertTrue(store.marks().isEmpty());
+        }
+    }
+
+    @Test
     void withoutAWorkspaceNothingCanBeMarked() {
         TriageMarks marks = TriageMarks.none();
 

@@ -1,0 +1,28 @@
+package dev.tracedeck.app.triage;
+
+import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.rules.Fingerprint;
+import dev.tracedeck.workspace.TriageMark;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The triage marks the detail pane shows under each finding. A copy taken on the FX thread when a render starts,
+ * since the render runs in the background and the window's marks change on the FX thread.
+ */
+@FunctionalInterface
+public interface FindingMarks {
+
+    FindingMarks NONE = finding -> Optional.empty();
+
+    Optional<TriageMark> of(Finding finding);
+
+    /** The marks of {@code byFingerprint} as they are now. */
+    static FindingMarks copyOf(Map<String, TriageMark> byFingerprint) {
+        if (byFingerprint.isEmpty()) {
+            return NONE;
+        }
+        Map<String, TriageMark> copy = Map.copyOf(byFingerprint);
+        return finding -> Optional.ofNullable(copy.get(Fingerprint.of(finding)));
+    }
+}
