@@ -1,9 +1,9 @@
 package dev.tracedeck.app.desktop;
 
+import dev.tracedeck.app.runs.RunRow;
 import dev.tracedeck.app.workspace.CenterView;
 import dev.tracedeck.app.workspace.TraceViewModel;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
-import dev.tracedeck.app.runs.RunRow;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -20,7 +20,8 @@ final class MainMenu {
     /** What the menu can ask the window to do beyond the workspace's own commands. */
     record Actions(Runnable openDialog, Runnable focusSearch, Runnable focusFindings, Runnable quit, Consumer<Theme> theme,
                    Runnable exportPicture, Consumer<Boolean> presentation, Runnable compare, Runnable openPlayground,
-                   Runnable showRuns, Runnable searchRuns, Supplier<List<RunRow>> recent, Consumer<RunRow> openRun) {
+                   Runnable showRuns, Runnable searchRuns, Supplier<List<RunRow>> recent, Consumer<RunRow> openRun,
+                   Runnable addNote) {
     }
 
     /** How many files File ▸ Open Recent lists. */
@@ -73,9 +74,24 @@ final class MainMenu {
         playground.disableProperty().bind(workspace.selectedProperty().isNull());
         Menu tools = new Menu("Tools", null, playground);
 
-        MenuBar bar = new MenuBar(file, view, tools);
+        MenuBar bar = new MenuBar(file, view, eventMenu(workspace, actions), tools);
         bar.setId("main-menu");
         return bar;
+    }
+
+    /** Notes and bookmarks on the event the detail pane shows, and going from bookmark to bookmark. */
+    private static Menu eventMenu(WorkspaceViewModel workspace, Actions actions) {
+        MenuItem bookmark = item("Toggle bookmark", "Shortcut+B", () -> onTrace(workspace, TraceViewModel::toggleBookmark));
+        bookmark.setId("menu-bookmark");
+        MenuItem note = item("Add note…", "Shortcut+N", actions.addNote());
+        note.setId("menu-note");
+        MenuItem next = item("Next bookmark", "F2", () -> onTrace(workspace, t -> t.goToBookmark(true)));
+        next.setId("menu-next-bookmark");
+        MenuItem previous = item("Previous bookmark", "Shift+F2", () -> onTrace(workspace, t -> t.goToBookmark(false)));
+        for (MenuItem item : new MenuItem[] {bookmark, note, next, previous}) {
+            item.disableProperty().bind(workspace.selectedProperty().isNull());
+        }
+        return new Menu("Event", null, bookmark, note, new SeparatorMenuItem(), next, previous);
     }
 
     /** Timeline, steps, context chart: what shows beside the detail in the selected file. */

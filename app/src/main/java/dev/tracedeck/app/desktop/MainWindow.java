@@ -76,7 +76,7 @@ public final class MainWindow {
         MainMenu.Actions actions = new MainMenu.Actions(dialog::show, files::focusSearch, files::focusFindings,
                 Platform::exit, this::apply, export::show, this::present, new CompareDialog(stage, workspace)::show,
                 this::openPlayground, () -> runsWindow().showRuns(), () -> runsWindow().showSearch(),
-                () -> runs.recent(MainMenu.RECENT), runs::open);
+                () -> runs.recent(MainMenu.RECENT), runs::open, files::addNote);
 
         BorderPane root = new BorderPane();
         root.getStyleClass().add("main-window");

@@ -8,6 +8,7 @@ import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
 import org.fxmisc.flowless.VirtualizedScrollPane;
@@ -26,13 +27,14 @@ public final class DetailView extends VBox {
 
     private final StyleClassedTextArea area = new StyleClassedTextArea();
     private DetailDocument document = DetailDocument.EMPTY;
+    private final HBox header;
 
     public DetailView(DetailViewModel model) {
         getStyleClass().add("detail");
         getStylesheets().add(DetailView.class.getResource("detail.css").toExternalForm());
         Label title = new Label("DETAIL");
         title.getStyleClass().add("pane-title");
-        HBox header = new HBox(title);
+        header = new HBox(title);
         header.getStyleClass().add("pane-header");
 
         area.setId("detail-area");
@@ -48,6 +50,14 @@ public final class DetailView extends VBox {
         // Invalidation, not change: an equal document rendered again (a finding clicked again) still scrolls back to its focus.
         model.documentProperty().addListener(obs -> show(model.getDocument()));
         show(model.getDocument());
+    }
+
+    /** Puts {@code tools} at the right of the pane's header and {@code panel} under it (notes and bookmarks). */
+    public void addAnnotations(Node tools, Node panel) {
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        header.getChildren().addAll(spacer, tools);
+        getChildren().add(1, panel);
     }
 
     /** A line's gutter (a state entry's mark, index, line and type), or none; called as paragraphs scroll into view. */

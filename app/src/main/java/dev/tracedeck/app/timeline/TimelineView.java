@@ -1,5 +1,6 @@
 package dev.tracedeck.app.timeline;
 
+import dev.tracedeck.app.annotations.EventAnnotations;
 import dev.tracedeck.app.common.Numbers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
@@ -31,6 +32,7 @@ public final class TimelineView extends VBox {
     private final TimelineViewModel model;
     private final TextField search = new TextField();
     private final TableView<Event> table = new TableView<>();
+    private TableColumn<Event, Integer> seq;
     private boolean syncingSelection;
 
     public TimelineView(TimelineViewModel model, Map<EventKind, Long> kindCounts) {
@@ -116,6 +118,18 @@ public final class TimelineView extends VBox {
         }
     }
 
+    /**
+     * Marks bookmarked and annotated events in the "#" column (★, ✎), following the notes and bookmarks as they
+     * change.
+     */
+    public void showAnnotations(EventAnnotations annotations) {
+        seq.setCellFactory(c -> new SeqCell(annotations));
+        double wider = seq.getPrefWidth() + ColumnWidths.fit("★✎") - ColumnWidths.fit("");
+        seq.setMinWidth(wider);
+        seq.setPrefWidth(wider);
+        annotations.revisionProperty().addListener(obs -> table.refresh());
+    }
+
     private void buildTable() {
         table.setId("timeline-table");
         table.getStyleClass().add("timeline-table");
@@ -125,7 +139,7 @@ public final class TimelineView extends VBox {
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("No events match the filter"));
         // Sized for the widest number the trace has, so "#" is never cut to "1…".
-        TableColumn<Event, Integer> seq = column("#", "seq-column", ColumnWidths.fit("8".repeat(String.valueOf(model.lastSeq()).length())), Event::seq);
+        seq = column("#", "seq-column", ColumnWidths.fit("8".repeat(String.valueOf(model.lastSeq()).length())), Event::seq);
         seq.setSortType(TableColumn.SortType.ASCENDING);
         TableColumn<Event, EventKind> kind = column("Kind", "kind-column", 84, Event::kind);
         kind.setCellFactory(c -> new KindCell<>());

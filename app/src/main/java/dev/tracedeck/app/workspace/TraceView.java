@@ -1,5 +1,6 @@
 package dev.tracedeck.app.workspace;
 
+import dev.tracedeck.app.annotations.AnnotationsBar;
 import dev.tracedeck.app.detail.DetailView;
 import dev.tracedeck.app.findings.FindingsView;
 import dev.tracedeck.app.history.ContextChartView;
@@ -30,6 +31,7 @@ final class TraceView extends SplitPane {
     private Runnable exportPicture;
     private final Map<CenterView, javafx.scene.Node> centerNodes = new EnumMap<>(CenterView.class);
     private final TimelineView timeline;
+    private final AnnotationsBar annotations;
     private final FindingsView findings;
     private final SplitPane center = new SplitPane();
     /** Bound to the window's choice; a binding holds the window's property only weakly, so a closed tab can go. */
@@ -46,7 +48,10 @@ final class TraceView extends SplitPane {
         getStyleClass().add("trace-view");
         ThreadListView threads = new ThreadListView(model.threads());
         timeline = new TimelineView(model.timeline(), model.loaded().kindCounts());
+        timeline.showAnnotations(model.annotations());
         DetailView detail = new DetailView(model.detail());
+        annotations = new AnnotationsBar(model.annotations(), model.detail().shownEventProperty(), workspace.link().isPresent());
+        detail.addAnnotations(annotations.tools(), annotations.panel());
         findings = new FindingsView(model.findings(), timeline::focusTable, () -> workspace.showFindings(false));
         this.exportPicture = exportPicture;
         SplitPane panes = new SplitPane(centerTabs(model), detail);
@@ -124,6 +129,11 @@ final class TraceView extends SplitPane {
         tab.setId("center-" + view.name().toLowerCase(java.util.Locale.ROOT));
         tab.setTooltip(new javafx.scene.control.Tooltip(tooltip));
         return tab;
+    }
+
+    /** Opens the field for a note on the event the detail pane shows. */
+    void addNote() {
+        annotations.startNote();
     }
 
     void focusFindings() {

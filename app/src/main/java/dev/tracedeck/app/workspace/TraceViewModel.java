@@ -1,5 +1,6 @@
 package dev.tracedeck.app.workspace;
 
+import dev.tracedeck.app.annotations.EventAnnotations;
 import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.app.detail.DetailViewModel;
 import dev.tracedeck.app.detail.PreviousSnapshot;
@@ -36,6 +37,7 @@ public final class TraceViewModel {
     private final FindingsViewModel findings;
     private final HistoryViewModel history;
     private final StateShapeViewModel shape;
+    private final EventAnnotations annotations;
     private final ObjectProperty<CenterView> centerView = new SimpleObjectProperty<>(CenterView.TIMELINE);
 
     /**
@@ -56,7 +58,14 @@ public final class TraceViewModel {
     /** @param triage the window's triage marks, which the findings show and set */
     public TraceViewModel(LoadedTrace loaded, TaskRunner queries, TaskRunner checks, Function<Trace, Validation> checker,
                           RuleParameters parameters, TriageMarks triage) {
+        this(loaded, queries, checks, checker, parameters, triage, EventAnnotations.none());
+    }
+
+    /** @param annotations the notes and bookmarks on this trace's events, which the detail pane shows and sets */
+    public TraceViewModel(LoadedTrace loaded, TaskRunner queries, TaskRunner checks, Function<Trace, Validation> checker,
+                          RuleParameters parameters, TriageMarks triage, EventAnnotations annotations) {
         this.loaded = loaded;
+        this.annotations = annotations;
         this.threads = new ThreadListViewModel(loaded.threads());
         this.timeline = new TimelineViewModel(loaded.trace().events(), loaded.llmRounds(), loaded.threadLabels());
         this.detail = new DetailViewModel(queries, event -> PreviousSnapshot.of(loaded.trace(), event),
@@ -135,6 +144,25 @@ public final class TraceViewModel {
 
     public DetailViewModel detail() {
         return detail;
+    }
+
+    public EventAnnotations annotations() {
+        return annotations;
+    }
+
+    /** Bookmarks the event the detail pane shows, or takes its bookmark off. */
+    public void toggleBookmark() {
+        Event shown = detail.shownEventProperty().get();
+        if (shown != null) {
+            annotations.toggleBookmark(shown);
+        }
+    }
+
+    /** Selects the next (or previous) bookmarked event after the one shown, wrapping round; nothing without bookmarks. */
+    public void goToBookmark(boolean forward) {
+        Event shown = detail.shownEventProperty().get();
+        annotations.nextBookmark(shown == null ? (forward ? -1 : Integer.MAX_VALUE) : shown.seq(), forward)
+                .ifPresent(seq -> revealEvidence(loaded.trace().event(seq)));
     }
 
     public FindingsViewModel findings() {

@@ -67,6 +67,14 @@ public final class WorkspaceView extends StackPane {
         return new java.util.LinkedHashMap<>();
     }
 
+    /** Opens the field for a note on the event the selected file's detail pane shows. */
+    public void addNote() {
+        Tab tab = tabs.getSelectionModel().getSelectedItem();
+        if (tab != null && tab.getContent() instanceof TraceView view) {
+            view.addNote();
+        }
+    }
+
     /** Puts the keyboard in the selected file's findings list. */
     public void focusFindings() {
         Tab tab = tabs.getSelectionModel().getSelectedItem();

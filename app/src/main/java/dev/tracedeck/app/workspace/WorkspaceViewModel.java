@@ -1,22 +1,21 @@
 package dev.tracedeck.app.workspace;
 
+import dev.tracedeck.app.annotations.EventAnnotations;
 import dev.tracedeck.app.common.BackgroundJob;
 import dev.tracedeck.app.common.ErrorBoundary;
 import dev.tracedeck.app.common.Notice;
 import dev.tracedeck.app.common.NoticesViewModel;
 import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.app.findings.FindingsSummary;
-import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.app.prune.PlaygroundViewModel;
-import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.app.runs.WorkspaceLink;
 import dev.tracedeck.app.triage.TriageMarks;
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.workspace.RunRecord;
 import java.nio.file.Path;
-import javafx.beans.value.ChangeListener;
-import javafx.beans.value.ObservableValue;
 import java.util.List;
 import java.util.Optional;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -25,6 +24,8 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -293,7 +294,7 @@ public final class WorkspaceViewModel {
                 .onSuccess(loaded -> {
                     // Content first: whoever hears "import finished" may look at it.
                     TraceViewModel content = new TraceViewModel(loaded, queries, imports, validator::validate,
-                            validator.config().parameters(), triage);
+                            validator.config().parameters(), triage, new EventAnnotations(link));
                     document.loaded(content);
                     progress.finished(document);
                     refreshStatus();
@@ -319,7 +320,11 @@ public final class WorkspaceViewModel {
                 obs.removeListener(this);
                 Optional<Validation> validation = content.findings().validation();
                 link.get().submit("record " + path.getFileName(),
-                        store -> store.record(path, content.loaded().trace(), validation), lastRecorded::set);
+                        store -> store.record(path, content.loaded().trace(), validation), record -> {
+                            lastRecorded.set(record);
+                            // Notes and bookmarks hang on the content's hash, which recording has just computed.
+                            content.annotations().attach(record.file().sha256());
+                        });
             }
         });
     }
