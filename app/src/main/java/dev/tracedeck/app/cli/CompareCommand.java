@@ -7,6 +7,7 @@ import dev.tracedeck.importers.Importers;
 import dev.tracedeck.importers.config.RuleConfigReader;
 import dev.tracedeck.model.compare.TraceComparison;
 import dev.tracedeck.model.rules.RuleConfig;
+import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
@@ -15,8 +16,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -56,6 +59,9 @@ final class CompareCommand implements Callable<Integer> {
             description = "Compare only this thread of AFTER; BEFORE and AFTER may be the same file.")
     private String afterThread;
 
+    @Mixin
+    private WorkspaceOption workspace;
+
     @Spec
     private CommandSpec spec;
 
@@ -82,6 +88,17 @@ final class CompareCommand implements Callable<Integer> {
         } catch (ImportException e) {
             return usage(err, e.getMessage());
         }
+        Validation beforeChecked = validator.validate(b);
+        Validation afterChecked = validator.validate(a);
+        Optional<WorkspaceRecording> recording = WorkspaceRecording.open(workspace, err, NAME);
+        if (recording.isEmpty()) {
+            return ExitCodes.USAGE;
+        }
+        try (WorkspaceRecording recorded = recording.get()) {
+            if (!recorded.record(before, b, Optional.of(beforeChecked)) || !recorded.record(after, a, Optional.of(afterChecked))) {
+                return ExitCodes.USAGE;
+            }
+        }
         if ((beforeThread == null) != (afterThread == null)) {
             return usage(err, "--before-thread and --after-thread go together");
         }
@@ -92,10 +109,9 @@ final class CompareCommand implements Callable<Integer> {
             if (left.thread().isEmpty() || right.thread().isEmpty()) {
                 return usage(err, left.thread().isEmpty() ? before + ": " + left.problem() : after + ": " + right.problem());
             }
-            comparison = TraceComparison.ofThreads(b, validator.validate(b), left.thread().get(), a, validator.validate(a),
-                    right.thread().get());
+            comparison = TraceComparison.ofThreads(b, beforeChecked, left.thread().get(), a, afterChecked, right.thread().get());
         } else {
-            comparison = TraceComparison.of(b, validator.validate(b), a, validator.validate(a));
+            comparison = TraceComparison.of(b, beforeChecked, a, afterChecked);
         }
         String text = report.render(comparison);
         if (output == null) {

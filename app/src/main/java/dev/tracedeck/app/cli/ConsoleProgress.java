@@ -41,6 +41,7 @@ final class ConsoleProgress implements ImportListener {
         if (enabled && shownPercent >= 0) {
             err.print("\r\033[K");
             err.flush();
+            shownPercent = -1;
         }
     }
 }

@@ -22,8 +22,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -74,6 +74,9 @@ final class PruneCommand implements Callable<Integer> {
     @Option(names = "--models", paramLabel = "FILE", description = ModelsOption.DESCRIPTION)
     private Path models;
 
+    @Mixin
+    private WorkspaceOption workspace;
+
     @Spec
     private CommandSpec spec;
 
@@ -101,10 +104,18 @@ final class PruneCommand implements Callable<Integer> {
         if (importers.isEmpty()) {
             return ExitCodes.USAGE;
         }
+        Optional<WorkspaceRecording> recording = WorkspaceRecording.open(workspace, err, NAME);
+        if (recording.isEmpty()) {
+            return ExitCodes.USAGE;
+        }
         Trace trace;
         ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
-        try {
+        try (WorkspaceRecording recorded = recording.get()) {
             trace = parseTextCalls.apply(importers.get()).read(ImportSource.of(file), progress);
+            progress.done();
+            if (!recorded.record(file, trace, Optional.empty())) {
+                return ExitCodes.USAGE;
+            }
         } catch (ImportException e) {
             return usage(err, e.getMessage());
         } finally {

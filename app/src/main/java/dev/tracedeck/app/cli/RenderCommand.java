@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -57,6 +58,9 @@ final class RenderCommand implements Callable<Integer> {
     @Parameters(arity = "1..2", paramLabel = "FILE", description = "The trace; for compare, BEFORE and AFTER.")
     private List<Path> files;
 
+    @Mixin
+    private WorkspaceOption workspace;
+
     @Spec
     private CommandSpec spec;
 
@@ -86,14 +90,22 @@ final class RenderCommand implements Callable<Integer> {
         } catch (ClassNotFoundException e) {
             return usage(err, "drawing needs JavaFX and Monocle; run it through the ./tracedeck launcher");
         }
+        Optional<WorkspaceRecording> recording = WorkspaceRecording.open(workspace, err, NAME);
+        if (recording.isEmpty()) {
+            return ExitCodes.USAGE;
+        }
         Validator validator;
         List<Trace> traces = new ArrayList<>();
-        try {
+        try (WorkspaceRecording recorded = recording.get()) {
             validator = new Validator(config == null ? RuleConfig.DEFAULT : new RuleConfigReader().read(config));
             for (Path file : files) {
                 ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
                 try {
-                    traces.add(Importers.standard().read(ImportSource.of(file), progress));
+                    Trace trace = Importers.standard().read(ImportSource.of(file), progress);
+                    traces.add(trace);
+                    if (!recorded.record(file, trace, Optional.empty())) {
+                        return ExitCodes.USAGE;
+                    }
                 } finally {
                     progress.done();
                 }

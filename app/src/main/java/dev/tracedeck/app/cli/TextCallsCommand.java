@@ -8,8 +8,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -29,6 +31,9 @@ final class TextCallsCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print a JSON array, one object per text call.")
     private boolean json;
 
+    @Mixin
+    private WorkspaceOption workspace;
+
     @Spec
     private CommandSpec spec;
 
@@ -38,18 +43,27 @@ final class TextCallsCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        Optional<WorkspaceRecording> recording = WorkspaceRecording.open(workspace, err, "tracedeck textcalls");
+        if (recording.isEmpty()) {
+            return ExitCodes.USAGE;
+        }
         List<TextCallsReport.FileCalls> found = new ArrayList<>();
         int code = ExitCodes.OK;
-        for (Path file : files) {
-            ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
-            try {
-                Trace trace = importers.read(ImportSource.of(file), progress);
-                found.add(TextCallsReport.find(trace));
-            } catch (ImportException e) {
-                err.println("tracedeck textcalls: " + e.getMessage());
-                code = ExitCodes.USAGE;
-            } finally {
-                progress.done();
+        try (WorkspaceRecording recorded = recording.get()) {
+            for (Path file : files) {
+                ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
+                try {
+                    Trace trace = importers.read(ImportSource.of(file), progress);
+                    found.add(TextCallsReport.find(trace));
+                    if (!recorded.record(file, trace, Optional.empty())) {
+                        code = ExitCodes.USAGE;
+                    }
+                } catch (ImportException e) {
+                    err.println("tracedeck textcalls: " + e.getMessage());
+                    code = ExitCodes.USAGE;
+                } finally {
+                    progress.done();
+                }
             }
         }
         out.print(json ? TextCallsReport.json(found) : TextCallsReport.text(found));

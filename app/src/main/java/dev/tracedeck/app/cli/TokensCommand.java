@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -44,6 +44,9 @@ final class TokensCommand implements Callable<Integer> {
     @Option(names = "--models", paramLabel = "FILE", description = ModelsOption.DESCRIPTION)
     private Path models;
 
+    @Mixin
+    private WorkspaceOption workspace;
+
     @Spec
     private CommandSpec spec;
 
@@ -60,18 +63,27 @@ final class TokensCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         Importers importers = parseTextCalls.apply(Importers.standard());
+        Optional<WorkspaceRecording> recording = WorkspaceRecording.open(workspace, err, "tracedeck tokens");
+        if (recording.isEmpty()) {
+            return ExitCodes.USAGE;
+        }
         List<TokensReport.FileTokens> counted = new ArrayList<>();
         int code = ExitCodes.OK;
-        for (Path file : files) {
-            ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
-            try {
-                Trace trace = importers.read(ImportSource.of(file), progress);
-                counted.add(TokensReport.count(trace, ModelChoice.of(trace, model, contextLimit, profiles.get())));
-            } catch (ImportException e) {
-                err.println("tracedeck tokens: " + e.getMessage());
-                code = ExitCodes.USAGE;
-            } finally {
-                progress.done();
+        try (WorkspaceRecording recorded = recording.get()) {
+            for (Path file : files) {
+                ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
+                try {
+                    Trace trace = importers.read(ImportSource.of(file), progress);
+                    counted.add(TokensReport.count(trace, ModelChoice.of(trace, model, contextLimit, profiles.get())));
+                    if (!recorded.record(file, trace, Optional.empty())) {
+                        code = ExitCodes.USAGE;
+                    }
+                } catch (ImportException e) {
+                    err.println("tracedeck tokens: " + e.getMessage());
+                    code = ExitCodes.USAGE;
+                } finally {
+                    progress.done();
+                }
             }
         }
         out.print(json ? TokensReport.json(counted) : TokensReport.text(counted));

@@ -50,6 +50,31 @@ class WorkspaceCommandsTest {
     }
 
     @Test
+    void everyCommandThatReadsATraceRecordsIt() throws Exception {
+        Path tokens = Files.copy(CliRun.AFTER, dir.resolve("tokens.log"));
+        Path textcalls = Files.copy(CliRun.AFTER, dir.resolve("textcalls.log"));
+        Path prune = Files.copy(CliRun.AFTER, dir.resolve("prune.log"));
+        assertEquals(ExitCodes.OK, CliRun.of("tokens", "--workspace", ws(), tokens.toString()).code());
+        assertEquals(ExitCodes.OK, CliRun.of("textcalls", "--workspace", ws(), textcalls.toString()).code());
+        CliRun pruned = CliRun.of("prune", "--workspace", ws(), "--strategy", "keep_last_n_steps(5)",
+                "--thread", "a71e0c54-3b9d-4f28-9e6a-d4c2b8f01735:s1", prune.toString());
+        assertEquals(ExitCodes.OK, pruned.code(), pruned.err());
+        CliRun compared = CliRun.of("compare", "--workspace", ws(), CliRun.BEFORE.toString(), CliRun.AFTER.toString());
+        assertTrue(compared.code() == ExitCodes.OK || compared.code() == ExitCodes.FINDINGS, compared.err());
+
+        JsonNode list = JSON.readTree(CliRun.of("runs", "--workspace", ws(), "--json").out());
+        for (String name : List.of("tokens.log", "textcalls.log", "prune.log")) {
+            assertTrue(find(list, name).get("errors").isNull(), name + " was read, not validated");
+        }
+        assertTrue(find(list, "before-prebuilt-react.log").get("errors").asInt() > 0, "compare validated both runs");
+        assertEquals(0, find(list, "after-tool-only.log").get("errors").asInt());
+
+        CliRun none = CliRun.of("tokens", "--no-workspace", Files.copy(CliRun.AFTER, dir.resolve("unrecorded.log")).toString());
+        assertEquals(ExitCodes.OK, none.code());
+        assertEquals(5, JSON.readTree(CliRun.of("runs", "--workspace", ws(), "--json").out()).size(), "--no-workspace records nothing");
+    }
+
+    @Test
     void runsShowsAFileThatChangedOrMoved() throws Exception {
         Path copy = Files.copy(CliRun.AFTER, dir.resolve("run.log"));
         CliRun.of("inspect", "--workspace", ws(), copy.toString());
@@ -137,6 +162,12 @@ class WorkspaceCommandsTest {
         for (String[] args : List.of(new String[] {"validate", "--workspace", notes.toString(), CliRun.BEFORE.toString()},
                 new String[] {"inspect", "--workspace", notes.toString(), CliRun.BEFORE.toString()},
                 new String[] {"runs", "--workspace", notes.toString()},
+                new String[] {"tokens", "--workspace", notes.toString(), CliRun.BEFORE.toString()},
+                new String[] {"textcalls", "--workspace", notes.toString(), CliRun.BEFORE.toString()},
+                new String[] {"prune", "--workspace", notes.toString(), "--strategy", "keep_last_n_steps(5)", CliRun.BEFORE.toString()},
+                new String[] {"compare", "--workspace", notes.toString(), CliRun.BEFORE.toString(), CliRun.AFTER.toString()},
+                new String[] {"render", "--workspace", notes.toString(), "--view", "timeline", "--out",
+                        dir.resolve("x.png").toString(), CliRun.BEFORE.toString()},
                 new String[] {"search", "--workspace", notes.toString(), "x"})) {
             CliRun run = CliRun.of(args);
             assertEquals(ExitCodes.USAGE, run.code(), args[0]);

@@ -1,0 +1,58 @@
+package dev.tracedeck.app.cli;
+
+import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.workspace.WorkspaceException;
+import dev.tracedeck.workspace.WorkspaceStore;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The traces a command reads, recorded in its workspace as it reads them, as the app records the files it opens:
+ * so the Runs view and {@code tracedeck runs} list every trace looked at, whichever command looked. With
+ * {@code --no-workspace} it records nothing.
+ */
+final class WorkspaceRecording implements AutoCloseable {
+
+    private final Optional<WorkspaceStore> store;
+    private final PrintWriter err;
+    private final String command;
+
+    private WorkspaceRecording(Optional<WorkspaceStore> store, PrintWriter err, String command) {
+        this.store = store;
+        this.err = err;
+        this.command = command;
+    }
+
+    /**
+     * The recording for {@code option}; empty when the workspace named cannot be opened, after saying why on
+     * {@code err} in one line (the command then exits with a usage error, as {@code inspect} does).
+     */
+    static Optional<WorkspaceRecording> open(WorkspaceOption option, PrintWriter err, String command) {
+        if (option.disabled()) {
+            return Optional.of(new WorkspaceRecording(Optional.empty(), err, command));
+        }
+        return option.open(err, command).map(s -> new WorkspaceRecording(Optional.of(s), err, command));
+    }
+
+    /** Records {@code trace} read from {@code file}; false, after saying why, when the workspace could not. */
+    boolean record(Path file, Trace trace, Optional<Validation> validation) {
+        if (store.isEmpty()) {
+            return true;
+        }
+        try {
+            store.get().record(file, trace, validation);
+            return true;
+        } catch (WorkspaceException e) {
+            err.println(command + ": " + e.getMessage());
+            err.flush();
+            return false;
+        }
+    }
+
+    @Override
+    public void close() {
+        store.ifPresent(s -> WorkspaceOption.closeQuietly(s, err, command));
+    }
+}
