@@ -3,7 +3,8 @@
 # than the file, printing wall time, throughput, peak and retained heap.
 #
 #   scripts/benchmark-import.sh                 # bench-data/mycelian-1g.log, 1100 MiB
-#   scripts/benchmark-import.sh FILE            # any existing log (not generated)
+#   KIND=chat scripts/benchmark-import.sh       # bench-data/chat-1g.jsonl: OpenAI chat conversations, one per line
+#   scripts/benchmark-import.sh FILE            # any existing trace (not generated)
 #
 # Environment:
 #   TARGET_MB=1100      size of the generated log in MiB (used only when the default file is missing)
@@ -21,7 +22,13 @@ MVN_FLAGS="${MVN_FLAGS:-}"
 CP_FILE="importers/target/bench.classpath"
 STAMP="importers/target/bench.stamp"
 LIB="importers/target/bench-lib"   # a private copy of the runtime classpath
-DATA="${1:-bench-data/mycelian-1g.log}"
+KIND="${KIND:-mycelian}"
+case "$KIND" in
+    mycelian) GENERATOR=MycelianLogGenerator; DEFAULT_DATA=bench-data/mycelian-1g.log ;;
+    chat)     GENERATOR=ChatJsonlGenerator;   DEFAULT_DATA=bench-data/chat-1g.jsonl ;;
+    *) echo "KIND must be mycelian or chat" >&2; exit 2 ;;
+esac
+DATA="${1:-$DEFAULT_DATA}"
 
 # --- build if needed -------------------------------------------------------------------------------------
 needs_build() {
@@ -57,7 +64,7 @@ if [[ ! -f "$DATA" ]]; then
     fi
     echo ">> generating $DATA (${TARGET_MB} MiB; this takes a minute)"
     mkdir -p "$(dirname "$DATA")"
-    java -cp "$CP" dev.tracedeck.importers.bench.MycelianLogGenerator "$DATA" "$TARGET_MB"
+    java -cp "$CP" dev.tracedeck.importers.bench.$GENERATOR "$DATA" "$TARGET_MB"
 fi
 
 # --- run -------------------------------------------------------------------------------------------------
