@@ -12,6 +12,7 @@
 #   JAVA_OPTS=...       extra JVM flags for the measured run (e.g. -XX:+UseG1GC, -Dbench.warmup=true)
 #   NO_TASKSET=1        do not pin the run to one core
 #   FORCE_BUILD=1       rebuild even if nothing changed
+#   HEAP_FACTOR=N       -Xmx as N times the file size (default 1 for mycelian, 4 for chat)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -24,8 +25,8 @@ STAMP="importers/target/bench.stamp"
 LIB="importers/target/bench-lib"   # a private copy of the runtime classpath
 KIND="${KIND:-mycelian}"
 case "$KIND" in
-    mycelian) GENERATOR=MycelianLogGenerator; DEFAULT_DATA=bench-data/mycelian-1g.log ;;
-    chat)     GENERATOR=ChatJsonlGenerator;   DEFAULT_DATA=bench-data/chat-1g.jsonl ;;
+    mycelian) GENERATOR=MycelianLogGenerator; DEFAULT_DATA=bench-data/mycelian-1g.log; FACTOR=1 ;;
+    chat)     GENERATOR=ChatJsonlGenerator;   DEFAULT_DATA=bench-data/chat-1g.jsonl;   FACTOR=4 ;;
     *) echo "KIND must be mycelian or chat" >&2; exit 2 ;;
 esac
 DATA="${1:-$DEFAULT_DATA}"
@@ -69,7 +70,9 @@ fi
 
 # --- run -------------------------------------------------------------------------------------------------
 SIZE=$(stat -c %s "$DATA")
-XMX_MB=$(( (SIZE + 1048575) / 1048576 ))   # the file's size, rounded up to whole MiB
+# The heap: the file's size (rounded up to whole MiB) times HEAP_FACTOR: 1 for a Mycelian log, whose dumps repeat
+# themselves; 4 for chat JSON Lines, where every message is new and kept (text and content) with its objects.
+XMX_MB=$(( (SIZE + 1048575) / 1048576 * ${HEAP_FACTOR:-$FACTOR} ))
 PIN=()
 if [[ "${NO_TASKSET:-}" != 1 ]] && command -v taskset >/dev/null 2>&1 && taskset -c 0 true 2>/dev/null; then
     PIN=(taskset -c 0)

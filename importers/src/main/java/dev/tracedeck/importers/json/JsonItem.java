@@ -2,30 +2,85 @@ package dev.tracedeck.importers.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Objects;
+import java.util.Optional;
 
 /** What {@link JsonRecordReader} reads next: one value with where it was, or the place the JSON broke. */
 public sealed interface JsonItem {
 
     /**
      * One value bound on its own: a JSON Lines line, an element of a top-level array, or a member of a
-     * top-level object (an element of a streamed member array is a value of its own).
-     *
-     * @param node      the value
-     * @param text      its text exactly as in the file (UTF-8 decoded), newlines kept
-     * @param firstLine the line it starts on, from 1
-     * @param lastLine  the line it ends on
-     * @param column    the column it starts at, from 1 (in bytes for a document, in characters for a JSON Lines line)
-     * @param pointer   its JSON pointer in the document ({@code /3}, {@code /messages/3}, {@code /model}); "" for a
-     *                  JSON Lines line, which is a document of its own
-     * @param member    the top-level member it is or belongs to ({@code messages}, {@code model}); "" otherwise
+     * top-level object (an element of a streamed member array is a value of its own). Its text is decoded only
+     * when asked for: a line of a conversation is read for its messages, and their texts are sliced from it.
      */
-    record Value(JsonNode node, String text, int firstLine, int lastLine, int column, String pointer, String member)
-            implements JsonItem {
-        public Value {
-            Objects.requireNonNull(node);
-            Objects.requireNonNull(text);
-            Objects.requireNonNull(pointer);
-            Objects.requireNonNull(member);
+    final class Value implements JsonItem {
+        private final JsonNode node;
+        private final RawText raw;
+        private final int firstLine;
+        private final int lastLine;
+        private final int column;
+        private final String pointer;
+        private final String member;
+
+        /**
+         * @param node      the value
+         * @param text      its text exactly as in the file (UTF-8 decoded), newlines kept
+         * @param firstLine the line it starts on, from 1
+         * @param lastLine  the line it ends on
+         * @param column    the column it starts at, from 1 (in bytes for a document, in characters for a JSON Lines line)
+         * @param pointer   its JSON pointer in the document ({@code /3}, {@code /messages/3}, {@code /model}); "" for a
+         *                  JSON Lines line, which is a document of its own
+         * @param member    the top-level member it is or belongs to ({@code messages}, {@code model}); "" otherwise
+         */
+        public Value(JsonNode node, String text, int firstLine, int lastLine, int column, String pointer, String member) {
+            this(node, RawText.of(Objects.requireNonNull(text)), firstLine, lastLine, column, pointer, member);
+        }
+
+        Value(JsonNode node, RawText raw, int firstLine, int lastLine, int column, String pointer, String member) {
+            this.node = Objects.requireNonNull(node);
+            this.raw = Objects.requireNonNull(raw);
+            this.firstLine = firstLine;
+            this.lastLine = lastLine;
+            this.column = column;
+            this.pointer = Objects.requireNonNull(pointer);
+            this.member = Objects.requireNonNull(member);
+        }
+
+        public JsonNode node() {
+            return node;
+        }
+
+        /** Its text exactly as in the file (UTF-8 decoded), newlines kept. */
+        public String text() {
+            return raw.whole();
+        }
+
+        /**
+         * The text as in the file of an element inside this value, by its pointer relative to the value
+         * ({@code /messages/3}), when the reader kept where it was (the elements of a JSON Lines line's streamed
+         * members); else empty, and the caller writes the element's JSON itself.
+         */
+        public Optional<String> textAt(String relativePointer) {
+            return raw.slice(relativePointer);
+        }
+
+        public int firstLine() {
+            return firstLine;
+        }
+
+        public int lastLine() {
+            return lastLine;
+        }
+
+        public int column() {
+            return column;
+        }
+
+        public String pointer() {
+            return pointer;
+        }
+
+        public String member() {
+            return member;
         }
     }
 

@@ -2,6 +2,7 @@ package dev.tracedeck.importers.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -10,12 +11,18 @@ import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.text.Line;
 import dev.tracedeck.importers.text.LineReader;
 import dev.tracedeck.model.source.SourceRef;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -39,6 +46,7 @@ public final class JsonRecordReader implements Closeable {
     private final Set<String> streamed;
     private final ByteTap tap;
     private final LineReader lines;
+    private final LinePipeline pipeline;
     private final JsonParser parser;
     private final ObjectMapper lineMapper = MAPPER;
 
@@ -65,10 +73,12 @@ public final class JsonRecordReader implements Closeable {
             this.tap = null;
             this.parser = null;
             this.lines = new LineReader(in);
+            this.pipeline = new LinePipeline(lines, this::parseLine);
         } else {
             this.tap = new ByteTap(in);
             this.parser = FACTORY.createParser(tap);
             this.lines = null;
+            this.pipeline = null;
         }
     }
 
@@ -98,31 +108,110 @@ public final class JsonRecordReader implements Closeable {
         return documentLastLine;
     }
 
+    /**
+     * A JSON Lines line, parsed from its bytes (the UTF-8 parser; the line's text is decoded only if someone asks).
+     * An object's streamed members are bound element by element so that each element's bytes are known, and its
+     * text can be sliced from the line rather than written out again. A line that does not parse this way is read
+     * again the slow way, decoded first, so that a broken line is reported exactly as before (column in
+     * characters) and invalid UTF-8 inside a string reads as U+FFFD instead of breaking the line.
+     */
     private JsonItem nextLine() throws IOException {
-        Line line;
-        while ((line = lines.next()) != null) {
-            jsonLines = line.number();
-            String text = line.text();
-            int start = firstNonBlank(text);
-            if (start < 0) {
-                continue;
+        JsonItem item = pipeline.next();
+        jsonLines = pipeline.lastLine();
+        if (item == null) {
+            done = true;
+        }
+        return item;
+    }
+
+    /** Parses one line; runs on a {@link LinePipeline} worker, so it reads and writes nothing shared. */
+    private JsonItem parseLine(LinePipeline.LineBytes line) throws IOException {
+        byte[] bytes = line.bytes();
+        int start = firstNonBlank(bytes, 0, bytes.length);
+        Map<String, long[]> ranges = new HashMap<>();
+        try (JsonParser p = FACTORY.createParser(bytes)) {
+            JsonNode node = bindLine(p, ranges);
+            if (p.nextToken() == null) {
+                int column = line.ascii() ? start + 1 : new String(bytes, 0, start, StandardCharsets.UTF_8).length() + 1;
+                return new JsonItem.Value(node, RawText.of(bytes, ranges), line.number(), line.number(), column, "", "");
             }
-            try (JsonParser p = FACTORY.createParser(text)) {
-                JsonNode node = lineMapper.readTree(p);
-                if (p.nextToken() != null) {
-                    JsonLocation at = p.currentTokenLocation();
-                    return new JsonItem.Broken(line.number(), at.getColumnNr(), text,
-                            "more than one JSON value on the line", false);
+        } catch (JsonProcessingException e) {
+            // Reported below, from the decoded text.
+        }
+        return decodedLine(LineReader.decode(line.number(), bytes, line.ascii()));
+    }
+
+    /** A line bound from its decoded text: the way every line was read before, kept for lines that break. */
+    private JsonItem decodedLine(Line line) throws IOException {
+        String text = line.text();
+        int start = firstNonBlank(text);
+        try (JsonParser p = FACTORY.createParser(text)) {
+            JsonNode node = lineMapper.readTree(p);
+            if (p.nextToken() != null) {
+                JsonLocation at = p.currentTokenLocation();
+                return new JsonItem.Broken(line.number(), at.getColumnNr(), text,
+                        "more than one JSON value on the line", false);
+            }
+            return new JsonItem.Value(node, text, line.number(), line.number(), start + 1, "", "");
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            return new JsonItem.Broken(line.number(), at == null ? 1 : at.getColumnNr(), text, reason(e),
+                    endsInput(e));
+        }
+    }
+
+    /**
+     * Binds a line's value; for an object, member by member, with the streamed members' elements one by one and
+     * their byte ranges recorded by pointer ({@code /messages/3}).
+     */
+    private JsonNode bindLine(JsonParser p, Map<String, long[]> ranges) throws IOException {
+        JsonToken first = p.nextToken();
+        if (first != JsonToken.START_OBJECT || streamed.isEmpty()) {
+            return lineMapper.readTree(p);
+        }
+        ObjectNode object = lineMapper.getNodeFactory().objectNode();
+        JsonToken t;
+        while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken value = p.nextToken();
+            if (value == JsonToken.START_ARRAY && streamed.contains(name)) {
+                ArrayNode elements = object.putArray(name);
+                String prefix = "/" + SourceRef.pointerToken(name) + "/";
+                int index = 0;
+                JsonToken element;
+                while ((element = p.nextToken()) != JsonToken.END_ARRAY) {
+                    if (element == null) {
+                        throw new JsonEOFException(p, null, "the line ends inside an array");
+                    }
+                    long from = p.currentTokenLocation().getByteOffset();
+                    JsonNode bound = lineMapper.readTree(p);
+                    elements.add(bound);
+                    ranges.put(prefix + index++, new long[] {from, p.currentLocation().getByteOffset()});
                 }
-                return new JsonItem.Value(node, text, line.number(), line.number(), start + 1, "", "");
-            } catch (JsonProcessingException e) {
-                JsonLocation at = e.getLocation();
-                return new JsonItem.Broken(line.number(), at == null ? 1 : at.getColumnNr(), text, reason(e),
-                        endsInput(e));
+            } else {
+                object.set(name, lineMapper.readTree(p));
             }
         }
-        done = true;
-        return null;
+        if (t != JsonToken.END_OBJECT) {
+            throw new JsonParseException(p, "unexpected " + t + " in an object");
+        }
+        return object;
+    }
+
+    private static int firstNonBlank(byte[] bytes, int offset, int length) {
+        for (int i = 0; i < length; i++) {
+            byte b = bytes[offset + i];
+            boolean bom = b == (byte) 0xEF && i + 2 < length && bytes[offset + i + 1] == (byte) 0xBB
+                    && bytes[offset + i + 2] == (byte) 0xBF;
+            if (bom) {
+                i += 2;
+                continue;
+            }
+            if (b != ' ' && b != '\t' && b != '\r') {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static int firstNonBlank(String text) {
@@ -247,6 +336,9 @@ public final class JsonRecordReader implements Closeable {
     public void close() throws IOException {
         if (parser != null) {
             parser.close();
+        }
+        if (pipeline != null) {
+            pipeline.close();
         }
         if (lines != null) {
             lines.close();

@@ -18,7 +18,9 @@ import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.trace.Trace;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Imports LangChain message histories ({@value #FORMAT_ID}) in the shapes {@link LangChainMessages} reads
@@ -103,7 +105,7 @@ public final class LangChainImporter implements TraceImporter {
                 message(SINGLE_THREAD, node, source, value.text());
             } else if (messagesPointer(node) != null) {
                 lastThread = threadId(node, fallback);
-                conversation(lastThread, node, source);
+                conversation(lastThread, node, source, value::textAt);
             } else {
                 out.other(source, value.text(), "valid JSON, but neither a LangChain message nor a list of them");
             }
@@ -130,7 +132,7 @@ public final class LangChainImporter implements TraceImporter {
             if (documentMessages == 0 && LangChainMessages.isMessage(members)) {
                 message(SINGLE_THREAD, members, whole, members.toString());
             } else if (documentMessages == 0 && messagesPointer(members) != null) {
-                conversation(SINGLE_THREAD, members, whole);
+                conversation(SINGLE_THREAD, members, whole, pointer -> Optional.empty());
             } else if (documentMessages > 0) {
                 out.json(FIELDS, SINGLE_THREAD, whole, members.toString(), JsonValues.from(members));
             } else {
@@ -147,12 +149,13 @@ public final class LangChainImporter implements TraceImporter {
         }
 
         /** A conversation bound as one tree: its messages, then its other fields as one record. */
-        private void conversation(String thread, JsonNode node, SourceRef base) {
+        private void conversation(String thread, JsonNode node, SourceRef base, Function<String, Optional<String>> textAt) {
             String pointer = messagesPointer(node);
             JsonNode messages = pointer.isEmpty() ? node : node.at(pointer);
             for (int i = 0; i < messages.size(); i++) {
                 JsonNode m = messages.get(i);
-                message(thread, m, at(base, pointer + "/" + i), m.toString());
+                String at = pointer + "/" + i;
+                message(thread, m, at(base, at), textAt.apply(at).orElseGet(m::toString));
             }
             if (node.isObject() && pointer.equals("/messages") && node.size() > 1) {
                 ObjectNode rest = ((ObjectNode) node).deepCopy();

@@ -8,7 +8,9 @@ import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.source.SourceRef;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Turns OpenAI records into thread events through the shared {@link ChatTraceWriter}: single messages, and whole
@@ -86,14 +88,17 @@ final class Conversations {
     /**
      * A whole conversation bound as one tree, into its own thread.
      *
-     * @param base where the tree is: its lines and its pointer in the file ("" for a JSON Lines line)
+     * @param base   where the tree is: its lines and its pointer in the file ("" for a JSON Lines line)
+     * @param textAt a message's text as in the file, by its pointer in the tree, when the reader kept it
      */
-    void conversation(String thread, JsonNode node, SourceRef base) {
+    void conversation(String thread, JsonNode node, SourceRef base, Function<String, Optional<String>> textAt) {
         String pointer = messagesPointer(node);
         JsonNode messages = pointer.isEmpty() ? node : node.at(pointer);
         if (!pointer.equals("/choices")) {
             for (int i = 0; i < messages.size(); i++) {
-                message(thread, messages.get(i), at(base, pointer + "/" + i), messages.get(i).toString());
+                String at = pointer + "/" + i;
+                JsonNode m = messages.get(i);
+                message(thread, m, at(base, at), textAt.apply(at).orElseGet(m::toString));
             }
         }
         if (node.isObject()) {
@@ -120,16 +125,25 @@ final class Conversations {
         out.json(REQUEST, thread, source, rest.toString(), JsonValues.from(rest));
     }
 
+    /** The conversation's other members; only the objects on the way to the messages are copied, not the messages. */
     private static ObjectNode withoutMessages(ObjectNode node, String pointer) {
-        ObjectNode copy = node.deepCopy();
+        ObjectNode copy = shallowCopy(node);
         if (pointer.equals("/messages")) {
             copy.remove("messages");
         } else if (pointer.endsWith("/messages")) {
             String holder = pointer.substring(1, pointer.length() - "/messages".length());
             if (copy.get(holder) instanceof ObjectNode inner) {
-                inner.remove("messages");
+                ObjectNode held = shallowCopy(inner);
+                held.remove("messages");
+                copy.set(holder, held);
             }
         }
+        return copy;
+    }
+
+    private static ObjectNode shallowCopy(ObjectNode node) {
+        ObjectNode copy = node.objectNode();
+        node.fields().forEachRemaining(e -> copy.set(e.getKey(), e.getValue()));
         return copy;
     }
 

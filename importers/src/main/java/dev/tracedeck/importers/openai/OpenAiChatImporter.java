@@ -129,7 +129,7 @@ public final class OpenAiChatImporter implements TraceImporter {
                 conversations.message(SINGLE_THREAD, node, source, value.text());
             } else if (Conversations.isConversation(node)) {
                 lastThread = conversations.threadId(node, fallback);
-                conversations.conversation(lastThread, node, source);
+                conversations.conversation(lastThread, node, source, value::textAt);
             } else {
                 out.other(source, value.text(), "valid JSON, but neither a chat message nor a conversation");
             }

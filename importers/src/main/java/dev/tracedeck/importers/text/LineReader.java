@@ -30,6 +30,11 @@ public final class LineReader implements AutoCloseable {
     private int end;
     private boolean eof;
     private int lineNumber;
+    private boolean started;
+    private int lineEnd;
+    private int lineNext;
+    private boolean lineAscii;
+    private final RawLine raw = new RawLine();
 
     public LineReader(InputStream in) {
         this.in = in;
@@ -37,7 +42,81 @@ public final class LineReader implements AutoCloseable {
 
     /** The next line, or null at the end of the stream. */
     public Line next() throws IOException {
-        if (lineNumber == 0) {
+        return scanLine() ? emit(lineEnd, lineNext, lineAscii) : null;
+    }
+
+    /**
+     * The next line's bytes, not decoded, or null at the end of the stream: for a reader that parses bytes itself
+     * (a JSON Lines line goes to the JSON parser as UTF-8). The view, its buffer included, is only good until the
+     * next call.
+     */
+    public RawLine nextRaw() throws IOException {
+        if (!scanLine()) {
+            return null;
+        }
+        int len = lineEnd - start;
+        if (len > 0 && buf[start + len - 1] == '\r') {
+            len--;
+        }
+        lineNumber++;
+        raw.set(lineNumber, buf, start, len, lineAscii);
+        start = lineNext;
+        return raw;
+    }
+
+    /** A line's bytes in the reader's buffer; see {@link #nextRaw}. */
+    public static final class RawLine {
+        private int number;
+        private byte[] bytes;
+        private int offset;
+        private int length;
+        private boolean ascii;
+
+        void set(int number, byte[] bytes, int offset, int length, boolean ascii) {
+            this.number = number;
+            this.bytes = bytes;
+            this.offset = offset;
+            this.length = length;
+            this.ascii = ascii;
+        }
+
+        public int number() {
+            return number;
+        }
+
+        public byte[] bytes() {
+            return bytes;
+        }
+
+        public int offset() {
+            return offset;
+        }
+
+        public int length() {
+            return length;
+        }
+
+        /** True when every byte is ASCII, so that a byte offset is a character offset. */
+        public boolean isAscii() {
+            return ascii;
+        }
+
+
+    }
+
+    /** Line {@code number} from its bytes (without terminator), decoded as {@link #next} decodes it. */
+    public static Line decode(int number, byte[] bytes, boolean ascii) {
+        if (ascii) {
+            return new Line(number, new String(bytes, StandardCharsets.ISO_8859_1), false);
+        }
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        return new Line(number, text, text.indexOf('\uFFFD') >= 0 && !Utf8.isValid(bytes, 0, bytes.length));
+    }
+
+    /** Finds the end of the next line: sets {@link #lineEnd}, {@link #lineNext} and {@link #lineAscii}; false at the end. */
+    private boolean scanLine() throws IOException {
+        if (!started) {
+            started = true;
             fill();
             skipBom();
         }
@@ -58,22 +137,29 @@ public final class LineReader implements AutoCloseable {
                     int before = Long.numberOfTrailingZeros(newline) >>> 3;
                     long head = before == 0 ? 0 : word & HIGHS & (-1L >>> (64 - 8 * before));
                     ascii &= head == 0;
-                    return emit(scan + before, scan + before + 1, ascii);
+                    return found(scan + before, scan + before + 1, ascii);
                 }
                 byte b = buf[scan];
                 if (b == '\n') {
-                    return emit(scan, scan + 1, ascii);
+                    return found(scan, scan + 1, ascii);
                 }
                 ascii &= b >= 0;
                 scan++;
             }
             if (eof) {
-                return start < end ? emit(end, end, ascii) : null;
+                return start < end && found(end, end, ascii);
             }
             scan -= start;
             fill();
             scan += start;
         }
+    }
+
+    private boolean found(int end, int next, boolean ascii) {
+        lineEnd = end;
+        lineNext = next;
+        lineAscii = ascii;
+        return true;
     }
 
     /**

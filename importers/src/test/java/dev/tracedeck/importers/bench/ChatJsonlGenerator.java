@@ -15,8 +15,9 @@ import java.util.Random;
  * of a fine-tuning file or an exported eval set ({@code {"id", "messages": [...], "tools": [...]}}). Each conversation
  * has a system prompt, then 2–12 turns: a user message, and an assistant answer that, in most turns, first calls one
  * to three tools ({@code tool_calls} with ids and JSON-string arguments) whose {@code tool} results (some of them
- * long, like search results or file contents) come before the final text. Texts mix English with some CJK, emoji and
- * accents, as real chat does; a few assistant messages carry content as a list of parts.
+ * long, like search results or file contents) come before the final text. Texts are English, and some of them
+ * ({@code bench.nonAsciiPercent}, 15% by default) mix in CJK, emoji and accents; a few assistant messages carry content
+ * as a list of parts.
  *
  * <p>Deterministic (fixed seed); streams, holding one message at a time.
  *
@@ -29,8 +30,16 @@ public final class ChatJsonlGenerator {
     private static final List<String> WORDS = List.of("the", "agent", "memory", "booking", "hotel", "Lisbon", "trip",
             "October", "tool", "result", "context", "window", "flush", "entry", "user", "asked", "about", "plan", "budget",
             "itinerary", "weather", "train", "ticket", "museum", "dinner", "recipe", "tomato", "half-marathon", "pace",
-            "café", "naïve", "résumé", "東京", "予約", "ホテル", "北京", "🙂", "👨‍👩‍👧‍👦", "e\u0301", "and", "with", "for", "on",
-            "in", "to", "of", "is", "was", "will", "not", "a", "it", "that", "this", "we", "you", "I");
+            "and", "with", "for", "on", "in", "to", "of", "is", "was", "will", "not", "a", "it", "that", "this", "we",
+            "you", "I");
+    private static final List<String> OTHER_SCRIPTS = List.of("café", "naïve", "résumé", "東京", "予約", "ホテル", "北京",
+            "🙂", "👨‍👩‍👧‍👦", "e\u0301");
+    /**
+     * The share of texts (in percent) with words beyond ASCII. Chat traces in English carry some (names, an emoji, a
+     * quoted title); a text with one of them is stored as UTF-16, two bytes a character, so this share moves both
+     * the throughput and the memory. {@code -Dbench.nonAsciiPercent=100} makes every text mixed.
+     */
+    private static final int NON_ASCII_PERCENT = Integer.getInteger("bench.nonAsciiPercent", 15);
     private static final List<String> TOOLS = List.of("search_web", "get_weather", "book_hotel", "read_file", "add_entry",
             "list_entries", "run_sql");
 
@@ -154,9 +163,11 @@ public final class ChatJsonlGenerator {
 
     private String text(int minWords, int maxWords) {
         int n = minWords + rnd.nextInt(maxWords - minWords + 1);
+        boolean mixed = rnd.nextInt(100) < NON_ASCII_PERCENT;
         StringBuilder s = new StringBuilder(n * 7);
         for (int i = 0; i < n; i++) {
-            s.append(i == 0 ? "" : rnd.nextInt(15) == 0 ? ".\n" : " ").append(WORDS.get(rnd.nextInt(WORDS.size())));
+            List<String> words = mixed && rnd.nextInt(6) == 0 ? OTHER_SCRIPTS : WORDS;
+            s.append(i == 0 ? "" : rnd.nextInt(15) == 0 ? ".\n" : " ").append(words.get(rnd.nextInt(words.size())));
         }
         return s.toString();
     }

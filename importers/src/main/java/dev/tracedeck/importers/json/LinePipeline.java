@@ -1,0 +1,140 @@
+package dev.tracedeck.importers.json;
+
+import dev.tracedeck.importers.text.LineReader;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * JSON Lines parsed ahead on other cores, handed out in file order. The lines of a JSON Lines file are independent,
+ * and parsing them (tokens, trees, strings) is most of an import: the caller's thread reads lines and turns parsed
+ * ones into events while workers parse the next ones. At most {@link #WINDOW_LINES} lines or
+ * {@link #WINDOW_BYTES} bytes are in flight, so a file of huge lines holds no more than that ahead. With one core
+ * the lines are parsed on the caller's thread, as they come. The system property {@value #WORKERS_PROPERTY} sets
+ * the number of parsing threads (0: none), for benchmarks that compare the two in one run.
+ */
+final class LinePipeline implements Closeable {
+
+    /** A line's bytes, copied out of the reader's buffer, and what is known of it. */
+    record LineBytes(int number, byte[] bytes, boolean ascii) {
+    }
+
+    /** Parses one line; runs on a worker, so it must not touch shared mutable state. */
+    @FunctionalInterface
+    interface Parse {
+        JsonItem apply(LineBytes line) throws IOException;
+    }
+
+    static final String WORKERS_PROPERTY = "tracedeck.jsonWorkers";
+    static final int WINDOW_LINES = 256;
+    static final long WINDOW_BYTES = 64L << 20;
+
+    private final LineReader lines;
+    private final Parse parse;
+    private final ExecutorService workers;
+    private final ArrayDeque<Pending> ahead = new ArrayDeque<>();
+    private long aheadBytes;
+    private boolean eof;
+    private int lastLine;
+
+    private record Pending(Future<JsonItem> item, int size) {
+    }
+
+    LinePipeline(LineReader lines, Parse parse) {
+        this(lines, parse, Integer.getInteger(WORKERS_PROPERTY, Runtime.getRuntime().availableProcessors() - 1));
+    }
+
+    /** @param threads parsing threads besides the caller's; 0 parses on the caller's thread */
+    LinePipeline(LineReader lines, Parse parse, int threads) {
+        this.lines = lines;
+        this.parse = parse;
+        this.workers = threads <= 0 ? null : Executors.newFixedThreadPool(Math.min(threads, 4), r -> {
+            Thread t = new Thread(r, "tracedeck-json-lines");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** The next non-blank line, parsed; null after the last. */
+    JsonItem next() throws IOException {
+        if (workers == null) {
+            LineBytes line = read();
+            return line == null ? null : parse.apply(line);
+        }
+        fill();
+        Pending head = ahead.poll();
+        if (head == null) {
+            return null;
+        }
+        aheadBytes -= head.size();
+        try {
+            return head.item().get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while parsing JSON Lines");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new UncheckedIOException(new IOException(e.getCause()));
+        }
+    }
+
+    /** The number of the last line read from the file. */
+    int lastLine() {
+        return lastLine;
+    }
+
+    private void fill() throws IOException {
+        while (!eof && ahead.size() < WINDOW_LINES && (aheadBytes < WINDOW_BYTES || ahead.isEmpty())) {
+            LineBytes line = read();
+            if (line == null) {
+                return;
+            }
+            ahead.add(new Pending(workers.submit(() -> parse.apply(line)), line.bytes().length));
+            aheadBytes += line.bytes().length;
+        }
+    }
+
+    /** The next line that is not blank, copied out of the reader's buffer; null at the end. */
+    private LineBytes read() throws IOException {
+        LineReader.RawLine raw;
+        while ((raw = lines.nextRaw()) != null) {
+            lastLine = raw.number();
+            if (!isBlank(raw)) {
+                return new LineBytes(raw.number(), Arrays.copyOfRange(raw.bytes(), raw.offset(), raw.offset() + raw.length()),
+                        raw.isAscii());
+            }
+        }
+        eof = true;
+        return null;
+    }
+
+    private static boolean isBlank(LineReader.RawLine raw) {
+        byte[] b = raw.bytes();
+        for (int i = raw.offset(); i < raw.offset() + raw.length(); i++) {
+            if (b[i] != ' ' && b[i] != '\t' && b[i] != '\r') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void close() {
+        if (workers != null) {
+            ahead.forEach(p -> p.item().cancel(true));
+            workers.shutdownNow();
+        }
+    }
+}
