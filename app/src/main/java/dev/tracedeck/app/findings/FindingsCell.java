@@ -15,6 +15,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import javafx.beans.binding.Bindings;
 import javafx.css.PseudoClass;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
@@ -72,6 +73,12 @@ final class FindingsCell extends ListCell<FindingsRow> {
         tooltip.setWrapText(true);
         tooltip.setMaxWidth(640);
         setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
+        // A cell lays its graphic out at the graphic's preferred width, which a long message makes wider than the
+        // list: the file link and the counts would be cut at the right edge. Tie the row to the cell instead.
+        setPrefWidth(0);
+        box.setMinWidth(0);
+        box.prefWidthProperty().bind(Bindings.createDoubleBinding(
+                () -> getWidth() - snappedLeftInset() - snappedRightInset(), widthProperty(), paddingProperty()));
         // The mark toggles on a single click; a click on a finding reveals it even when already selected.
         disclosure.setOnMouseClicked(e -> {
             model.open(getItem());
