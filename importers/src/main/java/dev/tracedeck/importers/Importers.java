@@ -7,6 +7,7 @@ import dev.tracedeck.importers.langgraph.LangGraphImporter;
 import dev.tracedeck.importers.mycelian.MycelianLogImporter;
 import dev.tracedeck.importers.openai.OpenAiChatImporter;
 import dev.tracedeck.importers.responses.OpenAiResponsesImporter;
+import dev.tracedeck.importers.smolagents.SmolagentsImporter;
 import dev.tracedeck.model.textcalls.lift.TextCallLifter;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
@@ -68,7 +69,8 @@ public final class Importers {
 
     public static Importers standard() {
         return new Importers(List.of(new MycelianLogImporter(), new OpenAiChatImporter(), new AnthropicImporter(),
-                new ClaudeCodeImporter(), new OpenAiResponsesImporter(), new LangChainImporter(), new LangGraphImporter()));
+                new ClaudeCodeImporter(), new OpenAiResponsesImporter(), new LangChainImporter(), new LangGraphImporter(),
+                new SmolagentsImporter()));
     }
 
     /** The importer with this format id, if there is one. */

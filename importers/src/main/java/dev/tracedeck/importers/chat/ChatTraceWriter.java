@@ -104,11 +104,14 @@ public final class ChatTraceWriter {
         return builder.add(keyword, time, threadId, source, text, new Payload.JsonRecord(keyword, json));
     }
 
-    /** A span or a step record ({@code kind} says which), counted under {@code keyword}, with its timestamp. */
-    public Event record(EventKind kind, String keyword, String threadId, SourceRef source, String text, JsonValue json,
-                        String time) {
+    /**
+     * A span or a step record ({@code kind} says which), counted under {@code keyword}, named {@code name} in its
+     * summary ("action step 3"), with its timestamp.
+     */
+    public Event record(EventKind kind, String keyword, String name, String threadId, SourceRef source, String text,
+                        JsonValue json, String time) {
         count(keyword);
-        return builder.add(keyword, time, threadId, source, text, new Payload.JsonRecord(keyword, json, kind));
+        return builder.add(keyword, time, threadId, source, text, new Payload.JsonRecord(name, json, kind));
     }
 
     /** A record of the format whose fields are not what the format says: kept, and reported. */

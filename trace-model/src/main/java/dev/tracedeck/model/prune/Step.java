@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * A typed step of a history (seed 004): the system prompt, a task (a user message), an action (an assistant
  * message with its tool calls and the results that answer them, or a thought that calls nothing), planning (an
- * assistant message that lays out a plan, as smolagents' planning steps do), or the final answer (an assistant message
+ * assistant message that lays out a plan, as smolagents' planning steps do), or the final answer (a call to a
+ * {@code final_answer} tool with its result, or an assistant message
  * with text and no calls that ends the history or is followed only by a new task).
  *
  * @param kind     what it is

@@ -22,14 +22,16 @@ public final class Steps {
                 steps.add(new Step(Step.Kind.TASK, List.of(i++)));
             } else if (m.role().equals("assistant") && !m.makesCalls()) {
                 boolean endsTurn = i + 1 >= messages.size() || messages.get(i + 1).role().equals("user");
-                Step.Kind kind = endsTurn ? Step.Kind.FINAL_ANSWER : isPlan(m) ? Step.Kind.PLANNING : Step.Kind.ACTION;
+                // A plan first: smolagents follows its plan with a user message ("Now proceed …"), not with an action.
+                Step.Kind kind = isPlan(m) ? Step.Kind.PLANNING : endsTurn ? Step.Kind.FINAL_ANSWER : Step.Kind.ACTION;
                 steps.add(new Step(kind, List.of(i++)));
             } else {
+                boolean answers = isFinalAnswerCall(m);
                 List<Integer> action = new ArrayList<>(List.of(i++));
                 while (i < messages.size() && messages.get(i).isToolResult()) {
                     action.add(i++);
                 }
-                steps.add(new Step(Step.Kind.ACTION, action));
+                steps.add(new Step(answers ? Step.Kind.FINAL_ANSWER : Step.Kind.ACTION, action));
             }
         }
         return steps;
@@ -42,6 +44,11 @@ public final class Steps {
     private static final Pattern PLAN = Pattern.compile(
             "(?is)^\\s*(?:#+\\s*)?(?:\\d\\.\\s*)?(?:plan\\b|updated plan|facts survey|here (?:is|are) (?:the|my) (?:plan|facts)).*"
                     + "|.*\\bplan of action\\b.*");
+
+    /** The agent answers through a tool of its own, as smolagents' {@code final_answer}: that call is the final answer. */
+    private static boolean isFinalAnswerCall(HistoryMessage m) {
+        return m.message().toolCalls().size() == 1 && m.message().toolCalls().get(0).name().equals("final_answer");
+    }
 
     private static boolean isPlan(HistoryMessage m) {
         return PLAN.matcher(m.message().content()).matches();

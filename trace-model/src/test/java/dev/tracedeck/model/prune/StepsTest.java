@@ -47,4 +47,18 @@ class StepsTest {
                 result("c1", "ok")));
         assertEquals(Step.Kind.ACTION, Steps.of(h).get(1).kind());
     }
+
+    @Test
+    void smolagentsPlanFollowedByItsProceedMessageAndAFinalAnswerToolReadAsPlanningAndFinalAnswer() {
+        History h = History.of(List.of(
+                PromptMessage.text("user", "New task:\nWhat is 2 multiplied by 3.6452?"),
+                PromptMessage.text("assistant", "Here are the facts I know and the plan of action that I will follow to solve the task:\n```\n1. multiply\n```"),
+                PromptMessage.text("user", "Now proceed and carry out this plan."),
+                call("call_0", "python_interpreter"),
+                result("call_0", "7.2904"),
+                call("call_1", "final_answer"),
+                result("call_1", "7.2904")));
+        assertEquals(List.of(Step.Kind.TASK, Step.Kind.PLANNING, Step.Kind.TASK, Step.Kind.ACTION, Step.Kind.FINAL_ANSWER),
+                Steps.of(h).stream().map(Step::kind).toList());
+    }
 }

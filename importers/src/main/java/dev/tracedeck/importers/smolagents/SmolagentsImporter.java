@@ -1,0 +1,158 @@
+package dev.tracedeck.importers.smolagents;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.ImportListener;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.NotThisFormatException;
+import dev.tracedeck.importers.TraceImporter;
+import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.JsonHead;
+import dev.tracedeck.importers.json.JsonImport;
+import dev.tracedeck.importers.json.JsonItem;
+import dev.tracedeck.importers.json.JsonLayout;
+import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.importers.json.JsonValues;
+import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.trace.Trace;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Imports smolagents memory ({@value #FORMAT_ID}): the step dicts of {@code agent.memory.get_full_steps()} or
+ * {@code get_succinct_steps()} (also {@code RunResult.steps}), dumped as a JSON list, as JSON Lines of steps, or
+ * inside an object ({@code {"steps": [...], ...}}, streamed step by step, its other members kept as one {@value #RUN}
+ * record). Those are one thread, {@value #THREAD}; JSON Lines whose lines are whole runs (a list of steps, or an
+ * object with {@code steps}) are a thread each, {@code line 12}.
+ *
+ * <p>Each step is one {@code step} record (kind step: its fields, without the model input it repeats) followed by
+ * the messages it adds to the memory, as smolagents' own {@code to_messages()} writes them ({@link StepMessages}).
+ */
+public final class SmolagentsImporter implements TraceImporter {
+
+    public static final String FORMAT_ID = "smolagents";
+    static final String THREAD = "run";
+    static final String RUN = "run";
+
+    @Override
+    public String formatId() {
+        return FORMAT_ID;
+    }
+
+    /**
+     * 95 for what only smolagents writes: an action step ({@code step_number} beside {@code observations},
+     * {@code code_action}, {@code model_output} or {@code is_final_answer}), a task step ({@code task} beside
+     * {@code task_images}) or a planning step ({@code plan} beside {@code model_output_message}); else 0.
+     */
+    @Override
+    public int confidence(String head) {
+        JsonHead h = JsonHead.of(head);
+        if (!h.isJson()) {
+            return 0;
+        }
+        boolean action = h.hasName("step_number") && (h.hasName("observations") || h.hasName("code_action")
+                || h.hasName("model_output") || h.hasName("is_final_answer"));
+        boolean task = h.hasName("task") && h.hasName("task_images");
+        boolean planning = h.hasName("plan") && h.hasName("model_output_message");
+        return action || task || planning ? 95 : 0;
+    }
+
+    @Override
+    public Trace read(ImportSource source, ImportListener listener) throws ImportException {
+        JsonLayout layout = JsonImport.layout(source);
+        ChatTraceWriter out = new ChatTraceWriter(source.name());
+        Reading reading = new Reading(out, layout);
+        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("steps"), reading);
+        if (reading.steps == 0) {
+            throw new NotThisFormatException(source.name(), "no smolagents memory step in " + out.size()
+                    + (out.size() == 1 ? " record" : " records"));
+        }
+        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
+    }
+
+    /** One import's state: the threads' memories, and a one-object document's other members. */
+    private static final class Reading implements JsonImport.Records {
+        private final ChatTraceWriter out;
+        private final JsonLayout layout;
+        private final Map<String, StepMessages> threads = new LinkedHashMap<>();
+        private final ObjectNode members = JsonNodeFactory.instance.objectNode();
+        private String lastThread = THREAD;
+        private int steps;
+
+        Reading(ChatTraceWriter out, JsonLayout layout) {
+            this.out = out;
+            this.layout = layout;
+        }
+
+        @Override
+        public void value(JsonItem.Value value, SourceRef source) {
+            JsonNode node = value.node();
+            if (layout == JsonLayout.OBJECT && !value.member().equals("steps")) {
+                members.set(value.member(), node);
+                return;
+            }
+            if (SmolagentsSteps.isStep(node)) {
+                lastThread = THREAD;
+                step(THREAD, node, source, value.text());
+            } else if (layout == JsonLayout.LINES && run(node) != null) {
+                lastThread = "line " + value.firstLine();
+                JsonNode list = run(node);
+                String base = node.isArray() ? "" : "/steps";
+                for (int i = 0; i < list.size(); i++) {
+                    step(lastThread, list.get(i), at(source, base + "/" + i), list.get(i).toString());
+                }
+                // The line is the whole run: what it held back (no model input came) goes out now, in file order.
+                StepMessages run = threads.get(lastThread);
+                if (run != null) {
+                    run.finish();
+                }
+            } else {
+                out.other(source, value.text(), "valid JSON, but not a smolagents memory step");
+            }
+        }
+
+        private void step(String thread, JsonNode node, SourceRef source, String text) {
+            if (!SmolagentsSteps.isStep(node)) {
+                out.other(source, text, "valid JSON, but not a smolagents memory step");
+                return;
+            }
+            steps++;
+            threads.computeIfAbsent(thread, t -> new StepMessages(out, t)).add(node, source, text);
+        }
+
+        /** A whole run on one line: a list of steps, or an object with one. */
+        private static JsonNode run(JsonNode node) {
+            JsonNode list = node.isArray() ? node : node.path("steps");
+            return list.isArray() && list.size() > 0 && SmolagentsSteps.isStep(list.get(0)) ? list : null;
+        }
+
+        @Override
+        public String threadOfBrokenLine(int line) {
+            return lastThread;
+        }
+
+        @Override
+        public String lastThread() {
+            return lastThread;
+        }
+
+        /** A one-object document's members besides its steps: the run's output, state, token usage, timing. */
+        @Override
+        public void end(JsonRecordReader reader) {
+            threads.values().forEach(StepMessages::finish);
+            if (layout != JsonLayout.OBJECT || members.isEmpty()) {
+                return;
+            }
+            SourceRef whole = new SourceRef(out.file(), reader.documentFirstLine(),
+                    Math.max(reader.documentFirstLine(), reader.documentLastLine()), "");
+            out.json(RUN, THREAD, whole, members.toString(), JsonValues.from(members));
+        }
+
+        private static SourceRef at(SourceRef base, String pointer) {
+            return new SourceRef(base.file(), base.firstLine(), base.lastLine(), base.pointer() + pointer);
+        }
+    }
+}

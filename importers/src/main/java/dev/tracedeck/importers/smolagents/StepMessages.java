@@ -1,0 +1,201 @@
+package dev.tracedeck.importers.smolagents;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.JsonValues;
+import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.json.JsonValue;
+import dev.tracedeck.model.message.Message;
+import dev.tracedeck.model.message.ToolCall;
+import dev.tracedeck.model.source.SourceRef;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * One run's memory, step by step: each step's {@code step} record, then the messages the step adds, as
+ * smolagents' {@code to_messages()} writes them for the model's next call — the system prompt (from the first
+ * model input, since {@code get_full_steps()} leaves the system prompt step out), a task as the user's
+ * {@code "New task:\n…"}, a plan as the assistant's text followed by the user's "Now proceed and carry out this
+ * plan.", an action as the assistant's output carrying its tool calls, then the observation and the error as
+ * {@code tool-response} messages.
+ *
+ * <p>Tool results are linked to calls by id. smolagents joins the outputs of parallel calls into one observation;
+ * it answers the step's first call, and each further call gets a result that says it is in that observation, so
+ * that no call looks unanswered when it was not. An error answers the first call when there is no observation.
+ */
+final class StepMessages {
+
+    static final String PROCEED = "Now proceed and carry out this plan.";
+
+    private final ChatTraceWriter out;
+    private final String thread;
+    /** Steps held back until the system prompt is known (the first step with model input) or the run ends. */
+    private final List<Held> held = new ArrayList<>();
+    private boolean systemKnown;
+    private int position;
+
+    private record Held(JsonNode step, SourceRef source, String text) {
+    }
+
+    StepMessages(ChatTraceWriter out, String thread) {
+        this.out = out;
+        this.thread = thread;
+    }
+
+    void add(JsonNode step, SourceRef source, String text) {
+        if (!systemKnown) {
+            JsonNode first = step.path("model_input_messages").path(0);
+            if (first.isObject()) {
+                systemKnown = true;
+                if (SmolagentsSteps.role(first.path("role")).equals("system")) {
+                    message(at(source, "/model_input_messages/0"), first.toString(),
+                            Message.text("system", SmolagentsSteps.text(first.get("content"))), SmolagentsSteps.startTime(step));
+                }
+                held.forEach(h -> emit(h.step(), h.source(), h.text()));
+                held.clear();
+            } else if (SmolagentsSteps.kind(step) == SmolagentsSteps.Kind.TASK) {
+                // A task step never has model input; the action after it does, in full steps.
+                held.add(new Held(step, source, text));
+                return;
+            } else {
+                // Succinct steps (no model input at all), or a system prompt step: nothing more to wait for.
+                systemKnown = true;
+                held.forEach(h -> emit(h.step(), h.source(), h.text()));
+                held.clear();
+            }
+        }
+        emit(step, source, text);
+    }
+
+    /** The run ended: steps still held back (no step had model input) go out as they are. */
+    void finish() {
+        held.forEach(h -> emit(h.step(), h.source(), h.text()));
+        held.clear();
+        systemKnown = true;
+    }
+
+    private void emit(JsonNode step, SourceRef source, String text) {
+        SmolagentsSteps.Kind kind = SmolagentsSteps.kind(step);
+        String time = SmolagentsSteps.startTime(step);
+        String name = kind.id.replace('_', ' ') + " step" + (step.has("step_number") ? " " + step.path("step_number").asText() : "");
+        out.record(EventKind.STEP, "step", name, thread, source, text, record(step, kind), time);
+        switch (kind) {
+            case SYSTEM_PROMPT -> message(at(source, "/system_prompt"), piece(step, "system_prompt"),
+                    Message.text("system", step.path("system_prompt").asText("")), time);
+            case TASK -> task(step, source, time);
+            case PLANNING -> {
+                message(at(source, "/plan"), piece(step, "plan"), Message.text("assistant", step.path("plan").asText("").strip()), time);
+                message(at(source, "/plan"), piece(step, "plan"), Message.text("user", PROCEED), time);
+            }
+            case ACTION -> action(step, source, time);
+            case FINAL_ANSWER -> message(at(source, "/output"), piece(step, "output"),
+                    Message.text("assistant", SmolagentsSteps.text(step.get("output"))), time);
+        }
+    }
+
+    /** The step's fields for its record, its kind first; without the model input, which repeats the whole memory. */
+    private static JsonValue record(JsonNode step, SmolagentsSteps.Kind kind) {
+        ObjectNode fields = step.deepCopy();
+        int inputs = fields.path("model_input_messages").size();
+        fields.remove("model_input_messages");
+        ObjectNode record = fields.objectNode();
+        record.put("step_type", kind.id);
+        if (inputs > 0) {
+            record.put("model_input_messages", inputs + " messages (in the source text)");
+        }
+        record.setAll(fields);
+        return JsonValues.from(record);
+    }
+
+    private void task(JsonNode step, SourceRef source, String time) {
+        StringBuilder content = new StringBuilder("New task:\n").append(step.path("task").asText(""));
+        for (JsonNode ignored : step.path("task_images")) {
+            content.append("\n[image]");
+        }
+        message(at(source, "/task"), piece(step, "task", "task_images"), Message.text("user", content.toString()), time);
+    }
+
+    private void action(JsonNode step, SourceRef source, String time) {
+        List<ToolCall> calls = calls(step.path("tool_calls"));
+        JsonNode output = step.get("model_output");
+        boolean hasOutput = output != null && !output.isNull();
+        if (hasOutput || !calls.isEmpty()) {
+            String role = hasOutput ? "assistant" : "tool-call";
+            String content = hasOutput ? SmolagentsSteps.text(output).strip() : "Calling tools:\n" + step.path("tool_calls");
+            message(at(source, hasOutput ? "/model_output" : "/tool_calls"), piece(step, "model_output", "tool_calls"),
+                    new Message(role, content, calls, ""), time);
+        }
+        String firstId = calls.isEmpty() ? "" : calls.get(0).id();
+        JsonNode observations = step.get("observations");
+        boolean observed = observations != null && !observations.isNull();
+        if (observed) {
+            message(at(source, "/observations"), piece(step, "observations"),
+                    new Message("tool-response", "Observation:\n" + SmolagentsSteps.text(observations), List.of(), firstId), time);
+        }
+        JsonNode error = step.get("error");
+        if (error != null && error.isObject()) {
+            String why = error.path("message").asText(error.toString());
+            String content = (firstId.isEmpty() ? "" : "Call id: " + firstId + "\n") + "Error:\n" + why;
+            message(at(source, "/error"), piece(step, "error"), new Message("tool-response", content, List.of(), observed ? "" : firstId), time);
+            observed = observed || !firstId.isEmpty();
+        }
+        if (observed) {
+            for (ToolCall call : calls.subList(Math.min(1, calls.size()), calls.size())) {
+                message(at(source, "/observations"), piece(step, "observations"), new Message("tool-response",
+                        "(in the observation of call " + firstId + ": smolagents joins the outputs of parallel calls into one)",
+                        List.of(), call.id()), time);
+            }
+        }
+    }
+
+    /** {@code tool_calls[{id, type, function{name, arguments}}]}; arguments a dict, a JSON string or code. */
+    private static List<ToolCall> calls(JsonNode list) {
+        List<ToolCall> calls = new ArrayList<>();
+        for (JsonNode call : list) {
+            JsonNode function = call.path("function");
+            JsonNode args = function.get("arguments");
+            String raw;
+            Optional<JsonValue> parsed;
+            if (args == null || args.isNull()) {
+                raw = "";
+                parsed = Optional.empty();
+            } else if (args.isTextual()) {
+                raw = args.textValue();
+                parsed = JsonValues.tryParse(raw);
+            } else {
+                JsonValue value = JsonValues.from(args);
+                raw = value.toCompactString();
+                parsed = Optional.of(value);
+            }
+            calls.add(new ToolCall(call.path("id").asText(""), function.path("name").asText(""), raw, parsed, false));
+        }
+        return calls;
+    }
+
+    /**
+     * A message's source text: the step's fields it comes from, as JSON (the step's own text is its step record's;
+     * repeating all of it, model input included, on every message would hold the memory many times over).
+     */
+    private static String piece(JsonNode step, String... fields) {
+        ObjectNode piece = JsonNodeFactory.instance.objectNode();
+        for (String field : fields) {
+            if (step.has(field)) {
+                piece.set(field, step.get(field));
+            }
+        }
+        return piece.toString();
+    }
+
+    /** A message of the memory, numbered by its place there (msg_idx from 0), as the model will see it. */
+    private void message(SourceRef source, String text, Message message, String time) {
+        out.message(thread, source, text, message, OptionalInt.of(position++), time);
+    }
+
+    private static SourceRef at(SourceRef base, String pointer) {
+        return new SourceRef(base.file(), base.firstLine(), base.lastLine(), base.pointer() + pointer);
+    }
+}

@@ -1,0 +1,92 @@
+package dev.tracedeck.importers.smolagents;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tracedeck.importers.ImportListener;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.UnrecognizedFormatException;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.message.Message;
+import dev.tracedeck.model.trace.Trace;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SmolagentsImporterTest {
+
+    private static final String TASK = "{\"task\": \"Say hi\", \"task_images\": null}";
+
+    private static String action(int n, String calls, String observations) {
+        return "{\"step_number\": " + n + ", \"timing\": {\"start_time\": 1.5, \"end_time\": 2.0, \"duration\": 0.5}, "
+                + "\"tool_calls\": " + calls + ", \"error\": null, \"model_output\": \"thinking\", \"observations\": "
+                + observations + ", \"is_final_answer\": false}";
+    }
+
+    private static Trace read(String name, String text) throws Exception {
+        return Importers.standard().read(ImportSource.of(name, text.getBytes(StandardCharsets.UTF_8)), ImportListener.NONE);
+    }
+
+    private static List<Message> messages(Trace trace, String thread) {
+        return trace.events().stream().filter(e -> e.threadId().equals(thread))
+                .filter(e -> e.payload() instanceof Payload.ConversationMessage)
+                .map(e -> ((Payload.ConversationMessage) e.payload()).message()).toList();
+    }
+
+    @Test
+    void jsonLinesOfWholeRunsAreAThreadEach() throws Exception {
+        String run = "[" + TASK + ", " + action(1, "[]", "\"hi\"") + "]";
+        Trace trace = read("runs.jsonl", run + "\n" + run + "\n");
+        assertEquals("smolagents", trace.format());
+        assertEquals(List.of("line 1", "line 2"), trace.threads().stream().map(t -> t.id()).toList());
+        assertEquals("New task:\nSay hi", messages(trace, "line 2").get(0).content());
+    }
+
+    @Test
+    void anObjectsStepsAreStreamedAndItsOtherFieldsAreOneRunRecord() throws Exception {
+        Trace trace = read("result.json", "{\"output\": \"hi\", \"state\": \"success\", \"steps\": [" + TASK + ", "
+                + action(1, "[]", "\"hi\"") + "], \"token_usage\": null}");
+        List<Event> records = trace.events().stream().filter(e -> e.keyword().equals("run")).toList();
+        assertEquals(1, records.size());
+        assertTrue(records.get(0).summary().contains("\"state\":\"success\""), records.get(0).summary());
+        assertEquals(2, trace.events().stream().filter(e -> e.kind() == EventKind.STEP).count());
+    }
+
+    @Test
+    void parallelCallsShareTheJoinedObservationAndEachIsAnswered() throws Exception {
+        String calls = "[{\"id\": \"call_a\", \"type\": \"function\", \"function\": {\"name\": \"f\", \"arguments\": {\"x\": 1}}},"
+                + " {\"id\": \"call_b\", \"type\": \"function\", \"function\": {\"name\": \"g\", \"arguments\": \"{\\\"y\\\": 2}\"}}]";
+        Trace trace = read("steps.json", "[" + TASK + ", " + action(1, calls, "\"f says 1\\ng says 2\"") + "]");
+        List<Message> memory = messages(trace, "run");
+        Message call = memory.get(1);
+        assertEquals(List.of("call_a", "call_b"), call.toolCalls().stream().map(c -> c.id()).toList());
+        assertEquals("{\"y\": 2}", call.toolCalls().get(1).rawArguments(), "a stringified argument stays as written");
+        assertTrue(call.toolCalls().get(1).arguments().isPresent(), "and is parsed");
+        assertEquals("call_a", memory.get(2).toolCallId());
+        assertEquals("Observation:\nf says 1\ng says 2", memory.get(2).content());
+        assertEquals("call_b", memory.get(3).toolCallId());
+        assertTrue(memory.get(3).content().contains("observation of call call_a"), memory.get(3).content());
+    }
+
+    @Test
+    void rolesWrittenAsTheEnumsStrAreReadAsTheirValues() throws Exception {
+        String step = "{\"step_number\": 1, \"timing\": {\"start_time\": 1.0}, \"model_input_messages\": [{\"role\": "
+                + "\"MessageRole.SYSTEM\", \"content\": [{\"type\": \"text\", \"text\": \"Be brief.\"}]}], \"tool_calls\": [],"
+                + " \"model_output\": \"ok\", \"observations\": null}";
+        Trace trace = read("steps.json", "[" + TASK + ", " + step + "]");
+        List<Message> memory = messages(trace, "run");
+        assertEquals("system", memory.get(0).role(), "the system prompt comes first, from the first model input");
+        assertEquals("Be brief.", memory.get(0).content());
+        assertEquals("user", memory.get(1).role());
+    }
+
+    @Test
+    void jsonThatIsNoStepIsNotSmolagents() {
+        assertThrows(UnrecognizedFormatException.class, () -> read("x.json", "[{\"step\": 1, \"plan_b\": true}]"));
+        assertEquals(0, new SmolagentsImporter().confidence("{\"role\": \"user\", \"content\": \"hi\", \"tool_calls\": []}"));
+    }
+}

@@ -1,0 +1,130 @@
+package dev.tracedeck.samples;
+
+import static dev.tracedeck.samples.SampleReadme.sorted;
+import static dev.tracedeck.samples.SampleReadme.table;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tracedeck.importers.ImportListener;
+import dev.tracedeck.samples.SampleReadme.Row;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.rules.RuleConfig;
+import dev.tracedeck.model.rules.RuleProfile;
+import dev.tracedeck.model.rules.Validator;
+import dev.tracedeck.model.trace.Trace;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The README's smolagents tables are the contract: validating every {@code smolagents/} sample with the default configuration gives exactly the rows of their "known faults" tables,
+ * the file tables name every sample with its line count, and each clean sample passes every rule of its profile
+ * (none skipped).
+ */
+class SmolagentsSampleFindingsTest {
+
+    private static final Path MODULE = SampleReadme.MODULE;
+
+    /** A sample directory, its format, its tables' headings and its clean sample. */
+    record Dir(String name, String format, String fileTable, String faultTable, String clean) {
+    }
+
+    private static final List<Dir> DIRS = List.of(
+            new Dir("smolagents", "smolagents", "## smolagents memory (`smolagents/`)",
+                    "### smolagents known faults", "clean-code-agent.json"));
+
+    @Test
+    void everySampleGivesExactlyTheFindingsInTheReadmeTable() throws Exception {
+        for (Dir dir : DIRS) {
+            List<Row> found = new ArrayList<>();
+            for (String name : sampleNames(dir)) {
+                for (Finding f : validate(dir, name)) {
+                    assertFalse(f.evidence().isEmpty(), "a finding without evidence: " + f);
+                    found.add(new Row(name, f.line(), f.ruleId(), f.severity().id(), f.threadId(),
+                            f.msgIdx().isPresent() ? Integer.toString(f.msgIdx().getAsInt()) : "–"));
+                }
+            }
+            assertEquals(sorted(knownFaults(dir)), sorted(found), dir.name());
+        }
+    }
+
+    @Test
+    void theFileTableNamesEverySampleWithItsLineCount() throws Exception {
+        for (Dir dir : DIRS) {
+            Map<String, Integer> table = new TreeMap<>();
+            for (List<String> cells : table(dir.fileTable())) {
+                table.put(cells.get(0).replace("`", ""), Integer.parseInt(cells.get(1)));
+            }
+            assertEquals(new TreeSet<>(sampleNames(dir)), table.keySet());
+            for (Map.Entry<String, Integer> e : table.entrySet()) {
+                String text = Files.readString(MODULE.resolve(dir.name()).resolve(e.getKey()), StandardCharsets.UTF_8);
+                long lines = text.chars().filter(c -> c == '\n').count() + (text.endsWith("\n") ? 0 : 1);
+                assertEquals(e.getValue().longValue(), lines, e.getKey());
+            }
+        }
+    }
+
+    @Test
+    void theBrokenSamplesShowAnOrphanedCallABrokenLineAndACutFile() throws Exception {
+        Set<String> shown = new TreeSet<>();
+        for (Dir dir : DIRS) {
+            knownFaults(dir).forEach(r -> shown.add(r.rule()));
+        }
+        assertTrue(shown.containsAll(Set.of("orphaned-tool-call", "unparsed-records")),
+                shown.toString());
+    }
+
+    @Test
+    void theCleanSamplesPassEveryRuleOfTheirProfileRatherThanSkippingThem() throws Exception {
+        for (Dir dir : DIRS) {
+            String resource = "sample-logs/" + dir.name() + "/" + dir.clean();
+            try (InputStream in = getClass().getClassLoader().getResourceAsStream(resource)) {
+                Trace trace = Importers.standard().read(ImportSource.of(dir.clean(), in.readAllBytes()), ImportListener.NONE);
+                Map<String, String> status = new TreeMap<>();
+                new Validator(RuleConfig.DEFAULT).validate(trace).threads().forEach(t -> t.checks()
+                        .forEach(c -> status.put(c.ruleId(), c.status().id())));
+                Map<String, String> allPass = new TreeMap<>();
+                // A chat history is one history, not snapshots of a state: state-lost-messages has nothing to compare.
+                RuleProfile.forFormat(dir.format()).rules().forEach(r -> allPass.put(r.id(),
+                        r.id().equals("state-lost-messages") ? "n/a" : "pass"));
+                assertEquals(allPass, status, dir.clean());
+            }
+        }
+    }
+
+    private static List<Finding> validate(Dir dir, String name) throws Exception {
+        String resource = "sample-logs/" + dir.name() + "/" + name;
+        try (InputStream in = SmolagentsSampleFindingsTest.class.getClassLoader().getResourceAsStream(resource)) {
+            assertNotNull(in, resource);
+            Trace trace = Importers.standard().read(ImportSource.of(name, in.readAllBytes()), ImportListener.NONE);
+            assertEquals(dir.format(), trace.format(), name);
+            return new Validator(RuleConfig.DEFAULT).validate(trace).findings();
+        }
+    }
+
+    private static List<String> sampleNames(Dir dir) throws IOException {
+        try (Stream<Path> files = Files.list(MODULE.resolve(dir.name()))) {
+            return files.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    private static List<Row> knownFaults(Dir dir) throws IOException {
+        return SampleReadme.knownFaults(dir.faultTable());
+    }
+
+    /** The rows (header and separator skipped) of the first table after the heading. */
+}
