@@ -1,5 +1,6 @@
 package dev.tracedeck.model.prune;
 
+import dev.tracedeck.model.message.ToolCall;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -45,10 +46,20 @@ public final class Steps {
             "(?is)^\\s*(?:#+\\s*)?(?:\\d\\.\\s*)?(?:plan\\b|updated plan|facts survey|here (?:is|are) (?:the|my) (?:plan|facts)).*"
                     + "|.*\\bplan of action\\b.*");
 
-    /** The agent answers through a tool of its own, as smolagents' {@code final_answer}: that call is the final answer. */
+    /**
+     * The agent answers through a tool of its own, as smolagents' {@code final_answer}: that call is the final answer;
+     * so is a smolagents CodeAgent's code that calls it ({@code final_answer(…)} in the interpreter's code).
+     */
     private static boolean isFinalAnswerCall(HistoryMessage m) {
-        return m.message().toolCalls().size() == 1 && m.message().toolCalls().get(0).name().equals("final_answer");
+        if (m.message().toolCalls().size() != 1) {
+            return false;
+        }
+        ToolCall call = m.message().toolCalls().get(0);
+        return call.name().equals("final_answer")
+                || call.name().equals("python_interpreter") && FINAL_ANSWER_IN_CODE.matcher(call.rawArguments()).find();
     }
+
+    private static final Pattern FINAL_ANSWER_IN_CODE = Pattern.compile("(?m)^\\s*final_answer\\(");
 
     private static boolean isPlan(HistoryMessage m) {
         return PLAN.matcher(m.message().content()).matches();

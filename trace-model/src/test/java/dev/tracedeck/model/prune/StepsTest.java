@@ -61,4 +61,20 @@ class StepsTest {
         assertEquals(List.of(Step.Kind.TASK, Step.Kind.PLANNING, Step.Kind.TASK, Step.Kind.ACTION, Step.Kind.FINAL_ANSWER),
                 Steps.of(h).stream().map(Step::kind).toList());
     }
+
+    @Test
+    void aCodeAgentsCodeThatCallsFinalAnswerIsTheFinalAnswer() {
+        History h = History.of(List.of(
+                PromptMessage.text("user", "New task:\nWhat is 2 multiplied by 3.6452?"),
+                code("call_1", "result = 2*3.6452\nprint(result)"),
+                result("call_1", "Execution logs:\n7.2904"),
+                code("call_2", "x = 1  # not final_answer(x) yet\nfinal_answer(7.2904)"),
+                result("call_2", "Execution logs:\nLast output from code snippet:\n7.2904")));
+        assertEquals(List.of(Step.Kind.TASK, Step.Kind.ACTION, Step.Kind.FINAL_ANSWER), Steps.of(h).stream().map(Step::kind).toList());
+    }
+
+    private static PromptMessage code(String id, String code) {
+        return PromptMessage.of(new Message("assistant", "Thought: …", List.of(new ToolCall(id, "python_interpreter", code,
+                Optional.empty(), false)), ""));
+    }
 }
