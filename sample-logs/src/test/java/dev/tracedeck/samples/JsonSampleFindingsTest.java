@@ -31,21 +31,26 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's smolagents tables are the contract: validating every {@code smolagents/} sample with the default configuration gives exactly the rows of their "known faults" tables,
+ * The README's OpenAI Responses and smolagents tables are the contract: validating every {@code openai-responses/} and
+ * {@code smolagents/} sample with the default configuration gives exactly the rows of their "known faults" tables,
  * the file tables name every sample with its line count, and each clean sample passes every rule of its profile
  * (none skipped).
  */
-class SmolagentsSampleFindingsTest {
+class JsonSampleFindingsTest {
 
     private static final Path MODULE = SampleReadme.MODULE;
 
-    /** A sample directory, its format, its tables' headings and its clean sample. */
-    record Dir(String name, String format, String fileTable, String faultTable, String clean) {
+    /** A sample directory, its format, its tables' headings, its clean sample and the rules its broken ones show. */
+    record Dir(String name, String format, String fileTable, String faultTable, String clean, Set<String> shown) {
     }
 
     private static final List<Dir> DIRS = List.of(
-            new Dir("smolagents", "smolagents", "## smolagents memory (`smolagents/`)",
-                    "### smolagents known faults", "clean-code-agent.json"));
+            new Dir("openai-responses", "openai-responses", "## OpenAI Responses and Codex rollouts (`openai-responses/`)",
+                    "### OpenAI Responses known faults", "clean-request.json",
+                    Set.of("orphaned-tool-call", "tool-result-without-call", "unparsed-records")),
+            // A smolagents observation belongs to the step that made the calls: no result can come without one.
+            new Dir("smolagents", "smolagents", "## smolagents memory (`smolagents/`)", "### smolagents known faults",
+                    "clean-code-agent.json", Set.of("orphaned-tool-call", "unparsed-records")));
 
     @Test
     void everySampleGivesExactlyTheFindingsInTheReadmeTable() throws Exception {
@@ -79,13 +84,12 @@ class SmolagentsSampleFindingsTest {
     }
 
     @Test
-    void theBrokenSamplesShowAnOrphanedCallABrokenLineAndACutFile() throws Exception {
-        Set<String> shown = new TreeSet<>();
+    void theBrokenSamplesShowTheOrderingAndPairingRules() throws Exception {
         for (Dir dir : DIRS) {
+            Set<String> shown = new TreeSet<>();
             knownFaults(dir).forEach(r -> shown.add(r.rule()));
+            assertTrue(shown.containsAll(dir.shown()), dir.name() + ": " + shown);
         }
-        assertTrue(shown.containsAll(Set.of("orphaned-tool-call", "unparsed-records")),
-                shown.toString());
     }
 
     @Test
@@ -108,7 +112,7 @@ class SmolagentsSampleFindingsTest {
 
     private static List<Finding> validate(Dir dir, String name) throws Exception {
         String resource = "sample-logs/" + dir.name() + "/" + name;
-        try (InputStream in = SmolagentsSampleFindingsTest.class.getClassLoader().getResourceAsStream(resource)) {
+        try (InputStream in = JsonSampleFindingsTest.class.getClassLoader().getResourceAsStream(resource)) {
             assertNotNull(in, resource);
             Trace trace = Importers.standard().read(ImportSource.of(name, in.readAllBytes()), ImportListener.NONE);
             assertEquals(dir.format(), trace.format(), name);
