@@ -34,8 +34,10 @@ final class SmolagentsSteps {
         if (!node.isObject()) {
             return null;
         }
-        if (node.has("step_number") && (node.has("observations") || node.has("model_output") || node.has("tool_calls")
-                || node.has("timing"))) {
+        // Before v1.19 the number was "step" and the timing top-level (start_time, end_time, duration).
+        boolean numbered = node.has("step_number") || node.path("step").isIntegralNumber();
+        if (numbered && (node.has("observations") || node.has("model_output") || node.has("tool_calls")
+                || node.has("timing") || node.has("start_time"))) {
             return Kind.ACTION;
         }
         if (node.has("plan") && (node.has("model_output_message") || node.has("timing"))) {
@@ -89,9 +91,15 @@ final class SmolagentsSteps {
         return content.toString();
     }
 
-    /** When the step started: {@code timing.start_time} (seconds since the epoch, a float) as an ISO instant; "" if none. */
+    /** The step's number: {@code step_number}, or {@code step} before v1.19; empty when neither. */
+    static String number(JsonNode step) {
+        return step.has("step_number") ? step.path("step_number").asText() : step.path("step").isIntegralNumber()
+                ? step.path("step").asText() : "";
+    }
+
+    /** When the step started: {@code timing.start_time} (or the top-level {@code start_time} before v1.19) (seconds since the epoch, a float) as an ISO instant; "" if none. */
     static String startTime(JsonNode step) {
-        JsonNode start = step.path("timing").path("start_time");
+        JsonNode start = step.path("timing").has("start_time") ? step.path("timing").path("start_time") : step.path("start_time");
         if (!start.isNumber()) {
             return "";
         }

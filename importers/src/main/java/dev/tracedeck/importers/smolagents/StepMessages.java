@@ -48,25 +48,21 @@ final class StepMessages {
 
     void add(JsonNode step, SourceRef source, String text) {
         if (!systemKnown) {
-            JsonNode first = step.path("model_input_messages").path(0);
-            if (first.isObject()) {
-                systemKnown = true;
-                if (SmolagentsSteps.role(first.path("role")).equals("system")) {
-                    message(at(source, "/model_input_messages/0"), first.toString(),
-                            Message.text("system", SmolagentsSteps.text(first.get("content"))), SmolagentsSteps.startTime(step));
-                }
-                held.forEach(h -> emit(h.step(), h.source(), h.text()));
-                held.clear();
-            } else if (SmolagentsSteps.kind(step) == SmolagentsSteps.Kind.TASK) {
-                // A task step never has model input; the action after it does, in full steps.
+            SmolagentsSteps.Kind kind = SmolagentsSteps.kind(step);
+            if (kind == SmolagentsSteps.Kind.TASK || kind == SmolagentsSteps.Kind.PLANNING) {
+                // The agent's system prompt is in an action's model input (a planning step's input opens with the
+                // planner's own prompt); the steps before the first action wait for it.
                 held.add(new Held(step, source, text));
                 return;
-            } else {
-                // Succinct steps (no model input at all), or a system prompt step: nothing more to wait for.
-                systemKnown = true;
-                held.forEach(h -> emit(h.step(), h.source(), h.text()));
-                held.clear();
             }
+            systemKnown = true;
+            JsonNode first = step.path("model_input_messages").path(0);
+            if (kind == SmolagentsSteps.Kind.ACTION && SmolagentsSteps.role(first.path("role")).equals("system")) {
+                message(at(source, "/model_input_messages/0"), first.toString(),
+                        Message.text("system", SmolagentsSteps.text(first.get("content"))), SmolagentsSteps.startTime(step));
+            }
+            held.forEach(h -> emit(h.step(), h.source(), h.text()));
+            held.clear();
         }
         emit(step, source, text);
     }
@@ -81,7 +77,8 @@ final class StepMessages {
     private void emit(JsonNode step, SourceRef source, String text) {
         SmolagentsSteps.Kind kind = SmolagentsSteps.kind(step);
         String time = SmolagentsSteps.startTime(step);
-        String name = kind.id.replace('_', ' ') + " step" + (step.has("step_number") ? " " + step.path("step_number").asText() : "");
+        String number = SmolagentsSteps.number(step);
+        String name = kind.id.replace('_', ' ') + " step" + (number.isEmpty() ? "" : " " + number);
         out.record(EventKind.STEP, "step", name, thread, source, text, record(step, kind), time);
         switch (kind) {
             case SYSTEM_PROMPT -> message(at(source, "/system_prompt"), piece(step, "system_prompt"),
@@ -136,6 +133,14 @@ final class StepMessages {
             message(at(source, "/observations"), piece(step, "observations"),
                     new Message("tool-response", "Observation:\n" + SmolagentsSteps.text(observations), List.of(), firstId), time);
         }
+        JsonNode answer = step.get("action_output");
+        if (!observed && isFinalAnswer(step, calls) && answer != null && !answer.isNull() && (step.get("error") == null
+                || step.get("error").isNull())) {
+            // Before v1.19 a final_answer call got no observation: its answer is the action's output.
+            message(at(source, "/action_output"), piece(step, "action_output"),
+                    new Message("tool-response", SmolagentsSteps.text(answer), List.of(), firstId), time);
+            observed = true;
+        }
         JsonNode error = step.get("error");
         if (error != null && error.isObject()) {
             String why = error.path("message").asText(error.toString());
@@ -150,6 +155,11 @@ final class StepMessages {
                         List.of(), call.id()), time);
             }
         }
+    }
+
+    private static boolean isFinalAnswer(JsonNode step, List<ToolCall> calls) {
+        return step.path("is_final_answer").asBoolean(false)
+                || calls.size() == 1 && calls.get(0).name().equals("final_answer");
     }
 
     /** {@code tool_calls[{id, type, function{name, arguments}}]}; arguments a dict, a JSON string or code. */

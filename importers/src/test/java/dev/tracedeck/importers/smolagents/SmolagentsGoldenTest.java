@@ -14,7 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Golden files built from smolagents' own tests (sources in {@code smolagents/SOURCES.md}): each imports, detected by
+ * Golden files written by smolagents' own agents running its tests' fake models (sources in {@code smolagents/SOURCES.md}): each imports, detected by
  * sniffing, to exactly {@code NAME.expected.txt}. Run with {@code -Dgolden.update=true} to rewrite the expectations
  * after a deliberate change, then read the diff.
  */
@@ -23,7 +23,10 @@ class SmolagentsGoldenTest {
     private static final Path DIR = Path.of("src/test/resources");
 
     @ParameterizedTest
-    @ValueSource(strings = {"smolagents/toolcalling-full-steps.json", "smolagents/memory-succinct-steps.jsonl"})
+    @ValueSource(strings = {"smolagents/toolcalling-full-steps.json", "smolagents/code-agent-succinct-steps.json",
+        "smolagents/planning-step-callbacks.jsonl", "smolagents/max-steps-run-result.json",
+        "smolagents/parallel-and-errors-full-steps.json", "smolagents/v1.15-toolcalling-full-steps.json",
+        "smolagents/memory-test-steps.jsonl", "smolagents/memory-succinct-steps.jsonl"})
     void importsToTheGoldenDump(String name) throws Exception {
         Trace trace = Importers.standard().read(ImportSource.of(name, Files.readAllBytes(DIR.resolve(name))),
                 ImportListener.NONE);
