@@ -177,7 +177,7 @@ class OpenAiChatImporterTest {
     void refusesJsonWithNoChatMessageListingTheFormatsTried() {
         UnrecognizedFormatException e = assertThrows(UnrecognizedFormatException.class,
                 () -> read("data.json", "[{\"a\": 1}, {\"b\": 2}]"));
-        assertEquals(List.of("mycelian-log", "openai-chat", "anthropic", "claude-code", "openai-responses", "langchain", "langgraph"), e.tried());
+        assertEquals(List.of("mycelian-log", "openai-chat", "anthropic", "claude-code", "openai-responses", "langchain", "langgraph", "otlp"), e.tried());
     }
 
     @Test

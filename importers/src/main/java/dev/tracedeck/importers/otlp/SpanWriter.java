@@ -1,0 +1,237 @@
+package dev.tracedeck.importers.otlp;
+
+import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.LineIndex;
+import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.json.JsonValue;
+import dev.tracedeck.model.source.SourceRef;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * Writes the held spans as events once the whole file is read: each span's thread decided, the spans in the order
+ * they started, each span's new messages after it. See {@link OtlpImporter} for what becomes what.
+ */
+final class SpanWriter {
+
+    /** Deeper than any real trace; guards against parent links that loop. */
+    private static final int MAX_DEPTH = 256;
+
+    private final ChatTraceWriter out;
+    private final Map<String, String> threadOfTrace = new HashMap<>();
+    private final Map<String, Held.Span> byKey = new HashMap<>();
+    private final Map<String, Integer> depths = new HashMap<>();
+    private final Map<String, History> histories = new HashMap<>();
+    private final Set<String> threadsWithModelMessages = new HashSet<>();
+    private String lastThread = "";
+
+    SpanWriter(ChatTraceWriter out) {
+        this.out = out;
+    }
+
+    /** The thread of the last span in the file, where a cut or a broken document is reported. */
+    String lastThread() {
+        return lastThread;
+    }
+
+    void write(List<Held> held) {
+        for (Held h : held) {
+            if (h instanceof Held.Span span) {
+                byKey.putIfAbsent(span.key(), span);
+                String conversation = span.conversation();
+                if (!conversation.isEmpty()) {
+                    threadOfTrace.putIfAbsent(span.traceId(), conversation);
+                }
+            }
+        }
+        List<Placed> placed = place(held);
+        for (Placed p : placed) {
+            if (p.held instanceof Held.Span span && SpanRole.of(span) == SpanRole.MODEL && SpanMessages.present(span)) {
+                threadsWithModelMessages.add(p.thread);
+            }
+        }
+        placed.sort(Comparator.comparingLong((Placed p) -> p.start).thenComparingInt(p -> p.depth)
+                .thenComparingLong(p -> p.held.order()));
+        for (Placed p : placed) {
+            if (p.held instanceof Held.Span span) {
+                span(span, p.thread);
+            } else if (p.held instanceof Held.BrokenLine line) {
+                out.malformed(p.thread, line.source(), line.text(), line.reason());
+            }
+        }
+    }
+
+    /**
+     * Each held thing with its thread and sort key. A line that did not parse goes right after the span read before
+     * it, in that span's thread (the next span's when it comes first).
+     */
+    private List<Placed> place(List<Held> held) {
+        List<Placed> placed = new ArrayList<>(held.size());
+        Placed previous = null;
+        List<Placed> waiting = new ArrayList<>();
+        for (Held h : held) {
+            if (h instanceof Held.Span span) {
+                Placed p = new Placed(h, thread(span), span.start(), depth(span));
+                waiting.forEach(w -> w.anchor(p));
+                waiting.clear();
+                placed.add(p);
+                previous = p;
+                lastThread = p.thread;
+            } else {
+                Placed p = new Placed(h, "", Long.MIN_VALUE, 0);
+                if (previous != null) {
+                    p.anchor(previous);
+                } else {
+                    waiting.add(p);
+                }
+                placed.add(p);
+            }
+        }
+        return placed;
+    }
+
+    /** The span's conversation, else its trace's (any span of the trace that names one), else the trace id. */
+    private String thread(Held.Span span) {
+        String own = span.conversation();
+        return !own.isEmpty() ? own : threadOfTrace.getOrDefault(span.traceId(), span.traceId());
+    }
+
+    private int depth(Held.Span span) {
+        Integer known = depths.get(span.key());
+        if (known != null) {
+            return known;
+        }
+        int depth = 0;
+        Held.Span at = span;
+        while (!at.parentSpanId().isEmpty() && depth < MAX_DEPTH) {
+            Held.Span parent = byKey.get(at.parentKey());
+            if (parent == null) {
+                break;
+            }
+            depth++;
+            at = parent;
+        }
+        depths.put(span.key(), depth);
+        return depth;
+    }
+
+    private void span(Held.Span span, String thread) {
+        String time = OtlpValues.time(span.start());
+        out.record(EventKind.SPAN, OtlpImporter.SPAN, thread, span.source(), span.text(), span.json(), time);
+        SpanRole role = SpanRole.of(span);
+        if (role == SpanRole.MODEL || role == SpanRole.AGENT && !threadsWithModelMessages.contains(thread)) {
+            messages(span, thread, time);
+        }
+        if (span.failed()) {
+            out.error(OtlpImporter.ERROR, thread, span.source(), span.text(), failure(span), time);
+        }
+    }
+
+    private void messages(Held.Span span, String thread, String time) {
+        SpanMessages messages = SpanMessages.of(span);
+        if (messages.input().isEmpty() && messages.output().isEmpty()) {
+            return;
+        }
+        History history = histories.computeIfAbsent(thread, t -> new History());
+        Lines lines = new Lines(span);
+        List<Found.Msg> input = new ArrayList<>();
+        for (Found f : messages.input()) {
+            if (f instanceof Found.Msg m) {
+                input.add(m);
+            } else {
+                problem((Found.Problem) f, thread, lines);
+            }
+        }
+        for (Found.Msg m : history.unseen(input)) {
+            write(m, thread, lines, history, time);
+        }
+        for (Found f : messages.output()) {
+            if (f instanceof Found.Msg m) {
+                write(m, thread, lines, history, time);
+            } else {
+                problem((Found.Problem) f, thread, lines);
+            }
+        }
+    }
+
+    private void write(Found.Msg m, String thread, Lines lines, History history, String time) {
+        out.message(thread, lines.at(m.pointer()), m.text(), m.message(), OptionalInt.of(history.add(m.message())), time);
+    }
+
+    private void problem(Found.Problem p, String thread, Lines lines) {
+        out.malformed(thread, lines.at(p.pointer()), p.text(), p.reason());
+    }
+
+    /** "chat gpt-4 failed: Error code: 401" and the exception events' type, message and stack trace. */
+    private static String failure(Held.Span span) {
+        StringBuilder s = new StringBuilder(span.name().isEmpty() ? "span" : span.name()).append(" failed");
+        if (!span.statusMessage().isEmpty()) {
+            s.append(": ").append(span.statusMessage());
+        }
+        if (span.events() instanceof JsonValue.JsonArray events) {
+            for (JsonValue e : events.items()) {
+                if (e.get("name").flatMap(JsonValue::asText).orElse("").equals("exception")) {
+                    JsonValue a = e.get("attributes").orElse(JsonValue.JsonNull.INSTANCE);
+                    s.append('\n').append(text(a, "exception.type")).append(": ").append(text(a, "exception.message"));
+                    Optional.of(text(a, "exception.stacktrace")).filter(t -> !t.isEmpty()).ifPresent(t -> s.append('\n').append(t));
+                }
+            }
+        }
+        return s.toString();
+    }
+
+    private static String text(JsonValue v, String key) {
+        return v.get(key).flatMap(JsonValue::asText).orElse("");
+    }
+
+    /** Where an attribute of a span is: its own lines when the span is pretty-printed as in the file. */
+    private final class Lines {
+        private final Held.Span span;
+        private LineIndex index;
+
+        Lines(Held.Span span) {
+            this.span = span;
+        }
+
+        SourceRef at(String pointer) {
+            SourceRef s = span.source();
+            String full = s.pointer() + pointer;
+            if (s.firstLine() == s.lastLine() || span.text().lines().count() != s.lineCount()) {
+                return new SourceRef(out.file(), s.firstLine(), s.lastLine(), full);
+            }
+            if (index == null) {
+                index = LineIndex.of(span.text(), s.firstLine(), s.pointer(), 4);
+            }
+            return new SourceRef(out.file(), index.firstLine(full), Math.max(index.firstLine(full), index.lastLine(full)), full);
+        }
+    }
+
+    /** A held thing with the thread it goes to and where it sorts. */
+    private static final class Placed {
+        final Held held;
+        String thread;
+        long start;
+        int depth;
+
+        Placed(Held held, String thread, long start, int depth) {
+            this.held = held;
+            this.thread = thread;
+            this.start = start;
+            this.depth = depth;
+        }
+
+        /** Sorts right after {@code span}, in its thread. */
+        void anchor(Placed span) {
+            thread = span.thread;
+            start = span.start;
+            depth = span.depth;
+        }
+    }
+}
