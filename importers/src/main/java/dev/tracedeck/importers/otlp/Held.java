@@ -63,6 +63,31 @@ sealed interface Held {
             return status.equals("ERROR");
         }
 
+        /** "chat gpt-4 failed: Error code: 401", then each {@code exception} event's type, message and stack trace. */
+        String failure() {
+            StringBuilder s = new StringBuilder(name.isEmpty() ? "span" : name).append(" failed");
+            if (!statusMessage.isEmpty()) {
+                s.append(": ").append(statusMessage);
+            }
+            if (events instanceof JsonValue.JsonArray list) {
+                for (JsonValue e : list.items()) {
+                    if (text(e, "name").equals("exception")) {
+                        JsonValue a = e.get("attributes").orElse(JsonValue.JsonNull.INSTANCE);
+                        s.append('\n').append(text(a, "exception.type")).append(": ").append(text(a, "exception.message"));
+                        String trace = text(a, "exception.stacktrace");
+                        if (!trace.isEmpty()) {
+                            s.append('\n').append(trace);
+                        }
+                    }
+                }
+            }
+            return s.toString();
+        }
+
+        private static String text(JsonValue v, String key) {
+            return v.get(key).flatMap(JsonValue::asText).orElse("");
+        }
+
         /** What the detail pane shows: the span's fields in plain form, name and outcome first for the summary. */
         JsonValue json() {
             Map<String, JsonValue> m = new LinkedHashMap<>();

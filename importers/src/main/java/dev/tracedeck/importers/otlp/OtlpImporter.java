@@ -10,6 +10,9 @@ import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.model.trace.Trace;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Set;
 
 /**
@@ -48,7 +51,8 @@ import java.util.Set;
  *   <li><b>Breaks.</b> A JSON Lines line that does not parse is kept malformed, with its line and column, where it
  *       was among the spans (after the span read before it), and the import goes on; a message attribute that does
  *       not read as its convention says is malformed too. A file cut short keeps every span read before the cut and
- *       ends with {@code CUT_SHORT}. A line that is JSON but no trace export (metrics, logs) is {@code other}.</li>
+ *       ends with {@code CUT_SHORT}. A line that is JSON but no trace export (metrics, logs) is {@code other}. An export
+ *       without a single span is refused, as a file of no known format is: nothing to check is no pass.</li>
  * </ul>
  */
 public final class OtlpImporter implements TraceImporter {
@@ -56,6 +60,7 @@ public final class OtlpImporter implements TraceImporter {
     public static final String FORMAT_ID = "otlp";
     static final String SPAN = "span";
     static final String ERROR = "error";
+    private static final int HEAD_BYTES = 16 * 1024;
 
     @Override
     public String formatId() {
@@ -83,10 +88,24 @@ public final class OtlpImporter implements TraceImporter {
         SpanReading reading = new SpanReading(out, layout);
         JsonImport.Result result = new JsonImport(out).read(source, listener, layout,
                 Set.copyOf(OtlpShape.streamedPaths()), reading);
-        if (!reading.sawRequest()) {
+        if (!reading.sawRequest() && !declaresAnExport(source)) {
             throw new NotThisFormatException(source.name(), "no OTLP trace export (resourceSpans) in " + out.size()
                     + (out.size() == 1 ? " record" : " records"));
         }
+        if (reading.spans() == 0) {
+            // Nothing to check is no pass: an export without spans is refused like a file of no known format.
+            throw new NotThisFormatException(source.name(), result.complete() ? "an OTLP trace export without a span"
+                    : "an OTLP trace export cut short before its first span");
+        }
         return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
+    }
+
+    /** An export with no span hands the reader no value; its head still names {@code resourceSpans}. */
+    private boolean declaresAnExport(ImportSource source) throws ImportException {
+        try (InputStream in = source.open(ImportSource.ByteCounter.NONE)) {
+            return confidence(new String(in.readNBytes(HEAD_BYTES), StandardCharsets.UTF_8)) > 0;
+        } catch (IOException e) {
+            throw ImportException.unreadable(source.name(), e);
+        }
     }
 }

@@ -1,17 +1,13 @@
 package dev.tracedeck.importers.otlp;
 
 import dev.tracedeck.importers.chat.ChatTraceWriter;
-import dev.tracedeck.importers.json.LineIndex;
 import dev.tracedeck.model.event.EventKind;
-import dev.tracedeck.model.json.JsonValue;
-import dev.tracedeck.model.source.SourceRef;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 
@@ -130,7 +126,7 @@ final class SpanWriter {
             messages(span, thread, time);
         }
         if (span.failed()) {
-            out.error(OtlpImporter.ERROR, thread, span.source(), span.text(), failure(span), time);
+            out.error(OtlpImporter.ERROR, thread, span.source(), span.text(), span.failure(), time);
         }
     }
 
@@ -140,7 +136,7 @@ final class SpanWriter {
             return;
         }
         History history = histories.computeIfAbsent(thread, t -> new History());
-        Lines lines = new Lines(span);
+        AttributeLines lines = new AttributeLines(out.file(), span);
         List<Found.Msg> input = new ArrayList<>();
         for (Found f : messages.input()) {
             if (f instanceof Found.Msg m) {
@@ -161,56 +157,12 @@ final class SpanWriter {
         }
     }
 
-    private void write(Found.Msg m, String thread, Lines lines, History history, String time) {
+    private void write(Found.Msg m, String thread, AttributeLines lines, History history, String time) {
         out.message(thread, lines.at(m.pointer()), m.text(), m.message(), OptionalInt.of(history.add(m.message())), time);
     }
 
-    private void problem(Found.Problem p, String thread, Lines lines) {
+    private void problem(Found.Problem p, String thread, AttributeLines lines) {
         out.malformed(thread, lines.at(p.pointer()), p.text(), p.reason());
-    }
-
-    /** "chat gpt-4 failed: Error code: 401" and the exception events' type, message and stack trace. */
-    private static String failure(Held.Span span) {
-        StringBuilder s = new StringBuilder(span.name().isEmpty() ? "span" : span.name()).append(" failed");
-        if (!span.statusMessage().isEmpty()) {
-            s.append(": ").append(span.statusMessage());
-        }
-        if (span.events() instanceof JsonValue.JsonArray events) {
-            for (JsonValue e : events.items()) {
-                if (e.get("name").flatMap(JsonValue::asText).orElse("").equals("exception")) {
-                    JsonValue a = e.get("attributes").orElse(JsonValue.JsonNull.INSTANCE);
-                    s.append('\n').append(text(a, "exception.type")).append(": ").append(text(a, "exception.message"));
-                    Optional.of(text(a, "exception.stacktrace")).filter(t -> !t.isEmpty()).ifPresent(t -> s.append('\n').append(t));
-                }
-            }
-        }
-        return s.toString();
-    }
-
-    private static String text(JsonValue v, String key) {
-        return v.get(key).flatMap(JsonValue::asText).orElse("");
-    }
-
-    /** Where an attribute of a span is: its own lines when the span is pretty-printed as in the file. */
-    private final class Lines {
-        private final Held.Span span;
-        private LineIndex index;
-
-        Lines(Held.Span span) {
-            this.span = span;
-        }
-
-        SourceRef at(String pointer) {
-            SourceRef s = span.source();
-            String full = s.pointer() + pointer;
-            if (s.firstLine() == s.lastLine() || span.text().lines().count() != s.lineCount()) {
-                return new SourceRef(out.file(), s.firstLine(), s.lastLine(), full);
-            }
-            if (index == null) {
-                index = LineIndex.of(span.text(), s.firstLine(), s.pointer(), 4);
-            }
-            return new SourceRef(out.file(), index.firstLine(full), Math.max(index.firstLine(full), index.lastLine(full)), full);
-        }
     }
 
     /** A held thing with the thread it goes to and where it sorts. */

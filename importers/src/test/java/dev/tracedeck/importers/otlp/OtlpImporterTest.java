@@ -19,8 +19,12 @@ import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.trace.Trace;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** The OTLP importer on small exports: sniffing, threads, order, the history's new messages, breaks and cuts. */
@@ -55,6 +59,24 @@ class OtlpImporterTest {
             if (!importer.formatId().equals("otlp")) {
                 assertEquals(0, importer.confidence(line + "\n"), importer.formatId());
             }
+        }
+    }
+
+    @Test
+    void claimsNoFileOfAnotherFormat() throws Exception {
+        List<Path> others = new ArrayList<>();
+        for (Path dir : List.of(Path.of("../sample-logs"), Path.of("src/test/resources"))) {
+            try (Stream<Path> files = Files.walk(dir)) {
+                files.filter(Files::isRegularFile).filter(p -> p.toString().matches(".*\\.(log|json|jsonl)$"))
+                        .filter(p -> !p.toString().contains("otlp") && !p.toString().contains("target")).forEach(others::add);
+            }
+        }
+        assertTrue(others.size() > 40, "found the other formats' files: " + others.size());
+        OtlpImporter otlp = new OtlpImporter();
+        for (Path file : others) {
+            byte[] head = Files.readAllBytes(file);
+            String text = new String(head, 0, Math.min(head.length, 16 * 1024), StandardCharsets.UTF_8);
+            assertEquals(0, otlp.confidence(text), file.toString());
         }
     }
 
@@ -233,6 +255,29 @@ class OtlpImporterTest {
         assertEquals("{\"name\":\"chat\",\"kind\":\"client\",\"status\":\"ERROR\",\"start\":\"2023-11-14T22:13:20Z\",\"end\":\"\","
                 + "\"trace_id\":\"t\",\"span_id\":\"s\",\"attributes\":{\"gen_ai.usage.input_tokens\":12}}", span.json().toCompactString());
         assertEquals(EventKind.ERROR, trace.event(1).kind());
+    }
+
+    @Test
+    void anExportWithoutSpansIsRefusedNotPassed() {
+        ImportException e = assertThrows(ImportException.class, () -> read("empty.json", "{\"resourceSpans\": []}"));
+        assertTrue(e.getMessage().contains("an OTLP trace export without a span"), e.getMessage());
+    }
+
+    @Test
+    void readsMessagesRecordedOnASpanEventAsStructuredValues() throws Exception {
+        Otlp chat = span(T1, "1", "", "chat gpt-4", 1000).attr("gen_ai.operation.name", "chat");
+        var event = chat.node().putArray("events").addObject().put("name", "gen_ai.client.inference.operation.details");
+        var message = event.putArray("attributes").addObject().put("key", "gen_ai.input.messages").putObject("value")
+                .putObject("arrayValue").putArray("values").addObject().putObject("kvlistValue").putArray("values");
+        message.addObject().put("key", "role").putObject("value").put("stringValue", "user");
+        var part = message.addObject().put("key", "parts").putObject("value").putObject("arrayValue").putArray("values")
+                .addObject().putObject("kvlistValue").putArray("values");
+        part.addObject().put("key", "type").putObject("value").put("stringValue", "text");
+        part.addObject().put("key", "content").putObject("value").put("stringValue", "hi from an event");
+        Trace trace = read("a.json", request(chat));
+        Event user = trace.event(1);
+        assertEquals("hi from an event", ((Payload.ConversationMessage) user.payload()).message().content());
+        assertEquals("/resourceSpans/0/scopeSpans/0/spans/0/events/0/attributes/0", user.source().pointer());
     }
 
     @Test
