@@ -28,7 +28,9 @@ import java.util.Set;
  * <ul>
  *   <li><b>Threads.</b> A span belongs to the conversation it names ({@code gen_ai.conversation.id}, else
  *       {@code session.id}, on the span or its resource); a span that names none, to the conversation another span
- *       of its trace names; else its trace is its thread, named by the trace id.</li>
+ *       of its trace names; else its trace is its thread, named by the trace id, unless the trace continues another
+ *       such thread's conversation ({@link Continuations}: a client instrumented without a span around its calls
+ *       makes each call a trace of its own).</li>
  *   <li><b>Order.</b> Exporters write a span when it ends, so children come before their parents and a batch is in
  *       no useful order. The spans are held (each as little more than the event it becomes, never the file's tree)
  *       and written once the file is read, by start time; at equal start times a parent before its children, then in

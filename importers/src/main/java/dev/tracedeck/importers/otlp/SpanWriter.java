@@ -12,8 +12,9 @@ import java.util.OptionalInt;
 import java.util.Set;
 
 /**
- * Writes the held spans as events once the whole file is read: each span's thread decided, the spans in the order
- * they started, each span's new messages after it. See {@link OtlpImporter} for what becomes what.
+ * Writes the held spans as events once the whole file is read: each span's thread decided (its conversation, else
+ * its trace, joined to the trace it continues: {@link Continuations}), the spans in the order they started, each
+ * span's new messages after it. See {@link OtlpImporter} for what becomes what.
  */
 final class SpanWriter {
 
@@ -21,7 +22,8 @@ final class SpanWriter {
     private static final int MAX_DEPTH = 256;
 
     private final ChatTraceWriter out;
-    private final Map<String, String> threadOfTrace = new HashMap<>();
+    private final Map<String, String> conversationOfTrace = new HashMap<>();
+    private final Continuations continuations = new Continuations();
     private final Map<String, Held.Span> byKey = new HashMap<>();
     private final Map<String, Integer> depths = new HashMap<>();
     private final Map<String, History> histories = new HashMap<>();
@@ -38,15 +40,21 @@ final class SpanWriter {
     }
 
     void write(List<Held> held) {
+        List<Held.Span> spans = new ArrayList<>();
         for (Held h : held) {
             if (h instanceof Held.Span span) {
+                spans.add(span);
                 byKey.putIfAbsent(span.key(), span);
                 String conversation = span.conversation();
                 if (!conversation.isEmpty()) {
-                    threadOfTrace.putIfAbsent(span.traceId(), conversation);
+                    conversationOfTrace.putIfAbsent(span.traceId(), conversation);
                 }
             }
         }
+        Comparator<Held.Span> started = Comparator.comparingLong(Held.Span::start).thenComparingInt(this::depth)
+                .thenComparingLong(Held.Span::order);
+        spans.stream().sorted(started).filter(s -> conversation(s).isEmpty() && SpanRole.of(s) == SpanRole.MODEL)
+                .forEach(continuations::see);
         List<Placed> placed = place(held);
         for (Placed p : placed) {
             if (p.held instanceof Held.Span span && SpanRole.of(span) == SpanRole.MODEL && SpanMessages.present(span)) {
@@ -93,10 +101,16 @@ final class SpanWriter {
         return placed;
     }
 
-    /** The span's conversation, else its trace's (any span of the trace that names one), else the trace id. */
-    private String thread(Held.Span span) {
+    /** The conversation the span or another span of its trace names, else "". */
+    private String conversation(Held.Span span) {
         String own = span.conversation();
-        return !own.isEmpty() ? own : threadOfTrace.getOrDefault(span.traceId(), span.traceId());
+        return !own.isEmpty() ? own : conversationOfTrace.getOrDefault(span.traceId(), "");
+    }
+
+    /** Its conversation, else its trace's thread (the trace's own, or the one it continues). */
+    private String thread(Held.Span span) {
+        String conversation = conversation(span);
+        return !conversation.isEmpty() ? conversation : continuations.thread(span.traceId());
     }
 
     private int depth(Held.Span span) {

@@ -117,6 +117,19 @@ class OtlpImporterTest {
     }
 
     @Test
+    void aTraceThatContinuesAnotherTracesConversationJoinsItsThreadAndARerunDoesNot() throws Exception {
+        var ask = text("user", "weather?");
+        String file = request(chat("aaaa", "1", 1000, List.of(ask), List.of(call("c1", "weather")))) + "\n"
+                + request(chat("bbbb", "2", 2000, List.of(ask, call("c1", "weather"), result("c1", "rain")),
+                        List.of(text("assistant", "it rains")))) + "\n"
+                + request(chat("cccc", "3", 3000, List.of(ask), List.of(call("c2", "weather")))) + "\n";
+        Trace trace = read("calls.jsonl", file);
+        assertEquals(List.of("aaaa", "cccc"), trace.threads().stream().map(t -> t.id()).toList());
+        assertEquals(List.of("SPAN chat gpt-4", "MESSAGE user:weather?[]", "TOOL_CALL assistant:[c1]", "SPAN chat gpt-4",
+                "RESULT tool:rainc1[]", "MESSAGE assistant:it rains[]"), summaries(trace).subList(0, 6));
+    }
+
+    @Test
     void aCallsInputAddsOnlyTheMessagesTheThreadDoesNotHoldYet() throws Exception {
         var system = text("system", "be brief");
         String file = request(
