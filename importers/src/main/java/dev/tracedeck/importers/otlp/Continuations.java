@@ -18,6 +18,8 @@ final class Continuations {
     private final Map<String, String> threadOfTrace = new HashMap<>();
     /** Per thread, its last model call's input then output, as {@link History#key} keys. */
     private final Map<String, List<String>> lastCall = new HashMap<>();
+    /** The same, the other way: looking up an input's prefixes costs the input's length, not the number of threads. */
+    private final Map<List<String>, String> threadByLastCall = new HashMap<>();
 
     /** Takes a model call of a trace without a conversation id; calls come in the order they started. */
     void see(Held.Span span) {
@@ -26,7 +28,11 @@ final class Continuations {
         String thread = threadOfTrace.computeIfAbsent(span.traceId(), trace -> continued(trace, input));
         List<String> call = new ArrayList<>(input);
         call.addAll(keys(messages.output()));
-        lastCall.put(thread, call);
+        List<String> before = lastCall.put(thread, call);
+        if (before != null) {
+            threadByLastCall.remove(before, thread);
+        }
+        threadByLastCall.put(call, thread);
     }
 
     /** The thread of a trace without a conversation id: the trace itself, or the one it continues. */
@@ -36,16 +42,13 @@ final class Continuations {
 
     /** The thread whose last call {@code input} repeats in full (the longest, if several do), else the trace's own. */
     private String continued(String trace, List<String> input) {
-        String best = trace;
-        int longest = 0;
-        for (Map.Entry<String, List<String>> e : lastCall.entrySet()) {
-            List<String> last = e.getValue();
-            if (last.size() > longest && last.size() < input.size() && input.subList(0, last.size()).equals(last)) {
-                best = e.getKey();
-                longest = last.size();
+        for (int k = input.size() - 1; k > 0; k--) {
+            String thread = threadByLastCall.get(input.subList(0, k));
+            if (thread != null) {
+                return thread;
             }
         }
-        return best;
+        return trace;
     }
 
     private static List<String> keys(List<Found> found) {
