@@ -81,6 +81,24 @@ class OtlpImporterTest {
     }
 
     @Test
+    void noOtherImporterClaimsAnOtlpSampleOrGoldenInput() throws Exception {
+        List<Path> files = new ArrayList<>();
+        for (Path dir : List.of(Path.of("../sample-logs/otlp"), Path.of("src/test/resources/otlp"))) {
+            try (Stream<Path> list = Files.list(dir)) {
+                list.filter(p -> p.toString().matches(".*\\.(json|jsonl)$")).forEach(files::add);
+            }
+        }
+        assertTrue(files.size() >= 9, files.toString());
+        for (Path file : files) {
+            byte[] bytes = Files.readAllBytes(file);
+            String head = new String(bytes, 0, Math.min(bytes.length, 16 * 1024), StandardCharsets.UTF_8);
+            for (var importer : Importers.standard().all()) {
+                assertEquals(importer.formatId().equals("otlp") ? 98 : 0, importer.confidence(head), importer.formatId() + " " + file);
+            }
+        }
+    }
+
+    @Test
     void aForcedOtlpReadOfAnotherFormatIsRefused() {
         ImportException e = assertThrows(ImportException.class, () -> Importers.standard().forcing("otlp")
                 .read(ImportSource.of("chat.json", "[{\"role\": \"user\", \"content\": \"hi\"}]".getBytes(StandardCharsets.UTF_8)),
