@@ -114,6 +114,15 @@ public final class ChatTraceWriter {
         return builder.add(keyword, time, threadId, source, text, new Payload.JsonRecord(name, json, kind));
     }
 
+    /**
+     * A failure the log records (an OpenTelemetry span whose status is {@code ERROR}), as an
+     * {@link Payload.AgentError} with what the log says of it: the timeline and the thread list show it as a problem.
+     */
+    public Event error(String keyword, String threadId, SourceRef source, String text, String message, String time) {
+        count(keyword);
+        return builder.add(keyword, time, threadId, source, text, new Payload.AgentError(message));
+    }
+
     /** A record of the format whose fields are not what the format says: kept, and reported. */
     public Event malformed(String threadId, SourceRef source, String text, String reason) {
         count(MALFORMED);

@@ -33,6 +33,15 @@ public final class JsonImport {
         /** The thread being read when the file was cut short. */
         String lastThread();
 
+        /**
+         * Keeps a JSON Lines line that does not parse as a malformed record: by default at once, in
+         * {@link #threadOfBrokenLine}'s thread. An importer that writes its records only once all are read, in an
+         * order of its own, overrides this to place the line among them.
+         */
+        default void malformedLine(ChatTraceWriter out, SourceRef source, String text, String reason) {
+            out.malformed(threadOfBrokenLine(source.firstLine()), source, text, reason);
+        }
+
         /** Called once all records are read (also when the document broke), before a break or cut is reported. */
         default void end(JsonRecordReader reader) {
         }
@@ -114,8 +123,8 @@ public final class JsonImport {
     }
 
     private void brokenLine(JsonItem.Broken broken, Records records) {
-        out.malformed(records.threadOfBrokenLine(broken.line()), new SourceRef(out.file(), broken.line(), broken.line()),
-                broken.text(), "not valid JSON at column " + broken.column() + ": " + broken.reason());
+        records.malformedLine(out, new SourceRef(out.file(), broken.line(), broken.line()), broken.text(),
+                "not valid JSON at column " + broken.column() + ": " + broken.reason());
     }
 
     /** A document that stopped parsing: nothing after this point can be read. */

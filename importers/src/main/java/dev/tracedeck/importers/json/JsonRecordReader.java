@@ -20,16 +20,25 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Deque;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Reads a JSON file record by record on Jackson's token stream, binding one record at a time, never the file:
  * a JSON Lines file line by line, a top-level array element by element ({@code /0}, {@code /1} …), a top-level
  * object member by member, where the members named as streamed (a request's {@code messages}) are read element
- * by element ({@code /messages/0} …). Each value comes with its lines, column, pointer and text as in the file.
+ * by element ({@code /messages/0} …). A streamed path may reach deeper, through arrays ({@code *}) and objects:
+ * with {@code resourceSpans/*}{@code /scopeSpans/*}{@code /spans} each span of an OTLP document is a record
+ * ({@code /resourceSpans/0/scopeSpans/1/spans/2}), and the members beside the arrays on the way
+ * ({@code /resourceSpans/0/resource}) are records of their own, read when the parser meets them. Each value comes
+ * with its lines, column, pointer and text as in the file.
  *
  * <p>A JSON Lines line that does not parse is a {@link JsonItem.Broken} and reading goes on with the next line;
  * a document that stops parsing ends with one (its {@code endOfInput} says whether the file ends inside a value:
@@ -43,7 +52,9 @@ public final class JsonRecordReader implements Closeable {
             .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION).build();
 
     private final JsonLayout layout;
-    private final Set<String> streamed;
+    private final List<List<String>> streamed;
+    /** In a JSON Lines line, the top-level members whose elements are bound one by one (their texts sliced). */
+    private final Set<String> lineMembers;
     private final ByteTap tap;
     private final LineReader lines;
     private final LinePipeline pipeline;
@@ -52,23 +63,25 @@ public final class JsonRecordReader implements Closeable {
 
     private boolean started;
     private boolean done;
-    /** In an object document: the streamed member whose elements are being read, else null. */
-    private String openArray;
-    private int arrayIndex;
+    /** The containers of a document being read through, innermost first; the document itself at the bottom. */
+    private final Deque<Container> open = new ArrayDeque<>();
     private int documentFirstLine = 1;
     private int documentLastLine = 1;
     private long jsonLines;
 
     /**
      * @param in       the decoded bytes (already sniffed with {@link JsonLayout#sniff}, on another stream)
-     * @param streamed for an object document, the top-level members to read element by element
+     * @param streamed for an object document, the members to read element by element: a top-level member's name
+     *                 ({@code messages}), or a path of member names and {@code *} for "every element"
+     *                 ({@code resourceSpans/*}{@code /scopeSpans/*}{@code /spans})
      */
     public JsonRecordReader(InputStream in, JsonLayout layout, Set<String> streamed) throws IOException {
         if (layout == JsonLayout.NOT_JSON) {
             throw new IllegalArgumentException("not JSON");
         }
         this.layout = layout;
-        this.streamed = Set.copyOf(streamed);
+        this.streamed = streamed.stream().map(path -> List.of(path.split("/"))).toList();
+        this.lineMembers = streamed.stream().filter(path -> !path.contains("/")).collect(Collectors.toUnmodifiableSet());
         if (layout == JsonLayout.LINES) {
             this.tap = null;
             this.parser = null;
@@ -166,7 +179,7 @@ public final class JsonRecordReader implements Closeable {
      */
     private JsonNode bindLine(JsonParser p, Map<String, long[]> ranges) throws IOException {
         JsonToken first = p.nextToken();
-        if (first != JsonToken.START_OBJECT || streamed.isEmpty()) {
+        if (first != JsonToken.START_OBJECT || lineMembers.isEmpty()) {
             return lineMapper.readTree(p);
         }
         ObjectNode object = lineMapper.getNodeFactory().objectNode();
@@ -174,7 +187,7 @@ public final class JsonRecordReader implements Closeable {
         while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             JsonToken value = p.nextToken();
-            if (value == JsonToken.START_ARRAY && streamed.contains(name)) {
+            if (value == JsonToken.START_ARRAY && lineMembers.contains(name)) {
                 ArrayNode elements = object.putArray(name);
                 String prefix = "/" + SourceRef.pointerToken(name) + "/";
                 int index = 0;
@@ -233,8 +246,9 @@ public final class JsonRecordReader implements Closeable {
                 if (first != JsonToken.START_ARRAY && first != JsonToken.START_OBJECT) {
                     return broken("the document is not an object or an array", false);
                 }
+                open.push(new Container(first == JsonToken.START_ARRAY, List.of(), "", ""));
             }
-            return layout == JsonLayout.ARRAY ? nextElement("") : nextMember();
+            return nextRecord();
         } catch (JsonProcessingException e) {
             done = true;
             JsonLocation at = e.getLocation() != null ? e.getLocation() : parser.currentLocation();
@@ -243,45 +257,69 @@ public final class JsonRecordReader implements Closeable {
         }
     }
 
-    /** The next element of the array the parser is in, or what follows it when it ends. */
-    private JsonItem nextElement(String member) throws IOException {
-        JsonToken t = parser.nextToken();
-        if (t == null) {
-            return broken("the document ends inside an array", true);
-        }
-        if (t == JsonToken.END_ARRAY) {
-            if (member.isEmpty()) {
-                return end();
+    /**
+     * The next value to bind, walking into the arrays and objects a streamed path goes through and out of those
+     * that end; the end of the document when its own container closes.
+     */
+    private JsonItem nextRecord() throws IOException {
+        while (true) {
+            Container in = open.peek();
+            JsonToken t = parser.nextToken();
+            if (t == null) {
+                return broken(in.array ? "the document ends inside an array" : "the document ends inside an object", true);
             }
-            openArray = null;
-            return nextMember();
+            if (t == JsonToken.END_ARRAY || t == JsonToken.END_OBJECT) {
+                open.pop();
+                if (open.isEmpty()) {
+                    return end();
+                }
+                continue;
+            }
+            List<String> path;
+            String pointer;
+            String member;
+            if (in.array) {
+                path = append(in.path, "*");
+                pointer = in.pointer + "/" + in.next++;
+                member = in.member;
+            } else {
+                String name = parser.currentName();
+                t = parser.nextToken();
+                if (t == null) {
+                    return broken("the document ends after member \"" + name + "\"", true);
+                }
+                path = append(in.path, name);
+                pointer = in.pointer + "/" + SourceRef.pointerToken(name);
+                member = open.size() == 1 ? name : in.member;
+            }
+            if (t == JsonToken.START_ARRAY && walksArray(path) || t == JsonToken.START_OBJECT && walksObject(path)) {
+                open.push(new Container(t == JsonToken.START_ARRAY, path, pointer, member));
+                continue;
+            }
+            return value(pointer, member);
         }
-        String pointer = (member.isEmpty() ? "" : "/" + SourceRef.pointerToken(member)) + "/" + arrayIndex++;
-        return value(pointer, member);
     }
 
-    private JsonItem nextMember() throws IOException {
-        if (openArray != null) {
-            return nextElement(openArray);
-        }
-        JsonToken t = parser.nextToken();
-        if (t == null) {
-            return broken("the document ends inside an object", true);
-        }
-        if (t == JsonToken.END_OBJECT) {
-            return end();
-        }
-        String name = parser.currentName();
-        t = parser.nextToken();
-        if (t == null) {
-            return broken("the document ends after member \"" + name + "\"", true);
-        }
-        if (t == JsonToken.START_ARRAY && streamed.contains(name)) {
-            openArray = name;
-            arrayIndex = 0;
-            return nextElement(name);
-        }
-        return value("/" + SourceRef.pointerToken(name), name);
+    /** An array is read element by element when a streamed path names it or goes on through its elements. */
+    private boolean walksArray(List<String> path) {
+        return streamed.stream().anyMatch(s -> s.equals(path) || startsWith(s, append(path, "*")));
+    }
+
+    /** An object is read member by member when a streamed path goes on through one of its members. */
+    private boolean walksObject(List<String> path) {
+        return streamed.stream().anyMatch(s -> s.size() > path.size() && startsWith(s, path)
+                && !s.get(path.size()).equals("*"));
+    }
+
+    private static boolean startsWith(List<String> path, List<String> prefix) {
+        return path.size() >= prefix.size() && path.subList(0, prefix.size()).equals(prefix);
+    }
+
+    private static List<String> append(List<String> path, String segment) {
+        List<String> longer = new ArrayList<>(path.size() + 1);
+        longer.addAll(path);
+        longer.add(segment);
+        return longer;
     }
 
     /** Binds the value whose first token the parser is on. */
@@ -330,6 +368,24 @@ public final class JsonRecordReader implements Closeable {
         }
         int cut = m.indexOf("\n at [Source");
         return (cut >= 0 ? m.substring(0, cut) : m).strip();
+    }
+
+    /** An array or object of a document being read through. */
+    private static final class Container {
+        final boolean array;
+        /** Member names and {@code *} for array elements, from the document down. */
+        final List<String> path;
+        final String pointer;
+        /** The top-level member it is or is inside, "" for the document. */
+        final String member;
+        int next;
+
+        Container(boolean array, List<String> path, String pointer, String member) {
+            this.array = array;
+            this.path = path;
+            this.pointer = pointer;
+            this.member = member;
+        }
     }
 
     @Override

@@ -178,7 +178,7 @@ class OpenAiChatImporterTest {
         UnrecognizedFormatException e = assertThrows(UnrecognizedFormatException.class,
                 () -> read("data.json", "[{\"a\": 1}, {\"b\": 2}]"));
         assertEquals(List.of("mycelian-log", "openai-chat", "anthropic", "claude-code", "openai-responses", "langchain", "langgraph",
-                "smolagents"), e.tried());
+                "smolagents", "otlp"), e.tried());
     }
 
     @Test

@@ -1,0 +1,36 @@
+package dev.tracedeck.importers.otlp;
+
+import dev.tracedeck.importers.json.LineIndex;
+import dev.tracedeck.model.source.SourceRef;
+
+/**
+ * Where an attribute of a span is: its own lines when the span is pretty-printed as in the file (a streamed document
+ * keeps each span's text), else the span's lines; the pointer always reaches the attribute.
+ */
+final class AttributeLines {
+
+    /** A span, its attributes list, an attribute (or events, an event, its attributes, one of them). */
+    private static final int DEPTH = 4;
+
+    private final String file;
+    private final Held.Span span;
+    private LineIndex index;
+
+    AttributeLines(String file, Held.Span span) {
+        this.file = file;
+        this.span = span;
+    }
+
+    /** {@code pointer} is within the span: {@code /attributes/7}. */
+    SourceRef at(String pointer) {
+        SourceRef s = span.source();
+        String full = s.pointer() + pointer;
+        if (s.firstLine() == s.lastLine() || span.text().lines().count() != s.lineCount()) {
+            return new SourceRef(file, s.firstLine(), s.lastLine(), full);
+        }
+        if (index == null) {
+            index = LineIndex.of(span.text(), s.firstLine(), s.pointer(), DEPTH);
+        }
+        return new SourceRef(file, index.firstLine(full), Math.max(index.firstLine(full), index.lastLine(full)), full);
+    }
+}

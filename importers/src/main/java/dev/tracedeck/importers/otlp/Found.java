@@ -1,0 +1,32 @@
+package dev.tracedeck.importers.otlp;
+
+import dev.tracedeck.model.message.Message;
+import java.util.Objects;
+
+/**
+ * What a span's message attributes hold: a message, or an attribute that does not read as the convention says.
+ * Both point at the attribute within the span ({@code /attributes/7}, {@code /events/0/attributes/1}): a JSON
+ * pointer cannot reach into the JSON text an attribute's string holds.
+ */
+sealed interface Found {
+
+    String pointer();
+
+    /** The message's own JSON (its object in the attribute, or the indexed attributes that make it up). */
+    record Msg(Message message, String pointer, String text) implements Found {
+        public Msg {
+            Objects.requireNonNull(message);
+            Objects.requireNonNull(pointer);
+            Objects.requireNonNull(text);
+        }
+    }
+
+    /** An attribute that should hold messages and does not read as such. */
+    record Problem(String pointer, String text, String reason) implements Found {
+        public Problem {
+            Objects.requireNonNull(pointer);
+            Objects.requireNonNull(text);
+            Objects.requireNonNull(reason);
+        }
+    }
+}

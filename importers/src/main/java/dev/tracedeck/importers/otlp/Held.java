@@ -1,0 +1,151 @@
+package dev.tracedeck.importers.otlp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.model.json.JsonValue;
+import dev.tracedeck.model.source.SourceRef;
+import java.math.BigDecimal;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What the importer holds until the whole file is read, so that it can write the spans in the order they started
+ * rather than the order exporters write them (ended-first, children before parents): each span as little more than
+ * the event it becomes, and the JSON Lines lines that did not parse, to be put back where they were.
+ */
+sealed interface Held {
+
+    /** Position in the file, from 0. */
+    long order();
+
+    /**
+     * One span.
+     *
+     * @param attributes its attributes as plain values, in file order
+     * @param events     its span events as {@code [{name, time, attributes}]}
+     * @param links      its links as {@code [{trace_id, span_id, attributes}]}
+     * @param source     its lines and JSON pointer ({@code /resourceSpans/0/scopeSpans/0/spans/3})
+     * @param text       its JSON as in the file (as re-written when it came inside a JSON Lines line)
+     */
+    record Span(long order, String traceId, String spanId, String parentSpanId, String name, String kind, long start,
+                long end, String status, String statusMessage, JsonValue.JsonObject attributes, JsonValue events,
+                JsonValue links, Origin origin, SourceRef source, String text) implements Held {
+
+        public Span {
+            Objects.requireNonNull(attributes);
+            Objects.requireNonNull(origin);
+            Objects.requireNonNull(source);
+            Objects.requireNonNull(text);
+        }
+
+        /** An attribute's text, "" when it is absent or not a string. */
+        String attribute(String key) {
+            return attributes.get(key).flatMap(v -> v instanceof JsonValue.JsonString s ? Optional.of(s.value())
+                    : Optional.empty()).orElse("");
+        }
+
+        /**
+         * The conversation the span says it belongs to: {@code gen_ai.conversation.id}, else {@code session.id}
+         * (OpenInference and OpenTelemetry's session convention), on the span or its resource; "" when none.
+         */
+        String conversation() {
+            for (String key : new String[] {"gen_ai.conversation.id", "session.id"}) {
+                String own = attribute(key);
+                if (!own.isBlank()) {
+                    return own;
+                }
+            }
+            return origin.resource().attributes().get("session.id").flatMap(JsonValue::asText).orElse("");
+        }
+
+        boolean failed() {
+            return status.equals("ERROR");
+        }
+
+        /** "chat gpt-4 failed: Error code: 401", then each {@code exception} event's type, message and stack trace. */
+        String failure() {
+            StringBuilder s = new StringBuilder(name.isEmpty() ? "span" : name).append(" failed");
+            if (!statusMessage.isEmpty()) {
+                s.append(": ").append(statusMessage);
+            }
+            if (events instanceof JsonValue.JsonArray list) {
+                for (JsonValue e : list.items()) {
+                    if (text(e, "name").equals("exception")) {
+                        JsonValue a = e.get("attributes").orElse(JsonValue.JsonNull.INSTANCE);
+                        s.append('\n').append(text(a, "exception.type")).append(": ").append(text(a, "exception.message"));
+                        String trace = text(a, "exception.stacktrace");
+                        if (!trace.isEmpty()) {
+                            s.append('\n').append(trace);
+                        }
+                    }
+                }
+            }
+            return s.toString();
+        }
+
+        private static String text(JsonValue v, String key) {
+            return v.get(key).flatMap(JsonValue::asText).orElse("");
+        }
+
+        /** What the detail pane shows: the span's fields in plain form, name and outcome first for the summary. */
+        JsonValue json() {
+            Map<String, JsonValue> m = new LinkedHashMap<>();
+            m.put("name", JsonValue.of(name));
+            m.put("kind", JsonValue.of(kind));
+            m.put("status", JsonValue.of(status));
+            if (!statusMessage.isEmpty()) {
+                m.put("status_message", JsonValue.of(statusMessage));
+            }
+            if (start > 0 && end >= start) {
+                BigDecimal ms = BigDecimal.valueOf(end - start, 6).stripTrailingZeros();
+                m.put("duration_ms", new JsonValue.JsonNumber(ms.scale() < 0 ? ms.setScale(0) : ms));
+            }
+            m.put("start", JsonValue.of(OtlpValues.time(start)));
+            m.put("end", JsonValue.of(OtlpValues.time(end)));
+            m.put("trace_id", JsonValue.of(traceId));
+            m.put("span_id", JsonValue.of(spanId));
+            if (!parentSpanId.isEmpty()) {
+                m.put("parent_span_id", JsonValue.of(parentSpanId));
+            }
+            m.put("attributes", attributes);
+            putUnlessEmpty(m, "events", events);
+            putUnlessEmpty(m, "links", links);
+            if (!origin.resource().attributes().members().isEmpty()) {
+                m.put("resource", origin.resource().attributes());
+            }
+            if (!(origin.scope() instanceof JsonValue.JsonNull)) {
+                m.put("scope", origin.scope());
+            }
+            return new JsonValue.JsonObject(m);
+        }
+
+        private static void putUnlessEmpty(Map<String, JsonValue> m, String key, JsonValue list) {
+            if (list instanceof JsonValue.JsonArray a && !a.items().isEmpty()) {
+                m.put(key, list);
+            }
+        }
+
+        /** {@code traceId/spanId}: a span id is unique only within its trace. */
+        String key() {
+            return traceId + "/" + spanId;
+        }
+
+        String parentKey() {
+            return traceId + "/" + parentSpanId;
+        }
+    }
+
+    /** A JSON Lines line that did not parse, with the parser's reason. */
+    record BrokenLine(long order, SourceRef source, String text, String reason) implements Held {
+    }
+
+    /** Reads an event of a span as {@code {name, time, attributes}}. */
+    static JsonValue event(JsonNode event) {
+        Map<String, JsonValue> m = new LinkedHashMap<>();
+        m.put("name", JsonValue.of(event.path("name").asText("")));
+        m.put("time", JsonValue.of(OtlpValues.time(OtlpValues.nanos(OtlpValues.field(event, "timeUnixNano", "time_unix_nano")))));
+        m.put("attributes", OtlpValues.attributes(event.get("attributes")));
+        return new JsonValue.JsonObject(m);
+    }
+}

@@ -1,0 +1,143 @@
+package dev.tracedeck.importers.otlp;
+
+import dev.tracedeck.importers.json.JsonValues;
+import dev.tracedeck.model.json.JsonValue;
+import dev.tracedeck.model.message.Message;
+import dev.tracedeck.model.message.ToolCall;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Messages flattened into one attribute per field, numbered: OpenLLMetry's {@code gen_ai.prompt.N.role|content|
+ * tool_call_id}, {@code gen_ai.prompt.N.tool_calls.K.id|name|arguments}, {@code gen_ai.completion.N.…} (and their
+ * older {@code llm.prompts.N.…} / {@code llm.completions.N.…}), and OpenInference's
+ * {@code llm.input_messages.N.message.role|content|tool_call_id|name}, {@code ….message.contents.M.message_content.
+ * type|text|image.image.url}, {@code ….message.tool_calls.K.tool_call.id|function.name|function.arguments} and
+ * {@code ….message.contents.M.tool_call.…} ({@code tool_use} contents). Messages come in the order of their numbers;
+ * a {@code content} that is itself a JSON list of parts (OpenLLMetry writes multimodal content so) reads as those
+ * parts. A message's text is the object of the attributes that make it up; its pointer is its first attribute's.
+ */
+final class IndexedMessages {
+
+    private IndexedMessages() {
+    }
+
+    /** The messages under {@code prefix} ({@code gen_ai.prompt.}, {@code llm.input_messages.}); empty when none. */
+    static List<Found> read(Held.Span span, String prefix, String defaultRole) {
+        TreeMap<Long, Group> groups = new TreeMap<>();
+        int index = 0;
+        for (Map.Entry<String, JsonValue> e : span.attributes().members().entrySet()) {
+            String key = e.getKey();
+            int dot = key.startsWith(prefix) ? key.indexOf('.', prefix.length()) : -1;
+            if (dot > prefix.length() && key.substring(prefix.length(), dot).chars().allMatch(Character::isDigit)
+                    && dot - prefix.length() < 10) {
+                long n = Long.parseLong(key.substring(prefix.length(), dot));
+                int at = index;
+                groups.computeIfAbsent(n, k -> new Group(at)).add(key, strip(key.substring(dot + 1)), e.getValue());
+            }
+            index++;
+        }
+        List<Found> found = new ArrayList<>();
+        for (Group g : groups.values()) {
+            found.add(new Found.Msg(g.message(defaultRole), "/attributes/" + g.firstIndex,
+                    new JsonValue.JsonObject(g.original).toCompactString()));
+        }
+        return found;
+    }
+
+    /** OpenInference's {@code message.} and {@code message_content.} / {@code tool_call.} levels add nothing. */
+    private static String strip(String field) {
+        String f = field.startsWith("message.") ? field.substring("message.".length()) : field;
+        return f.replace(".message_content.", ".");
+    }
+
+    /** The attributes of one numbered message. */
+    private static final class Group {
+        final int firstIndex;
+        final Map<String, JsonValue> original = new LinkedHashMap<>();
+        final Map<String, JsonValue> fields = new LinkedHashMap<>();
+
+        Group(int firstIndex) {
+            this.firstIndex = firstIndex;
+        }
+
+        void add(String key, String field, JsonValue value) {
+            original.put(key, value);
+            fields.put(field, value);
+        }
+
+        Message message(String defaultRole) {
+            String role = text("role").orElse(defaultRole);
+            String content = text("content").map(IndexedMessages::content)
+                    .or(() -> text("prompt.text")).or(() -> text("completion.text")).orElse("");
+            StringBuilder text = new StringBuilder(content);
+            List<ToolCall> calls = new ArrayList<>();
+            numbered("tool_calls.").values().forEach(c -> calls.add(call(c)));
+            for (Map<String, JsonValue> c : numbered("contents.").values()) {
+                if (c.keySet().stream().anyMatch(k -> k.startsWith("tool_call."))) {
+                    // A tool_use content repeats a call of tool_calls to keep the provider's order of parts.
+                    ToolCall call = call(c);
+                    if (calls.stream().noneMatch(known -> !known.id().isEmpty() && known.id().equals(call.id()))) {
+                        calls.add(call);
+                    }
+                    continue;
+                }
+                String piece = c.containsKey("text") ? GenAiMessages.text(c.get("text"))
+                        : c.containsKey("image.image.url") ? "[image: " + GenAiMessages.text(c.get("image.image.url")) + "]"
+                        : "[" + c.getOrDefault("type", JsonValue.of("untyped")).asText().orElse("?") + " content]";
+                text.append(text.isEmpty() ? "" : "\n").append(piece);
+            }
+            text("refusal").ifPresent(r -> text.append(text.isEmpty() ? "" : "\n").append("[refusal: ").append(r).append(']'));
+            if (text("function_call.name").isPresent() || text("function_call_name").isPresent()) {
+                calls.add(GenAiMessages.call("", text("function_call.name").or(() -> text("function_call_name")).orElse(""),
+                        Optional.ofNullable(fields.getOrDefault("function_call.arguments",
+                                fields.get("function_call_arguments_json")))));
+            }
+            return new Message(role, text.toString(), calls, text("tool_call_id").orElse(""));
+        }
+
+        /** A tool call's fields, with OpenInference's {@code tool_call.} and {@code function.} levels dropped. */
+        private static ToolCall call(Map<String, JsonValue> c) {
+            Map<String, JsonValue> f = new LinkedHashMap<>();
+            c.forEach((k, v) -> f.put(k.replace("tool_call.", "").replace("function.", ""), v));
+            return GenAiMessages.call(f.containsKey("id") ? GenAiMessages.text(f.get("id")) : "",
+                    f.containsKey("name") ? GenAiMessages.text(f.get("name")) : "", Optional.ofNullable(f.get("arguments")));
+        }
+
+        /** The fields under {@code prefix} ({@code tool_calls.}) grouped by their number. */
+        private TreeMap<Long, Map<String, JsonValue>> numbered(String prefix) {
+            TreeMap<Long, Map<String, JsonValue>> out = new TreeMap<>();
+            fields.forEach((field, value) -> {
+                int dot = field.startsWith(prefix) ? field.indexOf('.', prefix.length()) : -1;
+                if (dot > prefix.length() && dot - prefix.length() < 10
+                        && field.substring(prefix.length(), dot).chars().allMatch(Character::isDigit)) {
+                    out.computeIfAbsent(Long.parseLong(field.substring(prefix.length(), dot)), k -> new LinkedHashMap<>())
+                            .put(field.substring(dot + 1), value);
+                }
+            });
+            return out;
+        }
+
+        private Optional<String> text(String field) {
+            JsonValue v = fields.get(field);
+            return v == null || v instanceof JsonValue.JsonNull ? Optional.empty() : Optional.of(GenAiMessages.text(v));
+        }
+    }
+
+    /** A content string; one that holds a JSON list of parts reads as those parts. */
+    private static String content(String content) {
+        String s = content.strip();
+        if (s.startsWith("[") && s.endsWith("]")) {
+            Optional<JsonValue> parts = JsonValues.tryParse(s);
+            if (parts.isPresent() && parts.get() instanceof JsonValue.JsonArray a && !a.items().isEmpty()
+                    && a.items().stream().allMatch(p -> p.get("type").isPresent())) {
+                return GenAiMessages.content(a);
+            }
+        }
+        return content;
+    }
+}

@@ -1,0 +1,54 @@
+package dev.tracedeck.importers.otlp;
+
+import dev.tracedeck.model.json.JsonValue;
+import java.util.Map;
+
+/**
+ * Where a batch of spans came from: the resource (the process: {@code service.name}, sometimes {@code session.id})
+ * and the instrumentation scope ({@code openinference.instrumentation.openai}). One instance is shared by every span
+ * of its {@code scopeSpans} entry. It is filled when the reader meets the {@code resource} and {@code scope}
+ * members, which in a streamed document may come after the spans; the spans are written out only once the whole
+ * file is read, so they all see it.
+ */
+final class Origin {
+
+    private static final JsonValue.JsonObject NONE = new JsonValue.JsonObject(Map.of());
+
+    /** The resource's part, shared by the scopes of one {@code resourceSpans} entry. */
+    static final class Resource {
+        private JsonValue.JsonObject attributes = NONE;
+
+        void attributes(JsonValue.JsonObject attributes) {
+            this.attributes = attributes;
+        }
+
+        JsonValue.JsonObject attributes() {
+            return attributes;
+        }
+    }
+
+    private final Resource resource;
+    private JsonValue scope = JsonValue.JsonNull.INSTANCE;
+
+    Origin(Resource resource) {
+        this.resource = resource;
+    }
+
+    /** An origin of its own, for spans read without a resource. */
+    static Origin none() {
+        return new Origin(new Resource());
+    }
+
+    Resource resource() {
+        return resource;
+    }
+
+    void scope(JsonValue scope) {
+        this.scope = scope;
+    }
+
+    /** The scope as {@code {name, version, attributes}}, or null when the file names none. */
+    JsonValue scope() {
+        return scope;
+    }
+}

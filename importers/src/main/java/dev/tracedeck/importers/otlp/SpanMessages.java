@@ -1,0 +1,66 @@
+package dev.tracedeck.importers.otlp;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The messages a model call's span records, whichever convention wrote them; per side the first that has any:
+ * <ul>
+ *   <li>input: {@code gen_ai.system_instructions} (as a {@code system} message ahead of the rest), then
+ *       {@code gen_ai.input.messages}, else OpenLLMetry's {@code gen_ai.prompt.N.*} ({@code llm.prompts.N.*}), else
+ *       OpenInference's {@code llm.input_messages.N.message.*}, else the older {@code gen_ai.prompt};</li>
+ *   <li>output: {@code gen_ai.output.messages}, else {@code gen_ai.completion.N.*} ({@code llm.completions.N.*}),
+ *       else {@code llm.output_messages.N.message.*}, else {@code gen_ai.completion}.</li>
+ * </ul>
+ * The JSON-valued ones are looked for on the span, then on its events. Every choice of the output is a message
+ * (a request for several choices gets several answers).
+ */
+record SpanMessages(List<Found> input, List<Found> output) {
+
+    private static final String[] INPUT_INDEXED = {"gen_ai.prompt.", "llm.prompts.", "llm.input_messages."};
+    private static final String[] OUTPUT_INDEXED = {"gen_ai.completion.", "llm.completions.", "llm.choices.",
+        "llm.output_messages."};
+
+    SpanMessages {
+        input = List.copyOf(input);
+        output = List.copyOf(output);
+    }
+
+    static SpanMessages of(Held.Span span) {
+        List<Found> input = new ArrayList<>();
+        Attribute.find(span, "gen_ai.system_instructions").ifPresent(a -> input.addAll(GenAiMessages.instructions(a)));
+        input.addAll(side(span, "gen_ai.input.messages", INPUT_INDEXED, "gen_ai.prompt", "user"));
+        List<Found> output = side(span, "gen_ai.output.messages", OUTPUT_INDEXED, "gen_ai.completion", "assistant");
+        return new SpanMessages(input, output);
+    }
+
+    /** True when the span has any attribute a convention records messages in (without reading them). */
+    static boolean present(Held.Span span) {
+        for (String key : span.attributes().members().keySet()) {
+            if (key.startsWith("gen_ai.input.") || key.startsWith("gen_ai.output.") || key.startsWith("gen_ai.prompt")
+                    || key.startsWith("gen_ai.completion") || key.equals("gen_ai.system_instructions")
+                    || key.startsWith("llm.input_messages.") || key.startsWith("llm.output_messages.")
+                    || key.startsWith("llm.prompts.") || key.startsWith("llm.completions.") || key.startsWith("llm.choices.")) {
+                return true;
+            }
+        }
+        return Attribute.find(span, "gen_ai.input.messages").isPresent()
+                || Attribute.find(span, "gen_ai.output.messages").isPresent()
+                || Attribute.find(span, "gen_ai.prompt").isPresent() || Attribute.find(span, "gen_ai.completion").isPresent();
+    }
+
+    private static List<Found> side(Held.Span span, String semconv, String[] indexed, String older, String role) {
+        Optional<Attribute> current = Attribute.find(span, semconv);
+        if (current.isPresent()) {
+            return GenAiMessages.read(current.get(), role, false);
+        }
+        for (String prefix : indexed) {
+            List<Found> found = IndexedMessages.read(span, prefix, role);
+            if (!found.isEmpty()) {
+                return found;
+            }
+        }
+        return Attribute.find(span, older).map(a -> GenAiMessages.read(a, role, true)).orElse(List.of());
+    }
+}

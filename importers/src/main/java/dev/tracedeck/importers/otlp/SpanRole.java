@@ -1,0 +1,36 @@
+package dev.tracedeck.importers.otlp;
+
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * What a span stands for, as far as its messages go: a call of the model, whose input and output are the
+ * conversation; an agent's (or a chain's) invocation, whose input and output only sum up the model calls inside it;
+ * a tool's run; or something else (embeddings, retrieval). Read from {@code gen_ai.operation.name}, OpenInference's
+ * {@code openinference.span.kind}, OpenLLMetry's {@code llm.request.type} and {@code traceloop.span.kind}; a span
+ * that says none of these is taken for a model call (the semantic conventions' own examples leave the operation out
+ * of some chat spans).
+ */
+enum SpanRole {
+    MODEL, AGENT, TOOL, OTHER;
+
+    private static final Set<String> MODEL_OPERATIONS = Set.of("chat", "text_completion", "generate_content", "completion");
+    private static final Set<String> AGENT_OPERATIONS = Set.of("invoke_agent", "create_agent", "invoke_workflow");
+
+    static SpanRole of(Held.Span span) {
+        String operation = span.attribute("gen_ai.operation.name").toLowerCase(Locale.ROOT);
+        String openInference = span.attribute("openinference.span.kind").toUpperCase(Locale.ROOT);
+        String traceloop = span.attribute("traceloop.span.kind").toLowerCase(Locale.ROOT);
+        if (MODEL_OPERATIONS.contains(operation) || openInference.equals("LLM") || !span.attribute("llm.request.type").isEmpty()) {
+            return MODEL;
+        }
+        if (AGENT_OPERATIONS.contains(operation) || openInference.equals("AGENT") || openInference.equals("CHAIN")
+                || Set.of("agent", "workflow", "task").contains(traceloop)) {
+            return AGENT;
+        }
+        if (operation.equals("execute_tool") || openInference.equals("TOOL") || traceloop.equals("tool")) {
+            return TOOL;
+        }
+        return operation.isEmpty() && openInference.isEmpty() ? MODEL : OTHER;
+    }
+}

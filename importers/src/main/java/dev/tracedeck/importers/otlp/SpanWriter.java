@@ -1,0 +1,203 @@
+package dev.tracedeck.importers.otlp;
+
+import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.model.event.EventKind;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * Writes the held spans as events once the whole file is read: each span's thread decided (its conversation, else
+ * its trace, joined to the trace it continues: {@link Continuations}), the spans in the order they started, each
+ * span's new messages after it. See {@link OtlpImporter} for what becomes what.
+ */
+final class SpanWriter {
+
+    /** Deeper than any real trace; guards against parent links that loop. */
+    private static final int MAX_DEPTH = 256;
+
+    private final ChatTraceWriter out;
+    private final Map<String, String> conversationOfTrace = new HashMap<>();
+    private final Continuations continuations = new Continuations();
+    private final Map<String, Held.Span> byKey = new HashMap<>();
+    private final Map<String, Integer> depths = new HashMap<>();
+    private final Map<String, History> histories = new HashMap<>();
+    private final Set<String> threadsWithModelMessages = new HashSet<>();
+    private String lastThread = "";
+
+    SpanWriter(ChatTraceWriter out) {
+        this.out = out;
+    }
+
+    /** The thread of the last span in the file, where a cut or a broken document is reported. */
+    String lastThread() {
+        return lastThread;
+    }
+
+    void write(List<Held> held) {
+        List<Held.Span> spans = new ArrayList<>();
+        for (Held h : held) {
+            if (h instanceof Held.Span span) {
+                spans.add(span);
+                byKey.putIfAbsent(span.key(), span);
+                String conversation = span.conversation();
+                if (!conversation.isEmpty()) {
+                    conversationOfTrace.putIfAbsent(span.traceId(), conversation);
+                }
+            }
+        }
+        Comparator<Held.Span> started = Comparator.comparingLong(Held.Span::start).thenComparingInt(this::depth)
+                .thenComparingLong(Held.Span::order);
+        spans.stream().sorted(started).filter(s -> conversation(s).isEmpty() && SpanRole.of(s) == SpanRole.MODEL)
+                .forEach(continuations::see);
+        List<Placed> placed = place(held);
+        for (Placed p : placed) {
+            if (p.held instanceof Held.Span span && SpanRole.of(span) == SpanRole.MODEL && SpanMessages.present(span)) {
+                threadsWithModelMessages.add(p.thread);
+            }
+        }
+        placed.sort(Comparator.comparingLong((Placed p) -> p.start).thenComparingInt(p -> p.depth)
+                .thenComparingLong(p -> p.held.order()));
+        for (Placed p : placed) {
+            if (p.held instanceof Held.Span span) {
+                span(span, p.thread);
+            } else if (p.held instanceof Held.BrokenLine line) {
+                out.malformed(p.thread, line.source(), line.text(), line.reason());
+            }
+        }
+    }
+
+    /**
+     * Each held thing with its thread and sort key. A line that did not parse goes right after the span read before
+     * it, in that span's thread (the next span's when it comes first).
+     */
+    private List<Placed> place(List<Held> held) {
+        List<Placed> placed = new ArrayList<>(held.size());
+        Placed previous = null;
+        List<Placed> waiting = new ArrayList<>();
+        for (Held h : held) {
+            if (h instanceof Held.Span span) {
+                Placed p = new Placed(h, thread(span), span.start(), depth(span));
+                waiting.forEach(w -> w.anchor(p));
+                waiting.clear();
+                placed.add(p);
+                previous = p;
+                lastThread = p.thread;
+            } else {
+                Placed p = new Placed(h, "", Long.MIN_VALUE, 0);
+                if (previous != null) {
+                    p.anchor(previous);
+                } else {
+                    waiting.add(p);
+                }
+                placed.add(p);
+            }
+        }
+        return placed;
+    }
+
+    /** The conversation the span or another span of its trace names, else "". */
+    private String conversation(Held.Span span) {
+        String own = span.conversation();
+        return !own.isEmpty() ? own : conversationOfTrace.getOrDefault(span.traceId(), "");
+    }
+
+    /** Its conversation, else its trace's thread (the trace's own, or the one it continues). */
+    private String thread(Held.Span span) {
+        String conversation = conversation(span);
+        return !conversation.isEmpty() ? conversation : continuations.thread(span.traceId());
+    }
+
+    private int depth(Held.Span span) {
+        Integer known = depths.get(span.key());
+        if (known != null) {
+            return known;
+        }
+        int depth = 0;
+        Held.Span at = span;
+        while (!at.parentSpanId().isEmpty() && depth < MAX_DEPTH) {
+            Held.Span parent = byKey.get(at.parentKey());
+            if (parent == null) {
+                break;
+            }
+            depth++;
+            at = parent;
+        }
+        depths.put(span.key(), depth);
+        return depth;
+    }
+
+    private void span(Held.Span span, String thread) {
+        String time = OtlpValues.time(span.start());
+        out.record(EventKind.SPAN, OtlpImporter.SPAN, OtlpImporter.SPAN, thread, span.source(), span.text(), span.json(), time);
+        SpanRole role = SpanRole.of(span);
+        if (role == SpanRole.MODEL || role == SpanRole.AGENT && !threadsWithModelMessages.contains(thread)) {
+            messages(span, thread, time);
+        }
+        if (span.failed()) {
+            out.error(OtlpImporter.ERROR, thread, span.source(), span.text(), span.failure(), time);
+        }
+    }
+
+    private void messages(Held.Span span, String thread, String time) {
+        SpanMessages messages = SpanMessages.of(span);
+        if (messages.input().isEmpty() && messages.output().isEmpty()) {
+            return;
+        }
+        History history = histories.computeIfAbsent(thread, t -> new History());
+        AttributeLines lines = new AttributeLines(out.file(), span);
+        List<Found.Msg> input = new ArrayList<>();
+        for (Found f : messages.input()) {
+            if (f instanceof Found.Msg m) {
+                input.add(m);
+            } else {
+                problem((Found.Problem) f, thread, lines);
+            }
+        }
+        for (Found.Msg m : history.unseen(input)) {
+            write(m, thread, lines, history, time);
+        }
+        for (Found f : messages.output()) {
+            if (f instanceof Found.Msg m) {
+                write(m, thread, lines, history, time);
+            } else {
+                problem((Found.Problem) f, thread, lines);
+            }
+        }
+    }
+
+    private void write(Found.Msg m, String thread, AttributeLines lines, History history, String time) {
+        out.message(thread, lines.at(m.pointer()), m.text(), m.message(), OptionalInt.of(history.add(m.message())), time);
+    }
+
+    private void problem(Found.Problem p, String thread, AttributeLines lines) {
+        out.malformed(thread, lines.at(p.pointer()), p.text(), p.reason());
+    }
+
+    /** A held thing with the thread it goes to and where it sorts. */
+    private static final class Placed {
+        final Held held;
+        String thread;
+        long start;
+        int depth;
+
+        Placed(Held held, String thread, long start, int depth) {
+            this.held = held;
+            this.thread = thread;
+            this.start = start;
+            this.depth = depth;
+        }
+
+        /** Sorts right after {@code span}, in its thread. */
+        void anchor(Placed span) {
+            thread = span.thread;
+            start = span.start;
+            depth = span.depth;
+        }
+    }
+}
