@@ -134,7 +134,9 @@ final class SpanWriter {
 
     private void span(Held.Span span, String thread) {
         String time = OtlpValues.time(span.start());
-        out.record(EventKind.SPAN, OtlpImporter.SPAN, OtlpImporter.SPAN, thread, span.source(), span.text(), span.json(), time);
+        // Named by the span ("span chat gpt-4o"), so the timeline row says which it is before its fields.
+        out.record(EventKind.SPAN, OtlpImporter.SPAN, OtlpImporter.SPAN + " " + span.name(), thread, span.source(), span.text(), span.json(),
+                time);
         SpanRole role = SpanRole.of(span);
         if (role == SpanRole.MODEL || role == SpanRole.AGENT && !threadsWithModelMessages.contains(thread)) {
             messages(span, thread, time);
