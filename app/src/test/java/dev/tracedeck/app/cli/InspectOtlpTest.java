@@ -57,4 +57,13 @@ class InspectOtlpTest {
         assertEquals(2, wrong.code());
         assertTrue(wrong.err().contains("not otlp"), wrong.err());
     }
+
+    @Test
+    void tokensCountWithTheModelTheModelCallSpansName() {
+        CliRun openllmetry = CliRun.of("tokens", "--no-workspace", OTLP.resolve("broken-history.json").toString());
+        assertEquals(0, openllmetry.code(), openllmetry.err());
+        assertTrue(openllmetry.out().contains("(gpt-4o-mini, named by the trace;"), openllmetry.out());
+        CliRun openinference = CliRun.of("tokens", "--no-workspace", OTLP.resolve("cut-short.jsonl").toString());
+        assertTrue(openinference.out().contains("(claude-sonnet-4-20250514, named by the trace;"), openinference.out());
+    }
 }
