@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tracedeck.model.json.JsonValue;
+import dev.tracedeck.model.message.ToolCall;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -38,6 +39,21 @@ public final class JsonValues {
             throw new JsonProcessingException("no JSON value") { };
         }
         return from(node);
+    }
+
+    /**
+     * A tool call with its arguments as the format wrote them: a JSON string kept as written (and parsed when it
+     * parses: a model's arguments may not), an object kept as its compact JSON and parsed, none as "".
+     */
+    public static ToolCall toolCall(String id, String name, JsonNode arguments) {
+        if (arguments == null || arguments.isNull() || arguments.isMissingNode()) {
+            return new ToolCall(id, name, "", Optional.empty(), false);
+        }
+        if (arguments.isTextual()) {
+            return new ToolCall(id, name, arguments.textValue(), tryParse(arguments.textValue()), false);
+        }
+        JsonValue value = from(arguments);
+        return new ToolCall(id, name, value.toCompactString(), Optional.of(value), false);
     }
 
     public static JsonValue from(JsonNode node) {

@@ -2,7 +2,6 @@ package dev.tracedeck.importers.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tracedeck.importers.json.JsonValues;
-import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
 import java.util.ArrayList;
@@ -90,20 +89,6 @@ final class OpenAiMessages {
         if (name == null || !name.isTextual()) {
             throw new MalformedMessageException(where + " has no name");
         }
-        JsonNode args = function.get("arguments");
-        String raw;
-        Optional<JsonValue> parsed;
-        if (args == null || args.isNull()) {
-            raw = "";
-            parsed = Optional.empty();
-        } else if (args.isTextual()) {
-            raw = args.textValue();
-            parsed = JsonValues.tryParse(raw);
-        } else {
-            JsonValue value = JsonValues.from(args);
-            raw = value.toCompactString();
-            parsed = Optional.of(value);
-        }
-        return new ToolCall(id, name.textValue(), raw, parsed, false);
+        return JsonValues.toolCall(id, name.textValue(), function.get("arguments"));
     }
 }

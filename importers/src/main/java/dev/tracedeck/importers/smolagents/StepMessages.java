@@ -12,7 +12,6 @@ import dev.tracedeck.model.message.ToolCall;
 import dev.tracedeck.model.source.SourceRef;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -167,21 +166,7 @@ final class StepMessages {
         List<ToolCall> calls = new ArrayList<>();
         for (JsonNode call : list) {
             JsonNode function = call.path("function");
-            JsonNode args = function.get("arguments");
-            String raw;
-            Optional<JsonValue> parsed;
-            if (args == null || args.isNull()) {
-                raw = "";
-                parsed = Optional.empty();
-            } else if (args.isTextual()) {
-                raw = args.textValue();
-                parsed = JsonValues.tryParse(raw);
-            } else {
-                JsonValue value = JsonValues.from(args);
-                raw = value.toCompactString();
-                parsed = Optional.of(value);
-            }
-            calls.add(new ToolCall(call.path("id").asText(""), function.path("name").asText(""), raw, parsed, false));
+            calls.add(JsonValues.toolCall(call.path("id").asText(""), function.path("name").asText(""), function.get("arguments")));
         }
         return calls;
     }
