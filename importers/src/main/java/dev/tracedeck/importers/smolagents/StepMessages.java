@@ -59,11 +59,29 @@ final class StepMessages {
             if (kind == SmolagentsSteps.Kind.ACTION && SmolagentsSteps.role(first.path("role")).equals("system")) {
                 message(at(source, "/model_input_messages/0"), first.toString(),
                         Message.text("system", SmolagentsSteps.text(first.get("content"))), SmolagentsSteps.startTime(step));
+                if (held.stream().noneMatch(h -> SmolagentsSteps.kind(h.step()) == SmolagentsSteps.Kind.TASK)) {
+                    tasksFromInput(step, source);
+                }
             }
             held.forEach(h -> emit(h.step(), h.source(), h.text()));
             held.clear();
         }
         emit(step, source, text);
+    }
+
+    /**
+     * A step callback never sees the task step, so a log of callbacks has none: the tasks the model was given are
+     * the {@code "New task:"} user messages of the first action's input.
+     */
+    private void tasksFromInput(JsonNode step, SourceRef source) {
+        JsonNode inputs = step.path("model_input_messages");
+        for (int i = 1; i < inputs.size(); i++) {
+            JsonNode m = inputs.get(i);
+            String content = SmolagentsSteps.text(m.get("content"));
+            if (SmolagentsSteps.role(m.path("role")).equals("user") && content.startsWith("New task:")) {
+                message(at(source, "/model_input_messages/" + i), m.toString(), Message.text("user", content), "");
+            }
+        }
     }
 
     /** The run ended: steps still held back (no step had model input) go out as they are. */
