@@ -31,8 +31,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's OpenAI Responses and smolagents tables are the contract: validating every {@code openai-responses/} and
- * {@code smolagents/} sample with the default configuration gives exactly the rows of their "known faults" tables,
+ * The README's Anthropic, Claude Code, OpenAI Responses and smolagents tables are the contract: validating every
+ * {@code anthropic/}, {@code claude-code/}, {@code openai-responses/} and {@code smolagents/} sample with the default configuration gives exactly the rows of their "known faults" tables,
  * the file tables name every sample with its line count, and each clean sample passes every rule of its profile
  * (none skipped).
  */
@@ -45,6 +45,11 @@ class JsonSampleFindingsTest {
     }
 
     private static final List<Dir> DIRS = List.of(
+            new Dir("anthropic", "anthropic", "## Anthropic Messages (`anthropic/`)", "### Anthropic known faults",
+                    "clean-parallel-tools.json",
+                    Set.of("orphaned-tool-call", "tool-result-without-call", "role-order", "unparsed-records")),
+            new Dir("claude-code", "claude-code", "## Claude Code sessions (`claude-code/`)", "### Claude Code known faults",
+                    "clean-session.jsonl", Set.of("orphaned-tool-call", "tool-result-without-call", "unparsed-records")),
             new Dir("openai-responses", "openai-responses", "## OpenAI Responses and Codex rollouts (`openai-responses/`)",
                     "### OpenAI Responses known faults", "clean-request.json",
                     Set.of("orphaned-tool-call", "tool-result-without-call", "unparsed-records")),

@@ -1,9 +1,6 @@
 package dev.tracedeck.app.cli;
 
-import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.trace.Trace;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,24 +45,11 @@ final class TextCallsCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         List<TextCallsReport.FileCalls> found = new ArrayList<>();
-        int code = ExitCodes.OK;
+        boolean ok;
         try (WorkspaceRecording recorded = recording.get()) {
-            for (Path file : files) {
-                ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
-                try {
-                    Trace trace = importers.read(ImportSource.of(file), progress);
-                    found.add(TextCallsReport.find(trace));
-                    if (!recorded.record(file, trace, Optional.empty())) {
-                        code = ExitCodes.USAGE;
-                    }
-                } catch (ImportException e) {
-                    err.println("tracedeck textcalls: " + e.getMessage());
-                    code = ExitCodes.USAGE;
-                } finally {
-                    progress.done();
-                }
-            }
+            ok = recorded.readEach(files, importers, trace -> found.add(TextCallsReport.find(trace)));
         }
+        int code = ok ? ExitCodes.OK : ExitCodes.USAGE;
         out.print(json ? TextCallsReport.json(found) : TextCallsReport.text(found));
         out.flush();
         return code;

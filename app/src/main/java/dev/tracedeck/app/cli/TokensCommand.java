@@ -1,11 +1,8 @@
 package dev.tracedeck.app.cli;
 
-import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.tokens.ModelChoice;
 import dev.tracedeck.model.tokens.ModelProfiles;
-import dev.tracedeck.model.trace.Trace;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,24 +65,12 @@ final class TokensCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         List<TokensReport.FileTokens> counted = new ArrayList<>();
-        int code = ExitCodes.OK;
+        boolean ok;
         try (WorkspaceRecording recorded = recording.get()) {
-            for (Path file : files) {
-                ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
-                try {
-                    Trace trace = importers.read(ImportSource.of(file), progress);
-                    counted.add(TokensReport.count(trace, ModelChoice.of(trace, model, contextLimit, profiles.get())));
-                    if (!recorded.record(file, trace, Optional.empty())) {
-                        code = ExitCodes.USAGE;
-                    }
-                } catch (ImportException e) {
-                    err.println("tracedeck tokens: " + e.getMessage());
-                    code = ExitCodes.USAGE;
-                } finally {
-                    progress.done();
-                }
-            }
+            ok = recorded.readEach(files, importers,
+                    trace -> counted.add(TokensReport.count(trace, ModelChoice.of(trace, model, contextLimit, profiles.get()))));
         }
+        int code = ok ? ExitCodes.OK : ExitCodes.USAGE;
         out.print(json ? TokensReport.json(counted) : TokensReport.text(counted));
         out.flush();
         return code;

@@ -1,12 +1,17 @@
 package dev.tracedeck.app.cli;
 
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.WorkspaceException;
 import dev.tracedeck.workspace.WorkspaceStore;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The traces a command reads, recorded in its workspace as it reads them, as the app records the files it opens:
@@ -49,6 +54,31 @@ final class WorkspaceRecording implements AutoCloseable {
             err.flush();
             return false;
         }
+    }
+
+    /**
+     * Reads each file with {@code importers} (showing progress on a terminal), records it, and hands it to
+     * {@code use}; a file that can't be read or recorded is said on {@code err} in one line and the others go on.
+     *
+     * @return true when every file was read and recorded
+     */
+    boolean readEach(List<Path> files, Importers importers, Consumer<Trace> use) {
+        boolean ok = true;
+        for (Path file : files) {
+            ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
+            try {
+                Trace trace = importers.read(ImportSource.of(file), progress);
+                progress.done();
+                use.accept(trace);
+                ok &= record(file, trace, Optional.empty());
+            } catch (ImportException e) {
+                progress.done();
+                err.println(command + ": " + e.getMessage());
+                ok = false;
+            }
+        }
+        err.flush();
+        return ok;
     }
 
     @Override
