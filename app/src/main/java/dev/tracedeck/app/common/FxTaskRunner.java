@@ -2,6 +2,7 @@ package dev.tracedeck.app.common;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import javafx.concurrent.Task;
 
 /**
@@ -24,11 +25,17 @@ public final class FxTaskRunner implements TaskRunner, AutoCloseable {
         task.setOnSucceeded(e -> job.succeeded(task.getValue()));
         task.setOnFailed(e -> job.failed(task.getException()));
         task.setOnCancelled(e -> job.cancelled());
-        executor.execute(task);
+        try {
+            executor.execute(task);
+        } catch (RejectedExecutionException closed) {
+            // The window is closing (the pool is shut down): a callback of the last job still asking for more work,
+            // say to list the runs it just recorded, has nobody left to show it to.
+            return TaskHandle.DONE;
+        }
         return task::cancel;
     }
 
-    /** Stops the pool; running work sees an interrupt and its task is abandoned. */
+    /** Stops the pool; running work sees an interrupt and its task is abandoned; work submitted after is dropped. */
     @Override
     public void close() {
         executor.shutdownNow();
