@@ -1,5 +1,6 @@
 package dev.tracedeck.importers;
 
+import dev.tracedeck.model.source.SourceText;
 import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -7,6 +8,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -25,12 +27,14 @@ public final class ImportSource {
     private final long size;
     private final boolean gzip;
     private final Opener opener;
+    private final SourceText.Reread reread;
 
-    private ImportSource(String name, long size, boolean gzip, Opener opener) {
+    private ImportSource(String name, long size, boolean gzip, Opener opener, SourceText.Reread reread) {
         this.name = Objects.requireNonNull(name);
         this.size = size;
         this.gzip = gzip;
         this.opener = Objects.requireNonNull(opener);
+        this.reread = reread;
     }
 
     public static ImportSource of(Path path) {
@@ -41,12 +45,13 @@ public final class ImportSource {
             size = -1;
         }
         boolean gzip = path.getFileName() != null && path.getFileName().toString().toLowerCase().endsWith(".gz");
-        return new ImportSource(path.toString(), size, gzip, () -> Files.newInputStream(path));
+        return new ImportSource(path.toString(), size, gzip, () -> Files.newInputStream(path),
+                gzip ? null : new FileRanges(path, path.toString()));
     }
 
     public static ImportSource of(String name, byte[] bytes) {
         byte[] copy = bytes.clone();
-        return new ImportSource(name, copy.length, name.toLowerCase().endsWith(".gz"), () -> new ByteArrayInputStream(copy));
+        return new ImportSource(name, copy.length, name.toLowerCase().endsWith(".gz"), () -> new ByteArrayInputStream(copy), null);
     }
 
     public String name() {
@@ -60,6 +65,14 @@ public final class ImportSource {
 
     public boolean isGzip() {
         return gzip;
+    }
+
+    /**
+     * The file, to read a range of it again when an event's text is asked for: present for a file on disk that is
+     * not compressed (the decoded stream's offsets are then the file's), empty for a {@code .gz} or bytes.
+     */
+    public Optional<SourceText.Reread> reread() {
+        return Optional.ofNullable(reread);
     }
 
     /**

@@ -3,6 +3,9 @@ package dev.tracedeck.app.timeline;
 import dev.tracedeck.app.findings.EvidenceIndex;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.message.Message;
+import dev.tracedeck.model.message.ToolCall;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Locale;
@@ -13,7 +16,7 @@ import java.util.function.Predicate;
 
 /**
  * Which events the timeline shows: those of one thread (or all), of the chosen kinds, whose summary, text,
- * keyword or thread contains the search text (ignoring case), and, when asked, only those that are evidence
+ * keyword or thread contains the search text (ignoring case; for a text not in memory, what its payload holds), and, when asked, only those that are evidence
  * of a finding. Immutable: the timeline replaces its filter rather than mutating it, so the table re-filters
  * exactly once per change.
  *
@@ -99,7 +102,35 @@ public record EventFilter(Optional<String> threadId, Set<EventKind> kinds, Strin
                 || containsIgnoreCase(event.summary(), search)
                 || containsIgnoreCase(event.keyword(), search)
                 || containsIgnoreCase(event.threadId(), search)
-                || containsIgnoreCase(event.text(), search);
+                || textMatches(event);
+    }
+
+    /**
+     * The record's text when it is in memory; for a text kept as a range of the file (a big JSON file's messages),
+     * what the payload holds instead — a message's whole content, its calls and their arguments as written, a
+     * record's JSON — since reading the file for every event on every keystroke would read all of it.
+     */
+    private boolean textMatches(Event event) {
+        if (event.sourceText().isHeld()) {
+            return containsIgnoreCase(event.text(), search);
+        }
+        if (event.payload() instanceof Payload.ConversationMessage m) {
+            Message message = m.message();
+            if (containsIgnoreCase(message.content(), search) || containsIgnoreCase(message.toolCallId(), search)) {
+                return true;
+            }
+            for (ToolCall call : message.toolCalls()) {
+                if (containsIgnoreCase(call.name(), search) || containsIgnoreCase(call.rawArguments(), search)
+                        || containsIgnoreCase(call.id(), search)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        if (event.payload() instanceof Payload.JsonRecord r) {
+            return containsIgnoreCase(r.json().toCompactString(), search);
+        }
+        return false;
     }
 
     /** {@code needle} is already lower case; avoids lower-casing (and copying) every haystack. */

@@ -9,10 +9,16 @@ import dev.tracedeck.app.fixtures.TestFindings;
 import dev.tracedeck.app.fixtures.TestTraces;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.message.Message;
+import dev.tracedeck.model.message.ToolCall;
+import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.source.SourceText;
 import dev.tracedeck.model.trace.Trace;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 class EventFilterTest {
@@ -74,6 +80,27 @@ class EventFilterTest {
         assertTrue(relaxed.onlyFlagged(), "the event is flagged, so the toggle stays");
         EventFilter showing = EventFilter.ALL.withSearch("green");
         assertEquals(showing, showing.relaxedFor(trace.event(3)), "what shows it already stays");
+    }
+
+    @Test
+    void aTextKeptInTheFileIsNotReadToSearchTheContentAndCallsAreSearchedInstead() {
+        int[] reads = {0};
+        SourceText inFile = new SourceText.InFile((offset, length, checksum) -> {
+            reads[0]++;
+            return "{\"role\": \"assistant\", \"content\": \"...\"}";
+        }, 0, 40, 0);
+        String content = "a long answer " + "padding ".repeat(60) + "NEEDLE at the end, past the summary's cut";
+        Event message = new Event(0, "message", "", "t", SourceRef.line("f.jsonl", 1), inFile,
+                new Payload.ConversationMessage(new Message("assistant", content,
+                        List.of(new ToolCall("call_9", "lookup", "{\"city\": \"東京\"}", Optional.empty(), false)), ""),
+                        OptionalInt.of(0), content.length(), false));
+
+        assertFalse(message.summary().contains("NEEDLE"), "the summary is cut, so it alone would miss it");
+        assertTrue(EventFilter.ALL.withSearch("needle").test(message));
+        assertTrue(EventFilter.ALL.withSearch("東京").test(message), "a call's arguments");
+        assertTrue(EventFilter.ALL.withSearch("call_9").test(message), "a call's id");
+        assertFalse(EventFilter.ALL.withSearch("role").test(message), "the JSON's keys are not read from the file");
+        assertEquals(0, reads[0], "searching reads no file");
     }
 
     @Test

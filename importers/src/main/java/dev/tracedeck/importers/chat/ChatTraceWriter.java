@@ -6,6 +6,7 @@ import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.source.SourceText;
 import dev.tracedeck.model.state.StateSnapshot;
 import dev.tracedeck.model.text.PythonText;
 import dev.tracedeck.model.trace.Diagnostic;
@@ -60,8 +61,25 @@ public final class ChatTraceWriter {
 
     /** Adds a message to the end of its thread's history, numbered by its position there. */
     public Event message(String threadId, SourceRef source, String text, Message message) {
+        return message(threadId, source, SourceText.of(text), message);
+    }
+
+    /** A message whose text may be a range of the file, read again when asked for. */
+    public Event message(String threadId, SourceRef source, SourceText text, Message message) {
+        return message(threadId, source, text, message, PythonText.length(message.content()));
+    }
+
+    /**
+     * A message whose content's length in code points ({@code PythonText.length}) is already known: counted where
+     * the line was parsed, off the import thread (on a file of CJK and emoji, counting was half of that thread).
+     */
+    public Event message(String threadId, SourceRef source, SourceText text, Message message, int contentLength) {
         int position = positions.merge(threadId, 1, Integer::sum) - 1;
-        return message(threadId, source, text, message, OptionalInt.of(position), "");
+        messages++;
+        String keyword = keyword(message);
+        count(keyword);
+        return builder.add(keyword, "", threadId, source, text, new Payload.ConversationMessage(message,
+                index(position), contentLength, false));
     }
 
     /**
@@ -80,11 +98,21 @@ public final class ChatTraceWriter {
      * @param time the record's timestamp as written, "" when it has none
      */
     public Event message(String threadId, SourceRef source, String text, Message message, OptionalInt msgIdx, String time) {
+        return message(threadId, source, SourceText.of(text), message, msgIdx, time);
+    }
+
+    /** A message with the index the format gives it, whose text may be a range of the file. */
+    public Event message(String threadId, SourceRef source, SourceText text, Message message, OptionalInt msgIdx,
+                         String time) {
         messages++;
-        String keyword = !message.toolCalls().isEmpty() ? TOOL_CALL : message.isToolResult() ? TOOL_RESULT : MESSAGE;
+        String keyword = keyword(message);
         count(keyword);
         return builder.add(keyword, time, threadId, source, text, new Payload.ConversationMessage(message,
                 msgIdx, PythonText.length(message.content()), false));
+    }
+
+    private static String keyword(Message message) {
+        return !message.toolCalls().isEmpty() ? TOOL_CALL : message.isToolResult() ? TOOL_RESULT : MESSAGE;
     }
 
     /** Adds a dump of the thread's state, diffed against its previous one; keyword {@value #STATE}. */
@@ -125,6 +153,11 @@ public final class ChatTraceWriter {
 
     /** A record of the format whose fields are not what the format says: kept, and reported. */
     public Event malformed(String threadId, SourceRef source, String text, String reason) {
+        return malformed(threadId, source, SourceText.of(text), reason);
+    }
+
+    /** A malformed record whose text may be a range of the file. */
+    public Event malformed(String threadId, SourceRef source, SourceText text, String reason) {
         count(MALFORMED);
         malformed++;
         problem(source.firstLine(), reason);
@@ -163,6 +196,14 @@ public final class ChatTraceWriter {
     public Trace build(String format, long bytes, long lines, boolean complete) {
         return builder.build(new ImportReport(file, format, bytes, lines, records, other, malformed, kinds,
                 diagnostics, omitted, complete));
+    }
+
+    /** The first positions' OptionalInts made once: every message of a million holds one. */
+    private static final OptionalInt[] INDEXES = java.util.stream.IntStream.range(0, 1024).mapToObj(OptionalInt::of)
+            .toArray(OptionalInt[]::new);
+
+    private static OptionalInt index(int position) {
+        return position < INDEXES.length ? INDEXES[position] : OptionalInt.of(position);
     }
 
     private void count(String keyword) {

@@ -47,6 +47,18 @@ public final class JsonImport {
         }
     }
 
+    /**
+     * What to make of a JSON Lines value on the thread that parsed it, ahead of the import thread (see
+     * {@code LinePipeline}): the pure part of turning a record into events — parsing its messages, writing its
+     * other members — so that the import thread is left with what depends on the records before it (thread names,
+     * positions). It must read and write nothing shared; the importer finds the result in
+     * {@link JsonItem.Value#prepared()}, which is null where nothing prepared the value (a document's values).
+     */
+    @FunctionalInterface
+    public interface Preparer {
+        Object prepare(JsonItem.Value value);
+    }
+
     /** What a read found: the layout, bytes and lines, and whether the whole file was read. */
     public record Result(JsonLayout layout, long bytes, long lines, boolean complete) {
     }
@@ -78,6 +90,12 @@ public final class JsonImport {
 
     public Result read(ImportSource source, ImportListener listener, JsonLayout layout, Set<String> streamed,
                        Records records) throws ImportException {
+        return read(source, listener, layout, streamed, records, null);
+    }
+
+    /** Reads with {@code preparer} run on each JSON Lines value where it is parsed (null: none). */
+    public Result read(ImportSource source, ImportListener listener, JsonLayout layout, Set<String> streamed,
+                       Records records, Preparer preparer) throws ImportException {
         this.layout = layout;
         long[] bytes = new long[1];
         SourceStream in = source.open(total -> {
@@ -85,7 +103,8 @@ public final class JsonImport {
             listener.progress(total, source.size());
         });
         long lines;
-        try (JsonRecordReader reader = new JsonRecordReader(in, layout, streamed)) {
+        try (JsonRecordReader reader = new JsonRecordReader(in, layout, streamed, source.reread().orElse(null),
+                preparer == null ? null : preparer::prepare)) {
             JsonItem item;
             int count = 0;
             while ((item = reader.next()) != null) {

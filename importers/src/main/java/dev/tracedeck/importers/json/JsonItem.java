@@ -1,6 +1,7 @@
 package dev.tracedeck.importers.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.model.source.SourceText;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -20,6 +21,8 @@ public sealed interface JsonItem {
         private final int column;
         private final String pointer;
         private final String member;
+        /** What the import's worker made of it, or null; see {@link JsonImport.Preparer}. */
+        private Object prepared;
 
         /**
          * @param node      the value
@@ -57,10 +60,31 @@ public sealed interface JsonItem {
         /**
          * The text as in the file of an element inside this value, by its pointer relative to the value
          * ({@code /messages/3}), when the reader kept where it was (the elements of a JSON Lines line's streamed
-         * members); else empty, and the caller writes the element's JSON itself.
+         * members); else empty, and the caller writes the element's JSON itself. Where the file can be read again the
+         * text is a range of it, read when someone asks.
          */
-        public Optional<String> textAt(String relativePointer) {
+        public Optional<SourceText> textAt(String relativePointer) {
             return raw.slice(relativePointer);
+        }
+
+        /**
+         * Its text as a {@link SourceText}: a range of the file when the file can be read again (a JSON Lines line of
+         * a file on disk), else held.
+         */
+        public SourceText sourceText() {
+            return raw.wholeText();
+        }
+
+        /**
+         * What the import's {@link JsonImport.Preparer} made of this value on the thread that parsed it (a JSON Lines
+         * line), or null when nothing did: the importer then prepares it itself.
+         */
+        public Object prepared() {
+            return prepared;
+        }
+
+        void prepare(java.util.function.Function<Value, Object> preparer) {
+            prepared = preparer.apply(this);
         }
 
         public int firstLine() {

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.text.Line;
 import dev.tracedeck.importers.text.LineReader;
 import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.source.SourceText;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,6 +29,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -60,6 +62,10 @@ public final class JsonRecordReader implements Closeable {
     private final LinePipeline pipeline;
     private final JsonParser parser;
     private final ObjectMapper lineMapper = MAPPER;
+    /** The file read again for a JSON Lines element's text, or null when it can't be (a {@code .gz}, bytes). */
+    private final SourceText.Reread file;
+    /** Run on each JSON Lines value where it was parsed, or null. */
+    private final Function<JsonItem.Value, Object> preparer;
 
     private boolean started;
     private boolean done;
@@ -76,6 +82,19 @@ public final class JsonRecordReader implements Closeable {
      *                 ({@code resourceSpans/*}{@code /scopeSpans/*}{@code /spans})
      */
     public JsonRecordReader(InputStream in, JsonLayout layout, Set<String> streamed) throws IOException {
+        this(in, layout, streamed, null, null);
+    }
+
+    /**
+     * @param file where {@code in} is a file from its first byte that can be read again: the JSON Lines elements'
+     *             texts are then ranges of it ({@link SourceText.InFile}), not strings; null to hold them
+     * @param preparer what to make of each JSON Lines value on the thread that parsed it ({@link JsonItem.Value#prepared});
+     *             it must touch no shared state. Null for nothing
+     */
+    public JsonRecordReader(InputStream in, JsonLayout layout, Set<String> streamed, SourceText.Reread file,
+                            Function<JsonItem.Value, Object> preparer) throws IOException {
+        this.file = file;
+        this.preparer = preparer;
         if (layout == JsonLayout.NOT_JSON) {
             throw new IllegalArgumentException("not JSON");
         }
@@ -146,12 +165,20 @@ public final class JsonRecordReader implements Closeable {
             JsonNode node = bindLine(p, ranges);
             if (p.nextToken() == null) {
                 int column = line.ascii() ? start + 1 : new String(bytes, 0, start, StandardCharsets.UTF_8).length() + 1;
-                return new JsonItem.Value(node, RawText.of(bytes, ranges), line.number(), line.number(), column, "", "");
+                return prepared(new JsonItem.Value(node, RawText.of(bytes, ranges, line.position(), file), line.number(),
+                        line.number(), column, "", ""));
             }
         } catch (JsonProcessingException e) {
             // Reported below, from the decoded text.
         }
         return decodedLine(LineReader.decode(line.number(), bytes, line.ascii()));
+    }
+
+    private JsonItem.Value prepared(JsonItem.Value value) {
+        if (preparer != null) {
+            value.prepare(preparer);
+        }
+        return value;
     }
 
     /** A line bound from its decoded text: the way every line was read before, kept for lines that break. */
@@ -165,7 +192,7 @@ public final class JsonRecordReader implements Closeable {
                 return new JsonItem.Broken(line.number(), at.getColumnNr(), text,
                         "more than one JSON value on the line", false);
             }
-            return new JsonItem.Value(node, text, line.number(), line.number(), start + 1, "", "");
+            return prepared(new JsonItem.Value(node, text, line.number(), line.number(), start + 1, "", ""));
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             return new JsonItem.Broken(line.number(), at == null ? 1 : at.getColumnNr(), text, reason(e),

@@ -18,12 +18,12 @@ import java.util.concurrent.Future;
  * ones into events while workers parse the next ones. At most {@link #WINDOW_LINES} lines or
  * {@link #WINDOW_BYTES} bytes are in flight, so a file of huge lines holds no more than that ahead. With one core
  * the lines are parsed on the caller's thread, as they come. The system property {@value #WORKERS_PROPERTY} sets
- * the number of parsing threads (0: none), for benchmarks that compare the two in one run.
+ * the number of parsing threads (0: none; by default one per core), for benchmarks that compare them in one run.
  */
 final class LinePipeline implements Closeable {
 
-    /** A line's bytes, copied out of the reader's buffer, and what is known of it. */
-    record LineBytes(int number, byte[] bytes, boolean ascii) {
+    /** A line's bytes, copied out of the reader's buffer, and what is known of it: its number, its offset in the file. */
+    record LineBytes(int number, byte[] bytes, boolean ascii, long position) {
     }
 
     /** Parses one line; runs on a worker, so it must not touch shared mutable state. */
@@ -48,7 +48,15 @@ final class LinePipeline implements Closeable {
     }
 
     LinePipeline(LineReader lines, Parse parse) {
-        this(lines, parse, Integer.getInteger(WORKERS_PROPERTY, Runtime.getRuntime().availableProcessors() - 1));
+        this(lines, parse, Integer.getInteger(WORKERS_PROPERTY, defaultWorkers(Runtime.getRuntime().availableProcessors())));
+    }
+
+    /**
+     * As many parsing threads as cores, when there are two or more: the importers prepare each line's events where
+     * it is parsed ({@link JsonImport.Preparer}), which leaves the caller's thread little to do but hand them on.
+     */
+    static int defaultWorkers(int cores) {
+        return cores < 2 ? 0 : cores;
     }
 
     /** @param threads parsing threads besides the caller's; 0 parses on the caller's thread */
@@ -113,7 +121,7 @@ final class LinePipeline implements Closeable {
             lastLine = raw.number();
             if (!isBlank(raw)) {
                 return new LineBytes(raw.number(), Arrays.copyOfRange(raw.bytes(), raw.offset(), raw.offset() + raw.length()),
-                        raw.isAscii());
+                        raw.isAscii(), raw.position());
             }
         }
         eof = true;

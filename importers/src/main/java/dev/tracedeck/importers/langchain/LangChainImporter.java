@@ -15,6 +15,7 @@ import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.source.SourceText;
 import dev.tracedeck.model.trace.Trace;
 import java.util.HashSet;
 import java.util.List;
@@ -141,6 +142,10 @@ public final class LangChainImporter implements TraceImporter {
         }
 
         private void message(String thread, JsonNode node, SourceRef source, String text) {
+            message(thread, node, source, SourceText.of(text));
+        }
+
+        private void message(String thread, JsonNode node, SourceRef source, SourceText text) {
             try {
                 out.message(thread, source, text, LangChainMessages.parse(node).message());
             } catch (MalformedLangChainMessageException e) {
@@ -149,13 +154,13 @@ public final class LangChainImporter implements TraceImporter {
         }
 
         /** A conversation bound as one tree: its messages, then its other fields as one record. */
-        private void conversation(String thread, JsonNode node, SourceRef base, Function<String, Optional<String>> textAt) {
+        private void conversation(String thread, JsonNode node, SourceRef base, Function<String, Optional<SourceText>> textAt) {
             String pointer = messagesPointer(node);
             JsonNode messages = pointer.isEmpty() ? node : node.at(pointer);
             for (int i = 0; i < messages.size(); i++) {
                 JsonNode m = messages.get(i);
                 String at = pointer + "/" + i;
-                message(thread, m, at(base, at), textAt.apply(at).orElseGet(m::toString));
+                message(thread, m, at(base, at), textAt.apply(at).orElseGet(() -> SourceText.of(m.toString())));
             }
             if (node.isObject() && pointer.equals("/messages") && node.size() > 1) {
                 ObjectNode rest = ((ObjectNode) node).deepCopy();

@@ -4,8 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonValues;
+import dev.tracedeck.importers.json.RepeatedMembers;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.source.SourceText;
+import dev.tracedeck.model.text.PythonText;
+import dev.tracedeck.model.json.JsonValue;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -77,47 +82,111 @@ final class Conversations {
 
     /** One message record in {@code thread}; a message whose fields don't parse is kept malformed. */
     void message(String thread, JsonNode node, SourceRef source, String text) {
+        write(thread, parseMessage("", node, SourceText.of(text)), source);
+    }
+
+    /**
+     * A message bound from JSON, or why it is malformed, with its text, its pointer relative to its record and its
+     * content's length in code points.
+     */
+    record ParsedMessage(String pointer, SourceText text, Message message, String problem, int length) {
+    }
+
+    /**
+     * A whole conversation as read from its tree, before it has a thread: its messages, its response's answers and
+     * what else it holds (text and value), or null when it holds nothing else.
+     */
+    record Conversation(List<ParsedMessage> messages, JsonValue request, String requestText) {
+    }
+
+    /** A record that is one message, of a file of messages. */
+    record OneMessage(ParsedMessage message) {
+    }
+
+    /**
+     * What a JSON Lines line or an array element is — {@link OneMessage}, {@link Conversation}, or null for other
+     * JSON — parsed without touching any import's state, so that it can run where the line was parsed.
+     */
+    static Object parse(JsonNode node, SourceText wholeText, Function<String, Optional<SourceText>> textAt) {
+        if (OpenAiMessages.isMessage(node)) {
+            return new OneMessage(parseMessage("", node, wholeText));
+        }
+        return isConversation(node) ? conversation(node, textAt) : null;
+    }
+
+    private static ParsedMessage parseMessage(String pointer, JsonNode node, SourceText text) {
         try {
             Message message = OpenAiMessages.parse(node);
-            out.message(thread, source, text, message);
+            return new ParsedMessage(pointer, text, message, "", PythonText.length(message.content()));
         } catch (MalformedMessageException e) {
-            out.malformed(thread, source, text, e.getMessage());
+            return new ParsedMessage(pointer, text, null, e.getMessage(), 0);
         }
     }
 
     /**
-     * A whole conversation bound as one tree, into its own thread.
+     * A conversation bound as one tree.
      *
-     * @param base   where the tree is: its lines and its pointer in the file ("" for a JSON Lines line)
      * @param textAt a message's text as in the file, by its pointer in the tree, when the reader kept it
      */
-    void conversation(String thread, JsonNode node, SourceRef base, Function<String, Optional<String>> textAt) {
+    static Conversation conversation(JsonNode node, Function<String, Optional<SourceText>> textAt) {
         String pointer = messagesPointer(node);
         JsonNode messages = pointer.isEmpty() ? node : node.at(pointer);
+        List<ParsedMessage> parsed = new ArrayList<>(messages.size() + 1);
         if (!pointer.equals("/choices")) {
             for (int i = 0; i < messages.size(); i++) {
-                String at = pointer + "/" + i;
+                String at = elementPointer(pointer, i);
                 JsonNode m = messages.get(i);
-                message(thread, m, at(base, at), textAt.apply(at).orElseGet(m::toString));
+                parsed.add(parseMessage(at, m, textAt.apply(at).orElseGet(() -> SourceText.of(m.toString()))));
             }
         }
-        if (node.isObject()) {
-            choices(thread, node.path("choices"), base);
-            request(thread, withoutMessages((ObjectNode) node, pointer), base);
+        if (!node.isObject()) {
+            return new Conversation(parsed, null, "");
         }
-    }
-
-    /** A response's choices: each {@code choices[i].message} ends the conversation. */
-    void choices(String thread, JsonNode choices, SourceRef base) {
+        JsonNode choices = node.path("choices");
         for (int i = 0; choices.isArray() && i < choices.size(); i++) {
             JsonNode message = choices.get(i).path("message");
             if (!message.isMissingNode()) {
-                message(thread, message, at(base, "/choices/" + i + "/message"), message.toString());
+                parsed.add(parseMessage("/choices/" + i + "/message", message, SourceText.of(message.toString())));
             }
+        }
+        ObjectNode rest = withoutMessages((ObjectNode) node, pointer);
+        return rest.isEmpty() ? new Conversation(parsed, null, "")
+                : new Conversation(parsed, REPEATED_MEMBERS.value(rest), rest.toString());
+    }
+
+    /**
+     * A file of conversations repeats the same {@code tools} (and often {@code tool_choice}, {@code response_format})
+     * on every line: a request's members are read once per distinct value and shared.
+     */
+    private static final RepeatedMembers REPEATED_MEMBERS = new RepeatedMembers();
+
+    /** {@code /messages/3}: the pointers of the first elements of a JSON Lines line's messages, made once. */
+    private static final String[] MESSAGE_POINTERS = java.util.stream.IntStream.range(0, 512)
+            .mapToObj(i -> "/messages/" + i).toArray(String[]::new);
+
+    private static String elementPointer(String pointer, int i) {
+        return pointer.equals("/messages") && i < MESSAGE_POINTERS.length ? MESSAGE_POINTERS[i] : pointer + "/" + i;
+    }
+
+    /** A parsed conversation into its thread: its messages, then its request record. */
+    void write(String thread, Conversation conversation, SourceRef base) {
+        for (ParsedMessage m : conversation.messages()) {
+            write(thread, m, at(base, m.pointer()));
+        }
+        if (conversation.request() != null) {
+            out.json(REQUEST, thread, base, conversation.requestText(), conversation.request());
         }
     }
 
-    /** What a conversation holds besides its messages, as one record; nothing when that is nothing. */
+    void write(String thread, ParsedMessage m, SourceRef source) {
+        if (m.message() != null) {
+            out.message(thread, source, m.text(), m.message(), m.length());
+        } else {
+            out.malformed(thread, source, m.text(), m.problem());
+        }
+    }
+
+    /** What a one-object document holds besides its messages, as one record; nothing when that is nothing. */
     void request(String thread, ObjectNode rest, SourceRef source) {
         if (rest.isEmpty()) {
             return;

@@ -87,12 +87,17 @@ public final class OpenAiChatImporter implements TraceImporter {
         JsonLayout layout = JsonImport.layout(source);
         ChatTraceWriter out = new ChatTraceWriter(source.name());
         JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("messages", "choices"),
-                new Reading(out, layout));
+                new Reading(out, layout), OpenAiChatImporter::prepare);
         if (out.messages() == 0) {
             throw new NotThisFormatException(source.name(), "no OpenAI chat message in " + out.size()
                     + (out.size() == 1 ? " record" : " records"));
         }
         return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
+    }
+
+    /** A JSON Lines line's messages and request, parsed where the line was (see {@link JsonImport.Preparer}). */
+    private static Object prepare(JsonItem.Value value) {
+        return Conversations.parse(value.node(), value.sourceText(), value::textAt);
     }
 
     /** One import's state: what each item means depends on the layout and on what came before. */
@@ -123,13 +128,13 @@ public final class OpenAiChatImporter implements TraceImporter {
 
         /** A JSON Lines line or an element of a top-level array: a message, a conversation, or other JSON. */
         private void record(JsonItem.Value value, SourceRef source, String fallback) {
-            JsonNode node = value.node();
-            if (OpenAiMessages.isMessage(node)) {
+            Object parsed = value.prepared() != null ? value.prepared() : prepare(value);
+            if (parsed instanceof Conversations.OneMessage one) {
                 lastThread = SINGLE_THREAD;
-                conversations.message(SINGLE_THREAD, node, source, value.text());
-            } else if (Conversations.isConversation(node)) {
-                lastThread = conversations.threadId(node, fallback);
-                conversations.conversation(lastThread, node, source, value::textAt);
+                conversations.write(SINGLE_THREAD, one.message(), source);
+            } else if (parsed instanceof Conversations.Conversation conversation) {
+                lastThread = conversations.threadId(value.node(), fallback);
+                conversations.write(lastThread, conversation, source);
             } else {
                 out.other(source, value.text(), "valid JSON, but neither a chat message nor a conversation");
             }

@@ -58,7 +58,20 @@ final class OpenAiMessages {
         }
         String toolCallId = node.path("tool_call_id").isTextual() ? node.path("tool_call_id").textValue()
                 : node.path("tool_call_id").isNumber() ? node.path("tool_call_id").asText() : "";
-        return new Message(role.textValue(), content, calls, toolCallId);
+        return new Message(knownRole(role.textValue()), content, calls, toolCallId);
+    }
+
+    /** The usual roles as one string each, not one copy per message (a million messages, a million "assistant"s). */
+    private static String knownRole(String role) {
+        return switch (role) {
+            case "system" -> "system";
+            case "developer" -> "developer";
+            case "user" -> "user";
+            case "assistant" -> "assistant";
+            case "tool" -> "tool";
+            case "function" -> "function";
+            default -> role;
+        };
     }
 
     private static ToolCall toolCall(JsonNode call, int index) throws MalformedMessageException {

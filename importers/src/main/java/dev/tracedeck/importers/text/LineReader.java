@@ -28,6 +28,8 @@ public final class LineReader implements AutoCloseable {
     private byte[] buf = new byte[1 << 20];
     private int start;
     private int end;
+    /** Where {@code buf[0]} is in the stream: a line's byte offset is this plus its start in the buffer. */
+    private long bufferPosition;
     private boolean eof;
     private int lineNumber;
     private boolean started;
@@ -59,7 +61,7 @@ public final class LineReader implements AutoCloseable {
             len--;
         }
         lineNumber++;
-        raw.set(lineNumber, buf, start, len, lineAscii);
+        raw.set(lineNumber, buf, start, len, lineAscii, bufferPosition + start);
         start = lineNext;
         return raw;
     }
@@ -71,13 +73,20 @@ public final class LineReader implements AutoCloseable {
         private int offset;
         private int length;
         private boolean ascii;
+        private long position;
 
-        void set(int number, byte[] bytes, int offset, int length, boolean ascii) {
+        void set(int number, byte[] bytes, int offset, int length, boolean ascii, long position) {
             this.number = number;
             this.bytes = bytes;
             this.offset = offset;
             this.length = length;
             this.ascii = ascii;
+            this.position = position;
+        }
+
+        /** The byte offset of the line's first byte in the stream (a byte order mark before it counted). */
+        public long position() {
+            return position;
         }
 
         public int number() {
@@ -100,8 +109,6 @@ public final class LineReader implements AutoCloseable {
         public boolean isAscii() {
             return ascii;
         }
-
-
     }
 
     /** Line {@code number} from its bytes (without terminator), decoded as {@link #next} decodes it. */
@@ -237,6 +244,7 @@ public final class LineReader implements AutoCloseable {
     private void fill() throws IOException {
         if (start > 0) {
             System.arraycopy(buf, start, buf, 0, end - start);
+            bufferPosition += start;
             end -= start;
             start = 0;
         }

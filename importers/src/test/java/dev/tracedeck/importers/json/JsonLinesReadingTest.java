@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.model.source.SourceText;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -24,8 +25,8 @@ class JsonLinesReadingTest {
         List<JsonItem> items = read(line + "\n");
 
         JsonItem.Value value = assertInstanceOf(JsonItem.Value.class, items.get(0));
-        assertEquals(Optional.of("{\"role\": \"user\",  \"content\": \"caf\\u00e9 东京 👨‍👩‍👧‍👦\"}"), value.textAt("/messages/0"));
-        assertEquals(Optional.of("{\"role\":\"assistant\",\"content\":null}"), value.textAt("/messages/1"));
+        assertEquals(Optional.of("{\"role\": \"user\",  \"content\": \"caf\\u00e9 东京 👨‍👩‍👧‍👦\"}"), value.textAt("/messages/0").map(SourceText::text));
+        assertEquals(Optional.of("{\"role\":\"assistant\",\"content\":null}"), value.textAt("/messages/1").map(SourceText::text));
         assertEquals(Optional.empty(), value.textAt("/model"), "only streamed members' elements are sliced");
         assertEquals("café 东京 👨‍👩‍👧‍👦", value.node().at("/messages/0/content").textValue());
         assertEquals("gpt-4o", value.node().get("model").textValue());

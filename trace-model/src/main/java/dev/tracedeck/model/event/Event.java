@@ -1,6 +1,7 @@
 package dev.tracedeck.model.event;
 
 import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.source.SourceText;
 import java.util.Objects;
 
 /**
@@ -13,11 +14,12 @@ import java.util.Objects;
  *                 (TOOL_PLAN, LLM_CALL, AINVOKE_ERROR) carry no thread; they get the thread of the agent
  *                 message being handled when they were logged
  * @param source   the file and the physical lines the record spans
- * @param text     the record's text as read, newlines kept; for state dumps only the header line, since the
- *                 entries live in the snapshot
+ * @param sourceText the record's text as read, newlines kept; for state dumps only the header line, since the
+ *                 entries live in the snapshot. Held in memory, or read again from the file on demand: see
+ *                 {@link #text()}
  * @param payload  what the record says
  */
-public record Event(int seq, String keyword, String time, String threadId, SourceRef source, String text,
+public record Event(int seq, String keyword, String time, String threadId, SourceRef source, SourceText sourceText,
                     Payload payload) {
 
     public Event {
@@ -28,8 +30,21 @@ public record Event(int seq, String keyword, String time, String threadId, Sourc
         Objects.requireNonNull(time, "time");
         Objects.requireNonNull(threadId, "threadId");
         Objects.requireNonNull(source, "source");
-        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(sourceText, "sourceText");
         Objects.requireNonNull(payload, "payload");
+    }
+
+    /** An event whose text is held in memory. */
+    public Event(int seq, String keyword, String time, String threadId, SourceRef source, String text, Payload payload) {
+        this(seq, keyword, time, threadId, source, SourceText.of(text), payload);
+    }
+
+    /**
+     * The record's text as read. When it is not held ({@code sourceText().isHeld()} false) this reads the file: fine
+     * for one event shown or quoted, not for a pass over every event — those read the payload, which is in memory.
+     */
+    public String text() {
+        return sourceText.text();
     }
 
     public EventKind kind() {

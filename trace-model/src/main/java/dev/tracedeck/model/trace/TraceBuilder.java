@@ -3,6 +3,7 @@ package dev.tracedeck.model.trace;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.source.SourceText;
 import dev.tracedeck.model.state.SnapshotDiff;
 import dev.tracedeck.model.state.StateSnapshot;
 import java.util.ArrayList;
@@ -26,6 +27,11 @@ public final class TraceBuilder {
     private final Map<String, StateSnapshot> lastSnapshot = new HashMap<>();
 
     public Event add(String keyword, String time, String threadId, SourceRef source, String text, Payload payload) {
+        return add(keyword, time, threadId, source, SourceText.of(text), payload);
+    }
+
+    /** Adds an event whose text may be a range of the file, read again when asked for. */
+    public Event add(String keyword, String time, String threadId, SourceRef source, SourceText text, Payload payload) {
         Event event = new Event(events.size(), keyword, time, threadId, source, text, payload);
         events.add(event);
         threads.computeIfAbsent(threadId, id -> new ArrayList<>()).add(event);

@@ -84,7 +84,7 @@ public final class TextCallLifter {
                     && byEntry.containsKey(e.threadId())) {
                 payload = new Payload.StateDump(lift(dump.snapshot(), byEntry.get(e.threadId()), lifted), dump.diff());
             }
-            out.add(e.keyword(), e.time(), e.threadId(), e.source(), e.text(), payload);
+            out.add(e.keyword(), e.time(), e.threadId(), e.source(), e.sourceText(), payload);
         }
         return out.build(trace.report());
     }

@@ -1,0 +1,69 @@
+package dev.tracedeck.model.source;
+
+import java.util.Objects;
+
+/**
+ * An event's text exactly as in its source: held in memory, or a byte range of the source file read again when
+ * someone asks for it. A gigabyte of JSON Lines holds every message twice otherwise — as its JSON text and as its
+ * content — and the text is only ever read for one event at a time (the detail pane, a finding's evidence), so
+ * the JSON importers keep a range where the file can be read again (not a {@code .gz}, not bytes in memory).
+ */
+public sealed interface SourceText permits SourceText.Held, SourceText.InFile {
+
+    SourceText EMPTY = new Held("");
+
+    /** The text; for a range of the file, read now (see {@link Reread} for what a changed file gives). */
+    String text();
+
+    /** True when {@link #text()} costs nothing: the text is in memory. */
+    boolean isHeld();
+
+    static SourceText of(String text) {
+        return text.isEmpty() ? EMPTY : new Held(text);
+    }
+
+    /** Text kept in memory. */
+    record Held(String text) implements SourceText {
+        public Held {
+            Objects.requireNonNull(text, "text");
+        }
+
+        @Override
+        public boolean isHeld() {
+            return true;
+        }
+    }
+
+    /**
+     * Bytes {@code [offset, offset + length)} of the source file, UTF-8, with their CRC-32C as read at import, so a
+     * file that changed since is noticed rather than shown as if it were the record.
+     */
+    record InFile(Reread file, long offset, int length, int checksum) implements SourceText {
+        public InFile {
+            Objects.requireNonNull(file, "file");
+            if (offset < 0 || length < 0) {
+                throw new IllegalArgumentException("bad byte range " + offset + "+" + length);
+            }
+        }
+
+        @Override
+        public String text() {
+            return file.read(offset, length, checksum);
+        }
+
+        @Override
+        public boolean isHeld() {
+            return false;
+        }
+    }
+
+    /**
+     * Reads a range of one source file again. It never throws: a view asking for an event's text must get one,
+     * so a file that is gone, unreadable or changed (the checksum differs) gives a bracketed sentence saying so,
+     * naming the file and the bytes.
+     */
+    @FunctionalInterface
+    interface Reread {
+        String read(long offset, int length, int checksum);
+    }
+}
