@@ -109,6 +109,12 @@ public final class ScreenGallery {
         on(() -> window[0].present(true));
         shot(window[0], out.resolve("13-light-presentation.png"));
         on(() -> window[0].present(false));
+        on(() -> {
+            TraceViewModel trace = workspace.getSelected().getContent();
+            trace.showCenter(CenterView.TIMELINE);
+            select(workspace, e -> !e.sourceText().isHeld() && e.kind() == EventKind.TOOL_CALL);
+        });
+        shot(window[0], out.resolve("15-light-text-from-file.png"));
         if (workspace.documents().size() >= 2) {
             Stage[] compare = new Stage[1];
             on(() -> {
