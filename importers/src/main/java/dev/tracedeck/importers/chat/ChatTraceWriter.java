@@ -128,6 +128,11 @@ public final class ChatTraceWriter {
 
     /** A record that is not a message, with its timestamp as written. */
     public Event json(String keyword, String threadId, SourceRef source, String text, JsonValue json, String time) {
+        return json(keyword, threadId, source, SourceText.of(text), json, time);
+    }
+
+    /** A record that is not a message, whose text may be a range of the file. */
+    public Event json(String keyword, String threadId, SourceRef source, SourceText text, JsonValue json, String time) {
         count(keyword);
         return builder.add(keyword, time, threadId, source, text, new Payload.JsonRecord(keyword, json));
     }
@@ -166,6 +171,11 @@ public final class ChatTraceWriter {
 
     /** Valid JSON that is no record of the format: kept as {@code other}, not a finding. */
     public Event other(SourceRef source, String text, String reason) {
+        return other(source, SourceText.of(text), reason);
+    }
+
+    /** Valid JSON that is no record of the format, whose text may be a range of the file. */
+    public Event other(SourceRef source, SourceText text, String reason) {
         count(OTHER);
         other++;
         return builder.add(OTHER, "", "", source, text, new Payload.Unparsed(false, reason));

@@ -12,6 +12,7 @@ import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonRecordReader;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.source.SourceText;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,7 +43,7 @@ final class Session implements JsonImport.Records {
         SourceRef source = new SourceRef(out.file(), value.firstLine(), value.lastLine());
         String type = node.path("type").asText("");
         if (!node.isObject() || type.isEmpty()) {
-            out.other(source, value.text(), "valid JSON, but not a Claude Code transcript entry");
+            out.other(source, value.sourceText(), "valid JSON, but not a Claude Code transcript entry");
             return;
         }
         String thread = thread(node);
@@ -56,14 +57,14 @@ final class Session implements JsonImport.Records {
         JsonNode message = node.get("message");
         if ((type.equals("user") || type.equals("assistant")) && message != null && message.isObject()) {
             if (type.equals("assistant") && message.path("content").isArray()) {
-                assistant(thread, node, message, source, value.text(), time);
+                assistant(thread, node, message, source, value.sourceText(), time);
             } else {
                 flush(thread);
-                message(thread, message, source, value.text(), time, position(thread));
+                message(thread, message, source, value.sourceText(), time, position(thread));
             }
         } else {
             flush(thread);
-            out.json(type, thread, source, value.text(), JsonValues.from(node), time);
+            out.json(type, thread, source, value.sourceText(), JsonValues.from(node), time);
         }
     }
 
@@ -105,7 +106,7 @@ final class Session implements JsonImport.Records {
     }
 
     /** A line with one or more blocks of an assistant message: gathered until the message's last line. */
-    private void assistant(String thread, JsonNode line, JsonNode message, SourceRef source, String text, String time) {
+    private void assistant(String thread, JsonNode line, JsonNode message, SourceRef source, SourceText text, String time) {
         String id = text(message, "id", "");
         Pending p = pending.get(thread);
         if (p != null && !id.isEmpty() && p.id.equals(id)) {
@@ -131,17 +132,17 @@ final class Session implements JsonImport.Records {
     private void flush(String thread) {
         Pending p = pending.remove(thread);
         if (p != null) {
-            message(thread, p.message, new SourceRef(out.file(), p.firstLine, p.lastLine), p.text.toString(), p.time,
+            message(thread, p.message, new SourceRef(out.file(), p.firstLine, p.lastLine), p.text(), p.time,
                     p.index);
         }
     }
 
-    private void message(String thread, JsonNode message, SourceRef source, String text, String time, int index) {
+    private void message(String thread, JsonNode message, SourceRef source, SourceText text, String time, int index) {
         try {
             for (AnthropicMessages.Part part : AnthropicMessages.parse(message)) {
                 SourceRef at = part.pointer().isEmpty() ? source
                         : new SourceRef(source.file(), source.firstLine(), source.lastLine(), "/message" + part.pointer());
-                String partText = part.pointer().isEmpty() ? text : message.at(part.pointer()).toString();
+                SourceText partText = part.pointer().isEmpty() ? text : SourceText.of(message.at(part.pointer()).toString());
                 out.message(thread, at, partText, part.message(), OptionalInt.of(index), time);
             }
         } catch (MalformedMessageException e) {
@@ -174,28 +175,37 @@ final class Session implements JsonImport.Records {
         final String id;
         final ObjectNode message;
         final ArrayNode content;
-        final StringBuilder text;
+        /** The first line's text; the lines joined once a second one comes. */
+        final SourceText first;
+        StringBuilder joined;
         final String time;
         final int index;
         final int firstLine;
         int lastLine;
 
-        Pending(String id, JsonNode message, SourceRef source, String text, String time, int index) {
+        Pending(String id, JsonNode message, SourceRef source, SourceText text, String time, int index) {
             this.id = id;
             this.message = message.deepCopy();
             this.content = JsonNodeFactory.instance.arrayNode();
             message.path("content").forEach(content::add);
             this.message.set("content", content);
-            this.text = new StringBuilder(text);
+            this.first = text;
             this.time = time;
             this.index = index;
             this.firstLine = source.firstLine();
             this.lastLine = source.lastLine();
         }
 
-        void add(JsonNode message, SourceRef source, String line) {
+        SourceText text() {
+            return joined == null ? first : SourceText.of(joined.toString());
+        }
+
+        void add(JsonNode message, SourceRef source, SourceText line) {
             message.path("content").forEach(content::add);
-            text.append('\n').append(line);
+            if (joined == null) {
+                joined = new StringBuilder(first.text());
+            }
+            joined.append('\n').append(line.text());
             lastLine = source.lastLine();
         }
     }
