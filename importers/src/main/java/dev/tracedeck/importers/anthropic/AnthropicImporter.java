@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.NotThisFormatException;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
@@ -89,8 +88,7 @@ public final class AnthropicImporter implements TraceImporter {
         JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("messages"),
                 new AnthropicReading(out, layout));
         if (out.messages() == 0) {
-            throw new NotThisFormatException(source.name(), "no Anthropic message in " + out.size()
-                    + (out.size() == 1 ? " record" : " records"));
+            throw out.notThisFormat("Anthropic message");
         }
         return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
     }

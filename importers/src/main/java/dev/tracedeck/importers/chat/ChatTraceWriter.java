@@ -1,5 +1,6 @@
 package dev.tracedeck.importers.chat;
 
+import dev.tracedeck.importers.NotThisFormatException;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.event.Payload;
@@ -19,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.stream.IntStream;
 
 /**
  * Builds a trace of chat histories, for every JSON format: each message becomes a
@@ -75,11 +77,7 @@ public final class ChatTraceWriter {
      */
     public Event message(String threadId, SourceRef source, SourceText text, Message message, int contentLength) {
         int position = positions.merge(threadId, 1, Integer::sum) - 1;
-        messages++;
-        String keyword = keyword(message);
-        count(keyword);
-        return builder.add(keyword, "", threadId, source, text, new Payload.ConversationMessage(message,
-                index(position), contentLength, false));
+        return addMessage(threadId, source, text, message, index(position), "", contentLength);
     }
 
     /**
@@ -104,11 +102,16 @@ public final class ChatTraceWriter {
     /** A message with the index the format gives it, whose text may be a range of the file. */
     public Event message(String threadId, SourceRef source, SourceText text, Message message, OptionalInt msgIdx,
                          String time) {
+        return addMessage(threadId, source, text, message, msgIdx, time, PythonText.length(message.content()));
+    }
+
+    private Event addMessage(String threadId, SourceRef source, SourceText text, Message message, OptionalInt msgIdx,
+                             String time, int contentLength) {
         messages++;
         String keyword = keyword(message);
         count(keyword);
         return builder.add(keyword, time, threadId, source, text, new Payload.ConversationMessage(message,
-                msgIdx, PythonText.length(message.content()), false));
+                msgIdx, contentLength, false));
     }
 
     private static String keyword(Message message) {
@@ -194,6 +197,14 @@ public final class ChatTraceWriter {
         builder.add(CUT_SHORT, "", threadId, SourceRef.line(file, line), "", new Payload.Unparsed(true, reason));
     }
 
+    /**
+     * The refusal of a file that held none of what the format is made of: "no {@code what} in 3 records", so
+     * detection goes on to the next format and the user sees what was looked for.
+     */
+    public NotThisFormatException notThisFormat(String what) {
+        return new NotThisFormatException(file, "no " + what + " in " + size() + (size() == 1 ? " record" : " records"));
+    }
+
     /** Messages added so far: a file with none is not a chat history. */
     public long messages() {
         return messages;
@@ -209,7 +220,7 @@ public final class ChatTraceWriter {
     }
 
     /** The first positions' OptionalInts made once: every message of a million holds one. */
-    private static final OptionalInt[] INDEXES = java.util.stream.IntStream.range(0, 1024).mapToObj(OptionalInt::of)
+    private static final OptionalInt[] INDEXES = IntStream.range(0, 1024).mapToObj(OptionalInt::of)
             .toArray(OptionalInt[]::new);
 
     private static OptionalInt index(int position) {

@@ -3,7 +3,6 @@ package dev.tracedeck.importers.claudecode;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.NotThisFormatException;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
@@ -73,8 +72,7 @@ public final class ClaudeCodeImporter implements TraceImporter {
         // A transcript is JSON Lines by definition, even a one-line one (which the layout sniffer can't tell).
         JsonImport.Result result = new JsonImport(out).read(source, listener, JsonLayout.LINES, Set.of(), new Session(out));
         if (out.messages() == 0) {
-            throw new NotThisFormatException(source.name(), "no Claude Code message in " + out.size()
-                    + (out.size() == 1 ? " record" : " records"));
+            throw out.notThisFormat("Claude Code message");
         }
         return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
     }

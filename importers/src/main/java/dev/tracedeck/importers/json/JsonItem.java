@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tracedeck.model.source.SourceText;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /** What {@link JsonRecordReader} reads next: one value with where it was, or the place the JSON broke. */
 public sealed interface JsonItem {
@@ -83,7 +84,7 @@ public sealed interface JsonItem {
             return prepared;
         }
 
-        void prepare(java.util.function.Function<Value, Object> preparer) {
+        void prepare(Function<Value, Object> preparer) {
             prepared = preparer.apply(this);
         }
 

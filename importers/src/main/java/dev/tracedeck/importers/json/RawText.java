@@ -2,7 +2,6 @@ package dev.tracedeck.importers.json;
 
 import dev.tracedeck.model.source.SourceText;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.zip.CRC32C;
@@ -28,7 +27,7 @@ abstract class RawText {
     }
 
     /**
-     * {@code bytes} (owned from now on) with the byte ranges {@code [start, end)} of elements by pointer; when
+     * {@code bytes} and {@code ranges} (both owned from now on) with the byte ranges {@code [start, end)} of elements by pointer; when
      * {@code file} is not null the bytes are the file's from {@code position} on, and slices are ranges of it.
      */
     static RawText of(byte[] bytes, Map<String, long[]> ranges, long position, SourceText.Reread file) {
@@ -67,7 +66,7 @@ abstract class RawText {
 
         Utf8(byte[] bytes, Map<String, long[]> ranges, long position, SourceText.Reread file) {
             this.bytes = bytes;
-            this.ranges = ranges.isEmpty() ? Map.of() : new HashMap<>(ranges);
+            this.ranges = ranges;
             this.position = position;
             this.file = file;
         }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.NotThisFormatException;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonImport;
@@ -67,8 +66,7 @@ public final class LangChainImporter implements TraceImporter {
         Reading reading = new Reading(out, layout);
         JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("messages"), reading);
         if (out.messages() == 0) {
-            throw new NotThisFormatException(source.name(), "no LangChain message in " + out.size()
-                    + (out.size() == 1 ? " record" : " records"));
+            throw out.notThisFormat("LangChain message");
         }
         return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
     }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.NotThisFormatException;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonImport;
@@ -65,8 +64,7 @@ public final class LangGraphImporter implements TraceImporter {
         Reading reading = new Reading(out, layout);
         JsonImport.Result result = new JsonImport(out).read(source, listener, layout, LISTS, reading);
         if (reading.checkpoints() == 0) {
-            throw new NotThisFormatException(source.name(), "no LangGraph checkpoint in " + out.size()
-                    + (out.size() == 1 ? " record" : " records"));
+            throw out.notThisFormat("LangGraph checkpoint");
         }
         return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
     }

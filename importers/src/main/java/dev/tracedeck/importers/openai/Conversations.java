@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 
 /**
  * Turns OpenAI records into thread events through the shared {@link ChatTraceWriter}: single messages, and whole
@@ -161,7 +162,7 @@ final class Conversations {
     private static final RepeatedMembers REPEATED_MEMBERS = new RepeatedMembers();
 
     /** {@code /messages/3}: the pointers of the first elements of a JSON Lines line's messages, made once. */
-    private static final String[] MESSAGE_POINTERS = java.util.stream.IntStream.range(0, 512)
+    private static final String[] MESSAGE_POINTERS = IntStream.range(0, 512)
             .mapToObj(i -> "/messages/" + i).toArray(String[]::new);
 
     private static String elementPointer(String pointer, int i) {

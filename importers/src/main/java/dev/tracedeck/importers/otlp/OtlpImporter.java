@@ -91,8 +91,7 @@ public final class OtlpImporter implements TraceImporter {
         JsonImport.Result result = new JsonImport(out).read(source, listener, layout,
                 Set.copyOf(OtlpShape.streamedPaths()), reading);
         if (!reading.sawRequest() && !declaresAnExport(source)) {
-            throw new NotThisFormatException(source.name(), "no OTLP trace export (resourceSpans) in " + out.size()
-                    + (out.size() == 1 ? " record" : " records"));
+            throw out.notThisFormat("OTLP trace export (resourceSpans)");
         }
         if (reading.spans() == 0) {
             // Nothing to check is no pass: an export without spans is refused like a file of no known format.

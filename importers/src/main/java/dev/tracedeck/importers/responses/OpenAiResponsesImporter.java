@@ -3,7 +3,6 @@ package dev.tracedeck.importers.responses;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.NotThisFormatException;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
@@ -104,8 +103,7 @@ public final class OpenAiResponsesImporter implements TraceImporter {
         JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("input", "output", "data"),
                 new ResponsesReading(out, layout));
         if (out.messages() == 0) {
-            throw new NotThisFormatException(source.name(), "no OpenAI Responses item in " + out.size()
-                    + (out.size() == 1 ? " record" : " records"));
+            throw out.notThisFormat("OpenAI Responses item");
         }
         return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
     }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.NotThisFormatException;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
@@ -67,8 +66,7 @@ public final class SmolagentsImporter implements TraceImporter {
         Reading reading = new Reading(out, layout);
         JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("steps"), reading);
         if (reading.steps == 0) {
-            throw new NotThisFormatException(source.name(), "no smolagents memory step in " + out.size()
-                    + (out.size() == 1 ? " record" : " records"));
+            throw out.notThisFormat("smolagents memory step");
         }
         return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
     }
