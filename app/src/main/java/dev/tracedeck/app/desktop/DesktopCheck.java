@@ -23,6 +23,10 @@ public final class DesktopCheck {
 
     /** Why no window can open here, in one line, or empty when nothing is known to be missing. */
     public static Optional<String> problem() {
+        if ("monocle".equalsIgnoreCase(System.getProperty("glass.platform", ""))) {
+            // Monocle's headless glass draws in memory: it needs neither a display nor GTK (tests, --screenshot in CI).
+            return Optional.empty();
+        }
         return problem(System.getProperty("os.name", ""), System.getenv(), DesktopCheck::libraryCache);
     }
 
