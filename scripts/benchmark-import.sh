@@ -13,6 +13,7 @@
 #   NO_TASKSET=1        do not pin the run to one core
 #   FORCE_BUILD=1       rebuild even if nothing changed
 #   HEAP_FACTOR=N       -Xmx as N times the file size (default 1 for mycelian, 4 for chat)
+#   BUILD_ONLY=1        build and generate the file if needed, then stop (for scripts that run the classes themselves)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -67,6 +68,8 @@ if [[ ! -f "$DATA" ]]; then
     mkdir -p "$(dirname "$DATA")"
     java -cp "$CP" dev.tracedeck.importers.bench.$GENERATOR "$DATA" "$TARGET_MB"
 fi
+
+[[ "${BUILD_ONLY:-}" == 1 ]] && exit 0
 
 # --- run -------------------------------------------------------------------------------------------------
 SIZE=$(stat -c %s "$DATA")

@@ -134,8 +134,7 @@ public final class AnthropicMessages {
         }
         if (input.isTextual()) {
             // A client that kept the streamed partial_json as text: parse it when it parses.
-            return new ToolCall(id.textValue(), name.textValue(), input.textValue(),
-                    JsonValues.tryParse(input.textValue()), false);
+            return JsonValues.toolCall(id.textValue(), name.textValue(), input.textValue());
         }
         JsonValue value = JsonValues.from(input);
         return new ToolCall(id.textValue(), name.textValue(), value.toCompactString(), Optional.of(value), false);

@@ -124,10 +124,18 @@ public final class JsonValues {
             return new ToolCall(id, name, "", Optional.empty(), false);
         }
         if (arguments.isTextual()) {
-            return new ToolCall(id, name, arguments.textValue(), tryParse(arguments.textValue()), false);
+            return toolCall(id, name, arguments.textValue());
         }
         JsonValue value = from(arguments);
         return new ToolCall(id, name, value.toCompactString(), Optional.of(value), false);
+    }
+
+    /**
+     * A tool call whose arguments are a JSON text as the model wrote it: kept as written, and parsed when someone asks
+     * for them (most calls of a big file are never looked at; see {@link dev.tracedeck.model.message.Arguments}).
+     */
+    public static ToolCall toolCall(String id, String name, String rawArguments) {
+        return ToolCall.parsingOnDemand(id, name, rawArguments, JsonValues::tryParse);
     }
 
     public static JsonValue from(JsonNode node) {

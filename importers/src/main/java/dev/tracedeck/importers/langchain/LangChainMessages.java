@@ -171,7 +171,7 @@ public final class LangChainMessages {
             return new ToolCall(id, name, "", Optional.empty(), false);
         }
         if (args.isTextual()) {
-            return new ToolCall(id, name, args.textValue(), JsonValues.tryParse(args.textValue()), false);
+            return JsonValues.toolCall(id, name, args.textValue());
         }
         JsonValue value = JsonValues.from(args);
         return new ToolCall(id, name, value.toCompactString(), Optional.of(value), false);

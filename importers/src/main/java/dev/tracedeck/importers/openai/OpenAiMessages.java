@@ -94,7 +94,8 @@ final class OpenAiMessages {
     }
 
     private static ToolCall withId(ToolCall call, String id) {
-        return new ToolCall(id, call.name(), call.rawArguments(), call.arguments(), call.truncated());
+        return new ToolCall(id, call.name(), call.rawArguments(), call.parsedArguments(), call.truncated(),
+                call.parsedFromText());
     }
 
     private static ToolCall call(String id, JsonNode function, String where) throws MalformedMessageException {

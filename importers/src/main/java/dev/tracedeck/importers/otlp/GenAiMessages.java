@@ -173,7 +173,7 @@ final class GenAiMessages {
             return new ToolCall(id, name, "", Optional.empty(), false);
         }
         if (args instanceof JsonValue.JsonString s) {
-            return new ToolCall(id, name, s.value(), JsonValues.tryParse(s.value()), false);
+            return JsonValues.toolCall(id, name, s.value());
         }
         return new ToolCall(id, name, args.toCompactString(), Optional.of(args), false);
     }

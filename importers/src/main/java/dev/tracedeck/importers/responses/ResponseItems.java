@@ -100,8 +100,7 @@ final class ResponseItems {
             return new ToolCall(callId.textValue(), name.textValue(), "", Optional.empty(), false);
         }
         if (args.isTextual()) {
-            return new ToolCall(callId.textValue(), name.textValue(), args.textValue(),
-                    JsonValues.tryParse(args.textValue()), false);
+            return JsonValues.toolCall(callId.textValue(), name.textValue(), args.textValue());
         }
         JsonValue value = JsonValues.from(args);
         return new ToolCall(callId.textValue(), name.textValue(), value.toCompactString(), Optional.of(value), false);
