@@ -124,12 +124,16 @@ public final class ChatHistory {
         for (Event e : thread.events()) {
             if (e.payload() instanceof Payload.ConversationMessage m) {
                 Message msg = m.message();
-                List<String> ids = msg.toolCalls().stream().map(ToolCall::id).filter(id -> !id.isEmpty()).toList();
-                String fromText = msg.toolCalls().stream().anyMatch(ToolCall::parsedFromText) ? FROM_TEXT : "";
+                // Most messages make no call: no streams for them (a gigabyte of conversations has millions).
+                List<ToolCall> calls = msg.toolCalls();
+                List<String> ids = calls.isEmpty() ? List.of()
+                        : calls.stream().map(ToolCall::id).filter(id -> !id.isEmpty()).toList();
+                List<String> names = calls.isEmpty() ? List.of() : calls.stream().map(ToolCall::name).toList();
+                String fromText = calls.stream().anyMatch(ToolCall::parsedFromText) ? FROM_TEXT : "";
                 String label = "message at line " + e.source().firstLine()
                         + (e.source().hasPointer() ? " (" + e.source().pointer() + fromText + ")"
                         : fromText.isEmpty() ? "" : " (" + fromText.substring(2) + ")");
-                items.add(new HistoryItem(label, msg.role(), msg.toolCalls().stream().map(ToolCall::name).toList(), ids, msg.isToolResult(), msg.toolCallId(),
+                items.add(new HistoryItem(label, msg.role(), names, ids, msg.isToolResult(), msg.toolCallId(),
                         msg.content(), !m.previewCut(), e, m.msgIdx(), Optional.empty()));
             }
         }
