@@ -23,10 +23,11 @@ public final class Validator {
     public Validation validate(Trace trace) {
         RuleProfile profile = RuleProfile.forFormat(trace.format());
         RuleParameters parameters = config.parameters().forModel(TraceModel.of(trace));
-        List<ThreadChecklist> checklists = new ArrayList<>();
-        for (TraceThread thread : trace.threads()) {
-            checklists.add(checklist(thread, profile, parameters));
-        }
+        // Threads are checked apart from each other, so on every core: the context rules tokenize every message, and a
+        // gigabyte of conversations took two minutes on one. The checklists keep the threads' order.
+        List<ThreadChecklist> checklists = trace.threads().parallelStream()
+                .map(thread -> checklist(thread, profile, parameters))
+                .toList();
         return new Validation(trace.file(), trace.format(), profile.id(), checklists);
     }
 

@@ -5,7 +5,6 @@ import dev.tracedeck.model.rules.RuleOutcome;
 import dev.tracedeck.model.rules.RuleParameters;
 import dev.tracedeck.model.rules.Severity;
 import dev.tracedeck.model.tokens.ContextPoint;
-import dev.tracedeck.model.tokens.ThreadContext;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.List;
 import java.util.OptionalInt;
@@ -24,7 +23,7 @@ public final class ContextOverflow extends DescribedRule {
     @Override
     public RuleOutcome check(TraceThread thread, RuleParameters p) {
         ContextWindow window = ContextWindow.of(p);
-        List<ContextPoint> points = new ThreadContext(window.format()).points(thread);
+        List<ContextPoint> points = ThreadPoints.of(thread, window.format());
         if (points.isEmpty()) {
             return RuleOutcome.notApplicable("no history in this thread");
         }
