@@ -56,11 +56,7 @@ final class SearchIndexer {
     }
 
     void index(long traceId, Trace trace) throws SQLException {
-        boolean hadHits;
-        try (PreparedStatement s = c.prepareStatement("DELETE FROM search_hits WHERE trace_id = ?")) {
-            s.setLong(1, traceId);
-            hadHits = s.executeUpdate() > 0;
-        }
+        boolean hadHits = deleteHits(traceId);
         try (PreparedStatement find = c.prepareStatement("SELECT id FROM search_docs WHERE digest = ?");
              PreparedStatement doc = c.prepareStatement("INSERT INTO search_docs (digest, role) VALUES (?, ?)",
                      Statement.RETURN_GENERATED_KEYS);
@@ -80,6 +76,20 @@ final class SearchIndexer {
         }
         if (hadHits) {
             dropOrphans();
+        }
+    }
+
+    /** Takes a trace out of the index: where its messages occur, and the messages no other trace holds. */
+    void forget(long traceId) throws SQLException {
+        if (deleteHits(traceId)) {
+            dropOrphans();
+        }
+    }
+
+    private boolean deleteHits(long traceId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("DELETE FROM search_hits WHERE trace_id = ?")) {
+            s.setLong(1, traceId);
+            return s.executeUpdate() > 0;
         }
     }
 

@@ -20,9 +20,12 @@ import java.util.Optional;
 final class TraceRecorder {
 
     private final Connection c;
+    /** At most this many characters of message text go into the index per trace ({@link IndexLimit}). */
+    private final long indexLimit;
 
-    TraceRecorder(Connection c) {
+    TraceRecorder(Connection c, long indexLimit) {
         this.c = c;
+        this.indexLimit = indexLimit;
     }
 
     Void record(FileIdentity identity, Trace trace, Optional<Validation> validation, Instant now) throws SQLException {
@@ -39,9 +42,16 @@ final class TraceRecorder {
             validation(id, validation.get(), now);
         }
         if (!indexed(id, identity.sha256())) {
-            new SearchIndexer(c).index(id, trace);
+            boolean fits = IndexLimit.fits(trace.events(), indexLimit);
+            SearchIndexer indexer = new SearchIndexer(c);
+            if (fits) {
+                indexer.index(id, trace);
+            } else {
+                // Too much text to index: what is indexed of an older content of the file goes, nothing comes.
+                indexer.forget(id);
+            }
             try (PreparedStatement s = c.prepareStatement("UPDATE traces SET indexed_sha256 = ? WHERE id = ?")) {
-                s.setString(1, identity.sha256());
+                s.setString(1, fits ? identity.sha256() : null);
                 s.setLong(2, id);
                 s.executeUpdate();
             }

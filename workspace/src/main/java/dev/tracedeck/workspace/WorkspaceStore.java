@@ -81,6 +81,11 @@ public final class WorkspaceStore implements AutoCloseable {
      * content (findings, index) is replaced. One transaction: all of it is recorded, or none.
      */
     public RunRecord record(Path path, Trace trace, Optional<Validation> validation) throws WorkspaceException {
+        return record(path, trace, validation, IndexLimit.chars());
+    }
+
+    /** {@link #record(Path, Trace, Optional)} with at most {@code indexLimit} characters of message text indexed. */
+    RunRecord record(Path path, Trace trace, Optional<Validation> validation, long indexLimit) throws WorkspaceException {
         FileIdentity identity;
         try {
             identity = FileIdentity.of(path, knownIdentity(FileIdentity.key(path)).orElse(null));
@@ -88,7 +93,7 @@ public final class WorkspaceStore implements AutoCloseable {
             throw new WorkspaceException(path + ": cannot read the file to record it (" + e.getMessage() + ")", e);
         }
         Instant now = clock.instant();
-        write("record " + path, c -> new TraceRecorder(c).record(identity, trace, validation, now));
+        write("record " + path, c -> new TraceRecorder(c, indexLimit).record(identity, trace, validation, now));
         return runs().stream().filter(r -> r.file().path().equals(identity.path())).findFirst().orElseThrow();
     }
 
@@ -103,6 +108,19 @@ public final class WorkspaceStore implements AutoCloseable {
      */
     public List<SearchHit> search(String query, int limit) throws WorkspaceException {
         return read("search", c -> SearchIndexer.search(c, query, limit));
+    }
+
+    /**
+     * The recorded files that a search does not cover, most recently opened first: those with more message text than
+     * the index takes from one trace ({@link #indexLimitMiB()}), which are recorded without it.
+     */
+    public List<String> unindexedFiles() throws WorkspaceException {
+        return runs().stream().filter(r -> !r.indexed()).map(r -> r.file().path()).toList();
+    }
+
+    /** The most message text, in MiB of characters, that one trace brings into the search index. */
+    public static long indexLimitMiB() {
+        return IndexLimit.chars() >> 20;
     }
 
     /** Per recorded path, its last validation's distinct findings and how many are marked; a trace without findings is absent. */

@@ -86,6 +86,33 @@ class SearchIndexTest {
         assertEquals(4, count(ws, "SELECT count(*) FROM search_docs"));
     }
 
+    @Test
+    void aTraceWithMoreTextThanTheLimitIsRecordedUnindexedAndSearchesSaySo() throws Exception {
+        Path log = dir.resolve("big.log");
+        Path ws = dir.resolve("ws.db");
+        Files.writeString(log, "small");
+        Trace small = TestTraces.synthetic("big.log", 3, "small");
+        Trace big = TestTraces.synthetic("big.log", 40, "big");
+        long limit = small.events().stream().mapToLong(e -> e.text().length()).sum() * 2;
+        try (WorkspaceStore store = WorkspaceStore.open(ws, TestTraces.CLOCK)) {
+            store.record(log, small, Optional.empty(), limit);
+            assertEquals(3, store.search("zebra", 100).size());
+            assertEquals(List.of(), store.unindexedFiles());
+
+            Files.writeString(log, "big, and over the limit");
+            RunRecord record = store.record(log, big, Optional.empty(), limit);
+            assertFalse(record.indexed());
+            assertEquals(1, store.runs().size(), "recorded all the same");
+            assertEquals(0, store.search("zebra", 100).size(), "the old content's messages left the index");
+            assertEquals(List.of(log.toAbsolutePath().normalize().toString()), store.unindexedFiles());
+
+            assertTrue(store.record(log, big, Optional.empty(), Long.MAX_VALUE).indexed(), "a larger limit indexes it");
+            assertEquals(40, store.search("zebra", 100).size());
+            assertEquals(List.of(), store.unindexedFiles());
+        }
+        assertEquals(40, count(ws, "SELECT count(*) FROM search_docs"));
+    }
+
     static long count(Path ws, String sql) throws Exception {
         try (Connection c = WorkspaceFiles.connect(ws, true); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             return rs.getLong(1);

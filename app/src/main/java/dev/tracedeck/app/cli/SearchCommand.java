@@ -63,6 +63,11 @@ final class SearchCommand implements Callable<Integer> {
             List<SearchHit> hits = store.get().search(String.join(" ", query), limit);
             out.print(json ? json(hits) : text(hits));
             out.flush();
+            List<String> unindexed = store.get().unindexedFiles();
+            if (!unindexed.isEmpty()) {
+                err.println("tracedeck search: not searched, " + notIndexed(unindexed.size()) + ": "
+                        + String.join(", ", unindexed));
+            }
             return ExitCodes.OK;
         } catch (WorkspaceException e) {
             err.println("tracedeck search: " + e.getMessage());
@@ -70,6 +75,13 @@ final class SearchCommand implements Callable<Integer> {
         } finally {
             WorkspaceOption.closeQuietly(store.get(), err, "tracedeck search");
         }
+    }
+
+    /** Why some recorded files are not in the index, and how to put them in. */
+    static String notIndexed(int files) {
+        return (files == 1 ? "1 recorded file has" : files + " recorded files have") + " more message text than the index "
+                + "takes from one file (" + WorkspaceStore.indexLimitMiB() + " MiB; open it again with TRACEDECK_JAVA_OPTS="
+                + "-Dtracedeck.indexLimitMiB=N to index it)";
     }
 
     private static String json(List<SearchHit> hits) {

@@ -4,7 +4,9 @@ import dev.tracedeck.app.common.LatestOnly;
 import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.workspace.SearchHit;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleStringProperty;
@@ -61,15 +63,22 @@ public final class SearchViewModel {
             return;
         }
         status.set("Searching…");
-        latest.get().submit("search " + q, link.get().job(store -> store.search(q, LIMIT)), found -> {
-            hits.setAll(found);
-            status.set((found.size() == 1 ? "1 hit" : found.size() + " hits") + (found.size() == LIMIT ? " (the first " + LIMIT + ")" : ""));
+        latest.get().submit("search " + q, link.get().job(store -> new Found(store.search(q, LIMIT), store.unindexedFiles())), found -> {
+            hits.setAll(found.hits());
+            int n = found.hits().size();
+            status.set((n == 1 ? "1 hit" : n + " hits") + (n == LIMIT ? " (the first " + LIMIT + ")" : "")
+                    + (found.unindexed().isEmpty() ? "" : " · not searched, too much text to index: "
+                    + found.unindexed().stream().map(p -> Path.of(p).getFileName().toString()).collect(Collectors.joining(", "))));
         }, error -> {
             hits.clear();
             String message = String.valueOf(error.getMessage());
             int at = message.indexOf("cannot search");
             status.set("Cannot search" + (at >= 0 ? message.substring(at + "cannot search".length()) : ": " + message));
         });
+    }
+
+    /** A search's hits, and the recorded files it could not search (over the index's limit). */
+    private record Found(List<SearchHit> hits, List<String> unindexed) {
     }
 
     public void open(SearchHit hit) {

@@ -102,6 +102,34 @@ class WorkspaceCommandsTest {
     }
 
     @Test
+    void aFileWithMoreTextThanTheIndexTakesIsRecordedAndSearchSaysItWasNotSearched() throws Exception {
+        String before = System.getProperty("tracedeck.indexLimitMiB");
+        System.setProperty("tracedeck.indexLimitMiB", "0");
+        try {
+            assertEquals(ExitCodes.OK, CliRun.of("inspect", "--workspace", ws(), CliRun.AFTER.toString()).code());
+        } finally {
+            if (before == null) {
+                System.clearProperty("tracedeck.indexLimitMiB");
+            } else {
+                System.setProperty("tracedeck.indexLimitMiB", before);
+            }
+        }
+        JsonNode run = JSON.readTree(CliRun.of("runs", "--workspace", ws(), "--json").out()).get(0);
+        assertFalse(run.get("indexed").asBoolean());
+        CliRun search = CliRun.of("search", "--workspace", ws(), "tools:add_entry");
+        assertEquals(ExitCodes.OK, search.code(), search.err());
+        assertTrue(search.out().contains("0 hits"), search.out());
+        assertTrue(search.err().startsWith("tracedeck search: not searched, 1 recorded file has more message text than "
+                + "the index takes from one file"), search.err());
+        assertTrue(search.err().contains("after-tool-only.log"), search.err());
+
+        assertEquals(ExitCodes.OK, CliRun.of("inspect", "--workspace", ws(), CliRun.AFTER.toString()).code());
+        CliRun again = CliRun.of("search", "--workspace", ws(), "tools:add_entry");
+        assertFalse(again.out().contains("0 hits"), "opened again under the default limit, it is indexed: " + again.out());
+        assertEquals("", again.err());
+    }
+
+    @Test
     void aBaselineOfAShiftedRunLeavesItsFindingsOutAsKnown() throws Exception {
         Path baseline = dir.resolve("baseline.json");
         CliRun write = CliRun.of("baseline", "write", "--no-workspace", "--output", baseline.toString(), CliRun.BEFORE.toString());

@@ -1,0 +1,67 @@
+package dev.tracedeck.workspace;
+
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.message.ToolCall;
+import dev.tracedeck.model.state.StateEntry;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * How much message text one trace may bring into the search index. Indexing costs time and disk in proportion to the
+ * distinct text: a Mycelian log of 1.1 GiB holds some 44 k distinct messages (its state dumps repeat them) and is
+ * indexed in about 3 s, but a 1.1 GiB export of chat conversations is 1.5 M distinct messages — 85 s of work and a
+ * 1.8 GB workspace, which nobody who just opened the file asked for. Over the limit a trace is still recorded (its
+ * identity, summaries and findings) but not indexed, and a search says which files it did not search. The system
+ * property {@value #PROPERTY} sets the limit in MiB of text (characters, as Java counts them).
+ */
+final class IndexLimit {
+
+    static final String PROPERTY = "tracedeck.indexLimitMiB";
+    static final long DEFAULT_MIB = 64;
+
+    private IndexLimit() {
+    }
+
+    /** The limit in characters. */
+    static long chars() {
+        return Math.max(0, Long.getLong(PROPERTY, DEFAULT_MIB)) << 20;
+    }
+
+    /** True when the text the index would take from {@code events} is within {@code limit} characters. */
+    static boolean fits(List<Event> events, long limit) {
+        long text = 0;
+        Set<StateEntry> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Event e : events) {
+            Payload p = e.payload();
+            if (p instanceof Payload.ConversationMessage m) {
+                text += m.message().content().length() + arguments(m.message().toolCalls());
+            } else if (p instanceof Payload.ToolInvocation t) {
+                text += t.call().rawArguments().length();
+            } else if (p instanceof Payload.ControlMessage control) {
+                text += control.content().length();
+            } else if (p instanceof Payload.StateDump dump) {
+                // Consecutive dumps share their unchanged entries, and the index takes each once.
+                for (StateEntry entry : dump.snapshot().entries()) {
+                    if (seen.add(entry)) {
+                        text += entry.content().length();
+                    }
+                }
+            }
+            if (text > limit) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static long arguments(List<ToolCall> calls) {
+        long n = 0;
+        for (ToolCall call : calls) {
+            n += call.rawArguments().length();
+        }
+        return n;
+    }
+}
