@@ -154,7 +154,7 @@ public final class ImportBenchmark {
     }
 
     /** {collections, milliseconds} summed over all collectors. */
-    private static long[] gcTotals() {
+    static long[] gcTotals() {
         long count = 0;
         long millis = 0;
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.ref.Reference;
 import java.nio.file.Files;
@@ -47,13 +46,13 @@ public final class JsonFloorBenchmark {
         Path file = Path.of(args[0]);
         long size = Files.size(file);
         int threads = Runtime.getRuntime().availableProcessors();
-        long[] gcBefore = gcTotals();
+        long[] gcBefore = ImportBenchmark.gcTotals();
 
         long start = System.nanoTime();
         List<List<String>> kept = read(file, threads);
         long nanos = System.nanoTime() - start;
 
-        long[] gcAfter = gcTotals();
+        long[] gcAfter = ImportBenchmark.gcTotals();
         long strings = kept.stream().mapToLong(List::size).sum();
         for (int i = 0; i < 3; i++) {
             System.gc();
@@ -144,16 +143,5 @@ public final class JsonFloorBenchmark {
 
     private static void out(String format, Object... args) {
         System.out.println(String.format(Locale.ROOT, format, args));
-    }
-
-    /** {collections, milliseconds} summed over all collectors. */
-    private static long[] gcTotals() {
-        long count = 0;
-        long millis = 0;
-        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-            count += Math.max(0, gc.getCollectionCount());
-            millis += Math.max(0, gc.getCollectionTime());
-        }
-        return new long[] {count, millis};
     }
 }
