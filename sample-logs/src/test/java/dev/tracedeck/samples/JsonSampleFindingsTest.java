@@ -107,9 +107,10 @@ class JsonSampleFindingsTest {
                 new Validator(RuleConfig.DEFAULT).validate(trace).threads().forEach(t -> t.checks()
                         .forEach(c -> status.put(c.ruleId(), c.status().id())));
                 Map<String, String> allPass = new TreeMap<>();
-                // A chat history is one history, not snapshots of a state: state-lost-messages has nothing to compare.
+                // A chat history is one history, not snapshots of a state: state-lost-messages has nothing to compare;
+                // nor does it record a step's outcome, as spans do: failed-span has nothing to read.
                 RuleProfile.forFormat(dir.format()).rules().forEach(r -> allPass.put(r.id(),
-                        r.id().equals("state-lost-messages") ? "n/a" : "pass"));
+                        r.id().equals("state-lost-messages") || r.id().equals("failed-span") ? "n/a" : "pass"));
                 assertEquals(allPass, status, dir.clean());
             }
         }

@@ -1,6 +1,7 @@
 package dev.tracedeck.model.rules;
 
 import dev.tracedeck.model.rules.chat.DuplicateToolCallId;
+import dev.tracedeck.model.rules.chat.FailedSpan;
 import dev.tracedeck.model.rules.context.ContextOverflow;
 import dev.tracedeck.model.rules.context.ContextPreflight;
 import dev.tracedeck.model.rules.chat.OrphanedToolCall;
@@ -40,7 +41,8 @@ public record RuleProfile(String id, List<Rule> rules) {
     public static RuleProfile genericChat() {
         return new RuleProfile("generic-chat", List.of(new UnparsedRecords(), new OrphanedToolCall(),
                 new ToolResultWithoutCall(), new DuplicateToolCallId(), new OversizedToolOutput(), new RepeatedToolCall(),
-                new TextToolCallNotRun(), new RoleOrder(), new ContextOverflow(), new ContextPreflight(), new StateLostMessages()));
+                new TextToolCallNotRun(), new RoleOrder(), new ContextOverflow(), new ContextPreflight(), new StateLostMessages(),
+                new FailedSpan()));
     }
 
     /**
@@ -63,7 +65,9 @@ public record RuleProfile(String id, List<Rule> rules) {
                 new AgentErrors()));
         // A Mycelian log's assistant MSG lines are the conversation being ingested, not the agent model's own
         // words: text-tool-call reads only the AI entries of its state dumps there.
+        // Its failures are AINVOKE_ERROR lines, agent-error's, read with the turn they broke: no failed-span.
         genericChat().rules().stream()
+                .filter(r -> !(r instanceof FailedSpan))
                 .map(r -> r instanceof TextToolCallNotRun ? new TextToolCallNotRun(TextCallScope.STATE_ENTRIES) : r)
                 .forEach(rules::add);
         return new RuleProfile("mycelian-tool-only", rules);
@@ -97,6 +101,7 @@ public record RuleProfile(String id, List<Rule> rules) {
     /** Every rule any profile has, for listing and for validating configuration files. */
     public static List<Rule> allRules() {
         List<Rule> all = new ArrayList<>(mycelianToolOnly().rules());
+        all.add(new FailedSpan());
         all.add(new ExecutionTraceInConversation());
         return all;
     }
