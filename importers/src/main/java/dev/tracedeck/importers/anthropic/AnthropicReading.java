@@ -9,6 +9,7 @@ import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.source.SourceText;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -44,20 +45,24 @@ final class AnthropicReading implements JsonImport.Records {
             member(value, source);
         } else {
             String fallback = layout == JsonLayout.LINES ? "line " + value.firstLine() : "item " + value.pointer().substring(1);
-            record(value.node(), value.text(), source, fallback);
+            record(value, source, fallback);
         }
     }
 
-    /** A JSON Lines line or an element of a top-level array: a message, a whole request, or other JSON. */
-    private void record(JsonNode node, String text, SourceRef source, String fallback) {
+    /**
+     * A JSON Lines line or an element of a top-level array: a message, a whole request, or other JSON. Texts are
+     * the line's, or its messages' slices of it, as in the file (ranges of it where it can be read again).
+     */
+    private void record(JsonItem.Value value, SourceRef source, String fallback) {
+        JsonNode node = value.node();
         if (AnthropicMessages.isMessage(node)) {
             lastThread = SINGLE_THREAD;
-            message(SINGLE_THREAD, node, source, text, next(SINGLE_THREAD));
+            message(SINGLE_THREAD, node, source, value.sourceText(), next(SINGLE_THREAD));
             return;
         }
         String holder = holder(node);
         if (holder == null) {
-            out.other(source, text, "valid JSON, but neither an Anthropic message nor a request");
+            out.other(source, value.sourceText(), "valid JSON, but neither an Anthropic message nor a request");
             return;
         }
         lastThread = threadId(node, fallback);
@@ -68,7 +73,9 @@ final class AnthropicReading implements JsonImport.Records {
         }
         JsonNode messages = body.get("messages");
         for (int i = 0; i < messages.size(); i++) {
-            message(lastThread, messages.get(i), at(source, base + "/messages/" + i), messages.get(i).toString(), i);
+            JsonNode m = messages.get(i);
+            SourceText text = value.textAt(base + "/messages/" + i).orElseGet(() -> SourceText.of(m.toString()));
+            message(lastThread, m, at(source, base + "/messages/" + i), text, i);
         }
         ObjectNode rest = ((ObjectNode) node).deepCopy();
         ObjectNode restBody = holder.isEmpty() ? rest : (ObjectNode) rest.get(holder);
@@ -107,7 +114,7 @@ final class AnthropicReading implements JsonImport.Records {
         lastThread = SINGLE_THREAD;
         if (value.member().equals("messages")) {
             int index = Integer.parseInt(value.pointer().substring(value.pointer().lastIndexOf('/') + 1));
-            message(SINGLE_THREAD, value.node(), source, value.text(), index);
+            message(SINGLE_THREAD, value.node(), source, value.sourceText(), index);
             nextIndex.put(SINGLE_THREAD, index + 1);
         } else if (value.member().equals("system")) {
             system(SINGLE_THREAD, value.node(), source);
@@ -116,11 +123,11 @@ final class AnthropicReading implements JsonImport.Records {
         }
     }
 
-    private void message(String thread, JsonNode node, SourceRef source, String text, int index) {
+    private void message(String thread, JsonNode node, SourceRef source, SourceText text, int index) {
         try {
             List<AnthropicMessages.Part> parts = AnthropicMessages.parse(node);
             for (AnthropicMessages.Part part : parts) {
-                String partText = part.pointer().isEmpty() ? text : node.at(part.pointer()).toString();
+                SourceText partText = part.pointer().isEmpty() ? text : SourceText.of(node.at(part.pointer()).toString());
                 out.message(thread, at(source, part.pointer()), partText, part.message(), OptionalInt.of(index), "");
             }
         } catch (MalformedMessageException e) {
@@ -176,7 +183,7 @@ final class AnthropicReading implements JsonImport.Records {
         ObjectNode rest = members.deepCopy();
         boolean response = AnthropicImporter.isResponse(rest);
         if (response || (AnthropicMessages.isMessage(rest) && !rest.has("model"))) {
-            message(SINGLE_THREAD, rest, whole, rest.toString(), next(SINGLE_THREAD));
+            message(SINGLE_THREAD, rest, whole, SourceText.of(rest.toString()), next(SINGLE_THREAD));
             rest.remove(List.of("role", "content"));
         }
         if (!rest.isEmpty()) {

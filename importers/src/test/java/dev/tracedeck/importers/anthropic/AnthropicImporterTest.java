@@ -141,4 +141,28 @@ class AnthropicImporterTest {
         assertEquals(List.of("req-1", "req-2"), trace.threads().stream().map(t -> t.id()).toList());
         assertEquals("/params/messages/0", messages(trace).get(1).source().pointer());
     }
+
+    @Test
+    void aJsonLinesFileOnDiskKeepsItsMessagesTextsAsRangesOfTheFileAsWritten(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String first = "{\"role\": \"user\",  \"content\": \"東京の天気は? 🌧\"}";
+        String second = "{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"Rain, 18\u00b0C.\"}]}";
+        String line = "{\"custom_id\": \"req-1\", \"params\": {\"model\": \"claude-sonnet-4-5\", \"max_tokens\": 256, "
+                + "\"messages\": [" + first + ", " + second + "]}}";
+        String top = "{\"id\": \"req-2\", \"model\": \"claude-sonnet-4-5\", \"messages\": [" + first + " ,  " + second + "]}";
+        java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("batch.jsonl"), line + "\n" + top + "\n");
+        Trace trace = Importers.standard().read(ImportSource.of(file), ImportListener.NONE);
+        List<Event> req2 = messages(trace).stream().filter(e -> e.threadId().equals("req-2")).toList();
+        assertEquals(2, req2.size());
+        for (Event e : req2) {
+            assertTrue(e.sourceText() instanceof dev.tracedeck.model.source.SourceText.InFile, e.sourceText().toString());
+        }
+        assertEquals(first, req2.get(0).text(), "the message as written in the file, spaces and all");
+        assertEquals(second, req2.get(1).text());
+        assertEquals("東京の天気は? 🌧", message(req2.get(0)).content());
+        // The reader slices only a line's top-level members: a Batch line's params.messages are written out again.
+        List<Event> req1 = messages(trace).stream().filter(e -> e.threadId().equals("req-1")).toList();
+        assertEquals("{\"role\":\"user\",\"content\":\"東京の天気は? 🌧\"}", req1.get(0).text());
+        assertEquals(message(req2.get(0)), message(req1.get(0)));
+    }
 }
