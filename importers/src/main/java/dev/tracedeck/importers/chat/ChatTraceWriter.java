@@ -146,6 +146,12 @@ public final class ChatTraceWriter {
      */
     public Event record(EventKind kind, String keyword, String name, String threadId, SourceRef source, String text,
                         JsonValue json, String time) {
+        return record(kind, keyword, name, threadId, source, SourceText.of(text), json, time);
+    }
+
+    /** A record of its own kind whose text may be a range of the file. */
+    public Event record(EventKind kind, String keyword, String name, String threadId, SourceRef source, SourceText text,
+                        JsonValue json, String time) {
         count(keyword);
         return builder.add(keyword, time, threadId, source, text, new Payload.JsonRecord(name, json, kind));
     }

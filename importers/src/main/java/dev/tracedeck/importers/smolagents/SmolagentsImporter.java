@@ -15,6 +15,7 @@ import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.source.SourceText;
 import dev.tracedeck.model.trace.Trace;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -94,13 +95,16 @@ public final class SmolagentsImporter implements TraceImporter {
             }
             if (SmolagentsSteps.isStep(node)) {
                 lastThread = THREAD;
-                step(THREAD, node, source, value.text());
+                step(THREAD, node, source, value.sourceText());
             } else if (layout == JsonLayout.LINES && run(node) != null) {
                 lastThread = "line " + value.firstLine();
                 JsonNode list = run(node);
                 String base = node.isArray() ? "" : "/steps";
                 for (int i = 0; i < list.size(); i++) {
-                    step(lastThread, list.get(i), at(source, base + "/" + i), list.get(i).toString());
+                    JsonNode step = list.get(i);
+                    // A line's top-level steps are slices of it as written; a list's are written out again.
+                    SourceText text = value.textAt(base + "/" + i).orElseGet(() -> SourceText.of(step.toString()));
+                    step(lastThread, step, at(source, base + "/" + i), text);
                 }
                 // The line is the whole run: what it held back (no model input came) goes out now, in file order.
                 StepMessages run = threads.get(lastThread);
@@ -108,11 +112,11 @@ public final class SmolagentsImporter implements TraceImporter {
                     run.finish();
                 }
             } else {
-                out.other(source, value.text(), "valid JSON, but not a smolagents memory step");
+                out.other(source, value.sourceText(), "valid JSON, but not a smolagents memory step");
             }
         }
 
-        private void step(String thread, JsonNode node, SourceRef source, String text) {
+        private void step(String thread, JsonNode node, SourceRef source, SourceText text) {
             if (!SmolagentsSteps.isStep(node)) {
                 out.other(source, text, "valid JSON, but not a smolagents memory step");
                 return;

@@ -10,6 +10,7 @@ import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
 import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.source.SourceText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
@@ -37,7 +38,7 @@ final class StepMessages {
     private boolean systemKnown;
     private int position;
 
-    private record Held(JsonNode step, SourceRef source, String text) {
+    private record Held(JsonNode step, SourceRef source, SourceText text) {
     }
 
     StepMessages(ChatTraceWriter out, String thread) {
@@ -45,7 +46,7 @@ final class StepMessages {
         this.thread = thread;
     }
 
-    void add(JsonNode step, SourceRef source, String text) {
+    void add(JsonNode step, SourceRef source, SourceText text) {
         if (!systemKnown) {
             SmolagentsSteps.Kind kind = SmolagentsSteps.kind(step);
             if (kind == SmolagentsSteps.Kind.TASK || kind == SmolagentsSteps.Kind.PLANNING) {
@@ -91,7 +92,7 @@ final class StepMessages {
         systemKnown = true;
     }
 
-    private void emit(JsonNode step, SourceRef source, String text) {
+    private void emit(JsonNode step, SourceRef source, SourceText text) {
         SmolagentsSteps.Kind kind = SmolagentsSteps.kind(step);
         String time = SmolagentsSteps.startTime(step);
         String number = SmolagentsSteps.number(step);

@@ -89,4 +89,23 @@ class SmolagentsImporterTest {
         assertThrows(UnrecognizedFormatException.class, () -> read("x.json", "[{\"step\": 1, \"plan_b\": true}]"));
         assertEquals(0, new SmolagentsImporter().confidence("{\"role\": \"user\", \"content\": \"hi\", \"tool_calls\": []}"));
     }
+
+    @Test
+    void stepsOfAJsonLinesFileOnDiskAreRangesOfItAsWritten(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        String action = action(1, "[]", "\"東京 ☔\"");
+        java.nio.file.Path steps = java.nio.file.Files.writeString(dir.resolve("steps.jsonl"), TASK + "\n" + action + "\n");
+        List<Event> read = Importers.standard().read(ImportSource.of(steps), ImportListener.NONE).events().stream()
+                .filter(e -> e.kind() == EventKind.STEP).toList();
+        assertEquals(List.of(TASK, action), read.stream().map(Event::text).toList());
+        assertTrue(read.stream().allMatch(e -> e.sourceText() instanceof dev.tracedeck.model.source.SourceText.InFile));
+
+        // Two lines: a file of one object is a JSON document, not JSON Lines.
+        String line = "{\"steps\": [" + TASK + ",  " + action + "], \"state\": \"success\"}\n";
+        java.nio.file.Path runs = java.nio.file.Files.writeString(dir.resolve("runs.jsonl"), line + line);
+        List<Event> run = Importers.standard().read(ImportSource.of(runs), ImportListener.NONE).events().stream()
+                .filter(e -> e.kind() == EventKind.STEP).toList();
+        assertEquals(List.of(TASK, action, TASK, action), run.stream().map(Event::text).toList(), "sliced from the line");
+        assertTrue(run.stream().allMatch(e -> e.sourceText() instanceof dev.tracedeck.model.source.SourceText.InFile));
+    }
 }
