@@ -12,6 +12,7 @@ import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
 import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.source.SourceText;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * One Responses import's state. Items come one at a time; the consecutive items of one assistant turn (reasoning,
@@ -61,12 +63,12 @@ final class ResponsesReading implements JsonImport.Records {
             member(value, source);
         } else {
             String fallback = layout == JsonLayout.LINES ? "line " + value.firstLine() : "item " + value.pointer().substring(1);
-            record(value.node(), value.text(), source, fallback);
+            record(value.node(), ItemText.of(value), source, fallback);
         }
     }
 
     /** A JSON Lines line or an element of a top-level array. */
-    private void record(JsonNode node, String text, SourceRef source, String fallback) {
+    private void record(JsonNode node, ItemText text, SourceRef source, String fallback) {
         if (ResponseItems.isItem(node)) {
             lastThread = itemThread;
             item(itemThread, node, source, text, "");
@@ -78,7 +80,7 @@ final class ResponsesReading implements JsonImport.Records {
         }
         if (node.isObject() && node.path("record_type").isTextual()) {
             flush();
-            out.json(node.path("record_type").asText(), itemThread, source, text, JsonValues.from(node));
+            out.json(node.path("record_type").asText(), itemThread, source, text.kept(), JsonValues.from(node), "");
             return;
         }
         if (node.isObject() && node.path("id").isTextual() && node.has("timestamp") && !node.has("type")
@@ -87,12 +89,12 @@ final class ResponsesReading implements JsonImport.Records {
             flush();
             itemThread = node.path("id").asText();
             lastThread = itemThread;
-            out.json("session_meta", itemThread, source, text, JsonValues.from(node));
+            out.json("session_meta", itemThread, source, text.kept(), JsonValues.from(node), "");
             return;
         }
         String holder = holder(node);
         if (holder == null) {
-            out.other(source, text, "valid JSON, but neither a Responses item, a request nor a response");
+            out.other(source, text.kept(), "valid JSON, but neither a Responses item, a request nor a response");
             return;
         }
         flush();
@@ -111,7 +113,7 @@ final class ResponsesReading implements JsonImport.Records {
                     position(thread), "");
         } else if (items != null && items.isArray()) {
             for (int i = 0; i < items.size(); i++) {
-                item(thread, items.get(i), at(source, base + "/" + list + "/" + i), items.get(i).toString(), "");
+                item(thread, items.get(i), at(source, base + "/" + list + "/" + i), ItemText.of(items.get(i).toString()), "");
             }
         }
         flush();
@@ -125,7 +127,7 @@ final class ResponsesReading implements JsonImport.Records {
     }
 
     /** A Codex CLI rollout line: {@code {timestamp, type, payload}}. */
-    private void codexLine(JsonNode node, String text, SourceRef source) {
+    private void codexLine(JsonNode node, ItemText text, SourceRef source) {
         String type = node.path("type").asText();
         String time = node.path("timestamp").asText("");
         JsonNode payload = node.get("payload");
@@ -142,7 +144,7 @@ final class ResponsesReading implements JsonImport.Records {
         }
         // event_msg repeats what response_item lines hold (user_message, agent_message): a record, not a message.
         flush();
-        out.json(type, itemThread, source, text, JsonValues.from(node), time);
+        out.json(type, itemThread, source, text.kept(), JsonValues.from(node), time);
     }
 
     private String threadOf(JsonNode node, JsonNode body, boolean response, String fallback) {
@@ -197,7 +199,7 @@ final class ResponsesReading implements JsonImport.Records {
         boolean element = value.pointer().length() > member.length() + 1;
         if ((member.equals("input") || member.equals("output") || member.equals("data")) && element) {
             documentHasItems = true;
-            item(SINGLE_THREAD, value.node(), source, value.text(), "");
+            item(SINGLE_THREAD, value.node(), source, ItemText.of(value), "");
         } else if (member.equals("input") && value.node().isTextual()) {
             documentHasItems = true;
             out.message(SINGLE_THREAD, source, value.text(), Message.text("user", value.node().textValue()),
@@ -211,10 +213,10 @@ final class ResponsesReading implements JsonImport.Records {
     }
 
     /** One item in a thread: joins the turn being gathered, or ends it and goes in on its own. */
-    private void item(String thread, JsonNode node, SourceRef source, String text, String time) {
+    private void item(String thread, JsonNode node, SourceRef source, ItemText text, String time) {
         if (!ResponseItems.isItem(node)) {
             flush();
-            out.malformed(thread, source, text, "not a Responses item: " + (node.isObject()
+            out.malformed(thread, source, text.kept(), "not a Responses item: " + (node.isObject()
                     ? "type " + (node.has("type") ? node.get("type").toString() : "missing") : "a " + node.getNodeType()));
             return;
         }
@@ -240,13 +242,13 @@ final class ResponsesReading implements JsonImport.Records {
             }
             flush();
             switch (kind) {
-                case MESSAGE -> out.message(thread, source, text, ResponseItems.message(node), position(thread), time);
-                case RESULT -> out.message(thread, source, text, ResponseItems.result(node), position(thread), time);
-                default -> out.json(node.path("type").asText("item"), thread, source, text, JsonValues.from(node), time);
+                case MESSAGE -> out.message(thread, source, text.kept(), ResponseItems.message(node), position(thread), time);
+                case RESULT -> out.message(thread, source, text.kept(), ResponseItems.result(node), position(thread), time);
+                default -> out.json(node.path("type").asText("item"), thread, source, text.kept(), JsonValues.from(node), time);
             }
         } catch (MalformedItemException e) {
             flush();
-            out.malformed(thread, source, text, e.getMessage());
+            out.malformed(thread, source, text.kept(), e.getMessage());
         }
     }
 
@@ -267,7 +269,7 @@ final class ResponsesReading implements JsonImport.Records {
         Turn t = turn;
         turn = null;
         Message message = new Message("assistant", t.content.toString(), t.calls, "");
-        out.message(t.thread, new SourceRef(out.file(), t.firstLine, t.lastLine, t.pointer), t.text.toString(), message,
+        out.message(t.thread, new SourceRef(out.file(), t.firstLine, t.lastLine, t.pointer), t.text(), message,
                 position(t.thread), t.time);
     }
 
@@ -300,7 +302,7 @@ final class ResponsesReading implements JsonImport.Records {
         ObjectNode rest = members.deepCopy();
         members.removeAll();
         if (!documentHasItems && ResponseItems.isItem(rest)) {
-            item(SINGLE_THREAD, rest, whole, rest.toString(), "");
+            item(SINGLE_THREAD, rest, whole, ItemText.of(rest.toString()), "");
             flush();
             return;
         }
@@ -312,6 +314,21 @@ final class ResponsesReading implements JsonImport.Records {
         return new SourceRef(base.file(), base.firstLine(), base.lastLine(), base.pointer() + pointer);
     }
 
+    /**
+     * An item's text as an event keeps it ({@code kept}: a range of the file for a JSON Lines line on disk) and as a
+     * string while the line is at hand, for a turn gathered over several lines, whose text is their texts joined: a
+     * JSON Lines line's is decoded from its bytes, never read back from the file.
+     */
+    private record ItemText(SourceText kept, Supplier<String> string) {
+        static ItemText of(JsonItem.Value value) {
+            return new ItemText(value.sourceText(), value::text);
+        }
+
+        static ItemText of(String text) {
+            return new ItemText(SourceText.of(text), () -> text);
+        }
+    }
+
     /** An assistant turn being gathered from its items. */
     private static final class Turn {
         final String thread;
@@ -320,7 +337,7 @@ final class ResponsesReading implements JsonImport.Records {
         final int firstLine;
         int lastLine;
         final StringBuilder content = new StringBuilder();
-        final StringBuilder text = new StringBuilder();
+        final List<ItemText> texts = new ArrayList<>();
         final List<ToolCall> calls = new ArrayList<>();
 
         Turn(String thread, SourceRef source, String time) {
@@ -338,12 +355,24 @@ final class ResponsesReading implements JsonImport.Records {
             content.append(part);
         }
 
-        void add(SourceRef source, String itemText) {
-            if (!text.isEmpty()) {
-                text.append('\n');
-            }
-            text.append(itemText);
+        void add(SourceRef source, ItemText itemText) {
+            texts.add(itemText);
             lastLine = Math.max(lastLine, source.lastLine());
+        }
+
+        /** One item's text as it was kept (a range of the file where it can be); several joined by newlines, held. */
+        SourceText text() {
+            if (texts.size() == 1) {
+                return texts.get(0).kept();
+            }
+            StringBuilder joined = new StringBuilder();
+            for (ItemText t : texts) {
+                if (!joined.isEmpty()) {
+                    joined.append('\n');
+                }
+                joined.append(t.string().get());
+            }
+            return SourceText.of(joined.toString());
         }
     }
 }

@@ -79,4 +79,26 @@ class OpenAiResponsesImporterTest {
                 "{\"model\":\"m\",\"input\":\"hello\"}".getBytes(StandardCharsets.UTF_8)), ImportListener.NONE);
         assertEquals("hello", messages(trace).get(0).message().content());
     }
+
+    @Test
+    void aCodexRolloutOnDiskKeepsEachLinesTextAsARangeOfTheFileAndJoinsATurnsLines(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        String meta = "{\"timestamp\":\"2025-10-30T09:12:01.204Z\",\"type\":\"session_meta\",\"payload\":{\"id\":\"s-1\"}}";
+        String user = "{\"timestamp\":\"2025-10-30T09:12:01.210Z\",\"type\":\"response_item\",\"payload\":{\"type\":\"message\","
+                + "\"role\":\"user\",\"content\":[{\"type\":\"input_text\",\"text\":\"東京 — why? ☔\"}]}}";
+        String reasoning = "{\"timestamp\":\"2025-10-30T09:12:02.000Z\",\"type\":\"response_item\",\"payload\":{\"type\":\"reasoning\","
+                + "\"summary\":[{\"type\":\"summary_text\",\"text\":\"Run the tests.\"}]}}";
+        String call = "{\"timestamp\":\"2025-10-30T09:12:04.877Z\",\"type\":\"response_item\",\"payload\":{\"type\":\"function_call\","
+                + "\"name\":\"shell\",\"arguments\":\"{\\\"command\\\":[\\\"ls\\\"]}\",\"call_id\":\"call_1\"}}";
+        java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("rollout.jsonl"),
+                String.join("\n", meta, user, reasoning, call) + "\n");
+        Trace trace = Importers.standard().read(ImportSource.of(file), ImportListener.NONE);
+        List<Event> messages = trace.events().stream().filter(e -> e.payload() instanceof Payload.ConversationMessage).toList();
+        assertEquals(2, messages.size(), messages.toString());
+        assertEquals(user, messages.get(0).text());
+        assertTrue(messages.get(0).sourceText() instanceof dev.tracedeck.model.source.SourceText.InFile, "one line: a range of the file");
+        assertEquals(reasoning + "\n" + call, messages.get(1).text(), "a turn over two lines: their texts joined");
+        assertTrue(trace.events().stream().filter(e -> e.keyword().equals("session_meta"))
+                .allMatch(e -> e.sourceText() instanceof dev.tracedeck.model.source.SourceText.InFile));
+    }
 }
