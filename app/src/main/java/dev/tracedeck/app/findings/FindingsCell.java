@@ -122,7 +122,7 @@ final class FindingsCell extends ListCell<FindingsRow> {
         pseudoClassStateChanged(FAIL, status == CheckStatus.FAIL || row instanceof ThreadRow t && t.failed() > 0);
         pseudoClassStateChanged(NOT_APPLICABLE, status == CheckStatus.NOT_APPLICABLE);
         SeverityStyles.apply(this, row instanceof FindingRow f ? f.finding().severity() : null);
-        Optional<TriageMark> mark = row instanceof FindingRow f ? model.triage().markOf(f.finding()) : Optional.empty();
+        Optional<TriageMark> mark = row instanceof FindingRow f ? model.markOf(f.finding()) : Optional.empty();
         for (TriageStatus each : TriageStatus.values()) {
             triage.pseudoClassStateChanged(TRIAGE.get(each), mark.filter(m -> m.status() == each).isPresent());
         }
@@ -183,7 +183,7 @@ final class FindingsCell extends ListCell<FindingsRow> {
         text.setText(finding.message());
         set(trailer, row.source());
         String evidence = finding.evidence().stream().map(e -> e.source().lines()).collect(Collectors.joining(", "));
-        Optional<TriageMark> mark = model.triage().markOf(finding);
+        Optional<TriageMark> mark = model.markOf(finding);
         tooltip.setText(finding.message() + (evidence.isEmpty() ? "" : "\nEvidence: lines " + evidence
                 + "\nEnter or click to show it in the timeline")
                 + mark.map(m -> "\nMarked " + TriageMarks.label(m.status()) + " on " + m.markedAt().toString().substring(0, 10)

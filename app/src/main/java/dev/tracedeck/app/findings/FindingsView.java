@@ -83,7 +83,7 @@ public final class FindingsView extends VBox {
         if (finding == null || !model.triage().canMark()) {
             return;
         }
-        String previous = model.triage().markOf(finding).map(TriageMark::note).orElse("");
+        String previous = model.markOf(finding).map(TriageMark::note).orElse("");
         notePrompt.ask(finding, status, previous).ifPresent(note -> model.mark(status, note));
     }
 
@@ -101,7 +101,7 @@ public final class FindingsView extends VBox {
             Finding finding = model.getSelectedFinding();
             boolean cannot = finding == null || !model.triage().canMark();
             menu.getItems().forEach(i -> i.setDisable(cannot));
-            clear.setDisable(cannot || model.triage().markOf(finding).isEmpty());
+            clear.setDisable(cannot || model.markOf(finding).isEmpty());
         });
         return menu;
     }

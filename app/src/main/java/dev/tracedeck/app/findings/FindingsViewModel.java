@@ -8,11 +8,13 @@ import dev.tracedeck.app.findings.FindingsRow.CheckRow;
 import dev.tracedeck.app.findings.FindingsRow.FindingRow;
 import dev.tracedeck.app.findings.FindingsRow.PassedRow;
 import dev.tracedeck.app.findings.FindingsRow.ThreadRow;
+import dev.tracedeck.app.triage.FindingFingerprints;
 import dev.tracedeck.app.triage.TriageMarks;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.workspace.TriageMark;
 import dev.tracedeck.workspace.TriageStatus;
 import java.util.HashSet;
 import java.util.List;
@@ -47,6 +49,8 @@ public final class FindingsViewModel {
     private final ReadOnlyObjectWrapper<Finding> selectedFinding = new ReadOnlyObjectWrapper<>();
     private final Set<String> toggled = new HashSet<>();
     private Validation validation;
+    /** The findings' fingerprints, computed where they were checked: their marks are looked up, not hashed here. */
+    private FindingFingerprints fingerprints = FindingFingerprints.NONE;
     private Optional<String> scope = Optional.empty();
     private ChecklistLayout layout = ChecklistLayout.EMPTY;
     private TaskHandle task = TaskHandle.DONE;
@@ -82,16 +86,26 @@ public final class FindingsViewModel {
     public void mark(TriageStatus status, String note) {
         Finding finding = selectedFinding.get();
         if (finding != null && triage.canMark()) {
-            triage.mark(finding, status, note);
+            triage.mark(finding, fingerprints, status, note);
         }
     }
 
     /** Takes the mark off the selected finding (and every finding with its fingerprint); nothing when it has none. */
     public void unmark() {
         Finding finding = selectedFinding.get();
-        if (finding != null && triage.markOf(finding).isPresent()) {
-            triage.unmark(finding);
+        if (finding != null && markOf(finding).isPresent()) {
+            triage.unmark(finding, fingerprints);
         }
+    }
+
+    /** {@code finding}'s triage mark, if any. */
+    public Optional<TriageMark> markOf(Finding finding) {
+        return triage.markOf(finding, fingerprints);
+    }
+
+    /** The checked findings' fingerprints ({@link FindingFingerprints#NONE} before the check). */
+    public FindingFingerprints fingerprints() {
+        return fingerprints;
     }
 
     /** Starts checking {@code trace}, dropping any check still running. */
@@ -239,6 +253,7 @@ public final class FindingsViewModel {
     /** The summary goes last: whoever hears "done" may read the rows and the evidence. */
     private void checked(CheckResult result) {
         validation = result.validation();
+        fingerprints = result.fingerprints();
         rebuild();
         evidence.set(result.evidence());
         summary.set(FindingsSummary.of(validation.threads()));

@@ -1,5 +1,6 @@
 package dev.tracedeck.app.threads;
 
+import dev.tracedeck.app.triage.FindingFingerprints;
 import dev.tracedeck.app.triage.TriageMarks;
 import dev.tracedeck.model.rules.Validation;
 import java.util.List;
@@ -19,10 +20,12 @@ public final class ThreadListViewModel {
     private final ReadOnlyObjectWrapper<ThreadSummary> selected;
     private final ReadOnlyObjectWrapper<Map<Optional<String>, ThreadFindings>> findings = new ReadOnlyObjectWrapper<>(Map.of());
     private Validation validation;
+    /** Computed where the findings were checked, so a recount when a mark changes hashes nothing on the FX thread. */
+    private FindingFingerprints fingerprints = FindingFingerprints.NONE;
     private TriageMarks triage = TriageMarks.none();
     private final InvalidationListener marksChanged = obs -> {
         if (validation != null) {
-            findings.set(ThreadFindings.byThread(validation, triage.snapshot()));
+            findings.set(ThreadFindings.byThread(validation, triage.snapshot(fingerprints)));
         }
     };
 
@@ -61,9 +64,10 @@ public final class ThreadListViewModel {
     }
 
     /** The trace's findings, once checked: each row then says how many its thread has, and how many are triaged. */
-    public void setFindings(Validation validation) {
+    public void setFindings(Validation validation, FindingFingerprints fingerprints) {
         this.validation = validation;
-        findings.set(ThreadFindings.byThread(validation, triage.snapshot()));
+        this.fingerprints = fingerprints;
+        findings.set(ThreadFindings.byThread(validation, triage.snapshot(fingerprints)));
     }
 
     /** The window's triage marks: a row counts its thread's marked findings apart, and follows the marks as they change. */

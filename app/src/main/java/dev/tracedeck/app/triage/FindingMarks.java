@@ -1,7 +1,6 @@
 package dev.tracedeck.app.triage;
 
 import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.model.rules.Fingerprint;
 import dev.tracedeck.workspace.TriageMark;
 import java.util.Map;
 import java.util.Optional;
@@ -19,10 +18,15 @@ public interface FindingMarks {
 
     /** The marks of {@code byFingerprint} as they are now. */
     static FindingMarks copyOf(Map<String, TriageMark> byFingerprint) {
+        return copyOf(byFingerprint, FindingFingerprints.NONE);
+    }
+
+    /** The same, with the findings' fingerprints taken from {@code fingerprints} where it holds them. */
+    static FindingMarks copyOf(Map<String, TriageMark> byFingerprint, FindingFingerprints fingerprints) {
         if (byFingerprint.isEmpty()) {
             return NONE;
         }
         Map<String, TriageMark> copy = Map.copyOf(byFingerprint);
-        return finding -> Optional.ofNullable(copy.get(Fingerprint.of(finding)));
+        return finding -> Optional.ofNullable(copy.get(fingerprints.of(finding)));
     }
 }

@@ -2,7 +2,6 @@ package dev.tracedeck.app.triage;
 
 import dev.tracedeck.app.runs.WorkspaceLink;
 import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.model.rules.Fingerprint;
 import dev.tracedeck.workspace.TriageMark;
 import dev.tracedeck.workspace.TriageStatus;
 import java.util.Objects;
@@ -62,14 +61,29 @@ public final class TriageMarks {
         return FindingMarks.copyOf(marks);
     }
 
+    /** The marks as they are now, with {@code fingerprints} computed where the findings were. */
+    public FindingMarks snapshot(FindingFingerprints fingerprints) {
+        return FindingMarks.copyOf(marks, fingerprints);
+    }
+
     public Optional<TriageMark> markOf(Finding finding) {
-        return marks.isEmpty() ? Optional.empty() : Optional.ofNullable(marks.get(Fingerprint.of(finding)));
+        return markOf(finding, FindingFingerprints.NONE);
+    }
+
+    /** {@code finding}'s mark, its fingerprint taken from {@code fingerprints} (no hashing when they hold it). */
+    public Optional<TriageMark> markOf(Finding finding, FindingFingerprints fingerprints) {
+        return marks.isEmpty() ? Optional.empty() : Optional.ofNullable(marks.get(fingerprints.of(finding)));
     }
 
     /** Marks {@code finding} (and every finding with its fingerprint, in every run), replacing an earlier mark. */
     public void mark(Finding finding, TriageStatus status, String note) {
+        mark(finding, FindingFingerprints.NONE, status, note);
+    }
+
+    /** {@link #mark(Finding, TriageStatus, String)}, its fingerprint taken from {@code fingerprints}. */
+    public void mark(Finding finding, FindingFingerprints fingerprints, TriageStatus status, String note) {
         Objects.requireNonNull(status);
-        String fingerprint = Fingerprint.of(finding);
+        String fingerprint = fingerprints.of(finding);
         String text = note == null ? "" : note.strip();
         link.ifPresent(l -> l.submit("mark a finding " + status.id(), store -> store.mark(fingerprint, status, text),
                 mark -> {
@@ -80,7 +94,12 @@ public final class TriageMarks {
 
     /** Takes the mark off {@code finding} and every finding with its fingerprint, in every run. */
     public void unmark(Finding finding) {
-        String fingerprint = Fingerprint.of(finding);
+        unmark(finding, FindingFingerprints.NONE);
+    }
+
+    /** {@link #unmark(Finding)}, its fingerprint taken from {@code fingerprints}. */
+    public void unmark(Finding finding, FindingFingerprints fingerprints) {
+        String fingerprint = fingerprints.of(finding);
         link.ifPresent(l -> l.submit("clear the mark of a finding", store -> store.unmark(fingerprint), removed -> {
             marks.remove(fingerprint);
             revision.set(revision.get() + 1);

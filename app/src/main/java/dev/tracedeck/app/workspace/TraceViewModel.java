@@ -99,7 +99,7 @@ public final class TraceViewModel {
             shape.findingsChanged();
             timeline.setEvidence(now);
             detail.setEvidence(now);
-            findings.validation().ifPresent(threads::setFindings);
+            findings.validation().ifPresent(v -> threads.setFindings(v, findings.fingerprints()));
         });
         findings.summaryProperty().addListener((obs, old, now) -> {
             if (now.state() == FindingsSummary.State.DONE && old.state() != FindingsSummary.State.DONE) {

@@ -9,6 +9,7 @@ import dev.tracedeck.app.common.SyncTaskRunner;
 import dev.tracedeck.app.fixtures.TestFindings;
 import dev.tracedeck.app.fixtures.TestTraces;
 import dev.tracedeck.app.runs.WorkspaceLink;
+import dev.tracedeck.app.triage.FindingFingerprints;
 import dev.tracedeck.app.triage.TriageMarks;
 import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.rules.Severity;
@@ -58,7 +59,8 @@ class ThreadListViewModelTest {
     void eachRowCountsItsThreadsFindingsOnceChecked() {
         assertEquals(ThreadFindings.NONE, threads.findingsOf(rows.get(2)));
 
-        threads.setFindings(TestFindings.of(TestTraces.small()));
+        Validation checked = TestFindings.of(TestTraces.small());
+        threads.setFindings(checked, FindingFingerprints.of(checked));
 
         assertEquals(new ThreadFindings(3, 0, Optional.of(Severity.ERROR)), threads.findingsOf(rows.get(2)));
         assertEquals(new ThreadFindings(3, 0, Optional.of(Severity.ERROR)), threads.findingsOf(rows.get(0)), "All threads: the trace's");
@@ -73,7 +75,7 @@ class ThreadListViewModelTest {
                 new NoticesViewModel())) {
             TriageMarks marks = new TriageMarks(Optional.of(link));
             threads.setTriage(marks);
-            threads.setFindings(validation);
+            threads.setFindings(validation, FindingFingerprints.of(validation));
 
             marks.mark(duplicate, TriageStatus.ACCEPTED, "");
 
