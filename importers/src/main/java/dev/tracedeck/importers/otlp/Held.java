@@ -1,8 +1,10 @@
 package dev.tracedeck.importers.otlp;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.tokens.ThreadRequest;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -37,6 +39,18 @@ sealed interface Held {
             Objects.requireNonNull(origin);
             Objects.requireNonNull(source);
             Objects.requireNonNull(text);
+        }
+
+        /**
+         * The tools the model call was offered ({@code gen_ai.tool.definitions}: JSON text, or a structured value),
+         * read as a list so that token counts can count their schemas; empty when absent or not a list.
+         */
+        Optional<JsonValue> toolDefinitions() {
+            Optional<JsonValue> value = attributes.get("gen_ai.tool.definitions");
+            if (value.isPresent() && value.get() instanceof JsonValue.JsonString s) {
+                value = JsonValues.tryParse(s.value());
+            }
+            return value.filter(v -> v instanceof JsonValue.JsonArray a && !a.items().isEmpty());
         }
 
         /** An attribute's text, "" when it is absent or not a string. */
@@ -109,6 +123,7 @@ sealed interface Held {
                 m.put("parent_span_id", JsonValue.of(parentSpanId));
             }
             m.put("attributes", attributes);
+            toolDefinitions().ifPresent(tools -> m.put(ThreadRequest.SPAN_TOOLS, tools));
             putUnlessEmpty(m, "events", events);
             putUnlessEmpty(m, "links", links);
             if (!origin.resource().attributes().members().isEmpty()) {

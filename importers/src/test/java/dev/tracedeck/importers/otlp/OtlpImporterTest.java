@@ -316,4 +316,22 @@ class OtlpImporterTest {
         Trace trace = read("a.jsonl", request(span(T1, "1", "", "s", 1000)) + "\n{\"resourceMetrics\": []}\n");
         assertEquals(1, trace.report().otherRecords());
     }
+
+    @Test
+    void theToolsAModelCallWasOfferedAreTheThreadsToolSchemasForTokenCounts() throws Exception {
+        String definitions = "[{\\\"type\\\":\\\"function\\\",\\\"name\\\":\\\"get_forecast\\\","
+                + "\\\"description\\\":\\\"Weather forecast for a city and day\\\"}]";
+        String line = "{\"resourceSpans\":[{\"resource\":{},\"scopeSpans\":[{\"scope\":{},\"spans\":[{\"traceId\":\"" + T1
+                + "\",\"spanId\":\"a1\",\"name\":\"chat gpt-4o\",\"kind\":3,\"startTimeUnixNano\":\"1\",\"endTimeUnixNano\":\"2\","
+                + "\"attributes\":[{\"key\":\"gen_ai.operation.name\",\"value\":{\"stringValue\":\"chat\"}},"
+                + "{\"key\":\"gen_ai.input.messages\",\"value\":{\"stringValue\":\"[{\\\"role\\\":\\\"user\\\",\\\"parts\\\":"
+                + "[{\\\"type\\\":\\\"text\\\",\\\"content\\\":\\\"Rain in Lisbon?\\\"}]}]\"}},"
+                + "{\"key\":\"gen_ai.tool.definitions\",\"value\":{\"stringValue\":\"" + definitions + "\"}}],\"status\":{}}]}]}]}";
+        Trace trace = read("tools.jsonl", line + "\n" + line.replace("\"a1\"", "\"a2\"") + "\n");
+        dev.tracedeck.model.trace.TraceThread thread = trace.threads().get(0);
+        java.util.Optional<dev.tracedeck.model.json.JsonValue> tools = dev.tracedeck.model.tokens.ThreadRequest.tools(thread);
+        assertTrue(tools.isPresent(), "read from the span's gen_ai.tool.definitions");
+        dev.tracedeck.model.json.JsonValue first = ((dev.tracedeck.model.json.JsonValue.JsonArray) tools.get()).items().get(0);
+        assertEquals(java.util.Optional.of("get_forecast"), first.get("name").flatMap(dev.tracedeck.model.json.JsonValue::asText));
+    }
 }

@@ -17,14 +17,40 @@ public final class ThreadRequest {
 
     /** The event name importers give a request body's members besides its messages. */
     public static final String EVENT = "request";
+    /**
+     * Where a span record keeps the tools its model call was offered, read as a list (OpenTelemetry's
+     * {@code gen_ai.tool.definitions} attribute is JSON text).
+     */
+    public static final String SPAN_TOOLS = "tool_definitions";
 
     private ThreadRequest() {
     }
 
-    /** The request's {@code tools} (or the legacy {@code functions}), when it has any. */
+    /**
+     * The request's {@code tools} (or the legacy {@code functions}), when it has any; else the tools the thread's last
+     * model-call span was offered ({@value #SPAN_TOOLS}).
+     */
     public static Optional<JsonValue> tools(TraceThread thread) {
         return last(thread).flatMap(r -> r.get("tools").or(() -> r.get("functions")))
-                .filter(t -> t instanceof JsonValue.JsonArray a && !a.items().isEmpty());
+                .filter(ThreadRequest::isList)
+                .or(() -> spanTools(thread));
+    }
+
+    private static boolean isList(JsonValue v) {
+        return v instanceof JsonValue.JsonArray a && !a.items().isEmpty();
+    }
+
+    private static Optional<JsonValue> spanTools(TraceThread thread) {
+        JsonValue found = null;
+        for (Event e : thread.events()) {
+            if (e.kind() == EventKind.SPAN && e.payload() instanceof Payload.JsonRecord r) {
+                Optional<JsonValue> tools = r.json().get(SPAN_TOOLS).filter(ThreadRequest::isList);
+                if (tools.isPresent()) {
+                    found = tools.get();
+                }
+            }
+        }
+        return Optional.ofNullable(found);
     }
 
     /**
