@@ -115,7 +115,19 @@ public final class WorkspaceStore implements AutoCloseable {
      * the index takes from one trace ({@link #indexLimitMiB()}), which are recorded without it.
      */
     public List<String> unindexedFiles() throws WorkspaceException {
-        return runs().stream().filter(r -> !r.indexed()).map(r -> r.file().path()).toList();
+        // Straight from the table: listing the runs would look at every recorded file on disk, on every search.
+        return read("list the traces not in the index", c -> {
+            List<String> paths = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("""
+                    SELECT path FROM traces WHERE indexed_sha256 IS NULL OR indexed_sha256 <> sha256
+                    ORDER BY last_opened DESC, path""");
+                 ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    paths.add(rs.getString(1));
+                }
+            }
+            return paths;
+        });
     }
 
     /** The most message text, in MiB of characters, that one trace brings into the search index. */
