@@ -94,7 +94,8 @@ final class BaselineCommand implements Callable<Integer> {
                     ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
                     try {
                         Trace trace = importers.get().read(ImportSource.of(file), progress);
-                        Validation validation = validator.validate(trace);
+                        int threads = trace.threads().size();
+                        Validation validation = validator.validate(trace, checked -> progress.checking(checked, threads));
                         validations.add(validation);
                         if (store.isPresent()) {
                             store.get().record(file, trace, Optional.of(validation));

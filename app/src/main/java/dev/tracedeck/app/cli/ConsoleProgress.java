@@ -4,7 +4,7 @@ import dev.tracedeck.importers.ImportListener;
 import java.io.PrintStream;
 
 /**
- * Shows how far an import has got on a terminal's stderr, so a gigabyte log doesn't look like a hang.
+ * Shows how far an import, then its check, has got on a terminal's stderr, so a gigabyte log doesn't look like a hang.
  * Silent when stderr is not a terminal (CI logs, pipes), where the noise would outlive its use.
  */
 final class ConsoleProgress implements ImportListener {
@@ -13,6 +13,7 @@ final class ConsoleProgress implements ImportListener {
     private final String name;
     private final boolean enabled;
     private int shownPercent = -1;
+    private boolean checkingShown;
 
     ConsoleProgress(PrintStream err, String name, boolean enabled) {
         this.err = err;
@@ -25,7 +26,7 @@ final class ConsoleProgress implements ImportListener {
     }
 
     @Override
-    public void progress(long bytesRead, long totalBytes) {
+    public synchronized void progress(long bytesRead, long totalBytes) {
         if (!enabled || totalBytes <= 0) {
             return;
         }
@@ -37,11 +38,26 @@ final class ConsoleProgress implements ImportListener {
         }
     }
 
-    void done() {
+    /** How many of the trace's threads are checked; called from the threads that check them. */
+    synchronized void checking(int checked, int threads) {
+        if (!enabled || threads <= 0) {
+            return;
+        }
+        int percent = 100 * checked / threads;
+        if (percent != shownPercent || !checkingShown) {
+            checkingShown = true;
+            shownPercent = percent;
+            err.print("\r\033[KChecking " + name + " " + percent + "% (" + checked + " of " + threads + " threads)");
+            err.flush();
+        }
+    }
+
+    synchronized void done() {
         if (enabled && shownPercent >= 0) {
             err.print("\r\033[K");
             err.flush();
             shownPercent = -1;
+            checkingShown = false;
         }
     }
 }

@@ -138,7 +138,8 @@ final class ValidateCommand implements Callable<Integer> {
             ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
             try {
                 Trace trace = importers.read(ImportSource.of(file), progress);
-                Validation validation = validator.validate(trace);
+                int threads = trace.threads().size();
+                Validation validation = validator.validate(trace, checked -> progress.checking(checked, threads));
                 validations.add(validation);
                 if (store.isPresent()) {
                     store.get().record(file, trace, Optional.of(validation));

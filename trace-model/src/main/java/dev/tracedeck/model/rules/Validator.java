@@ -5,6 +5,8 @@ import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
 
 /** Runs a profile's enabled rules over every thread of a trace and builds the checklists. */
 public final class Validator {
@@ -21,12 +23,25 @@ public final class Validator {
     }
 
     public Validation validate(Trace trace) {
+        return validate(trace, checked -> { });
+    }
+
+    /**
+     * Checks {@code trace}, telling {@code checked} how many of its threads are done each time one is (from the
+     * threads that check them, so it must be thread-safe): a gigabyte of conversations takes a minute to check.
+     */
+    public Validation validate(Trace trace, IntConsumer checked) {
+        AtomicInteger done = new AtomicInteger();
         RuleProfile profile = RuleProfile.forFormat(trace.format());
         RuleParameters parameters = config.parameters().forModel(TraceModel.of(trace));
         // Threads are checked apart from each other, so on every core: the context rules tokenize every message, and a
         // gigabyte of conversations took two minutes on one. The checklists keep the threads' order.
         List<ThreadChecklist> checklists = trace.threads().parallelStream()
-                .map(thread -> checklist(thread, profile, parameters))
+                .map(thread -> {
+                    ThreadChecklist checklist = checklist(thread, profile, parameters);
+                    checked.accept(done.incrementAndGet());
+                    return checklist;
+                })
                 .toList();
         return new Validation(trace.file(), trace.format(), profile.id(), checklists);
     }
