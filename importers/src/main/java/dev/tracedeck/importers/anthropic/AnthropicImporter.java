@@ -84,7 +84,7 @@ public final class AnthropicImporter implements TraceImporter {
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
         JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name());
+        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
         JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("messages"),
                 new AnthropicReading(out, layout));
         if (out.messages() == 0) {

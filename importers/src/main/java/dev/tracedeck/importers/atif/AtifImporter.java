@@ -59,7 +59,7 @@ public final class AtifImporter implements TraceImporter {
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
         JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name());
+        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
         Reading reading = new Reading(out, layout);
         JsonImport.Result result = new JsonImport(out).read(source, listener, layout,
                 Set.of("steps", "subagent_trajectories"), reading);

@@ -1,5 +1,7 @@
 package dev.tracedeck.importers.chat;
 
+import dev.tracedeck.importers.ImportListener;
+
 import dev.tracedeck.importers.NotThisFormatException;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
@@ -46,7 +48,7 @@ public final class ChatTraceWriter {
     public static final String STATE = "state";
 
     private final String file;
-    private final TraceBuilder builder = new TraceBuilder();
+    private final TraceBuilder builder;
     private final Map<String, Long> kinds = new LinkedHashMap<>();
     private final Map<String, Integer> positions = new HashMap<>();
     private final List<Diagnostic> diagnostics = new ArrayList<>();
@@ -56,8 +58,15 @@ public final class ChatTraceWriter {
     private long malformed;
     private long messages;
 
+    /** A writer whose events nobody hears before the trace is built: a file read as part of a larger whole. */
     public ChatTraceWriter(String file) {
+        this(file, ImportListener.NONE);
+    }
+
+    /** @param listener hears each event as it is added (see {@link ImportListener#added}) */
+    public ChatTraceWriter(String file, ImportListener listener) {
         this.file = file;
+        this.builder = new TraceBuilder(listener::added);
     }
 
     public String file() {

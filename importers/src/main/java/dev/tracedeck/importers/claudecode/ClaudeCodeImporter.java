@@ -74,7 +74,7 @@ public final class ClaudeCodeImporter implements TraceImporter {
         if (source.folder().isPresent()) {
             return ProjectFolder.read(source, listener);
         }
-        ChatTraceWriter out = new ChatTraceWriter(source.name());
+        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
         Trace trace = read(source, listener, out);
         if (out.messages() == 0) {
             throw out.notThisFormat("Claude Code message");

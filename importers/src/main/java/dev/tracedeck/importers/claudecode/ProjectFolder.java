@@ -73,7 +73,7 @@ public final class ProjectFolder {
             traces.add(readFile(ImportSource.of(f), each));
             before += size(f);
         }
-        return merge(source.name(), files, traces);
+        return merge(source.name(), files, traces, listener);
     }
 
     private static Trace readFile(ImportSource file, ImportListener listener) throws ImportException {
@@ -140,8 +140,8 @@ public final class ProjectFolder {
      * The files' traces one after the other: their events in order (each with its own file and lines), their
      * threads' records, and one report for the folder, its problems naming their files.
      */
-    private static Trace merge(String folder, List<Path> files, List<Trace> traces) {
-        TraceBuilder builder = new TraceBuilder();
+    private static Trace merge(String folder, List<Path> files, List<Trace> traces, ImportListener listener) {
+        TraceBuilder builder = new TraceBuilder(listener::added);
         List<Event> events = new ArrayList<>();
         long bytes = 0;
         long lines = 0;

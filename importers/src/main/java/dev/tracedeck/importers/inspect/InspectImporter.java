@@ -67,7 +67,7 @@ public final class InspectImporter implements TraceImporter {
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        ChatTraceWriter out = new ChatTraceWriter(source.name());
+        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
         if (isZip(source)) {
             return readZip(source, listener, out);
         }

@@ -60,7 +60,7 @@ public final class LangGraphImporter implements TraceImporter {
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
         JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name());
+        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
         Reading reading = new Reading(out, layout);
         JsonImport.Result result = new JsonImport(out).read(source, listener, layout, LISTS, reading);
         if (reading.checkpoints() == 0) {

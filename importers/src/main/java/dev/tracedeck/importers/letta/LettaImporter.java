@@ -51,7 +51,7 @@ public final class LettaImporter implements TraceImporter {
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
         JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name());
+        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
         if (layout != JsonLayout.OBJECT) {
             throw out.notThisFormat("Letta agent file (one JSON object)");
         }

@@ -63,7 +63,7 @@ public final class MycelianLogImporter implements TraceImporter {
             listener.progress(total, source.size());
         });
         RecordAssembler assembler = new RecordAssembler();
-        TraceAssembly assembly = new TraceAssembly(source.name());
+        TraceAssembly assembly = new TraceAssembly(source.name(), listener::added);
         int lineNumber = 0;
         boolean lastLineBlank = false;
         try (LineReader reader = new LineReader(in)) {

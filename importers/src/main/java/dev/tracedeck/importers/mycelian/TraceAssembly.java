@@ -1,5 +1,6 @@
 package dev.tracedeck.importers.mycelian;
 
+import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.state.StateEntry;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Turns records into events: collects a STATE line and its STATE_MSG lines into one snapshot, and gives
@@ -19,7 +21,7 @@ import java.util.Optional;
 final class TraceAssembly {
 
     private final String file;
-    private final TraceBuilder builder = new TraceBuilder();
+    private final TraceBuilder builder;
     private final ImportTally tally = new ImportTally();
     private final StateLineParser stateParser = new StateLineParser();
     private final RepeatedDumpLines repeated = new RepeatedDumpLines();
@@ -40,8 +42,10 @@ final class TraceAssembly {
     private record Deferred(RecordText record, String reason) {
     }
 
-    TraceAssembly(String file) {
+    /** @param added hears each event as it is added, while the log is still read */
+    TraceAssembly(String file, Consumer<Event> added) {
         this.file = file;
+        this.builder = new TraceBuilder(added);
     }
 
     ImportTally tally() {

@@ -88,7 +88,7 @@ public final class OpenAiChatImporter implements TraceImporter {
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
         JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name());
+        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
         JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("messages", "choices"),
                 new Reading(out, layout), OpenAiChatImporter::prepare);
         if (out.messages() == 0) {

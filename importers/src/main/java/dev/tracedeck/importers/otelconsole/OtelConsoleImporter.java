@@ -68,7 +68,7 @@ public final class OtelConsoleImporter implements TraceImporter {
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
         if (DotnetActivities.inHead(head(source))) {
-            ChatTraceWriter out = new ChatTraceWriter(source.name());
+            ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
             DotnetActivities.Result result = DotnetActivities.read(source, listener, out);
             if (result.spans() == 0) {
                 throw new NotThisFormatException(source.name(), "no .NET console activity");
@@ -77,7 +77,7 @@ public final class OtelConsoleImporter implements TraceImporter {
         }
         JsonLayout sniffed = JsonImport.layout(source);
         JsonLayout layout = sniffed == JsonLayout.OBJECT ? JsonLayout.SEQUENCE : sniffed;
-        ChatTraceWriter out = new ChatTraceWriter(source.name());
+        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
         Reading reading = new Reading(out);
         JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of(), reading);
         if (reading.spans() == 0) {

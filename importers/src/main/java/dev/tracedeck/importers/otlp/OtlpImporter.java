@@ -87,7 +87,7 @@ public final class OtlpImporter implements TraceImporter {
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
         JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name());
+        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
         SpanReading reading = new SpanReading(out, layout);
         JsonImport.Result result = new JsonImport(out).read(source, listener, layout,
                 Set.copyOf(OtlpShape.streamedPaths()), reading);

@@ -51,7 +51,7 @@ public final class RecordingImporter implements TraceImporter {
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
         JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name());
+        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
         Reading reading = new Reading(out, layout);
         JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of(), reading);
         if (reading.exchanges.count() == 0) {

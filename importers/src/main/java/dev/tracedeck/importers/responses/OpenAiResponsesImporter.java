@@ -100,7 +100,7 @@ public final class OpenAiResponsesImporter implements TraceImporter {
             // A Codex rollout is JSON Lines by definition, even a one-line one (which the layout sniffer can't tell).
             layout = JsonLayout.LINES;
         }
-        ChatTraceWriter out = new ChatTraceWriter(source.name());
+        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
         JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("input", "output", "data"),
                 new ResponsesReading(out, layout));
         if (out.messages() == 0) {

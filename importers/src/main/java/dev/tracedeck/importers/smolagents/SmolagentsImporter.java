@@ -88,7 +88,7 @@ public final class SmolagentsImporter implements TraceImporter {
             // The benchmark appends a line per run: a file of one run is JSON Lines too.
             layout = JsonLayout.LINES;
         }
-        ChatTraceWriter out = new ChatTraceWriter(source.name());
+        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
         Reading reading = new Reading(out, layout);
         JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("steps"), reading);
         if (reading.steps == 0) {

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 
 /**
  * Collects events in source order and builds an immutable {@link Trace}. Not thread-safe: one importer
@@ -30,10 +31,24 @@ import java.util.OptionalLong;
  */
 public final class TraceBuilder {
 
+    private final Consumer<Event> added;
     private final List<Event> events = new ArrayList<>();
     private final Map<String, List<Event>> threads = new LinkedHashMap<>();
     private final Map<String, StateSnapshot> lastSnapshot = new HashMap<>();
     private final Map<String, Recorded> recorded = new HashMap<>();
+
+    public TraceBuilder() {
+        this(event -> { });
+    }
+
+    /**
+     * @param added hears each event as it is added, in seq order, on the thread that adds it: a window shows the
+     *              first rows of a big file while the rest is still read. Events are immutable once added, so
+     *              handing them to another thread through a safe queue is enough.
+     */
+    public TraceBuilder(Consumer<Event> added) {
+        this.added = added;
+    }
 
     /** What importers said of a thread's model calls while reading it. */
     private static final class Recorded {
@@ -56,6 +71,7 @@ public final class TraceBuilder {
         Event event = new Event(events.size(), keyword, time, threadId, source, text, payload);
         events.add(event);
         threads.computeIfAbsent(threadId, id -> new ArrayList<>()).add(event);
+        added.accept(event);
         return event;
     }
 
