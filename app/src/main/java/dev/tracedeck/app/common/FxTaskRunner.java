@@ -1,8 +1,10 @@
 package dev.tracedeck.app.common;
 
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import javafx.application.Platform;
 import javafx.concurrent.Task;
 
 /**
@@ -33,6 +35,11 @@ public final class FxTaskRunner implements TaskRunner, AutoCloseable {
             return TaskHandle.DONE;
         }
         return task::cancel;
+    }
+
+    @Override
+    public Executor callbacks() {
+        return Platform::runLater;
     }
 
     /** Stops the pool; running work sees an interrupt and its task is abandoned; work submitted after is dropped. */

@@ -1,5 +1,7 @@
 package dev.tracedeck.app.threads;
 
+import javafx.beans.binding.Bindings;
+import javafx.collections.ListChangeListener;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.layout.HBox;
@@ -14,7 +16,8 @@ public final class ThreadListView extends VBox {
         getStylesheets().add(ThreadListView.class.getResource("threads.css").toExternalForm());
         Label title = new Label("THREADS");
         title.getStyleClass().add("pane-title");
-        Label count = new Label(Integer.toString(model.threadCount()));
+        Label count = new Label();
+        count.textProperty().bind(Bindings.createStringBinding(() -> Integer.toString(model.threadCount()), model.threads()));
         count.getStyleClass().add("pane-count");
         HBox header = new HBox(title, count);
         header.getStyleClass().add("pane-header");
@@ -31,6 +34,8 @@ public final class ThreadListView extends VBox {
                 list.getSelectionModel().select(now);
             }
         });
+        // Rows replaced while a file is read drop the list's selection: put the model's back.
+        model.threads().addListener((ListChangeListener<ThreadSummary>) c -> list.getSelectionModel().select(model.getSelected()));
         getChildren().addAll(header, list);
         VBox.setVgrow(list, Priority.ALWAYS);
     }

@@ -16,7 +16,10 @@ import javafx.collections.ObservableList;
 /** The threads of a trace with "All threads" first; exactly one row is selected at all times. */
 public final class ThreadListViewModel {
 
+    private final ObservableList<ThreadSummary> rows;
     private final ObservableList<ThreadSummary> threads;
+    /** While the rows are replaced the list view loses its selection for a moment; that is not the user's choice. */
+    private boolean replacing;
     private final ReadOnlyObjectWrapper<ThreadSummary> selected;
     private final ReadOnlyObjectWrapper<Map<Optional<String>, ThreadFindings>> findings = new ReadOnlyObjectWrapper<>(Map.of());
     private Validation validation;
@@ -33,8 +36,27 @@ public final class ThreadListViewModel {
         if (rows.isEmpty() || !rows.get(0).isAll()) {
             throw new IllegalArgumentException("the first row must be \"All threads\"");
         }
-        this.threads = FXCollections.unmodifiableObservableList(FXCollections.observableArrayList(rows));
+        this.rows = FXCollections.observableArrayList(rows);
+        this.threads = FXCollections.unmodifiableObservableList(this.rows);
         this.selected = new ReadOnlyObjectWrapper<>(rows.get(0));
+    }
+
+    /**
+     * New counts for the threads of a file still being read, and the threads it has reached since: the selected
+     * thread stays selected.
+     */
+    public void replaceRows(List<ThreadSummary> now) {
+        if (now.isEmpty() || !now.get(0).isAll()) {
+            throw new IllegalArgumentException("the first row must be \"All threads\"");
+        }
+        Optional<String> id = selectedThreadId();
+        replacing = true;
+        try {
+            rows.setAll(now);
+        } finally {
+            replacing = false;
+        }
+        selected.set(now.stream().filter(r -> r.threadId().equals(id)).findFirst().orElse(now.get(0)));
     }
 
     public ObservableList<ThreadSummary> threads() {
@@ -51,6 +73,9 @@ public final class ThreadListViewModel {
 
     /** Selects {@code row}; null (a list losing its selection) falls back to "All threads". */
     public void select(ThreadSummary row) {
+        if (replacing) {
+            return;
+        }
         selected.set(row == null || !threads.contains(row) ? threads.get(0) : row);
     }
 

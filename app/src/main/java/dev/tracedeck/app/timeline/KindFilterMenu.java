@@ -26,8 +26,9 @@ final class KindFilterMenu extends MenuButton {
         all.setOnAction(e -> model.showAllKinds());
         getItems().addAll(all, new SeparatorMenuItem());
         for (EventKind kind : EventKind.values()) {
-            long count = counts.getOrDefault(kind, 0L);
-            CheckMenuItem item = new CheckMenuItem(kind.label() + "  " + Numbers.count(count));
+            // No counts while a file is still read: a count that grows in a menu reads as final.
+            CheckMenuItem item = new CheckMenuItem(counts.isEmpty() ? kind.label()
+                    : kind.label() + "  " + Numbers.count(counts.getOrDefault(kind, 0L)));
             Label swatch = new Label();
             swatch.getStyleClass().add("kind-swatch");
             KindStyles.apply(swatch, kind);

@@ -40,9 +40,9 @@ public final class TimelineViewModel {
     private final ReadOnlyIntegerWrapper shownCount = new ReadOnlyIntegerWrapper();
     private final ReadOnlyObjectWrapper<Event> selectedEvent = new ReadOnlyObjectWrapper<>();
     private final LlmRounds rounds;
-    private final ThreadLabels threadLabels;
-    private final int eventCount;
-    private final int lastSeq;
+    private ThreadLabels threadLabels;
+    private int eventCount;
+    private int lastSeq;
 
     /** For a trace's events alone: pairs its LLM calls and labels its threads here, on the calling thread. */
     public TimelineViewModel(List<Event> trace) {
@@ -68,6 +68,41 @@ public final class TimelineViewModel {
         events.setAll(rows);
         refilter(filter.get());
         filter.addListener((obs, old, now) -> refilter(now));
+    }
+
+    /**
+     * A timeline for a file still being read: rows come in with {@link #append}. Its LLM calls are not paired yet
+     * (a request's answer may be further on), so an answer is a row of its own until the trace is whole; the
+     * {@code #} column is sized for seven digits, the count to come being unknown.
+     */
+    public static TimelineViewModel growing() {
+        TimelineViewModel model = new TimelineViewModel(List.of(), LlmRounds.NONE, ThreadLabels.of(List.of()));
+        model.lastSeq = 9_999_999;
+        return model;
+    }
+
+    /**
+     * Adds events read since the last call, after every row there is, in seq order; the filter, search and count
+     * apply to them as to the rest. For a {@link #growing()} timeline only.
+     *
+     * @param labels the threads' labels as they stand now: a new thread can make an older label ambiguous
+     */
+    public void append(List<Event> batch, ThreadLabels labels) {
+        threadLabels = labels;
+        if (batch.isEmpty()) {
+            return;
+        }
+        EventFilter now = filter.get();
+        int shown = 0;
+        for (Event event : batch) {
+            if (shows(now, event)) {
+                shown++;
+            }
+        }
+        eventCount += batch.size();
+        lastSeq = Math.max(lastSeq, batch.get(batch.size() - 1).seq());
+        events.addAll(batch);
+        shownCount.set(shownCount.get() + shown);
     }
 
     /** The rows to show, in the table's sort order once the view binds {@link SortedList#comparatorProperty()}. */

@@ -2,21 +2,28 @@ package dev.tracedeck.app.workspace;
 
 import dev.tracedeck.app.common.BackgroundJob;
 import dev.tracedeck.app.common.TaskContext;
+import dev.tracedeck.app.loading.ArrivingEvents;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.event.Event;
 import java.nio.file.Path;
 
-/** Reads one file into a {@link LoadedTrace} on a worker thread; the task's cancel flag stops the importer. */
+/**
+ * Reads one file into a {@link LoadedTrace} on a worker thread, handing its events to the window as they are read;
+ * the task's cancel flag stops the importer.
+ */
 final class ImportJob implements BackgroundJob.Work<LoadedTrace> {
 
     private final Importers importers;
     private final Path path;
+    private final ArrivingEvents arriving;
 
-    ImportJob(Importers importers, Path path) {
+    ImportJob(Importers importers, Path path, ArrivingEvents arriving) {
         this.importers = importers;
         this.path = path;
+        this.arriving = arriving;
     }
 
     @Override
@@ -25,6 +32,12 @@ final class ImportJob implements BackgroundJob.Work<LoadedTrace> {
             @Override
             public void progress(long bytesRead, long totalBytes) {
                 context.progress(bytesRead, totalBytes);
+                arriving.tick();
+            }
+
+            @Override
+            public void added(Event event) {
+                arriving.add(event);
             }
 
             @Override

@@ -1,6 +1,7 @@
 package dev.tracedeck.app.workspace;
 
 import dev.tracedeck.app.common.TaskHandle;
+import dev.tracedeck.app.loading.LoadingViewModel;
 import java.nio.file.Path;
 import java.util.Objects;
 import javafx.beans.property.ReadOnlyDoubleProperty;
@@ -18,9 +19,12 @@ public final class TraceDocument {
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(-1);
     private final ReadOnlyObjectWrapper<TraceViewModel> content = new ReadOnlyObjectWrapper<>();
     private TaskHandle importTask = TaskHandle.DONE;
+    private LoadingViewModel loading;
 
-    TraceDocument(Path path) {
+    /** @param loading shows the file as far as it has been read, from the moment its tab opens */
+    TraceDocument(Path path, LoadingViewModel loading) {
         this.path = Objects.requireNonNull(path);
+        this.loading = Objects.requireNonNull(loading);
     }
 
     public Path path() {
@@ -50,6 +54,11 @@ public final class TraceDocument {
         return content.get() != null;
     }
 
+    /** The file as far as it has been read, while it is; null once its trace is ready. */
+    public LoadingViewModel loading() {
+        return loading;
+    }
+
     void importing(TaskHandle task) {
         importTask = task;
     }
@@ -60,6 +69,7 @@ public final class TraceDocument {
 
     void loaded(TraceViewModel model) {
         importTask = TaskHandle.DONE;
+        loading = null;
         progress.set(1);
         content.set(model);
     }

@@ -118,6 +118,16 @@ public final class TraceViewModel {
         }
     }
 
+    /**
+     * Opens at what the user picked while the file was still read: the thread they narrowed to and the event they
+     * selected (the same seq in the finished trace), so the finished views take over where they were.
+     */
+    public void continueFrom(Optional<String> threadId, Optional<Event> event) {
+        threadId.flatMap(id -> threads.threads().stream().filter(r -> r.threadId().equals(Optional.of(id))).findFirst())
+                .ifPresent(threads::select);
+        event.ifPresent(e -> reveal(e.seq()));
+    }
+
     /** Runs the rules in the background; until they finish the findings say "Checking…". */
     public void startChecks() {
         findings.check(loaded.trace());

@@ -1,5 +1,6 @@
 package dev.tracedeck.app.workspace;
 
+import dev.tracedeck.app.loading.LoadingView;
 import java.util.HashMap;
 import java.util.Map;
 import javafx.beans.binding.Bindings;
@@ -46,6 +47,8 @@ public final class WorkspaceView extends StackPane {
     public void focusSearch() {
         Tab tab = tabs.getSelectionModel().getSelectedItem();
         if (tab != null && tab.getContent() instanceof TraceView view) {
+            view.focusSearch();
+        } else if (tab != null && tab.getContent() instanceof LoadingView view) {
             view.focusSearch();
         }
     }
@@ -124,7 +127,9 @@ public final class WorkspaceView extends StackPane {
             bar.progressProperty().bind(document.progressProperty());
             bar.getStyleClass().add("tab-progress");
             tab.setGraphic(bar);
-            tab.setContent(new ImportingPane(document, () -> model.close(document)));
+            PaneLayout layout = model.getPaneLayout();
+            tab.setContent(new LoadingView(document.loading(), document.path(), document.progressProperty(),
+                    () -> model.close(document), layout.threads(), layout.detail()));
         }
     }
 }

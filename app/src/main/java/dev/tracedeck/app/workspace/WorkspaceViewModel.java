@@ -7,6 +7,8 @@ import dev.tracedeck.app.common.Notice;
 import dev.tracedeck.app.common.NoticesViewModel;
 import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.app.findings.FindingsSummary;
+import dev.tracedeck.app.loading.ArrivingEvents;
+import dev.tracedeck.app.loading.LoadingViewModel;
 import dev.tracedeck.app.prune.PlaygroundViewModel;
 import dev.tracedeck.app.runs.WorkspaceLink;
 import dev.tracedeck.app.triage.FindingFingerprints;
@@ -172,7 +174,7 @@ public final class WorkspaceViewModel {
         for (Path path : paths) {
             Path normalized = path.toAbsolutePath().normalize();
             Optional<TraceDocument> open = documents.stream().filter(d -> d.path().equals(normalized)).findFirst();
-            TraceDocument document = open.orElseGet(() -> new TraceDocument(normalized));
+            TraceDocument document = open.orElseGet(() -> new TraceDocument(normalized, new LoadingViewModel(queries)));
             if (open.isEmpty()) {
                 documents.add(document);
                 startImport(document, path);
@@ -289,23 +291,33 @@ public final class WorkspaceViewModel {
 
     private void startImport(TraceDocument document, Path path) {
         progress.started(document);
-        BackgroundJob<LoadedTrace> job = BackgroundJob.of("import " + document.name(), new ImportJob(importers, path))
+        LoadingViewModel loading = document.loading();
+        ArrivingEvents arriving = new ArrivingEvents(imports.callbacks(), loading::append);
+        BackgroundJob<LoadedTrace> job = BackgroundJob.of("import " + document.name(), new ImportJob(importers, path, arriving))
                 .onProgress(fraction -> {
                     document.progressed(fraction);
                     progress.update();
                 })
                 .onSuccess(loaded -> {
+                    arriving.stop();
                     // Content first: whoever hears "import finished" may look at it.
                     TraceViewModel content = new TraceViewModel(loaded, queries, imports, validator::validate,
                             validator.config().parameters(), triage, new EventAnnotations(link));
+                    content.continueFrom(loading.selectedThreadId(), loading.selectedEvent());
                     document.loaded(content);
                     progress.finished(document);
                     refreshStatus();
                     recordOnceChecked(document.path(), content);
                     content.startChecks();
                 })
-                .onFailure(error -> failed(document, error))
-                .onCancelled(() -> progress.finished(document));
+                .onFailure(error -> {
+                    arriving.stop();
+                    failed(document, error);
+                })
+                .onCancelled(() -> {
+                    arriving.stop();
+                    progress.finished(document);
+                });
         document.importing(imports.submit(job));
     }
 
