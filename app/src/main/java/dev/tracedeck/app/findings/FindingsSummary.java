@@ -14,7 +14,7 @@ import java.util.Optional;
  * @param threads threads checked (or, while checking, being checked)
  * @param failure while {@link State#FAILED}, what went wrong in one line; otherwise ""
  */
-public record FindingsSummary(State state, long errors, long warnings, long infos, int threads, String failure) {
+public record FindingsSummary(State state, long errors, long warnings, long infos, int threads, String failure, int checked) {
 
     /** Where the checks of one file are. */
     public enum State { CHECKING, DONE, FAILED }
@@ -25,11 +25,17 @@ public record FindingsSummary(State state, long errors, long warnings, long info
     }
 
     public static FindingsSummary checking(int threads) {
-        return new FindingsSummary(State.CHECKING, 0, 0, 0, threads, "");
+        return new FindingsSummary(State.CHECKING, 0, 0, 0, threads, "", 0);
     }
 
     public static FindingsSummary failed(String why) {
-        return new FindingsSummary(State.FAILED, 0, 0, 0, 0, why);
+        return new FindingsSummary(State.FAILED, 0, 0, 0, 0, why, 0);
+    }
+
+    /** Still checking {@code threads} threads, of which {@code done} are: their findings so far. */
+    public static FindingsSummary checking(int threads, List<ThreadChecklist> done) {
+        FindingsSummary soFar = of(done);
+        return new FindingsSummary(State.CHECKING, soFar.errors, soFar.warnings, soFar.infos, threads, "", done.size());
     }
 
     public static FindingsSummary of(List<ThreadChecklist> checklists) {
@@ -45,13 +51,16 @@ public record FindingsSummary(State state, long errors, long warnings, long info
                 }
             }
         }
-        return new FindingsSummary(State.DONE, errors, warnings, infos, checklists.size(), "");
+        return new FindingsSummary(State.DONE, errors, warnings, infos, checklists.size(), "", checklists.size());
     }
 
     /** "6 errors · 0 warnings · 3 threads checked"; infos only when there are some, they are rare and quiet. */
     public String text() {
         return switch (state) {
-            case CHECKING -> "Checking " + Numbers.count(threads, "thread", "threads") + "…";
+            case CHECKING -> checked == 0 ? "Checking " + Numbers.count(threads, "thread", "threads") + "…"
+                    : "Checking… " + Numbers.count(checked) + " of " + Numbers.count(threads, "thread", "threads") + " · "
+                    + Numbers.count(errors, "error", "errors") + " · " + Numbers.count(warnings, "warning", "warnings")
+                    + " so far";
             case FAILED -> "Checks failed: " + failure;
             case DONE -> Numbers.count(errors, "error", "errors") + " · " + Numbers.count(warnings, "warning", "warnings")
                     + (infos > 0 ? " · " + Numbers.count(infos, "info", "infos") : "")
@@ -59,7 +68,7 @@ public record FindingsSummary(State state, long errors, long warnings, long info
         };
     }
 
-    /** The most severe finding's severity; empty when clean or not done. */
+    /** The most severe finding's severity so far; empty when clean or nothing is checked yet. */
     public Optional<Severity> worst() {
         return errors > 0 ? Optional.of(Severity.ERROR) : warnings > 0 ? Optional.of(Severity.WARNING)
                 : infos > 0 ? Optional.of(Severity.INFO) : Optional.empty();

@@ -139,8 +139,8 @@ public final class FindingsView extends VBox {
 
     private void showSummary(Label summary, Label scope, FindingsSummary now) {
         summary.setText(now.text());
-        // While checking, the overlay with its spinner says so; the header chip is for the verdict.
-        summary.setVisible(now.state() != FindingsSummary.State.CHECKING);
+        // Before any thread is checked the overlay with its spinner says so; then the chip counts what is found so far.
+        summary.setVisible(now.state() != FindingsSummary.State.CHECKING || now.checked() > 0);
         SeverityStyles.apply(summary, now.worst().orElse(null));
         summary.pseudoClassStateChanged(CLEAN, now.state() == FindingsSummary.State.DONE && now.total() == 0);
         scope.setText(model.scope().map(id -> id.isEmpty() ? "(run)" : id).orElse("All threads"));
@@ -166,8 +166,11 @@ public final class FindingsView extends VBox {
         HBox box = new HBox(spinner, label);
         box.setId("findings-checking");
         box.getStyleClass().add("findings-overlay");
+        // Over the list only while it has nothing to show: threads checked so far list their findings under it.
         box.visibleProperty().bind(Bindings.createBooleanBinding(
-                () -> model.summaryProperty().get().state() != FindingsSummary.State.DONE, model.summaryProperty()));
+                () -> model.summaryProperty().get().state() == FindingsSummary.State.FAILED
+                        || model.summaryProperty().get().state() == FindingsSummary.State.CHECKING
+                        && model.summaryProperty().get().checked() == 0, model.summaryProperty()));
         spinner.visibleProperty().bind(Bindings.createBooleanBinding(
                 () -> model.summaryProperty().get().state() == FindingsSummary.State.CHECKING, model.summaryProperty()));
         label.textProperty().bind(Bindings.createStringBinding(() -> model.summaryProperty().get().text(), model.summaryProperty()));

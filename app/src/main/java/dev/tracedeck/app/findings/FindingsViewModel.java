@@ -1,6 +1,7 @@
 package dev.tracedeck.app.findings;
 
 import dev.tracedeck.app.common.BackgroundJob;
+import dev.tracedeck.app.common.Batches;
 import dev.tracedeck.app.common.ErrorBoundary;
 import dev.tracedeck.app.common.TaskHandle;
 import dev.tracedeck.app.common.TaskRunner;
@@ -12,11 +13,16 @@ import dev.tracedeck.app.triage.FindingFingerprints;
 import dev.tracedeck.app.triage.TriageMarks;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.rules.ThreadChecklist;
 import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.TriageMark;
 import dev.tracedeck.workspace.TriageStatus;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -38,7 +44,7 @@ public final class FindingsViewModel {
     private static final System.Logger LOG = System.getLogger(FindingsViewModel.class.getName());
 
     private final TaskRunner runner;
-    private final Function<Trace, Validation> checker;
+    private final TraceChecker checker;
     private final Consumer<Event> reveal;
     private final ObservableList<FindingsRow> rows = FXCollections.observableArrayList();
     private final ObservableList<FindingsRow> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
@@ -54,6 +60,9 @@ public final class FindingsViewModel {
     private Optional<String> scope = Optional.empty();
     private ChecklistLayout layout = ChecklistLayout.EMPTY;
     private TaskHandle task = TaskHandle.DONE;
+    private Batches<ThreadChecklist> checkedSoFar = new Batches<>(Runnable::run, batch -> { });
+    /** While only some threads are checked, how many there are in all; 0 once the verdict is whole. */
+    private int checkingThreads;
     private final TriageMarks triage;
 
     /**
@@ -68,6 +77,11 @@ public final class FindingsViewModel {
     /** @param triage the window's triage marks, shown on each finding and set with {@link #mark} */
     public FindingsViewModel(TaskRunner runner, Function<Trace, Validation> checker, Consumer<Event> reveal,
                              TriageMarks triage) {
+        this(runner, TraceChecker.whole(checker), reveal, triage);
+    }
+
+    /** @param checker the rules, handing over each thread's checklist as it is done: the panel shows them as they come */
+    public FindingsViewModel(TaskRunner runner, TraceChecker checker, Consumer<Event> reveal, TriageMarks triage) {
         this.triage = triage;
         this.runner = runner;
         this.checker = checker;
@@ -108,19 +122,50 @@ public final class FindingsViewModel {
         return fingerprints;
     }
 
-    /** Starts checking {@code trace}, dropping any check still running. */
+    /**
+     * Starts checking {@code trace}, dropping any check still running. Each thread's findings show as soon as its
+     * checks are done (a few times a second, in the trace's thread order); the summary says "Checking…" until all are.
+     */
     public void check(Trace trace) {
-        task.cancel();
+        cancel();
         summary.set(FindingsSummary.checking(trace.threads().size()));
         scopeSummary.set(summary.get());
-        task = runner.submit(BackgroundJob.of("check " + trace.file(), context -> CheckResult.of(checker.apply(trace)))
-                .onSuccess(this::checked)
-                .onFailure(this::failed));
+        Map<String, Integer> order = new HashMap<>();
+        trace.threads().forEach(t -> order.put(t.id(), order.size()));
+        List<ThreadChecklist> soFar = new ArrayList<>();
+        Batches<ThreadChecklist> batches = new Batches<>(runner.callbacks(), batch -> {
+            soFar.addAll(batch);
+            soFar.sort(Comparator.comparingInt(c -> order.getOrDefault(c.threadId(), Integer.MAX_VALUE)));
+            partlyChecked(trace, soFar);
+        });
+        checkedSoFar = batches;
+        task = runner.submit(BackgroundJob.of("check " + trace.file(), context -> CheckResult.of(checker.check(trace, batches::add)))
+                .onSuccess(result -> {
+                    batches.stop();
+                    checked(result);
+                })
+                .onFailure(error -> {
+                    batches.stop();
+                    failed(error);
+                }));
     }
 
     /** Stops a running check: its result will not arrive. */
     public void cancel() {
+        checkedSoFar.stop();
         task.cancel();
+    }
+
+    /**
+     * The threads checked so far: their findings listed and marked in the timeline. Triage marks wait for the whole
+     * verdict, whose fingerprints read every finding's evidence.
+     */
+    private void partlyChecked(Trace trace, List<ThreadChecklist> soFar) {
+        validation = new Validation(trace.file(), trace.format(), "", soFar);
+        checkingThreads = trace.threads().size();
+        rebuild();
+        evidence.set(EvidenceIndex.of(validation));
+        summary.set(FindingsSummary.checking(trace.threads().size(), soFar));
     }
 
     public ObservableList<FindingsRow> rows() {
@@ -252,6 +297,7 @@ public final class FindingsViewModel {
 
     /** The summary goes last: whoever hears "done" may read the rows and the evidence. */
     private void checked(CheckResult result) {
+        checkingThreads = 0;
         validation = result.validation();
         fingerprints = result.fingerprints();
         rebuild();
@@ -270,8 +316,10 @@ public final class FindingsViewModel {
             return;
         }
         layout = ChecklistRows.build(validation, scope, toggled);
-        scopeSummary.set(FindingsSummary.of(validation.threads().stream()
-                .filter(t -> scope.isEmpty() || scope.get().equals(t.threadId())).toList()));
+        List<ThreadChecklist> inScope = validation.threads().stream()
+                .filter(t -> scope.isEmpty() || scope.get().equals(t.threadId())).toList();
+        scopeSummary.set(checkingThreads > 0
+                ? FindingsSummary.checking(scope.isPresent() ? 1 : checkingThreads, inScope) : FindingsSummary.of(inScope));
         FindingsRow kept = layout.successor(selectedRow.get()).orElse(null);
         rows.setAll(layout.rows());
         selectedRow.set(kept);

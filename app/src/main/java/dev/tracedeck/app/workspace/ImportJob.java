@@ -1,8 +1,8 @@
 package dev.tracedeck.app.workspace;
 
 import dev.tracedeck.app.common.BackgroundJob;
+import dev.tracedeck.app.common.Batches;
 import dev.tracedeck.app.common.TaskContext;
-import dev.tracedeck.app.loading.ArrivingEvents;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
@@ -18,9 +18,9 @@ final class ImportJob implements BackgroundJob.Work<LoadedTrace> {
 
     private final Importers importers;
     private final Path path;
-    private final ArrivingEvents arriving;
+    private final Batches<Event> arriving;
 
-    ImportJob(Importers importers, Path path, ArrivingEvents arriving) {
+    ImportJob(Importers importers, Path path, Batches<Event> arriving) {
         this.importers = importers;
         this.path = path;
         this.arriving = arriving;

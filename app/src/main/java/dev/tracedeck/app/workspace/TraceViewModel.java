@@ -7,6 +7,7 @@ import dev.tracedeck.app.detail.PreviousSnapshot;
 import dev.tracedeck.app.detail.TextCallsLookup;
 import dev.tracedeck.app.findings.FindingsSummary;
 import dev.tracedeck.app.findings.FindingsViewModel;
+import dev.tracedeck.app.findings.TraceChecker;
 import dev.tracedeck.app.history.HistoryViewModel;
 import dev.tracedeck.app.shape.StateShapeViewModel;
 import dev.tracedeck.app.threads.ThreadListViewModel;
@@ -64,6 +65,12 @@ public final class TraceViewModel {
     /** @param annotations the notes and bookmarks on this trace's events, which the detail pane shows and sets */
     public TraceViewModel(LoadedTrace loaded, TaskRunner queries, TaskRunner checks, Function<Trace, Validation> checker,
                           RuleParameters parameters, TriageMarks triage, EventAnnotations annotations) {
+        this(loaded, queries, checks, parameters, triage, annotations, TraceChecker.whole(checker));
+    }
+
+    /** @param checker the rules, handing over each thread's checklist as it is done: findings show thread by thread */
+    public TraceViewModel(LoadedTrace loaded, TaskRunner queries, TaskRunner checks, RuleParameters parameters,
+                          TriageMarks triage, EventAnnotations annotations, TraceChecker checker) {
         this.loaded = loaded;
         this.annotations = annotations;
         this.threads = new ThreadListViewModel(loaded.threads());

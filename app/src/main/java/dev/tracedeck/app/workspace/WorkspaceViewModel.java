@@ -2,12 +2,12 @@ package dev.tracedeck.app.workspace;
 
 import dev.tracedeck.app.annotations.EventAnnotations;
 import dev.tracedeck.app.common.BackgroundJob;
+import dev.tracedeck.app.common.Batches;
 import dev.tracedeck.app.common.ErrorBoundary;
 import dev.tracedeck.app.common.Notice;
 import dev.tracedeck.app.common.NoticesViewModel;
 import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.app.findings.FindingsSummary;
-import dev.tracedeck.app.loading.ArrivingEvents;
 import dev.tracedeck.app.loading.LoadingViewModel;
 import dev.tracedeck.app.prune.PlaygroundViewModel;
 import dev.tracedeck.app.runs.WorkspaceLink;
@@ -15,6 +15,7 @@ import dev.tracedeck.app.triage.FindingFingerprints;
 import dev.tracedeck.app.triage.TriageMarks;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.rules.Fingerprints;
 import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.rules.Validator;
@@ -292,7 +293,7 @@ public final class WorkspaceViewModel {
     private void startImport(TraceDocument document, Path path) {
         progress.started(document);
         LoadingViewModel loading = document.loading();
-        ArrivingEvents arriving = new ArrivingEvents(imports.callbacks(), loading::append);
+        Batches<Event> arriving = new Batches<>(imports.callbacks(), loading::append);
         BackgroundJob<LoadedTrace> job = BackgroundJob.of("import " + document.name(), new ImportJob(importers, path, arriving))
                 .onProgress(fraction -> {
                     document.progressed(fraction);
@@ -301,8 +302,8 @@ public final class WorkspaceViewModel {
                 .onSuccess(loaded -> {
                     arriving.stop();
                     // Content first: whoever hears "import finished" may look at it.
-                    TraceViewModel content = new TraceViewModel(loaded, queries, imports, validator::validate,
-                            validator.config().parameters(), triage, new EventAnnotations(link));
+                    TraceViewModel content = new TraceViewModel(loaded, queries, imports, validator.config().parameters(),
+                            triage, new EventAnnotations(link), validator::validateThreads);
                     content.continueFrom(loading.selectedThreadId(), loading.selectedEvent());
                     document.loaded(content);
                     progress.finished(document);

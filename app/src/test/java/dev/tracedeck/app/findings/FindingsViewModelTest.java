@@ -51,6 +51,46 @@ class FindingsViewModelTest {
     }
 
     @Test
+    void showsEachThreadsFindingsAsSoonAsItIsCheckedInTheTracesThreadOrder() {
+        Validation whole = TestFindings.of(trace);
+        List<String> midway = new ArrayList<>();
+        FindingsViewModel streaming = new FindingsViewModel(new SyncTaskRunner(), (t, checkedThread) -> {
+            // m:s1 (the second thread) is done first; the first batch goes out at once.
+            checkedThread.accept(whole.threads().get(1));
+            midway.add(streaming().summaryProperty().get().text());
+            midway.addAll(describe(streaming().rows()));
+            midway.add("flagged " + streaming().evidenceProperty().get().flaggedCount());
+            checkedThread.accept(whole.threads().get(0));
+            checkedThread.accept(whole.threads().get(2));
+            return whole;
+        }, revealed::add, dev.tracedeck.app.triage.TriageMarks.none());
+        streamingModel = streaming;
+
+        streaming.check(trace);
+
+        assertEquals(List.of(
+                "Checking… 1 of 3 threads · 1 error · 2 warnings so far",
+                "v m:s1",
+                "  v FAIL 1 duplicate-add-entry",
+                "      error msg 1 " + TestFindings.DUPLICATE + " @ run.log:4",
+                "  v FAIL 1 content-not-verbatim",
+                "      warning msg 1 " + TestFindings.NOT_VERBATIM + " @ run.log:4",
+                "  v FAIL 1 agent-error",
+                "      warning " + TestFindings.AGENT_ERROR + " @ run.log:14",
+                "  > 1 passed · 1 n/a",
+                "flagged 4"), midway);
+        assertEquals("1 error · 2 warnings · 3 threads checked", streaming.summaryProperty().get().text());
+        assertEquals(List.of("m:s1", "(run)", "m:s2"), describe(streaming.rows()).stream()
+                .filter(r -> r.startsWith("v ") || r.startsWith("> ")).map(r -> r.substring(2)).toList());
+    }
+
+    private FindingsViewModel streamingModel;
+
+    private FindingsViewModel streaming() {
+        return streamingModel;
+    }
+
+    @Test
     void listsEveryThreadUnderAHeadingFailuresFirstAndOpenPassesFolded() {
         findings.check(trace);
 

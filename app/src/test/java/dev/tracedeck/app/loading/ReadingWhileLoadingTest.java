@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.app.common.Batches;
 import dev.tracedeck.app.common.ErrorBoundary;
 import dev.tracedeck.app.common.NoticesViewModel;
 import dev.tracedeck.app.common.SyncTaskRunner;
@@ -17,12 +18,12 @@ import dev.tracedeck.importers.Importers;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.rules.RuleConfig;
+import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceBuilder;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -102,7 +103,7 @@ class ReadingWhileLoadingTest {
             }
             // Rows go out a few times a second: wait out one interval, then report progress as an importer does.
             try {
-                Thread.sleep(ArrivingEvents.BATCH_NANOS / 1_000_000 + 20);
+                Thread.sleep(Batches.BATCH_NANOS / 1_000_000 + 20);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import java.util.function.Predicate;
 
@@ -39,6 +40,15 @@ public final class Validator {
      */
     public Validation validate(Trace trace, IntConsumer checked) {
         AtomicInteger done = new AtomicInteger();
+        return validateThreads(trace, checklist -> checked.accept(done.incrementAndGet()));
+    }
+
+    /**
+     * Checks {@code trace}, handing each thread's checklist to {@code checkedThread} as soon as it is done (from the
+     * threads that check them, in no set order, so it must be thread-safe): a window shows a big file's findings
+     * thread by thread while the rest are checked. The returned validation keeps the threads' order.
+     */
+    public Validation validateThreads(Trace trace, Consumer<ThreadChecklist> checkedThread) {
         RuleProfile profile = RuleProfile.forFormat(trace.report().rulesFormat());
         Optional<String> traceModel = TraceModel.of(trace);
         // Threads are checked apart from each other, so on every core: the context rules tokenize every message, and a
@@ -48,7 +58,7 @@ public final class Validator {
                     // Each thread is judged with the model it ran on: a session's sub-agents may run on another.
                     RuleParameters parameters = config.parameters().forModel(TraceModel.of(thread).or(() -> traceModel));
                     ThreadChecklist checklist = checklist(thread, profile, parameters);
-                    checked.accept(done.incrementAndGet());
+                    checkedThread.accept(checklist);
                     return checklist;
                 })
                 .toList();

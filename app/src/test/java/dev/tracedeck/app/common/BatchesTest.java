@@ -1,4 +1,4 @@
-package dev.tracedeck.app.loading;
+package dev.tracedeck.app.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,13 +11,13 @@ import java.util.List;
 import java.util.Queue;
 import org.junit.jupiter.api.Test;
 
-class ArrivingEventsTest {
+class BatchesTest {
 
     private final List<Event> events = TestTraces.small().events();
     private final Queue<Runnable> fxQueue = new ArrayDeque<>();
     private final List<List<Event>> shown = new ArrayList<>();
     private long now = 1_000_000_000L;
-    private final ArrivingEvents arriving = new ArrivingEvents(fxQueue::add, shown::add, () -> now);
+    private final Batches<Event> arriving = new Batches<>(fxQueue::add, shown::add, () -> now);
 
     @Test
     void theFirstEventGoesOutAtOnceAndTheRestInBatchesAFewTimesASecond() {
@@ -30,7 +30,7 @@ class ArrivingEventsTest {
 
         arriving.add(events.get(3));
         assertTrue(fxQueue.isEmpty(), "too soon after the last batch");
-        now += ArrivingEvents.BATCH_NANOS;
+        now += Batches.BATCH_NANOS;
         arriving.add(events.get(4));
         runFx();
         assertEquals(List.of(events.subList(0, 3), events.subList(3, 5)), shown);
@@ -43,7 +43,7 @@ class ArrivingEventsTest {
         arriving.add(events.get(1));
         arriving.tick();
         assertTrue(fxQueue.isEmpty());
-        now += ArrivingEvents.BATCH_NANOS;
+        now += Batches.BATCH_NANOS;
         arriving.tick();
         runFx();
         assertEquals(List.of(List.of(events.get(0)), List.of(events.get(1))), shown);

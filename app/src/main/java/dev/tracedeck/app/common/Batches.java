@@ -1,6 +1,5 @@
-package dev.tracedeck.app.loading;
+package dev.tracedeck.app.common;
 
-import dev.tracedeck.model.event.Event;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -8,19 +7,22 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
- * The events an import has added that the window has not shown yet, handed from the importing thread to the FX
- * thread in batches: the first at once, then at most one batch per {@link #BATCH_NANOS}, so a file of millions of
- * events costs the FX thread a few updates a second, not one per event. Thread-safe.
+ * What running work has produced that the window has not shown yet — the events of a file being read, the
+ * checklists of threads checked — handed from the worker threads to the FX thread in batches: the first at once,
+ * then at most one batch per {@link #BATCH_NANOS}, so millions of items cost the FX thread a few updates a second,
+ * not one per item. Thread-safe.
+ *
+ * @param <T> what is handed over
  */
-public final class ArrivingEvents {
+public final class Batches<T> {
 
     /** A few times a second: rows visibly stream in, and each batch is big enough to be cheap to add. */
-    static final long BATCH_NANOS = 250_000_000L;
+    public static final long BATCH_NANOS = 250_000_000L;
 
     private final Executor fx;
-    private final Consumer<List<Event>> show;
+    private final Consumer<List<T>> show;
     private final LongSupplier clock;
-    private List<Event> pending = new ArrayList<>();
+    private List<T> pending = new ArrayList<>();
     private boolean posted;
     private boolean stopped;
     private long lastPost;
@@ -28,36 +30,36 @@ public final class ArrivingEvents {
 
     /**
      * @param fx   runs a batch's delivery on the FX thread ({@code Platform::runLater})
-     * @param show takes each batch there, in seq order
+     * @param show takes each batch there, in the order the items were added
      */
-    public ArrivingEvents(Executor fx, Consumer<List<Event>> show) {
+    public Batches(Executor fx, Consumer<List<T>> show) {
         this(fx, show, System::nanoTime);
     }
 
-    ArrivingEvents(Executor fx, Consumer<List<Event>> show, LongSupplier clock) {
+    Batches(Executor fx, Consumer<List<T>> show, LongSupplier clock) {
         this.fx = fx;
         this.show = show;
         this.clock = clock;
     }
 
-    /** On the importing thread, for each event as it is added. */
-    public synchronized void add(Event event) {
+    /** On a worker thread, for each item as it is made. */
+    public synchronized void add(T item) {
         if (stopped) {
             return;
         }
-        pending.add(event);
+        pending.add(item);
         postIfDue();
     }
 
     /**
-     * On the importing thread between records (its progress reports): events held back because they came too soon
-     * after a batch go out once their time has come, even while the importer reads a long stretch without adding any.
+     * On a worker thread between items (its progress reports): items held back because they came too soon after a
+     * batch go out once their time has come, even while the work goes a long stretch without making any.
      */
     public synchronized void tick() {
         postIfDue();
     }
 
-    /** Drops what has not been shown and takes no more: the import ended, and its whole trace replaces the rows. */
+    /** Drops what has not been shown and takes no more: the work ended, and its whole result replaces the batches. */
     public synchronized void stop() {
         stopped = true;
         pending = new ArrayList<>();
@@ -78,7 +80,7 @@ public final class ArrivingEvents {
     }
 
     private void deliver() {
-        List<Event> batch;
+        List<T> batch;
         synchronized (this) {
             batch = pending;
             pending = new ArrayList<>();
