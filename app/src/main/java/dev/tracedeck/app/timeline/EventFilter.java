@@ -133,11 +133,24 @@ public record EventFilter(Optional<String> threadId, Set<EventKind> kinds, Strin
         return false;
     }
 
-    /** {@code needle} is already lower case; avoids lower-casing (and copying) every haystack. */
+    /**
+     * {@code needle} is already lower case; avoids lower-casing (and copying) every haystack. A position is compared
+     * whole only where its first character matches in either case: most positions of most texts are passed over with
+     * two char comparisons.
+     */
     static boolean containsIgnoreCase(String haystack, String needle) {
-        int last = haystack.length() - needle.length();
+        int length = needle.length();
+        if (length == 0) {
+            return true;
+        }
+        char first = needle.charAt(0);
+        char firstUpper = Character.toUpperCase(first);
+        char firstTitle = Character.toTitleCase(first);
+        int last = haystack.length() - length;
         for (int i = 0; i <= last; i++) {
-            if (haystack.regionMatches(true, i, needle, 0, needle.length())) {
+            char c = haystack.charAt(i);
+            if ((c == first || c == firstUpper || c == firstTitle || c >= 0x80 && Character.toLowerCase(c) == first)
+                    && haystack.regionMatches(true, i, needle, 0, length)) {
                 return true;
             }
         }

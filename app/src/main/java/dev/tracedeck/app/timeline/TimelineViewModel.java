@@ -8,12 +8,14 @@ import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.steps.LlmRounds;
 import dev.tracedeck.model.trace.ThreadLabels;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.IntStream;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -33,7 +35,12 @@ import javafx.collections.transformation.SortedList;
  */
 public final class TimelineViewModel {
 
+    /** Below this many rows a filter is tested on the calling thread alone. */
+    private static final int PARALLEL_CHUNK = 50_000;
+
     private final ObservableList<Event> events = FXCollections.observableArrayList();
+    /** The seqs of the rows the filter shows, tested once per filter change (and per row appended). */
+    private BitSet passing = new BitSet();
     private final FilteredList<Event> filtered = new FilteredList<>(events);
     private final SortedList<Event> sorted = new SortedList<>(filtered);
     private final ReadOnlyObjectWrapper<EventFilter> filter = new ReadOnlyObjectWrapper<>(EventFilter.ALL);
@@ -96,6 +103,7 @@ public final class TimelineViewModel {
         int shown = 0;
         for (Event event : batch) {
             if (shows(now, event)) {
+                passing.set(event.seq());
                 shown++;
             }
         }
@@ -251,21 +259,50 @@ public final class TimelineViewModel {
     }
 
     private void refilter(EventFilter now) {
-        Predicate<Event> shown = row -> shows(now, row);
-        filtered.setPredicate(shown);
+        // The filter is tested on every row once, on every core (a search over millions of messages is the slow part),
+        // into a set of passing seqs; the list then only looks them up.
+        BitSet shown = passing(now);
+        passing = shown;
+        filtered.setPredicate(row -> shown.get(row.seq()));
         // Count events, not rows, so the count agrees with the status bar and the kind filter.
         int count = filtered.size();
-        for (Event row : filtered) {
-            if (row.kind() == EventKind.LLM_CALL && rounds.answerOf(row).isPresent()) {
-                count++;
+        if (rounds.pairedCount() > 0) {
+            for (Event row : filtered) {
+                if (row.kind() == EventKind.LLM_CALL && rounds.answerOf(row).isPresent()) {
+                    count++;
+                }
             }
         }
         shownCount.set(count);
         // A selection the filter hides is no longer on screen, so the detail pane should not claim it is.
         Event selected = selectedEvent.get();
-        if (selected != null && !shown.test(selected)) {
+        if (selected != null && !shown.get(selected.seq())) {
             selectedEvent.set(null);
         }
+    }
+
+    /** The seqs of the rows {@code now} shows, tested in parallel over chunks of the rows. */
+    private BitSet passing(EventFilter now) {
+        int size = events.size();
+        int chunks = Math.max(1, Math.min(64, size / PARALLEL_CHUNK));
+        BitSet[] parts = new BitSet[chunks];
+        IntStream.range(0, chunks).parallel().forEach(c -> {
+            BitSet part = new BitSet();
+            int from = (int) ((long) size * c / chunks);
+            int to = (int) ((long) size * (c + 1) / chunks);
+            for (int i = from; i < to; i++) {
+                Event row = events.get(i);
+                if (shows(now, row)) {
+                    part.set(row.seq());
+                }
+            }
+            parts[c] = part;
+        });
+        BitSet all = parts[0];
+        for (int c = 1; c < chunks; c++) {
+            all.or(parts[c]);
+        }
+        return all;
     }
 
     /** A row passes when its event or the answer it shows does: both are on the same thread and of one kind. */

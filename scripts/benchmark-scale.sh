@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The timeline at scale: a JSON Lines file of short chat conversations with five million events (written once into
+# the git-ignored bench-data/) is imported, checked and put in the timeline's view-model as the app does; then
+# narrowing to a thread, hiding a kind, searching, showing only flagged events and jumping to a hidden finding are
+# timed against one plain pass of the same filter over the events. Aim: 300 ms per action.
+#
+#   scripts/benchmark-scale.sh                    # bench-data/chat-5m-events.jsonl
+#   EVENTS=1000000 scripts/benchmark-scale.sh     # another count (its own file)
+#
+# Environment: EVENTS (5000000), HEAP (-Xmx for the run, 8g), MVN_FLAGS (e.g. -o).
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$ROOT"
+EVENTS="${EVENTS:-5000000}"
+case "$EVENTS" in
+    5000000) DATA=bench-data/chat-5m-events.jsonl ;;
+    *) DATA="bench-data/chat-${EVENTS}-events.jsonl" ;;
+esac
+# Through the reactor, so the modules are this checkout's classes, not whatever jars ~/.m2 holds; app writes last.
+# shellcheck disable=SC2086
+./mvnw -B -q ${MVN_FLAGS:-} -pl app -am test-compile dependency:build-classpath -Dmdep.outputFile="$ROOT/app/target/bench.classpath"
+exec java -Xmx"${HEAP:-8g}" -cp "app/target/test-classes:app/target/classes:$(cat app/target/bench.classpath)" \
+  dev.tracedeck.app.bench.TimelineScaleBenchmark "$DATA" "$EVENTS"
