@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Big traces, in one run: for each file, `./tracedeck inspect --json` against the plain Python summary of the same
 # file, `validate` against inspect, the desktop app until loaded against inspect, and each command's peak RSS
-# against the file's size. Prints a line per measured run and then one Markdown table (the README's).
+# against the file's size. Prints a line per measured run and then one Markdown table (docs/performance.md's).
 #
 #   scripts/benchmark-big.sh                                  # the 300 MiB chat file and the 257 MiB Mycelian log
 #   FILES="chat:1100 log:1100" scripts/benchmark-big.sh       # the 1.1 GiB ones (minutes; not for CI)

@@ -1,6 +1,6 @@
 package dev.tracedeck.app.cli;
 
-/** Exit codes of the command line, a contract for scripts and CI (README "Command line" lists them). */
+/** Exit codes of the command line, a contract for scripts and CI (docs/cli.md lists them). */
 final class ExitCodes {
     static final int OK = 0;
     /** {@code validate}: something reached the --fail-on threshold. */
