@@ -164,7 +164,11 @@ public final class TimelineView extends VBox {
                 column("Tool", "tool-column", 92, EventColumns::tool),
                 summary));
         table.setItems(model.rows());
-        model.rows().comparatorProperty().bind(table.comparatorProperty());
+        // The rows are positions into every row, not a list the table may sort in place: the model sorts them.
+        table.setSortPolicy(t -> {
+            model.sortRows(t.getComparator());
+            return true;
+        });
     }
 
     private static <T> TableColumn<Event, T> column(String title, String styleClass, double width, Function<Event, T> value) {

@@ -8,26 +8,21 @@ import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.steps.LlmRounds;
 import dev.tracedeck.model.trace.ThreadLabels;
 import java.util.ArrayList;
-import java.util.BitSet;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Predicate;
 import java.util.stream.IntStream;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.collections.FXCollections;
-import javafx.collections.ObservableList;
-import javafx.collections.transformation.FilteredList;
-import javafx.collections.transformation.SortedList;
 
 /**
- * The timeline of one trace: every step once in a backing list, a filtered view whose predicate is replaced
- * when the thread, kinds, search or "only flagged" change, and a sorted view the table binds its comparator
+ * The timeline of one trace: every step once in a backing list, and the rows shown ({@link ShownRows}), tested
+ * again on every core when the thread, kinds, search or "only flagged" change and sorted as the table asks
  * to. Rows are the model's immutable events: an LLM call's answer is shown in its request's row (one step,
  * see {@link LlmRounds}) and is not a row of its own, every other event is its own row. Selecting or revealing
  * an answer selects its request's row, and a row passes the filter when either of its events does, so no
@@ -38,11 +33,8 @@ public final class TimelineViewModel {
     /** Below this many rows a filter is tested on the calling thread alone. */
     private static final int PARALLEL_CHUNK = 50_000;
 
-    private final ObservableList<Event> events = FXCollections.observableArrayList();
-    /** The seqs of the rows the filter shows, tested once per filter change (and per row appended). */
-    private BitSet passing = new BitSet();
-    private final FilteredList<Event> filtered = new FilteredList<>(events);
-    private final SortedList<Event> sorted = new SortedList<>(filtered);
+    private final List<Event> events = new ArrayList<>();
+    private final ShownRows shown = new ShownRows(events);
     private final ReadOnlyObjectWrapper<EventFilter> filter = new ReadOnlyObjectWrapper<>(EventFilter.ALL);
     private final ReadOnlyIntegerWrapper shownCount = new ReadOnlyIntegerWrapper();
     private final ReadOnlyObjectWrapper<Event> selectedEvent = new ReadOnlyObjectWrapper<>();
@@ -72,7 +64,7 @@ public final class TimelineViewModel {
                 rows.add(event);
             }
         }
-        events.setAll(rows);
+        events.addAll(rows);
         refilter(filter.get());
         filter.addListener((obs, old, now) -> refilter(now));
     }
@@ -100,22 +92,30 @@ public final class TimelineViewModel {
             return;
         }
         EventFilter now = filter.get();
-        int shown = 0;
+        int[] passing = new int[batch.size()];
+        int count = 0;
+        int passingEvents = 0;
         for (Event event : batch) {
             if (shows(now, event)) {
-                passing.set(event.seq());
-                shown++;
+                passing[count++] = events.size();
+                passingEvents++;
             }
+            events.add(event);
         }
         eventCount += batch.size();
         lastSeq = Math.max(lastSeq, batch.get(batch.size() - 1).seq());
-        events.addAll(batch);
-        shownCount.set(shownCount.get() + shown);
+        shown.append(passing, count);
+        shownCount.set(shownCount.get() + passingEvents);
     }
 
-    /** The rows to show, in the table's sort order once the view binds {@link SortedList#comparatorProperty()}. */
-    public SortedList<Event> rows() {
-        return sorted;
+    /** The rows to show, in the order the table sorts them by ({@link #sortRows}), seq order until it does. */
+    public ShownRows rows() {
+        return shown;
+    }
+
+    /** The table's sort: null for seq order. */
+    public void sortRows(Comparator<? super Event> order) {
+        shown.sortBy(order);
     }
 
     /** Events in the trace; an LLM call's request and answer count as two, as the kind filter and status bar count them. */
@@ -259,15 +259,11 @@ public final class TimelineViewModel {
     }
 
     private void refilter(EventFilter now) {
-        // The filter is tested on every row once, on every core (a search over millions of messages is the slow part),
-        // into a set of passing seqs; the list then only looks them up.
-        BitSet shown = passing(now);
-        passing = shown;
-        filtered.setPredicate(row -> shown.get(row.seq()));
+        shown.show(passing(now), countPassing);
         // Count events, not rows, so the count agrees with the status bar and the kind filter.
-        int count = filtered.size();
+        int count = shown.size();
         if (rounds.pairedCount() > 0) {
-            for (Event row : filtered) {
+            for (Event row : shown) {
                 if (row.kind() == EventKind.LLM_CALL && rounds.answerOf(row).isPresent()) {
                     count++;
                 }
@@ -276,32 +272,47 @@ public final class TimelineViewModel {
         shownCount.set(count);
         // A selection the filter hides is no longer on screen, so the detail pane should not claim it is.
         Event selected = selectedEvent.get();
-        if (selected != null && !shown.get(selected.seq())) {
+        if (selected != null && !shows(now, selected)) {
             selectedEvent.set(null);
         }
     }
 
-    /** The seqs of the rows {@code now} shows, tested in parallel over chunks of the rows. */
-    private BitSet passing(EventFilter now) {
+    /** How many positions {@link #passing} found; set with them. */
+    private int countPassing;
+
+    /**
+     * The positions of the rows {@code now} shows, ascending: tested once per row on every core (a search over
+     * millions of messages is the slow part), chunk by chunk, the chunks' results put end to end.
+     */
+    private int[] passing(EventFilter now) {
         int size = events.size();
         int chunks = Math.max(1, Math.min(64, size / PARALLEL_CHUNK));
-        BitSet[] parts = new BitSet[chunks];
+        int[][] parts = new int[chunks][];
+        int[] counts = new int[chunks];
         IntStream.range(0, chunks).parallel().forEach(c -> {
-            BitSet part = new BitSet();
             int from = (int) ((long) size * c / chunks);
             int to = (int) ((long) size * (c + 1) / chunks);
+            int[] part = new int[to - from];
+            int n = 0;
             for (int i = from; i < to; i++) {
-                Event row = events.get(i);
-                if (shows(now, row)) {
-                    part.set(row.seq());
+                if (shows(now, events.get(i))) {
+                    part[n++] = i;
                 }
             }
             parts[c] = part;
+            counts[c] = n;
         });
-        BitSet all = parts[0];
-        for (int c = 1; c < chunks; c++) {
-            all.or(parts[c]);
+        int total = 0;
+        for (int n : counts) {
+            total += n;
         }
+        int[] all = new int[total];
+        int at = 0;
+        for (int c = 0; c < chunks; c++) {
+            System.arraycopy(parts[c], 0, all, at, counts[c]);
+            at += counts[c];
+        }
+        countPassing = total;
         return all;
     }
 
