@@ -64,7 +64,6 @@ public final class LoadingView extends VBox {
         HBox.setHgrow(gap, Priority.ALWAYS);
         Button stop = new Button("Cancel");
         stop.setId("cancel-import");
-        stop.setCancelButton(true);
         stop.setOnAction(e -> cancel.run());
         HBox header = new HBox(title, bar, counts, gap, note, stop);
         header.getStyleClass().add("loading-header");
