@@ -5,6 +5,7 @@ import dev.tracedeck.app.threads.ThreadListView;
 import dev.tracedeck.app.timeline.TimelineView;
 import java.nio.file.Path;
 import java.util.Map;
+import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableDoubleValue;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -46,7 +47,11 @@ public final class LoadingView extends VBox {
     }
 
     private static HBox header(LoadingViewModel model, Path path, ObservableDoubleValue progress, Runnable cancel) {
-        Label title = new Label("Reading " + (path.getFileName() == null ? path : path.getFileName()));
+        String name = String.valueOf(path.getFileName() == null ? path : path.getFileName());
+        Label title = new Label();
+        // Once every byte is read the trace is still being put together (threads, LLM calls paired): say so.
+        title.textProperty().bind(Bindings.createStringBinding(
+                () -> (progress.get() >= 1 ? "Putting together " : "Reading ") + name, progress));
         title.getStyleClass().add("loading-title");
         title.setTooltip(new Tooltip(path.toString()));
         title.setMinWidth(Region.USE_PREF_SIZE);
