@@ -1,6 +1,7 @@
 package dev.tracedeck.importers.anthropic;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.MalformedRecordException;
 import java.util.Locale;
 
 /**
@@ -17,8 +18,8 @@ final class ContentBlocks {
     private ContentBlocks() {
     }
 
-    /** @throws MalformedMessageException for content that is neither a string, null, nor a list of blocks */
-    static String text(JsonNode content) throws MalformedMessageException {
+    /** @throws MalformedRecordException for content that is neither a string, null, nor a list of blocks */
+    static String text(JsonNode content) throws MalformedRecordException {
         if (content == null || content.isNull() || content.isMissingNode()) {
             return "";
         }
@@ -26,7 +27,7 @@ final class ContentBlocks {
             return content.textValue();
         }
         if (!content.isArray()) {
-            throw new MalformedMessageException("content is a " + content.getNodeType().name().toLowerCase(Locale.ROOT)
+            throw new MalformedRecordException("content is a " + content.getNodeType().name().toLowerCase(Locale.ROOT)
                     + ", not a string or a list of blocks");
         }
         StringBuilder out = new StringBuilder();

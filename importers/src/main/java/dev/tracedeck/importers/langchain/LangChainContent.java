@@ -1,6 +1,7 @@
 package dev.tracedeck.importers.langchain;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.openai.ContentParts;
 import java.util.Locale;
 
@@ -15,7 +16,7 @@ final class LangChainContent {
     private LangChainContent() {
     }
 
-    static String text(JsonNode content) throws MalformedLangChainMessageException {
+    static String text(JsonNode content) throws MalformedRecordException {
         if (content == null || content.isNull() || content.isMissingNode()) {
             return "";
         }
@@ -23,7 +24,7 @@ final class LangChainContent {
             return content.textValue();
         }
         if (!content.isArray()) {
-            throw new MalformedLangChainMessageException("content is a "
+            throw new MalformedRecordException("content is a "
                     + content.getNodeType().name().toLowerCase(Locale.ROOT) + ", not a string or a list");
         }
         StringBuilder out = new StringBuilder();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonImport;
@@ -146,7 +147,7 @@ public final class LangChainImporter implements TraceImporter {
         private void message(String thread, JsonNode node, SourceRef source, SourceText text) {
             try {
                 out.message(thread, source, text, LangChainMessages.parse(node).message());
-            } catch (MalformedLangChainMessageException e) {
+            } catch (MalformedRecordException e) {
                 out.malformed(thread, source, text, e.getMessage());
             }
         }

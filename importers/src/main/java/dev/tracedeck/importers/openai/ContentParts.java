@@ -1,6 +1,7 @@
 package dev.tracedeck.importers.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.MalformedRecordException;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -17,8 +18,8 @@ public final class ContentParts {
     private ContentParts() {
     }
 
-    /** @throws MalformedMessageException for content that is neither a string, null, nor a list of parts */
-    static String text(JsonNode content) throws MalformedMessageException {
+    /** @throws MalformedRecordException for content that is neither a string, null, nor a list of parts */
+    static String text(JsonNode content) throws MalformedRecordException {
         if (content == null || content.isNull() || content.isMissingNode()) {
             return "";
         }
@@ -26,7 +27,7 @@ public final class ContentParts {
             return content.textValue();
         }
         if (!content.isArray()) {
-            throw new MalformedMessageException("content is a " + content.getNodeType().name().toLowerCase(Locale.ROOT)
+            throw new MalformedRecordException("content is a " + content.getNodeType().name().toLowerCase(Locale.ROOT)
                     + ", not a string, null or a list of parts");
         }
         StringBuilder out = new StringBuilder();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
@@ -141,7 +142,7 @@ public final class PydanticAiImporter implements TraceImporter {
                     out.modelCall(first, node.path("model_name").asText(""), ModelMessages.usage(node.get("usage")));
                 }
                 endsAtAnswer.put(thread, response && !node.path("state").asText("").equals("interrupted"));
-            } catch (MalformedPartException e) {
+            } catch (MalformedRecordException e) {
                 out.malformed(thread, source, text, e.getMessage());
                 endsAtAnswer.put(thread, false);
             }
