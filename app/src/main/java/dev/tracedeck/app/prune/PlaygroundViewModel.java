@@ -43,7 +43,7 @@ import javafx.collections.ObservableList;
  */
 public final class PlaygroundViewModel {
 
-    /** Where a context gauge turns when no token budget names its own trigger: seed 003's pre-flight check. */
+    /** Where a context gauge turns when no token budget names its own trigger: the pre-flight check at 80 % of the window. */
     public static final double DEFAULT_TRIGGER = 0.8;
     private static final String DEFAULT_MODEL = "gpt-4o";
     private static final int UNKNOWN_MODEL_LIMIT = 128_000;

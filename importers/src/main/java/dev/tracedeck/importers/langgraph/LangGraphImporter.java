@@ -25,7 +25,7 @@ import java.util.Set;
  * {@link CheckpointReader} knows. Each thread ({@code thread_id}, else {@value #DEFAULT_THREAD}) becomes its
  * checkpoints in the order they were taken (see {@link StateHistory}): the messages each one adds, and a state dump
  * whose entries are its {@code messages} and whose named sections are its other message lists, so the app shows
- * the state growing turn by turn and seed 001's {@code execution_buffer} beside the conversation. The dump knows
+ * the state growing turn by turn and an {@code execution_buffer} beside the conversation. The dump knows
  * whether the run had ended ({@code next: []}).
  *
  * <p>A checkpoint is bound as one tree (its messages' lines are found by tokenizing it again); the file is not.

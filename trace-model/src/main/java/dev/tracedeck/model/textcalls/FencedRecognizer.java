@@ -8,7 +8,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A Markdown fence holding a call: {@code ```tool_call} (seed 002), {@code ```tool_code}, or a plain
+ * A Markdown fence holding a call: {@code ```tool_call}, {@code ```tool_code}, or a plain
  * {@code ```json} block. A fence named for tools is a call by intent; a {@code json} fence is only one when its
  * object has the shape of a call (a name and arguments), since models put every kind of JSON in fences — the
  * tool's result, a config, an example.

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Bare JSON naming the tool under another key than {@code name}: seed 002's {@code {"function": …, "params": …}},
+ * Bare JSON naming the tool under another key than {@code name}: the TOOL_CALL_START prompt's {@code {"function": …, "params": …}},
  * OpenAI's {@code {"type": "function", "function": {"name": …, "arguments": "…"}}} pasted into text, or
  * {@code {"tool": …, "args": …}}. Like {@link Llama3JsonRecognizer}, surer when the message holds nothing else.
  */

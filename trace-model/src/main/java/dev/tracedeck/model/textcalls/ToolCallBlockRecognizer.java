@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The format seed 002's prompt asks non-tool models for: {@code TOOL_CALL_START}, a JSON object
+ * The format a prompt for models without native tool calling asks for: {@code TOOL_CALL_START}, a JSON object
  * {@code {"function": …, "params": …}} on the following lines, {@code TOOL_CALL_END}. A block the model never
  * ended (it was told to stop after the call, and sometimes stops too soon) is still a call.
  */

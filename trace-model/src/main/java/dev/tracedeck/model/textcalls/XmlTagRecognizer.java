@@ -10,7 +10,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * An XML-like element naming the tool in an attribute, as seed 002 saw: {@code <tool_call name="…" params="…"/>}.
+ * An XML-like element naming the tool in an attribute, as models prompted for text calls write it: {@code <tool_call name="…" params="…"/>}.
  * The arguments are an attribute (JSON, with {@code &quot;} or single quotes inside) or the element's body.
  * Models often put raw double quotes inside a double-quoted attribute ({@code params="{"city": "Paris"}"}); an
  * attribute that opens with a bracket is therefore read as JSON first, up to its closing bracket.
