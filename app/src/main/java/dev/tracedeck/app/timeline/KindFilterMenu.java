@@ -1,7 +1,7 @@
 package dev.tracedeck.app.timeline;
 
+import dev.tracedeck.app.common.CountFormat;
 import dev.tracedeck.app.common.KindStyles;
-import dev.tracedeck.app.common.Numbers;
 import dev.tracedeck.model.event.EventKind;
 import java.util.EnumMap;
 import java.util.Map;
@@ -27,7 +27,7 @@ final class KindFilterMenu extends MenuButton {
         getItems().addAll(all, new SeparatorMenuItem());
         for (EventKind kind : EventKind.values()) {
             long count = counts.getOrDefault(kind, 0L);
-            CheckMenuItem item = new CheckMenuItem(kind.label() + "  " + Numbers.count(count));
+            CheckMenuItem item = new CheckMenuItem(kind.label() + "  " + CountFormat.count(count));
             Label swatch = new Label();
             swatch.getStyleClass().add("kind-swatch");
             KindStyles.apply(swatch, kind);

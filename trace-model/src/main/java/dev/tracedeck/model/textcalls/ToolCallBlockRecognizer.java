@@ -20,7 +20,7 @@ final class ToolCallBlockRecognizer implements TextCallRecognizer {
         String text = context.text();
         List<TextToolCall> calls = new ArrayList<>();
         for (Block block : Block.find(text, "TOOL_CALL_START", "TOOL_CALL_END")) {
-            for (Draft d : block.calls(format(), text)) {
+            for (CandidateCall d : block.calls(format(), text)) {
                 if (block.closed()) {
                     d.base(0.75, "between TOOL_CALL_START and TOOL_CALL_END");
                 } else {
