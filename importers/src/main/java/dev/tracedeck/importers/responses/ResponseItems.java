@@ -1,6 +1,7 @@
 package dev.tracedeck.importers.responses;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.ContentText;
 import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.message.Message;
@@ -231,24 +232,7 @@ final class ResponseItems {
 
     /** Content as text: a string as it is, a list of parts joined by newlines. */
     static String content(JsonNode content) throws MalformedRecordException {
-        if (content == null || content.isNull() || content.isMissingNode()) {
-            return "";
-        }
-        if (content.isTextual()) {
-            return content.textValue();
-        }
-        if (!content.isArray()) {
-            throw new MalformedRecordException("content is a " + content.getNodeType().name().toLowerCase(Locale.ROOT)
-                    + ", not a string or a list of parts");
-        }
-        StringBuilder out = new StringBuilder();
-        for (JsonNode part : content) {
-            if (!out.isEmpty()) {
-                out.append('\n');
-            }
-            out.append(part(part));
-        }
-        return out.toString();
+        return ContentText.joined(content, "a string or a list of parts", ResponseItems::part);
     }
 
     private static String part(JsonNode part) {
