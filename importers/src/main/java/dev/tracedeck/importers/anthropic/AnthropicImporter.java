@@ -7,10 +7,8 @@ import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.TraceImporter;
-import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
-import dev.tracedeck.importers.json.JsonImport;
-import dev.tracedeck.importers.json.JsonLayout;
+import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.model.trace.Trace;
 import java.util.Set;
 
@@ -83,14 +81,12 @@ public final class AnthropicImporter implements TraceImporter {
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name());
-        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("messages"),
-                new AnthropicReading(out, layout));
-        if (out.messages() == 0) {
-            throw out.notThisFormat("Anthropic message");
+        JsonTraceRead<AnthropicReading> read = JsonTraceRead.read(source, listener, Set.of("messages"),
+                AnthropicReading::new);
+        if (read.out().messages() == 0) {
+            throw read.notThisFormat("Anthropic message");
         }
-        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
+        return read.trace(FORMAT_ID);
     }
 
     /** For the reading state: a fresh, empty object. */

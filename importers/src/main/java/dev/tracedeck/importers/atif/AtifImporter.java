@@ -13,6 +13,7 @@ import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.source.SourceText;
@@ -58,15 +59,12 @@ public final class AtifImporter implements TraceImporter {
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name());
-        Reading reading = new Reading(out, layout);
-        JsonImport.Result result = new JsonImport(out).read(source, listener, layout,
-                Set.of("steps", "subagent_trajectories"), reading);
-        if (reading.steps == 0) {
-            throw out.notThisFormat("ATIF step");
+        JsonTraceRead<Reading> read = JsonTraceRead.read(source, listener,
+                Set.of("steps", "subagent_trajectories"), Reading::new);
+        if (read.records().steps == 0) {
+            throw read.notThisFormat("ATIF step");
         }
-        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
+        return read.trace(FORMAT_ID);
     }
 
     /** One import's state: the trajectory being streamed, and the thread names taken. */

@@ -8,9 +8,9 @@ import dev.tracedeck.importers.NotThisFormatException;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
-import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
+import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.importers.json.LineIndex;
 import dev.tracedeck.importers.spans.Origin;
@@ -63,17 +63,14 @@ public final class LangfuseImporter implements TraceImporter {
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name());
-        Reading reading = new Reading(out, layout);
-        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("observations", "data"),
-                reading);
-        if (reading.spans() == 0) {
+        JsonTraceRead<Reading> read = JsonTraceRead.read(source, listener,
+                Set.of("observations", "data"), Reading::new);
+        if (read.records().spans() == 0) {
             // Nothing to check is no pass: a trace without observations is refused like a file of no known format.
-            throw new NotThisFormatException(source.name(), result.complete() ? "no Langfuse observation"
+            throw new NotThisFormatException(source.name(), read.result().complete() ? "no Langfuse observation"
                     : "cut short before its first observation");
         }
-        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
+        return read.trace(FORMAT_ID);
     }
 
     /** The observations of a streamed document, or of the traces bound whole (an array's elements, lines). */

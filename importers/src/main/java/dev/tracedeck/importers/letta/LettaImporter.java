@@ -8,6 +8,7 @@ import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonLayout;
+import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.model.trace.Trace;
 import java.util.Set;
 
@@ -51,16 +52,14 @@ public final class LettaImporter implements TraceImporter {
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
         JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name());
         if (layout != JsonLayout.OBJECT) {
-            throw out.notThisFormat("Letta agent file (one JSON object)");
+            throw new ChatTraceWriter(source.name()).notThisFormat("Letta agent file (one JSON object)");
         }
-        AgentReading reading = new AgentReading(out);
-        JsonImport.Result result = new JsonImport(out).read(source, listener, layout,
-                Set.of("messages", "agents/*/messages"), reading);
-        if (!reading.sawAgent()) {
-            throw out.notThisFormat("Letta agent");
+        JsonTraceRead<AgentReading> read = JsonTraceRead.read(source, listener, layout,
+                Set.of("messages", "agents/*/messages"), (out, l) -> new AgentReading(out));
+        if (!read.records().sawAgent()) {
+            throw read.notThisFormat("Letta agent");
         }
-        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
+        return read.trace(FORMAT_ID);
     }
 }

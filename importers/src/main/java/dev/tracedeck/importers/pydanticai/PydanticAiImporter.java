@@ -14,6 +14,7 @@ import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.source.SourceRef;
@@ -56,14 +57,11 @@ public final class PydanticAiImporter implements TraceImporter {
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name());
-        Reading reading = new Reading(out, layout);
-        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of(), reading);
-        if (reading.messages == 0) {
-            throw out.notThisFormat("Pydantic AI message");
+        JsonTraceRead<Reading> read = JsonTraceRead.read(source, listener, Set.of(), Reading::new);
+        if (read.records().messages == 0) {
+            throw read.notThisFormat("Pydantic AI message");
         }
-        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
+        return read.trace(FORMAT_ID);
     }
 
     /** One import's state: each thread's next index, last instructions, and whether it ends at an answer. */

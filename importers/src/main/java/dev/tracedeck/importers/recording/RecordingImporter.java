@@ -13,6 +13,7 @@ import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.trace.Trace;
 import java.util.Set;
@@ -50,15 +51,11 @@ public final class RecordingImporter implements TraceImporter {
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name());
-        Reading reading = new Reading(out, layout);
-        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of(), reading);
-        if (reading.exchanges.count() == 0) {
-            throw out.notThisFormat("recorded request and response");
+        JsonTraceRead<Reading> read = JsonTraceRead.read(source, listener, Set.of(), Reading::new);
+        if (read.records().exchanges.count() == 0) {
+            throw read.notThisFormat("recorded request and response");
         }
-        return out.build(FORMAT_ID, reading.exchanges.conventions().orElse(""), result.bytes(), result.lines(),
-                result.complete());
+        return read.trace(FORMAT_ID, read.records().exchanges.conventions().orElse(""));
     }
 
     /** One import's state: the recording's exchanges, and a one-exchange document's members. */
