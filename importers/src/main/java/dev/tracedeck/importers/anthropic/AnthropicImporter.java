@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.json.JsonHead;
+import dev.tracedeck.importers.json.JsonTraceImporter;
 import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.model.trace.Trace;
 import java.util.Set;
@@ -32,7 +32,7 @@ import java.util.Set;
  * a line that is not JSON is a malformed record with its line and column and the import goes on; a document that
  * stops parsing, a last line cut inside its value or a {@code .gz} cut short ends with a {@code CUT_SHORT} record.
  */
-public final class AnthropicImporter implements TraceImporter {
+public final class AnthropicImporter implements JsonTraceImporter {
 
     public static final String FORMAT_ID = "anthropic";
 
@@ -51,9 +51,8 @@ public final class AnthropicImporter implements TraceImporter {
      * importer reads as well.
      */
     @Override
-    public int confidence(String head) {
-        JsonHead h = JsonHead.of(head);
-        if (!h.isJson() || h.hasName("lc") || h.hasName("resourceSpans") || h.hasTopLevelName("sessionId")
+    public int confidence(JsonHead h, String head) {
+        if (h.hasName("lc") || h.hasName("resourceSpans") || h.hasTopLevelName("sessionId")
                 || h.hasTopLevelName("parentUuid") || h.hasTopLevelName("session_id")) {
             return 0;
         }

@@ -5,11 +5,11 @@ import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.NotThisFormatException;
-import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
+import dev.tracedeck.importers.json.JsonTraceImporter;
 import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.importers.json.LineIndex;
@@ -35,7 +35,7 @@ import java.util.Set;
  * next generation. Whatever framework wrote the trace (Pydantic AI, the OpenAI Agents SDK, LangChain, CrewAI …),
  * the generations' messages are read in the shapes {@link LangfuseMessages} lists.
  */
-public final class LangfuseImporter implements TraceImporter {
+public final class LangfuseImporter implements JsonTraceImporter {
 
     public static final String FORMAT_ID = "langfuse";
 
@@ -50,11 +50,7 @@ public final class LangfuseImporter implements TraceImporter {
      * first observation's fields); else 0. No other format writes these camelCase names.
      */
     @Override
-    public int confidence(String head) {
-        JsonHead h = JsonHead.of(head);
-        if (!h.isJson()) {
-            return 0;
-        }
+    public int confidence(JsonHead h, String head) {
         if (h.hasName("parentObservationId") && h.hasName("startTime")) {
             return 95;
         }

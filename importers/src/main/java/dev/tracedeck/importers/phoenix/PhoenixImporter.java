@@ -4,11 +4,11 @@ import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.NotThisFormatException;
-import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
+import dev.tracedeck.importers.json.JsonTraceImporter;
 import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.importers.spans.SpanRecords;
 import dev.tracedeck.model.source.SourceRef;
@@ -26,7 +26,7 @@ import java.util.Set;
  * {@code llm.model_name} and {@code llm.token_count.*} a recorded call; {@code TOOL} spans records, their results
  * reaching the history with the next call.
  */
-public final class PhoenixImporter implements TraceImporter {
+public final class PhoenixImporter implements JsonTraceImporter {
 
     public static final String FORMAT_ID = "phoenix";
 
@@ -41,10 +41,9 @@ public final class PhoenixImporter implements TraceImporter {
      * console exporters write {@code span_kind}.
      */
     @Override
-    public int confidence(String head) {
-        JsonHead h = JsonHead.of(head);
+    public int confidence(JsonHead h, String head) {
         boolean context = h.hasName("context") || h.hasName("context.span_id");
-        return h.isJson() && h.hasName("span_kind") && context && (h.hasName("status_code") || h.hasName("parent_id"))
+        return h.hasName("span_kind") && context && (h.hasName("status_code") || h.hasName("parent_id"))
                 ? 95 : 0;
     }
 

@@ -7,13 +7,13 @@ import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.MalformedRecordException;
-import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.importers.json.JsonTraceImporter;
 import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.message.Message;
@@ -38,7 +38,7 @@ import java.util.Set;
  * {@code usage}; a history whose last message is a response ends at the model's answer (its calls run when the
  * history is next passed on), unless its {@code state} is {@code interrupted}.
  */
-public final class PydanticAiImporter implements TraceImporter {
+public final class PydanticAiImporter implements JsonTraceImporter {
 
     public static final String FORMAT_ID = "pydantic-ai";
     static final String CONVERSATION = "conversation";
@@ -50,9 +50,8 @@ public final class PydanticAiImporter implements TraceImporter {
 
     /** 95 for what only Pydantic AI writes: {@code parts} whose elements have a {@code part_kind}; else 0. */
     @Override
-    public int confidence(String head) {
-        JsonHead h = JsonHead.of(head);
-        return h.isJson() && h.hasName("parts") && h.hasName("part_kind") && h.hasName("kind") ? 95 : 0;
+    public int confidence(JsonHead h, String head) {
+        return h.hasName("parts") && h.hasName("part_kind") && h.hasName("kind") ? 95 : 0;
     }
 
     @Override

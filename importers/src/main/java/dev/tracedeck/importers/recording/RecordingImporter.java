@@ -6,13 +6,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.importers.json.JsonTraceImporter;
 import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.trace.Trace;
@@ -27,7 +27,7 @@ import java.util.Set;
  * ({@link dev.tracedeck.model.trace.ImportReport#conventions()}), so it is judged as {@code openai-responses} traces
  * are: the format stays the one read, the rules are the API's.
  */
-public final class RecordingImporter implements TraceImporter {
+public final class RecordingImporter implements JsonTraceImporter {
 
     public static final String FORMAT_ID = "sdk-recording";
     static final String THREAD = "recording";
@@ -43,9 +43,8 @@ public final class RecordingImporter implements TraceImporter {
      * Above the provider formats, whose messages the bodies hold.
      */
     @Override
-    public int confidence(String head) {
-        JsonHead h = JsonHead.of(head);
-        boolean exchange = h.isJson() && h.hasTopLevelName("request") && h.hasTopLevelName("response") && h.hasName("body");
+    public int confidence(JsonHead h, String head) {
+        boolean exchange = h.hasTopLevelName("request") && h.hasTopLevelName("response") && h.hasName("body");
         return exchange && (h.hasName("url") || h.hasName("method") || h.hasName("status_code")) ? 96 : 0;
     }
 

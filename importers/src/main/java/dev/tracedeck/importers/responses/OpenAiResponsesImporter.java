@@ -3,10 +3,10 @@ package dev.tracedeck.importers.responses;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonImport;
+import dev.tracedeck.importers.json.JsonTraceImporter;
 import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.model.trace.Trace;
 import java.util.Set;
@@ -37,7 +37,7 @@ import java.util.Set;
  * the import goes on; a document that stops parsing, a last line cut inside its value or a {@code .gz} cut short
  * ends with a {@code CUT_SHORT} record.
  */
-public final class OpenAiResponsesImporter implements TraceImporter {
+public final class OpenAiResponsesImporter implements JsonTraceImporter {
 
     public static final String FORMAT_ID = "openai-responses";
 
@@ -56,11 +56,7 @@ public final class OpenAiResponsesImporter implements TraceImporter {
      * {@code instructions} or {@code model}; else 0.
      */
     @Override
-    public int confidence(String head) {
-        JsonHead h = JsonHead.of(head);
-        if (!h.isJson()) {
-            return 0;
-        }
+    public int confidence(JsonHead h, String head) {
         if (h.hasTopLevelName("payload") && h.hasTopLevelName("timestamp") && (h.hasValue("type", "session_meta")
                 || h.hasValue("type", "response_item") || h.hasValue("type", "turn_context")
                 || h.hasValue("type", "event_msg"))) {

@@ -6,13 +6,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.importers.json.JsonTraceImporter;
 import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.source.SourceRef;
@@ -34,7 +34,7 @@ import java.util.Set;
  * <p>Each step is one {@code step} record (kind step: its fields, without the model input it repeats) followed by
  * the messages it adds to the memory, as smolagents' own {@code to_messages()} writes them ({@link StepMessages}).
  */
-public final class SmolagentsImporter implements TraceImporter {
+public final class SmolagentsImporter implements JsonTraceImporter {
 
     public static final String FORMAT_ID = "smolagents";
     static final String THREAD = "run";
@@ -56,11 +56,7 @@ public final class SmolagentsImporter implements TraceImporter {
      * input first: a long system prompt in that input leaves the fields after it out of the head.
      */
     @Override
-    public int confidence(String head) {
-        JsonHead h = JsonHead.of(head);
-        if (!h.isJson()) {
-            return 0;
-        }
+    public int confidence(JsonHead h, String head) {
         if (isBenchmark(h)) {
             return 95;
         }
