@@ -120,7 +120,7 @@ write("langgraph/clean-react-agent.json", history("oslo-commute", [
     ({"messages": [q, c1, r1, c2, r2, ans]}, [], "loop"),
 ], "2025-11-03T07:42:%02d.118204+00:00"))
 
-# Seed 001, before the fix: the agent keeps an execution_buffer, but AppendStepMessages still appends every step's
+# An execution buffer that leaks: the agent keeps an execution_buffer, but AppendStepMessages still appends every step's
 # output to messages, so once the run ends the tool traces are in the persistent conversation too.
 write("langgraph/execution-buffer-leak.json", history("seed-001-before", [
     ({"messages": [q], "execution_buffer": []}, ["agent"], "input"),
@@ -129,7 +129,7 @@ write("langgraph/execution-buffer-leak.json", history("seed-001-before", [
     ({"messages": [q, c1, r1, c2, r2, ans], "execution_buffer": []}, [], "loop"),
 ], "2025-11-03T08:15:%02d.402117+00:00"))
 
-# Seed 001, after the fix: tool traces only in execution_buffer, cleared when the run ends; a second turn.
+# The execution trace kept apart: tool traces only in execution_buffer, cleared when the run ends; a second turn.
 write("langgraph/separated-execution.json", history("seed-001-after", [
     ({"messages": [q], "execution_buffer": []}, ["agent"], "input"),
     ({"messages": [q], "execution_buffer": [c1, r1]}, ["agent"], "loop"),

@@ -285,7 +285,7 @@ class Agent:
         if self.curate == "all":
             return 1 + len(msgs)
         if self.curate == "chat":
-            # seed 000's _curate_for_model: the system prompt + SystemMessage and ChatMessage entries only
+            # the tool-only graph's _curate_for_model: the system prompt + SystemMessage and ChatMessage entries only
             return 1 + sum(1 for m in msgs if m.type in ("system", "chat"))
         n = 1 + sum(1 for m in msgs if m.type in ("chat", "tool") or (m.type == "ai" and m.tools))
         return n + (1 if msgs and msgs[-1].type == "system" else 0)
@@ -775,7 +775,7 @@ PV_PARAPHRASE = ("I'm mainly worried about my knees. My left knee aches after ru
 
 def protocol_violations():
     """A cheaper ingest model run by a tool-only graph whose model sees only the system prompt and the
-    system/chat messages (seed 000's _curate_for_model). This runner sends no FLUSH_CONTEXT: the agent's prompt
+    system/chat messages (the tool-only graph's _curate_for_model). This runner sends no FLUSH_CONTEXT: the agent's prompt
     asks for the periodic flush at msg_idx % 6 == 0. The agent misbehaves once per fault (see PV_SESSIONS)."""
     log = Log("bench", datetime.datetime(2025, 9, 6, 9, 2, 11, 284000), 5)
     run = Run(log, "run_20250906_090211", PV_VAULT, PV_MEMORY, "qwen2.5-7b-instruct", "chat", True)
@@ -951,7 +951,7 @@ def crashed_mid_call():
 
 
 # --------------------------------------------------------------------------------------------------------
-# text-tool-calls.log: a model without native tool calling writes its calls as text (seed 002)
+# text-tool-calls.log: a model without native tool calling writes its calls as text
 # --------------------------------------------------------------------------------------------------------
 
 TC_QID = "f1a6c8e3"
@@ -986,7 +986,7 @@ TC_CONTEXT = ("User is learning Spanish for a May trip to Valencia: evening clas
 
 
 def tc_block(name, params):
-    """Seed 002's prompt format, pretty-printed as the model writes it."""
+    """The TOOL_CALL_START prompt format, pretty-printed as the model writes it."""
     return "TOOL_CALL_START\n%s\nTOOL_CALL_END" % json.dumps({"function": name, "params": params},
                                                               ensure_ascii=False, indent=2)
 
@@ -997,9 +997,9 @@ def tc_inline(name, params):
 
 
 def text_tool_calls():
-    """A model without native tool calling (venice-uncensored, seed 002) in a tool-only graph. The API ignores
+    """A model without native tool calling (venice-uncensored) in a tool-only graph. The API ignores
     `tools`, so every call comes back as text (LLM_CALL tool_calls=0) and the graph keeps the AI message as
-    the model wrote it. The graph runs seed 002's Phase 1 prototype parser on that text: its regex reads
+    the model wrote it. The graph runs a Phase 1 prototype parser on that text: its regex reads
     only one-line `{"function": …, "params": {…}}` with flat params, so it runs the calls of msgs 2 and 4 (the
     model put role and msg_idx at the top level) and appends a structured AI message and its result; it misses
     a pretty-printed block with nested tags (msg 1), a Hermes <tool_call> block (msg 3, cut by the preview) and

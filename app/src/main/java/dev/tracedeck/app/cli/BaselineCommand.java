@@ -1,9 +1,7 @@
 package dev.tracedeck.app.cli;
 
 import dev.tracedeck.app.report.TerminalText;
-import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.importers.config.RuleConfigReader;
 import dev.tracedeck.model.rules.Fingerprints;
 import dev.tracedeck.model.rules.RuleConfig;
 import dev.tracedeck.model.rules.Validation;
@@ -53,12 +51,11 @@ final class BaselineCommand implements Callable<Integer> {
         @Option(names = "--output", paramLabel = "FILE", description = "Write the baseline here instead of standard output.")
         private Path output;
 
-        @Option(names = "--config", paramLabel = "FILE", description = "Rule configuration (JSON), as for validate --config.")
-        private Path config;
+        @Mixin
+        private RuleConfigOption config;
 
-        @Option(names = "--input-format", paramLabel = "NAME",
-                description = "Read the files as this format instead of detecting it.")
-        private String inputFormat;
+        @Mixin
+        private InputFormatOption inputFormat;
 
         @Mixin
         private WorkspaceOption workspace;
@@ -81,16 +78,11 @@ final class BaselineCommand implements Callable<Integer> {
         public Integer call() {
             PrintWriter err = spec.commandLine().getErr();
             String command = "tracedeck baseline write";
-            RuleConfig rules = RuleConfig.DEFAULT;
-            if (config != null) {
-                try {
-                    rules = new RuleConfigReader().read(config);
-                } catch (ImportException e) {
-                    err.println(TerminalText.line(command + ": " + e.getMessage()));
-                    return ExitCodes.USAGE;
-                }
+            Optional<RuleConfig> rules = config.read(err, command);
+            if (rules.isEmpty()) {
+                return ExitCodes.USAGE;
             }
-            Optional<Importers> importers = InputFormat.importers(inputFormat, err, command);
+            Optional<Importers> importers = inputFormat.importers(err, command);
             if (importers.isEmpty()) {
                 return ExitCodes.USAGE;
             }
@@ -98,7 +90,7 @@ final class BaselineCommand implements Callable<Integer> {
             if (store.isEmpty() && !workspace.disabled()) {
                 return ExitCodes.USAGE;
             }
-            FileChecks checks = new FileChecks(reading, importers.get(), new Validator(rules), store, err, command);
+            FileChecks checks = new FileChecks(reading, importers.get(), new Validator(rules.get()), store, err, command);
             List<Validation> validations = new ArrayList<>();
             List<Fingerprints> taken = new ArrayList<>();
             try {

@@ -4,7 +4,6 @@ import dev.tracedeck.app.report.CompareReport;
 import dev.tracedeck.app.report.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.importers.config.RuleConfigReader;
 import dev.tracedeck.model.compare.TraceComparison;
 import dev.tracedeck.model.rules.RuleConfig;
 import dev.tracedeck.model.rules.Validation;
@@ -48,8 +47,8 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "FILE", description = "Write the comparison here instead of to standard output.")
     private Path output;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "Rule configuration (JSON), as validate takes it, for both sides.")
-    private Path config;
+    @Mixin
+    private RuleConfigOption config;
 
     @Option(names = "--before-thread", paramLabel = "ID",
             description = "Compare only this thread of BEFORE (its id, or a part only one id holds) with --after-thread.")
@@ -74,12 +73,11 @@ final class CompareCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return usage(err, "--format must be text, json, markdown or html, not '" + format + "'");
         }
-        Validator validator;
-        try {
-            validator = new Validator(config == null ? RuleConfig.DEFAULT : new RuleConfigReader().read(config));
-        } catch (ImportException e) {
-            return usage(err, e.getMessage());
+        Optional<RuleConfig> rules = config.read(err, NAME);
+        if (rules.isEmpty()) {
+            return ExitCodes.USAGE;
         }
+        Validator validator = new Validator(rules.get());
         Trace b;
         Trace a;
         try {

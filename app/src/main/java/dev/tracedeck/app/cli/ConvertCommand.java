@@ -59,9 +59,8 @@ final class ConvertCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "FILE", description = "Write here instead of standard output.")
     private Path output;
 
-    @Option(names = {"--format", "--input-format"}, paramLabel = "NAME",
-            description = "Read the files as this format instead of detecting it (see validate --input-format).")
-    private String format;
+    @Mixin
+    private InputFormatOption.AlsoFormat format;
 
     @Mixin
     private final ParseTextCallsOption parseTextCalls = new ParseTextCallsOption();
@@ -74,7 +73,7 @@ final class ConvertCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        Optional<Importers> chosen = InputFormat.importers(format, err, COMMAND);
+        Optional<Importers> chosen = format.importers(err, COMMAND);
         if (chosen.isEmpty()) {
             return ExitCodes.USAGE;
         }

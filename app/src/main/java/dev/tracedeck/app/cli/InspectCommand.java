@@ -34,9 +34,8 @@ final class InspectCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print a JSON array, one object per file.")
     private boolean json;
 
-    @Option(names = {"--format", "--input-format"}, paramLabel = "NAME", completionCandidates = InputFormat.Names.class,
-            description = "Read the files as this format instead of detecting it (${COMPLETION-CANDIDATES}).")
-    private String format;
+    @Mixin
+    private InputFormatOption.AlsoFormat format;
 
     @Mixin
     private WorkspaceOption workspace;
@@ -48,7 +47,7 @@ final class InspectCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Optional<Importers> chosen = InputFormat.importers(format, err, "tracedeck inspect");
+        Optional<Importers> chosen = format.importers(err, "tracedeck inspect");
         if (chosen.isEmpty()) {
             return ExitCodes.USAGE;
         }

@@ -4,8 +4,6 @@ import dev.tracedeck.app.live.ListenSession;
 import dev.tracedeck.app.live.OtlpHttpReceiver;
 import dev.tracedeck.app.report.ReportFormat;
 import dev.tracedeck.app.report.TerminalText;
-import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.importers.config.RuleConfigReader;
 import dev.tracedeck.model.rules.Fingerprints;
 import dev.tracedeck.model.rules.RuleConfig;
 import dev.tracedeck.model.rules.Validator;
@@ -16,9 +14,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -45,8 +45,8 @@ final class ListenCommand implements Callable<Integer> {
             description = "Largest request body, compressed or not, before 413 (default: ${DEFAULT-VALUE}, 20 MiB).")
     private long maxBody;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "Rule configuration (JSON): parameters, rules on/off, severities.")
-    private Path config;
+    @Mixin
+    private RuleConfigOption config;
 
     @Spec
     private CommandSpec spec;
@@ -66,15 +66,11 @@ final class ListenCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        RuleConfig rules = RuleConfig.DEFAULT;
-        if (config != null) {
-            try {
-                rules = new RuleConfigReader().read(config);
-            } catch (ImportException e) {
-                err.println(TerminalText.line("tracedeck listen: " + e.getMessage()));
-                return ExitCodes.USAGE;
-            }
+        Optional<RuleConfig> configured = config.read(err, "tracedeck listen");
+        if (configured.isEmpty()) {
+            return ExitCodes.USAGE;
         }
+        RuleConfig rules = configured.get();
         Path file = output;
         if (file == null) {
             file = Files.createTempFile("tracedeck-listen-", ".jsonl");

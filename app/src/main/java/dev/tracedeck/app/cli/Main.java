@@ -2,9 +2,6 @@ package dev.tracedeck.app.cli;
 
 import dev.tracedeck.app.desktop.DesktopLauncher;
 import dev.tracedeck.app.desktop.LaunchOptions;
-import dev.tracedeck.app.report.TerminalText;
-import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.importers.config.RuleConfigReader;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,13 +75,11 @@ public final class Main implements Callable<Integer> {
                         command.getCommandSpec().qualifiedName(), null, e));
     }
 
-    @Option(names = "--config", paramLabel = "FILE",
-            description = "Rule configuration (JSON) to check with, as for validate --config.")
-    private Path config;
+    @Mixin
+    private RuleConfigOption config;
 
-    @Option(names = {"--format", "--input-format"}, paramLabel = "NAME", completionCandidates = InputFormat.Names.class,
-            description = "Read the files as this format instead of detecting it (${COMPLETION-CANDIDATES}).")
-    private String format;
+    @Mixin
+    private InputFormatOption.AlsoFormat format;
 
     @Option(names = "--workspace", paramLabel = "FILE",
             description = "The workspace (SQLite) the window records the files it opens in, and reads runs, triage and "
@@ -103,15 +98,10 @@ public final class Main implements Callable<Integer> {
         if (mistyped.isPresent()) {
             return unknownCommand(mistyped.get());
         }
-        if (config != null) {
-            try {
-                new RuleConfigReader().read(config);
-            } catch (ImportException e) {
-                spec.commandLine().getErr().println(TerminalText.line("tracedeck: " + e.getMessage()));
-                return ExitCodes.USAGE;
-            }
+        if (config.read(spec.commandLine().getErr(), "tracedeck").isEmpty()) {
+            return ExitCodes.USAGE;
         }
-        if (format != null && InputFormat.importers(format, spec.commandLine().getErr(), "tracedeck").isEmpty()) {
+        if (format.importers(spec.commandLine().getErr(), "tracedeck").isEmpty()) {
             return ExitCodes.USAGE;
         }
         if (screenshotAfter != null && (screenshot == null || screenshotAfter < 0)) {
@@ -120,7 +110,7 @@ public final class Main implements Callable<Integer> {
         }
         List<Path> toOpen = files.isEmpty() ? SampleLogs.fromProperty(System.getProperty(SampleLogs.PROPERTY)) : files;
         return DesktopLauncher.launch(new LaunchOptions(List.copyOf(toOpen), Optional.ofNullable(screenshot),
-                Optional.ofNullable(config), Optional.ofNullable(format), parseTextCalls.enabled, Optional.ofNullable(workspace),
+                config.file(), format.name(), parseTextCalls.enabled, Optional.ofNullable(workspace),
                 screenshotAfter == null ? OptionalLong.empty() : OptionalLong.of(screenshotAfter)));
     }
 

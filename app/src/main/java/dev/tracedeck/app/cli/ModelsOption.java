@@ -7,17 +7,21 @@ import dev.tracedeck.model.tokens.ModelProfiles;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
+import picocli.CommandLine.Option;
 
 /** {@code --models FILE}: model profiles that add to the built-in ones; a bad file is a usage error naming its line. */
 final class ModelsOption {
 
-    static final String DESCRIPTION = "Model profiles (JSON: {\"models\": [{\"name\", \"contextLimit\", \"encoding\"}]}) added to the built-in ones.";
+    @Option(names = "--models", paramLabel = "FILE",
+            description = "Model profiles (JSON: {\"models\": [{\"name\", \"contextLimit\", \"encoding\"}]}) added to the built-in ones.")
+    private Path file;
 
-    private ModelsOption() {
+    boolean given() {
+        return file != null;
     }
 
     /** The profiles to look models up in; empty after saying on {@code err} what is wrong with the file. */
-    static Optional<ModelProfiles> read(Path file, PrintWriter err, String command) {
+    Optional<ModelProfiles> read(PrintWriter err, String command) {
         if (file == null) {
             return Optional.of(ModelProfiles.defaults());
         }

@@ -58,21 +58,14 @@ final class PruneCommand implements Callable<Integer> {
             description = "The history at the last state dump (or message) at or before event SEQ; default: the thread's last.")
     private Integer at;
 
-    @Option(names = "--model", paramLabel = "NAME",
-            description = "The model whose tokenizer and window to use (default: the one the trace names, else gpt-4o).")
-    private String model;
-
-    @Option(names = "--context-limit", paramLabel = "TOKENS", description = "The context window, overriding the model's.")
-    private Integer contextLimit;
+    @Mixin
+    private ModelChoiceOptions modelChoice;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text (default) or json.")
     private String format;
 
-    @Option(names = "--input-format", paramLabel = "NAME", description = "Read the file as this format instead of detecting it.")
-    private String inputFormat;
-
-    @Option(names = "--models", paramLabel = "FILE", description = ModelsOption.DESCRIPTION)
-    private Path models;
+    @Mixin
+    private InputFormatOption inputFormat;
 
     @Mixin
     private WorkspaceOption workspace;
@@ -87,20 +80,17 @@ final class PruneCommand implements Callable<Integer> {
         if (!format.equals("text") && !format.equals("json")) {
             return usage(err, "--format must be text or json, not '" + format + "'");
         }
-        if (contextLimit != null && contextLimit <= 0) {
-            return usage(err, "--context-limit must be a positive number of tokens");
-        }
         PruneStrategy strategy;
         try {
             strategy = StrategyParser.parseAll(strategies);
         } catch (IllegalArgumentException e) {
             return usage(err, e.getMessage());
         }
-        Optional<ModelProfiles> profiles = ModelsOption.read(models, err, NAME);
+        Optional<ModelProfiles> profiles = modelChoice.profiles(err, NAME);
         if (profiles.isEmpty()) {
             return ExitCodes.USAGE;
         }
-        Optional<Importers> importers = InputFormat.importers(inputFormat, err, NAME);
+        Optional<Importers> importers = inputFormat.importers(err, NAME);
         if (importers.isEmpty()) {
             return ExitCodes.USAGE;
         }
@@ -132,7 +122,7 @@ final class PruneCommand implements Callable<Integer> {
             return usage(err, file + ": thread " + chosen.id() + (points.isEmpty() ? " has no history"
                     : " has no history at or before event " + at + " (its first is at event " + points.get(0).seq() + ")"));
         }
-        ModelChoice profile = ModelChoice.of(trace, model, contextLimit, profiles.get());
+        ModelChoice profile = modelChoice.choose(trace, profiles.get());
         ModelProfile p = profile.profile();
         PruneContext context = new PruneContext(new PromptTokens(p.format().orElse(ModelProfile.ESTIMATE_FORMAT)),
                 p.contextLimit(), ThreadRequest.tools(chosen));

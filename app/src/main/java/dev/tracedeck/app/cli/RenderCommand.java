@@ -5,7 +5,6 @@ import dev.tracedeck.app.render.RenderRequest;
 import dev.tracedeck.app.report.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.importers.config.RuleConfigReader;
 import dev.tracedeck.model.rules.RuleConfig;
 import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.trace.Trace;
@@ -58,8 +57,8 @@ final class RenderCommand implements Callable<Integer> {
     @Option(names = "--size", paramLabel = "WxH", defaultValue = "1280x720", description = "The view's size before scaling (default 1280x720).")
     private String size;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "Rule configuration (JSON), as validate takes it.")
-    private Path config;
+    @Mixin
+    private RuleConfigOption config;
 
     @Parameters(arity = "1..2", paramLabel = "FILE", description = "The trace; for compare, BEFORE and AFTER.")
     private List<Path> files;
@@ -102,14 +101,17 @@ final class RenderCommand implements Callable<Integer> {
         } catch (ClassNotFoundException e) {
             return usage(err, "drawing needs JavaFX and Monocle; run it through the ./tracedeck launcher");
         }
+        Optional<RuleConfig> rules = config.read(err, NAME);
+        if (rules.isEmpty()) {
+            return ExitCodes.USAGE;
+        }
+        Validator validator = new Validator(rules.get());
         Optional<WorkspaceRecording> recording = WorkspaceRecording.open(workspace, err, NAME);
         if (recording.isEmpty()) {
             return ExitCodes.USAGE;
         }
-        Validator validator;
         List<Trace> traces = new ArrayList<>();
         try (WorkspaceRecording recorded = recording.get()) {
-            validator = new Validator(config == null ? RuleConfig.DEFAULT : new RuleConfigReader().read(config));
             for (Path file : files) {
                 ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
                 try {

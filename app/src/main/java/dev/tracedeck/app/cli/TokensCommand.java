@@ -1,8 +1,6 @@
 package dev.tracedeck.app.cli;
 
-import dev.tracedeck.app.report.TerminalText;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.tokens.ModelChoice;
 import dev.tracedeck.model.tokens.ModelProfiles;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -32,15 +30,8 @@ final class TokensCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print a JSON array, one object per file.")
     private boolean json;
 
-    @Option(names = "--model", paramLabel = "NAME",
-            description = "The model whose tokenizer and window to use (default: the one the trace names, else gpt-4o).")
-    private String model;
-
-    @Option(names = "--context-limit", paramLabel = "TOKENS", description = "The context window, overriding the model's.")
-    private Integer contextLimit;
-
-    @Option(names = "--models", paramLabel = "FILE", description = ModelsOption.DESCRIPTION)
-    private Path models;
+    @Mixin
+    private ModelChoiceOptions modelChoice;
 
     @Mixin
     private WorkspaceOption workspace;
@@ -52,11 +43,7 @@ final class TokensCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (contextLimit != null && contextLimit <= 0) {
-            err.println(TerminalText.line("tracedeck tokens: --context-limit must be a positive number of tokens"));
-            return ExitCodes.USAGE;
-        }
-        Optional<ModelProfiles> profiles = ModelsOption.read(models, err, "tracedeck tokens");
+        Optional<ModelProfiles> profiles = modelChoice.profiles(err, "tracedeck tokens");
         if (profiles.isEmpty()) {
             return ExitCodes.USAGE;
         }
@@ -69,7 +56,7 @@ final class TokensCommand implements Callable<Integer> {
         boolean ok;
         try (WorkspaceRecording recorded = recording.get()) {
             ok = recorded.readEach(InputFiles.distinct(files, err, "tracedeck tokens"), importers,
-                    trace -> counted.add(TokensReport.count(trace, ModelChoice.of(trace, model, contextLimit, profiles.get()))));
+                    trace -> counted.add(TokensReport.count(trace, modelChoice.choose(trace, profiles.get()))));
         }
         int code = ok ? ExitCodes.OK : ExitCodes.USAGE;
         out.print(json ? TokensReport.json(counted) : TokensReport.text(counted));

@@ -3,9 +3,7 @@ package dev.tracedeck.app.cli;
 import dev.tracedeck.app.report.RedactedReport;
 import dev.tracedeck.app.report.ReportFormat;
 import dev.tracedeck.app.report.TerminalText;
-import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.importers.config.RuleConfigReader;
 import dev.tracedeck.importers.redact.Redactor;
 import dev.tracedeck.model.rules.Fingerprints;
 import dev.tracedeck.model.rules.RuleConfig;
@@ -53,16 +51,15 @@ final class ValidateCommand implements Callable<Integer> {
     @Mixin
     private final ParseTextCallsOption parseTextCalls = new ParseTextCallsOption();
 
-    @Option(names = "--config", paramLabel = "FILE", description = "Rule configuration (JSON): parameters, rules on/off, severities.")
-    private Path config;
+    @Mixin
+    private RuleConfigOption config;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text, json, junit, sarif, markdown or html (default: ${DEFAULT-VALUE}).")
     private ReportFormat format;
 
-    @Option(names = "--input-format", paramLabel = "NAME", completionCandidates = InputFormat.Names.class,
-            description = "Read the files as this format instead of detecting it (${COMPLETION-CANDIDATES}).")
-    private String inputFormat;
+    @Mixin
+    private InputFormatOption inputFormat;
 
     @Option(names = "--output", paramLabel = "FILE", description = "Write the report here instead of standard output.")
     private Path output;
@@ -79,8 +76,8 @@ final class ValidateCommand implements Callable<Integer> {
             + "result or state entry for a rule to read; every check n/a), which otherwise exits 3. The report says so either way.")
     private boolean allowEmpty;
 
-    @Option(names = "--models", paramLabel = "FILE", description = ModelsOption.DESCRIPTION)
-    private Path models;
+    @Mixin
+    private ModelsOption models;
 
     @Option(names = "--baseline", paramLabel = "FILE|workspace",
             description = "Report only findings not in this baseline (written by `tracedeck baseline write`), or with "
@@ -111,17 +108,13 @@ final class ValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        RuleConfig rules = RuleConfig.DEFAULT;
-        if (config != null) {
-            try {
-                rules = new RuleConfigReader().read(config);
-            } catch (ImportException e) {
-                err.println(TerminalText.line("tracedeck validate: " + e.getMessage()));
-                return ExitCodes.USAGE;
-            }
+        Optional<RuleConfig> configured = config.read(err, "tracedeck validate");
+        if (configured.isEmpty()) {
+            return ExitCodes.USAGE;
         }
-        if (models != null) {
-            Optional<dev.tracedeck.model.tokens.ModelProfiles> profiles = ModelsOption.read(models, err, "tracedeck validate");
+        RuleConfig rules = configured.get();
+        if (models.given()) {
+            Optional<dev.tracedeck.model.tokens.ModelProfiles> profiles = models.read(err, "tracedeck validate");
             if (profiles.isEmpty()) {
                 return ExitCodes.USAGE;
             }
@@ -134,7 +127,7 @@ final class ValidateCommand implements Callable<Integer> {
         if (redactor.isEmpty()) {
             return ExitCodes.USAGE;
         }
-        Optional<Importers> chosen = InputFormat.importers(inputFormat, err, "tracedeck validate");
+        Optional<Importers> chosen = inputFormat.importers(err, "tracedeck validate");
         if (chosen.isEmpty()) {
             return ExitCodes.USAGE;
         }

@@ -9,7 +9,6 @@ import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.importers.config.RuleConfigReader;
 import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.rules.Fingerprints;
 import dev.tracedeck.model.rules.RuleConfig;
@@ -28,6 +27,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -46,11 +46,11 @@ final class WatchCommand implements Callable<Integer> {
     @Option(names = "--interval", paramLabel = "MS", defaultValue = "300", description = "Time between two looks at the files (default: ${DEFAULT-VALUE}).")
     private long interval;
 
-    @Option(names = "--input-format", paramLabel = "NAME", description = "Read the files as this format instead of detecting it.")
-    private String inputFormat;
+    @Mixin
+    private InputFormatOption inputFormat;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "Rule configuration (JSON): parameters, rules on/off, severities.")
-    private Path config;
+    @Mixin
+    private RuleConfigOption config;
 
     @Spec
     private CommandSpec spec;
@@ -81,16 +81,12 @@ final class WatchCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        RuleConfig rules = RuleConfig.DEFAULT;
-        if (config != null) {
-            try {
-                rules = new RuleConfigReader().read(config);
-            } catch (ImportException e) {
-                say(err, "tracedeck watch: " + e.getMessage());
-                return ExitCodes.USAGE;
-            }
+        Optional<RuleConfig> configured = config.read(err, "tracedeck watch");
+        if (configured.isEmpty()) {
+            return ExitCodes.USAGE;
         }
-        Optional<Importers> importers = InputFormat.importers(inputFormat, err, "tracedeck watch");
+        RuleConfig rules = configured.get();
+        Optional<Importers> importers = inputFormat.importers(err, "tracedeck watch");
         if (importers.isEmpty()) {
             return ExitCodes.USAGE;
         }

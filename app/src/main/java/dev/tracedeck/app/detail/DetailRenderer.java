@@ -78,18 +78,18 @@ public final class DetailRenderer {
 
     private static void fields(DetailDocument.Builder out, Event event) {
         out.blank();
-        out.add(Blocks.pad("thread", Blocks.KEY_WIDTH), KEY).add(event.threadId().isEmpty() ? "(run)" : event.threadId(), VALUE).end();
-        out.add(Blocks.pad("time", Blocks.KEY_WIDTH), KEY).add(event.time().isEmpty() ? "(not logged)" : event.time(), VALUE).end();
+        out.add(SectionLayout.pad("thread", SectionLayout.KEY_WIDTH), KEY).add(event.threadId().isEmpty() ? "(run)" : event.threadId(), VALUE).end();
+        out.add(SectionLayout.pad("time", SectionLayout.KEY_WIDTH), KEY).add(event.time().isEmpty() ? "(not logged)" : event.time(), VALUE).end();
         // The name and lines read at a glance; the path as given is on its own row, whole, for copying.
         SourceRef source = event.source();
         String name = fileName(source.file());
-        out.add(Blocks.pad("source", Blocks.KEY_WIDTH), KEY).add(name + ":" + source.lines(), SOURCE).end();
+        out.add(SectionLayout.pad("source", SectionLayout.KEY_WIDTH), KEY).add(name + ":" + source.lines(), SOURCE).end();
         if (source.hasPointer()) {
             // Where in the JSON document: a line of a JSON Lines file or a pretty-printed array holds many values.
-            out.add(Blocks.pad("pointer", Blocks.KEY_WIDTH), KEY).add(source.pointer(), SOURCE).end();
+            out.add(SectionLayout.pad("pointer", SectionLayout.KEY_WIDTH), KEY).add(source.pointer(), SOURCE).end();
         }
         if (!name.equals(source.file())) {
-            out.add(Blocks.pad("file", Blocks.KEY_WIDTH), KEY).add(source.file(), MUTED).end();
+            out.add(SectionLayout.pad("file", SectionLayout.KEY_WIDTH), KEY).add(source.file(), MUTED).end();
         }
     }
 
@@ -106,19 +106,19 @@ public final class DetailRenderer {
     /** The record as logged, each physical line numbered like an editor would, so it can be found in the file. */
     private static void logText(DetailDocument.Builder out, Event event) {
         SourceRef source = event.source();
-        String text = event.text().length() > Blocks.MAX_BLOCK ? event.text().substring(0, Blocks.MAX_BLOCK) : event.text();
+        String text = event.text().length() > SectionLayout.MAX_BLOCK ? event.text().substring(0, SectionLayout.MAX_BLOCK) : event.text();
         String[] lines = text.split("\r?\n", -1);
         // A state dump's text is its header line; its entries' lines are listed with the entries above.
         String note = lines.length == 1 && source.lineCount() > 1 ? "line " + source.firstLine() + " of " + source.lines()
                 : source.lineCount() == 1 ? "line " + source.lines() : "lines " + source.lines();
-        Blocks.heading(out, "Log text", note);
+        SectionLayout.heading(out, "Log text", note);
         int width = Integer.toString(source.firstLine() + lines.length - 1).length();
         for (int i = 0; i < lines.length; i++) {
-            out.gutter(Blocks.padLeft(Integer.toString(source.firstLine() + i), width) + " │ ", LINE_NO);
+            out.gutter(SectionLayout.padLeft(Integer.toString(source.firstLine() + i), width) + " │ ", LINE_NO);
             out.add(lines[i]).end();
         }
         if (text.length() < event.text().length()) {
-            Blocks.note(out, "… the rest of this record is not shown");
+            SectionLayout.note(out, "… the rest of this record is not shown");
         }
     }
 }

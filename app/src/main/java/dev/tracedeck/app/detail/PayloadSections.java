@@ -2,7 +2,7 @@ package dev.tracedeck.app.detail;
 
 import static dev.tracedeck.app.detail.DetailStyles.*;
 
-import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.app.common.CountFormat;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.message.Message;
@@ -28,62 +28,62 @@ final class PayloadSections {
         } else if (payload instanceof Payload.ConversationMessage message) {
             message(out, message);
         } else if (payload instanceof Payload.ControlMessage control) {
-            Blocks.heading(out, "Control message");
-            Blocks.text(out, control.content(), VALUE);
+            SectionLayout.heading(out, "Control message");
+            SectionLayout.text(out, control.content(), VALUE);
         } else if (payload instanceof Payload.LlmCall llm) {
-            Blocks.heading(out, "LLM call");
-            llm.curatedMessages().ifPresent(n -> Blocks.field(out, "messages in", Numbers.count(n)));
-            llm.toolCalls().ifPresent(n -> Blocks.field(out, "tool calls", Numbers.count(n)));
+            SectionLayout.heading(out, "LLM call");
+            llm.curatedMessages().ifPresent(n -> SectionLayout.field(out, "messages in", CountFormat.count(n)));
+            llm.toolCalls().ifPresent(n -> SectionLayout.field(out, "tool calls", CountFormat.count(n)));
         } else if (payload instanceof Payload.AgentResult result) {
-            Blocks.heading(out, "Result");
-            Blocks.text(out, result.messages(), VALUE);
+            SectionLayout.heading(out, "Result");
+            SectionLayout.text(out, result.messages(), VALUE);
         } else if (payload instanceof Payload.AgentError error) {
-            Blocks.heading(out, "Error");
-            Blocks.text(out, error.message(), ERROR);
+            SectionLayout.heading(out, "Error");
+            SectionLayout.text(out, error.message(), ERROR);
         } else if (payload instanceof Payload.RunMarker marker) {
             marker(out, marker);
         } else if (payload instanceof Payload.JsonRecord json) {
-            Blocks.heading(out, "JSON event", json.eventName());
+            SectionLayout.heading(out, "JSON event", json.eventName());
             JsonHighlighter.append(out, json.json().toPrettyString());
         } else if (payload instanceof Payload.Unparsed unparsed) {
-            Blocks.heading(out, unparsed.malformed() ? "Malformed record" : "Unrecognised line");
+            SectionLayout.heading(out, unparsed.malformed() ? "Malformed record" : "Unrecognised line");
             if (unparsed.malformed()) {
-                Blocks.warning(out, unparsed.reason());
+                SectionLayout.warning(out, unparsed.reason());
             } else {
-                Blocks.note(out, unparsed.reason().isEmpty() ? "No known keyword; kept as it was logged." : unparsed.reason());
+                SectionLayout.note(out, unparsed.reason().isEmpty() ? "No known keyword; kept as it was logged." : unparsed.reason());
             }
         }
     }
 
     private static void message(DetailDocument.Builder out, Payload.ConversationMessage payload) {
         Message message = payload.message();
-        Blocks.heading(out, message.isToolResult() ? "Tool result" : "Message");
-        Blocks.field(out, "role", message.role().isEmpty() ? "(none)" : message.role());
+        SectionLayout.heading(out, message.isToolResult() ? "Tool result" : "Message");
+        SectionLayout.field(out, "role", message.role().isEmpty() ? "(none)" : message.role());
         if (!message.name().isEmpty()) {
-            Blocks.field(out, "name", message.name());
+            SectionLayout.field(out, "name", message.name());
         }
-        payload.msgIdx().ifPresent(i -> Blocks.field(out, "msg_idx", Integer.toString(i)));
-        Blocks.field(out, "length", Numbers.count(payload.fullLength(), "char", "chars"));
+        payload.msgIdx().ifPresent(i -> SectionLayout.field(out, "msg_idx", Integer.toString(i)));
+        SectionLayout.field(out, "length", CountFormat.count(payload.fullLength(), "char", "chars"));
         if (!message.toolCallId().isEmpty()) {
-            Blocks.field(out, "answers", message.toolCallId());
+            SectionLayout.field(out, "answers", message.toolCallId());
         }
         if (payload.previewCut()) {
-            Blocks.warning(out, "Preview cut by the log: showing " + Numbers.count(message.content().length()) + " of "
-                    + Numbers.count(payload.fullLength()) + " characters.");
+            SectionLayout.warning(out, "Preview cut by the log: showing " + CountFormat.count(message.content().length()) + " of "
+                    + CountFormat.count(payload.fullLength()) + " characters.");
         }
         // An assistant message that only calls tools has no content to show: its calls are what it says.
         if (!message.content().isEmpty() || message.toolCalls().isEmpty()) {
             content(out, message);
         }
         for (ToolCall call : message.toolCalls()) {
-            Blocks.heading(out, "Tool call", call.name() + (call.parsedFromText() ? "  parsed from text" : ""));
+            SectionLayout.heading(out, "Tool call", call.name() + (call.parsedFromText() ? "  parsed from text" : ""));
             if (call.parsedFromText()) {
                 // The log shows no such call: say so before anyone reads it as the agent's.
-                Blocks.note(out, "Not a call in the log: the model wrote it as text in this message, and "
+                SectionLayout.note(out, "Not a call in the log: the model wrote it as text in this message, and "
                         + "--parse-text-calls made it one (its id is made up) so the rules see it.");
             }
             if (!call.id().isEmpty()) {
-                Blocks.field(out, "call id", call.id());
+                SectionLayout.field(out, "call id", call.id());
             }
             ToolCallSection.arguments(out, call);
         }
@@ -94,31 +94,31 @@ final class PayloadSections {
         if (message.isToolResult() && looksLikeJson(message.content())) {
             var json = JsonValues.tryParse(message.content());
             if (json.isPresent()) {
-                Blocks.heading(out, "Content", "JSON, pretty-printed");
+                SectionLayout.heading(out, "Content", "JSON, pretty-printed");
                 JsonHighlighter.append(out, json.get().toPrettyString());
                 return;
             }
         }
-        Blocks.heading(out, "Content");
-        Blocks.text(out, message.content(), VALUE);
+        SectionLayout.heading(out, "Content");
+        SectionLayout.text(out, message.content(), VALUE);
     }
 
     private static boolean looksLikeJson(String s) {
         String t = s.strip();
-        return t.length() <= Blocks.MAX_BLOCK && (t.startsWith("{") || t.startsWith("["));
+        return t.length() <= SectionLayout.MAX_BLOCK && (t.startsWith("{") || t.startsWith("["));
     }
 
     private static void marker(DetailDocument.Builder out, Payload.RunMarker marker) {
-        Blocks.heading(out, "Fields");
+        SectionLayout.heading(out, "Fields");
         for (Payload.Field field : marker.fields()) {
-            Blocks.field(out, field.key(), field.value());
+            SectionLayout.field(out, field.key(), field.value());
         }
         if (marker.fields().isEmpty()) {
-            Blocks.note(out, "(none)");
+            SectionLayout.note(out, "(none)");
         }
         if (!marker.rest().isBlank()) {
-            Blocks.heading(out, "Text");
-            Blocks.text(out, marker.rest(), VALUE);
+            SectionLayout.heading(out, "Text");
+            SectionLayout.text(out, marker.rest(), VALUE);
         }
     }
 }

@@ -2,7 +2,7 @@ package dev.tracedeck.app.detail;
 
 import static dev.tracedeck.app.detail.DetailStyles.*;
 
-import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.app.common.CountFormat;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.rules.Severity;
 import dev.tracedeck.model.state.SnapshotDiff;
@@ -35,14 +35,14 @@ final class StateSection {
     static void append(DetailDocument.Builder out, Payload.StateDump dump, StateMarks marks) {
         StateSnapshot snapshot = dump.snapshot();
         SnapshotDiff diff = dump.diff();
-        Blocks.heading(out, "State");
+        SectionLayout.heading(out, "State");
         if (!snapshot.hasMessageList()) {
-            Blocks.field(out, "state type", snapshot.stateType().isEmpty() ? "(not logged)" : snapshot.stateType());
+            SectionLayout.field(out, "state type", snapshot.stateType().isEmpty() ? "(not logged)" : snapshot.stateType());
             if (!snapshot.keys().isEmpty()) {
-                Blocks.field(out, "keys", snapshot.keys());
+                SectionLayout.field(out, "keys", snapshot.keys());
             }
             if (snapshot.sections().isEmpty()) {
-                Blocks.note(out, "This dump found no message list, so there are no entries to show.");
+                SectionLayout.note(out, "This dump found no message list, so there are no entries to show.");
             }
             // A state of named parts without a conversation (a Letta agent's memory blocks) shows its parts.
             for (SnapshotSection section : snapshot.sections()) {
@@ -50,9 +50,9 @@ final class StateSection {
             }
             return;
         }
-        Blocks.field(out, "messages", Numbers.count(snapshot.size()));
+        SectionLayout.field(out, "messages", CountFormat.count(snapshot.size()));
         if (snapshot.isIncomplete()) {
-            Blocks.warning(out, "The header announced " + snapshot.declaredSize() + " messages but "
+            SectionLayout.warning(out, "The header announced " + snapshot.declaredSize() + " messages but "
                     + snapshot.size() + " entries were found: lines are missing or extra.");
         }
         diffLine(out, diff);
@@ -70,7 +70,7 @@ final class StateSection {
         List<StateEntry> before = marks.previous().flatMap(p -> p.section(section.name()))
                 .map(SnapshotSection::entries).orElse(List.of());
         SnapshotDiff diff = SnapshotDiff.between(before, section.entries());
-        Blocks.heading(out, "Section " + section.name(), Numbers.count(section.size(), "message", "messages")
+        SectionLayout.heading(out, "Section " + section.name(), CountFormat.count(section.size(), "message", "messages")
                 + (diff.appendedCount() > 0 ? " · +" + diff.appendedCount() + " appended" : "")
                 + (diff.removedCount() > 0 ? " · -" + diff.removedCount() + " removed" : ""));
         int idxWidth = 3;
@@ -90,7 +90,7 @@ final class StateSection {
     }
 
     private static void diffLine(DetailDocument.Builder out, SnapshotDiff diff) {
-        out.add(Blocks.pad("this turn", Blocks.KEY_WIDTH), KEY);
+        out.add(SectionLayout.pad("this turn", SectionLayout.KEY_WIDTH), KEY);
         if (diff.previousSize() == 0 && diff.appendedFrom() == 0) {
             out.add("first dump of this thread", MUTED).add(" · ").add("+" + diff.appendedCount() + " appended", APPENDED);
             out.end();
@@ -113,7 +113,7 @@ final class StateSection {
         if (sep.isEmpty()) {
             out.add("no change", MUTED);
         }
-        out.add(" · was " + Numbers.count(diff.previousSize(), "message", "messages"), MUTED).end();
+        out.add(" · was " + CountFormat.count(diff.previousSize(), "message", "messages"), MUTED).end();
     }
 
     private static void entries(DetailDocument.Builder out, StateSnapshot snapshot, SnapshotDiff diff, StateMarks marks) {
@@ -126,10 +126,10 @@ final class StateSection {
             lineWidth = Math.max(lineWidth, Integer.toString(snapshot.entryLine(i)).length());
             labelWidth = Math.max(labelWidth, Math.min(MAX_LABEL_WIDTH, who(entry).length() + tools(entry).length()));
         }
-        Blocks.heading(out, "Entries", "+ appended by this turn   ~ changed by this turn"
+        SectionLayout.heading(out, "Entries", "+ appended by this turn   ~ changed by this turn"
                 + (marks.blamed().isEmpty() ? "" : "   ! blamed by a finding"));
-        out.gutter("   " + Blocks.padLeft("idx", idxWidth) + "  " + Blocks.padLeft("line", lineWidth) + "  "
-                + Blocks.pad("type", labelWidth) + " ", MUTED).add("content", MUTED).end();
+        out.gutter("   " + SectionLayout.padLeft("idx", idxWidth) + "  " + SectionLayout.padLeft("line", lineWidth) + "  "
+                + SectionLayout.pad("type", labelWidth) + " ", MUTED).add("content", MUTED).end();
         Columns columns = new Columns(idxWidth, lineWidth, labelWidth);
         for (int i = 0; i < snapshot.size(); i++) {
             StateEntry entry = snapshot.entries().get(i);
@@ -165,8 +165,8 @@ final class StateSection {
             out.gutter(" ", "");
         }
         out.gutter((appended ? "+" : changed ? "~" : " ") + " ", mark);
-        out.gutter(Blocks.padLeft(Integer.toString(entry.idx()), idxWidth), VALUE);
-        out.gutter("  " + Blocks.padLeft(Integer.toString(line), lineWidth), LINE_NO);
+        out.gutter(SectionLayout.padLeft(Integer.toString(entry.idx()), idxWidth), VALUE);
+        out.gutter("  " + SectionLayout.padLeft(Integer.toString(line), lineWidth), LINE_NO);
         out.gutter("  ", "");
         String who = who(entry);
         String tools = tools(entry);
@@ -181,9 +181,9 @@ final class StateSection {
             }
         }
         out.gutter(" ".repeat(Math.max(0, labelWidth - who.length() - tools.length())) + " ", "");
-        String content = Blocks.oneLine(entry.content());
+        String content = SectionLayout.oneLine(entry.content());
         if (was.isPresent()) {
-            InlineDiff diff = InlineDiff.of(Blocks.oneLine(was.get().content()), content);
+            InlineDiff diff = InlineDiff.of(SectionLayout.oneLine(was.get().content()), content);
             out.add(diff.afterStart()).add(diff.added(), DIFF_INS).add(diff.afterEnd());
         } else if (!textCalls.isEmpty()) {
             contentWithCalls(out, entry.content(), textCalls, appended ? VALUE : "");
@@ -206,10 +206,10 @@ final class StateSection {
                 continue;
             }
             // Each piece on its own: making a piece one line must not move the offsets of the next.
-            out.add(Blocks.oneLine(content.substring(at, start)), style).add(Blocks.oneLine(content.substring(start, end)), TEXT_CALL);
+            out.add(SectionLayout.oneLine(content.substring(at, start)), style).add(SectionLayout.oneLine(content.substring(start, end)), TEXT_CALL);
             at = end;
         }
-        out.add(Blocks.oneLine(content.substring(at)), style);
+        out.add(SectionLayout.oneLine(content.substring(at)), style);
     }
 
     /**
@@ -218,12 +218,12 @@ final class StateSection {
      */
     private static void was(DetailDocument.Builder out, StateEntry before, StateEntry now, Severity blamed, Columns columns) {
         out.gutter(" ".repeat(3 + columns.idx() + 2 + columns.line() + 2), "");
-        out.gutter(Blocks.pad("was", columns.label()) + " ", WAS);
+        out.gutter(SectionLayout.pad("was", columns.label()) + " ", WAS);
         String label = who(before) + tools(before);
         if (!label.equals(who(now) + tools(now))) {
             out.add(label.strip(), DIFF_DEL).add("  ");
         }
-        InlineDiff diff = InlineDiff.of(Blocks.oneLine(before.content()), Blocks.oneLine(now.content()));
+        InlineDiff diff = InlineDiff.of(SectionLayout.oneLine(before.content()), SectionLayout.oneLine(now.content()));
         out.add(diff.beforeStart(), WAS).add(diff.removed(), DIFF_DEL).add(diff.beforeEnd(), WAS);
         if (before.contentCut()) {
             out.add(" …cut", CUT);

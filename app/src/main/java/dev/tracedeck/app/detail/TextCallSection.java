@@ -2,7 +2,7 @@ package dev.tracedeck.app.detail;
 
 import static dev.tracedeck.app.detail.DetailStyles.*;
 
-import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.app.common.CountFormat;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.textcalls.Confidence;
@@ -34,10 +34,10 @@ final class TextCallSection {
 
     private static void text(DetailDocument.Builder out, AssistantText where, List<FoundTextCall> calls) {
         String title = calls.size() == 1 ? "Tool call written as text" : calls.size() + " tool calls written as text";
-        Blocks.heading(out, title, where.isStateEntry() ? "in state entry " + entryIdx(where) + ", the model's message"
+        SectionLayout.heading(out, title, where.isStateEntry() ? "in state entry " + entryIdx(where) + ", the model's message"
                 : "in this message");
         if (where.cut()) {
-            Blocks.warning(out, "The log kept a preview of " + Numbers.count(where.text().codePointCount(0, where.text().length()))
+            SectionLayout.warning(out, "The log kept a preview of " + CountFormat.count(where.text().codePointCount(0, where.text().length()))
                     + " characters: what runs past it was cut by the log.");
         }
         marked(out, where.text(), calls);
@@ -66,16 +66,16 @@ final class TextCallSection {
         TextToolCall call = found.call();
         boolean counts = call.confidence().atLeast(TextCallFinder.THRESHOLD);
         out.blank();
-        out.add(Blocks.pad(label, Blocks.KEY_WIDTH), KEY).add(call.name(), TOOL).add("  " + call.formatId(), MUTED).end();
-        out.add(Blocks.pad("confidence", Blocks.KEY_WIDTH), KEY)
+        out.add(SectionLayout.pad(label, SectionLayout.KEY_WIDTH), KEY).add(call.name(), TOOL).add("  " + call.formatId(), MUTED).end();
+        out.add(SectionLayout.pad("confidence", SectionLayout.KEY_WIDTH), KEY)
                 .add(String.format(Locale.ROOT, "%.2f", call.confidence().value()), counts ? VALUE : MUTED)
                 .add(counts ? String.format(Locale.ROOT, "  counts as a call (≥ %.1f)", TextCallFinder.THRESHOLD)
                         : String.format(Locale.ROOT, "  below %.1f: not counted as a call", TextCallFinder.THRESHOLD), MUTED)
                 .end();
         for (Confidence.Reason reason : call.confidence().reasons()) {
-            out.add(Blocks.pad("", Blocks.KEY_WIDTH), KEY).add(reason.toString(), reason.weight() < 0 ? WARNING : MUTED).end();
+            out.add(SectionLayout.pad("", SectionLayout.KEY_WIDTH), KEY).add(reason.toString(), reason.weight() < 0 ? WARNING : MUTED).end();
         }
-        out.add(Blocks.pad("run", Blocks.KEY_WIDTH), KEY);
+        out.add(SectionLayout.pad("run", SectionLayout.KEY_WIDTH), KEY);
         if (found.executed()) {
             out.add("yes: a structured " + call.name() + " call follows before the model's next text", VALUE);
         } else if (found.structured()) {
@@ -84,15 +84,15 @@ final class TextCallSection {
             out.add("no: nothing ran it", counts ? WARNING : MUTED);
         }
         out.end();
-        out.add(Blocks.pad("arguments", Blocks.KEY_WIDTH), KEY)
+        out.add(SectionLayout.pad("arguments", SectionLayout.KEY_WIDTH), KEY)
                 .add(call.argumentsStatus().name().toLowerCase(Locale.ROOT), VALUE).end();
         if (call.arguments().isPresent()) {
             JsonHighlighter.append(out, call.arguments().map(JsonValue::toPrettyString).orElseThrow());
         } else if (!call.rawArguments().isBlank()) {
-            Blocks.text(out, call.rawArguments(), VALUE);
+            SectionLayout.text(out, call.rawArguments(), VALUE);
         }
         for (String lost : call.unrecovered()) {
-            Blocks.warning(out, "not recovered: " + lost);
+            SectionLayout.warning(out, "not recovered: " + lost);
         }
     }
 

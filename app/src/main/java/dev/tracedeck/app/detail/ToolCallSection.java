@@ -2,7 +2,7 @@ package dev.tracedeck.app.detail;
 
 import static dev.tracedeck.app.detail.DetailStyles.*;
 
-import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.app.common.CountFormat;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.message.Previews;
 import dev.tracedeck.model.message.ToolCall;
@@ -14,42 +14,42 @@ final class ToolCallSection {
     }
 
     static void append(DetailDocument.Builder out, Payload.ToolInvocation invocation) {
-        Blocks.heading(out, invocation.planned() ? "Tool plan" : "Tool call");
+        SectionLayout.heading(out, invocation.planned() ? "Tool plan" : "Tool call");
         if (invocation.planned()) {
-            Blocks.note(out, "Planned: the model asked for this call; the log shows it before it ran.");
+            SectionLayout.note(out, "Planned: the model asked for this call; the log shows it before it ran.");
         }
         ToolCall call = invocation.call();
-        out.add(Blocks.pad("tool", Blocks.KEY_WIDTH), KEY).add(call.name(), TOOL).end();
+        out.add(SectionLayout.pad("tool", SectionLayout.KEY_WIDTH), KEY).add(call.name(), TOOL).end();
         if (!call.id().isEmpty()) {
-            Blocks.field(out, "call id", call.id());
+            SectionLayout.field(out, "call id", call.id());
         }
         if (!invocation.role().isEmpty()) {
-            Blocks.field(out, "role", invocation.role());
+            SectionLayout.field(out, "role", invocation.role());
         }
-        invocation.msgIdx().ifPresent(i -> Blocks.field(out, "msg_idx", Integer.toString(i)));
+        invocation.msgIdx().ifPresent(i -> SectionLayout.field(out, "msg_idx", Integer.toString(i)));
         arguments(out, call);
     }
 
     /** Also used for the tool calls a message carries. */
     static void arguments(DetailDocument.Builder out, ToolCall call) {
-        Blocks.heading(out, "Arguments", Numbers.count(call.rawArguments().length(), "char", "chars")
+        SectionLayout.heading(out, "Arguments", CountFormat.count(call.rawArguments().length(), "char", "chars")
                 + (call.parsedFromText() ? " as the model wrote them" : " as logged"));
         String raw = call.rawArguments().strip();
         if (call.arguments().isPresent()) {
             JsonHighlighter.append(out, call.displayArguments());
-        } else if ((raw.startsWith("{") || raw.startsWith("[")) && raw.length() <= Blocks.MAX_BLOCK) {
+        } else if ((raw.startsWith("{") || raw.startsWith("[")) && raw.length() <= SectionLayout.MAX_BLOCK) {
             // Cut JSON is still mostly JSON: colour what is there, as logged, on its one line.
             JsonHighlighter.append(out, call.rawArguments());
         } else {
-            Blocks.text(out, call.rawArguments(), VALUE);
+            SectionLayout.text(out, call.rawArguments(), VALUE);
         }
         if (call.truncated() && call.parsedFromText()) {
-            Blocks.warning(out, "Cut: the text ends inside these arguments, so they are not the whole call.");
+            SectionLayout.warning(out, "Cut: the text ends inside these arguments, so they are not the whole call.");
         } else if (call.truncated()) {
-            Blocks.warning(out, "Truncated by the log: it keeps the first " + Numbers.count(Previews.ARGS_LIMIT - 3)
+            SectionLayout.warning(out, "Truncated by the log: it keeps the first " + CountFormat.count(Previews.ARGS_LIMIT - 3)
                     + " characters and appends \"...\", so these arguments are shown as logged and are not the whole call.");
         } else if (call.arguments().isEmpty() && !call.rawArguments().isBlank()) {
-            Blocks.note(out, "Not valid JSON: shown as logged.");
+            SectionLayout.note(out, "Not valid JSON: shown as logged.");
         }
     }
 }

@@ -1,6 +1,6 @@
 package dev.tracedeck.app.findings;
 
-import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.app.common.CountFormat;
 import dev.tracedeck.app.findings.FindingsRow.CheckRow;
 import dev.tracedeck.app.findings.FindingsRow.FindingRow;
 import dev.tracedeck.app.findings.FindingsRow.PassedRow;
@@ -150,7 +150,7 @@ final class FindingsCell extends ListCell<FindingsRow> {
         set(badge, "");
         set(name, row.label());
         text.setText(row.passed() + " pass · " + row.failed() + " fail · " + row.notApplicable() + " n/a");
-        set(trailer, row.findings() == 0 ? "" : Numbers.count(row.findings(), "finding", "findings"));
+        set(trailer, row.findings() == 0 ? "" : CountFormat.count(row.findings(), "finding", "findings"));
         tooltip.setText(row.threadId().isEmpty() ? "events that belong to no thread" : row.threadId());
     }
 

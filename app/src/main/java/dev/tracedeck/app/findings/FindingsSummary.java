@@ -1,6 +1,6 @@
 package dev.tracedeck.app.findings;
 
-import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.app.common.CountFormat;
 import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.rules.Severity;
 import dev.tracedeck.model.rules.ThreadChecklist;
@@ -57,14 +57,14 @@ public record FindingsSummary(State state, long errors, long warnings, long info
     /** "6 errors · 0 warnings · 3 threads checked"; infos only when there are some, they are rare and quiet. */
     public String text() {
         return switch (state) {
-            case CHECKING -> checked == 0 ? "Checking " + Numbers.count(threads, "thread", "threads") + "…"
-                    : "Checking… " + Numbers.count(checked) + " of " + Numbers.count(threads, "thread", "threads") + " · "
-                    + Numbers.count(errors, "error", "errors") + " · " + Numbers.count(warnings, "warning", "warnings")
+            case CHECKING -> checked == 0 ? "Checking " + CountFormat.count(threads, "thread", "threads") + "…"
+                    : "Checking… " + CountFormat.count(checked) + " of " + CountFormat.count(threads, "thread", "threads") + " · "
+                    + CountFormat.count(errors, "error", "errors") + " · " + CountFormat.count(warnings, "warning", "warnings")
                     + " so far";
             case FAILED -> "Checks failed: " + failure;
-            case DONE -> Numbers.count(errors, "error", "errors") + " · " + Numbers.count(warnings, "warning", "warnings")
-                    + (infos > 0 ? " · " + Numbers.count(infos, "info", "infos") : "")
-                    + " · " + Numbers.count(threads, "thread", "threads") + " checked";
+            case DONE -> CountFormat.count(errors, "error", "errors") + " · " + CountFormat.count(warnings, "warning", "warnings")
+                    + (infos > 0 ? " · " + CountFormat.count(infos, "info", "infos") : "")
+                    + " · " + CountFormat.count(threads, "thread", "threads") + " checked";
         };
     }
 

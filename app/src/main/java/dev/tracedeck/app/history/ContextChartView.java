@@ -16,7 +16,7 @@ import javafx.scene.layout.VBox;
 
 /**
  * A thread's context over time: tokens at each state dump (or message), with the model's window and the 80 %
- * trigger where seed 003 summarizes marked, and the selected point with its tokens by category. Where the trace
+ * trigger where an agent should summarize marked, and the selected point with its tokens by category. Where the trace
  * recorded the usage its provider billed, that is drawn beside the count, and the points where the harness
  * compacted the context are marked. Clicking the
  * chart selects the nearest point's event. Long threads are drawn from at most {@link #MAX_DRAWN} points, each

@@ -45,7 +45,7 @@ public record HistoryInsight(TraceThread thread, ModelChoice model, Optional<Thr
         return Optional.ofNullable(found);
     }
 
-    /** The trigger where seed 003 summarizes: 80 % of the window. */
+    /** The trigger where an agent should summarize: 80 % of the window. */
     public static final double TRIGGER = 0.8;
 
     public int limit() {

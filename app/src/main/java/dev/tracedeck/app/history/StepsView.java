@@ -16,7 +16,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 
 /**
- * The history at the selected point as typed steps (seed 004): system prompt, task, planning, action (thought,
+ * The history at the selected point as typed steps: system prompt, task, planning, action (thought,
  * tool calls and their results), final answer, each with its tokens. Choosing a step shows its first message.
  */
 public final class StepsView extends BorderPane {

@@ -1,6 +1,6 @@
 package dev.tracedeck.app.loading;
 
-import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.app.common.CountFormat;
 import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.app.detail.DetailViewModel;
 import dev.tracedeck.app.threads.ThreadListViewModel;
@@ -73,7 +73,7 @@ public final class LoadingViewModel {
         }
         timeline.append(batch, labels);
         threads.replaceRows(threadRows());
-        counts.set(Numbers.count(all.events, "event", "events") + " · " + Numbers.count(byThread.size(), "thread", "threads")
+        counts.set(CountFormat.count(all.events, "event", "events") + " · " + CountFormat.count(byThread.size(), "thread", "threads")
                 + " so far");
     }
 

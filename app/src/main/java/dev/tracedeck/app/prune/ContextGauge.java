@@ -1,6 +1,6 @@
 package dev.tracedeck.app.prune;
 
-import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.app.common.CountFormat;
 import java.util.Locale;
 import javafx.css.PseudoClass;
 import javafx.scene.control.Label;
@@ -34,7 +34,7 @@ final class ContextGauge extends HBox {
         bar.set(share, trigger);
         pseudoClassStateChanged(OVER_LIMIT, share > 1);
         pseudoClassStateChanged(OVER_TRIGGER, share > trigger && share <= 1);
-        text.setText(Numbers.count(tokens) + " / " + Numbers.count(limit) + " tokens · "
+        text.setText(CountFormat.count(tokens) + " / " + CountFormat.count(limit) + " tokens · "
                 + String.format(Locale.ROOT, share < 0.1 ? "%.1f%%" : "%.0f%%", share * 100));
     }
 

@@ -1,6 +1,6 @@
 package dev.tracedeck.app.prune;
 
-import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.app.common.CountFormat;
 import java.util.Locale;
 import java.util.Map;
 import javafx.css.PseudoClass;
@@ -67,7 +67,7 @@ final class MessageCell extends ListCell<MessageRow> {
         id.setText(row.id());
         role.setText(row.role().isEmpty() ? "?" : row.role());
         preview.setText(row.preview());
-        tokens.setText(Numbers.count(row.tokens()));
+        tokens.setText(CountFormat.count(row.tokens()));
     }
 
     static String roleClass(String role) {

@@ -1,6 +1,6 @@
 package dev.tracedeck.app.prune;
 
-import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.app.common.CountFormat;
 import javafx.beans.InvalidationListener;
 import javafx.collections.ObservableList;
 import javafx.geometry.Orientation;
@@ -213,7 +213,7 @@ public final class PlaygroundView extends BorderPane {
     // ---- bits ----
 
     private static String count(int messages) {
-        return Numbers.count(messages, "message", "messages");
+        return CountFormat.count(messages, "message", "messages");
     }
 
     private static Label count() {

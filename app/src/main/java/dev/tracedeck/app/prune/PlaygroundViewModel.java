@@ -1,7 +1,7 @@
 package dev.tracedeck.app.prune;
 
+import dev.tracedeck.app.common.CountFormat;
 import dev.tracedeck.app.common.LatestOnly;
-import dev.tracedeck.app.common.Numbers;
 import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
@@ -43,7 +43,7 @@ import javafx.collections.ObservableList;
  */
 public final class PlaygroundViewModel {
 
-    /** Where a context gauge turns when no token budget names its own trigger: seed 003's pre-flight check. */
+    /** Where a context gauge turns when no token budget names its own trigger: the pre-flight check at 80 % of the window. */
     public static final double DEFAULT_TRIGGER = 0.8;
     private static final String DEFAULT_MODEL = "gpt-4o";
     private static final int UNKNOWN_MODEL_LIMIT = 128_000;
@@ -301,9 +301,9 @@ public final class PlaygroundViewModel {
 
     /** "#812 · line 1,204 · 37 messages" for a dump; "#40 · line 52 · user: I like tea" for a message. */
     public String pointLabel(Event e) {
-        String where = "#" + e.seq() + " · line " + Numbers.count(e.source().firstLine());
+        String where = "#" + e.seq() + " · line " + CountFormat.count(e.source().firstLine());
         if (e.payload() instanceof Payload.StateDump dump) {
-            return where + " · state, " + Numbers.count(dump.snapshot().size(), "message", "messages");
+            return where + " · state, " + CountFormat.count(dump.snapshot().size(), "message", "messages");
         }
         if (e.payload() instanceof Payload.ConversationMessage m) {
             String text = m.message().content().strip().lines().findFirst().orElse("");
@@ -370,17 +370,17 @@ public final class PlaygroundViewModel {
     static String status(PlaygroundResult r) {
         long introduced = r.findings().stream().filter(FindingRow::introduced).count();
         StringBuilder out = new StringBuilder()
-                .append(Numbers.count(r.before().size())).append(" → ").append(Numbers.count(r.after().size(), "message", "messages"))
-                .append(" · ").append(Numbers.count(r.beforeTokens())).append(" → ").append(Numbers.count(r.afterTokens()))
+                .append(CountFormat.count(r.before().size())).append(" → ").append(CountFormat.count(r.after().size(), "message", "messages"))
+                .append(" · ").append(CountFormat.count(r.beforeTokens())).append(" → ").append(CountFormat.count(r.afterTokens()))
                 .append(" tokens");
         if (r.beforeTokens() > 0 && r.afterTokens() != r.beforeTokens()) {
             long percent = Math.round(100.0 * (r.afterTokens() - r.beforeTokens()) / r.beforeTokens());
             out.append(" (").append(percent > 0 ? "+" : "").append(percent).append("%)");
         }
-        out.append(" · ").append(Numbers.count(r.result().removed().size())).append(" removed")
-                .append(" · ").append(Numbers.count(r.result().changed().size())).append(" changed")
-                .append(" · ").append(Numbers.count(r.result().added().size())).append(" added")
-                .append(" · ").append(Numbers.count(r.findings().size(), "finding", "findings"));
+        out.append(" · ").append(CountFormat.count(r.result().removed().size())).append(" removed")
+                .append(" · ").append(CountFormat.count(r.result().changed().size())).append(" changed")
+                .append(" · ").append(CountFormat.count(r.result().added().size())).append(" added")
+                .append(" · ").append(CountFormat.count(r.findings().size(), "finding", "findings"));
         if (introduced > 0) {
             out.append(" (").append(introduced).append(" introduced)");
         }

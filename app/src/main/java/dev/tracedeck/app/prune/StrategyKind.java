@@ -4,7 +4,7 @@ import dev.tracedeck.model.prune.PruneStrategy;
 import java.util.List;
 
 /**
- * The strategies the playground offers, each with the seeds' defaults (keep_last_n_steps 5, prune_old_observations
+ * The strategies the playground offers, each with its defaults (keep_last_n_steps 5, prune_old_observations
  * 5 and 100, sliding_window 50, token_budget 0.8 and 0.5, truncate_tool_outputs 10,000), its arguments as
  * {@link StrategyParameter}s, and how a strategy is rebuilt when one argument changes.
  */
@@ -36,7 +36,7 @@ public enum StrategyKind {
         return description;
     }
 
-    /** The strategy with the seeds' defaults. */
+    /** The strategy with its defaults. */
     public PruneStrategy create() {
         return switch (this) {
             case KEEP_LAST_N_STEPS -> new PruneStrategy.KeepLastNSteps(5);

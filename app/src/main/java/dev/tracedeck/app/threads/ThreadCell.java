@@ -1,6 +1,6 @@
 package dev.tracedeck.app.threads;
 
-import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.app.common.CountFormat;
 import dev.tracedeck.app.findings.SeverityStyles;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
@@ -69,23 +69,23 @@ final class ThreadCell extends ListCell<ThreadSummary> {
             return;
         }
         name.setText(row.label());
-        events.setText(Numbers.count(row.events()));
-        problems.setText(Numbers.count(row.problems()));
+        events.setText(CountFormat.count(row.events()));
+        problems.setText(CountFormat.count(row.problems()));
         problems.setVisible(row.problems() > 0);
         problems.setManaged(row.problems() > 0);
         ThreadFindings flagged = findingsOf.apply(row);
-        findings.setText(Numbers.count(flagged.open()));
+        findings.setText(CountFormat.count(flagged.open()));
         findings.setVisible(flagged.open() > 0);
         findings.setManaged(flagged.open() > 0);
         SeverityStyles.apply(findings, flagged.worst().orElse(null));
-        triaged.setText("✓ " + Numbers.count(flagged.triaged()));
+        triaged.setText("✓ " + CountFormat.count(flagged.triaged()));
         triaged.setVisible(flagged.triaged() > 0);
         triaged.setManaged(flagged.triaged() > 0);
-        tooltip.setText(row.fullName() + "\n" + Numbers.count(row.events(), "event", "events") + " · "
-                + Numbers.count(row.snapshots(), "state dump", "state dumps") + " · "
-                + Numbers.count(row.problems(), "problem", "problems")
-                + (flagged.count() > 0 ? " · " + Numbers.count(flagged.count(), "finding", "findings") : "")
-                + (flagged.triaged() > 0 ? ", " + Numbers.count(flagged.triaged()) + " triaged" : ""));
+        tooltip.setText(row.fullName() + "\n" + CountFormat.count(row.events(), "event", "events") + " · "
+                + CountFormat.count(row.snapshots(), "state dump", "state dumps") + " · "
+                + CountFormat.count(row.problems(), "problem", "problems")
+                + (flagged.count() > 0 ? " · " + CountFormat.count(flagged.count(), "finding", "findings") : "")
+                + (flagged.triaged() > 0 ? ", " + CountFormat.count(flagged.triaged()) + " triaged" : ""));
         setTooltip(tooltip);
         setGraphic(box);
     }

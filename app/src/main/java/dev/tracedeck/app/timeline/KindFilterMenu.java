@@ -1,7 +1,7 @@
 package dev.tracedeck.app.timeline;
 
+import dev.tracedeck.app.common.CountFormat;
 import dev.tracedeck.app.common.KindStyles;
-import dev.tracedeck.app.common.Numbers;
 import dev.tracedeck.model.event.EventKind;
 import java.util.EnumMap;
 import java.util.Map;
@@ -28,7 +28,7 @@ final class KindFilterMenu extends MenuButton {
         for (EventKind kind : EventKind.values()) {
             // No counts while a file is still read: a count that grows in a menu reads as final.
             CheckMenuItem item = new CheckMenuItem(counts.isEmpty() ? kind.label()
-                    : kind.label() + "  " + Numbers.count(counts.getOrDefault(kind, 0L)));
+                    : kind.label() + "  " + CountFormat.count(counts.getOrDefault(kind, 0L)));
             Label swatch = new Label();
             swatch.getStyleClass().add("kind-swatch");
             KindStyles.apply(swatch, kind);

@@ -1,7 +1,7 @@
 package dev.tracedeck.app.timeline;
 
 import dev.tracedeck.app.annotations.EventAnnotations;
-import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.app.common.CountFormat;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import java.util.List;
@@ -99,7 +99,7 @@ public final class TimelineView extends VBox {
         flagged.setOnAction(e -> model.showOnlyFlagged(flagged.isSelected()));
         Runnable sync = () -> {
             flagged.setSelected(model.isOnlyFlagged());
-            flagged.setText("Flagged " + Numbers.count(model.evidence().flaggedCount()));
+            flagged.setText("Flagged " + CountFormat.count(model.evidence().flaggedCount()));
             // Nothing to narrow to while the checks run or when they found nothing; never stuck on, though.
             flagged.setDisable(model.evidence().flaggedCount() == 0 && !model.isOnlyFlagged());
         };

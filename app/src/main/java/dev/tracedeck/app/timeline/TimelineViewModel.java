@@ -1,6 +1,6 @@
 package dev.tracedeck.app.timeline;
 
-import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.app.common.CountFormat;
 import dev.tracedeck.app.findings.EvidenceIndex;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
@@ -255,7 +255,7 @@ public final class TimelineViewModel {
     public String countText() {
         int shown = shownCount.get();
         int total = eventCount;
-        return shown == total ? Numbers.count(total, "event", "events") : Numbers.count(shown) + " of " + Numbers.count(total, "event", "events");
+        return shown == total ? CountFormat.count(total, "event", "events") : CountFormat.count(shown) + " of " + CountFormat.count(total, "event", "events");
     }
 
     private void refilter(EventFilter now) {

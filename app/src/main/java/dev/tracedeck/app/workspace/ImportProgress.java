@@ -1,6 +1,6 @@
 package dev.tracedeck.app.workspace;
 
-import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.app.common.CountFormat;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -66,7 +66,7 @@ public final class ImportProgress {
         }
         double mean = sum / running.size();
         fraction.set(known ? mean : -1);
-        String what = running.size() == 1 ? running.get(0).name() : Numbers.count(running.size(), "file", "files");
+        String what = running.size() == 1 ? running.get(0).name() : CountFormat.count(running.size(), "file", "files");
         label.set("Importing " + what + "…" + (known ? " " + Math.round(mean * 100) + "%" : ""));
     }
 }

@@ -1,6 +1,6 @@
 package dev.tracedeck.app.workspace;
 
-import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.app.common.CountFormat;
 import dev.tracedeck.app.threads.ThreadSummary;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
@@ -41,9 +41,9 @@ public record LoadedTrace(Trace trace, List<ThreadSummary> threads, Map<EventKin
     /** "1,234 events · 5 threads · 3 other · 1 malformed" for the status bar. */
     public String summary() {
         ImportReport report = trace.report();
-        return Numbers.count(trace.events().size(), "event", "events")
-                + " · " + Numbers.count(trace.threads().size(), "thread", "threads")
-                + " · " + Numbers.count(report.otherRecords()) + " other"
-                + " · " + Numbers.count(report.malformedRecords()) + " malformed";
+        return CountFormat.count(trace.events().size(), "event", "events")
+                + " · " + CountFormat.count(trace.threads().size(), "thread", "threads")
+                + " · " + CountFormat.count(report.otherRecords()) + " other"
+                + " · " + CountFormat.count(report.malformedRecords()) + " malformed";
     }
 }

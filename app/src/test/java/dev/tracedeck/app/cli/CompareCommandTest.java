@@ -24,7 +24,7 @@ class CompareCommandTest {
     }
 
     @Test
-    void seed000sFixFixesEveryFaultOfTheBeforeRunAndBreaksNothing() throws Exception {
+    void theToolOnlyGraphFixesEveryFaultOfThePrebuiltReactRunAndBreaksNothing() throws Exception {
         CliRun run = CliRun.of("compare", "--format", "json", CliRun.BEFORE.toString(), CliRun.AFTER.toString());
         assertEquals(ExitCodes.OK, run.code(), run.err());
         JsonNode root = JSON.readTree(run.out());

@@ -40,7 +40,7 @@ class TokensCommandTest {
         JsonNode file = JSON.readTree(CliRun.of("tokens", "--json", "--model", "anthropic.claude-3-sonnet-20240229-v1:0",
                 CliRun.AFTER.toString()).out()).get(0);
         assertFalse(file.get("exactTokenizer").asBoolean());
-        assertEquals(100_000, file.get("contextLimit").asInt(), "seed 003's Bedrock Claude");
+        assertEquals(100_000, file.get("contextLimit").asInt(), "Claude on AWS Bedrock");
         assertTrue(file.get("threads").get(0).get("estimateReasons").get(0).asText().contains("no public tokenizer"));
         JsonNode limited = JSON.readTree(CliRun.of("tokens", "--json", "--context-limit", "1000", CliRun.AFTER.toString()).out()).get(0);
         assertEquals(1000, limited.get("contextLimit").asInt());

@@ -25,7 +25,7 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
-/** Seed 000's before and after, side by side, headless. */
+/** The Mycelian benchmark's before and after runs, side by side, headless. */
 @ExtendWith(ApplicationExtension.class)
 class CompareViewTest {
 

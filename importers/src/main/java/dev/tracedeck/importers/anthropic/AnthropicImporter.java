@@ -6,11 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.TraceImporter;
-import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
-import dev.tracedeck.importers.json.JsonImport;
-import dev.tracedeck.importers.json.JsonLayout;
+import dev.tracedeck.importers.json.JsonTraceImporter;
+import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.model.trace.Trace;
 import java.util.Set;
 
@@ -34,7 +32,7 @@ import java.util.Set;
  * a line that is not JSON is a malformed record with its line and column and the import goes on; a document that
  * stops parsing, a last line cut inside its value or a {@code .gz} cut short ends with a {@code CUT_SHORT} record.
  */
-public final class AnthropicImporter implements TraceImporter {
+public final class AnthropicImporter implements JsonTraceImporter {
 
     public static final String FORMAT_ID = "anthropic";
 
@@ -53,9 +51,8 @@ public final class AnthropicImporter implements TraceImporter {
      * importer reads as well.
      */
     @Override
-    public int confidence(String head) {
-        JsonHead h = JsonHead.of(head);
-        if (!h.isJson() || h.hasName("lc") || h.hasName("resourceSpans") || h.hasTopLevelName("sessionId")
+    public int confidence(JsonHead h, String head) {
+        if (h.hasName("lc") || h.hasName("resourceSpans") || h.hasTopLevelName("sessionId")
                 || h.hasTopLevelName("parentUuid") || h.hasTopLevelName("session_id")) {
             return 0;
         }
@@ -83,14 +80,12 @@ public final class AnthropicImporter implements TraceImporter {
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
-        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("messages"),
-                new AnthropicReading(out, layout));
-        if (out.messages() == 0) {
-            throw out.notThisFormat("Anthropic message");
+        JsonTraceRead<AnthropicReading> read = JsonTraceRead.read(source, listener, Set.of("messages"),
+                AnthropicReading::new);
+        if (read.out().messages() == 0) {
+            throw read.notThisFormat("Anthropic message");
         }
-        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
+        return read.trace(FORMAT_ID);
     }
 
     /** For the reading state: a fresh, empty object. */

@@ -1,6 +1,7 @@
 package dev.tracedeck.importers.anthropic;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.message.Message;
@@ -44,21 +45,21 @@ public final class AnthropicMessages {
     }
 
     /** The top-level {@code system} prompt (a string or a list of text blocks) as a {@code system} message. */
-    public static Message system(JsonNode system) throws MalformedMessageException {
+    public static Message system(JsonNode system) throws MalformedRecordException {
         return Message.text("system", ContentBlocks.text(system));
     }
 
-    public static List<Part> parse(JsonNode node) throws MalformedMessageException {
+    public static List<Part> parse(JsonNode node) throws MalformedRecordException {
         if (!node.isObject()) {
-            throw new MalformedMessageException("a message is an object, this is a " + node.getNodeType());
+            throw new MalformedRecordException("a message is an object, this is a " + node.getNodeType());
         }
         JsonNode role = node.get("role");
         if (role == null || !role.isTextual()) {
-            throw new MalformedMessageException(role == null ? "message without a role" : "role is not a string");
+            throw new MalformedRecordException(role == null ? "message without a role" : "role is not a string");
         }
         JsonNode content = node.get("content");
         if (content == null) {
-            throw new MalformedMessageException("message without content");
+            throw new MalformedRecordException("message without content");
         }
         if (!content.isArray()) {
             return List.of(new Part("", Message.text(role.textValue(), ContentBlocks.text(content))));
@@ -109,10 +110,10 @@ public final class AnthropicMessages {
         }
     }
 
-    private static Message result(JsonNode block, int index, String role) throws MalformedMessageException {
+    private static Message result(JsonNode block, int index, String role) throws MalformedRecordException {
         JsonNode id = block.get("tool_use_id");
         if (id == null || !id.isTextual() || id.textValue().isEmpty()) {
-            throw new MalformedMessageException("content[" + index + "] is a tool_result without a tool_use_id");
+            throw new MalformedRecordException("content[" + index + "] is a tool_result without a tool_use_id");
         }
         String text = ContentBlocks.text(block.get("content"));
         if (block.path("is_error").asBoolean(false)) {
@@ -121,11 +122,11 @@ public final class AnthropicMessages {
         return new Message(role, text, List.of(), id.textValue());
     }
 
-    private static ToolCall call(JsonNode block, int index) throws MalformedMessageException {
+    private static ToolCall call(JsonNode block, int index) throws MalformedRecordException {
         JsonNode id = block.get("id");
         JsonNode name = block.get("name");
         if (id == null || !id.isTextual() || name == null || !name.isTextual()) {
-            throw new MalformedMessageException("content[" + index + "] is a tool_use without "
+            throw new MalformedRecordException("content[" + index + "] is a tool_use without "
                     + (id == null || !id.isTextual() ? "an id" : "a name"));
         }
         JsonNode input = block.get("input");

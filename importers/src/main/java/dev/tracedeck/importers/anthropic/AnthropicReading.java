@@ -2,6 +2,7 @@ package dev.tracedeck.importers.anthropic;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.chat.ProviderUsage;
 import dev.tracedeck.importers.json.JsonImport;
@@ -141,7 +142,7 @@ final class AnthropicReading implements JsonImport.Records {
                 Event e = out.message(thread, at(source, part.pointer()), partText, part.message(), OptionalInt.of(index), "");
                 first = first == null ? e : first;
             }
-        } catch (MalformedMessageException e) {
+        } catch (MalformedRecordException e) {
             out.malformed(thread, source, text, e.getMessage());
         }
         return first;
@@ -157,7 +158,7 @@ final class AnthropicReading implements JsonImport.Records {
     private void system(String thread, JsonNode node, SourceRef source) {
         try {
             out.message(thread, source, node.toString(), AnthropicMessages.system(node), OptionalInt.empty(), "");
-        } catch (MalformedMessageException e) {
+        } catch (MalformedRecordException e) {
             out.malformed(thread, source, node.toString(), "system: " + e.getMessage());
         }
     }

@@ -1,6 +1,8 @@
 package dev.tracedeck.importers.anthropic;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.ContentText;
+import dev.tracedeck.importers.MalformedRecordException;
 import java.util.Locale;
 
 /**
@@ -17,23 +19,9 @@ final class ContentBlocks {
     private ContentBlocks() {
     }
 
-    /** @throws MalformedMessageException for content that is neither a string, null, nor a list of blocks */
-    static String text(JsonNode content) throws MalformedMessageException {
-        if (content == null || content.isNull() || content.isMissingNode()) {
-            return "";
-        }
-        if (content.isTextual()) {
-            return content.textValue();
-        }
-        if (!content.isArray()) {
-            throw new MalformedMessageException("content is a " + content.getNodeType().name().toLowerCase(Locale.ROOT)
-                    + ", not a string or a list of blocks");
-        }
-        StringBuilder out = new StringBuilder();
-        for (JsonNode block : content) {
-            append(out, block(block));
-        }
-        return out.toString();
+    /** @throws MalformedRecordException for content that is neither a string, null, nor a list of blocks */
+    static String text(JsonNode content) throws MalformedRecordException {
+        return ContentText.joined(content, "a string or a list of blocks", ContentBlocks::block);
     }
 
     static void append(StringBuilder out, String text) {

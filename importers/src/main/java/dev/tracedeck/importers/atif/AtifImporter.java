@@ -6,13 +6,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.importers.json.JsonTraceImporter;
+import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.source.SourceText;
@@ -29,7 +30,7 @@ import java.util.Set;
  * v1.7's embedded {@code subagent_trajectories} are a thread each, named by their {@code trajectory_id}. A top-level
  * array or JSON Lines of trajectories are a thread each.
  */
-public final class AtifImporter implements TraceImporter {
+public final class AtifImporter implements JsonTraceImporter {
 
     public static final String FORMAT_ID = "atif";
     static final String TRAJECTORY = "trajectory";
@@ -44,11 +45,7 @@ public final class AtifImporter implements TraceImporter {
      * {@code source}, beside {@code session_id} and {@code agent} or with {@code function_name} calls); else 0.
      */
     @Override
-    public int confidence(String head) {
-        JsonHead h = JsonHead.of(head);
-        if (!h.isJson()) {
-            return 0;
-        }
+    public int confidence(JsonHead h, String head) {
         if (h.hasName("schema_version") && head.contains("\"ATIF-v")) {
             return 97;
         }
@@ -58,15 +55,12 @@ public final class AtifImporter implements TraceImporter {
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
-        Reading reading = new Reading(out, layout);
-        JsonImport.Result result = new JsonImport(out).read(source, listener, layout,
-                Set.of("steps", "subagent_trajectories"), reading);
-        if (reading.steps == 0) {
-            throw out.notThisFormat("ATIF step");
+        JsonTraceRead<Reading> read = JsonTraceRead.read(source, listener,
+                Set.of("steps", "subagent_trajectories"), Reading::new);
+        if (read.records().steps == 0) {
+            throw read.notThisFormat("ATIF step");
         }
-        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
+        return read.trace(FORMAT_ID);
     }
 
     /** One import's state: the trajectory being streamed, and the thread names taken. */

@@ -3,11 +3,11 @@ package dev.tracedeck.importers.claudecode;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonImport;
+import dev.tracedeck.importers.json.JsonTraceImporter;
 import dev.tracedeck.model.trace.Trace;
 import java.util.Set;
 
@@ -36,7 +36,7 @@ import java.util.Set;
  * in file order: a session that was rewound and branched (two entries with one {@code parentUuid}) is read as
  * written.
  */
-public final class ClaudeCodeImporter implements TraceImporter {
+public final class ClaudeCodeImporter implements JsonTraceImporter {
 
     public static final String FORMAT_ID = "claude-code";
 
@@ -51,9 +51,8 @@ public final class ClaudeCodeImporter implements TraceImporter {
      * a transcript that starts with {@code summary} lines ({@code leafUuid}); else 0.
      */
     @Override
-    public int confidence(String head) {
-        JsonHead h = JsonHead.of(head);
-        if (!h.isJson() || h.firstChar() != '{') {
+    public int confidence(JsonHead h, String head) {
+        if (h.firstChar() != '{') {
             return 0;
         }
         if (h.hasTopLevelName("sessionId") && (h.hasTopLevelName("uuid") || h.hasTopLevelName("parentUuid"))) {

@@ -1,8 +1,8 @@
 package dev.tracedeck.importers.claudecode;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.anthropic.AnthropicMessages;
-import dev.tracedeck.importers.anthropic.MalformedMessageException;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.chat.ProviderUsage;
 import dev.tracedeck.importers.json.JsonImport;
@@ -219,7 +219,7 @@ final class Session implements JsonImport.Records {
                 }
             }
             return new Parsed(parts, source, text, null);
-        } catch (MalformedMessageException e) {
+        } catch (MalformedRecordException e) {
             return new Parsed(List.of(), source, text, e.getMessage());
         }
     }

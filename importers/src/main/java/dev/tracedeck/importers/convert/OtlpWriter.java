@@ -154,8 +154,8 @@ public final class OtlpWriter implements TraceWriter {
 
         private void thread(Transcript t) throws IOException {
             String thread = t.threadId().isEmpty() ? "run" : t.threadId();
-            traceId = Ids.of(16, trace.file(), thread);
-            rootId = Ids.of(8, trace.file(), thread, "root");
+            traceId = StableIds.of(16, trace.file(), thread);
+            rootId = StableIds.of(8, trace.file(), thread, "root");
             conversation = redactor.redact(thread);
             spans = 0;
             firstStart = -1;
@@ -203,7 +203,7 @@ public final class OtlpWriter implements TraceWriter {
         private void chat(List<String> input, Optional<String> output, Optional<ModelCall> call, long start, long end)
                 throws IOException {
             String model = call.map(ModelCall::model).map(String::strip).orElse("");
-            span(Ids.of(8, traceId, Integer.toString(++spans)), rootId, model.isEmpty() ? "chat" : "chat " + model,
+            span(StableIds.of(8, traceId, Integer.toString(++spans)), rootId, model.isEmpty() ? "chat" : "chat " + model,
                     CLIENT, start, end);
             attribute("gen_ai.operation.name", "chat");
             attribute("gen_ai.conversation.id", conversation);
@@ -230,7 +230,7 @@ public final class OtlpWriter implements TraceWriter {
         }
 
         private void tool(ToolCall call, Optional<String> result, long start, long end) throws IOException {
-            span(Ids.of(8, traceId, Integer.toString(++spans)), rootId, "execute_tool " + call.name(), INTERNAL, start, end);
+            span(StableIds.of(8, traceId, Integer.toString(++spans)), rootId, "execute_tool " + call.name(), INTERNAL, start, end);
             attribute("gen_ai.operation.name", "execute_tool");
             attribute("gen_ai.conversation.id", conversation);
             attribute("gen_ai.tool.name", call.name());

@@ -14,6 +14,7 @@ import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.trace.Trace;
 import java.io.BufferedInputStream;
@@ -67,24 +68,22 @@ public final class InspectImporter implements TraceImporter {
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
         if (isZip(source)) {
-            return readZip(source, listener, out);
+            return readZip(source, listener, new ChatTraceWriter(source.name()));
         }
         JsonLayout layout = JsonImport.layout(source);
         if (layout != JsonLayout.OBJECT) {
-            throw out.notThisFormat("Inspect eval log (one JSON object)");
+            throw new ChatTraceWriter(source.name()).notThisFormat("Inspect eval log (one JSON object)");
         }
-        LogReading reading = new LogReading(out);
-        JsonImport.Result result = new JsonImport(out).read(source, listener, layout,
-                Set.of("samples/*/messages", "samples/*/events"), reading);
-        if (!reading.sawEval()) {
-            throw out.notThisFormat("Inspect eval spec (eval)");
+        JsonTraceRead<LogReading> read = JsonTraceRead.read(source, listener, layout,
+                Set.of("samples/*/messages", "samples/*/events"), (out, l) -> new LogReading(out));
+        if (!read.records().sawEval()) {
+            throw read.notThisFormat("Inspect eval spec (eval)");
         }
-        if (reading.samples() == 0) {
-            throw out.notThisFormat("Inspect sample");
+        if (read.records().samples() == 0) {
+            throw read.notThisFormat("Inspect sample");
         }
-        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
+        return read.trace(FORMAT_ID);
     }
 
     private static boolean isZip(ImportSource source) throws ImportException {

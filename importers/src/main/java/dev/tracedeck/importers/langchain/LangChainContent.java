@@ -1,8 +1,9 @@
 package dev.tracedeck.importers.langchain;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.ContentText;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.openai.ContentParts;
-import java.util.Locale;
 
 /**
  * A LangChain message's {@code content} as text: a string as it is; a list (strings and content blocks, as
@@ -15,29 +16,8 @@ final class LangChainContent {
     private LangChainContent() {
     }
 
-    static String text(JsonNode content) throws MalformedLangChainMessageException {
-        if (content == null || content.isNull() || content.isMissingNode()) {
-            return "";
-        }
-        if (content.isTextual()) {
-            return content.textValue();
-        }
-        if (!content.isArray()) {
-            throw new MalformedLangChainMessageException("content is a "
-                    + content.getNodeType().name().toLowerCase(Locale.ROOT) + ", not a string or a list");
-        }
-        StringBuilder out = new StringBuilder();
-        for (JsonNode part : content) {
-            String text = part(part);
-            if (text.isEmpty()) {
-                continue;
-            }
-            if (!out.isEmpty()) {
-                out.append('\n');
-            }
-            out.append(text);
-        }
-        return out.toString();
+    static String text(JsonNode content) throws MalformedRecordException {
+        return ContentText.joinedSkippingEmpty(content, "a string or a list", LangChainContent::part);
     }
 
     private static String part(JsonNode part) {

@@ -6,12 +6,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.source.SourceText;
@@ -61,14 +63,11 @@ public final class LangChainImporter implements TraceImporter {
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
-        Reading reading = new Reading(out, layout);
-        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("messages"), reading);
-        if (out.messages() == 0) {
-            throw out.notThisFormat("LangChain message");
+        JsonTraceRead<Reading> read = JsonTraceRead.read(source, listener, Set.of("messages"), Reading::new);
+        if (read.out().messages() == 0) {
+            throw read.notThisFormat("LangChain message");
         }
-        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
+        return read.trace(FORMAT_ID);
     }
 
     /** One import's state: what a record means depends on the layout. */
@@ -146,7 +145,7 @@ public final class LangChainImporter implements TraceImporter {
         private void message(String thread, JsonNode node, SourceRef source, SourceText text) {
             try {
                 out.message(thread, source, text, LangChainMessages.parse(node).message());
-            } catch (MalformedLangChainMessageException e) {
+            } catch (MalformedRecordException e) {
                 out.malformed(thread, source, text, e.getMessage());
             }
         }

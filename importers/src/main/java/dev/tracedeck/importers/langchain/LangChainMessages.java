@@ -1,6 +1,7 @@
 package dev.tracedeck.importers.langchain;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.message.Message;
@@ -64,26 +65,26 @@ public final class LangChainMessages {
         return node.path("lc").isNumber() && node.path("type").isTextual() && node.path("id").isArray();
     }
 
-    public static Parsed parse(JsonNode node) throws MalformedLangChainMessageException {
+    public static Parsed parse(JsonNode node) throws MalformedRecordException {
         String type;
         JsonNode fields;
         if (isEnvelope(node)) {
             String cls = messageClass(node).orElseThrow(
-                    () -> new MalformedLangChainMessageException("not a message class: " + node.path("id")));
+                    () -> new MalformedRecordException("not a message class: " + node.path("id")));
             if (!node.path("type").asText().equals("constructor")) {
-                throw new MalformedLangChainMessageException(cls + " was not serialized (\"type\": \""
+                throw new MalformedRecordException(cls + " was not serialized (\"type\": \""
                         + node.path("type").asText() + "\"" + (node.hasNonNull("repr") ? ", repr " + node.path("repr").asText() : "") + ")");
             }
             fields = node.path("kwargs");
             if (!fields.isObject()) {
-                throw new MalformedLangChainMessageException(cls + " has no kwargs object");
+                throw new MalformedRecordException(cls + " has no kwargs object");
             }
             String base = cls.endsWith("Chunk") ? cls.substring(0, cls.length() - "Chunk".length()) : cls;
             type = CLASS_TYPES.getOrDefault(base, fields.path("type").asText(""));
         } else {
             fields = node.path("data").isObject() ? node.get("data") : node;
             type = typeOf(node.path("type").asText("")).orElseThrow(
-                    () -> new MalformedLangChainMessageException("unknown message type \"" + node.path("type").asText("") + "\""));
+                    () -> new MalformedRecordException("unknown message type \"" + node.path("type").asText("") + "\""));
         }
         String role = type.equals("chat") ? fields.path("role").asText("") : ROLES.getOrDefault(type, type);
         String content = LangChainContent.text(fields.get("content"));
@@ -126,16 +127,16 @@ public final class LangChainMessages {
         return inMessages && (cls.endsWith("Message") || cls.endsWith("MessageChunk")) ? Optional.of(cls) : Optional.empty();
     }
 
-    private static List<ToolCall> toolCalls(JsonNode fields) throws MalformedLangChainMessageException {
+    private static List<ToolCall> toolCalls(JsonNode fields) throws MalformedRecordException {
         List<ToolCall> calls = new ArrayList<>();
         JsonNode normalized = fields.path("tool_calls");
         if (!normalized.isMissingNode() && !normalized.isNull() && !normalized.isArray()) {
-            throw new MalformedLangChainMessageException("tool_calls is not a list");
+            throw new MalformedRecordException("tool_calls is not a list");
         }
         for (int i = 0; i < normalized.size(); i++) {
             JsonNode call = normalized.get(i);
             if (!call.path("name").isTextual()) {
-                throw new MalformedLangChainMessageException("tool_calls[" + i + "] has no name");
+                throw new MalformedRecordException("tool_calls[" + i + "] has no name");
             }
             calls.add(call(id(call), call.get("name").textValue(), call.get("args")));
         }
@@ -152,7 +153,7 @@ public final class LangChainMessages {
         for (int i = 0; raw.isArray() && i < raw.size(); i++) {
             JsonNode function = raw.get(i).path("function");
             if (!function.path("name").isTextual()) {
-                throw new MalformedLangChainMessageException("additional_kwargs.tool_calls[" + i + "] has no function name");
+                throw new MalformedRecordException("additional_kwargs.tool_calls[" + i + "] has no function name");
             }
             calls.add(call(id(raw.get(i)), function.get("name").textValue(), function.get("arguments")));
         }

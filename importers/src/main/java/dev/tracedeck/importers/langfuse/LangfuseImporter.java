@@ -5,12 +5,12 @@ import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.NotThisFormatException;
-import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
-import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
+import dev.tracedeck.importers.json.JsonTraceImporter;
+import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.importers.json.LineIndex;
 import dev.tracedeck.importers.spans.Origin;
@@ -35,7 +35,7 @@ import java.util.Set;
  * next generation. Whatever framework wrote the trace (Pydantic AI, the OpenAI Agents SDK, LangChain, CrewAI …),
  * the generations' messages are read in the shapes {@link LangfuseMessages} lists.
  */
-public final class LangfuseImporter implements TraceImporter {
+public final class LangfuseImporter implements JsonTraceImporter {
 
     public static final String FORMAT_ID = "langfuse";
 
@@ -50,11 +50,7 @@ public final class LangfuseImporter implements TraceImporter {
      * first observation's fields); else 0. No other format writes these camelCase names.
      */
     @Override
-    public int confidence(String head) {
-        JsonHead h = JsonHead.of(head);
-        if (!h.isJson()) {
-            return 0;
-        }
+    public int confidence(JsonHead h, String head) {
         if (h.hasName("parentObservationId") && h.hasName("startTime")) {
             return 95;
         }
@@ -63,17 +59,14 @@ public final class LangfuseImporter implements TraceImporter {
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
-        Reading reading = new Reading(out, layout);
-        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("observations", "data"),
-                reading);
-        if (reading.spans() == 0) {
+        JsonTraceRead<Reading> read = JsonTraceRead.read(source, listener,
+                Set.of("observations", "data"), Reading::new);
+        if (read.records().spans() == 0) {
             // Nothing to check is no pass: a trace without observations is refused like a file of no known format.
-            throw new NotThisFormatException(source.name(), result.complete() ? "no Langfuse observation"
+            throw new NotThisFormatException(source.name(), read.result().complete() ? "no Langfuse observation"
                     : "cut short before its first observation");
         }
-        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
+        return read.trace(FORMAT_ID);
     }
 
     /** The observations of a streamed document, or of the traces bound whole (an array's elements, lines). */

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.importers.responses.ResponseTurns;
-import dev.tracedeck.importers.spans.Found;
+import dev.tracedeck.importers.spans.AttributeMessage;
 import dev.tracedeck.importers.spans.GenAiMessages;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.message.Message;
@@ -40,8 +40,8 @@ final class LangfuseMessages {
     }
 
     /** The messages of {@code value} at {@code pointer} within the observation, in {@code role} where none is said. */
-    static List<Found> read(JsonNode value, String pointer, String role) {
-        List<Found> found = new ArrayList<>();
+    static List<AttributeMessage> read(JsonNode value, String pointer, String role) {
+        List<AttributeMessage> found = new ArrayList<>();
         if (value == null || value.isNull() || value.isMissingNode()) {
             return found;
         }
@@ -51,7 +51,7 @@ final class LangfuseMessages {
                 // Some integrations hand Langfuse the JSON text of the messages.
                 return read(parsed.get(), pointer, role);
             }
-            found.add(new Found.Msg(Message.text(role, value.textValue()), pointer, value.textValue()));
+            found.add(new AttributeMessage.Msg(Message.text(role, value.textValue()), pointer, value.textValue()));
             return found;
         }
         if (value.isArray()) {
@@ -80,10 +80,10 @@ final class LangfuseMessages {
             }
             if (ResponseTurns.isTypedItem(value)) {
                 // The OpenAI integration keeps a response's only output item on its own.
-                List<Found> one = new ArrayList<>();
+                List<AttributeMessage> one = new ArrayList<>();
                 for (ResponseTurns.Read r : ResponseTurns.read(MAPPER.createArrayNode().add(value))) {
-                    one.add(r instanceof ResponseTurns.Msg m ? new Found.Msg(m.message(), pointer, value.toString())
-                            : new Found.Problem(pointer, value.toString(), ((ResponseTurns.Problem) r).reason()));
+                    one.add(r instanceof ResponseTurns.Msg m ? new AttributeMessage.Msg(m.message(), pointer, value.toString())
+                            : new AttributeMessage.Problem(pointer, value.toString(), ((ResponseTurns.Problem) r).reason()));
                 }
                 return one;
             }
@@ -91,7 +91,7 @@ final class LangfuseMessages {
                 return message(value, pointer, role);
             }
         }
-        found.add(new Found.Msg(Message.text(role, value.toString()), pointer, value.toString()));
+        found.add(new AttributeMessage.Msg(Message.text(role, value.toString()), pointer, value.toString()));
         return found;
     }
 
@@ -108,15 +108,15 @@ final class LangfuseMessages {
         return (s.startsWith("[") || s.startsWith("{")) && (s.contains("\"role\"") || s.contains("\"type\""));
     }
 
-    private static void list(JsonNode items, String pointer, String role, List<Found> found) {
+    private static void list(JsonNode items, String pointer, String role, List<AttributeMessage> found) {
         if (anyTyped(items)) {
             for (ResponseTurns.Read r : ResponseTurns.read(items)) {
                 String at = pointer + "/" + r.item();
                 String text = items.get(r.item()).toString();
                 if (r instanceof ResponseTurns.Msg m) {
-                    found.add(new Found.Msg(m.message(), at, text));
+                    found.add(new AttributeMessage.Msg(m.message(), at, text));
                 } else {
-                    found.add(new Found.Problem(at, text, ((ResponseTurns.Problem) r).reason()));
+                    found.add(new AttributeMessage.Problem(at, text, ((ResponseTurns.Problem) r).reason()));
                 }
             }
             return;
@@ -127,9 +127,9 @@ final class LangfuseMessages {
             if (item.isObject()) {
                 found.addAll(message(item, at, role));
             } else if (item.isTextual()) {
-                found.add(new Found.Msg(Message.text(role, item.textValue()), at, item.toString()));
+                found.add(new AttributeMessage.Msg(Message.text(role, item.textValue()), at, item.toString()));
             } else {
-                found.add(new Found.Problem(at, item.toString(), "a " + item.getNodeType().toString().toLowerCase(java.util.Locale.ROOT)
+                found.add(new AttributeMessage.Problem(at, item.toString(), "a " + item.getNodeType().toString().toLowerCase(java.util.Locale.ROOT)
                         + " where a message belongs"));
             }
         }
@@ -146,17 +146,17 @@ final class LangfuseMessages {
     }
 
     /** One message object: GenAI parts or Chat Completions, with Anthropic's tool blocks in its content. */
-    private static List<Found> message(JsonNode node, String pointer, String role) {
-        List<Found> found = new ArrayList<>();
+    private static List<AttributeMessage> message(JsonNode node, String pointer, String role) {
+        List<AttributeMessage> found = new ArrayList<>();
         if (!node.has("parts") && node.path("content").isArray() && hasToolBlocks(node.get("content"))) {
             for (Message m : anthropic(node, role)) {
-                found.add(new Found.Msg(m, pointer, node.toString()));
+                found.add(new AttributeMessage.Msg(m, pointer, node.toString()));
             }
             return found;
         }
         JsonValue value = JsonValues.from(node);
         for (Message m : GenAiMessages.messages((JsonValue.JsonObject) value, role)) {
-            found.add(new Found.Msg(m, pointer, node.toString()));
+            found.add(new AttributeMessage.Msg(m, pointer, node.toString()));
         }
         return found;
     }

@@ -2,10 +2,10 @@ package dev.tracedeck.importers.langfuse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tracedeck.importers.json.JsonValues;
-import dev.tracedeck.importers.spans.Found;
-import dev.tracedeck.importers.spans.Held;
+import dev.tracedeck.importers.spans.AttributeMessage;
 import dev.tracedeck.importers.spans.Origin;
 import dev.tracedeck.importers.spans.SpanFacts;
+import dev.tracedeck.importers.spans.SpanFileEntry;
 import dev.tracedeck.importers.spans.SpanMessages;
 import dev.tracedeck.importers.spans.SpanRole;
 import dev.tracedeck.importers.spans.SpanTime;
@@ -50,7 +50,7 @@ final class LangfuseObservations {
         return node.isObject() && node.has("id") && node.path("type").isTextual() && node.has("startTime");
     }
 
-    static Held.Span span(JsonNode node, String traceId, Origin origin, SourceRef source, String text, long order) {
+    static SpanFileEntry.Span span(JsonNode node, String traceId, Origin origin, SourceRef source, String text, long order) {
         String type = node.path("type").asText("").toUpperCase(Locale.ROOT);
         Map<String, JsonValue> attributes = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
@@ -61,7 +61,7 @@ final class LangfuseObservations {
         }
         String own = text(node.path("traceId"));
         boolean failed = node.path("level").asText("").equalsIgnoreCase("ERROR");
-        return new Held.Span(order, own.isEmpty() ? traceId : own, text(node.path("id")),
+        return new SpanFileEntry.Span(order, own.isEmpty() ? traceId : own, text(node.path("id")),
                 text(node.path("parentObservationId")), node.path("name").asText(""), type,
                 SpanTime.nanos(node.path("startTime").asText("")), SpanTime.nanos(node.path("endTime").asText("")),
                 failed ? "ERROR" : "UNSET", text(node.path("statusMessage")), new JsonValue.JsonObject(attributes),
@@ -78,12 +78,12 @@ final class LangfuseObservations {
         };
         Optional<SpanMessages> messages = Optional.empty();
         if (role == SpanRole.MODEL) {
-            List<Found> input = new ArrayList<>();
+            List<AttributeMessage> input = new ArrayList<>();
             JsonNode instructions = node.path("output").path("instructions");
             if (node.path("output").path("object").asText("").equals("response") && instructions.isTextual()
                     && !instructions.textValue().isBlank()) {
                 // A Responses request's instructions are not among its input items; the response repeats them.
-                input.add(new Found.Msg(Message.text("system", instructions.textValue()), "/output/instructions",
+                input.add(new AttributeMessage.Msg(Message.text("system", instructions.textValue()), "/output/instructions",
                         instructions.toString()));
             }
             input.addAll(LangfuseMessages.read(node.get("input"), "/input", "user"));
@@ -101,8 +101,8 @@ final class LangfuseObservations {
      * framework's arguments dict is no conversation.
      */
     private static SpanMessages agentMessages(JsonNode node) {
-        List<Found> input = LangfuseMessages.read(node.get("input"), "/input", "user");
-        List<Found> output = LangfuseMessages.read(node.get("output"), "/output", "assistant");
+        List<AttributeMessage> input = LangfuseMessages.read(node.get("input"), "/input", "user");
+        List<AttributeMessage> output = LangfuseMessages.read(node.get("output"), "/output", "assistant");
         boolean chat = isChat(node.get("input")) && isChat(node.get("output"));
         return chat ? new SpanMessages(input, output) : new SpanMessages(List.of(), List.of());
     }

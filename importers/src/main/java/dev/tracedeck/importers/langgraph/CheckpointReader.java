@@ -2,9 +2,9 @@ package dev.tracedeck.importers.langgraph;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.json.LineIndex;
 import dev.tracedeck.importers.langchain.LangChainMessages;
-import dev.tracedeck.importers.langchain.MalformedLangChainMessageException;
 import dev.tracedeck.model.source.SourceRef;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -168,7 +168,7 @@ final class CheckpointReader {
             try {
                 LangChainMessages.Parsed p = LangChainMessages.parse(message);
                 return new Checkpoint.Item(Optional.of(p), "", text, LangChainMessages.entry(p, position));
-            } catch (MalformedLangChainMessageException e) {
+            } catch (MalformedRecordException e) {
                 return new Checkpoint.Item(Optional.empty(), e.getMessage(), text, null);
             }
         });

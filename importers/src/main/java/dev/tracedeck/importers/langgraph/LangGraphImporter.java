@@ -11,6 +11,7 @@ import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.importers.json.LineIndex;
 import dev.tracedeck.importers.langchain.LangChainHead;
 import dev.tracedeck.model.source.SourceRef;
@@ -25,7 +26,7 @@ import java.util.Set;
  * {@link CheckpointReader} knows. Each thread ({@code thread_id}, else {@value #DEFAULT_THREAD}) becomes its
  * checkpoints in the order they were taken (see {@link StateHistory}): the messages each one adds, and a state dump
  * whose entries are its {@code messages} and whose named sections are its other message lists, so the app shows
- * the state growing turn by turn and seed 001's {@code execution_buffer} beside the conversation. The dump knows
+ * the state growing turn by turn and an {@code execution_buffer} beside the conversation. The dump knows
  * whether the run had ended ({@code next: []}).
  *
  * <p>A checkpoint is bound as one tree (its messages' lines are found by tokenizing it again); the file is not.
@@ -59,14 +60,11 @@ public final class LangGraphImporter implements TraceImporter {
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
-        Reading reading = new Reading(out, layout);
-        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, LISTS, reading);
-        if (reading.checkpoints() == 0) {
-            throw out.notThisFormat("LangGraph checkpoint");
+        JsonTraceRead<Reading> read = JsonTraceRead.read(source, listener, LISTS, Reading::new);
+        if (read.records().checkpoints() == 0) {
+            throw read.notThisFormat("LangGraph checkpoint");
         }
-        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
+        return read.trace(FORMAT_ID);
     }
 
     private static final class Reading implements JsonImport.Records {

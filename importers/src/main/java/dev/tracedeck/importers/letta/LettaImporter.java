@@ -3,11 +3,12 @@ package dev.tracedeck.importers.letta;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonLayout;
+import dev.tracedeck.importers.json.JsonTraceImporter;
+import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.model.trace.Trace;
 import java.util.Set;
 
@@ -20,7 +21,7 @@ import java.util.Set;
  * {@code tools}. Messages are streamed one by one; each agent is a thread. What becomes what is in
  * {@link AgentReading}.
  */
-public final class LettaImporter implements TraceImporter {
+public final class LettaImporter implements JsonTraceImporter {
 
     public static final String FORMAT_ID = "letta";
 
@@ -36,9 +37,8 @@ public final class LettaImporter implements TraceImporter {
      * messages are in OpenAI's shape, which openai-chat claims at 90: this must win.
      */
     @Override
-    public int confidence(String head) {
-        JsonHead h = JsonHead.of(head);
-        if (!h.isJson() || h.firstChar() != '{') {
+    public int confidence(JsonHead h, String head) {
+        if (h.firstChar() != '{') {
             return 0;
         }
         boolean older = (h.hasTopLevelName("core_memory") || h.hasTopLevelName("in_context_message_indices"))
@@ -51,16 +51,14 @@ public final class LettaImporter implements TraceImporter {
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
         JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
         if (layout != JsonLayout.OBJECT) {
-            throw out.notThisFormat("Letta agent file (one JSON object)");
+            throw new ChatTraceWriter(source.name()).notThisFormat("Letta agent file (one JSON object)");
         }
-        AgentReading reading = new AgentReading(out);
-        JsonImport.Result result = new JsonImport(out).read(source, listener, layout,
-                Set.of("messages", "agents/*/messages"), reading);
-        if (!reading.sawAgent()) {
-            throw out.notThisFormat("Letta agent");
+        JsonTraceRead<AgentReading> read = JsonTraceRead.read(source, listener, layout,
+                Set.of("messages", "agents/*/messages"), (out, l) -> new AgentReading(out));
+        if (!read.records().sawAgent()) {
+            throw read.notThisFormat("Letta agent");
         }
-        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
+        return read.trace(FORMAT_ID);
     }
 }

@@ -1,5 +1,7 @@
 package dev.tracedeck.importers.mycelian;
 
+import dev.tracedeck.importers.MalformedRecordException;
+
 /**
  * Reads the {@code key=value} fields of a record body in the order the logger wrote them. Values of inner
  * fields end at the next space; the last field of a line runs to the end of the record, newlines included,

@@ -1,6 +1,7 @@
 package dev.tracedeck.importers.mycelian;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.json.JsonValue;

@@ -1,5 +1,6 @@
 package dev.tracedeck.importers.mycelian;
 
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.model.message.Previews;
 import dev.tracedeck.model.state.StateEntry;
 import dev.tracedeck.model.text.PythonText;

@@ -1,5 +1,6 @@
 package dev.tracedeck.importers.mycelian;
 
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.source.SourceRef;

@@ -1,6 +1,8 @@
 package dev.tracedeck.importers.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.ContentText;
+import dev.tracedeck.importers.MalformedRecordException;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -17,26 +19,9 @@ public final class ContentParts {
     private ContentParts() {
     }
 
-    /** @throws MalformedMessageException for content that is neither a string, null, nor a list of parts */
-    static String text(JsonNode content) throws MalformedMessageException {
-        if (content == null || content.isNull() || content.isMissingNode()) {
-            return "";
-        }
-        if (content.isTextual()) {
-            return content.textValue();
-        }
-        if (!content.isArray()) {
-            throw new MalformedMessageException("content is a " + content.getNodeType().name().toLowerCase(Locale.ROOT)
-                    + ", not a string, null or a list of parts");
-        }
-        StringBuilder out = new StringBuilder();
-        for (JsonNode part : content) {
-            if (!out.isEmpty()) {
-                out.append('\n');
-            }
-            out.append(part(part));
-        }
-        return out.toString();
+    /** @throws MalformedRecordException for content that is neither a string, null, nor a list of parts */
+    static String text(JsonNode content) throws MalformedRecordException {
+        return ContentText.joined(content, "a string, null or a list of parts", ContentParts::part);
     }
 
     private static String part(JsonNode part) {

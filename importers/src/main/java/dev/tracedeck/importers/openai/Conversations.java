@@ -2,6 +2,7 @@ package dev.tracedeck.importers.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.importers.json.RepeatedMembers;
@@ -120,7 +121,7 @@ final class Conversations {
         try {
             Message message = OpenAiMessages.parse(node);
             return new ParsedMessage(pointer, text, message, "", PythonText.length(message.content()));
-        } catch (MalformedMessageException e) {
+        } catch (MalformedRecordException e) {
             return new ParsedMessage(pointer, text, null, e.getMessage(), 0);
         }
     }

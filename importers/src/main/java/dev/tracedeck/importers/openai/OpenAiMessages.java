@@ -1,6 +1,7 @@
 package dev.tracedeck.importers.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
@@ -29,13 +30,13 @@ public final class OpenAiMessages {
         return node.isObject() && node.path("role").isTextual();
     }
 
-    public static Message parse(JsonNode node) throws MalformedMessageException {
+    public static Message parse(JsonNode node) throws MalformedRecordException {
         if (!node.isObject()) {
-            throw new MalformedMessageException("a message is an object, this is a " + node.getNodeType());
+            throw new MalformedRecordException("a message is an object, this is a " + node.getNodeType());
         }
         JsonNode role = node.get("role");
         if (role == null || !role.isTextual()) {
-            throw new MalformedMessageException(role == null ? "message without a role" : "role is not a string");
+            throw new MalformedRecordException(role == null ? "message without a role" : "role is not a string");
         }
         String content = ContentParts.text(node.get("content"));
         String refusal = node.path("refusal").isTextual() ? node.path("refusal").textValue() : "";
@@ -49,7 +50,7 @@ public final class OpenAiMessages {
         JsonNode toolCalls = node.get("tool_calls");
         if (toolCalls != null && !toolCalls.isNull()) {
             if (!toolCalls.isArray()) {
-                throw new MalformedMessageException("tool_calls is not a list");
+                throw new MalformedRecordException("tool_calls is not a list");
             }
             for (int i = 0; i < toolCalls.size(); i++) {
                 calls.add(toolCall(toolCalls.get(i), i));
@@ -78,10 +79,10 @@ public final class OpenAiMessages {
         };
     }
 
-    private static ToolCall toolCall(JsonNode call, int index) throws MalformedMessageException {
+    private static ToolCall toolCall(JsonNode call, int index) throws MalformedRecordException {
         String where = "tool_calls[" + index + "]";
         if (!call.isObject()) {
-            throw new MalformedMessageException(where + " is not an object");
+            throw new MalformedRecordException(where + " is not an object");
         }
         String id = call.path("id").asText("");
         JsonNode function = call.get("function");
@@ -92,7 +93,7 @@ public final class OpenAiMessages {
                 String input = custom.path("input").asText("");
                 return new ToolCall(id, custom.path("name").asText(""), input, Optional.empty(), false);
             }
-            throw new MalformedMessageException(where + " has no function");
+            throw new MalformedRecordException(where + " has no function");
         }
         return withId(call(id, function, where + ".function"), id);
     }
@@ -102,10 +103,10 @@ public final class OpenAiMessages {
                 call.parsedFromText());
     }
 
-    private static ToolCall call(String id, JsonNode function, String where) throws MalformedMessageException {
+    private static ToolCall call(String id, JsonNode function, String where) throws MalformedRecordException {
         JsonNode name = function.get("name");
         if (name == null || !name.isTextual()) {
-            throw new MalformedMessageException(where + " has no name");
+            throw new MalformedRecordException(where + " has no name");
         }
         return JsonValues.toolCall(id, name.textValue(), function.get("arguments"));
     }

@@ -2,9 +2,9 @@ package dev.tracedeck.importers.otelconsole;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tracedeck.importers.json.JsonValues;
-import dev.tracedeck.importers.spans.Held;
 import dev.tracedeck.importers.spans.Origin;
 import dev.tracedeck.importers.spans.SpanFacts;
+import dev.tracedeck.importers.spans.SpanFileEntry;
 import dev.tracedeck.importers.spans.SpanTime;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.source.SourceRef;
@@ -31,7 +31,7 @@ final class ConsoleSpans {
         return node.isObject() && node.path("context").has("span_id") && node.path("context").has("trace_id");
     }
 
-    static Held.Span span(JsonNode node, SourceRef source, String text, long order) {
+    static SpanFileEntry.Span span(JsonNode node, SourceRef source, String text, long order) {
         JsonNode context = node.path("context");
         JsonNode status = node.path("status");
         List<JsonValue> events = new ArrayList<>();
@@ -40,7 +40,7 @@ final class ConsoleSpans {
         node.path("links").forEach(l -> links.add(link(l)));
         Origin origin = Origin.none();
         origin.resource().attributes(resource(node.path("resource")));
-        return new Held.Span(order, id(context.path("trace_id")), id(context.path("span_id")), id(node.path("parent_id")),
+        return new SpanFileEntry.Span(order, id(context.path("trace_id")), id(context.path("span_id")), id(node.path("parent_id")),
                 node.path("name").asText(""), kind(node.path("kind").asText("")),
                 SpanTime.nanos(node.path("start_time").asText("")), SpanTime.nanos(node.path("end_time").asText("")),
                 status(status.path("status_code").asText("")), status.path("description").asText(""),

@@ -7,9 +7,9 @@ import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.SourceStream;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonValues;
-import dev.tracedeck.importers.spans.Held;
 import dev.tracedeck.importers.spans.Origin;
 import dev.tracedeck.importers.spans.SpanFacts;
+import dev.tracedeck.importers.spans.SpanFileEntry;
 import dev.tracedeck.importers.spans.SpanRecords;
 import dev.tracedeck.importers.spans.SpanTime;
 import dev.tracedeck.importers.text.Line;
@@ -268,7 +268,7 @@ final class DotnetActivities {
             return JsonValue.of(printed);
         }
 
-        Held.Span span(SourceRef source, String text, long order) {
+        SpanFileEntry.Span span(SourceRef source, String text, long order) {
             long start = SpanTime.nanos(fields.getOrDefault("StartTime", ""));
             long duration = duration(fields.getOrDefault("Duration", ""));
             Origin origin = Origin.none();
@@ -279,7 +279,7 @@ final class DotnetActivities {
                 scope.put("name", JsonValue.of(sourceName));
                 origin.scope(new JsonValue.JsonObject(scope));
             }
-            return new Held.Span(order, fields.getOrDefault("TraceId", ""), fields.getOrDefault("SpanId", ""),
+            return new SpanFileEntry.Span(order, fields.getOrDefault("TraceId", ""), fields.getOrDefault("SpanId", ""),
                     fields.getOrDefault("ParentSpanId", ""), fields.getOrDefault("DisplayName", ""),
                     fields.getOrDefault("Kind", "").toLowerCase(Locale.ROOT), start,
                     start > 0 && duration >= 0 ? start + duration : 0, status, statusDescription,

@@ -10,12 +10,10 @@ import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
+import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.importers.spans.SpanRecords;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.trace.Trace;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Set;
 
 /**
@@ -67,7 +65,7 @@ public final class OtelConsoleImporter implements TraceImporter {
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        if (DotnetActivities.inHead(head(source))) {
+        if (DotnetActivities.inHead(JsonTraceRead.head(source, HEAD_BYTES))) {
             ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
             DotnetActivities.Result result = DotnetActivities.read(source, listener, out);
             if (result.spans() == 0) {
@@ -77,23 +75,14 @@ public final class OtelConsoleImporter implements TraceImporter {
         }
         JsonLayout sniffed = JsonImport.layout(source);
         JsonLayout layout = sniffed == JsonLayout.OBJECT ? JsonLayout.SEQUENCE : sniffed;
-        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
-        Reading reading = new Reading(out);
-        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of(), reading);
-        if (reading.spans() == 0) {
+        JsonTraceRead<Reading> read = JsonTraceRead.read(source, listener, layout, Set.of(),
+                (out, l) -> new Reading(out));
+        if (read.records().spans() == 0) {
             // Nothing to check is no pass: a file without a span is refused like a file of no known format.
-            throw new NotThisFormatException(source.name(), result.complete() ? "no OpenTelemetry console span"
+            throw new NotThisFormatException(source.name(), read.result().complete() ? "no OpenTelemetry console span"
                     : "cut short before its first span");
         }
-        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
-    }
-
-    private static String head(ImportSource source) throws ImportException {
-        try (InputStream in = source.open(ImportSource.ByteCounter.NONE)) {
-            return new String(in.readNBytes(HEAD_BYTES), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw ImportException.unreadable(source.name(), e);
-        }
+        return read.trace(FORMAT_ID);
     }
 
     /** Each value a span; a value that is none is kept as {@code other}. */

@@ -43,7 +43,7 @@ import java.util.Set;
  *       {@code gen_ai.tool.call.id}, OpenInference {@code TOOL}) is a span record only: the conversation learns the
  *       tool's result from the next model call's input, as the model did.</li>
  *   <li><b>Messages.</b> A model call's span ({@code SpanRole.MODEL}) sends the whole history every time; after the
- *       span come the input messages its thread does not hold yet ({@link dev.tracedeck.importers.chat.History}: the first call's whole input,
+ *       span come the input messages its thread does not hold yet ({@link dev.tracedeck.importers.chat.KnownMessages}: the first call's whole input,
  *       then what each turn added) and then its output, every choice of it. Messages are numbered by their position
  *       in the thread's history and point at the attribute that holds them ({@code …/spans/3/attributes/7}). An
  *       agent's span ({@code invoke_agent}, OpenInference {@code AGENT}/{@code CHAIN}) sums up the calls inside it,

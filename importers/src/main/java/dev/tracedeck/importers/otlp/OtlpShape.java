@@ -1,9 +1,9 @@
 package dev.tracedeck.importers.otlp;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tracedeck.importers.spans.Held;
 import dev.tracedeck.importers.spans.Origin;
 import dev.tracedeck.importers.spans.SpanFacts;
+import dev.tracedeck.importers.spans.SpanFileEntry;
 import dev.tracedeck.importers.spans.SpanTime;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.source.SourceRef;
@@ -56,13 +56,13 @@ final class OtlpShape {
     }
 
     /** One span; the fields a span lacks are empty. */
-    static Held.Span span(JsonNode node, Origin origin, SourceRef source, String text, long order) {
+    static SpanFileEntry.Span span(JsonNode node, Origin origin, SourceRef source, String text, long order) {
         JsonNode status = node.path("status");
         List<JsonValue> events = new ArrayList<>();
         node.path("events").forEach(e -> events.add(event(e)));
         List<JsonValue> links = new ArrayList<>();
         node.path("links").forEach(l -> links.add(link(l)));
-        return new Held.Span(order, OtlpValues.text(node, "traceId", "trace_id"), OtlpValues.text(node, "spanId", "span_id"),
+        return new SpanFileEntry.Span(order, OtlpValues.text(node, "traceId", "trace_id"), OtlpValues.text(node, "spanId", "span_id"),
                 OtlpValues.text(node, "parentSpanId", "parent_span_id"), node.path("name").asText(""),
                 OtlpValues.kind(node.path("kind")),
                 OtlpValues.nanos(OtlpValues.field(node, "startTimeUnixNano", "start_time_unix_nano")),

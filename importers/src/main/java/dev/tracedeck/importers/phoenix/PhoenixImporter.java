@@ -4,12 +4,12 @@ import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.NotThisFormatException;
-import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
-import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
+import dev.tracedeck.importers.json.JsonTraceImporter;
+import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.importers.spans.SpanRecords;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.trace.Trace;
@@ -26,7 +26,7 @@ import java.util.Set;
  * {@code llm.model_name} and {@code llm.token_count.*} a recorded call; {@code TOOL} spans records, their results
  * reaching the history with the next call.
  */
-public final class PhoenixImporter implements TraceImporter {
+public final class PhoenixImporter implements JsonTraceImporter {
 
     public static final String FORMAT_ID = "phoenix";
 
@@ -41,25 +41,21 @@ public final class PhoenixImporter implements TraceImporter {
      * console exporters write {@code span_kind}.
      */
     @Override
-    public int confidence(String head) {
-        JsonHead h = JsonHead.of(head);
+    public int confidence(JsonHead h, String head) {
         boolean context = h.hasName("context") || h.hasName("context.span_id");
-        return h.isJson() && h.hasName("span_kind") && context && (h.hasName("status_code") || h.hasName("parent_id"))
+        return h.hasName("span_kind") && context && (h.hasName("status_code") || h.hasName("parent_id"))
                 ? 95 : 0;
     }
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
-        Reading reading = new Reading(out, layout);
-        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("data"), reading);
-        if (reading.spans() == 0) {
+        JsonTraceRead<Reading> read = JsonTraceRead.read(source, listener, Set.of("data"), Reading::new);
+        if (read.records().spans() == 0) {
             // Nothing to check is no pass: a file without a span is refused like a file of no known format.
-            throw new NotThisFormatException(source.name(), result.complete() ? "no Phoenix span"
+            throw new NotThisFormatException(source.name(), read.result().complete() ? "no Phoenix span"
                     : "cut short before its first span");
         }
-        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
+        return read.trace(FORMAT_ID);
     }
 
     /** Each element (or line, or {@code data} element) a span; a value that is none is kept as {@code other}. */

@@ -2,9 +2,9 @@ package dev.tracedeck.importers.phoenix;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tracedeck.importers.json.JsonValues;
-import dev.tracedeck.importers.spans.Held;
 import dev.tracedeck.importers.spans.Origin;
 import dev.tracedeck.importers.spans.SpanFacts;
+import dev.tracedeck.importers.spans.SpanFileEntry;
 import dev.tracedeck.importers.spans.SpanRole;
 import dev.tracedeck.importers.spans.SpanTime;
 import dev.tracedeck.model.json.JsonValue;
@@ -43,11 +43,11 @@ final class PhoenixSpans {
                 && node.has("span_kind");
     }
 
-    static Held.Span span(JsonNode node, SourceRef source, String text, long order) {
+    static SpanFileEntry.Span span(JsonNode node, SourceRef source, String text, long order) {
         String kind = node.path("span_kind").asText("");
         List<JsonValue> events = new ArrayList<>();
         node.path("events").forEach(e -> events.add(event(e)));
-        return new Held.Span(order, context(node, "trace_id"), context(node, "span_id"), text(node.path("parent_id")),
+        return new SpanFileEntry.Span(order, context(node, "trace_id"), context(node, "span_id"), text(node.path("parent_id")),
                 node.path("name").asText(""), kind, time(node.path("start_time")), time(node.path("end_time")),
                 status(node.path("status_code").asText("")), text(node.path("status_message")), attributes(node),
                 new JsonValue.JsonArray(events), new JsonValue.JsonArray(List.of()), Origin.none(), source, text, true,

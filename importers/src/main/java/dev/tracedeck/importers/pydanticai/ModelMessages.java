@@ -1,6 +1,7 @@
 package dev.tracedeck.importers.pydanticai;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
@@ -49,11 +50,11 @@ final class ModelMessages {
     }
 
     /** A request's parts, or a response as one assistant message. */
-    static List<Part> parts(JsonNode message) throws MalformedPartException {
+    static List<Part> parts(JsonNode message) throws MalformedRecordException {
         return isResponse(message) ? List.of(new Part("", response(message))) : request(message);
     }
 
-    private static List<Part> request(JsonNode request) throws MalformedPartException {
+    private static List<Part> request(JsonNode request) throws MalformedRecordException {
         List<Part> parts = new ArrayList<>();
         JsonNode list = request.path("parts");
         for (int i = 0; i < list.size(); i++) {
@@ -67,7 +68,7 @@ final class ModelMessages {
         return parts;
     }
 
-    private static Message requestPart(JsonNode part, String kind, int index) throws MalformedPartException {
+    private static Message requestPart(JsonNode part, String kind, int index) throws MalformedRecordException {
         switch (kind) {
             case "system-prompt", "instruction":
                 return Message.text("system", part.path("content").asText(""));
@@ -84,21 +85,21 @@ final class ModelMessages {
                 }
                 return Message.text("user", feedback);
             default:
-                throw new MalformedPartException("parts[" + index + "] has part_kind "
+                throw new MalformedRecordException("parts[" + index + "] has part_kind "
                         + (kind.isEmpty() ? "none" : "\"" + kind + "\"") + ", which a request does not hold");
         }
     }
 
-    private static String callId(JsonNode part, int index) throws MalformedPartException {
+    private static String callId(JsonNode part, int index) throws MalformedRecordException {
         JsonNode id = part.get("tool_call_id");
         if (id == null || !id.isTextual() || id.textValue().isEmpty()) {
-            throw new MalformedPartException("parts[" + index + "] is a " + part.path("part_kind").asText()
+            throw new MalformedRecordException("parts[" + index + "] is a " + part.path("part_kind").asText()
                     + " without a tool_call_id");
         }
         return id.textValue();
     }
 
-    private static Message response(JsonNode response) throws MalformedPartException {
+    private static Message response(JsonNode response) throws MalformedRecordException {
         StringBuilder text = new StringBuilder();
         List<ToolCall> calls = new ArrayList<>();
         JsonNode list = response.path("parts");
@@ -109,7 +110,7 @@ final class ModelMessages {
                 case "text" -> append(text, part.path("content").asText(""));
                 case "tool-call" -> {
                     if (!part.path("tool_name").isTextual()) {
-                        throw new MalformedPartException("parts[" + i + "] is a tool-call without a tool_name");
+                        throw new MalformedRecordException("parts[" + i + "] is a tool-call without a tool_name");
                     }
                     calls.add(JsonValues.toolCall(part.path("tool_call_id").asText(""), part.path("tool_name").textValue(),
                             part.get("args")));

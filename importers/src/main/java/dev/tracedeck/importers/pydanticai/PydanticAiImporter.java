@@ -6,13 +6,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.TraceImporter;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.importers.json.JsonTraceImporter;
+import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.source.SourceRef;
@@ -36,7 +38,7 @@ import java.util.Set;
  * {@code usage}; a history whose last message is a response ends at the model's answer (its calls run when the
  * history is next passed on), unless its {@code state} is {@code interrupted}.
  */
-public final class PydanticAiImporter implements TraceImporter {
+public final class PydanticAiImporter implements JsonTraceImporter {
 
     public static final String FORMAT_ID = "pydantic-ai";
     static final String CONVERSATION = "conversation";
@@ -48,21 +50,17 @@ public final class PydanticAiImporter implements TraceImporter {
 
     /** 95 for what only Pydantic AI writes: {@code parts} whose elements have a {@code part_kind}; else 0. */
     @Override
-    public int confidence(String head) {
-        JsonHead h = JsonHead.of(head);
-        return h.isJson() && h.hasName("parts") && h.hasName("part_kind") && h.hasName("kind") ? 95 : 0;
+    public int confidence(JsonHead h, String head) {
+        return h.hasName("parts") && h.hasName("part_kind") && h.hasName("kind") ? 95 : 0;
     }
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
-        Reading reading = new Reading(out, layout);
-        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of(), reading);
-        if (reading.messages == 0) {
-            throw out.notThisFormat("Pydantic AI message");
+        JsonTraceRead<Reading> read = JsonTraceRead.read(source, listener, Set.of(), Reading::new);
+        if (read.records().messages == 0) {
+            throw read.notThisFormat("Pydantic AI message");
         }
-        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
+        return read.trace(FORMAT_ID);
     }
 
     /** One import's state: each thread's next index, last instructions, and whether it ends at an answer. */
@@ -141,7 +139,7 @@ public final class PydanticAiImporter implements TraceImporter {
                     out.modelCall(first, node.path("model_name").asText(""), ModelMessages.usage(node.get("usage")));
                 }
                 endsAtAnswer.put(thread, response && !node.path("state").asText("").equals("interrupted"));
-            } catch (MalformedPartException e) {
+            } catch (MalformedRecordException e) {
                 out.malformed(thread, source, text, e.getMessage());
                 endsAtAnswer.put(thread, false);
             }

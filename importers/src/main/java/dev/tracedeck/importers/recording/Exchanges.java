@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
-import dev.tracedeck.importers.chat.History;
+import dev.tracedeck.importers.chat.KnownMessages;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.source.SourceRef;
@@ -16,7 +16,7 @@ import java.util.Set;
 
 /**
  * A recording's exchanges, in order, into its thread. A request sends the whole history again, so only the messages
- * the thread does not hold yet are added ({@link History}), then a {@value #REQUEST} record (method, URL and the body
+ * the thread does not hold yet are added ({@link KnownMessages}), then a {@value #REQUEST} record (method, URL and the body
  * without its messages); the response's answer follows, a model call of the model it names billed its usage, then a
  * {@value #RESPONSE} record. An Anthropic request's {@code system} is a system message without an index where it
  * changes. A response with an error status is an {@code error} record. A recording whose last exchange ends in an
@@ -36,7 +36,7 @@ final class Exchanges {
 
     private final ChatTraceWriter out;
     private final String thread;
-    private final History history = new History();
+    private final KnownMessages history = new KnownMessages();
     private String system;
     private boolean endsAtAnswer;
     private int count;

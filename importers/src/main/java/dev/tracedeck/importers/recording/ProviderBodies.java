@@ -3,8 +3,8 @@ package dev.tracedeck.importers.recording;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.anthropic.AnthropicMessages;
-import dev.tracedeck.importers.anthropic.MalformedMessageException;
 import dev.tracedeck.importers.chat.ProviderUsage;
 import dev.tracedeck.importers.openai.OpenAiMessages;
 import dev.tracedeck.importers.responses.TurnGatherer;
@@ -153,7 +153,7 @@ final class ProviderBodies {
         JsonNode system = body.get("system");
         try {
             return Optional.of(new Item(base + "/system", AnthropicMessages.system(system), system.toString(), ""));
-        } catch (MalformedMessageException e) {
+        } catch (MalformedRecordException e) {
             return Optional.of(new Item(base + "/system", null, system.toString(), "system: " + e.getMessage()));
         }
     }
@@ -197,13 +197,13 @@ final class ProviderBodies {
                     parts.add(new Item(pointer + part.pointer(), part.message(), partText, ""));
                 }
                 return parts;
-            } catch (MalformedMessageException e) {
+            } catch (MalformedRecordException e) {
                 return List.of(new Item(pointer, null, text, e.getMessage()));
             }
         }
         try {
             return List.of(new Item(pointer, OpenAiMessages.parse(node), text, ""));
-        } catch (dev.tracedeck.importers.openai.MalformedMessageException e) {
+        } catch (MalformedRecordException e) {
             return List.of(new Item(pointer, null, text, e.getMessage()));
         }
     }

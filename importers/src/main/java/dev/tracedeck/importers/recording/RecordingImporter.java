@@ -6,13 +6,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.importers.json.JsonTraceImporter;
+import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.trace.Trace;
 import java.util.Set;
@@ -26,7 +27,7 @@ import java.util.Set;
  * ({@link dev.tracedeck.model.trace.ImportReport#conventions()}), so it is judged as {@code openai-responses} traces
  * are: the format stays the one read, the rules are the API's.
  */
-public final class RecordingImporter implements TraceImporter {
+public final class RecordingImporter implements JsonTraceImporter {
 
     public static final String FORMAT_ID = "sdk-recording";
     static final String THREAD = "recording";
@@ -42,23 +43,18 @@ public final class RecordingImporter implements TraceImporter {
      * Above the provider formats, whose messages the bodies hold.
      */
     @Override
-    public int confidence(String head) {
-        JsonHead h = JsonHead.of(head);
-        boolean exchange = h.isJson() && h.hasTopLevelName("request") && h.hasTopLevelName("response") && h.hasName("body");
+    public int confidence(JsonHead h, String head) {
+        boolean exchange = h.hasTopLevelName("request") && h.hasTopLevelName("response") && h.hasName("body");
         return exchange && (h.hasName("url") || h.hasName("method") || h.hasName("status_code")) ? 96 : 0;
     }
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        JsonLayout layout = JsonImport.layout(source);
-        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
-        Reading reading = new Reading(out, layout);
-        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of(), reading);
-        if (reading.exchanges.count() == 0) {
-            throw out.notThisFormat("recorded request and response");
+        JsonTraceRead<Reading> read = JsonTraceRead.read(source, listener, Set.of(), Reading::new);
+        if (read.records().exchanges.count() == 0) {
+            throw read.notThisFormat("recorded request and response");
         }
-        return out.build(FORMAT_ID, reading.exchanges.conventions().orElse(""), result.bytes(), result.lines(),
-                result.complete());
+        return read.trace(FORMAT_ID, read.records().exchanges.conventions().orElse(""));
     }
 
     /** One import's state: the recording's exchanges, and a one-exchange document's members. */

@@ -3,15 +3,12 @@ package dev.tracedeck.importers.responses;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.TraceImporter;
-import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonImport;
+import dev.tracedeck.importers.json.JsonTraceImporter;
+import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.model.trace.Trace;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Set;
 
 /**
@@ -40,7 +37,7 @@ import java.util.Set;
  * the import goes on; a document that stops parsing, a last line cut inside its value or a {@code .gz} cut short
  * ends with a {@code CUT_SHORT} record.
  */
-public final class OpenAiResponsesImporter implements TraceImporter {
+public final class OpenAiResponsesImporter implements JsonTraceImporter {
 
     public static final String FORMAT_ID = "openai-responses";
 
@@ -59,11 +56,7 @@ public final class OpenAiResponsesImporter implements TraceImporter {
      * {@code instructions} or {@code model}; else 0.
      */
     @Override
-    public int confidence(String head) {
-        JsonHead h = JsonHead.of(head);
-        if (!h.isJson()) {
-            return 0;
-        }
+    public int confidence(JsonHead h, String head) {
         if (h.hasTopLevelName("payload") && h.hasTopLevelName("timestamp") && (h.hasValue("type", "session_meta")
                 || h.hasValue("type", "response_item") || h.hasValue("type", "turn_context")
                 || h.hasValue("type", "event_msg"))) {
@@ -89,23 +82,16 @@ public final class OpenAiResponsesImporter implements TraceImporter {
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
         JsonLayout layout = JsonImport.layout(source);
-        String head;
-        try (InputStream in = source.open(ImportSource.ByteCounter.NONE)) {
-            head = new String(in.readNBytes(16 * 1024), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw ImportException.unreadable(source.name(), e);
-        }
-        JsonHead h = JsonHead.of(head);
+        JsonHead h = JsonHead.of(JsonTraceRead.head(source, 16 * 1024));
         if (layout == JsonLayout.OBJECT && h.hasTopLevelName("payload") && h.hasTopLevelName("timestamp")) {
             // A Codex rollout is JSON Lines by definition, even a one-line one (which the layout sniffer can't tell).
             layout = JsonLayout.LINES;
         }
-        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
-        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("input", "output", "data"),
-                new ResponsesReading(out, layout));
-        if (out.messages() == 0) {
-            throw out.notThisFormat("OpenAI Responses item");
+        JsonTraceRead<ResponsesReading> read = JsonTraceRead.read(source, listener, layout,
+                Set.of("input", "output", "data"), ResponsesReading::new);
+        if (read.out().messages() == 0) {
+            throw read.notThisFormat("OpenAI Responses item");
         }
-        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
+        return read.trace(FORMAT_ID);
     }
 }

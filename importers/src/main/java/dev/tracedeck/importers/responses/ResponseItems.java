@@ -1,6 +1,8 @@
 package dev.tracedeck.importers.responses;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.ContentText;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
@@ -109,29 +111,29 @@ final class ResponseItems {
     }
 
     /** A message item (any role). */
-    static Message message(JsonNode item) throws MalformedItemException {
+    static Message message(JsonNode item) throws MalformedRecordException {
         JsonNode role = item.get("role");
         if (role == null || !role.isTextual()) {
-            throw new MalformedItemException(role == null ? "message without a role" : "role is not a string");
+            throw new MalformedRecordException(role == null ? "message without a role" : "role is not a string");
         }
         return Message.text(role.textValue(), content(item.get("content")));
     }
 
     /** A call the client runs ({@link #isCall}): linked to its output by {@code call_id}. */
-    static ToolCall call(JsonNode item) throws MalformedItemException {
+    static ToolCall call(JsonNode item) throws MalformedRecordException {
         String type = item.path("type").asText("");
         JsonNode callId = item.get("call_id");
         if ((callId == null || callId.isNull()) && type.equals("local_shell_call")) {
             callId = item.get("id");
         }
         if (callId == null || !callId.isTextual() || callId.textValue().isEmpty()) {
-            throw new MalformedItemException(type + " without a call_id");
+            throw new MalformedRecordException(type + " without a call_id");
         }
         String name;
         if (type.equals("function_call") || type.equals("custom_tool_call")) {
             JsonNode n = item.get("name");
             if (n == null || !n.isTextual()) {
-                throw new MalformedItemException(type + " without a name");
+                throw new MalformedRecordException(type + " without a name");
             }
             name = n.textValue();
         } else {
@@ -148,14 +150,14 @@ final class ResponseItems {
     }
 
     /** An output item of a call the client ran: a {@code tool} result. */
-    static Message result(JsonNode item) throws MalformedItemException {
+    static Message result(JsonNode item) throws MalformedRecordException {
         String type = item.path("type").asText("");
         JsonNode callId = item.get("call_id");
         if ((callId == null || callId.isNull()) && type.equals("local_shell_call_output")) {
             callId = item.get("id");
         }
         if (callId == null || !callId.isTextual() || callId.textValue().isEmpty()) {
-            throw new MalformedItemException(type + " without a call_id");
+            throw new MalformedRecordException(type + " without a call_id");
         }
         JsonNode output = item.get(OUTPUTS.get(type));
         String text;
@@ -229,25 +231,8 @@ final class ResponseItems {
     }
 
     /** Content as text: a string as it is, a list of parts joined by newlines. */
-    static String content(JsonNode content) throws MalformedItemException {
-        if (content == null || content.isNull() || content.isMissingNode()) {
-            return "";
-        }
-        if (content.isTextual()) {
-            return content.textValue();
-        }
-        if (!content.isArray()) {
-            throw new MalformedItemException("content is a " + content.getNodeType().name().toLowerCase(Locale.ROOT)
-                    + ", not a string or a list of parts");
-        }
-        StringBuilder out = new StringBuilder();
-        for (JsonNode part : content) {
-            if (!out.isEmpty()) {
-                out.append('\n');
-            }
-            out.append(part(part));
-        }
-        return out.toString();
+    static String content(JsonNode content) throws MalformedRecordException {
+        return ContentText.joined(content, "a string or a list of parts", ResponseItems::part);
     }
 
     private static String part(JsonNode part) {

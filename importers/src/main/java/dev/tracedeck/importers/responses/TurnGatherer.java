@@ -1,6 +1,7 @@
 package dev.tracedeck.importers.responses;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
 import java.util.ArrayList;
@@ -89,7 +90,7 @@ public final class TurnGatherer<T> {
                 case RESULT -> sink.message(ResponseItems.result(node), List.of(tag));
                 default -> sink.record(node, tag);
             }
-        } catch (MalformedItemException e) {
+        } catch (MalformedRecordException e) {
             flush();
             sink.problem(e.getMessage(), node, tag);
         }

@@ -6,20 +6,18 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.importers.json.JsonTraceImporter;
+import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.source.SourceText;
 import dev.tracedeck.model.trace.Trace;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -36,7 +34,7 @@ import java.util.Set;
  * <p>Each step is one {@code step} record (kind step: its fields, without the model input it repeats) followed by
  * the messages it adds to the memory, as smolagents' own {@code to_messages()} writes them ({@link StepMessages}).
  */
-public final class SmolagentsImporter implements TraceImporter {
+public final class SmolagentsImporter implements JsonTraceImporter {
 
     public static final String FORMAT_ID = "smolagents";
     static final String THREAD = "run";
@@ -58,11 +56,7 @@ public final class SmolagentsImporter implements TraceImporter {
      * input first: a long system prompt in that input leaves the fields after it out of the head.
      */
     @Override
-    public int confidence(String head) {
-        JsonHead h = JsonHead.of(head);
-        if (!h.isJson()) {
-            return 0;
-        }
+    public int confidence(JsonHead h, String head) {
         if (isBenchmark(h)) {
             return 95;
         }
@@ -84,25 +78,15 @@ public final class SmolagentsImporter implements TraceImporter {
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
         JsonLayout layout = JsonImport.layout(source);
-        if (layout == JsonLayout.OBJECT && isBenchmark(JsonHead.of(head(source)))) {
+        if (layout == JsonLayout.OBJECT && isBenchmark(JsonHead.of(JsonTraceRead.head(source, HEAD_BYTES)))) {
             // The benchmark appends a line per run: a file of one run is JSON Lines too.
             layout = JsonLayout.LINES;
         }
-        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
-        Reading reading = new Reading(out, layout);
-        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("steps"), reading);
-        if (reading.steps == 0) {
-            throw out.notThisFormat("smolagents memory step or benchmark run");
+        JsonTraceRead<Reading> read = JsonTraceRead.read(source, listener, layout, Set.of("steps"), Reading::new);
+        if (read.records().steps == 0) {
+            throw read.notThisFormat("smolagents memory step or benchmark run");
         }
-        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
-    }
-
-    private static String head(ImportSource source) throws ImportException {
-        try (InputStream in = source.open(ImportSource.ByteCounter.NONE)) {
-            return new String(in.readNBytes(HEAD_BYTES), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw ImportException.unreadable(source.name(), e);
-        }
+        return read.trace(FORMAT_ID);
     }
 
     /** One import's state: the threads' memories, and a one-object document's other members. */

@@ -34,11 +34,11 @@ final class StepMessages {
     private final ChatTraceWriter out;
     private final String thread;
     /** Steps held back until the system prompt is known (the first step with model input) or the run ends. */
-    private final List<Held> held = new ArrayList<>();
+    private final List<PendingStep> held = new ArrayList<>();
     private boolean systemKnown;
     private int position;
 
-    private record Held(JsonNode step, SourceRef source, SourceText text) {
+    private record PendingStep(JsonNode step, SourceRef source, SourceText text) {
     }
 
     StepMessages(ChatTraceWriter out, String thread) {
@@ -52,7 +52,7 @@ final class StepMessages {
             if (kind == SmolagentsSteps.Kind.TASK || kind == SmolagentsSteps.Kind.PLANNING) {
                 // The agent's system prompt is in an action's model input (a planning step's input opens with the
                 // planner's own prompt); the steps before the first action wait for it.
-                held.add(new Held(step, source, text));
+                held.add(new PendingStep(step, source, text));
                 return;
             }
             systemKnown = true;

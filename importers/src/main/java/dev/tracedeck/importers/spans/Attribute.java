@@ -13,7 +13,7 @@ import java.util.Optional;
 record Attribute(String key, JsonValue value, String pointer) {
 
     /** The span's own attribute {@code key}, else the first event's that has it. */
-    static Optional<Attribute> find(Held.Span span, String key) {
+    static Optional<Attribute> find(SpanFileEntry.Span span, String key) {
         Optional<Attribute> own = in(span.attributes(), key, "", span.keyedAttributes());
         if (own.isPresent() || !(span.events() instanceof JsonValue.JsonArray events)) {
             return own;

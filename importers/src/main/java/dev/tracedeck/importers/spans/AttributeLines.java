@@ -13,10 +13,10 @@ final class AttributeLines {
     private static final int DEPTH = 4;
 
     private final String file;
-    private final Held.Span span;
+    private final SpanFileEntry.Span span;
     private LineIndex index;
 
-    AttributeLines(String file, Held.Span span) {
+    AttributeLines(String file, SpanFileEntry.Span span) {
         this.file = file;
         this.span = span;
     }

@@ -1,6 +1,6 @@
 package dev.tracedeck.importers.spans;
 
-import dev.tracedeck.importers.chat.History;
+import dev.tracedeck.importers.chat.KnownMessages;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +23,7 @@ final class Continuations {
     private final Map<List<String>, String> threadByLastCall = new HashMap<>();
 
     /** Takes a model call of a trace without a conversation id; calls come in the order they started. */
-    void see(Held.Span span) {
+    void see(SpanFileEntry.Span span) {
         SpanMessages messages = SpanMessages.of(span);
         List<String> input = keys(messages.input());
         String thread = threadOfTrace.computeIfAbsent(span.traceId(), trace -> continued(trace, input));
@@ -52,11 +52,11 @@ final class Continuations {
         return trace;
     }
 
-    private static List<String> keys(List<Found> found) {
+    private static List<String> keys(List<AttributeMessage> found) {
         List<String> keys = new ArrayList<>();
-        for (Found f : found) {
-            if (f instanceof Found.Msg m) {
-                keys.add(History.key(m.message()));
+        for (AttributeMessage f : found) {
+            if (f instanceof AttributeMessage.Msg m) {
+                keys.add(KnownMessages.key(m.message()));
             }
         }
         return keys;

@@ -34,18 +34,18 @@ public final class GenAiMessages {
     /**
      * The messages an attribute holds. {@code lenient} is for the older free-form {@code gen_ai.prompt} /
      * {@code gen_ai.completion}: text that is no JSON, or an object without a role ({@code {"text": …}}), is one
-     * message of {@code role}; otherwise such an attribute is a {@link Found.Problem}.
+     * message of {@code role}; otherwise such an attribute is a {@link AttributeMessage.Problem}.
      */
-    static List<Found> read(Attribute attribute, String role, boolean lenient) {
-        List<Found> found = new ArrayList<>();
+    static List<AttributeMessage> read(Attribute attribute, String role, boolean lenient) {
+        List<AttributeMessage> found = new ArrayList<>();
         JsonValue value = attribute.value();
         if (value instanceof JsonValue.JsonString s) {
             Optional<JsonValue> parsed = JsonValues.tryParse(s.value());
             if (parsed.isEmpty() || parsed.get() instanceof JsonValue.JsonString) {
                 if (lenient) {
-                    found.add(new Found.Msg(Message.text(role, s.value()), attribute.pointer(), s.value()));
+                    found.add(new AttributeMessage.Msg(Message.text(role, s.value()), attribute.pointer(), s.value()));
                 } else {
-                    found.add(new Found.Problem(attribute.pointer(), s.value(), attribute.key()
+                    found.add(new AttributeMessage.Problem(attribute.pointer(), s.value(), attribute.key()
                             + " is not a JSON list of messages"));
                 }
                 return found;
@@ -55,14 +55,14 @@ public final class GenAiMessages {
         List<JsonValue> items = value instanceof JsonValue.JsonArray a ? a.items() : List.of(value);
         for (JsonValue item : items) {
             if (!(item instanceof JsonValue.JsonObject m)) {
-                found.add(new Found.Problem(attribute.pointer(), item.toCompactString(), attribute.key()
+                found.add(new AttributeMessage.Problem(attribute.pointer(), item.toCompactString(), attribute.key()
                         + " holds a " + kind(item) + " where a message object belongs"));
             } else if (lenient && m.get("role").isEmpty() && m.get("parts").isEmpty()) {
                 String text = text(m.get("content").or(() -> m.get("text")).orElse(JsonValue.JsonNull.INSTANCE));
-                found.add(new Found.Msg(Message.text(role, text), attribute.pointer(), m.toCompactString()));
+                found.add(new AttributeMessage.Msg(Message.text(role, text), attribute.pointer(), m.toCompactString()));
             } else {
                 for (Message message : messages(m, role)) {
-                    found.add(new Found.Msg(message, attribute.pointer(), m.toCompactString()));
+                    found.add(new AttributeMessage.Msg(message, attribute.pointer(), m.toCompactString()));
                 }
             }
         }
@@ -73,7 +73,7 @@ public final class GenAiMessages {
      * {@code gen_ai.system_instructions}: a list of parts (not of messages), read as one {@code system} message;
      * plain text as that text.
      */
-    static List<Found> instructions(Attribute attribute) {
+    static List<AttributeMessage> instructions(Attribute attribute) {
         JsonValue value = attribute.value();
         if (value instanceof JsonValue.JsonString s) {
             value = JsonValues.tryParse(s.value()).filter(v -> v instanceof JsonValue.JsonArray).orElse(value);
@@ -81,7 +81,7 @@ public final class GenAiMessages {
         Message message = value instanceof JsonValue.JsonArray parts
                 ? messages(new JsonValue.JsonObject(Map.of("role", JsonValue.of("system"), "parts", parts)), "system").get(0)
                 : Message.text("system", text(value));
-        return List.of(new Found.Msg(message, attribute.pointer(), attribute.text()));
+        return List.of(new AttributeMessage.Msg(message, attribute.pointer(), attribute.text()));
     }
 
     /** One message object as the model's messages: its tool results first, then the rest of it. */

@@ -28,7 +28,7 @@ final class IndexedMessages {
     }
 
     /** The messages under {@code prefix} ({@code gen_ai.prompt.}, {@code llm.input_messages.}); empty when none. */
-    static List<Found> read(Held.Span span, String prefix, String defaultRole) {
+    static List<AttributeMessage> read(SpanFileEntry.Span span, String prefix, String defaultRole) {
         TreeMap<Long, Group> groups = new TreeMap<>();
         int index = 0;
         for (Map.Entry<String, JsonValue> e : span.attributes().members().entrySet()) {
@@ -42,9 +42,9 @@ final class IndexedMessages {
             }
             index++;
         }
-        List<Found> found = new ArrayList<>();
+        List<AttributeMessage> found = new ArrayList<>();
         for (Group g : groups.values()) {
-            found.add(new Found.Msg(g.message(defaultRole), "/attributes/"
+            found.add(new AttributeMessage.Msg(g.message(defaultRole), "/attributes/"
                     + (span.keyedAttributes() ? SourceRef.pointerToken(g.firstKey) : Integer.toString(g.firstIndex)),
                     new JsonValue.JsonObject(g.original).toCompactString()));
         }

@@ -17,7 +17,7 @@ import java.util.Optional;
  * (a request for several choices gets several answers). A format that records the messages outside attributes
  * hands them over read ({@link SpanFacts}).
  */
-public record SpanMessages(List<Found> input, List<Found> output) {
+public record SpanMessages(List<AttributeMessage> input, List<AttributeMessage> output) {
 
     private static final String[] INPUT_INDEXED = {"gen_ai.prompt.", "llm.prompts.", "llm.input_messages."};
     private static final String[] OUTPUT_INDEXED = {"gen_ai.completion.", "llm.completions.", "llm.choices.",
@@ -28,19 +28,19 @@ public record SpanMessages(List<Found> input, List<Found> output) {
         output = List.copyOf(output);
     }
 
-    static SpanMessages of(Held.Span span) {
+    static SpanMessages of(SpanFileEntry.Span span) {
         if (span.facts().messages().isPresent()) {
             return span.facts().messages().get();
         }
-        List<Found> input = new ArrayList<>();
+        List<AttributeMessage> input = new ArrayList<>();
         Attribute.find(span, "gen_ai.system_instructions").ifPresent(a -> input.addAll(GenAiMessages.instructions(a)));
         input.addAll(side(span, "gen_ai.input.messages", INPUT_INDEXED, "gen_ai.prompt", "user"));
-        List<Found> output = side(span, "gen_ai.output.messages", OUTPUT_INDEXED, "gen_ai.completion", "assistant");
+        List<AttributeMessage> output = side(span, "gen_ai.output.messages", OUTPUT_INDEXED, "gen_ai.completion", "assistant");
         return new SpanMessages(input, output);
     }
 
     /** True when the span has any attribute a convention records messages in (without reading them). */
-    static boolean present(Held.Span span) {
+    static boolean present(SpanFileEntry.Span span) {
         if (span.facts().messages().isPresent()) {
             SpanMessages m = span.facts().messages().get();
             return !m.input().isEmpty() || !m.output().isEmpty();
@@ -58,13 +58,13 @@ public record SpanMessages(List<Found> input, List<Found> output) {
                 || Attribute.find(span, "gen_ai.prompt").isPresent() || Attribute.find(span, "gen_ai.completion").isPresent();
     }
 
-    private static List<Found> side(Held.Span span, String semconv, String[] indexed, String older, String role) {
+    private static List<AttributeMessage> side(SpanFileEntry.Span span, String semconv, String[] indexed, String older, String role) {
         Optional<Attribute> current = Attribute.find(span, semconv);
         if (current.isPresent()) {
             return GenAiMessages.read(current.get(), role, false);
         }
         for (String prefix : indexed) {
-            List<Found> found = IndexedMessages.read(span, prefix, role);
+            List<AttributeMessage> found = IndexedMessages.read(span, prefix, role);
             if (!found.isEmpty()) {
                 return found;
             }

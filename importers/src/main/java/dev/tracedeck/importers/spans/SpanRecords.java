@@ -9,13 +9,13 @@ import java.util.List;
 
 /**
  * One span import's reading, whatever the file's shape: a format's reader turns each record it is handed into
- * {@link Held.Span}s ({@link #hold}), and once the file is read they are all written at once ({@link SpanWriter}),
+ * {@link SpanFileEntry.Span}s ({@link #hold}), and once the file is read they are all written at once ({@link SpanWriter}),
  * with the JSON Lines lines that did not parse put back where they were among them.
  */
 public abstract class SpanRecords implements JsonImport.Records {
 
     protected final ChatTraceWriter out;
-    private final List<Held> held = new ArrayList<>();
+    private final List<SpanFileEntry> held = new ArrayList<>();
     private final SpanWriter writer;
     private boolean written;
     private long spans;
@@ -30,12 +30,12 @@ public abstract class SpanRecords implements JsonImport.Records {
         return spans;
     }
 
-    /** The position the next span held takes, for {@link Held.Span#order}. */
+    /** The position the next span held takes, for {@link SpanFileEntry.Span#order}. */
     protected final long nextOrder() {
         return held.size();
     }
 
-    protected final void hold(Held.Span span) {
+    protected final void hold(SpanFileEntry.Span span) {
         held.add(span);
         spans++;
     }
@@ -56,7 +56,7 @@ public abstract class SpanRecords implements JsonImport.Records {
         if (written) {
             out.malformed(writer.lastThread(), source, text, reason);
         } else {
-            held.add(new Held.BrokenLine(held.size(), source, text, reason));
+            held.add(new SpanFileEntry.BrokenLine(held.size(), source, text, reason));
         }
     }
 

@@ -18,7 +18,7 @@ public enum SpanRole {
     private static final Set<String> MODEL_OPERATIONS = Set.of("chat", "text_completion", "generate_content", "completion");
     private static final Set<String> AGENT_OPERATIONS = Set.of("invoke_agent", "create_agent", "invoke_workflow");
 
-    static SpanRole of(Held.Span span) {
+    static SpanRole of(SpanFileEntry.Span span) {
         if (span.facts().role().isPresent()) {
             return span.facts().role().get();
         }

@@ -29,7 +29,7 @@ final class SpanUsage {
     private SpanUsage() {
     }
 
-    static String model(Held.Span span) {
+    static String model(SpanFileEntry.Span span) {
         if (span.facts().model().isPresent()) {
             return span.facts().model().get();
         }
@@ -42,7 +42,7 @@ final class SpanUsage {
         return "";
     }
 
-    static Optional<TokenUsage> usage(Held.Span span) {
+    static Optional<TokenUsage> usage(SpanFileEntry.Span span) {
         if (span.facts().usage().isPresent()) {
             return span.facts().usage();
         }
@@ -57,7 +57,7 @@ final class SpanUsage {
     }
 
     /** The first of these attributes that holds a whole, non-negative number (as a number or as its digits). */
-    private static OptionalLong count(Held.Span span, List<String> keys) {
+    private static OptionalLong count(SpanFileEntry.Span span, List<String> keys) {
         for (String key : keys) {
             Optional<JsonValue> v = span.attributes().get(key);
             BigDecimal n = null;

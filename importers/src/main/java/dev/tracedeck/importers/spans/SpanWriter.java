@@ -1,7 +1,7 @@
 package dev.tracedeck.importers.spans;
 
 import dev.tracedeck.importers.chat.ChatTraceWriter;
-import dev.tracedeck.importers.chat.History;
+import dev.tracedeck.importers.chat.KnownMessages;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import java.util.ArrayList;
@@ -34,9 +34,9 @@ public final class SpanWriter {
     private final ChatTraceWriter out;
     private final Map<String, String> conversationOfTrace = new HashMap<>();
     private final Continuations continuations = new Continuations();
-    private final Map<String, Held.Span> byKey = new HashMap<>();
+    private final Map<String, SpanFileEntry.Span> byKey = new HashMap<>();
     private final Map<String, Integer> depths = new HashMap<>();
-    private final Map<String, History> histories = new HashMap<>();
+    private final Map<String, KnownMessages> histories = new HashMap<>();
     private final Set<String> threadsWithModelMessages = new HashSet<>();
     /** Per thread, whether the last span written was a model call that answered: nothing recorded after it. */
     private final Map<String, Boolean> endsAtModelAnswer = new HashMap<>();
@@ -51,15 +51,15 @@ public final class SpanWriter {
         return lastThread;
     }
 
-    public void write(List<Held> held) {
-        for (Held h : held) {
-            if (h instanceof Held.Span span && !span.spanId().isEmpty()) {
+    public void write(List<SpanFileEntry> held) {
+        for (SpanFileEntry h : held) {
+            if (h instanceof SpanFileEntry.Span span && !span.spanId().isEmpty()) {
                 byKey.put(span.key(), span);
             }
         }
-        List<Held.Span> spans = new ArrayList<>();
-        for (Held h : held) {
-            if (h instanceof Held.Span span && isLastWrite(span)) {
+        List<SpanFileEntry.Span> spans = new ArrayList<>();
+        for (SpanFileEntry h : held) {
+            if (h instanceof SpanFileEntry.Span span && isLastWrite(span)) {
                 spans.add(span);
                 String conversation = span.conversation();
                 if (!conversation.isEmpty()) {
@@ -67,22 +67,22 @@ public final class SpanWriter {
                 }
             }
         }
-        Comparator<Held.Span> started = Comparator.comparingLong(Held.Span::start).thenComparingInt(this::depth)
-                .thenComparingLong(Held.Span::order);
+        Comparator<SpanFileEntry.Span> started = Comparator.comparingLong(SpanFileEntry.Span::start).thenComparingInt(this::depth)
+                .thenComparingLong(SpanFileEntry.Span::order);
         spans.stream().sorted(started).filter(s -> conversation(s).isEmpty() && SpanRole.of(s) == SpanRole.MODEL)
                 .forEach(continuations::see);
         List<Placed> placed = place(held);
         for (Placed p : placed) {
-            if (p.held instanceof Held.Span span && SpanRole.of(span) == SpanRole.MODEL && SpanMessages.present(span)) {
+            if (p.held instanceof SpanFileEntry.Span span && SpanRole.of(span) == SpanRole.MODEL && SpanMessages.present(span)) {
                 threadsWithModelMessages.add(p.thread);
             }
         }
         placed.sort(Comparator.comparingLong((Placed p) -> p.start).thenComparingInt(p -> p.depth)
                 .thenComparingLong(p -> p.held.order()));
         for (Placed p : placed) {
-            if (p.held instanceof Held.Span span) {
+            if (p.held instanceof SpanFileEntry.Span span) {
                 span(span, p.thread);
-            } else if (p.held instanceof Held.BrokenLine line) {
+            } else if (p.held instanceof SpanFileEntry.BrokenLine line) {
                 out.malformed(p.thread, line.source(), line.text(), line.reason());
                 endsAtModelAnswer.put(p.thread, false);
             }
@@ -93,7 +93,7 @@ public final class SpanWriter {
     }
 
     /** False for a span written again later in the file: the later write stands for it. */
-    private boolean isLastWrite(Held.Span span) {
+    private boolean isLastWrite(SpanFileEntry.Span span) {
         return span.spanId().isEmpty() || byKey.get(span.key()) == span;
     }
 
@@ -101,18 +101,18 @@ public final class SpanWriter {
      * Each held thing with its thread and sort key. A line that did not parse goes right after the span read before
      * it, in that span's thread (the next span's when it comes first).
      */
-    private List<Placed> place(List<Held> held) {
+    private List<Placed> place(List<SpanFileEntry> held) {
         List<Placed> placed = new ArrayList<>(held.size());
         Placed previous = null;
         List<Placed> waiting = new ArrayList<>();
-        for (Held h : held) {
-            if (h instanceof Held.Span span && !span.startIsTime() && !span.timeProblem().isEmpty()) {
+        for (SpanFileEntry h : held) {
+            if (h instanceof SpanFileEntry.Span span && !span.startIsTime() && !span.timeProblem().isEmpty()) {
                 // A start that is no time says nothing of when it ran: it goes where the file has it.
                 Placed p = new Placed(h, thread(span), previous == null ? Long.MIN_VALUE : previous.start,
                         previous == null ? 0 : previous.depth);
                 placed.add(p);
                 lastThread = p.thread;
-            } else if (h instanceof Held.Span span) {
+            } else if (h instanceof SpanFileEntry.Span span) {
                 Placed p = new Placed(h, thread(span), span.start(), depth(span));
                 waiting.forEach(w -> w.anchor(p));
                 waiting.clear();
@@ -135,26 +135,26 @@ public final class SpanWriter {
     }
 
     /** The conversation the span or another span of its trace names, else "". */
-    private String conversation(Held.Span span) {
+    private String conversation(SpanFileEntry.Span span) {
         String own = span.conversation();
         return !own.isEmpty() ? own : conversationOfTrace.getOrDefault(span.traceId(), "");
     }
 
     /** Its conversation, else its trace's thread (the trace's own, or the one it continues). */
-    private String thread(Held.Span span) {
+    private String thread(SpanFileEntry.Span span) {
         String conversation = conversation(span);
         return !conversation.isEmpty() ? conversation : continuations.thread(span.traceId());
     }
 
-    private int depth(Held.Span span) {
+    private int depth(SpanFileEntry.Span span) {
         Integer known = depths.get(span.key());
         if (known != null) {
             return known;
         }
         int depth = 0;
-        Held.Span at = span;
+        SpanFileEntry.Span at = span;
         while (!at.parentSpanId().isEmpty() && depth < MAX_DEPTH) {
-            Held.Span parent = byKey.get(at.parentKey());
+            SpanFileEntry.Span parent = byKey.get(at.parentKey());
             if (parent == null) {
                 break;
             }
@@ -165,7 +165,7 @@ public final class SpanWriter {
         return depth;
     }
 
-    private void span(Held.Span span, String thread) {
+    private void span(SpanFileEntry.Span span, String thread) {
         String time = SpanTime.iso(span.start());
         // Named by the span ("span chat gpt-4o"), so the timeline row says which it is before its fields.
         Event record = out.record(EventKind.SPAN, SPAN, SPAN + " " + span.name(), thread,
@@ -189,50 +189,50 @@ public final class SpanWriter {
     }
 
     /** Writes the span's new messages; true when it held an answer (output messages). */
-    private boolean messages(Held.Span span, String thread, String time) {
+    private boolean messages(SpanFileEntry.Span span, String thread, String time) {
         SpanMessages messages = SpanMessages.of(span);
         if (messages.input().isEmpty() && messages.output().isEmpty()) {
             return false;
         }
-        History history = histories.computeIfAbsent(thread, t -> new History());
+        KnownMessages history = histories.computeIfAbsent(thread, t -> new KnownMessages());
         AttributeLines lines = new AttributeLines(out.file(), span);
-        List<Found.Msg> input = new ArrayList<>();
-        for (Found f : messages.input()) {
-            if (f instanceof Found.Msg m) {
+        List<AttributeMessage.Msg> input = new ArrayList<>();
+        for (AttributeMessage f : messages.input()) {
+            if (f instanceof AttributeMessage.Msg m) {
                 input.add(m);
             } else {
-                problem((Found.Problem) f, thread, lines);
+                problem((AttributeMessage.Problem) f, thread, lines);
             }
         }
-        for (Found.Msg m : history.unseen(input, Found.Msg::message)) {
+        for (AttributeMessage.Msg m : history.unseen(input, AttributeMessage.Msg::message)) {
             write(m, thread, lines, history, time);
         }
-        for (Found f : messages.output()) {
-            if (f instanceof Found.Msg m) {
+        for (AttributeMessage f : messages.output()) {
+            if (f instanceof AttributeMessage.Msg m) {
                 write(m, thread, lines, history, time);
             } else {
-                problem((Found.Problem) f, thread, lines);
+                problem((AttributeMessage.Problem) f, thread, lines);
             }
         }
-        return messages.output().stream().anyMatch(f -> f instanceof Found.Msg);
+        return messages.output().stream().anyMatch(f -> f instanceof AttributeMessage.Msg);
     }
 
-    private void write(Found.Msg m, String thread, AttributeLines lines, History history, String time) {
+    private void write(AttributeMessage.Msg m, String thread, AttributeLines lines, KnownMessages history, String time) {
         out.message(thread, lines.at(m.pointer()), m.text(), m.message(), OptionalInt.of(history.add(m.message())), time);
     }
 
-    private void problem(Found.Problem p, String thread, AttributeLines lines) {
+    private void problem(AttributeMessage.Problem p, String thread, AttributeLines lines) {
         out.malformed(thread, lines.at(p.pointer()), p.text(), p.reason());
     }
 
     /** A held thing with the thread it goes to and where it sorts. */
     private static final class Placed {
-        final Held held;
+        final SpanFileEntry held;
         String thread;
         long start;
         int depth;
 
-        Placed(Held held, String thread, long start, int depth) {
+        Placed(SpanFileEntry held, String thread, long start, int depth) {
             this.held = held;
             this.thread = thread;
             this.start = start;

@@ -1,12 +1,9 @@
 package dev.tracedeck.importers.mycelian;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
+import dev.tracedeck.importers.GoldenFile;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.TraceDump;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,13 +25,6 @@ class MycelianGoldenTest {
         String actual = TraceDump.of(new MycelianLogImporter().read(ImportSource.of("mycelian/" + name + ".log",
                 Files.readAllBytes(log)), ImportListener.NONE));
         Path expected = DIR.resolve(name + ".expected.txt");
-        if (Boolean.getBoolean("golden.update")) {
-            Files.writeString(expected, actual, StandardCharsets.UTF_8);
-        }
-        assertEquals(read(expected), actual, "golden file " + expected);
-    }
-
-    private static String read(Path p) throws IOException {
-        return Files.readString(p, StandardCharsets.UTF_8);
+        GoldenFile.assertMatches(expected, actual);
     }
 }

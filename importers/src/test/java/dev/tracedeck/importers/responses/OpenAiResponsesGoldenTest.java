@@ -2,13 +2,12 @@ package dev.tracedeck.importers.responses;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tracedeck.importers.GoldenFile;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.importers.TraceDump;
 import dev.tracedeck.model.trace.Trace;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,13 +31,6 @@ class OpenAiResponsesGoldenTest {
         assertEquals(OpenAiResponsesImporter.FORMAT_ID, trace.format());
         String actual = TraceDump.of(trace);
         Path expected = DIR.resolve(name.substring(0, name.lastIndexOf('.')) + ".expected.txt");
-        if (Boolean.getBoolean("golden.update")) {
-            Files.writeString(expected, actual, StandardCharsets.UTF_8);
-        }
-        assertEquals(read(expected), actual, "golden file " + expected);
-    }
-
-    private static String read(Path p) throws IOException {
-        return Files.readString(p, StandardCharsets.UTF_8);
+        GoldenFile.assertMatches(expected, actual);
     }
 }

@@ -33,7 +33,7 @@ public sealed interface PruneStrategy {
         }
     }
 
-    /** seed 004: the system prompt and the tasks always, and the last {@code n} other steps. */
+    /** smolagents-style memory: the system prompt and the tasks always, and the last {@code n} other steps. */
     record KeepLastNSteps(int n) implements PruneStrategy {
         public KeepLastNSteps {
             positive("n", n, 0);
@@ -57,7 +57,7 @@ public sealed interface PruneStrategy {
         }
     }
 
-    /** seed 004: tool results older than the last {@code keepLastN} actions are cut to {@code maxLength} characters. */
+    /** smolagents-style memory: tool results older than the last {@code keepLastN} actions are cut to {@code maxLength} characters. */
     record PruneOldObservations(int keepLastN, int maxLength) implements PruneStrategy {
         public PruneOldObservations {
             positive("keep_last_n", keepLastN, 0);
@@ -110,7 +110,7 @@ public sealed interface PruneStrategy {
     }
 
     /**
-     * seed 003: over {@code trigger} × the window, the oldest messages after the system prompt give way to one
+     * Summarizing before the window overflows: over {@code trigger} × the window, the oldest messages after the system prompt give way to one
      * summary placeholder until the history is under {@code target} × the window; an action goes whole, with its
      * tool results, so no call is parted from its result.
      */
@@ -177,7 +177,7 @@ public sealed interface PruneStrategy {
         }
     }
 
-    /** seed 003's MAX_TOOL_OUTPUT_SIZE: every tool result cut to {@code maxChars} characters. */
+    /** A tool-output size cap (a MAX_TOOL_OUTPUT_SIZE): every tool result cut to {@code maxChars} characters. */
     record TruncateToolOutputs(int maxChars) implements PruneStrategy {
         public TruncateToolOutputs {
             positive("max_chars", maxChars, 1);
@@ -195,7 +195,7 @@ public sealed interface PruneStrategy {
     }
 
     /**
-     * seed 001: after a run, the conversation keeps the user's turns and the final answers; tool calls, their
+     * An execution buffer: after a run, the conversation keeps the user's turns and the final answers; tool calls, their
      * results and intermediate assistant text move to an execution section (here: out of the history sent).
      */
     record SeparateExecutionTrace() implements PruneStrategy {
@@ -214,7 +214,7 @@ public sealed interface PruneStrategy {
         }
     }
 
-    /** seed 003: a synthetic "tool call interrupted" result right after each call that has none. */
+    /** Repairing orphaned calls before the next request: a synthetic "tool call interrupted" result right after each call that has none. */
     record RepairOrphans() implements PruneStrategy {
         public History apply(History h, PruneContext c) {
             List<HistoryMessage> all = h.messages();

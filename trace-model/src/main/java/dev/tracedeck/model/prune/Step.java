@@ -3,7 +3,7 @@ package dev.tracedeck.model.prune;
 import java.util.List;
 
 /**
- * A typed step of a history (seed 004): the system prompt, a task (a user message), an action (an assistant
+ * A typed step of a history, as smolagents' memory keeps them: the system prompt, a task (a user message), an action (an assistant
  * message with its tool calls and the results that answer them, or a thought that calls nothing), planning (an
  * assistant message that lays out a plan, as smolagents' planning steps do), or the final answer (a call to a
  * {@code final_answer} tool with its result, or an assistant message

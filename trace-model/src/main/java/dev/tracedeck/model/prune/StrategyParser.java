@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 
 /**
  * Reads strategies as written on the command line: {@code keep_last_n_steps(5)}, {@code token_budget(0.8, 0.5)},
- * {@code repair_orphans}. Arguments left out take the seeds' defaults. A bad name or argument is an
+ * {@code repair_orphans}. Arguments left out take the defaults the README lists. A bad name or argument is an
  * {@link IllegalArgumentException} whose message says what was expected.
  */
 public final class StrategyParser {

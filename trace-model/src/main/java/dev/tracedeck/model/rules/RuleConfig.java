@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * How a run of the rules is configured: protocol parameters and per-rule settings by rule id. The default
- * configuration reproduces seed 000's protocol with every rule on at its default severity.
+ * configuration reproduces the Mycelian tool-only memory protocol with every rule on at its default severity.
  */
 public record RuleConfig(RuleParameters parameters, Map<String, RuleSetting> rules) {
 

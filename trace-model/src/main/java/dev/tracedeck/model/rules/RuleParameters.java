@@ -6,7 +6,7 @@ import java.util.Objects;
 
 /**
  * The protocol details rules depend on, because every agent protocol is a little different. The defaults
- * are the Mycelian tool-only protocol of seed 000.
+ * are the Mycelian tool-only memory protocol.
  *
  * @param memoryTool         the tool that persists a conversation message ({@code add_entry})
  * @param contextTool        the tool that loads context at session start ({@code get_context})
@@ -21,7 +21,7 @@ import java.util.Objects;
  * @param model              the model whose context window and tokenizer the context rules use; "" for the one the
  *                           trace names (a Mycelian run's {@code agent=}), else {@value #FALLBACK_MODEL}
  * @param contextLimit       the context window in tokens; 0 takes the model profile's
- * @param preflightTrigger   the share of the window at which an agent should act before sending (seed 003: 0.8)
+ * @param preflightTrigger   the share of the window at which an agent should act before sending (0.8: where agents that summarize before sending do)
  * @param models             the model profiles the window and tokenizer are looked up in (the defaults, plus any
  *                           a configuration file adds)
  */

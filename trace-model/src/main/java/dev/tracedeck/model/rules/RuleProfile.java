@@ -42,7 +42,7 @@ public record RuleProfile(String id, List<Rule> rules) {
         rules = List.copyOf(rules);
     }
 
-    /** Generic chat history rules, for every format (seed 003). */
+    /** Generic chat history rules, for every format. */
     public static RuleProfile genericChat() {
         return new RuleProfile("generic-chat", List.of(new UnparsedRecords(), new OrphanedToolCall(),
                 new ToolResultWithoutCall(), new DuplicateToolCallId(), new OversizedToolOutput(), new RepeatedToolCall(),
@@ -99,7 +99,7 @@ public record RuleProfile(String id, List<Rule> rules) {
         return new RuleProfile("openai-responses", rules);
     }
 
-    /** The Mycelian tool-only memory protocol (seed 000), plus the generic rules. */
+    /** The Mycelian tool-only memory protocol, plus the generic rules. */
     public static RuleProfile mycelianToolOnly() {
         List<Rule> rules = new ArrayList<>(List.of(new DuplicateAddEntry(), new MissingAddEntry(), new RoleMismatch(),
                 new ContentNotVerbatim(), new SystemPersisted(), new AssistantTextInState(), new BootstrapRepeated(),
@@ -117,7 +117,7 @@ public record RuleProfile(String id, List<Rule> rules) {
 
     /**
      * LangGraph state dumps: every generic rule (role-order and state-lost-messages among them) over the
-     * checkpoints' conversation, plus seed 001's separation of the conversation from an execution section.
+     * checkpoints' conversation, plus the separation of the conversation from an execution section (an {@code execution_buffer}).
      */
     public static RuleProfile langgraph() {
         List<Rule> rules = new ArrayList<>(genericChat().rules());

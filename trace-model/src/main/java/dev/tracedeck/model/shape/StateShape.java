@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A thread's state at one point drawn as a shape: one chip per message, in order (seed 000 explains its fix
+ * A thread's state at one point drawn as a shape: one chip per message, in order (the Mycelian benchmark explains its fix
  * with two such lists side by side). Grouped into turns — each user message opens one — so that two shapes can
  * be aligned by conversation message.
  */

@@ -8,9 +8,9 @@ import java.util.Objects;
  * content — and the text is only ever read for one event at a time (the detail pane, a finding's evidence), so
  * the JSON importers keep a range where the file can be read again (not a {@code .gz}, not bytes in memory).
  */
-public sealed interface SourceText permits SourceText.Held, SourceText.InFile {
+public sealed interface SourceText permits SourceText.InMemory, SourceText.InFile {
 
-    SourceText EMPTY = new Held("");
+    SourceText EMPTY = new InMemory("");
 
     /**
      * The text to show; for a range of the file, read now. A file that no longer holds what was read gives a
@@ -30,12 +30,12 @@ public sealed interface SourceText permits SourceText.Held, SourceText.InFile {
     boolean isHeld();
 
     static SourceText of(String text) {
-        return text.isEmpty() ? EMPTY : new Held(text);
+        return text.isEmpty() ? EMPTY : new InMemory(text);
     }
 
     /** Text kept in memory. */
-    record Held(String text) implements SourceText {
-        public Held {
+    record InMemory(String text) implements SourceText {
+        public InMemory {
             Objects.requireNonNull(text, "text");
         }
 

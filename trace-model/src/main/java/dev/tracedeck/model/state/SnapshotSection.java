@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * A message list a state holds beside its conversation: a LangGraph channel other than {@code messages} whose
- * value is a list of messages ({@code execution_buffer} in seed 001), kept under its name.
+ * value is a list of messages (an {@code execution_buffer}), kept under its name.
  *
  * @param name    the channel's name as the state has it
  * @param entries its messages, in order; empty when the channel was present and empty (a cleared buffer)

@@ -14,7 +14,7 @@ import java.util.Optional;
  * had no message list, {@link #hasMessageList()} is false and {@link #stateType()} names what it was.
  *
  * <p>{@link #entries()} is the conversation (LangGraph's {@code messages} channel). A state may hold other
- * message lists beside it, kept as named {@link #sections()} (seed 001's {@code execution_buffer}); and it may
+ * message lists beside it, kept as named {@link #sections()} (an {@code execution_buffer}); and it may
  * say whether the run had ended when it was taken ({@link #next()}: LangGraph's {@code next} nodes, none once
  * the graph has finished). Mycelian dumps have neither.
  */

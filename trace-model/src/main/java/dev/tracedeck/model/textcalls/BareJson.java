@@ -26,10 +26,10 @@ final class BareJson {
             return found;
         }
         long budget = (long) BUDGET_FACTOR * text.length() + 10_000;
-        Work.add(text.length());
-        int i = Work.indexOf(text, '{', 0);
+        CountedScan.add(text.length());
+        int i = CountedScan.indexOf(text, '{', 0);
         while (i >= 0 && budget > 0) {
-            int key = Text.skipSpace(text, i + 1, text.length());
+            int key = TextScanning.skipSpace(text, i + 1, text.length());
             int next = i + 1;
             if (key < text.length() && (text.charAt(key) == '"' || text.charAt(key) == '\'')) {
                 JsonRead read = LenientJson.read(text, i, text.length());
@@ -40,7 +40,7 @@ final class BareJson {
                     next = Math.max(next, read.end());
                 }
             }
-            i = Work.indexOf(text, '{', next);
+            i = CountedScan.indexOf(text, '{', next);
         }
         return found;
     }

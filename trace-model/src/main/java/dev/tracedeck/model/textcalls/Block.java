@@ -25,17 +25,17 @@ record Block(int start, int bodyStart, int bodyEnd, int end, boolean closed) {
     static List<Block> find(String text, String open, String close) {
         List<Block> blocks = new ArrayList<>();
         int from = 0;
-        int next = Work.indexOf(text, open, 0);
+        int next = CountedScan.indexOf(text, open, 0);
         int closing = -2; // -2: not searched yet; -1: none after the last search
         while (true) {
-            int start = next < 0 || next >= from ? next : Work.indexOf(text, open, from);
+            int start = next < 0 || next >= from ? next : CountedScan.indexOf(text, open, from);
             if (start < 0) {
                 return blocks;
             }
             int bodyStart = start + open.length();
-            next = Work.indexOf(text, open, bodyStart);
+            next = CountedScan.indexOf(text, open, bodyStart);
             if (closing == -2 || closing >= 0 && closing < bodyStart) {
-                closing = Work.indexOf(text, close, bodyStart);
+                closing = CountedScan.indexOf(text, close, bodyStart);
             }
             if (closing >= 0 && (next < 0 || closing < next)) {
                 blocks.add(new Block(start, bodyStart, closing, closing + close.length(), true));
@@ -49,8 +49,8 @@ record Block(int start, int bodyStart, int bodyEnd, int end, boolean closed) {
     }
 
     /** Reads the calls written as JSON in the body: one object, several, or a list of them. */
-    List<Draft> calls(TextCallFormat format, String text) {
-        List<Draft> drafts = new ArrayList<>();
+    List<CandidateCall> calls(TextCallFormat format, String text) {
+        List<CandidateCall> drafts = new ArrayList<>();
         int pos = skip(text, bodyStart, bodyEnd);
         while (pos < bodyEnd && (text.charAt(pos) == '{' || text.charAt(pos) == '[')) {
             JsonRead read = LenientJson.read(text, pos, bodyEnd);
@@ -59,7 +59,7 @@ record Block(int start, int bodyStart, int bodyEnd, int end, boolean closed) {
             }
             for (var element : Elements.of(read, text)) {
                 CallShape.of(element.value(), read, text).ifPresent(shape ->
-                        drafts.add(Draft.of(format, element.start(), element.end(), shape)));
+                        drafts.add(CandidateCall.of(format, element.start(), element.end(), shape)));
             }
             if (!read.complete() && !read.cutOff()) {
                 break;
@@ -76,6 +76,6 @@ record Block(int start, int bodyStart, int bodyEnd, int end, boolean closed) {
     }
 
     private static int skip(String text, int pos, int limit) {
-        return Text.skipSpace(text, pos, limit);
+        return TextScanning.skipSpace(text, pos, limit);
     }
 }

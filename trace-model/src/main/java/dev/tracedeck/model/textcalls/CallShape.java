@@ -9,7 +9,7 @@ import java.util.Optional;
 /**
  * A JSON object read as a call: which member names the tool, which holds the arguments, and how well the
  * arguments could be read. Formats disagree on the keys ({@code name}/{@code arguments} for Hermes and Mistral,
- * {@code parameters} for Llama 3, {@code function}/{@code params} in seed 002), so all of them are tried.
+ * {@code parameters} for Llama 3, {@code function}/{@code params} in the TOOL_CALL_START prompt), so all of them are tried.
  *
  * @param nameKey the member the name came from ({@code name}, {@code function}, {@code function.name}, …)
  * @param argsKey the member the arguments came from; empty when the object has none

@@ -8,7 +8,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A Markdown fence holding a call: {@code ```tool_call} (seed 002), {@code ```tool_code}, or a plain
+ * A Markdown fence holding a call: {@code ```tool_call}, {@code ```tool_code}, or a plain
  * {@code ```json} block. A fence named for tools is a call by intent; a {@code json} fence is only one when its
  * object has the shape of a call (a name and arguments), since models put every kind of JSON in fences — the
  * tool's result, a config, an example.
@@ -33,13 +33,13 @@ final class FencedRecognizer implements TextCallRecognizer {
         List<Fence> fences = context.fences();
         List<TextToolCall> calls = new ArrayList<>();
         List<int[]> spans = fences.stream().map(f -> new int[] {f.block.start(), f.block.end()}).toList();
-        boolean alone = fences.size() == 1 && Text.onlyFiller(text, spans, "");
+        boolean alone = fences.size() == 1 && TextScanning.onlyFiller(text, spans, "");
         for (Fence fence : fences) {
             boolean toolFence = TOOL_FENCES.contains(fence.language);
             if (!toolFence && !JSON_FENCES.contains(fence.language)) {
                 continue;
             }
-            for (Draft d : fence.block.calls(format(), text)) {
+            for (CandidateCall d : fence.block.calls(format(), text)) {
                 if (!toolFence && !d.hasArgumentsMember) {
                     continue; // a json fence with a name but no arguments member: data, not a call
                 }
@@ -71,15 +71,15 @@ final class FencedRecognizer implements TextCallRecognizer {
         List<Fence> fences = new ArrayList<>();
         // Most messages hold no fence: two searches for the markers cost far less than the pattern tried at every
         // character (a multiline ^ is not searched for, it is tried at each position).
-        if (Work.indexOf(text, "```", 0) < 0 && Work.indexOf(text, "~~~", 0) < 0) {
+        if (CountedScan.indexOf(text, "```", 0) < 0 && CountedScan.indexOf(text, "~~~", 0) < 0) {
             return fences;
         }
         Matcher m = OPEN.matcher(text);
         int from = 0;
-        while (from < text.length() && Work.find(m, from, text.length())) {
+        while (from < text.length() && CountedScan.find(m, from, text.length())) {
             String marker = m.group(1);
             Matcher close = (marker.equals("```") ? BACKTICKS_CLOSE : TILDES_CLOSE).matcher(text);
-            boolean closed = Work.find(close, m.end(), text.length());
+            boolean closed = CountedScan.find(close, m.end(), text.length());
             int bodyEnd = closed ? close.start() : text.length();
             int end = closed ? close.end() : text.length();
             int start = text.indexOf(marker, m.start());

@@ -32,17 +32,17 @@ final class FunctionTagRecognizer implements TextCallRecognizer {
         Matcher m = OPEN.matcher(text);
         int from = 0;
         int close = -2; // as in Block.find: -2 not searched yet, -1 nowhere after the last search
-        while (Work.find(m, from, text.length())) {
+        while (CountedScan.find(m, from, text.length())) {
             int bodyStart = m.end();
             if (close == -2 || close >= 0 && close < bodyStart) {
-                close = Work.indexOf(text, CLOSE, bodyStart);
+                close = CountedScan.indexOf(text, CLOSE, bodyStart);
             }
-            int next = Work.find(m, bodyStart, text.length()) ? m.start() : -1;
+            int next = CountedScan.find(m, bodyStart, text.length()) ? m.start() : -1;
             boolean closed = close >= 0 && (next < 0 || close < next);
             int bodyEnd = closed ? close : (next < 0 ? text.length() : next);
             int end = closed ? close + CLOSE.length() : bodyEnd;
             int open = text.lastIndexOf("<function=", bodyStart - 1);
-            Draft d = new Draft(format(), open, end, text.substring(open + "<function=".length(), bodyStart - 1));
+            CandidateCall d = new CandidateCall(format(), open, end, text.substring(open + "<function=".length(), bodyStart - 1));
             arguments(d, text, bodyStart, bodyEnd);
             d.base(closed ? 0.75 : 0.65, closed ? "inside <function=…></function>" : "after <function=…>, never closed");
             d.unclosed(closed ? 0 : 0.10);
@@ -55,10 +55,10 @@ final class FunctionTagRecognizer implements TextCallRecognizer {
         return calls;
     }
 
-    private static void arguments(Draft d, String text, int bodyStart, int bodyEnd) {
+    private static void arguments(CandidateCall d, String text, int bodyStart, int bodyEnd) {
         String body = text.substring(bodyStart, bodyEnd);
-        Work.add(body.length());
-        int json = Text.skipSpace(text, bodyStart, bodyEnd);
+        CountedScan.add(body.length());
+        int json = TextScanning.skipSpace(text, bodyStart, bodyEnd);
         if (json < bodyEnd && text.charAt(json) == '{') {
             JsonRead read = LenientJson.read(text, json, bodyEnd);
             d.arguments(read, text.substring(json, read.extent(text)));

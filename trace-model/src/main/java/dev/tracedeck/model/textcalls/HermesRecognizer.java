@@ -20,7 +20,7 @@ final class HermesRecognizer implements TextCallRecognizer {
         String text = context.text();
         List<TextToolCall> calls = new ArrayList<>();
         for (Block block : Block.find(text, "<tool_call>", "</tool_call>")) {
-            for (Draft d : block.calls(format(), text)) {
+            for (CandidateCall d : block.calls(format(), text)) {
                 if (block.closed()) {
                     d.base(0.75, "between <tool_call> tags");
                 } else {

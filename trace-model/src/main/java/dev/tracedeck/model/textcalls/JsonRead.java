@@ -54,7 +54,7 @@ record JsonRead(Optional<JsonValue> value, int start, int end, int limit, List<S
     /**
      * Where the value's text ends: past its closing bracket when it closed; when reading stopped at something
      * unreadable, past the bracket that balances its opening one, so the unreadable part is shown with it, or
-     * {@link Text#UNREADABLE_LOOKAHEAD} characters past where reading stopped when none does before.
+     * {@link TextScanning#UNREADABLE_LOOKAHEAD} characters past where reading stopped when none does before.
      */
     int extent(String text) {
         return open(text, start);
@@ -64,7 +64,7 @@ record JsonRead(Optional<JsonValue> value, int start, int end, int limit, List<S
         if (complete() || cutOff) {
             return end;
         }
-        return Math.max(end, Text.balancedEnd(text, from, (int) Math.min(limit, (long) end + Text.UNREADABLE_LOOKAHEAD)));
+        return Math.max(end, TextScanning.balancedEnd(text, from, (int) Math.min(limit, (long) end + TextScanning.UNREADABLE_LOOKAHEAD)));
     }
 
     /** The source text of a container or string inside the value, to its {@link #extent} when it never closed. */

@@ -32,7 +32,7 @@ final class LenientJson {
     private boolean stopped;
     private boolean cutOff;
     private int depth;
-    /** Characters examined, for {@link Work}. */
+    /** Characters examined, for {@link CountedScan}. */
     private long examined;
     private final List<String> repairs = new ArrayList<>();
     private final List<String> losses = new ArrayList<>();
@@ -50,7 +50,7 @@ final class LenientJson {
         reader.skipSpace();
         int start = reader.pos;
         JsonValue value = reader.value();
-        Work.add(reader.examined + 1);
+        CountedScan.add(reader.examined + 1);
         return new JsonRead(Optional.ofNullable(value), start, reader.pos, reader.limit, reader.repairs, reader.losses,
                 reader.cutOff, reader.spans);
     }

@@ -24,12 +24,12 @@ final class Llama3JsonRecognizer implements TextCallRecognizer {
         List<BareJson.Found> found = BareJson.scan(text).stream()
                 .filter(f -> f.shape().nameKey().equals("name") && f.shape().hasArgumentsKey()).toList();
         List<int[]> spans = found.stream().map(f -> new int[] {f.start(), f.end()}).toList();
-        boolean onlyCalls = !found.isEmpty() && Text.onlyFiller(text, spans, ";,", LLAMA_TOKENS);
+        boolean onlyCalls = !found.isEmpty() && TextScanning.onlyFiller(text, spans, ";,", LLAMA_TOKENS);
         List<TextToolCall> calls = new ArrayList<>();
         for (BareJson.Found f : found) {
-            Draft d = Draft.of(format(), f.start(), f.end(), f.shape())
+            CandidateCall d = CandidateCall.of(format(), f.start(), f.end(), f.shape())
                     .base(0.50, "bare JSON with \"name\" and \"" + f.shape().argsKey().orElseThrow() + "\"");
-            if (Text.precededBy(text, f.start(), "<|python_tag|>")) {
+            if (TextScanning.precededBy(text, f.start(), "<|python_tag|>")) {
                 d.reason(0.25, "after Llama's <|python_tag|>");
             }
             if (onlyCalls) {

@@ -22,11 +22,11 @@ final class MistralRecognizer implements TextCallRecognizer {
     public List<TextToolCall> recognize(ParseContext context) {
         String text = context.text();
         List<TextToolCall> calls = new ArrayList<>();
-        int at = Work.indexOf(text, TOKEN, 0);
+        int at = CountedScan.indexOf(text, TOKEN, 0);
         while (at >= 0) {
-            int next = Work.indexOf(text, TOKEN, at + TOKEN.length());
+            int next = CountedScan.indexOf(text, TOKEN, at + TOKEN.length());
             int limit = next < 0 ? text.length() : next;
-            for (Draft d : afterToken(text, at, limit)) {
+            for (CandidateCall d : afterToken(text, at, limit)) {
                 calls.add(Scoring.finish(d.base(0.80, "after Mistral's [TOOL_CALLS] token"), context));
             }
             at = next;
@@ -34,9 +34,9 @@ final class MistralRecognizer implements TextCallRecognizer {
         return calls;
     }
 
-    private List<Draft> afterToken(String text, int token, int limit) {
-        int pos = Text.skipSpace(text, token + TOKEN.length(), limit);
-        List<Draft> drafts = new ArrayList<>();
+    private List<CandidateCall> afterToken(String text, int token, int limit) {
+        int pos = TextScanning.skipSpace(text, token + TOKEN.length(), limit);
+        List<CandidateCall> drafts = new ArrayList<>();
         if (pos >= limit) {
             return drafts;
         }
@@ -46,12 +46,12 @@ final class MistralRecognizer implements TextCallRecognizer {
             if (read.value().isPresent()) {
                 for (Elements.Element e : Elements.of(read, text)) {
                     CallShape.of(e.value(), read, text).ifPresent(shape ->
-                            drafts.add(Draft.of(format(), e.start(), e.end(), shape)));
+                            drafts.add(CandidateCall.of(format(), e.start(), e.end(), shape)));
                 }
             }
             return drafts;
         }
-        int nameEnd = Text.identifierEnd(text, pos, limit);
+        int nameEnd = TextScanning.identifierEnd(text, pos, limit);
         if (nameEnd == pos) {
             return drafts;
         }
@@ -60,23 +60,23 @@ final class MistralRecognizer implements TextCallRecognizer {
         if (args < limit && text.charAt(args) == '{') {
             JsonRead read = LenientJson.read(text, args, limit);
             int end = read.extent(text);
-            drafts.add(new Draft(format(), token, end, name).arguments(read, text.substring(args, end)));
+            drafts.add(new CandidateCall(format(), token, end, name).arguments(read, text.substring(args, end)));
         } else if (args >= limit) {
             // [TOOL_CALLS]name and nothing more: the model stopped before the arguments
-            drafts.add(new Draft(format(), token, nameEnd, name).lost("no arguments follow the name"));
+            drafts.add(new CandidateCall(format(), token, nameEnd, name).lost("no arguments follow the name"));
         }
         return drafts;
     }
 
     /** Skips {@code [CALL_ID]id} and {@code [ARGS]}, which some tokenizer versions put between name and arguments. */
     private static int skipMarkers(String text, int pos, int limit) {
-        pos = Text.skipSpace(text, pos, limit);
+        pos = TextScanning.skipSpace(text, pos, limit);
         if (text.startsWith("[CALL_ID]", pos)) {
-            pos = Text.identifierEnd(text, pos + "[CALL_ID]".length(), limit);
+            pos = TextScanning.identifierEnd(text, pos + "[CALL_ID]".length(), limit);
         }
         if (text.startsWith("[ARGS]", pos)) {
             pos += "[ARGS]".length();
         }
-        return Text.skipSpace(text, pos, limit);
+        return TextScanning.skipSpace(text, pos, limit);
     }
 }

@@ -60,7 +60,7 @@ public final class ParseContext {
             while (i > 0 && Character.isWhitespace(text.charAt(i - 1))) {
                 i--;
             }
-            Work.add(text.length() - i + 1);
+            CountedScan.add(text.length() - i + 1);
             blankTail = i;
         }
         return end >= blankTail;
@@ -92,7 +92,7 @@ public final class ParseContext {
                     count++;
                 }
             }
-            Work.add(text.length());
+            CountedScan.add(text.length());
         }
         int base = offset / CODE_POINT_STEP * CODE_POINT_STEP;
         int count = codePointsAt[base / CODE_POINT_STEP];
@@ -101,7 +101,7 @@ public final class ParseContext {
                 count++;
             }
         }
-        Work.add(offset - base);
+        CountedScan.add(offset - base);
         return count;
     }
 

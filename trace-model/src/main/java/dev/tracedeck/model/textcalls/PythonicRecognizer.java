@@ -29,22 +29,22 @@ final class PythonicRecognizer implements TextCallRecognizer {
     public List<TextToolCall> recognize(ParseContext context) {
         String text = context.text();
         List<ListFound> lists = new ArrayList<>();
-        int i = Work.indexOf(text, '[', 0);
+        int i = CountedScan.indexOf(text, '[', 0);
         while (i >= 0) {
             ListFound list = readList(text, i);
             if (list != null) {
                 lists.add(list);
-                i = Work.indexOf(text, '[', Math.max(i + 1, list.end));
+                i = CountedScan.indexOf(text, '[', Math.max(i + 1, list.end));
             } else {
-                i = Work.indexOf(text, '[', i + 1);
+                i = CountedScan.indexOf(text, '[', i + 1);
             }
         }
         List<int[]> spans = lists.stream().map(l -> new int[] {l.start, l.end}).toList();
-        boolean onlyCalls = !lists.isEmpty() && Text.onlyFiller(text, spans, "", WRAPPERS);
+        boolean onlyCalls = !lists.isEmpty() && TextScanning.onlyFiller(text, spans, "", WRAPPERS);
         List<TextToolCall> calls = new ArrayList<>();
         for (ListFound list : lists) {
             boolean wrapped = wrapped(text, list.start);
-            for (Draft d : list.calls) {
+            for (CandidateCall d : list.calls) {
                 d.base(0.50, "a Python-style list of calls [name(key=value)]");
                 if (wrapped) {
                     d.reason(0.25, "after a tool-call token");
@@ -61,20 +61,20 @@ final class PythonicRecognizer implements TextCallRecognizer {
         return calls;
     }
 
-    private record ListFound(int start, int end, boolean closed, List<Draft> calls) {
+    private record ListFound(int start, int end, boolean closed, List<CandidateCall> calls) {
     }
 
     private static boolean wrapped(String text, int start) {
-        return Text.precededBy(text, start, "<|python_start|>") || Text.precededBy(text, start, "<|tool_call_start|>");
+        return TextScanning.precededBy(text, start, "<|python_start|>") || TextScanning.precededBy(text, start, "<|tool_call_start|>");
     }
 
     /** The list of calls opening at {@code open}, or null when it is not one. */
     private ListFound readList(String text, int open) {
-        List<Draft> calls = new ArrayList<>();
-        int pos = Text.skipSpace(text, open + 1, text.length());
+        List<CandidateCall> calls = new ArrayList<>();
+        int pos = TextScanning.skipSpace(text, open + 1, text.length());
         List<String> skipped = new ArrayList<>();
         while (true) {
-            Draft call = readCall(text, pos);
+            CandidateCall call = readCall(text, pos);
             int after;
             if (call != null) {
                 call.unrecovered.addAll(skipped);
@@ -85,16 +85,16 @@ final class PythonicRecognizer implements TextCallRecognizer {
                 }
             } else {
                 // One unreadable element (bytes, a broken quote) must not take its well-formed siblings with it.
-                int nameEnd = Text.identifierEnd(text, pos, text.length());
+                int nameEnd = TextScanning.identifierEnd(text, pos, text.length());
                 if (nameEnd == pos || nameEnd >= text.length() || text.charAt(nameEnd) != '(') {
                     return null;
                 }
-                after = Text.balancedEnd(text, nameEnd,
-                        (int) Math.min(text.length(), (long) nameEnd + Text.UNREADABLE_LOOKAHEAD));
+                after = TextScanning.balancedEnd(text, nameEnd,
+                        (int) Math.min(text.length(), (long) nameEnd + TextScanning.UNREADABLE_LOOKAHEAD));
                 skipped.add("skipped `" + PythonText.abbreviate(text.substring(pos, after), 40)
                         + "` in the same list: not a call in Python literals");
             }
-            pos = Text.skipSpace(text, after, text.length());
+            pos = TextScanning.skipSpace(text, after, text.length());
             if (pos >= text.length()) {
                 return calls.isEmpty() ? null : new ListFound(open, text.length(), false, calls);
             }
@@ -104,13 +104,13 @@ final class PythonicRecognizer implements TextCallRecognizer {
             if (text.charAt(pos) != ',') {
                 return null;
             }
-            pos = Text.skipSpace(text, pos + 1, text.length());
+            pos = TextScanning.skipSpace(text, pos + 1, text.length());
         }
     }
 
     /** One {@code name(key=value, …)} at {@code pos}, or null when the text there is not a call. */
-    private Draft readCall(String text, int pos) {
-        int nameEnd = Text.identifierEnd(text, pos, text.length());
+    private CandidateCall readCall(String text, int pos) {
+        int nameEnd = TextScanning.identifierEnd(text, pos, text.length());
         if (nameEnd == pos || nameEnd >= text.length() || text.charAt(nameEnd) != '(') {
             return null;
         }
@@ -118,7 +118,7 @@ final class PythonicRecognizer implements TextCallRecognizer {
         Map<String, JsonValue> args = new LinkedHashMap<>();
         List<String> lost = new ArrayList<>();
         int argsStart = nameEnd + 1;
-        int at = Text.skipSpace(text, argsStart, text.length());
+        int at = TextScanning.skipSpace(text, argsStart, text.length());
         while (true) {
             if (at >= text.length()) {
                 lost.add("cut off inside the arguments of `" + name + "`");
@@ -127,8 +127,8 @@ final class PythonicRecognizer implements TextCallRecognizer {
             if (text.charAt(at) == ')') {
                 return draft(text, pos, at + 1, name, argsStart, at, args, lost);
             }
-            int keyEnd = Text.identifierEnd(text, at, text.length());
-            int eq = Text.skipSpace(text, keyEnd, text.length());
+            int keyEnd = TextScanning.identifierEnd(text, at, text.length());
+            int eq = TextScanning.skipSpace(text, keyEnd, text.length());
             if (keyEnd == at || eq >= text.length() || text.charAt(eq) != '=' || text.startsWith("==", eq)) {
                 return null; // positional argument or an expression: code, not a call
             }
@@ -143,18 +143,18 @@ final class PythonicRecognizer implements TextCallRecognizer {
                 return draft(text, pos, value.end(), name, argsStart, value.end(), args, lost);
             }
             args.put(key, value.value().get());
-            at = Text.skipSpace(text, value.end(), text.length());
+            at = TextScanning.skipSpace(text, value.end(), text.length());
             if (at < text.length() && text.charAt(at) == ',') {
-                at = Text.skipSpace(text, at + 1, text.length());
+                at = TextScanning.skipSpace(text, at + 1, text.length());
             } else if (at < text.length() && text.charAt(at) != ')') {
                 return null; // something after a value that is neither "," nor ")": not Python literals
             }
         }
     }
 
-    private Draft draft(String text, int start, int end, String name, int argsStart, int argsEnd,
+    private CandidateCall draft(String text, int start, int end, String name, int argsStart, int argsEnd,
                         Map<String, JsonValue> args, List<String> lost) {
-        Draft d = new Draft(format(), start, end, name);
+        CandidateCall d = new CandidateCall(format(), start, end, name);
         d.arguments = Optional.of(new JsonValue.JsonObject(args));
         d.rawArguments = text.substring(argsStart, Math.max(argsStart, argsEnd));
         d.status = lost.isEmpty() ? ArgumentsStatus.COMPLETE : ArgumentsStatus.PARTIAL;

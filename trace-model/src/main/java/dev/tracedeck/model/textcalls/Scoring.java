@@ -9,7 +9,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Weighs the evidence all formats share and turns a {@link Draft} into a {@link TextToolCall}. The weights are
+ * Weighs the evidence all formats share and turns a {@link CandidateCall} into a {@link TextToolCall}. The weights are
  * chosen so that 0.7, the default threshold of the {@code text-tool-call} rule, separates: a wrapped call with
  * readable arguments (≈0.85) passes; bare JSON in the middle of prose (≈0.6) passes only when the trace knows
  * the tool; anything the surrounding words present as an example, or that sits in inline code, does not.
@@ -31,7 +31,7 @@ final class Scoring {
     private Scoring() {
     }
 
-    static TextToolCall finish(Draft d, ParseContext context) {
+    static TextToolCall finish(CandidateCall d, ParseContext context) {
         List<Confidence.Reason> reasons = new ArrayList<>(d.reasons);
         arguments(d, reasons);
         name(d, context.knownTools(), reasons);
@@ -41,7 +41,7 @@ final class Scoring {
                 context.span(d.start, d.end), Confidence.of(reasons), List.copyOf(d.unrecovered));
     }
 
-    private static void arguments(Draft d, List<Confidence.Reason> reasons) {
+    private static void arguments(CandidateCall d, List<Confidence.Reason> reasons) {
         switch (d.status) {
             case COMPLETE -> reasons.add(new Confidence.Reason(0.10, "arguments read as written"));
             case REPAIRED -> reasons.add(new Confidence.Reason(0.05, "arguments read after repairs: "
@@ -61,7 +61,7 @@ final class Scoring {
      * Gives back what a call lost only because the log cut the message inside it: the penalty for an unclosed
      * wrapper and the one for arguments that could not be read whole.
      */
-    private static void cut(Draft d, ParseContext context, List<Confidence.Reason> reasons) {
+    private static void cut(CandidateCall d, ParseContext context, List<Confidence.Reason> reasons) {
         if (!context.reachesCut(d.end)) {
             return;
         }
@@ -76,7 +76,7 @@ final class Scoring {
         }
     }
 
-    private static void name(Draft d, Set<String> known, List<Confidence.Reason> reasons) {
+    private static void name(CandidateCall d, Set<String> known, List<Confidence.Reason> reasons) {
         if (!TOOL_NAME.matcher(d.name).matches()) {
             reasons.add(new Confidence.Reason(-0.30, "`" + d.name + "` does not look like a tool name"));
         } else if (PLACEHOLDER_NAMES.contains(d.name.toLowerCase(Locale.ROOT))) {
@@ -92,7 +92,7 @@ final class Scoring {
         }
     }
 
-    private static void surroundings(Draft d, ParseContext context, List<Confidence.Reason> reasons) {
+    private static void surroundings(CandidateCall d, ParseContext context, List<Confidence.Reason> reasons) {
         String text = context.text();
         if (inInlineCode(text, d.start, d.end)) {
             reasons.add(new Confidence.Reason(-0.35, "quoted in inline code"));
@@ -140,7 +140,7 @@ final class Scoring {
         while (i > floor && text.charAt(i - 1) != '\n') {
             i--;
         }
-        Work.add(pos - i + 1);
+        CountedScan.add(pos - i + 1);
         return i;
     }
 
@@ -148,7 +148,7 @@ final class Scoring {
      * The last fence opening before the call: fences never overlap, so it is the only one that can hold the call.
      * Found by halving, since a message may hold many fences and many calls.
      */
-    private static java.util.Optional<FencedRecognizer.Fence> enclosingFence(List<FencedRecognizer.Fence> fences, Draft d) {
+    private static java.util.Optional<FencedRecognizer.Fence> enclosingFence(List<FencedRecognizer.Fence> fences, CandidateCall d) {
         int low = 0;
         int high = fences.size() - 1;
         int found = -1;

@@ -6,7 +6,7 @@ package dev.tracedeck.model.textcalls;
  * {@code [TOOL_CALLS]}, a fence) says more than the bare JSON inside it.
  */
 public enum TextCallFormat {
-    /** Seed 002's prompt: {@code TOOL_CALL_START {"function": …, "params": …} TOOL_CALL_END}. */
+    /** The prompt that asks models without native tool calling for {@code TOOL_CALL_START {"function": …, "params": …} TOOL_CALL_END}. */
     TOOL_CALL_BLOCK("tool-call-block", 3),
     /** Hermes 2 Pro / Qwen 2.5+: {@code <tool_call>{"name": …, "arguments": …}</tool_call>}, repeated. */
     HERMES("hermes", 3),
@@ -22,7 +22,7 @@ public enum TextCallFormat {
     PYTHONIC("pythonic", 1),
     /** Llama 3.x bare JSON {@code {"name": …, "parameters": …}}, several separated by {@code ;}. */
     LLAMA3_JSON("llama3-json", 1),
-    /** Bare JSON {@code {"function": …, "params": …}} (seed 002), or OpenAI's {@code {"function": {"name", "arguments"}}}. */
+    /** Bare JSON {@code {"function": …, "params": …}} (the TOOL_CALL_START prompt's), or OpenAI's {@code {"function": {"name", "arguments"}}}. */
     FUNCTION_JSON("function-json", 1);
 
     private final String id;

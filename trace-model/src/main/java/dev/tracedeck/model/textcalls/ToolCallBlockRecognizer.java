@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The format seed 002's prompt asks non-tool models for: {@code TOOL_CALL_START}, a JSON object
+ * The format a prompt for models without native tool calling asks for: {@code TOOL_CALL_START}, a JSON object
  * {@code {"function": …, "params": …}} on the following lines, {@code TOOL_CALL_END}. A block the model never
  * ended (it was told to stop after the call, and sometimes stops too soon) is still a call.
  */
@@ -20,7 +20,7 @@ final class ToolCallBlockRecognizer implements TextCallRecognizer {
         String text = context.text();
         List<TextToolCall> calls = new ArrayList<>();
         for (Block block : Block.find(text, "TOOL_CALL_START", "TOOL_CALL_END")) {
-            for (Draft d : block.calls(format(), text)) {
+            for (CandidateCall d : block.calls(format(), text)) {
                 if (block.closed()) {
                     d.base(0.75, "between TOOL_CALL_START and TOOL_CALL_END");
                 } else {

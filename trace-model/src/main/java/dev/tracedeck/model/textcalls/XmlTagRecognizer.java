@@ -10,7 +10,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * An XML-like element naming the tool in an attribute, as seed 002 saw: {@code <tool_call name="…" params="…"/>}.
+ * An XML-like element naming the tool in an attribute, as models prompted for text calls write it: {@code <tool_call name="…" params="…"/>}.
  * The arguments are an attribute (JSON, with {@code &quot;} or single quotes inside) or the element's body.
  * Models often put raw double quotes inside a double-quoted attribute ({@code params="{"city": "Paris"}"}); an
  * attribute that opens with a bracket is therefore read as JSON first, up to its closing bracket.
@@ -35,17 +35,17 @@ final class XmlTagRecognizer implements TextCallRecognizer {
         String text = context.text();
         List<TextToolCall> calls = new ArrayList<>();
         // The pattern is tried at every character; a text without a '<' is passed in one search instead.
-        if (Work.indexOf(text, '<', 0) < 0) {
+        if (CountedScan.indexOf(text, '<', 0) < 0) {
             return calls;
         }
         Matcher m = OPEN.matcher(text);
         Matcher ahead = OPEN.matcher(text);
         int from = 0;
         int nextOpen = -1;
-        while (from < text.length() && Work.find(m, from, text.length())) {
+        while (from < text.length() && CountedScan.find(m, from, text.length())) {
             from = m.end();
             if (nextOpen < from) {
-                nextOpen = Work.find(ahead, from, text.length()) ? ahead.start() : text.length();
+                nextOpen = CountedScan.find(ahead, from, text.length()) ? ahead.start() : text.length();
             }
             Element element = element(text, m.end(), m.group(1), nextOpen);
             if (element == null) {
@@ -57,7 +57,7 @@ final class XmlTagRecognizer implements TextCallRecognizer {
             if (name.isEmpty() || name.get().isEmpty()) {
                 continue;
             }
-            Draft d = new Draft(format(), m.start(), element.end, name.get());
+            CandidateCall d = new CandidateCall(format(), m.start(), element.end, name.get());
             arguments(d, text, element);
             d.base(element.tagClosed ? 0.75 : 0.60, element.tagClosed
                     ? "an XML-like <" + m.group(1) + "> element naming the tool"
@@ -80,7 +80,7 @@ final class XmlTagRecognizer implements TextCallRecognizer {
     private static Element element(String text, int pos, String tag, int jsonLimit) {
         Element e = new Element();
         while (true) {
-            pos = Text.skipSpace(text, pos, text.length());
+            pos = TextScanning.skipSpace(text, pos, text.length());
             if (pos >= text.length()) {
                 e.end = text.length();
                 return e;
@@ -93,22 +93,22 @@ final class XmlTagRecognizer implements TextCallRecognizer {
             if (text.charAt(pos) == '>') {
                 e.tagClosed = true;
                 String close = "</" + tag + ">";
-                int closing = Work.indexOf(text, close, pos + 1);
+                int closing = CountedScan.indexOf(text, close, pos + 1);
                 e.bodyStart = pos + 1;
                 e.bodyEnd = closing < 0 ? text.length() : closing;
                 e.end = closing < 0 ? text.length() : closing + close.length();
                 return e;
             }
-            int nameEnd = Text.identifierEnd(text, pos, text.length());
+            int nameEnd = TextScanning.identifierEnd(text, pos, text.length());
             if (nameEnd == pos) {
                 return e.attrs.isEmpty() ? null : cutAt(e, pos);
             }
             String attr = text.substring(pos, nameEnd);
-            pos = Text.skipSpace(text, nameEnd, text.length());
+            pos = TextScanning.skipSpace(text, nameEnd, text.length());
             if (pos >= text.length() || text.charAt(pos) != '=') {
                 return e.attrs.isEmpty() ? null : cutAt(e, pos);
             }
-            pos = Text.skipSpace(text, pos + 1, text.length());
+            pos = TextScanning.skipSpace(text, pos + 1, text.length());
             Attr value = value(text, pos, jsonLimit);
             if (value == null) {
                 return cutAt(e, text.length());
@@ -134,7 +134,7 @@ final class XmlTagRecognizer implements TextCallRecognizer {
                     && !text.startsWith("/>", end)) {
                 end++;
             }
-            Work.add(end - pos + 1);
+            CountedScan.add(end - pos + 1);
             return new Attr(text.substring(pos, end), pos, end, end);
         }
         int start = pos + 1;
@@ -145,7 +145,7 @@ final class XmlTagRecognizer implements TextCallRecognizer {
                 return new Attr(text.substring(start, read.end()), start, read.end(), read.end() + 1);
             }
         }
-        int close = Work.indexOf(text, String.valueOf(q), start);
+        int close = CountedScan.indexOf(text, String.valueOf(q), start);
         if (close < 0) {
             // The text ends inside the value: keep what there is, the arguments reader will say what is missing.
             return new Attr(unescape(text.substring(start)), start, text.length(), text.length());
@@ -153,7 +153,7 @@ final class XmlTagRecognizer implements TextCallRecognizer {
         return new Attr(unescape(text.substring(start, close)), start, close, close + 1);
     }
 
-    private static void arguments(Draft d, String text, Element e) {
+    private static void arguments(CandidateCall d, String text, Element e) {
         Optional<String> key = ARGS_ATTRS.stream().filter(e.attrs::containsKey).findFirst();
         if (key.isPresent()) {
             Attr attr = e.attrs.get(key.get());
@@ -162,7 +162,7 @@ final class XmlTagRecognizer implements TextCallRecognizer {
             return;
         }
         if (e.bodyStart >= 0) {
-            int json = Text.skipSpace(text, e.bodyStart, e.bodyEnd);
+            int json = TextScanning.skipSpace(text, e.bodyStart, e.bodyEnd);
             if (json < e.bodyEnd) {
                 JsonRead read = LenientJson.read(text, json, e.bodyEnd);
                 d.arguments(read, text.substring(json, Math.max(json, e.bodyEnd)).strip());

@@ -1,5 +1,5 @@
 /**
- * Tool calls that models write as text instead of making them through the API (seed 002, issue 10).
+ * Tool calls that models write as text instead of making them through the API.
  *
  * <p>{@link dev.tracedeck.model.textcalls.TextCallParser#standard()} finds them in an assistant message's text:
  * {@code parse(text)} or {@code parse(text, knownToolNames)}. Each {@link dev.tracedeck.model.textcalls.TextToolCall}

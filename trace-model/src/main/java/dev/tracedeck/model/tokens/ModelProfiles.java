@@ -8,7 +8,7 @@ import java.util.Optional;
 /**
  * Model profiles matched by name prefix, most specific first, for the model families agents run on: OpenAI's
  * (GPT-5, GPT-4.1, GPT-4o, the o-series, GPT-4, GPT-3.5, gpt-oss: o200k_base or cl100k_base, exact), Anthropic's
- * Claude (200k; 100k for Claude 2.0, Instant and seed 003's AWS Bedrock deployment), Google's Gemini (1M; 2M for
+ * Claude (200k; 100k for Claude 2.0, Instant and Claude on AWS Bedrock), Google's Gemini (1M; 2M for
  * 1.5 Pro), Meta's Llama, Mistral, DeepSeek, Qwen and xAI's Grok. Only OpenAI publishes its models' tokenizers in a
  * form Tracedeck counts with; every other family is counted with o200k_base, an estimate that says so. A name
  * with a provider's prefix ({@code openai/gpt-oss-20b}, {@code google/gemini-2.5-pro}) is matched by what follows

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** seed 003: a history that outgrows the window fails the next request; at 80% an agent should act first. */
+/** A history that outgrows the window fails the next request; at 80% an agent should act first. */
 class ContextRulesTest {
 
     /** Four dumps, each larger than the last. */

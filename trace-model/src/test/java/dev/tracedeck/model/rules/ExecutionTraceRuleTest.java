@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Seed 001: tool traces belong in the execution section, not in the conversation once the run has ended. */
+/** Tool traces belong in the execution section, not in the conversation once the run has ended. */
 class ExecutionTraceRuleTest {
 
     private static final StateEntry USER = entry(0, "human", List.of(), "", "weather?");

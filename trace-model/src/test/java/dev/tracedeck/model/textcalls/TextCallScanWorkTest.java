@@ -9,7 +9,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The scan for text calls does work in proportion to the message: for each shape that makes a scan look far
  * ahead or back from every position, twice the repeats cost at most a little more than twice the work. Work is
- * the characters examined ({@link Work}), so the test holds on any machine and at any load.
+ * the characters examined ({@link CountedScan}), so the test holds on any machine and at any load.
  */
 class TextCallScanWorkTest {
 
@@ -56,9 +56,9 @@ class TextCallScanWorkTest {
     }
 
     private static long work(String text) {
-        Work.reset();
+        CountedScan.reset();
         TextCallParser.standard().parse(text, Set.of("f"));
         TextCallParser.standard().parseCut(text, Set.of());
-        return Work.examined();
+        return CountedScan.examined();
     }
 }

@@ -118,7 +118,7 @@ class PromptTokensTest {
         assertEquals(200_000, claude.contextLimit());
         assertFalse(claude.exactTokenizer());
         assertEquals(100_000, profiles.forModel("anthropic.claude-3-sonnet-20240229-v1:0").orElseThrow().contextLimit(),
-                "seed 003: AWS Bedrock Claude at 100k");
+                "Claude on AWS Bedrock at 100k");
         assertTrue(profiles.forModel("my-finetune-7b").isEmpty());
         assertEquals(64_000, profiles.with(List.of(new ModelProfiles.Entry("gpt-4o", new ModelProfile("gpt-4o", 64_000, Optional.of(ChatFormat.GPT_4O)))))
                 .forModel("gpt-4o-mini").orElseThrow().contextLimit(), "a profile file overrides a default");

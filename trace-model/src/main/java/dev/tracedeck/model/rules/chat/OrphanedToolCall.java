@@ -11,7 +11,7 @@ import java.util.Objects;
 
 /**
  * Every tool call gets its result before the history moves on. LangGraph refuses such a history with
- * "Found AIMessages with tool_calls that do not have a corresponding ToolMessage" (seed 003). Two places show
+ * "Found AIMessages with tool_calls that do not have a corresponding ToolMessage". Two places show
  * an orphan: the history itself (an AI message whose calls are not all answered), and calls logged as they
  * ran that no later state answers (see {@link UnansweredToolInvocations}); the second kind names the failed
  * invocation that followed, which the {@code agent-error} finding names back.

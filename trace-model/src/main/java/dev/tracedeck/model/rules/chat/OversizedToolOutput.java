@@ -9,7 +9,7 @@ import dev.tracedeck.model.trace.TraceThread;
 import java.util.List;
 
 /**
- * A tool result over the limit floods the context window (seed 003's 10 KB safety net). Where the harness caps its
+ * A tool result over the limit floods the context window (agents cap tool output at 10 KB as a safety net). Where the harness caps its
  * tools' output itself, a long result is as long as the harness meant it to be: there the check judges nothing.
  */
 public final class OversizedToolOutput extends DescribedRule {

@@ -20,7 +20,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The model writes a tool call as text and nothing runs it (seed 002: models without native tool calling print
+ * The model writes a tool call as text and nothing runs it (models without native tool calling print
  * the call, and the agent either never executes it or needs a parser to). A text call counts when its
  * confidence reaches the threshold ({@value TextCallFinder#THRESHOLD} by default); it was run when a structured
  * call of that name follows it before the model's next text ({@link TextCallFinder} says exactly where it looks).

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.OptionalInt;
 
 /**
- * The history never outgrows the model's context window (seed 003's "Input is too long"). Reported once, where it
+ * The history never outgrows the model's context window (Bedrock's "Input is too long"). Reported once, where it
  * first does, with how long it stays over. Where the trace recorded the usage its provider billed, that is what is
  * judged, with Tracedeck's own count beside it; else the count, whose previews are lower bounds, so a finding is
  * certain and a pass on previews is only as good as they are.

@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * The history stays under the pre-flight trigger (seed 003 summarizes at 80% of the window, leaving room for the
+ * The history stays under the pre-flight trigger (an agent that manages its context summarizes at 80% of the window, leaving room for the
  * answer). Reported where it first crosses the trigger while still inside the window; a history that jumps past
  * the window at once is {@code context-overflow}'s alone. Judged, like it, on the usage the provider billed where
  * the trace recorded it.

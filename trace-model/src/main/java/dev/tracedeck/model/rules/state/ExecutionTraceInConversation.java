@@ -21,7 +21,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Seed 001: a state that keeps its conversation ({@code messages}) apart from an execution section (the
+ * A state that keeps its conversation ({@code messages}) apart from an execution section (the
  * {@code execution_buffer} that holds tool traces while the run goes on, cleared when it ends) must not leave
  * tool calls or tool results in the conversation once the run has ended: they belong in the execution section.
  *
@@ -38,7 +38,7 @@ public final class ExecutionTraceInConversation extends DescribedRule {
 
     public ExecutionTraceInConversation() {
         super(ID, "once a run has ended, no tool calls or results in the conversation of a state that keeps an "
-                + "execution section (seed 001)", Severity.ERROR);
+                + "execution section", Severity.ERROR);
     }
 
     /** A section name that says it holds the execution: {@code execution_buffer}, {@code scratchpad} … */

@@ -25,7 +25,7 @@ import java.util.Optional;
  * The import option {@code --parse-text-calls}: every tool call the model wrote as text, at or above
  * {@link TextCallFinder#THRESHOLD} and not run by anything, becomes a structured call of the message or state
  * entry that holds it, marked as parsed from text — so the rules and the prune strategies see the call the model
- * meant, as an agent with a text-call parser (seed 002) would have made it.
+ * meant, as an agent with a text-call parser would have made it.
  *
  * <p>What it changes, and why:
  * <ul>

@@ -7,11 +7,11 @@ import java.util.regex.Matcher;
  * linear work without timing it. Every scan over a message's text goes through these helpers or adds what it
  * examined; the count costs one thread-local addition per scan, not per character.
  */
-final class Work {
+final class CountedScan {
 
     private static final ThreadLocal<long[]> EXAMINED = ThreadLocal.withInitial(() -> new long[1]);
 
-    private Work() {
+    private CountedScan() {
     }
 
     static void add(long characters) {

@@ -6,9 +6,9 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /** Trace and span ids made from names, so that converting a file twice writes the same ids. */
-final class Ids {
+final class StableIds {
 
-    private Ids() {
+    private StableIds() {
     }
 
     /** {@code bytes} bytes of the SHA-256 of the parts, in lower-case hex. */

@@ -2,18 +2,18 @@ package dev.tracedeck.app.detail;
 
 import static dev.tracedeck.app.detail.DetailStyles.*;
 
-import dev.tracedeck.app.common.Numbers;
+import dev.tracedeck.app.common.CountFormat;
 import java.util.Locale;
 
 /** The small layouts every section uses: headings, aligned key/value rows, notices, text blocks. */
-final class Blocks {
+final class SectionLayout {
 
     static final int KEY_WIDTH = 12;
 
     /** Past this many characters a block is cut: a text area with megabytes in one event helps no one. */
     static final int MAX_BLOCK = 200_000;
 
-    private Blocks() {
+    private SectionLayout() {
     }
 
     static void heading(DetailDocument.Builder out, String title) {
@@ -52,7 +52,7 @@ final class Blocks {
         boolean cut = text.length() > MAX_BLOCK;
         out.add(cut ? text.substring(0, MAX_BLOCK) : text, style).end();
         if (cut) {
-            note(out, "… " + Numbers.count(text.length() - MAX_BLOCK) + " more characters not shown");
+            note(out, "… " + CountFormat.count(text.length() - MAX_BLOCK) + " more characters not shown");
         }
     }
 

@@ -1,7 +1,7 @@
 package dev.tracedeck.model.textcalls;
 
-/** Small scanning helpers the recognisers share. Each counts what it examines ({@link Work}). */
-final class Text {
+/** Small scanning helpers the recognisers share. Each counts what it examines ({@link CountedScan}). */
+final class TextScanning {
 
     /**
      * How far past the point where reading stopped unreadable JSON is followed to its balancing bracket, so that
@@ -11,7 +11,7 @@ final class Text {
     /** How far back a marker before a call ({@code <|python_tag|>}) is looked for, blanks included. */
     static final int LOOK_BACK = 256;
 
-    private Text() {
+    private TextScanning() {
     }
 
     static int skipSpace(String text, int pos, int limit) {
@@ -19,7 +19,7 @@ final class Text {
         while (pos < limit && Character.isWhitespace(text.charAt(pos))) {
             pos++;
         }
-        Work.add(pos - from + 1);
+        CountedScan.add(pos - from + 1);
         return pos;
     }
 
@@ -30,7 +30,7 @@ final class Text {
         while (i > floor && Character.isWhitespace(text.charAt(i - 1))) {
             i--;
         }
-        Work.add(pos - i + token.length());
+        CountedScan.add(pos - i + token.length());
         return i - token.length() >= 0 && text.startsWith(token, i - token.length());
     }
 
@@ -43,7 +43,7 @@ final class Text {
         while (i < limit && (Character.isLetterOrDigit(text.charAt(i)) || "_.-".indexOf(text.charAt(i)) >= 0)) {
             i++;
         }
-        Work.add(i - pos + 1);
+        CountedScan.add(i - pos + 1);
         return i;
     }
 
@@ -70,12 +70,12 @@ final class Text {
             } else if (c == '}' || c == ']' || c == ')') {
                 depth--;
                 if (depth <= 0) {
-                    Work.add(i + 1 - start);
+                    CountedScan.add(i + 1 - start);
                     return i + 1;
                 }
             }
         }
-        Work.add(Math.max(0, limit - start));
+        CountedScan.add(Math.max(0, limit - start));
         return limit;
     }
 
@@ -94,7 +94,7 @@ final class Text {
         for (String token : tokens) {
             left = left.replace(token, " ");
         }
-        Work.add(text.length() + (long) left.length() * (tokens.length + 1));
+        CountedScan.add(text.length() + (long) left.length() * (tokens.length + 1));
         for (int i = 0; i < left.length(); i++) {
             char c = left.charAt(i);
             if (!Character.isWhitespace(c) && separators.indexOf(c) < 0) {

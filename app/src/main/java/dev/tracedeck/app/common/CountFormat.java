@@ -3,9 +3,9 @@ package dev.tracedeck.app.common;
 import java.util.Locale;
 
 /** Counts for people: grouped the same way on every machine, so screenshots and tests agree. */
-public final class Numbers {
+public final class CountFormat {
 
-    private Numbers() {
+    private CountFormat() {
     }
 
     /** "1,234,567". */

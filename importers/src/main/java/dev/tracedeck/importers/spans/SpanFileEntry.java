@@ -17,7 +17,7 @@ import java.util.Optional;
  * format (OTLP, the SDKs' console dumps, Phoenix, Langfuse) reads its own file shape into these neutral spans; the
  * rest ({@link SpanWriter}) is shared.
  */
-public sealed interface Held {
+public sealed interface SpanFileEntry {
 
     /** Position in the file, from 0. */
     long order();
@@ -42,7 +42,7 @@ public sealed interface Held {
                        long start, long end, String status, String statusMessage, JsonValue.JsonObject attributes,
                        JsonValue events, JsonValue links, Origin origin, SourceRef source, String text,
                        boolean keyedAttributes, SpanFacts facts, String timeProblem)
-            implements Held {
+            implements SpanFileEntry {
 
         /** A span whose times were read as times (a format that checks them as it reads, or has none to check). */
         public Span(long order, String traceId, String spanId, String parentSpanId, String name, String kind,
@@ -178,6 +178,6 @@ public sealed interface Held {
     }
 
     /** A JSON Lines line that did not parse, with the parser's reason. */
-    public record BrokenLine(long order, SourceRef source, String text, String reason) implements Held {
+    public record BrokenLine(long order, SourceRef source, String text, String reason) implements SpanFileEntry {
     }
 }

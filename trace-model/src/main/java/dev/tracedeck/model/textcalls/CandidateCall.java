@@ -11,7 +11,7 @@ import java.util.Optional;
  * it) is weighed by {@link Scoring}. Recognisers add what only they can know: the format's base and its
  * markers.
  */
-final class Draft {
+final class CandidateCall {
 
     final TextCallFormat format;
     final int start;
@@ -28,15 +28,15 @@ final class Draft {
     /** What the format's confidence lost because the call's wrapper was never closed (0 when it was). */
     double unclosedPenalty;
 
-    Draft(TextCallFormat format, int start, int end, String name) {
+    CandidateCall(TextCallFormat format, int start, int end, String name) {
         this.format = format;
         this.start = start;
         this.end = end;
         this.name = name;
     }
 
-    static Draft of(TextCallFormat format, int start, int end, CallShape shape) {
-        Draft d = new Draft(format, start, end, shape.name());
+    static CandidateCall of(TextCallFormat format, int start, int end, CallShape shape) {
+        CandidateCall d = new CandidateCall(format, start, end, shape.name());
         d.arguments = shape.arguments();
         d.rawArguments = shape.rawArguments();
         d.status = shape.status();
@@ -50,8 +50,8 @@ final class Draft {
     }
 
     /** The same call, standing at another span (a block's wrapper rather than the object inside it). */
-    Draft at(int newStart, int newEnd) {
-        Draft d = new Draft(format, newStart, newEnd, name);
+    CandidateCall at(int newStart, int newEnd) {
+        CandidateCall d = new CandidateCall(format, newStart, newEnd, name);
         d.arguments = arguments;
         d.rawArguments = rawArguments;
         d.status = status;
@@ -64,13 +64,13 @@ final class Draft {
     }
 
     /** The format's own evidence; it goes first so a reader sees the base before what raised or lowered it. */
-    Draft base(double weight, String why) {
+    CandidateCall base(double weight, String why) {
         reasons.add(0, new Confidence.Reason(weight, why));
         return this;
     }
 
     /** Arguments that were read on their own (not as a member of a call object). */
-    Draft arguments(JsonRead read, String raw) {
+    CandidateCall arguments(JsonRead read, String raw) {
         arguments = read.value();
         rawArguments = raw;
         status = read.status();
@@ -79,18 +79,18 @@ final class Draft {
         return this;
     }
 
-    Draft reason(double weight, String why) {
+    CandidateCall reason(double weight, String why) {
         reasons.add(new Confidence.Reason(weight, why));
         return this;
     }
 
     /** The wrapper was never closed, which cost the call {@code penalty} against a closed one. */
-    Draft unclosed(double penalty) {
+    CandidateCall unclosed(double penalty) {
         unclosedPenalty = penalty;
         return this;
     }
 
-    Draft lost(String what) {
+    CandidateCall lost(String what) {
         unrecovered.add(what);
         return this;
     }

@@ -8,13 +8,13 @@ import java.util.Objects;
  * Both point at the attribute within the span ({@code /attributes/7}, {@code /events/0/attributes/1}): a JSON
  * pointer cannot reach into the JSON text an attribute's string holds.
  */
-public sealed interface Found {
+public sealed interface AttributeMessage {
 
     /** Within the span: {@code /attributes/7}, {@code /input/2}. */
     String pointer();
 
     /** The message's own JSON (its object in the attribute, or the indexed attributes that make it up). */
-    public record Msg(Message message, String pointer, String text) implements Found {
+    public record Msg(Message message, String pointer, String text) implements AttributeMessage {
         public Msg {
             Objects.requireNonNull(message);
             Objects.requireNonNull(pointer);
@@ -23,7 +23,7 @@ public sealed interface Found {
     }
 
     /** An attribute that should hold messages and does not read as such. */
-    public record Problem(String pointer, String text, String reason) implements Found {
+    public record Problem(String pointer, String text, String reason) implements AttributeMessage {
         public Problem {
             Objects.requireNonNull(pointer);
             Objects.requireNonNull(text);

@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
  * instrumentation writes the model's answer and the next request's copy of it through different code, which may
  * render arguments and empty content differently.
  */
-public final class History {
+public final class KnownMessages {
 
     private final Map<String, Integer> held = new HashMap<>();
     private int size;

@@ -1,0 +1,16 @@
+package dev.tracedeck.importers.json;
+
+import dev.tracedeck.importers.TraceImporter;
+
+/** An importer of a JSON format: a head that is not JSON is never its format, and what a JSON head says is its own. */
+public interface JsonTraceImporter extends TraceImporter {
+
+    @Override
+    default int confidence(String head) {
+        JsonHead json = JsonHead.of(head);
+        return json.isJson() ? confidence(json, head) : 0;
+    }
+
+    /** {@link #confidence(String)} for a head that is JSON: {@code json} is {@code head} read as far as it goes. */
+    int confidence(JsonHead json, String head);
+}
