@@ -1,11 +1,13 @@
 package dev.tracedeck.importers.otlp;
 
+import dev.tracedeck.importers.GrowingRead;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.NotThisFormatException;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.GrowingJsonLines;
 import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonLayout;
@@ -14,6 +16,8 @@ import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -91,6 +95,27 @@ public final class OtlpImporter implements TraceImporter {
         SpanReading reading = new SpanReading(out, layout);
         JsonImport.Result result = new JsonImport(out).read(source, listener, layout,
                 Set.copyOf(OtlpShape.streamedPaths()), reading);
+        return trace(source, out, reading, result);
+    }
+
+    /**
+     * Export requests written one per line (the collector's {@code file} exporter, {@code tracedeck listen}'s file) read
+     * as they are written; a document is read whole. Every span held is written again at each read, since the next
+     * lines' spans may start before them; their messages are read once.
+     */
+    @Override
+    public Optional<GrowingRead> growing(String name, Path file, ImportSource head) throws ImportException {
+        if (JsonImport.layout(head) != JsonLayout.LINES) {
+            return Optional.empty();
+        }
+        ChatTraceWriter out = new ChatTraceWriter(name);
+        SpanReading reading = new SpanReading(out, JsonLayout.LINES);
+        return Optional.of(new GrowingJsonLines(name, file, out, reading, Set.copyOf(OtlpShape.streamedPaths()), null,
+                result -> trace(ImportSource.prefix(name, file, result.bytes()), out, reading, result)));
+    }
+
+    private Trace trace(ImportSource source, ChatTraceWriter out, SpanReading reading, JsonImport.Result result)
+            throws ImportException {
         if (!reading.sawRequest() && !declaresAnExport(source)) {
             throw out.notThisFormat("OTLP trace export (resourceSpans)");
         }

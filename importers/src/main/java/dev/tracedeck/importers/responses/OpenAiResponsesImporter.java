@@ -1,10 +1,12 @@
 package dev.tracedeck.importers.responses;
 
+import dev.tracedeck.importers.GrowingRead;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.GrowingJsonLines;
 import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonImport;
@@ -12,6 +14,8 @@ import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -43,6 +47,8 @@ import java.util.Set;
 public final class OpenAiResponsesImporter implements TraceImporter {
 
     public static final String FORMAT_ID = "openai-responses";
+    /** A document's members read item by item. */
+    private static final Set<String> STREAMED = Set.of("input", "output", "data");
 
     @Override
     public String formatId() {
@@ -88,6 +94,25 @@ public final class OpenAiResponsesImporter implements TraceImporter {
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
+        JsonLayout layout = layout(source);
+        ChatTraceWriter out = new ChatTraceWriter(source.name());
+        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, STREAMED,
+                new ResponsesReading(out, layout));
+        return trace(out, result);
+    }
+
+    /** A Codex rollout, or any other JSON Lines of Responses records, read as it is written; a document is read whole. */
+    @Override
+    public Optional<GrowingRead> growing(String name, Path file, ImportSource head) throws ImportException {
+        if (layout(head) != JsonLayout.LINES) {
+            return Optional.empty();
+        }
+        ChatTraceWriter out = new ChatTraceWriter(name);
+        return Optional.of(new GrowingJsonLines(name, file, out, new ResponsesReading(out, JsonLayout.LINES), STREAMED,
+                null, result -> trace(out, result)));
+    }
+
+    private static JsonLayout layout(ImportSource source) throws ImportException {
         JsonLayout layout = JsonImport.layout(source);
         String head;
         try (InputStream in = source.open(ImportSource.ByteCounter.NONE)) {
@@ -100,9 +125,10 @@ public final class OpenAiResponsesImporter implements TraceImporter {
             // A Codex rollout is JSON Lines by definition, even a one-line one (which the layout sniffer can't tell).
             layout = JsonLayout.LINES;
         }
-        ChatTraceWriter out = new ChatTraceWriter(source.name());
-        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("input", "output", "data"),
-                new ResponsesReading(out, layout));
+        return layout;
+    }
+
+    private static Trace trace(ChatTraceWriter out, JsonImport.Result result) throws ImportException {
         if (out.messages() == 0) {
             throw out.notThisFormat("OpenAI Responses item");
         }

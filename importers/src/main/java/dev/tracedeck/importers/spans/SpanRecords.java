@@ -1,24 +1,32 @@
 package dev.tracedeck.importers.spans;
 
 import dev.tracedeck.importers.chat.ChatTraceWriter;
-import dev.tracedeck.importers.json.JsonImport;
+import dev.tracedeck.importers.json.GrowingJsonLines;
 import dev.tracedeck.importers.json.JsonRecordReader;
 import dev.tracedeck.model.source.SourceRef;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One span import's reading, whatever the file's shape: a format's reader turns each record it is handed into
  * {@link Held.Span}s ({@link #hold}), and once the file is read they are all written at once ({@link SpanWriter}),
  * with the JSON Lines lines that did not parse put back where they were among them.
  */
-public abstract class SpanRecords implements JsonImport.Records {
+public abstract class SpanRecords implements GrowingJsonLines.Resumable {
 
     protected final ChatTraceWriter out;
     private final List<Held> held = new ArrayList<>();
-    private final SpanWriter writer;
+    private SpanWriter writer;
     private boolean written;
     private long spans;
+    /**
+     * Each span's messages once read, for a file read as it grows, whose spans are all written again at each read
+     * (a span that comes may go before those written, or join their thread): the messages' JSON is parsed once. Null
+     * for a file read once.
+     */
+    private Map<Held.Span, SpanMessages> messages;
 
     protected SpanRecords(ChatTraceWriter out) {
         this.out = out;
@@ -64,7 +72,22 @@ public abstract class SpanRecords implements JsonImport.Records {
     public void end(JsonRecordReader reader) {
         written = true;
         writer.write(held);
-        // The events hold what the trace needs now.
-        held.clear();
+        if (messages == null) {
+            // The events hold what the trace needs now.
+            held.clear();
+        }
+    }
+
+    /** Ending writes every span held; taken back, they are held still, to be written with those that come. */
+    @Override
+    public Runnable checkpoint() {
+        if (messages == null) {
+            messages = new IdentityHashMap<>();
+            writer = new SpanWriter(out, messages);
+        }
+        return () -> {
+            written = false;
+            writer = new SpanWriter(out, messages);
+        };
     }
 }

@@ -41,9 +41,17 @@ public final class SpanWriter {
     /** Per thread, whether the last span written was a model call that answered: nothing recorded after it. */
     private final Map<String, Boolean> endsAtModelAnswer = new HashMap<>();
     private String lastThread = "";
+    /** Where each span's messages were read before, or null to read them each time asked. */
+    private final Map<Held.Span, SpanMessages> read;
 
     public SpanWriter(ChatTraceWriter out) {
+        this(out, null);
+    }
+
+    /** A writer that keeps each span's messages in {@code read} once read, for spans written again and again. */
+    SpanWriter(ChatTraceWriter out, Map<Held.Span, SpanMessages> read) {
         this.out = out;
+        this.read = read;
     }
 
     /** The thread of the last span in the file, where a cut or a broken document is reported. */
@@ -190,7 +198,7 @@ public final class SpanWriter {
 
     /** Writes the span's new messages; true when it held an answer (output messages). */
     private boolean messages(Held.Span span, String thread, String time) {
-        SpanMessages messages = SpanMessages.of(span);
+        SpanMessages messages = read == null ? SpanMessages.of(span) : read.computeIfAbsent(span, SpanMessages::of);
         if (messages.input().isEmpty() && messages.output().isEmpty()) {
             return false;
         }
