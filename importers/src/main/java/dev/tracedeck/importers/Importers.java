@@ -139,6 +139,26 @@ public final class Importers {
                         : HeadProblem.of(sniffed).orElse(""), formatIds()));
     }
 
+    /**
+     * The importer that reads {@code source} (a file, not a folder): the forced one ({@link #forcing}), else the one
+     * sniffing picks. An empty file is refused as {@link #read} refuses it.
+     */
+    public TraceImporter importerFor(ImportSource source) throws ImportException {
+        if (forced == null) {
+            return detect(source);
+        }
+        refuseEmpty(source, head(source));
+        return importer(forced).orElseThrow();
+    }
+
+    /**
+     * What reading through these importers makes of a trace an importer read: with {@link #parsingTextCalls()}, the
+     * calls written as text lifted. For a trace read otherwise than by {@link #read} (a file read as it grows).
+     */
+    public Trace finished(Trace trace) {
+        return finish(trace);
+    }
+
     /** Reads {@code source} with the importer sniffing picks, or the forced one (see {@link #forcing}). */
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
         if (forced != null) {
