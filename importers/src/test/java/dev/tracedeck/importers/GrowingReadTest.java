@@ -265,7 +265,8 @@ class GrowingReadTest {
 
     /**
      * Export requests as an SDK's batch processor sends them: children before their parents, a span that started
-     * first sent last, two conversations, one span sent twice, and a line that is not JSON.
+     * first sent last, two conversations, one span sent twice, a line that is not JSON, and log records: a model
+     * call's messages as events, and a line of the run's own.
      */
     private static byte[] otlpRequests() {
         String messages1 = "[{\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"content\":\"refund order 7\"}]}]";
@@ -287,8 +288,30 @@ class GrowingReadTest {
                 + request(chat(TRACE_B, "0000000000000004", "", 3_000, "c2", other, hello))
                 + request(chat(TRACE_A, "0000000000000003", "0000000000000001", 1_000, "c1", messages1, out1))
                 + request(chat(TRACE_B, "0000000000000004", "", 3_000, "c2", other, hello))
+                + request(silentChat(TRACE_B, "0000000000000005", 4_000, "c2"))
+                + logs(TRACE_B, "0000000000000005", 4_100, "{\"key\":\"content\",\"value\":{\"stringValue\":\"bye\"}}",
+                        "gen_ai.user.message")
+                + logs(TRACE_B, "0000000000000005", 4_200, "{\"key\":\"message\",\"value\":{\"kvlistValue\":{\"values\":"
+                        + "[{\"key\":\"content\",\"value\":{\"stringValue\":\"see you\"}}]}}}", "gen_ai.choice")
+                + logs(TRACE_A, "", 1_500, "{\"key\":\"note\",\"value\":{\"stringValue\":\"retrying\"}}", "")
                 + "{\"resourceMetrics\":[]}\n";
         return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A model call's span whose messages come as events (log records) of their own. */
+    private static String silentChat(String trace, String id, long startMillis, String conversation) {
+        return "{\"traceId\":\"" + trace + "\",\"spanId\":\"" + id + "\",\"name\":\"chat gpt-4o\",\"kind\":3,"
+                + "\"startTimeUnixNano\":\"" + startMillis * 1_000_000L + "\",\"endTimeUnixNano\":\""
+                + (startMillis + 500) * 1_000_000L + "\",\"attributes\":[" + attribute("gen_ai.operation.name", "chat")
+                + "," + attribute("gen_ai.conversation.id", conversation) + "]}";
+    }
+
+    /** A logs export request of one record: an event of span {@code spanId}, its body a kvlist of {@code members}. */
+    private static String logs(String trace, String spanId, long millis, String members, String event) {
+        return "{\"resourceLogs\":[{\"scopeLogs\":[{\"logRecords\":[{\"timeUnixNano\":\"" + millis * 1_000_000L
+                + "\",\"body\":{\"kvlistValue\":{\"values\":[" + members + "]}},\"traceId\":\"" + trace + "\""
+                + (spanId.isEmpty() ? "" : ",\"spanId\":\"" + spanId + "\"")
+                + (event.isEmpty() ? "" : ",\"eventName\":\"" + event + "\"") + "}]}]}]}\n";
     }
 
     private static String request(String span) {

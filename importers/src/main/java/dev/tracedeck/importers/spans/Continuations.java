@@ -22,9 +22,11 @@ final class Continuations {
     /** The same, the other way: looking up an input's prefixes costs the input's length, not the number of threads. */
     private final Map<List<String>, String> threadByLastCall = new HashMap<>();
 
-    /** Takes a model call of a trace without a conversation id; calls come in the order they started. */
-    void see(Held.Span span) {
-        SpanMessages messages = SpanMessages.of(span);
+    /**
+     * Takes a model call of a trace without a conversation id, with its messages; calls come in the order they
+     * started.
+     */
+    void see(Held.Span span, SpanMessages messages) {
         List<String> input = keys(messages.input());
         String thread = threadOfTrace.computeIfAbsent(span.traceId(), trace -> continued(trace, input));
         List<String> call = new ArrayList<>(input);

@@ -21,6 +21,7 @@ public abstract class SpanRecords implements GrowingJsonLines.Resumable {
     private SpanWriter writer;
     private boolean written;
     private long spans;
+    private long logRecords;
     /**
      * Each span's messages once read, for a file read as it grows, whose spans are all written again at each read
      * (a span that comes may go before those written, or join their thread): the messages' JSON is parsed once. Null
@@ -46,6 +47,17 @@ public abstract class SpanRecords implements GrowingJsonLines.Resumable {
     protected final void hold(Held.Span span) {
         held.add(span);
         spans++;
+    }
+
+    /** A log record, written among the spans by its time (joined to its span where it names one). */
+    protected final void hold(Held.Log log) {
+        held.add(log);
+        logRecords++;
+    }
+
+    /** How many log records were held. */
+    public final long logRecords() {
+        return logRecords;
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.chat.History;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.source.SourceRef;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Writes the held spans as events once the whole file is read: each span's thread decided (its conversation, else
@@ -27,6 +29,8 @@ public final class SpanWriter {
     public static final String SPAN = "span";
     /** The record type of a failed span's error. */
     public static final String ERROR = "error";
+    /** The record type of a log record (an OpenTelemetry event). */
+    public static final String LOG = "log";
 
     /** Deeper than any real trace; guards against parent links that loop. */
     private static final int MAX_DEPTH = 256;
@@ -43,6 +47,10 @@ public final class SpanWriter {
     private String lastThread = "";
     /** Where each span's messages were read before, or null to read them each time asked. */
     private final Map<Held.Span, SpanMessages> read;
+    /** The events holding messages of each span's model call ({@link LogMessages}), by span key. */
+    private final Map<String, List<Held.Log>> messageEvents = new HashMap<>();
+    /** The messages of the model calls whose span has none of its own but whose events have some, by span key. */
+    private final Map<String, LogMessages.Read> eventMessages = new HashMap<>();
 
     public SpanWriter(ChatTraceWriter out) {
         this(out, null);
@@ -63,8 +71,16 @@ public final class SpanWriter {
         for (Held h : held) {
             if (h instanceof Held.Span span && !span.spanId().isEmpty()) {
                 byKey.put(span.key(), span);
+            } else if (h instanceof Held.Log log && !log.spanId().isEmpty() && LogMessages.holdsMessages(log)) {
+                messageEvents.computeIfAbsent(log.spanKey(), k -> new ArrayList<>()).add(log);
             }
         }
+        messageEvents.forEach((key, events) -> {
+            Held.Span span = byKey.get(key);
+            if (span != null && SpanRole.of(span) == SpanRole.MODEL && !SpanMessages.present(span)) {
+                eventMessages.put(key, LogMessages.of(events));
+            }
+        });
         List<Held.Span> spans = new ArrayList<>();
         for (Held h : held) {
             if (h instanceof Held.Span span && isLastWrite(span)) {
@@ -78,10 +94,11 @@ public final class SpanWriter {
         Comparator<Held.Span> started = Comparator.comparingLong(Held.Span::start).thenComparingInt(this::depth)
                 .thenComparingLong(Held.Span::order);
         spans.stream().sorted(started).filter(s -> conversation(s).isEmpty() && SpanRole.of(s) == SpanRole.MODEL)
-                .forEach(continuations::see);
+                .forEach(s -> continuations.see(s, messagesOf(s)));
         List<Placed> placed = place(held);
         for (Placed p : placed) {
-            if (p.held instanceof Held.Span span && SpanRole.of(span) == SpanRole.MODEL && SpanMessages.present(span)) {
+            if (p.held instanceof Held.Span span && SpanRole.of(span) == SpanRole.MODEL
+                    && (SpanMessages.present(span) || eventMessages.containsKey(span.key()))) {
                 threadsWithModelMessages.add(p.thread);
             }
         }
@@ -93,6 +110,11 @@ public final class SpanWriter {
             } else if (p.held instanceof Held.BrokenLine line) {
                 out.malformed(p.thread, line.source(), line.text(), line.reason());
                 endsAtModelAnswer.put(p.thread, false);
+            } else if (p.held instanceof Held.Log log) {
+                // Named by its event ("log gen_ai.choice") or its severity; it says nothing of where the thread stops.
+                String name = !log.eventName().isEmpty() ? log.eventName() : log.severity().isEmpty() ? "record" : log.severity();
+                out.record(EventKind.JSON, LOG, LOG + " " + name, p.thread, log.source(), log.text(), log.json(),
+                        SpanTime.iso(log.time()));
             }
         }
         // A capture that stops at a model's answer (one model call, or a run cut after its last) holds nothing of
@@ -129,6 +151,8 @@ public final class SpanWriter {
                 }
                 previous = p;
                 lastThread = p.thread;
+            } else if (h instanceof Held.Log log && log.time() > 0) {
+                placed.add(placeLog(log));
             } else {
                 Placed p = new Placed(h, "", Long.MIN_VALUE, 0);
                 if (previous != null) {
@@ -140,6 +164,25 @@ public final class SpanWriter {
             }
         }
         return placed;
+    }
+
+    /**
+     * A log record by its time: in its span's thread, under it, when the file holds the span; else in the conversation
+     * it names, or its trace's; a record of no trace belongs to the whole run.
+     */
+    private Placed placeLog(Held.Log log) {
+        Held.Span span = log.spanId().isEmpty() ? null : byKey.get(log.spanKey());
+        if (span != null) {
+            return new Placed(log, thread(span), log.time(), depth(span) + 1);
+        }
+        String thread = log.conversation();
+        if (thread.isEmpty()) {
+            thread = conversationOfTrace.getOrDefault(log.traceId(), "");
+        }
+        if (thread.isEmpty() && !log.traceId().isEmpty()) {
+            thread = continuations.thread(log.traceId());
+        }
+        return new Placed(log, thread, log.time(), 0);
     }
 
     /** The conversation the span or another span of its trace names, else "". */
@@ -196,14 +239,25 @@ public final class SpanWriter {
         }
     }
 
+    /** The span's messages: its own, else those of the events it emitted. */
+    private SpanMessages messagesOf(Held.Span span) {
+        LogMessages.Read fromEvents = eventMessages.get(span.key());
+        if (fromEvents != null) {
+            return fromEvents.messages();
+        }
+        return read == null ? SpanMessages.of(span) : read.computeIfAbsent(span, SpanMessages::of);
+    }
+
     /** Writes the span's new messages; true when it held an answer (output messages). */
     private boolean messages(Held.Span span, String thread, String time) {
-        SpanMessages messages = read == null ? SpanMessages.of(span) : read.computeIfAbsent(span, SpanMessages::of);
+        SpanMessages messages = messagesOf(span);
         if (messages.input().isEmpty() && messages.output().isEmpty()) {
             return false;
         }
         History history = histories.computeIfAbsent(thread, t -> new History());
-        AttributeLines lines = new AttributeLines(out.file(), span);
+        LogMessages.Read fromEvents = eventMessages.get(span.key());
+        AttributeLines attributes = new AttributeLines(out.file(), span);
+        Function<Found, SourceRef> lines = fromEvents != null ? fromEvents.at()::get : f -> attributes.at(f.pointer());
         List<Found.Msg> input = new ArrayList<>();
         for (Found f : messages.input()) {
             if (f instanceof Found.Msg m) {
@@ -225,12 +279,12 @@ public final class SpanWriter {
         return messages.output().stream().anyMatch(f -> f instanceof Found.Msg);
     }
 
-    private void write(Found.Msg m, String thread, AttributeLines lines, History history, String time) {
-        out.message(thread, lines.at(m.pointer()), m.text(), m.message(), OptionalInt.of(history.add(m.message())), time);
+    private void write(Found.Msg m, String thread, Function<Found, SourceRef> lines, History history, String time) {
+        out.message(thread, lines.apply(m), m.text(), m.message(), OptionalInt.of(history.add(m.message())), time);
     }
 
-    private void problem(Found.Problem p, String thread, AttributeLines lines) {
-        out.malformed(thread, lines.at(p.pointer()), p.text(), p.reason());
+    private void problem(Found.Problem p, String thread, Function<Found, SourceRef> lines) {
+        out.malformed(thread, lines.apply(p), p.text(), p.reason());
     }
 
     /** A held thing with the thread it goes to and where it sorts. */
