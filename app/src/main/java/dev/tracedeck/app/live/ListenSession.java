@@ -75,11 +75,16 @@ public final class ListenSession implements OtlpHttpReceiver.Sink, AutoCloseable
         notifyAll();
     }
 
-    /** Log records are written with the spans; the OTLP importer keeps such a line as other, so nothing is checked. */
+    /**
+     * Log records are written with the spans: the OTLP importer reads them as events, joined to their spans, and a
+     * model call's GenAI events as its messages, so they are checked as spans are.
+     */
     @Override
     public synchronized void logs(ObjectNode request, int count) throws IOException {
         append(request);
         logRecords += count;
+        pending = true;
+        notifyAll();
     }
 
     private void append(ObjectNode request) throws IOException {
