@@ -61,6 +61,8 @@ public final class GrowingFile {
             putOff = false;
             try {
                 return Optional.of(importers.finished(growing.read(length)));
+            } catch (NotThisFormatException e) {
+                throw importers.refusal(head, e);
             } catch (RuntimeException e) {
                 // The reading can't go on from where it is: the next read starts it again from the file's start.
                 growing = null;
@@ -79,7 +81,7 @@ public final class GrowingFile {
         }
         putOff = false;
         try {
-            return Optional.of(importers.read(head, ImportListener.NONE, importer.formatId()));
+            return Optional.of(importers.read(head, ImportListener.NONE));
         } finally {
             long end = nanoClock.getAsLong();
             nextWholeRead = end + WHOLE_READ_SPACING * (end - now);

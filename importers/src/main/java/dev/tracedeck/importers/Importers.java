@@ -152,6 +152,16 @@ public final class Importers {
     }
 
     /**
+     * The refusal {@link #read} gives when the importer picked for {@code source} finds it is not its format after
+     * all (an importer's {@code NotThisFormatException}), for a file read otherwise (as it grows).
+     */
+    public ImportException refusal(ImportSource source, NotThisFormatException e) throws ImportException {
+        SniffHead head = head(source);
+        return forced != null ? new ImportException(source.name(), 0, "not " + forced + " (" + whyNot(head, e) + ")", e)
+                : new UnrecognizedFormatException(source.name(), whyNot(head, e), formatIds());
+    }
+
+    /**
      * What reading through these importers makes of a trace an importer read: with {@link #parsingTextCalls()}, the
      * calls written as text lifted. For a trace read otherwise than by {@link #read} (a file read as it grows).
      */
