@@ -5,9 +5,7 @@ import dev.tracedeck.importers.json.GrowingJsonLines;
 import dev.tracedeck.importers.json.JsonRecordReader;
 import dev.tracedeck.model.source.SourceRef;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * One span import's reading, whatever the file's shape: a format's reader turns each record it is handed into
@@ -22,12 +20,8 @@ public abstract class SpanRecords implements GrowingJsonLines.Resumable {
     private boolean written;
     private long spans;
     private long logRecords;
-    /**
-     * Each span's messages once read, for a file read as it grows, whose spans are all written again at each read
-     * (a span that comes may go before those written, or join their thread): the messages' JSON is parsed once. Null
-     * for a file read once.
-     */
-    private Map<Held.Span, SpanMessages> messages;
+    /** What was read of the spans, for a file read as it grows, whose spans are written again at each read; null once. */
+    private SpanMemo memo;
 
     protected SpanRecords(ChatTraceWriter out) {
         this.out = out;
@@ -84,7 +78,7 @@ public abstract class SpanRecords implements GrowingJsonLines.Resumable {
     public void end(JsonRecordReader reader) {
         written = true;
         writer.write(held);
-        if (messages == null) {
+        if (memo == null) {
             // The events hold what the trace needs now.
             held.clear();
         }
@@ -93,13 +87,13 @@ public abstract class SpanRecords implements GrowingJsonLines.Resumable {
     /** Ending writes every span held; taken back, they are held still, to be written with those that come. */
     @Override
     public Runnable checkpoint() {
-        if (messages == null) {
-            messages = new IdentityHashMap<>();
-            writer = new SpanWriter(out, messages);
+        if (memo == null) {
+            memo = new SpanMemo();
+            writer = new SpanWriter(out, memo);
         }
         return () -> {
             written = false;
-            writer = new SpanWriter(out, messages);
+            writer = new SpanWriter(out, memo);
         };
     }
 }

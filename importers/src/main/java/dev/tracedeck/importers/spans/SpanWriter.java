@@ -45,8 +45,8 @@ public final class SpanWriter {
     /** Per thread, whether the last span written was a model call that answered: nothing recorded after it. */
     private final Map<String, Boolean> endsAtModelAnswer = new HashMap<>();
     private String lastThread = "";
-    /** Where each span's messages were read before, or null to read them each time asked. */
-    private final Map<Held.Span, SpanMessages> read;
+    /** What was read of the spans before, when they are written again and again; null to read them each time. */
+    private final SpanMemo memo;
     /** The events holding messages of each span's model call ({@link LogMessages}), by span key. */
     private final Map<String, List<Held.Log>> messageEvents = new HashMap<>();
     /** The messages of the model calls whose span has none of its own but whose events have some, by span key. */
@@ -56,10 +56,10 @@ public final class SpanWriter {
         this(out, null);
     }
 
-    /** A writer that keeps each span's messages in {@code read} once read, for spans written again and again. */
-    SpanWriter(ChatTraceWriter out, Map<Held.Span, SpanMessages> read) {
+    /** A writer that takes what {@code memo} read of the spans before, for spans written again and again. */
+    SpanWriter(ChatTraceWriter out, SpanMemo memo) {
         this.out = out;
-        this.read = read;
+        this.memo = memo;
     }
 
     /** The thread of the last span in the file, where a cut or a broken document is reported. */
@@ -78,7 +78,7 @@ public final class SpanWriter {
         messageEvents.forEach((key, events) -> {
             Held.Span span = byKey.get(key);
             if (span != null && SpanRole.of(span) == SpanRole.MODEL && !SpanMessages.present(span)) {
-                eventMessages.put(key, LogMessages.of(events));
+                eventMessages.put(key, memo == null ? LogMessages.of(events) : memo.eventMessages(key, events));
             }
         });
         List<Held.Span> spans = new ArrayList<>();
@@ -245,7 +245,7 @@ public final class SpanWriter {
         if (fromEvents != null) {
             return fromEvents.messages();
         }
-        return read == null ? SpanMessages.of(span) : read.computeIfAbsent(span, SpanMessages::of);
+        return memo == null ? SpanMessages.of(span) : memo.messages(span);
     }
 
     /** Writes the span's new messages; true when it held an answer (output messages). */
@@ -254,7 +254,7 @@ public final class SpanWriter {
         if (messages.input().isEmpty() && messages.output().isEmpty()) {
             return false;
         }
-        History history = histories.computeIfAbsent(thread, t -> new History());
+        History history = histories.computeIfAbsent(thread, t -> memo == null ? new History() : new History(memo::key));
         LogMessages.Read fromEvents = eventMessages.get(span.key());
         AttributeLines attributes = new AttributeLines(out.file(), span);
         Function<Found, SourceRef> lines = fromEvents != null ? fromEvents.at()::get : f -> attributes.at(f.pointer());
