@@ -204,6 +204,26 @@ class WatchCommandTest {
         assertEquals(0, watch.code);
     }
 
+    @Test
+    void aStateDumpHalfWrittenIsNoFindingWhileTheLogIsWritten() throws Exception {
+        Path log = dir.resolve("q1.log");
+        String prefix = "2025-09-05 10:15:03,400 [state.py:dump] ";
+        Watching watch = new Watching("watch", "--interval", "50", log.toString());
+        try (watch) {
+            append(log, "2025-09-05 10:15:03,003 [message_logger.py:log_conversation_message] MSG thread_id=m:s1 msg_idx=1 "
+                    + "role=user chars=10 preview=I like tea\n"
+                    + prefix + "STATE thread_id=m:s1 messages=2\n"
+                    + prefix + "STATE_MSG idx=1 type=system role= content=SESSION_START\n");
+            settle();
+            append(log, prefix + "STATE_MSG idx=2 type=chat role=user content=I like tea\n");
+            settle();
+        }
+        String printed = watch.out.toString();
+        assertFalse(printed.lines().anyMatch(l -> l.startsWith("error") || l.startsWith("resolved")),
+                "the dump was being written, never cut: " + printed);
+        assertTrue(printed.contains("q1.log  (mycelian-log"), printed);
+    }
+
     private static Path fresh(Path root) {
         return root.resolve("2025/11/24/rollout-2025-11-24T10-00-00-0c1d.jsonl");
     }
