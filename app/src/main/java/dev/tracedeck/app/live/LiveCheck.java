@@ -22,8 +22,9 @@ import java.util.Set;
 /**
  * The rules kept up with a trace that grows: each time it is read again, the threads whose events changed (or that
  * are new) are checked again and the others keep their checklists, and the findings not told before are handed back,
- * each once, as are those told before that no longer hold. A finding is the same one again when its rule, thread,
- * message and evidence lines are: lines that were read keep their numbers, since what is watched only grows.
+ * each once, as are those told before that no longer hold. A finding about what is still being written waits for its
+ * thread to go on ({@link #atTheEdge}). A finding is the same one again when its rule, thread, message and evidence
+ * lines are: lines that were read keep their numbers, since what is watched only grows.
  */
 public final class LiveCheck {
 
