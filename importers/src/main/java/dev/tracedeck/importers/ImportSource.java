@@ -110,59 +110,7 @@ public final class ImportSource {
      * short. Not compressed; an event's text is read back from the file, whose first bytes don't change.
      */
     public static ImportSource prefix(String name, Path path, long length) {
-        return new ImportSource(name, length, false, () -> new BoundedInput(Files.newInputStream(path), length),
-                new FileRanges(path, name));
-    }
-
-    /** Ends a stream after a number of bytes. */
-    private static final class BoundedInput extends java.io.FilterInputStream {
-        private long left;
-
-        BoundedInput(InputStream in, long length) {
-            super(in);
-            this.left = length;
-        }
-
-        @Override
-        public int read() throws IOException {
-            if (left <= 0) {
-                return -1;
-            }
-            int b = super.read();
-            if (b >= 0) {
-                left--;
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            if (left <= 0) {
-                return -1;
-            }
-            int n = super.read(b, off, (int) Math.min(len, left));
-            if (n > 0) {
-                left -= n;
-            }
-            return n;
-        }
-
-        @Override
-        public long skip(long n) throws IOException {
-            long skipped = super.skip(Math.min(n, left));
-            left -= skipped;
-            return skipped;
-        }
-
-        @Override
-        public int available() throws IOException {
-            return (int) Math.min(super.available(), left);
-        }
-
-        @Override
-        public boolean markSupported() {
-            return false;
-        }
+        return new ImportSource(name, length, false, () -> FileSpan.open(path, 0, length), new FileRanges(path, name));
     }
 
     public static ImportSource of(String name, byte[] bytes) {

@@ -139,6 +139,36 @@ public final class Importers {
                         : HeadProblem.of(sniffed).orElse(""), formatIds()));
     }
 
+    /**
+     * The importer that reads {@code source} (a file, not a folder): the forced one ({@link #forcing}), else the one
+     * sniffing picks. An empty file is refused as {@link #read} refuses it.
+     */
+    public TraceImporter importerFor(ImportSource source) throws ImportException {
+        if (forced == null) {
+            return detect(source);
+        }
+        refuseEmpty(source, head(source));
+        return importer(forced).orElseThrow();
+    }
+
+    /**
+     * The refusal {@link #read} gives when the importer picked for {@code source} finds it is not its format after
+     * all (an importer's {@code NotThisFormatException}), for a file read otherwise (as it grows).
+     */
+    public ImportException refusal(ImportSource source, NotThisFormatException e) throws ImportException {
+        SniffHead head = head(source);
+        return forced != null ? new ImportException(source.name(), 0, "not " + forced + " (" + whyNot(head, e) + ")", e)
+                : new UnrecognizedFormatException(source.name(), whyNot(head, e), formatIds());
+    }
+
+    /**
+     * What reading through these importers makes of a trace an importer read: with {@link #parsingTextCalls()}, the
+     * calls written as text lifted. For a trace read otherwise than by {@link #read} (a file read as it grows).
+     */
+    public Trace finished(Trace trace) {
+        return finish(trace);
+    }
+
     /** Reads {@code source} with the importer sniffing picks, or the forced one (see {@link #forcing}). */
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
         if (forced != null) {

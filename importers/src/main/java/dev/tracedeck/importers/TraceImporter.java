@@ -1,6 +1,8 @@
 package dev.tracedeck.importers;
 
 import dev.tracedeck.model.trace.Trace;
+import java.nio.file.Path;
+import java.util.Optional;
 
 /** Reads one format into a {@link Trace}, streaming: an importer never holds the whole input in memory. */
 public interface TraceImporter {
@@ -15,4 +17,13 @@ public interface TraceImporter {
     int confidence(String head);
 
     Trace read(ImportSource source, ImportListener listener) throws ImportException;
+
+    /**
+     * A reading of {@code file} that goes on as the file grows ({@link GrowingRead}), reporting it as {@code name};
+     * empty when this format (or this file's layout of it, as its first bytes {@code head} show) can only be read
+     * whole, which is the default.
+     */
+    default Optional<GrowingRead> growing(String name, Path file, ImportSource head) throws ImportException {
+        return Optional.empty();
+    }
 }

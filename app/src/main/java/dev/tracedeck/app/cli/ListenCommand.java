@@ -25,8 +25,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code tracedeck listen}: an OTLP/HTTP receiver that checks the traces an agent sends as they arrive. */
 @Command(name = "listen", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Receive OpenTelemetry traces over OTLP/HTTP (POST /v1/traces and /v1/logs, protobuf or JSON, "
-                + "gzip or not) and print each finding as it appears, one line each; on Ctrl+C print the checklist.",
+        description = {"Receive OpenTelemetry traces and logs over OTLP/HTTP (POST /v1/traces and /v1/logs, protobuf or "
+                + "JSON, gzip or not) and print each finding as it appears, one line each, and each that stops holding "
+                + "(resolved); log records are events of the trace, a model call's GenAI events its messages. On Ctrl+C "
+                + "print the checklist.",
             "Point an instrumented agent at http://localhost:4318 (OTEL_EXPORTER_OTLP_ENDPOINT)."})
 final class ListenCommand implements Callable<Integer> {
 
@@ -116,7 +118,7 @@ final class ListenCommand implements Callable<Integer> {
                     out.print("\n" + ReportFormat.TEXT.render(List.of(v), false, Map.of(), Fingerprints.NONE));
                     out.flush();
                 },
-                () -> say(err, "tracedeck listen: no span received, nothing to check"));
+                () -> say(err, "tracedeck listen: no span or log record received, nothing to check"));
     }
 
     private static Runnable once(Runnable run) {

@@ -1,13 +1,11 @@
 package dev.tracedeck.app.cli;
 
 import dev.tracedeck.app.live.FindingLine;
-import dev.tracedeck.app.live.FollowedFile;
-import dev.tracedeck.app.live.LiveCheck;
+import dev.tracedeck.app.live.FollowedTrace;
+import dev.tracedeck.app.live.WatchedFolder;
 import dev.tracedeck.app.report.ReportFormat;
 import dev.tracedeck.app.report.TerminalText;
 import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.importers.ImportListener;
-import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.rules.Fingerprints;
@@ -35,12 +33,21 @@ import picocli.CommandLine.Spec;
 
 /** {@code tracedeck watch}: follows files as an agent writes them and prints each new finding once. */
 @Command(name = "watch", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Follow files as they are written: new whole lines are read in batches a few times a second, the "
-                + "threads that changed are checked again and each new finding is printed once, one line each. A file "
-                + "truncated or replaced (rotated) is read again from its start, and said so. On Ctrl+C, the checklist."})
+        description = {"Follow files as they are written: new whole lines are read in batches a few times a second (only "
+                + "what was added, where the format allows), the threads that changed are checked again, and each new "
+                + "finding is printed once, one line each, as is each finding that stops holding (resolved). A file "
+                + "truncated or replaced (rotated) is read again from its start, and said so. A folder (Claude Code's "
+                + "~/.claude/projects/<project>, Codex's ~/.codex/sessions) is watched for session files, its folders "
+                + "too: each new one is followed as its own trace, as is one that was there and changes. On Ctrl+C, "
+                + "the checklist."})
 final class WatchCommand implements Callable<Integer> {
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files to follow (not compressed); one not there yet is waited for.")
+    /** How often the folders are looked through for new session files. */
+    private static final long FOLDER_LOOK_MILLIS = 1000;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE|DIR", description = "Files to follow (one not there yet is waited "
+            + "for; a .gz is read whole each time it changes), or folders whose session files (*.jsonl, *.ndjson, "
+            + "*.log, or .gz) to follow as they appear.")
     private List<Path> files;
 
     @Option(names = "--interval", paramLabel = "MS", defaultValue = "300", description = "Time between two looks at the files (default: ${DEFAULT-VALUE}).")
@@ -65,18 +72,6 @@ final class WatchCommand implements Callable<Integer> {
         this.stop = stop;
     }
 
-    /** One file followed: where its lines end, its checks, and the last problem said (said once). */
-    private static final class Followed {
-        final FollowedFile file;
-        final LiveCheck check;
-        String lastProblem = "";
-
-        Followed(Path path, Validator validator) {
-            this.file = new FollowedFile(path);
-            this.check = new LiveCheck(validator);
-        }
-    }
-
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
@@ -90,20 +85,26 @@ final class WatchCommand implements Callable<Integer> {
         if (importers.isEmpty()) {
             return ExitCodes.USAGE;
         }
-        List<Followed> followed = new ArrayList<>();
+        Validator validator = new Validator(rules);
+        List<FollowedTrace> followed = new ArrayList<>();
+        List<WatchedFolder> folders = new ArrayList<>();
         for (Path file : files) {
-            if (Files.isDirectory(file) || file.getFileName().toString().toLowerCase().endsWith(".gz")) {
-                say(err, "tracedeck watch: " + file + ": only a plain file can be followed (not a folder or a .gz)");
-                return ExitCodes.USAGE;
+            if (Files.isDirectory(file)) {
+                folders.add(new WatchedFolder(file));
+            } else {
+                followed.add(new FollowedTrace(file, file.toString(), importers.get(), validator));
             }
-            followed.add(new Followed(file, new Validator(rules)));
         }
-        say(err, "tracedeck watch: following " + files.size() + (files.size() == 1 ? " file" : " files")
-                + "; Ctrl+C stops and prints the checklist");
+        FollowedTrace.Told told = told(out, err);
+        lookThrough(folders, followed, importers.get(), validator, told, err);
+        say(err, "tracedeck watch: following " + describe(followed.size(), folders) + "; Ctrl+C stops and prints the checklist");
         AtomicBoolean finished = new AtomicBoolean();
         Runnable finish = () -> {
             if (finished.compareAndSet(false, true)) {
-                List<Validation> validations = followed.stream().flatMap(f -> f.check.validation().stream()).toList();
+                List<Validation> validations;
+                synchronized (followed) {
+                    validations = followed.stream().flatMap(f -> f.validation().stream()).toList();
+                }
                 if (!validations.isEmpty()) {
                     synchronized (out) {
                         out.print("\n" + ReportFormat.TEXT.render(validations, false, Map.of(), Fingerprints.NONE));
@@ -114,11 +115,14 @@ final class WatchCommand implements Callable<Integer> {
         };
         Thread hook = new Thread(finish, "watch-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
+        long nextFolderLook = System.nanoTime();
         while (true) {
             synchronized (followed) {
-                for (Followed f : followed) {
-                    look(f, importers.get(), out, err);
+                if (System.nanoTime() - nextFolderLook >= 0) {
+                    lookThrough(folders, followed, importers.get(), validator, told, err);
+                    nextFolderLook = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(FOLDER_LOOK_MILLIS);
                 }
+                followed.forEach(f -> f.look(told));
             }
             if (stop.await(interval, TimeUnit.MILLISECONDS)) {
                 break;
@@ -126,61 +130,57 @@ final class WatchCommand implements Callable<Integer> {
         }
         synchronized (followed) {
             // What was written just before the stop is read and checked too.
-            for (Followed f : followed) {
-                look(f, importers.get(), out, err);
-            }
+            lookThrough(folders, followed, importers.get(), validator, told, err);
+            followed.forEach(f -> f.look(told));
         }
         Runtime.getRuntime().removeShutdownHook(hook);
         finish.run();
         return ExitCodes.OK;
     }
 
-    private void look(Followed f, Importers importers, PrintWriter out, PrintWriter err) {
-        Path path = f.file.path();
-        FollowedFile.Change change;
-        try {
-            change = f.file.look();
-        } catch (IOException e) {
-            problem(f, err, path + ": " + e.getMessage());
-            return;
-        }
-        switch (change) {
-            case NONE -> {
-                return;
+    /** Starts following the session files the folders name: new ones, and those there before that changed. */
+    private static void lookThrough(List<WatchedFolder> folders, List<FollowedTrace> followed, Importers importers,
+                                    Validator validator, FollowedTrace.Told told, PrintWriter err) {
+        for (WatchedFolder folder : folders) {
+            try {
+                for (Path file : folder.look()) {
+                    say(err, "tracedeck watch: " + file + ": following");
+                    FollowedTrace trace = new FollowedTrace(file, file.toString(), importers, validator);
+                    followed.add(trace);
+                    trace.look(told);
+                }
+            } catch (IOException e) {
+                told.note(folder.root() + ": can't be read (" + e.getMessage() + ")");
             }
-            case MISSING -> {
-                say(err, "tracedeck watch: " + path + ": gone; waiting for it to come back");
-                return;
-            }
-            case TRUNCATED -> say(err, "tracedeck watch: " + path + ": truncated; reading it again from its start");
-            case REPLACED -> say(err, "tracedeck watch: " + path + ": replaced by another file (rotated); reading the new one from its start");
-            case GREW -> { }
-        }
-        if (change != FollowedFile.Change.GREW) {
-            f.check.restart();
-        }
-        if (f.file.complete() == 0) {
-            return;
-        }
-        try {
-            var trace = importers.read(ImportSource.prefix(path.toString(), path, f.file.complete()), ImportListener.NONE);
-            for (Finding finding : f.check.update(trace)) {
-                say(out, FindingLine.of(finding));
-            }
-            f.lastProblem = "";
-        } catch (ImportException e) {
-            problem(f, err, e.getMessage());
-        } catch (RuntimeException e) {
-            problem(f, err, path + ": checking failed: " + e);
         }
     }
 
-    /** Says a problem once, not at every look while it lasts (a file of no known format until its first lines). */
-    private static void problem(Followed f, PrintWriter err, String message) {
-        if (!message.equals(f.lastProblem)) {
-            f.lastProblem = message;
-            say(err, "tracedeck watch: " + message);
+    private static String describe(int files, List<WatchedFolder> folders) {
+        String described = files == 0 && !folders.isEmpty() ? "" : files + (files == 1 ? " file" : " files");
+        for (WatchedFolder folder : folders) {
+            described += (described.isEmpty() ? "" : ", ") + "new session files in " + folder.root() + " ("
+                    + folder.filesAtStart() + " there already, followed once they change)";
         }
+        return described;
+    }
+
+    private static FollowedTrace.Told told(PrintWriter out, PrintWriter err) {
+        return new FollowedTrace.Told() {
+            @Override
+            public void finding(Finding finding) {
+                say(out, FindingLine.of(finding));
+            }
+
+            @Override
+            public void resolved(Finding finding) {
+                say(out, FindingLine.resolved(finding));
+            }
+
+            @Override
+            public void note(String line) {
+                say(err, "tracedeck watch: " + line);
+            }
+        };
     }
 
     private static void say(PrintWriter to, String line) {

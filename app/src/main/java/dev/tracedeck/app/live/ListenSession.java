@@ -1,9 +1,9 @@
 package dev.tracedeck.app.live;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.GrowingFile;
 import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.importers.ImportListener;
-import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.Importers;
 import dev.tracedeck.importers.otlp.OtlpImporter;
 import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.rules.Validation;
@@ -15,17 +15,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
  * What {@code tracedeck listen} received, kept and checked: each accepted export request is appended to a file as a
  * line of OTLP/JSON (the collector's {@code file} exporter's shape, which the OTLP importer reads back as the same
- * trace), and a checker thread, a few times a second while requests come in, reads the file up to its last whole line
- * and checks again the threads that changed ({@link LiveCheck}), telling each new finding once.
- *
- * <p>The trace is read again whole each time (the importer's work is linear in the file), but only the threads that
- * changed are checked: the rules are the costly part.
+ * trace), and a checker thread, a few times a second while requests come in, reads the lines added since it last did
+ * ({@link GrowingFile}) and checks again the threads that changed ({@link LiveCheck}), telling each new finding once
+ * and each finding that stopped holding.
  */
 public final class ListenSession implements OtlpHttpReceiver.Sink, AutoCloseable {
 
@@ -33,6 +32,7 @@ public final class ListenSession implements OtlpHttpReceiver.Sink, AutoCloseable
     private final String name;
     private final OutputStream out;
     private final LiveCheck check;
+    private final GrowingFile reading;
     private final Consumer<String> findings;
     private final Consumer<String> problems;
     private final long batchMillis;
@@ -58,6 +58,7 @@ public final class ListenSession implements OtlpHttpReceiver.Sink, AutoCloseable
         this.out = Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.WRITE);
         this.check = new LiveCheck(validator);
+        this.reading = new GrowingFile(Importers.standard().forcing(OtlpImporter.FORMAT_ID), file, name);
         this.findings = findings;
         this.problems = problems;
         this.batchMillis = batchMillis;
@@ -74,11 +75,16 @@ public final class ListenSession implements OtlpHttpReceiver.Sink, AutoCloseable
         notifyAll();
     }
 
-    /** Log records are written with the spans; the OTLP importer keeps such a line as other, so nothing is checked. */
+    /**
+     * Log records are written with the spans: the OTLP importer reads them as events, joined to their spans, and a
+     * model call's GenAI events as its messages, so they are checked as spans are.
+     */
     @Override
     public synchronized void logs(ObjectNode request, int count) throws IOException {
         append(request);
         logRecords += count;
+        pending = true;
+        notifyAll();
     }
 
     private void append(ObjectNode request) throws IOException {
@@ -130,10 +136,11 @@ public final class ListenSession implements OtlpHttpReceiver.Sink, AutoCloseable
                 pending = false;
                 length = committed;
             }
-            checkUpTo(length);
+            boolean putOff = !checkUpTo(length);
             synchronized (this) {
-                // Requests arriving meanwhile are checked together, a few times a second at most.
-                if (!stopped) {
+                // Requests arriving meanwhile are checked together, a few times a second at most; a read put off is
+                // tried again after that time, even once stopped.
+                if (!stopped || putOff) {
                     waitQuietly(batchMillis);
                 }
             }
@@ -148,16 +155,24 @@ public final class ListenSession implements OtlpHttpReceiver.Sink, AutoCloseable
         }
     }
 
-    private void checkUpTo(long length) {
+    /** Reads and checks the file up to {@code length}; false when the read was put off ({@link GrowingFile#putOff()}). */
+    private boolean checkUpTo(long length) {
         try {
-            Trace trace = new OtlpImporter().read(ImportSource.prefix(name, file, length), ImportListener.NONE);
-            for (Finding finding : check.update(trace)) {
-                findings.accept(FindingLine.of(finding));
+            Optional<Trace> trace = reading.read(length);
+            if (trace.isEmpty()) {
+                synchronized (this) {
+                    pending = true;
+                }
+                return false;
             }
+            List<Finding> fresh = check.update(trace.get());
+            check.resolved().forEach(f -> findings.accept(FindingLine.resolved(f)));
+            fresh.forEach(f -> findings.accept(FindingLine.of(f)));
         } catch (ImportException e) {
             problems.accept(e.getMessage());
         } catch (RuntimeException e) {
             problems.accept(name + ": checking failed: " + e);
         }
+        return true;
     }
 }

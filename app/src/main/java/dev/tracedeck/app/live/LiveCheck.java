@@ -1,6 +1,8 @@
 package dev.tracedeck.app.live;
 
+import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.rules.Validator;
@@ -10,6 +12,8 @@ import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,14 +22,17 @@ import java.util.Set;
 /**
  * The rules kept up with a trace that grows: each time it is read again, the threads whose events changed (or that
  * are new) are checked again and the others keep their checklists, and the findings not told before are handed back,
- * each once. A finding is the same one again when its rule, thread, message and evidence lines are: lines that
- * were read keep their numbers, since what is watched only grows.
+ * each once, as are those told before that no longer hold. A finding about what is still being written waits for its
+ * thread to go on ({@link #atTheEdge}). A finding is the same one again when its rule, thread, message and evidence
+ * lines are: lines that were read keep their numbers, since what is watched only grows.
  */
 public final class LiveCheck {
 
     private final Validator validator;
     private Map<String, Long> signatures = new HashMap<>();
-    private final Set<String> told = new HashSet<>();
+    /** The findings handed back, by {@link #key}, in the order they were. */
+    private final Map<String, Finding> told = new LinkedHashMap<>();
+    private List<Finding> resolved = List.of();
     private Validation last;
     private int changedLastTime;
 
@@ -33,7 +40,10 @@ public final class LiveCheck {
         this.validator = validator;
     }
 
-    /** Checks {@code trace}'s changed threads; the findings not handed back before, in the threads' order. */
+    /**
+     * Checks {@code trace}'s changed threads; the findings not handed back before, in the threads' order. The findings
+     * handed back before that no longer hold are then {@link #resolved()}.
+     */
     public List<Finding> update(Trace trace) {
         Map<String, Long> now = new HashMap<>();
         Set<String> changed = new HashSet<>();
@@ -45,22 +55,86 @@ public final class LiveCheck {
                 changed.add(thread.id());
             }
         }
+        // A thread can go (lines read before their session was named join it once it is): its findings went with it.
+        signatures.keySet().stream().filter(id -> !now.containsKey(id)).forEach(changed::add);
+        if (last != null && !last.format().equals(trace.format())) {
+            // Read as another format (its first lines changed the detector's mind): other rules, every thread anew.
+            changed.addAll(now.keySet());
+            changed.addAll(signatures.keySet());
+        }
         signatures = now;
         changedLastTime = changed.size();
         last = last == null ? validator.validate(trace) : validator.revalidate(trace, last, changed::contains);
         List<Finding> fresh = new ArrayList<>();
+        Set<String> holding = new HashSet<>();
+        Map<String, Set<Event>> edges = new HashMap<>();
         for (Finding finding : last.findings()) {
-            if (changed.contains(finding.threadId()) && told.add(key(finding))) {
+            if (changed.contains(finding.threadId())) {
+                String key = key(finding);
+                holding.add(key);
+                if (told.containsKey(key) || atTheEdge(finding, trace, edges)) {
+                    continue;
+                }
+                told.put(key, finding);
                 fresh.add(finding);
             }
         }
+        List<Finding> gone = new ArrayList<>();
+        for (Iterator<Map.Entry<String, Finding>> i = told.entrySet().iterator(); i.hasNext(); ) {
+            Map.Entry<String, Finding> e = i.next();
+            if (changed.contains(e.getValue().threadId()) && !holding.contains(e.getKey())) {
+                gone.add(e.getValue());
+                i.remove();
+            }
+        }
+        resolved = gone;
         return fresh;
+    }
+
+    /**
+     * The findings handed back before that the last {@link #update} found no longer holding (a call that looked
+     * orphaned got its result), in the order they were handed back; each is handed back again if it comes back.
+     */
+    public List<Finding> resolved() {
+        return resolved;
+    }
+
+    /**
+     * True for a finding about what is still being written: evidence that is the thread's last answer of the model
+     * when it called tools (they may still be running: a recorded session that stops without their results has them
+     * orphaned, which is no news until something comes after), or the end of a file cut inside a record (a dump being
+     * written). Such a finding waits for the thread to go on; the checklist at the end has it either way.
+     */
+    private static boolean atTheEdge(Finding finding, Trace trace, Map<String, Set<Event>> edges) {
+        Set<Event> edge = edges.computeIfAbsent(finding.threadId(),
+                id -> trace.thread(id).map(LiveCheck::edge).orElse(Set.of()));
+        return finding.evidence().stream().anyMatch(edge::contains);
+    }
+
+    /** A thread's events still being written: its last model answer when it called tools, and where a file is cut. */
+    private static Set<Event> edge(TraceThread thread) {
+        Set<Event> edge = new HashSet<>();
+        List<Event> events = thread.events();
+        for (int i = events.size() - 1; i >= 0; i--) {
+            Event event = events.get(i);
+            if (event.keyword().equals(ChatTraceWriter.CUT_SHORT)) {
+                edge.add(event);
+            }
+            if (event.payload() instanceof Payload.ConversationMessage m && m.message().role().equals("assistant")) {
+                if (!m.message().toolCalls().isEmpty()) {
+                    edge.add(event);
+                }
+                break;
+            }
+        }
+        return edge;
     }
 
     /** Forgets what was told and checked: what is watched was replaced and starts again. */
     public void restart() {
         signatures = new HashMap<>();
         told.clear();
+        resolved = List.of();
         last = null;
     }
 

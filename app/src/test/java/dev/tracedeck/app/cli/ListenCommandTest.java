@@ -13,11 +13,18 @@ import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.rules.RuleConfig;
 import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.trace.Trace;
+import io.opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest;
+import io.opentelemetry.proto.collector.logs.v1.ExportLogsServiceResponse;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse;
 import io.opentelemetry.proto.common.v1.AnyValue;
+import io.opentelemetry.proto.common.v1.ArrayValue;
 import io.opentelemetry.proto.common.v1.InstrumentationScope;
 import io.opentelemetry.proto.common.v1.KeyValue;
+import io.opentelemetry.proto.common.v1.KeyValueList;
+import io.opentelemetry.proto.logs.v1.LogRecord;
+import io.opentelemetry.proto.logs.v1.ResourceLogs;
+import io.opentelemetry.proto.logs.v1.ScopeLogs;
 import io.opentelemetry.proto.resource.v1.Resource;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
@@ -154,6 +161,100 @@ class ListenCommandTest {
         List<String> reported = new Validator(RuleConfig.DEFAULT).validate(reopened).findings().stream()
                 .map(Finding::ruleId).sorted().toList();
         assertEquals(List.of("orphaned-tool-call", "tool-result-without-call"), reported);
+    }
+
+    @Test
+    void logRecordsAreEventsAndAModelCallsGenAiEventsAreItsMessages() throws Exception {
+        Path output = dir.resolve("live.jsonl");
+        Listening listen = new Listening("listen", "--port", "0", "--output", output.toString());
+        try (listen) {
+            // A model call's span without message attributes; its messages come as events, in protobuf.
+            assertEquals(200, listen.post("/v1/traces", "application/json",
+                    json(request(silentChat(TRACE_1, "0000000000000001", 1_000))), false).statusCode());
+            HttpResponse<byte[]> logs = listen.post("/v1/logs", "application/x-protobuf", logs(
+                    event(TRACE_1, "0000000000000001", 1_001, "gen_ai.user.message",
+                            kvlist(kv("content", string("refund order 7")))),
+                    event(TRACE_1, "0000000000000001", 1_400, "gen_ai.choice", kvlist(
+                            kv("finish_reason", string("tool_calls")),
+                            kv("message", kvlist(kv("tool_calls", array(kvlist(kv("id", string("call_1")),
+                                    kv("type", string("function")),
+                                    kv("function", kvlist(kv("name", string("lookup_order")),
+                                            kv("arguments", string("{}"))))))))))))
+                    .toByteArray(), true);
+            assertEquals(200, logs.statusCode());
+            assertEquals(ExportLogsServiceResponse.getDefaultInstance(), ExportLogsServiceResponse.parseFrom(logs.body()));
+            // The next call was sent the call without its result, and answered: the call is orphaned. Its events in JSON.
+            assertEquals(200, listen.post("/v1/traces", "application/json",
+                    json(request(silentChat(TRACE_1, "0000000000000002", 2_000))), false).statusCode());
+            assertEquals(200, listen.post("/v1/logs", "application/json", logsJson(
+                    "{\"timeUnixNano\":\"2001000000\",\"eventName\":\"gen_ai.user.message\",\"traceId\":\"" + TRACE_1
+                            + "\",\"spanId\":\"0000000000000002\",\"body\":{\"kvlistValue\":{\"values\":[{\"key\":"
+                            + "\"content\",\"value\":{\"stringValue\":\"refund order 7\"}}]}}}",
+                    "{\"timeUnixNano\":\"2001000000\",\"eventName\":\"gen_ai.assistant.message\",\"traceId\":\"" + TRACE_1
+                            + "\",\"spanId\":\"0000000000000002\",\"body\":{\"kvlistValue\":{\"values\":[{\"key\":"
+                            + "\"tool_calls\",\"value\":{\"arrayValue\":{\"values\":[{\"kvlistValue\":{\"values\":["
+                            + "{\"key\":\"id\",\"value\":{\"stringValue\":\"call_1\"}},{\"key\":\"function\",\"value\":"
+                            + "{\"kvlistValue\":{\"values\":[{\"key\":\"name\",\"value\":{\"stringValue\":"
+                            + "\"lookup_order\"}}]}}}]}}]}}}]}}}",
+                    "{\"timeUnixNano\":\"2300000000\",\"eventName\":\"gen_ai.choice\",\"traceId\":\"" + TRACE_1
+                            + "\",\"spanId\":\"0000000000000002\",\"body\":{\"kvlistValue\":{\"values\":[{\"key\":"
+                            + "\"message\",\"value\":{\"kvlistValue\":{\"values\":[{\"key\":\"content\",\"value\":"
+                            + "{\"stringValue\":\"Done.\"}}]}}}]}}}"), false).statusCode());
+            waitFor(listen.out, Pattern.compile("orphaned-tool-call"));
+        }
+        assertTrue(listen.err.toString().contains("received 4 requests, 2 spans, 5 log records"), listen.err.toString());
+        assertTrue(listen.out.toString().contains("(" + output + ": line 2)"), "the call is on the events' line: "
+                + listen.out);
+        Trace reopened = new OtlpImporter().read(ImportSource.of(output), ImportListener.NONE);
+        assertEquals(5, reopened.report().recordsOf("log"));
+        assertEquals(List.of("orphaned-tool-call"), new Validator(RuleConfig.DEFAULT).validate(reopened).findings().stream()
+                .map(Finding::ruleId).toList());
+    }
+
+    /** A model call's span with no message attributes, as an instrumentation that emits events writes it. */
+    static Span silentChat(String trace, String spanId, long startMillis) {
+        return Span.newBuilder().setTraceId(ByteString.fromHex(trace)).setSpanId(ByteString.fromHex(spanId))
+                .setName("chat gpt-4o").setKind(Span.SpanKind.SPAN_KIND_CLIENT)
+                .setStartTimeUnixNano(startMillis * 1_000_000L).setEndTimeUnixNano((startMillis + 500) * 1_000_000L)
+                .addAttributes(attribute("gen_ai.operation.name", "chat"))
+                .addAttributes(attribute("gen_ai.request.model", "gpt-4o"))
+                .build();
+    }
+
+    private static ExportLogsServiceRequest logs(LogRecord... records) {
+        return ExportLogsServiceRequest.newBuilder().addResourceLogs(ResourceLogs.newBuilder()
+                .setResource(Resource.newBuilder().addAttributes(attribute("service.name", "refund-agent")))
+                .addScopeLogs(ScopeLogs.newBuilder()
+                        .setScope(InstrumentationScope.newBuilder().setName("opentelemetry.instrumentation.openai_v2"))
+                        .addAllLogRecords(List.of(records))))
+                .build();
+    }
+
+    private static byte[] logsJson(String... records) {
+        return ("{\"resourceLogs\":[{\"scopeLogs\":[{\"scope\":{\"name\":\"opentelemetry.instrumentation.openai_v2\"},"
+                + "\"logRecords\":[" + String.join(",", records) + "]}]}]}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static LogRecord event(String trace, String spanId, long millis, String name, AnyValue body) {
+        return LogRecord.newBuilder().setTimeUnixNano(millis * 1_000_000L).setEventName(name).setBody(body)
+                .setTraceId(ByteString.fromHex(trace)).setSpanId(ByteString.fromHex(spanId))
+                .addAttributes(attribute("gen_ai.system", "openai")).build();
+    }
+
+    private static AnyValue string(String value) {
+        return AnyValue.newBuilder().setStringValue(value).build();
+    }
+
+    private static KeyValue kv(String key, AnyValue value) {
+        return KeyValue.newBuilder().setKey(key).setValue(value).build();
+    }
+
+    private static AnyValue kvlist(KeyValue... values) {
+        return AnyValue.newBuilder().setKvlistValue(KeyValueList.newBuilder().addAllValues(List.of(values))).build();
+    }
+
+    private static AnyValue array(AnyValue... values) {
+        return AnyValue.newBuilder().setArrayValue(ArrayValue.newBuilder().addAllValues(List.of(values))).build();
     }
 
     @Test

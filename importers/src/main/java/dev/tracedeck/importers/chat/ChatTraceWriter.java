@@ -252,6 +252,36 @@ public final class ChatTraceWriter {
         return builder.size();
     }
 
+    /**
+     * Remembers what has been written, for a file read as it grows: its reading is ended provisionally (what was held
+     * back written, the trace built), then put back by the returned action to read on. See
+     * {@link TraceBuilder#checkpoint()}.
+     */
+    public Runnable checkpoint() {
+        Runnable events = builder.checkpoint();
+        Map<String, Long> kindsThen = new LinkedHashMap<>(kinds);
+        Map<String, Integer> positionsThen = new HashMap<>(positions);
+        int diagnosticsThen = diagnostics.size();
+        long omittedThen = omitted;
+        long recordsThen = records;
+        long otherThen = other;
+        long malformedThen = malformed;
+        long messagesThen = messages;
+        return () -> {
+            events.run();
+            kinds.clear();
+            kinds.putAll(kindsThen);
+            positions.clear();
+            positions.putAll(positionsThen);
+            diagnostics.subList(diagnosticsThen, diagnostics.size()).clear();
+            omitted = omittedThen;
+            records = recordsThen;
+            other = otherThen;
+            malformed = malformedThen;
+            messages = messagesThen;
+        };
+    }
+
     public Trace build(String format, long bytes, long lines, boolean complete) {
         return build(format, "", bytes, lines, complete);
     }

@@ -25,14 +25,27 @@ import java.util.stream.Collectors;
 public final class KnownMessages {
 
     private final Map<String, Integer> held = new HashMap<>();
+    private final Function<Message, String> keys;
     private int size;
+
+    public KnownMessages() {
+        this(KnownMessages::key);
+    }
+
+    /**
+     * A history that takes each message's {@link #key} from {@code keys}: a cache of them, where the same messages are
+     * written again and again (a file read as it grows, whose calls are all written again at each read).
+     */
+    public KnownMessages(Function<Message, String> keys) {
+        this.keys = keys;
+    }
 
     /** The items of {@code input} whose messages the thread does not hold yet, in their order. */
     public <T> List<T> unseen(List<T> input, Function<T, Message> message) {
         Map<String, Integer> copies = new HashMap<>();
         List<T> unseen = new ArrayList<>();
         for (T item : input) {
-            String key = key(message.apply(item));
+            String key = keys.apply(message.apply(item));
             int copy = copies.merge(key, 1, Integer::sum);
             if (held.getOrDefault(key, 0) < copy) {
                 unseen.add(item);
@@ -43,7 +56,7 @@ public final class KnownMessages {
 
     /** Adds a message written to the thread; returns its position in the thread's history. */
     public int add(Message message) {
-        held.merge(key(message), 1, Integer::sum);
+        held.merge(keys.apply(message), 1, Integer::sum);
         return size++;
     }
 

@@ -1,14 +1,18 @@
 package dev.tracedeck.importers.claudecode;
 
+import dev.tracedeck.importers.GrowingRead;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.GrowingJsonLines;
 import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonTraceImporter;
 import dev.tracedeck.model.trace.Trace;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -92,6 +96,19 @@ public final class ClaudeCodeImporter implements JsonTraceImporter {
             throw out.notThisFormat("Claude Code message");
         }
         return trace;
+    }
+
+    /** A transcript read as Claude Code writes it: each read takes the lines added since the last. */
+    @Override
+    public Optional<GrowingRead> growing(String name, Path file, ImportSource head) {
+        ChatTraceWriter out = new ChatTraceWriter(name);
+        return Optional.of(new GrowingJsonLines(name, file, out, new Session(out), Set.of(), null, result -> {
+            Trace trace = out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
+            if (out.messages() == 0) {
+                throw out.notThisFormat("Claude Code message");
+            }
+            return trace;
+        }));
     }
 
     private static Trace read(ImportSource source, ImportListener listener, ChatTraceWriter out) throws ImportException {

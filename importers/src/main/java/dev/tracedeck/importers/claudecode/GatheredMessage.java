@@ -81,4 +81,9 @@ final class GatheredMessage {
     void close() {
         complete = true;
     }
+
+    /** Takes a {@link #close} back: the file's end that closed it was provisional (it is still being written). */
+    void reopen() {
+        complete = id.isEmpty();
+    }
 }

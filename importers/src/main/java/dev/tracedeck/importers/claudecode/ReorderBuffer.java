@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.source.SourceText;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -90,6 +92,26 @@ final class ReorderBuffer {
             head.close();
             drain();
         }
+    }
+
+    /**
+     * Remembers what is held and gathered, for an end of the file that is taken back (a file read as it is
+     * written): the returned action puts back the lines and messages {@link #end} wrote and closed.
+     */
+    Runnable checkpoint() {
+        List<Slot> slotsThen = new ArrayList<>(slots);
+        Map<String, GatheredMessage> openThen = new HashMap<>(open);
+        int heldThen = held;
+        List<GatheredMessage> gathering = slots.stream().map(Slot::message)
+                .filter(m -> m != null && !m.complete()).toList();
+        return () -> {
+            slots.clear();
+            slots.addAll(slotsThen);
+            open.clear();
+            open.putAll(openThen);
+            held = heldThen;
+            gathering.forEach(GatheredMessage::reopen);
+        };
     }
 
     /** The file ended: every message is complete. */

@@ -5,7 +5,7 @@ import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.anthropic.AnthropicMessages;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.chat.ProviderUsage;
-import dev.tracedeck.importers.json.JsonImport;
+import dev.tracedeck.importers.json.GrowingJsonLines;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonRecordReader;
 import dev.tracedeck.importers.json.JsonValues;
@@ -25,7 +25,7 @@ import java.util.OptionalLong;
  * One transcript's reading state: threads by session and sidechain, the lines that come before any names its
  * session, and assistant messages being gathered ({@link ReorderBuffer}).
  */
-final class Session implements JsonImport.Records {
+final class Session implements GrowingJsonLines.Resumable {
 
     /** The thread of lines when no line of the file names its session. */
     private static final String NO_SESSION = "session";
@@ -260,6 +260,34 @@ final class Session implements JsonImport.Records {
     @Override
     public String lastThread() {
         return lastThread;
+    }
+
+    /**
+     * What {@link #end} changes: the lines held at the start (read in a session of their own when none was named),
+     * the threads' positions, and what the buffer holds and gathers.
+     */
+    @Override
+    public Runnable checkpoint() {
+        List<Runnable> headThen = head;
+        String lastThreadThen = lastThread;
+        Map<String, Integer> positionsThen = new HashMap<>(positions);
+        // Lines held at the start are read at the end, making sidechains; none was read before them.
+        Map<String, String> sidechainThreadsThen = new HashMap<>(head == null ? Map.of() : sidechainThreads);
+        Map<String, Integer> sidechainsThen = new HashMap<>(head == null ? Map.of() : sidechains);
+        Runnable bufferThen = buffer.checkpoint();
+        return () -> {
+            head = headThen;
+            lastThread = lastThreadThen;
+            positions.clear();
+            positions.putAll(positionsThen);
+            if (headThen != null) {
+                sidechainThreads.clear();
+                sidechainThreads.putAll(sidechainThreadsThen);
+                sidechains.clear();
+                sidechains.putAll(sidechainsThen);
+            }
+            bufferThen.run();
+        };
     }
 
     /** The lines still held are written with the records' end. */

@@ -69,7 +69,7 @@ public final class InspectImporter implements TraceImporter {
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
         if (isZip(source)) {
-            return readZip(source, listener, new ChatTraceWriter(source.name()));
+            return readZip(source, listener, new ChatTraceWriter(source.name(), listener));
         }
         JsonLayout layout = JsonImport.layout(source);
         if (layout != JsonLayout.OBJECT) {

@@ -10,6 +10,7 @@ import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.model.source.SourceRef;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -115,7 +116,7 @@ public final class JsonImport {
                 accept(item, records);
             }
             lines = reader.lines();
-            finish(reader, in, records);
+            finish(reader, in.endedEarly(), in.trailingBytes(), records);
         } catch (IOException e) {
             throw new ImportException(source.name(), 0, "read failed: " + e.getMessage(), e);
         }
@@ -170,12 +171,47 @@ public final class JsonImport {
         }
     }
 
-    private void finish(JsonRecordReader reader, SourceStream in, Records records) {
+    /**
+     * Reads on in a JSON Lines file that grows: the whole lines {@code reader} gives (see
+     * {@link JsonRecordReader#continuingLines}), after those read before. Returns the lines read so far.
+     */
+    long readOn(JsonRecordReader reader, Records records) throws IOException {
+        layout = JsonLayout.LINES;
+        JsonItem item;
+        while ((item = reader.next()) != null) {
+            accept(item, records);
+        }
+        return reader.lines();
+    }
+
+    /**
+     * Ends the reading where it is, as the end of the file there would ({@link #readOn}); undone by a
+     * {@link #checkpoint()} taken before. True when what was read is whole: its last line is not cut inside its value.
+     */
+    boolean endHere(JsonRecordReader reader, Records records) {
+        finish(reader, Optional.empty(), Optional.empty(), records);
+        return !cut;
+    }
+
+    /** What ending the reading changes here, put back by the returned action. */
+    Runnable checkpoint() {
+        JsonItem.Broken pendingCutThen = pendingCut;
+        JsonItem.Broken documentBreakThen = documentBreak;
+        boolean cutThen = cut;
+        return () -> {
+            pendingCut = pendingCutThen;
+            documentBreak = documentBreakThen;
+            cut = cutThen;
+        };
+    }
+
+    private void finish(JsonRecordReader reader, Optional<String> endedEarly, Optional<String> trailingBytes,
+                        Records records) {
         records.end(reader);
         if (documentBreak != null) {
             endDocument(documentBreak, records);
         }
-        if (pendingCut != null && in.endedEarly().isEmpty()) {
+        if (pendingCut != null && endedEarly.isEmpty()) {
             cut = true;
             // A cut last line is a broken line: in the thread a line that broke there belongs to.
             out.cutShort(records.threadOfBrokenLine(pendingCut.line()), pendingCut.line(), pendingCut.column(),
@@ -184,14 +220,14 @@ public final class JsonImport {
         } else if (pendingCut != null) {
             brokenLine(pendingCut, records);
         }
-        in.endedEarly().ifPresent(why -> {
+        endedEarly.ifPresent(why -> {
             if (!cut) {
                 cut = true;
                 out.cutShort(records.lastThread(), (int) Math.max(1, reader.lines()), 1, why);
             }
         });
         // What decoded is kept; the bytes after it were not read, so no thread passes as if they had been.
-        in.trailingBytes().ifPresent(why -> out.malformed(records.lastThread(),
+        trailingBytes.ifPresent(why -> out.malformed(records.lastThread(),
                 SourceRef.line(out.file(), (int) Math.max(1, reader.lines())), "", why));
     }
 }

@@ -96,6 +96,23 @@ public final class JsonRecordReader implements Closeable {
      */
     public JsonRecordReader(InputStream in, JsonLayout layout, Set<String> streamed, SourceText.Reread file,
                             Function<JsonItem.Value, Object> preparer) throws IOException {
+        this(in, layout, streamed, file, preparer, layout == JsonLayout.LINES ? new LineReader(in) : null);
+    }
+
+    /**
+     * The JSON Lines of a file read on from a line's start ({@link LineReader#continuing}): {@code in} gives its bytes
+     * from {@code position} on, the line after line {@code linesBefore}. Lines, positions and texts' ranges are the
+     * file's.
+     */
+    public static JsonRecordReader continuingLines(InputStream in, int linesBefore, long position, Set<String> streamed,
+                                                   SourceText.Reread file, Function<JsonItem.Value, Object> preparer)
+            throws IOException {
+        return new JsonRecordReader(in, JsonLayout.LINES, streamed, file, preparer,
+                LineReader.continuing(in, linesBefore, position));
+    }
+
+    private JsonRecordReader(InputStream in, JsonLayout layout, Set<String> streamed, SourceText.Reread file,
+                             Function<JsonItem.Value, Object> preparer, LineReader lineReader) throws IOException {
         this.file = file;
         this.preparer = preparer;
         if (layout == JsonLayout.NOT_JSON) {
@@ -107,7 +124,7 @@ public final class JsonRecordReader implements Closeable {
         if (layout == JsonLayout.LINES) {
             this.tap = null;
             this.parser = null;
-            this.lines = new LineReader(in);
+            this.lines = lineReader;
             this.pipeline = new LinePipeline(lines, this::parseLine);
         } else {
             this.tap = new ByteTap(in);

@@ -57,7 +57,30 @@ final class ImportTally {
         }
     }
 
-    ImportReport report(String file, String format, long bytes, boolean complete) {
+    /** Remembers the counts; the returned action puts them back (an end of the file taken back: it is still written). */
+    Runnable checkpoint() {
+        Map<String, Long> kindsThen = new LinkedHashMap<>();
+        kinds.forEach((k, v) -> kindsThen.put(k, v[0]));
+        int diagnosticsThen = diagnostics.size();
+        long[] countsThen = {omitted, lines, records, other, malformed, recognised};
+        String lastKeywordThen = lastKeyword;
+        long[] lastCountThen = lastCount;
+        return () -> {
+            kinds.keySet().retainAll(kindsThen.keySet());
+            kindsThen.forEach((k, v) -> kinds.get(k)[0] = v);
+            diagnostics.subList(diagnosticsThen, diagnostics.size()).clear();
+            omitted = countsThen[0];
+            lines = countsThen[1];
+            records = countsThen[2];
+            other = countsThen[3];
+            malformed = countsThen[4];
+            recognised = countsThen[5];
+            lastKeyword = lastKeywordThen;
+            lastCount = lastCountThen;
+        };
+    }
+
+        ImportReport report(String file, String format, long bytes, boolean complete) {
         Map<String, Long> counts = new LinkedHashMap<>();
         kinds.forEach((k, v) -> counts.put(k, v[0]));
         return new ImportReport(file, format, bytes, lines, records, other, malformed, counts, diagnostics, omitted, complete);

@@ -79,7 +79,34 @@ final class RecordAssembler {
         return done;
     }
 
-    /** The keyword of the record in progress, or null. */
+    /**
+     * Remembers the record in progress; the returned action puts it back after a {@link #finish} at an end of the
+     * file that was not its end (it is still being written).
+     */
+    Runnable checkpoint() {
+        boolean prefixedFileThen = prefixedFile;
+        String keywordThen = keyword;
+        int[] numbersThen = {timeLength, firstLine, lastLine, bodyStart, trailingBlankLines};
+        String firstTextThen = firstText;
+        StringBuilder moreThen = more;
+        int moreLength = more == null ? 0 : more.length();
+        return () -> {
+            prefixedFile = prefixedFileThen;
+            keyword = keywordThen;
+            timeLength = numbersThen[0];
+            firstLine = numbersThen[1];
+            lastLine = numbersThen[2];
+            bodyStart = numbersThen[3];
+            trailingBlankLines = numbersThen[4];
+            firstText = firstTextThen;
+            more = moreThen;
+            if (more != null) {
+                more.setLength(moreLength);
+            }
+        };
+    }
+
+        /** The keyword of the record in progress, or null. */
     String pendingKeyword() {
         return keyword;
     }

@@ -42,7 +42,22 @@ final class RepeatedDumpLines {
     private List<DumpLine> current = new ArrayList<>();
     private List<DumpLine> previous = List.of();
 
-    /** A dump of {@code threadId} starts: its lines will be compared with the thread's last dump. */
+    /** Remembers the dumps; the returned action puts them back as they were. */
+    Runnable checkpoint() {
+        Map<String, List<DumpLine>> lastDumpThen = new HashMap<>(lastDump);
+        List<DumpLine> currentThen = current;
+        int currentSize = current.size();
+        List<DumpLine> previousThen = previous;
+        return () -> {
+            lastDump.clear();
+            lastDump.putAll(lastDumpThen);
+            current = currentThen;
+            current.subList(currentSize, current.size()).clear();
+            previous = previousThen;
+        };
+    }
+
+        /** A dump of {@code threadId} starts: its lines will be compared with the thread's last dump. */
     void begin(String threadId) {
         previous = lastDump.getOrDefault(threadId, List.of());
         current = new ArrayList<>(previous.size() + 4);

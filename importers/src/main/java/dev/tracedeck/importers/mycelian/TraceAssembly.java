@@ -49,7 +49,42 @@ final class TraceAssembly {
         this.builder = new TraceBuilder(added);
     }
 
-    ImportTally tally() {
+    /**
+     * Remembers everything the end of the file changes (the last record added, the open dump closed, a cut said, the
+     * trace built); the returned action puts it back, for a file still being written that is read on.
+     */
+    Runnable checkpoint() {
+        Runnable events = builder.checkpoint();
+        Runnable counts = tally.checkpoint();
+        Runnable dumps = repeated.checkpoint();
+        String currentThreadThen = currentThread;
+        boolean cutThen = cut;
+        RecordText openHeaderThen = openHeader;
+        StateLineParser.Header headerThen = header;
+        List<StateEntry> entriesThen = new ArrayList<>(entries);
+        StateSnapshot previousSnapshotThen = previousSnapshot;
+        int[] entryLinesThen = entryLines;
+        int lastStateLineThen = lastStateLine;
+        List<Deferred> deferredThen = new ArrayList<>(deferred);
+        return () -> {
+            events.run();
+            counts.run();
+            dumps.run();
+            currentThread = currentThreadThen;
+            cut = cutThen;
+            openHeader = openHeaderThen;
+            header = headerThen;
+            entries.clear();
+            entries.addAll(entriesThen);
+            previousSnapshot = previousSnapshotThen;
+            entryLines = entryLinesThen;
+            lastStateLine = lastStateLineThen;
+            deferred.clear();
+            deferred.addAll(deferredThen);
+        };
+    }
+
+        ImportTally tally() {
         return tally;
     }
 

@@ -1,11 +1,13 @@
 package dev.tracedeck.importers.otlp;
 
+import dev.tracedeck.importers.GrowingRead;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.NotThisFormatException;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.GrowingJsonLines;
 import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonLayout;
@@ -14,6 +16,8 @@ import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -54,8 +58,16 @@ import java.util.Set;
  *   <li><b>Breaks.</b> A JSON Lines line that does not parse is kept malformed, with its line and column, where it
  *       was among the spans (after the span read before it), and the import goes on; a message attribute that does
  *       not read as its convention says is malformed too. A file cut short keeps every span read before the cut and
- *       ends with {@code CUT_SHORT}. A line that is JSON but no trace export (metrics, logs) is {@code other}. An export
- *       without a single span is refused, as a file of no known format is: nothing to check is no pass.</li>
+ *       ends with {@code CUT_SHORT}. A line that is JSON but no trace or logs export (metrics) is {@code other}. An
+ *       export without a single span or log record is refused, as a file of no known format is: nothing to check is
+ *       no pass.</li>
+ *   <li><b>Log records</b> ({@code resourceLogs[].scopeLogs[].logRecords[]}: an OTLP logs export, or its lines among
+ *       the trace exports as {@code tracedeck listen} writes them) are {@value #LOG} records placed by their time:
+ *       under their span, in its thread, when the file holds the span their ids name; else in the conversation they
+ *       name, or their trace's thread. The GenAI events a model call emits instead of message attributes
+ *       ({@code gen_ai.user.message} … {@code gen_ai.choice}, {@code gen_ai.client.inference.operation.details}:
+ *       {@code LogMessages}) are that call's messages, written after its span as its attributes' would be, each
+ *       pointing at its event.</li>
  * </ul>
  */
 public final class OtlpImporter implements TraceImporter {
@@ -63,6 +75,7 @@ public final class OtlpImporter implements TraceImporter {
     public static final String FORMAT_ID = "otlp";
     static final String SPAN = SpanWriter.SPAN;
     static final String ERROR = SpanWriter.ERROR;
+    static final String LOG = SpanWriter.LOG;
     private static final int HEAD_BYTES = 16 * 1024;
 
     @Override
@@ -72,16 +85,25 @@ public final class OtlpImporter implements TraceImporter {
 
     /**
      * 98 when a top-level value has {@code resourceSpans} and the head shows its {@code scopeSpans} or
-     * {@code spans}; 90 for {@code resourceSpans} alone (a head cut before them); else 0. No other format has it.
+     * {@code spans}; 90 for {@code resourceSpans} alone (a head cut before them); 96 and 88 alike for a logs export
+     * ({@code resourceLogs}, its {@code scopeLogs} or {@code logRecords}); else 0. No other format has them.
      */
     @Override
     public int confidence(String head) {
         JsonHead h = JsonHead.of(head);
-        if (!h.isJson() || OtlpShape.RESOURCE_SPANS.stream().noneMatch(h::hasTopLevelName)) {
+        if (!h.isJson()) {
             return 0;
         }
-        boolean spans = h.hasName("spans") || OtlpShape.SCOPE_SPANS.stream().anyMatch(h::hasName);
-        return spans ? 98 : 90;
+        if (OtlpShape.RESOURCE_SPANS.stream().anyMatch(h::hasTopLevelName)) {
+            boolean spans = h.hasName("spans") || OtlpShape.SCOPE_SPANS.stream().anyMatch(h::hasName);
+            return spans ? 98 : 90;
+        }
+        if (OtlpShape.RESOURCE_LOGS.stream().anyMatch(h::hasTopLevelName)) {
+            boolean records = OtlpShape.LOG_RECORDS.stream().anyMatch(h::hasName)
+                    || OtlpShape.SCOPE_LOGS.stream().anyMatch(h::hasName);
+            return records ? 96 : 88;
+        }
+        return 0;
     }
 
     @Override
@@ -91,18 +113,40 @@ public final class OtlpImporter implements TraceImporter {
         SpanReading reading = new SpanReading(out, layout);
         JsonImport.Result result = new JsonImport(out).read(source, listener, layout,
                 Set.copyOf(OtlpShape.streamedPaths()), reading);
-        if (!reading.sawRequest() && !declaresAnExport(source)) {
-            throw out.notThisFormat("OTLP trace export (resourceSpans)");
+        return trace(source, out, reading, result);
+    }
+
+    /**
+     * Export requests written one per line (the collector's {@code file} exporter, {@code tracedeck listen}'s file) read
+     * as they are written; a document is read whole. Every span held is written again at each read, since the next
+     * lines' spans may start before them; their messages are read once.
+     */
+    @Override
+    public Optional<GrowingRead> growing(String name, Path file, ImportSource head) throws ImportException {
+        if (JsonImport.layout(head) != JsonLayout.LINES) {
+            return Optional.empty();
         }
-        if (reading.spans() == 0) {
+        ChatTraceWriter out = new ChatTraceWriter(name);
+        SpanReading reading = new SpanReading(out, JsonLayout.LINES);
+        return Optional.of(new GrowingJsonLines(name, file, out, reading, Set.copyOf(OtlpShape.streamedPaths()), null,
+                result -> trace(ImportSource.prefix(name, file, result.bytes()), out, reading, result)));
+    }
+
+    private Trace trace(ImportSource source, ChatTraceWriter out, SpanReading reading, JsonImport.Result result)
+            throws ImportException {
+        if (!reading.sawRequest() && !declaresAnExport(source)) {
+            throw out.notThisFormat("OTLP trace or logs export (resourceSpans, resourceLogs)");
+        }
+        if (reading.spans() == 0 && reading.logRecords() == 0) {
             // Nothing to check is no pass: an export without spans is refused like a file of no known format.
-            throw new NotThisFormatException(source.name(), result.complete() ? "an OTLP trace export without a span"
-                    : "an OTLP trace export cut short before its first span");
+            throw new NotThisFormatException(source.name(), result.complete()
+                    ? "an OTLP export without a span or a log record"
+                    : "an OTLP export cut short before its first span or log record");
         }
         return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
     }
 
-    /** An export with no span hands the reader no value; its head still names {@code resourceSpans}. */
+    /** An export with no span hands the reader no value; its head still names {@code resourceSpans} (or logs'). */
     private boolean declaresAnExport(ImportSource source) throws ImportException {
         try (InputStream in = source.open(ImportSource.ByteCounter.NONE)) {
             return confidence(new String(in.readNBytes(HEAD_BYTES), StandardCharsets.UTF_8)) > 0;

@@ -17,7 +17,8 @@ import java.util.Map;
  * lines): {@code resourceSpans[].scopeSpans[].spans[]}, each {@code resourceSpans} entry with its {@code resource}
  * and each {@code scopeSpans} entry with its {@code scope}. The member names protobuf's JSON printer writes when told
  * to keep the proto's ({@code resource_spans}, {@code scope_spans}) and those of OTLP before 0.15
- * ({@code instrumentationLibrarySpans}, {@code instrumentationLibrary}) are read too.
+ * ({@code instrumentationLibrarySpans}, {@code instrumentationLibrary}) are read too. A logs export
+ * ({@code ExportLogsServiceRequest}) is {@code resourceLogs[].scopeLogs[].logRecords[]} alike.
  */
 final class OtlpShape {
 
@@ -25,16 +26,28 @@ final class OtlpShape {
     static final List<String> SCOPE_SPANS = List.of("scopeSpans", "scope_spans", "instrumentationLibrarySpans",
             "instrumentation_library_spans");
     static final List<String> SCOPE = List.of("scope", "instrumentationLibrary", "instrumentation_library");
+    static final List<String> RESOURCE_LOGS = List.of("resourceLogs", "resource_logs");
+    static final List<String> SCOPE_LOGS = List.of("scopeLogs", "scope_logs", "instrumentationLibraryLogs",
+            "instrumentation_library_logs");
+    static final List<String> LOG_RECORDS = List.of("logRecords", "log_records");
+    private static final String[] SEVERITIES = {"TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL"};
 
     private OtlpShape() {
     }
 
-    /** The paths of the spans in a streamed document, for {@code JsonRecordReader}. */
+    /** The paths of the spans and log records in a streamed document, for {@code JsonRecordReader}. */
     static List<String> streamedPaths() {
         List<String> paths = new ArrayList<>();
         for (String rs : RESOURCE_SPANS) {
             for (String ss : SCOPE_SPANS) {
                 paths.add(rs + "/*/" + ss + "/*/spans");
+            }
+        }
+        for (String rl : RESOURCE_LOGS) {
+            for (String sl : SCOPE_LOGS) {
+                for (String records : LOG_RECORDS) {
+                    paths.add(rl + "/*/" + sl + "/*/" + records);
+                }
             }
         }
         return paths;
@@ -129,6 +142,86 @@ final class OtlpShape {
     /** A resource's attributes. */
     static JsonValue.JsonObject resource(JsonNode node) {
         return OtlpValues.attributes(node.path("attributes"));
+    }
+
+    /**
+     * One log record; its time is when it happened, else when it was observed. Its event name is the record's own
+     * ({@code eventName}), else the {@code event.name} attribute the SDKs wrote before the field was added.
+     */
+    static SpanFileEntry.Log logRecord(JsonNode node, Origin origin, SourceRef source, String text, long order) {
+        long time = OtlpValues.nanos(OtlpValues.field(node, "timeUnixNano", "time_unix_nano"));
+        if (time <= 0) {
+            time = OtlpValues.nanos(OtlpValues.field(node, "observedTimeUnixNano", "observed_time_unix_nano"));
+        }
+        JsonValue.JsonObject attributes = OtlpValues.attributes(node.get("attributes"));
+        String name = OtlpValues.text(node, "eventName", "event_name");
+        if (name.isEmpty()) {
+            name = attributes.get("event.name").flatMap(JsonValue::asText).orElse("");
+        }
+        JsonNode body = node.get("body");
+        return new SpanFileEntry.Log(order, OtlpValues.text(node, "traceId", "trace_id"), OtlpValues.text(node, "spanId", "span_id"),
+                Math.max(time, 0), name, severity(node), body == null ? JsonValue.JsonNull.INSTANCE : OtlpValues.any(body),
+                attributes, origin, source, text);
+    }
+
+    /** Its severity text, else its number's name ({@code 9} is {@code INFO}, {@code 10} {@code INFO2}), else "". */
+    private static String severity(JsonNode node) {
+        String text = OtlpValues.text(node, "severityText", "severity_text");
+        if (!text.isEmpty()) {
+            return text;
+        }
+        JsonNode number = OtlpValues.field(node, "severityNumber", "severity_number");
+        if (number.isTextual()) {
+            return number.asText().replace("SEVERITY_NUMBER_", "");
+        }
+        int n = number.asInt(0);
+        if (n < 1 || n > 24) {
+            return "";
+        }
+        int step = (n - 1) % 4;
+        return SEVERITIES[(n - 1) / 4] + (step == 0 ? "" : Integer.toString(step + 1));
+    }
+
+    /** What {@link #walkLogs} hands on: each log record with where it is. */
+    interface LogSink {
+        void log(JsonNode record, Origin origin, String pointer);
+    }
+
+    /**
+     * Every log record of a logs export request bound as one value, with its origin and JSON pointer under
+     * {@code base}; returns false when the value holds no {@code resourceLogs}.
+     */
+    static boolean walkLogs(JsonNode request, String base, LogSink sink) {
+        String rlName = request.isObject() ? memberName(request, RESOURCE_LOGS) : null;
+        if (rlName == null) {
+            return false;
+        }
+        JsonNode resourceLogs = request.get(rlName);
+        for (int i = 0; i < resourceLogs.size(); i++) {
+            JsonNode rl = resourceLogs.get(i);
+            Origin.Resource resource = new Origin.Resource();
+            resource.attributes(resource(rl.path("resource")));
+            String slName = memberName(rl, SCOPE_LOGS);
+            if (slName == null) {
+                continue;
+            }
+            JsonNode scopeLogs = rl.get(slName);
+            for (int j = 0; j < scopeLogs.size(); j++) {
+                JsonNode sl = scopeLogs.get(j);
+                Origin origin = new Origin(resource);
+                origin.scope(scope(member(sl, SCOPE)));
+                String recordsName = memberName(sl, LOG_RECORDS);
+                if (recordsName == null) {
+                    continue;
+                }
+                JsonNode records = sl.get(recordsName);
+                for (int k = 0; k < records.size(); k++) {
+                    sink.log(records.get(k), origin, base + "/" + rlName + "/" + i + "/" + slName + "/" + j + "/"
+                            + recordsName + "/" + k);
+                }
+            }
+        }
+        return true;
     }
 
     /** What {@link #walk} hands on: each span with where it is. */

@@ -34,7 +34,10 @@ final class SpanReading extends SpanRecords {
         this.layout = layout;
     }
 
-    /** True when the file showed an OTLP trace export at all (a span, or a {@code resourceSpans} member). */
+    /**
+     * True when the file showed an OTLP trace or logs export at all (a span, a log record, or a {@code resourceSpans}
+     * or {@code resourceLogs} member).
+     */
     boolean sawRequest() {
         return sawRequest;
     }
@@ -49,36 +52,45 @@ final class SpanReading extends SpanRecords {
             SourceRef at = lines(value, pointer);
             hold(OtlpShape.span(span, origin, at, span.toString(), nextOrder()));
         });
-        if (request) {
+        boolean logs = !request && OtlpShape.walkLogs(value.node(), value.pointer(), (record, origin, pointer) -> {
+            SourceRef at = lines(value, pointer);
+            hold(OtlpShape.logRecord(record, origin, at, record.toString(), nextOrder()));
+        });
+        if (request || logs) {
             sawRequest = true;
         } else {
-            out.other(source, value.text(), "valid JSON, but no OTLP trace export (resourceSpans)");
+            out.other(source, value.text(), "valid JSON, but no OTLP trace or logs export (resourceSpans, resourceLogs)");
         }
     }
 
     /** A member of a streamed document, or a part of one: a span, a resource, a scope, or what OTLP adds beside. */
     private void member(JsonItem.Value value, SourceRef source) {
-        if (!OtlpShape.RESOURCE_SPANS.contains(value.member())) {
+        boolean logs = OtlpShape.RESOURCE_LOGS.contains(value.member());
+        if (!logs && !OtlpShape.RESOURCE_SPANS.contains(value.member())) {
             return;
         }
         sawRequest = true;
         String[] at = value.pointer().split("/", -1);
-        // "", resourceSpans, i, scopeSpans, j, spans, k
-        if (at.length == 7 && at[5].equals("spans")) {
-            hold(OtlpShape.span(value.node(), origin(at[2], at[4]), source, value.text(), nextOrder()));
+        // "", resourceSpans, i, scopeSpans, j, spans, k (or resourceLogs, i, scopeLogs, j, logRecords, k)
+        String resource = at[1] + "/" + (at.length > 2 ? at[2] : "");
+        if (at.length == 7 && at[5].equals("spans") && !logs) {
+            hold(OtlpShape.span(value.node(), origin(resource, at[4]), source, value.text(), nextOrder()));
+        } else if (at.length == 7 && OtlpShape.LOG_RECORDS.contains(at[5]) && logs) {
+            hold(OtlpShape.logRecord(value.node(), origin(resource, at[4]), source, value.text(), nextOrder()));
         } else if (at.length == 4 && at[3].equals("resource")) {
-            resource(at[2]).attributes(OtlpShape.resource(value.node()));
+            resource(resource).attributes(OtlpShape.resource(value.node()));
         } else if (at.length == 6 && OtlpShape.SCOPE.contains(at[5])) {
-            origin(at[2], at[4]).scope(OtlpShape.scope(value.node()));
+            origin(resource, at[4]).scope(OtlpShape.scope(value.node()));
         }
     }
 
-    private Origin.Resource resource(String i) {
-        return resources.computeIfAbsent(i, k -> new Origin.Resource());
+    /** The resource of a {@code resourceSpans} or {@code resourceLogs} entry, by its pointer ({@code resourceLogs/0}). */
+    private Origin.Resource resource(String entry) {
+        return resources.computeIfAbsent(entry, k -> new Origin.Resource());
     }
 
-    private Origin origin(String i, String j) {
-        return origins.computeIfAbsent(i + "/" + j, k -> new Origin(resource(i)));
+    private Origin origin(String entry, String j) {
+        return origins.computeIfAbsent(entry + "/" + j, k -> new Origin(resource(entry)));
     }
 
     /** A span's lines within a request bound whole: the line of a JSON Lines line, its own in a pretty array. */

@@ -1,14 +1,21 @@
 package dev.tracedeck.importers.responses;
 
+import dev.tracedeck.importers.GrowingRead;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.TraceImporter;
+import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.GrowingJsonLines;
 import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonImport;
-import dev.tracedeck.importers.json.JsonTraceImporter;
-import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.model.trace.Trace;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -37,9 +44,11 @@ import java.util.Set;
  * the import goes on; a document that stops parsing, a last line cut inside its value or a {@code .gz} cut short
  * ends with a {@code CUT_SHORT} record.
  */
-public final class OpenAiResponsesImporter implements JsonTraceImporter {
+public final class OpenAiResponsesImporter implements TraceImporter {
 
     public static final String FORMAT_ID = "openai-responses";
+    /** A document's members read item by item. */
+    private static final Set<String> STREAMED = Set.of("input", "output", "data");
 
     @Override
     public String formatId() {
@@ -56,7 +65,11 @@ public final class OpenAiResponsesImporter implements JsonTraceImporter {
      * {@code instructions} or {@code model}; else 0.
      */
     @Override
-    public int confidence(JsonHead h, String head) {
+    public int confidence(String head) {
+        JsonHead h = JsonHead.of(head);
+        if (!h.isJson()) {
+            return 0;
+        }
         if (h.hasTopLevelName("payload") && h.hasTopLevelName("timestamp") && (h.hasValue("type", "session_meta")
                 || h.hasValue("type", "response_item") || h.hasValue("type", "turn_context")
                 || h.hasValue("type", "event_msg"))) {
@@ -81,17 +94,44 @@ public final class OpenAiResponsesImporter implements JsonTraceImporter {
 
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
+        JsonLayout layout = layout(source);
+        ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
+        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, STREAMED,
+                new ResponsesReading(out, layout));
+        return trace(out, result);
+    }
+
+    /** A Codex rollout, or any other JSON Lines of Responses records, read as it is written; a document is read whole. */
+    @Override
+    public Optional<GrowingRead> growing(String name, Path file, ImportSource head) throws ImportException {
+        if (layout(head) != JsonLayout.LINES) {
+            return Optional.empty();
+        }
+        ChatTraceWriter out = new ChatTraceWriter(name);
+        return Optional.of(new GrowingJsonLines(name, file, out, new ResponsesReading(out, JsonLayout.LINES), STREAMED,
+                null, result -> trace(out, result)));
+    }
+
+    private static JsonLayout layout(ImportSource source) throws ImportException {
         JsonLayout layout = JsonImport.layout(source);
-        JsonHead h = JsonHead.of(JsonTraceRead.head(source, 16 * 1024));
+        String head;
+        try (InputStream in = source.open(ImportSource.ByteCounter.NONE)) {
+            head = new String(in.readNBytes(16 * 1024), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw ImportException.unreadable(source.name(), e);
+        }
+        JsonHead h = JsonHead.of(head);
         if (layout == JsonLayout.OBJECT && h.hasTopLevelName("payload") && h.hasTopLevelName("timestamp")) {
             // A Codex rollout is JSON Lines by definition, even a one-line one (which the layout sniffer can't tell).
             layout = JsonLayout.LINES;
         }
-        JsonTraceRead<ResponsesReading> read = JsonTraceRead.read(source, listener, layout,
-                Set.of("input", "output", "data"), ResponsesReading::new);
-        if (read.out().messages() == 0) {
-            throw read.notThisFormat("OpenAI Responses item");
+        return layout;
+    }
+
+    private static Trace trace(ChatTraceWriter out, JsonImport.Result result) throws ImportException {
+        if (out.messages() == 0) {
+            throw out.notThisFormat("OpenAI Responses item");
         }
-        return read.trace(FORMAT_ID);
+        return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
     }
 }

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.chat.ProviderUsage;
-import dev.tracedeck.importers.json.JsonImport;
+import dev.tracedeck.importers.json.GrowingJsonLines;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
@@ -31,7 +31,7 @@ import java.util.function.Supplier;
  * outputs pair as the API sees them. A turn ends at any item that is not the assistant's, at an assistant text after
  * its calls, and at a change of thread.
  */
-final class ResponsesReading implements JsonImport.Records {
+final class ResponsesReading implements GrowingJsonLines.Resumable {
 
     static final String SINGLE_THREAD = "conversation";
     static final String REQUEST = "request";
@@ -324,6 +324,18 @@ final class ResponsesReading implements JsonImport.Records {
     @Override
     public String lastThread() {
         return lastThread;
+    }
+
+    /** Ending writes the turn being gathered, numbered in its thread. */
+    @Override
+    public Runnable checkpoint() {
+        Map<String, Integer> positionsThen = new HashMap<>(positions);
+        Runnable turn = turns.checkpoint();
+        return () -> {
+            positions.clear();
+            positions.putAll(positionsThen);
+            turn.run();
+        };
     }
 
     /** The assistant turn being gathered ends with the records; a one-object document's members are all known. */

@@ -96,7 +96,27 @@ public final class TurnGatherer<T> {
         }
     }
 
-    /** Ends the assistant turn being gathered: one message with its text, placeholders and calls. */
+    /**
+     * Remembers the turn being gathered, for a flush that is taken back (the end of a file still being written): the
+     * returned action puts the turn back as it was.
+     */
+    public Runnable checkpoint() {
+        List<T> itemsThen = new ArrayList<>(items);
+        String contentThen = content.toString();
+        List<ToolCall> callsThen = new ArrayList<>(calls);
+        boolean spokeThen = spoke;
+        return () -> {
+            items.clear();
+            items.addAll(itemsThen);
+            content.setLength(0);
+            content.append(contentThen);
+            calls.clear();
+            calls.addAll(callsThen);
+            spoke = spokeThen;
+        };
+    }
+
+        /** Ends the assistant turn being gathered: one message with its text, placeholders and calls. */
     public void flush() {
         if (items.isEmpty()) {
             return;

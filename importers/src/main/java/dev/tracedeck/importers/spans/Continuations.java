@@ -17,14 +17,16 @@ import java.util.Map;
 final class Continuations {
 
     private final Map<String, String> threadOfTrace = new HashMap<>();
-    /** Per thread, its last model call's input then output, as {@link History#key} keys. */
+    /** Per thread, its last model call's input then output, as {@link KnownMessages#key} keys. */
     private final Map<String, List<String>> lastCall = new HashMap<>();
     /** The same, the other way: looking up an input's prefixes costs the input's length, not the number of threads. */
     private final Map<List<String>, String> threadByLastCall = new HashMap<>();
 
-    /** Takes a model call of a trace without a conversation id; calls come in the order they started. */
-    void see(SpanFileEntry.Span span) {
-        SpanMessages messages = SpanMessages.of(span);
+    /**
+     * Takes a model call of a trace without a conversation id, with its messages; calls come in the order they
+     * started.
+     */
+    void see(SpanFileEntry.Span span, SpanMessages messages) {
         List<String> input = keys(messages.input());
         String thread = threadOfTrace.computeIfAbsent(span.traceId(), trace -> continued(trace, input));
         List<String> call = new ArrayList<>(input);

@@ -177,6 +177,82 @@ public sealed interface SpanFileEntry {
         }
     }
 
+    /**
+     * One OpenTelemetry log record (an event, when it has a name: the GenAI conventions' {@code gen_ai.user.message},
+     * {@code gen_ai.choice} …), joined to the span it was emitted in by its trace and span ids where it has them.
+     *
+     * @param time       Unix nanoseconds: when it happened, else when it was observed; 0 when neither is written
+     * @param eventName  its event name ({@code eventName}, else the {@code event.name} attribute older SDKs write), ""
+     *                   for a plain log line
+     * @param severity   its severity text, else its severity number's name, "" when it has neither
+     * @param body       its body as a plain value
+     * @param attributes its attributes as plain values, in file order
+     * @param source     its lines and JSON pointer ({@code /resourceLogs/0/scopeLogs/0/logRecords/3})
+     * @param text       its JSON as in the file
+     */
+    public record Log(long order, String traceId, String spanId, long time, String eventName, String severity,
+                      JsonValue body, JsonValue.JsonObject attributes, Origin origin, SourceRef source, String text)
+            implements SpanFileEntry {
+
+        public Log {
+            Objects.requireNonNull(traceId);
+            Objects.requireNonNull(spanId);
+            Objects.requireNonNull(eventName);
+            Objects.requireNonNull(body);
+            Objects.requireNonNull(attributes);
+            Objects.requireNonNull(origin);
+            Objects.requireNonNull(source);
+            Objects.requireNonNull(text);
+        }
+
+        /** {@code traceId/spanId}, as {@link Span#key()}: the span it was emitted in. */
+        String spanKey() {
+            return traceId + "/" + spanId;
+        }
+
+        /** The conversation it names ({@code gen_ai.conversation.id}, else {@code session.id}), "" when none. */
+        String conversation() {
+            for (String key : new String[] {"gen_ai.conversation.id", "session.id"}) {
+                String own = attributes.get(key).flatMap(JsonValue::asText).orElse("");
+                if (!own.isBlank()) {
+                    return own;
+                }
+            }
+            return origin.resource().attributes().get("session.id").flatMap(JsonValue::asText).orElse("");
+        }
+
+        /** What the detail pane shows: its name and severity first, for the summary, then its fields. */
+        JsonValue json() {
+            Map<String, JsonValue> m = new LinkedHashMap<>();
+            if (!eventName.isEmpty()) {
+                m.put("event_name", JsonValue.of(eventName));
+            }
+            if (!severity.isEmpty()) {
+                m.put("severity", JsonValue.of(severity));
+            }
+            m.put("time", JsonValue.of(SpanTime.iso(time)));
+            if (!(body instanceof JsonValue.JsonNull)) {
+                m.put("body", body);
+            }
+            if (!attributes.members().isEmpty()) {
+                m.put("attributes", attributes);
+            }
+            if (!traceId.isEmpty()) {
+                m.put("trace_id", JsonValue.of(traceId));
+            }
+            if (!spanId.isEmpty()) {
+                m.put("span_id", JsonValue.of(spanId));
+            }
+            if (!origin.resource().attributes().members().isEmpty()) {
+                m.put("resource", origin.resource().attributes());
+            }
+            if (!(origin.scope() instanceof JsonValue.JsonNull)) {
+                m.put("scope", origin.scope());
+            }
+            return new JsonValue.JsonObject(m);
+        }
+    }
+
     /** A JSON Lines line that did not parse, with the parser's reason. */
     public record BrokenLine(long order, SourceRef source, String text, String reason) implements SpanFileEntry {
     }

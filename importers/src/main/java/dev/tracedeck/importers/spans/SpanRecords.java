@@ -1,7 +1,7 @@
 package dev.tracedeck.importers.spans;
 
 import dev.tracedeck.importers.chat.ChatTraceWriter;
-import dev.tracedeck.importers.json.JsonImport;
+import dev.tracedeck.importers.json.GrowingJsonLines;
 import dev.tracedeck.importers.json.JsonRecordReader;
 import dev.tracedeck.model.source.SourceRef;
 import java.util.ArrayList;
@@ -12,13 +12,16 @@ import java.util.List;
  * {@link SpanFileEntry.Span}s ({@link #hold}), and once the file is read they are all written at once ({@link SpanWriter}),
  * with the JSON Lines lines that did not parse put back where they were among them.
  */
-public abstract class SpanRecords implements JsonImport.Records {
+public abstract class SpanRecords implements GrowingJsonLines.Resumable {
 
     protected final ChatTraceWriter out;
     private final List<SpanFileEntry> held = new ArrayList<>();
-    private final SpanWriter writer;
+    private SpanWriter writer;
     private boolean written;
     private long spans;
+    private long logRecords;
+    /** What was read of the spans, for a file read as it grows, whose spans are written again at each read; null once. */
+    private SpanMemo memo;
 
     protected SpanRecords(ChatTraceWriter out) {
         this.out = out;
@@ -40,6 +43,17 @@ public abstract class SpanRecords implements JsonImport.Records {
         spans++;
     }
 
+    /** A log record, written among the spans by its time (joined to its span where it names one). */
+    protected final void hold(SpanFileEntry.Log log) {
+        held.add(log);
+        logRecords++;
+    }
+
+    /** How many log records were held. */
+    public final long logRecords() {
+        return logRecords;
+    }
+
     @Override
     public String threadOfBrokenLine(int line) {
         return writer.lastThread();
@@ -50,7 +64,7 @@ public abstract class SpanRecords implements JsonImport.Records {
         return writer.lastThread();
     }
 
-    /** Held until the spans are written, to go back among them where it was in the file. */
+    /** SpanFileEntry until the spans are written, to go back among them where it was in the file. */
     @Override
     public void malformedLine(ChatTraceWriter out, SourceRef source, String text, String reason) {
         if (written) {
@@ -64,7 +78,22 @@ public abstract class SpanRecords implements JsonImport.Records {
     public void end(JsonRecordReader reader) {
         written = true;
         writer.write(held);
-        // The events hold what the trace needs now.
-        held.clear();
+        if (memo == null) {
+            // The events hold what the trace needs now.
+            held.clear();
+        }
+    }
+
+    /** Ending writes every span held; taken back, they are held still, to be written with those that come. */
+    @Override
+    public Runnable checkpoint() {
+        if (memo == null) {
+            memo = new SpanMemo();
+            writer = new SpanWriter(out, memo);
+        }
+        return () -> {
+            written = false;
+            writer = new SpanWriter(out, memo);
+        };
     }
 }

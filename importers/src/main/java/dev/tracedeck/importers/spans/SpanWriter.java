@@ -4,6 +4,7 @@ import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.chat.KnownMessages;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.source.SourceRef;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Writes the held spans as events once the whole file is read: each span's thread decided (its conversation, else
@@ -27,6 +29,8 @@ public final class SpanWriter {
     public static final String SPAN = "span";
     /** The record type of a failed span's error. */
     public static final String ERROR = "error";
+    /** The record type of a log record (an OpenTelemetry event). */
+    public static final String LOG = "log";
 
     /** Deeper than any real trace; guards against parent links that loop. */
     private static final int MAX_DEPTH = 256;
@@ -41,9 +45,21 @@ public final class SpanWriter {
     /** Per thread, whether the last span written was a model call that answered: nothing recorded after it. */
     private final Map<String, Boolean> endsAtModelAnswer = new HashMap<>();
     private String lastThread = "";
+    /** What was read of the spans before, when they are written again and again; null to read them each time. */
+    private final SpanMemo memo;
+    /** The events holding messages of each span's model call ({@link LogMessages}), by span key. */
+    private final Map<String, List<SpanFileEntry.Log>> messageEvents = new HashMap<>();
+    /** The messages of the model calls whose span has none of its own but whose events have some, by span key. */
+    private final Map<String, LogMessages.Read> eventMessages = new HashMap<>();
 
     public SpanWriter(ChatTraceWriter out) {
+        this(out, null);
+    }
+
+    /** A writer that takes what {@code memo} read of the spans before, for spans written again and again. */
+    SpanWriter(ChatTraceWriter out, SpanMemo memo) {
         this.out = out;
+        this.memo = memo;
     }
 
     /** The thread of the last span in the file, where a cut or a broken document is reported. */
@@ -55,8 +71,16 @@ public final class SpanWriter {
         for (SpanFileEntry h : held) {
             if (h instanceof SpanFileEntry.Span span && !span.spanId().isEmpty()) {
                 byKey.put(span.key(), span);
+            } else if (h instanceof SpanFileEntry.Log log && !log.spanId().isEmpty() && LogMessages.holdsMessages(log)) {
+                messageEvents.computeIfAbsent(log.spanKey(), k -> new ArrayList<>()).add(log);
             }
         }
+        messageEvents.forEach((key, events) -> {
+            SpanFileEntry.Span span = byKey.get(key);
+            if (span != null && SpanRole.of(span) == SpanRole.MODEL && !SpanMessages.present(span)) {
+                eventMessages.put(key, memo == null ? LogMessages.of(events) : memo.eventMessages(key, events));
+            }
+        });
         List<SpanFileEntry.Span> spans = new ArrayList<>();
         for (SpanFileEntry h : held) {
             if (h instanceof SpanFileEntry.Span span && isLastWrite(span)) {
@@ -70,10 +94,11 @@ public final class SpanWriter {
         Comparator<SpanFileEntry.Span> started = Comparator.comparingLong(SpanFileEntry.Span::start).thenComparingInt(this::depth)
                 .thenComparingLong(SpanFileEntry.Span::order);
         spans.stream().sorted(started).filter(s -> conversation(s).isEmpty() && SpanRole.of(s) == SpanRole.MODEL)
-                .forEach(continuations::see);
+                .forEach(s -> continuations.see(s, messagesOf(s)));
         List<Placed> placed = place(held);
         for (Placed p : placed) {
-            if (p.held instanceof SpanFileEntry.Span span && SpanRole.of(span) == SpanRole.MODEL && SpanMessages.present(span)) {
+            if (p.held instanceof SpanFileEntry.Span span && SpanRole.of(span) == SpanRole.MODEL
+                    && (SpanMessages.present(span) || eventMessages.containsKey(span.key()))) {
                 threadsWithModelMessages.add(p.thread);
             }
         }
@@ -85,6 +110,11 @@ public final class SpanWriter {
             } else if (p.held instanceof SpanFileEntry.BrokenLine line) {
                 out.malformed(p.thread, line.source(), line.text(), line.reason());
                 endsAtModelAnswer.put(p.thread, false);
+            } else if (p.held instanceof SpanFileEntry.Log log) {
+                // Named by its event ("log gen_ai.choice") or its severity; it says nothing of where the thread stops.
+                String name = !log.eventName().isEmpty() ? log.eventName() : log.severity().isEmpty() ? "record" : log.severity();
+                out.record(EventKind.JSON, LOG, LOG + " " + name, p.thread, log.source(), log.text(), log.json(),
+                        SpanTime.iso(log.time()));
             }
         }
         // A capture that stops at a model's answer (one model call, or a run cut after its last) holds nothing of
@@ -121,6 +151,8 @@ public final class SpanWriter {
                 }
                 previous = p;
                 lastThread = p.thread;
+            } else if (h instanceof SpanFileEntry.Log log && log.time() > 0) {
+                placed.add(placeLog(log));
             } else {
                 Placed p = new Placed(h, "", Long.MIN_VALUE, 0);
                 if (previous != null) {
@@ -132,6 +164,25 @@ public final class SpanWriter {
             }
         }
         return placed;
+    }
+
+    /**
+     * A log record by its time: in its span's thread, under it, when the file holds the span; else in the conversation
+     * it names, or its trace's; a record of no trace belongs to the whole run.
+     */
+    private Placed placeLog(SpanFileEntry.Log log) {
+        SpanFileEntry.Span span = log.spanId().isEmpty() ? null : byKey.get(log.spanKey());
+        if (span != null) {
+            return new Placed(log, thread(span), log.time(), depth(span) + 1);
+        }
+        String thread = log.conversation();
+        if (thread.isEmpty()) {
+            thread = conversationOfTrace.getOrDefault(log.traceId(), "");
+        }
+        if (thread.isEmpty() && !log.traceId().isEmpty()) {
+            thread = continuations.thread(log.traceId());
+        }
+        return new Placed(log, thread, log.time(), 0);
     }
 
     /** The conversation the span or another span of its trace names, else "". */
@@ -188,14 +239,25 @@ public final class SpanWriter {
         }
     }
 
+    /** The span's messages: its own, else those of the events it emitted. */
+    private SpanMessages messagesOf(SpanFileEntry.Span span) {
+        LogMessages.Read fromEvents = eventMessages.get(span.key());
+        if (fromEvents != null) {
+            return fromEvents.messages();
+        }
+        return memo == null ? SpanMessages.of(span) : memo.messages(span);
+    }
+
     /** Writes the span's new messages; true when it held an answer (output messages). */
     private boolean messages(SpanFileEntry.Span span, String thread, String time) {
-        SpanMessages messages = SpanMessages.of(span);
+        SpanMessages messages = messagesOf(span);
         if (messages.input().isEmpty() && messages.output().isEmpty()) {
             return false;
         }
-        KnownMessages history = histories.computeIfAbsent(thread, t -> new KnownMessages());
-        AttributeLines lines = new AttributeLines(out.file(), span);
+        KnownMessages history = histories.computeIfAbsent(thread, t -> memo == null ? new KnownMessages() : new KnownMessages(memo::key));
+        LogMessages.Read fromEvents = eventMessages.get(span.key());
+        AttributeLines attributes = new AttributeLines(out.file(), span);
+        Function<AttributeMessage, SourceRef> lines = fromEvents != null ? fromEvents.at()::get : f -> attributes.at(f.pointer());
         List<AttributeMessage.Msg> input = new ArrayList<>();
         for (AttributeMessage f : messages.input()) {
             if (f instanceof AttributeMessage.Msg m) {
@@ -217,12 +279,12 @@ public final class SpanWriter {
         return messages.output().stream().anyMatch(f -> f instanceof AttributeMessage.Msg);
     }
 
-    private void write(AttributeMessage.Msg m, String thread, AttributeLines lines, KnownMessages history, String time) {
-        out.message(thread, lines.at(m.pointer()), m.text(), m.message(), OptionalInt.of(history.add(m.message())), time);
+    private void write(AttributeMessage.Msg m, String thread, Function<AttributeMessage, SourceRef> lines, KnownMessages history, String time) {
+        out.message(thread, lines.apply(m), m.text(), m.message(), OptionalInt.of(history.add(m.message())), time);
     }
 
-    private void problem(AttributeMessage.Problem p, String thread, AttributeLines lines) {
-        out.malformed(thread, lines.at(p.pointer()), p.text(), p.reason());
+    private void problem(AttributeMessage.Problem p, String thread, Function<AttributeMessage, SourceRef> lines) {
+        out.malformed(thread, lines.apply(p), p.text(), p.reason());
     }
 
     /** A held thing with the thread it goes to and where it sorts. */

@@ -67,6 +67,19 @@ public final class LineReader implements AutoCloseable {
         this.maxLineBytes = Math.max(16, Math.min(maxLineBytes, LARGEST_LINE_BYTES));
     }
 
+    /**
+     * Reads on in a file from a line's start: {@code in} gives the file's bytes from {@code position} on, whose first
+     * line is line {@code linesBefore + 1}. Line numbers and byte positions are the file's, as if it had been read from
+     * its first byte (a byte order mark is only looked for there).
+     */
+    public static LineReader continuing(InputStream in, int linesBefore, long position) {
+        LineReader reader = new LineReader(in);
+        reader.lineNumber = linesBefore;
+        reader.bufferPosition = position;
+        reader.started = position > 0;
+        return reader;
+    }
+
     /** The most bytes a line may hold, as the system property {@value #MAX_LINE_PROPERTY} sets it. */
     public static int maxLineBytesSetting() {
         long set = Long.getLong(MAX_LINE_PROPERTY, DEFAULT_MAX_LINE_BYTES);

@@ -103,7 +103,8 @@ class OtlpImporterTest {
         ImportException e = assertThrows(ImportException.class, () -> Importers.standard().forcing("otlp")
                 .read(ImportSource.of("chat.json", "[{\"role\": \"user\", \"content\": \"hi\"}]".getBytes(StandardCharsets.UTF_8)),
                         ImportListener.NONE));
-        assertTrue(e.getMessage().contains("not otlp (no OTLP trace export (resourceSpans) in 1 record)"), e.getMessage());
+        assertTrue(e.getMessage().contains("not otlp (no OTLP trace or logs export (resourceSpans, resourceLogs) in 1 record)"),
+                e.getMessage());
     }
 
     @Test
@@ -291,7 +292,7 @@ class OtlpImporterTest {
     @Test
     void anExportWithoutSpansIsRefusedNotPassed() {
         ImportException e = assertThrows(ImportException.class, () -> read("empty.json", "{\"resourceSpans\": []}"));
-        assertTrue(e.getMessage().contains("an OTLP trace export without a span"), e.getMessage());
+        assertTrue(e.getMessage().contains("an OTLP export without a span or a log record"), e.getMessage());
     }
 
     @Test

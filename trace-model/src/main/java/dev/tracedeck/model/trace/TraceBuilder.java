@@ -56,9 +56,29 @@ public final class TraceBuilder {
         final List<Compaction> compactions = new ArrayList<>();
         boolean endsAtModelAnswer;
         ThreadStart startedBy;
+        /** In a copy made by {@link #copyOfCounts}: how many records the lists held. */
+        private int callCount;
+        private int compactionCount;
 
         ThreadRecords build() {
             return new ThreadRecords(calls, compactions, endsAtModelAnswer, Optional.ofNullable(startedBy));
+        }
+
+        /** Its lists' sizes and its flags, for {@link #restore}; records are only ever added to the lists. */
+        Recorded copyOfCounts() {
+            Recorded copy = new Recorded();
+            copy.callCount = calls.size();
+            copy.compactionCount = compactions.size();
+            copy.endsAtModelAnswer = endsAtModelAnswer;
+            copy.startedBy = startedBy;
+            return copy;
+        }
+
+        void restore(Recorded counts) {
+            calls.subList(counts.callCount, calls.size()).clear();
+            compactions.subList(counts.compactionCount, compactions.size()).clear();
+            endsAtModelAnswer = counts.endsAtModelAnswer;
+            startedBy = counts.startedBy;
         }
     }
 
@@ -153,6 +173,34 @@ public final class TraceBuilder {
 
     public int size() {
         return events.size();
+    }
+
+    /**
+     * Remembers where the builder stands, for an import that ends provisionally and reads on: a file still being
+     * written is built as if it ended here (what the importer held back is written, the trace built), then put back
+     * as it was, to go on with the lines that come next. The returned action undoes everything added or recorded
+     * since; it costs the threads with records and the events added since, not the whole trace.
+     */
+    public Runnable checkpoint() {
+        int size = events.size();
+        Map<String, StateSnapshot> snapshots = new HashMap<>(lastSnapshot);
+        Map<String, Recorded> kept = new HashMap<>();
+        recorded.forEach((id, r) -> kept.put(id, r.copyOfCounts()));
+        return () -> {
+            for (int i = events.size() - 1; i >= size; i--) {
+                Event removed = events.remove(i);
+                List<Event> thread = threads.get(removed.threadId());
+                thread.remove(thread.size() - 1);
+                if (thread.isEmpty()) {
+                    // A thread's first event made it: the thread is younger than the checkpoint.
+                    threads.remove(removed.threadId());
+                }
+            }
+            lastSnapshot.clear();
+            lastSnapshot.putAll(snapshots);
+            recorded.keySet().retainAll(kept.keySet());
+            kept.forEach((id, counts) -> recorded.get(id).restore(counts));
+        };
     }
 
     public Trace build(ImportReport report) {
