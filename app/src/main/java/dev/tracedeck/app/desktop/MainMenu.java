@@ -1,5 +1,6 @@
 package dev.tracedeck.app.desktop;
 
+import dev.tracedeck.app.follow.LiveDocuments;
 import dev.tracedeck.app.runs.RunRow;
 import dev.tracedeck.app.workspace.CenterView;
 import dev.tracedeck.app.workspace.TraceViewModel;
@@ -30,7 +31,7 @@ final class MainMenu {
     private MainMenu() {
     }
 
-    static MenuBar create(WorkspaceViewModel workspace, Actions actions, Theme initial) {
+    static MenuBar create(WorkspaceViewModel workspace, LiveDocuments live, Actions actions, Theme initial) {
         MenuItem open = item("Open…", "Shortcut+O", actions.openDialog());
         // A Claude Code project folder: its sessions and their sub-agents, one trace.
         MenuItem openFolder = item("Open Folder…", "Shortcut+Shift+O", actions.openFolderDialog());
@@ -62,7 +63,7 @@ final class MainMenu {
         CheckMenuItem dark = new CheckMenuItem("Dark theme");
         dark.setSelected(initial == Theme.DARK);
         dark.setOnAction(e -> actions.theme().accept(dark.isSelected() ? Theme.DARK : Theme.LIGHT));
-        Menu view = new Menu("View", null, find, new SeparatorMenuItem());
+        Menu view = new Menu("View", null, find, followItem(live), new SeparatorMenuItem());
         view.getItems().addAll(centerItems(workspace));
         view.getItems().add(new SeparatorMenuItem());
         view.getItems().addAll(findingsItems(workspace, actions, view));
@@ -80,6 +81,21 @@ final class MainMenu {
         MenuBar bar = new MenuBar(file, view, eventMenu(workspace, actions), tools);
         bar.setId("main-menu");
         return bar;
+    }
+
+    /** Follow: the selected file is read again as it grows. */
+    private static CheckMenuItem followItem(LiveDocuments live) {
+        CheckMenuItem follow = new CheckMenuItem("Follow");
+        follow.setId("menu-follow");
+        follow.setAccelerator(KeyCombination.keyCombination("F9"));
+        follow.setSelected(live.selectedFollowedProperty().get());
+        live.selectedFollowedProperty().addListener((obs, old, on) -> follow.setSelected(on));
+        follow.disableProperty().bind(live.selectedFollowableProperty().not());
+        follow.setOnAction(e -> {
+            live.toggleSelected();
+            follow.setSelected(live.selectedFollowedProperty().get());
+        });
+        return follow;
     }
 
     /** Notes and bookmarks on the event the detail pane shows, and going from bookmark to bookmark. */
