@@ -22,7 +22,7 @@ final class MainMenu {
     record Actions(Runnable openDialog, Runnable openFolderDialog, Runnable focusSearch, Runnable focusFindings, Runnable quit, Consumer<Theme> theme,
                    Runnable exportPicture, Consumer<Boolean> presentation, Runnable compare, Runnable openPlayground,
                    Runnable showRuns, Runnable searchRuns, Supplier<List<RunRow>> recent, Consumer<RunRow> openRun,
-                   Runnable addNote) {
+                   Runnable addNote, Runnable listenDialog) {
     }
 
     /** How many files File ▸ Open Recent lists. */
@@ -36,6 +36,9 @@ final class MainMenu {
         // A Claude Code project folder: its sessions and their sub-agents, one trace.
         MenuItem openFolder = item("Open Folder…", "Shortcut+Shift+O", actions.openFolderDialog());
         openFolder.setId("menu-open-folder");
+        // An OTLP receiver whose spans open in a live tab, as `tracedeck listen` prints them.
+        MenuItem listen = item("Listen for OpenTelemetry…", "Shortcut+Shift+L", actions.listenDialog());
+        listen.setId("menu-listen");
         MenuItem close = item("Close file", "Shortcut+W", workspace::closeSelected);
         close.disableProperty().bind(workspace.selectedProperty().isNull());
         MenuItem quit = item("Quit", "Shortcut+Q", actions.quit());
@@ -54,7 +57,7 @@ final class MainMenu {
         runs.setId("menu-runs");
         MenuItem searchRuns = item("Search all runs…", "Shortcut+Shift+R", actions.searchRuns());
         searchRuns.setId("menu-search-runs");
-        Menu file = new Menu("File", null, open, openFolder, recent, close, new SeparatorMenuItem(), runs, searchRuns, new SeparatorMenuItem(),
+        Menu file = new Menu("File", null, open, openFolder, recent, listen, close, new SeparatorMenuItem(), runs, searchRuns, new SeparatorMenuItem(),
                 compare, export, new SeparatorMenuItem(), quit);
         file.setOnShowing(e -> fillRecent(recent, actions));
 
@@ -83,7 +86,7 @@ final class MainMenu {
         return bar;
     }
 
-    /** Follow: the selected file is read again as it grows. */
+    /** Follow: the selected file is read again as it grows; ticked for a receiver's tab, which always is. */
     private static CheckMenuItem followItem(LiveDocuments live) {
         CheckMenuItem follow = new CheckMenuItem("Follow");
         follow.setId("menu-follow");

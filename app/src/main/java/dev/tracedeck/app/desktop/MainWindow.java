@@ -78,10 +78,11 @@ public final class MainWindow {
         workspace.triage().revisionProperty().addListener((obs, old, now) -> runs.refresh());
         runs.refresh();
         live = new LiveDocuments(workspace);
+        ListenDialog listen = new ListenDialog(stage, live);
         MainMenu.Actions actions = new MainMenu.Actions(dialog::show, dialog::showFolder, files::focusSearch, files::focusFindings,
                 Platform::exit, this::apply, export::show, this::present, new CompareDialog(stage, workspace)::show,
                 this::openPlayground, () -> runsWindow().showRuns(), () -> runsWindow().showSearch(),
-                () -> runs.recent(MainMenu.RECENT), runs::open, files::addNote);
+                () -> runs.recent(MainMenu.RECENT), runs::open, files::addNote, listen::show);
 
         BorderPane root = new BorderPane();
         root.getStyleClass().add("main-window");

@@ -5,8 +5,8 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Region;
 
 /**
- * The status bar's mark for a live document: a dot and what it is doing ("Following · 12 new events"); hidden while
- * the selected document is not live.
+ * The status bar's mark for a live document: a dot and what it is doing ("Following · 12 new events", "Listening on
+ * http://127.0.0.1:4318 · 3 requests, 12 spans, 0 log records"); hidden while the selected document is not live.
  */
 public final class LiveMark extends Label {
 

@@ -215,7 +215,8 @@ public final class TimelineView extends VBox {
         model.filterProperty().addListener((obs, old, now) -> followFilter(old, now));
         // Every column but the summary keeps its width; the summary takes what is left.
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.setPlaceholder(new Label("No events match the filter"));
+        // A trace with no event yet (a receiver's tab before the first span) is not a filter hiding them.
+        table.setPlaceholder(new Label(model.totalCount() == 0 ? "No events" : "No events match the filter"));
         // Sized for the widest number the trace has, so "#" is never cut to "1…".
         seq = column("#", "seq-column", ColumnWidths.fit("8".repeat(String.valueOf(model.lastSeq()).length())), Event::seq);
         seq.setSortType(TableColumn.SortType.ASCENDING);

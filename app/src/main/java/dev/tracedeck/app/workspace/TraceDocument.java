@@ -15,12 +15,19 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 public final class TraceDocument {
 
     private final Path path;
+    private final String name;
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(-1);
     private final ReadOnlyObjectWrapper<TraceViewModel> content = new ReadOnlyObjectWrapper<>();
     private TaskHandle importTask = TaskHandle.DONE;
 
     TraceDocument(Path path) {
+        this(path, path.getFileName() == null ? path.toString() : path.getFileName().toString());
+    }
+
+    /** @param name what the tab and the status bar call it, when not the file's name (what a receiver writes) */
+    TraceDocument(Path path, String name) {
         this.path = Objects.requireNonNull(path);
+        this.name = Objects.requireNonNull(name);
     }
 
     public Path path() {
@@ -29,7 +36,7 @@ public final class TraceDocument {
 
     /** The file name, for tabs. */
     public String name() {
-        return path.getFileName() == null ? path.toString() : path.getFileName().toString();
+        return name;
     }
 
     /** Fraction of the file read, negative while unknown. */
@@ -70,7 +77,7 @@ public final class TraceDocument {
      */
     public void replaceContent(TraceViewModel model) {
         if (!isReady()) {
-            throw new IllegalStateException(name() + " is still being read");
+            throw new IllegalStateException(name + " is still being read");
         }
         content.set(Objects.requireNonNull(model));
     }

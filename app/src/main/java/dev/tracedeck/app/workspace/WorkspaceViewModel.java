@@ -175,6 +175,21 @@ public final class WorkspaceViewModel {
                 annotations);
     }
 
+    /**
+     * Opens a document for a file something else writes as it goes (what an OTLP receiver received), named
+     * {@code name}, showing {@code initial} at once rather than reading the file; nothing is recorded in the
+     * workspace. It is selected.
+     */
+    public TraceDocument openWritten(Path path, String name, LoadedTrace initial) {
+        TraceDocument document = new TraceDocument(path.toAbsolutePath().normalize(), name);
+        TraceViewModel content = newContent(initial, new EventAnnotations(Optional.empty()));
+        document.loaded(content);
+        documents.add(document);
+        selected.set(document);
+        content.startChecks();
+        return document;
+    }
+
     /** The workspace the files are recorded in, if any. */
     public Optional<WorkspaceLink> link() {
         return link;
