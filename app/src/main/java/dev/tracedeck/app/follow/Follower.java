@@ -24,14 +24,17 @@ import javafx.util.Duration;
 
 /**
  * Keeps one open document up with its file as the file grows: a look at the file every {@code interval} (never more
- * often, nor sooner after a reading than the reading took), and when the file changed, a reading on the import runner
- * that also checks again the threads that changed ({@link LiveCheck}); the document then shows the new reading in
- * place of the old, with what the user looked at carried over ({@link ViewState}). While the user is in the middle
- * of something (a menu open, a mouse button down, a note being typed) the new reading waits.
+ * often, nor sooner after a reading than the reading, or twice showing it, took), and when the file changed, a reading
+ * on the import runner that also checks again the threads that changed ({@link LiveCheck}); the document then shows
+ * the new reading in place of the old, with what the user looked at carried over ({@link ViewState}). While the user
+ * is in the middle of something (a menu open, a mouse button down, a note being typed) the new reading waits.
  *
  * <p>Lives on the FX thread; the reader and the checks run on the runner, one reading at a time.
  */
 final class Follower {
+
+    /** How long a reading whose last record is cut short waits for the rest of it before it is shown as it is. */
+    static final long CUT_SHORT_WAIT_NANOS = 2_000_000_000L;
 
     private final TraceDocument document;
     private final WorkspaceViewModel workspace;
@@ -48,7 +51,13 @@ final class Follower {
     private boolean looking;
     private boolean stopped;
     private Reading waiting;
+    /** A reading whose last record was cut short, held back since {@link #heldSince} for the rest of it. */
+    private Reading held;
+    private long heldSince;
+    private int looks;
     private String lastNotice = "";
+    /** How long showing the last reading kept the FX thread: the window is laid out again for each. */
+    private double showMillis;
 
     /** A look made on the runner: how the file changed and, when it did, the trace with what the views need, and its checks. */
     private record Reading(FollowedFile.Change change, LoadedTrace loaded, CheckResult checked) {
@@ -141,21 +150,35 @@ final class Follower {
         return new Reading(look.change(), LoadedTrace.of(trace), CheckResult.of(check.validation().orElseThrow()));
     }
 
-    /** The next look: after the interval, or after as long as this reading took if that was longer. */
+    /**
+     * The next look: after the interval; or after as long as this reading took, if longer; or after twice as long as
+     * showing the last one kept the window busy, so that a big file leaves the window free two thirds of the time.
+     */
     private void next(long started) {
         double tookMillis = (System.nanoTime() - started) / 1e6;
-        timer.setDuration(Duration.millis(Math.max(interval.toMillis(), tookMillis)));
+        timer.setDuration(Duration.millis(Math.max(interval.toMillis(), Math.max(tookMillis, 2 * showMillis))));
         timer.playFromStart();
     }
 
+    /** Looks made so far (tests wait for one). */
+    int looks() {
+        return looks;
+    }
+
     private void took(Reading reading) {
+        looks++;
         switch (reading.change()) {
             case MISSING -> setProblem(document.name() + " is gone; waiting for it to come back");
             case TRUNCATED -> say(document.name() + " was truncated: read again from its start");
             case REPLACED -> say(document.name() + " was replaced by another file (rotated): read from its start");
             case NONE, GREW -> { }
         }
+        long now = System.nanoTime();
         if (reading.loaded() == null) {
+            // Unchanged: a reading cut short is what the file holds after all once it has stayed so a while.
+            if (reading.change() == FollowedFile.Change.NONE && held != null && now - heldSince >= CUT_SHORT_WAIT_NANOS) {
+                show(held);
+            }
             return;
         }
         if (reading.change() == FollowedFile.Change.TRUNCATED || reading.change() == FollowedFile.Change.REPLACED) {
@@ -163,6 +186,22 @@ final class Follower {
         }
         setProblem("");
         lastNotice = "";
+        if (!reading.loaded().trace().report().complete()) {
+            // Its last record is cut short: most likely still being written (a state dump is many lines, written
+            // one by one). It waits for its end, rather than show a finding about a record that is not there yet.
+            if (held == null) {
+                heldSince = now;
+            }
+            if (now - heldSince < CUT_SHORT_WAIT_NANOS) {
+                held = reading;
+                return;
+            }
+        }
+        show(reading);
+    }
+
+    private void show(Reading reading) {
+        held = null;
         waiting = reading;
         showWaiting();
     }
@@ -173,11 +212,13 @@ final class Follower {
         }
         Reading reading = waiting;
         waiting = null;
+        long started = System.nanoTime();
         TraceViewModel earlier = document.getContent();
         TraceViewModel next = workspace.newContent(reading.loaded(), earlier.annotations());
         ViewState.of(earlier).applyTo(next, reading.checked());
         document.replaceContent(next);
         earlier.close();
+        showMillis = (System.nanoTime() - started) / 1e6;
         arrived.set(Math.max(0, reading.loaded().trace().events().size() - baseline));
         changed.run();
     }

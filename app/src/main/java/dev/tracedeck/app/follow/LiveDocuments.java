@@ -200,6 +200,12 @@ public final class LiveDocuments {
         return Optional.ofNullable(listening.get(document)).map(Listening::url);
     }
 
+    /** How many looks at its file {@code document}'s following has made (tests wait for one). */
+    int looks(TraceDocument document) {
+        Follower follower = followers.get(document);
+        return follower == null ? 0 : follower.looks();
+    }
+
     /** Stops every following and receiver: the window is closing. */
     public void closeAll() {
         List.copyOf(followers.keySet()).forEach(this::closed);

@@ -159,6 +159,33 @@ class FollowWindowTest {
     }
 
     @Test
+    void aStateDumpStillBeingWrittenWaitsForItsEndAndOneLeftCutShortIsShownAsItIs(FxRobot robot) throws IOException {
+        int start = recordStartAfter(120);
+        write(0, start);
+        robot.interact(() -> workspace.open(List.of(log)));
+        int before = workspace.selectedTrace().orElseThrow().loaded().trace().events().size();
+        robot.type(KeyCode.F9);
+        until("following", () -> text(robot, "#status-live").equals("Following · 0 new events"));
+
+        int dump = dumpAfter(start);
+        int looks = window.live().looks(workspace.getSelected());
+        write(start, dump + 2);  // the dump's first line and one of its messages: it announces more
+        until("two looks at the file", () -> window.live().looks(workspace.getSelected()) >= looks + 2);
+        assertEquals(before, workspace.selectedTrace().orElseThrow().loaded().trace().events().size(), "the reading waits");
+        assertFalse(ruleIds().contains("unparsed-records"), ruleIds().toString());
+
+        int end = recordStartAfter(dump + 1);
+        write(dump + 2, end);
+        until("the dump shown whole", () -> workspace.selectedTrace().orElseThrow().loaded().trace().events().size() > before);
+        assertFalse(ruleIds().contains("unparsed-records"), "no finding about a record that was being written: " + ruleIds());
+
+        // A writer that stopped in the middle of a dump: once the file stays so, it is what the file holds.
+        int next = dumpAfter(end);
+        write(end, next + 2);
+        until("the dump cut short shown", () -> ruleIds().contains("unparsed-records"));
+    }
+
+    @Test
     void aReadingReplacedByTheNextIsLetGo(FxRobot robot) throws IOException {
         write(0, recordStartAfter(60));
         robot.interact(() -> workspace.open(List.of(log)));
@@ -207,6 +234,20 @@ class FollowWindowTest {
             }
         }
         return lines.size();
+    }
+
+    /** The first state dump (its summary line, followed by a line per message) at or after {@code line}. */
+    private int dumpAfter(int line) {
+        for (int i = line; i < lines.size(); i++) {
+            if (lines.get(i).contains("] STATE thread_id=")) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("no state dump after line " + line);
+    }
+
+    private List<String> ruleIds() {
+        return workspace.selectedTrace().orElseThrow().findings().findingsInScope().stream().map(f -> f.ruleId()).toList();
     }
 
     /** Events the first {@code upTo} lines hold, as the importer counts them. */
