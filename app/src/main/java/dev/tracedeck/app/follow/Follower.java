@@ -13,6 +13,7 @@ import dev.tracedeck.app.workspace.TraceDocument;
 import dev.tracedeck.app.workspace.TraceViewModel;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
 import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.trace.Trace;
 import java.util.function.BooleanSupplier;
 import javafx.animation.PauseTransition;
@@ -147,7 +148,8 @@ final class Follower {
             check.restart();
         }
         check.update(trace);
-        return new Reading(look.change(), LoadedTrace.of(trace), CheckResult.of(check.validation().orElseThrow()));
+        Validation checked = EvidenceRebase.onto(trace, check.validation().orElseThrow());
+        return new Reading(look.change(), LoadedTrace.of(trace), CheckResult.of(checked));
     }
 
     /**

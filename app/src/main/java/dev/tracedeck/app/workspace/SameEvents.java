@@ -15,7 +15,7 @@ import java.util.Optional;
  * format that orders events by time (OpenTelemetry spans) can place a late line's event before earlier ones; among
  * events from one place, the one numbered nearest wins.
  */
-final class SameEvents {
+public final class SameEvents {
 
     private record Place(String file, int firstLine, int lastLine, String pointer, EventKind kind) {
         static Place of(Event event) {
@@ -30,7 +30,7 @@ final class SameEvents {
         this.byPlace = byPlace;
     }
 
-    static SameEvents of(List<Event> events) {
+    public static SameEvents of(List<Event> events) {
         Map<Place, List<Event>> byPlace = new HashMap<>(events.size() * 2);
         for (Event event : events) {
             byPlace.computeIfAbsent(Place.of(event), p -> new ArrayList<>(1)).add(event);
@@ -39,7 +39,7 @@ final class SameEvents {
     }
 
     /** This reading's event for {@code earlier}, an event of an earlier reading; empty when it is gone. */
-    Optional<Event> of(Event earlier) {
+    public Optional<Event> of(Event earlier) {
         List<Event> candidates = byPlace.get(Place.of(earlier));
         if (candidates == null) {
             return Optional.empty();

@@ -23,6 +23,7 @@ import dev.tracedeck.app.workspace.WorkspaceViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.rules.RuleConfig;
 import dev.tracedeck.model.rules.Validator;
 import java.io.IOException;
@@ -116,6 +117,32 @@ class FollowWindowTest {
         robot.type(KeyCode.F9);
         assertFalse(followItem(robot).isSelected());
         assertFalse(robot.lookup("#status-live").query().isVisible(), "no longer following");
+    }
+
+    @Test
+    void theFindingSelectedInAThreadThatNoLongerChangesStaysSelectedWithItsEvidenceInTheNewReading(FxRobot robot)
+            throws IOException {
+        // The first session whole: what follows is the second's, so the first's checks are kept, not made again.
+        int secondSession = recordStartAfter(firstLineWith(":s2") + 5);
+        write(0, secondSession);
+        robot.interact(() -> workspace.open(List.of(log)));
+        Finding opened = workspace.selectedTrace().orElseThrow().findings().getSelectedFinding();
+        assertNotNull(opened, "a file opens on its first finding");
+        assertTrue(opened.threadId().endsWith(":s1"), opened.threadId());
+
+        robot.type(KeyCode.F9);
+        write(secondSession, lines.size());
+
+        until("the whole file shown", () -> text(robot, "#status-text").contains(EVENTS + " events"));
+        TraceViewModel now = workspace.selectedTrace().orElseThrow();
+        Finding selected = now.findings().getSelectedFinding();
+        assertNotNull(selected, "still selected");
+        assertEquals(opened.message(), selected.message());
+        assertTrue(text(robot, ".findings-position").startsWith("1 of "), text(robot, ".findings-position"));
+        List<Event> events = now.loaded().trace().events();
+        assertTrue(now.findings().findingsInScope().stream().flatMap(f -> f.evidence().stream())
+                .allMatch(e -> events.get(e.seq()) == e), "every finding's evidence is an event of the trace shown");
+        assertSame(selected.evidence().get(0), now.timeline().getSelectedEvent());
     }
 
     @Test
@@ -234,6 +261,15 @@ class FollowWindowTest {
             }
         }
         return lines.size();
+    }
+
+    private int firstLineWith(String text) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(text)) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("no line with " + text);
     }
 
     /** The first state dump (its summary line, followed by a line per message) at or after {@code line}. */
