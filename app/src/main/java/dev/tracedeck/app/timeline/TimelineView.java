@@ -126,8 +126,13 @@ public final class TimelineView extends VBox {
                 ? Optional.empty() : Optional.of(table.getItems().get(first.getIndex()));
     }
 
+    /** The table's rows as laid out, a scroll asked for since (a selection just made) included. */
     private VirtualFlow<?> flow() {
-        return table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow ? flow : null;
+        if (!(table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow)) {
+            return null;
+        }
+        flow.layout();
+        return flow;
     }
 
     private HBox toolbar(Map<EventKind, Long> kindCounts) {
