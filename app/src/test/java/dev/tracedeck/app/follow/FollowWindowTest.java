@@ -46,6 +46,7 @@ import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * View ▸ Follow (F9) in the window, headless: a log written in steps is read again as it grows, the window keeping
@@ -156,7 +157,9 @@ class FollowWindowTest {
 
         int middle = recordStartAfter(400);
         write(head, middle);
-        until("the second step shown", () -> table().getItems().size() > 40);
+        int events = eventsIn(middle);
+        until("the second step shown", () -> workspace.selectedTrace().orElseThrow().loaded().trace().events().size() == events);
+        WaitForAsyncUtils.waitForFxEvents();
         List<Event> rows = table().getItems();
         assertSame(rows.get(rows.size() - 1), last(visibleRows(robot)).getItem(), "the newest row at the bottom");
 
@@ -164,6 +167,7 @@ class FollowWindowTest {
         Event top = visibleRows(robot).get(0).getItem();
         write(middle, lines.size());
         until("the whole file shown", () -> text(robot, "#status-text").contains(EVENTS + " events"));
+        WaitForAsyncUtils.waitForFxEvents();
         assertEquals(top.seq(), visibleRows(robot).get(0).getItem().seq(), "the row at the top stays at the top");
         assertFalse(visibleRows(robot).stream().anyMatch(r -> r.getIndex() == table().getItems().size() - 1));
     }

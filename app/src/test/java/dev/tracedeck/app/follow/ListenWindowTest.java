@@ -44,6 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * File ▸ Listen for OpenTelemetry… in the window, headless: the dialog starts a receiver on a free loopback port, a live
@@ -91,6 +92,7 @@ class ListenWindowTest {
         until("every request shown", () -> text(robot, "#status-live").startsWith("Listening on http://127.0.0.1:" + port
                 + " · 4 requests,"));
         until("the findings", () -> text(robot, "#status-findings").contains("1 warning"));
+        WaitForAsyncUtils.waitForFxEvents();
         assertTrue(table(robot).getItems().size() > first, "more rows than after the first request");
         List<Event> rows = table(robot).getItems();
         assertEquals(rows.get(rows.size() - 1), visibleRows(robot).get(visibleRows(robot).size() - 1).getItem(),
