@@ -101,7 +101,11 @@ public final class TimelineView extends VBox {
             if (rows == 0) {
                 return;
             }
-            if (atEnd) {
+            VirtualFlow<?> flow = flow();
+            if (atEnd && flow != null) {
+                // The end itself rather than the last row: it stays the end when a scroll bar appears.
+                flow.setPosition(1);
+            } else if (atEnd) {
                 table.scrollTo(rows - 1);
             } else {
                 top.map(table.getItems()::indexOf).filter(i -> i >= 0).ifPresent(table::scrollTo);

@@ -161,7 +161,9 @@ class FollowWindowTest {
         until("the second step shown", () -> workspace.selectedTrace().orElseThrow().loaded().trace().events().size() == events);
         WaitForAsyncUtils.waitForFxEvents();
         List<Event> rows = table().getItems();
-        assertSame(rows.get(rows.size() - 1), last(visibleRows(robot)).getItem(), "the newest row at the bottom");
+        assertSame(rows.get(rows.size() - 1), last(visibleRows(robot)).getItem(), () -> "the newest row at the bottom; rows "
+                + rows.size() + ", on screen " + visibleRows(robot).stream().map(r -> r.getIndex()).toList() + ", table "
+                + table().getHeight() + " high, window " + table().getScene().getWindow().getHeight());
 
         robot.interact(() -> table().scrollTo(3));
         Event top = visibleRows(robot).get(0).getItem();
