@@ -6,6 +6,8 @@ import dev.tracedeck.workspace.EventNote;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Optional;
+import javafx.beans.InvalidationListener;
+import javafx.beans.WeakInvalidationListener;
 import javafx.beans.value.ObservableValue;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -35,6 +37,8 @@ public final class AnnotationsBar {
     private final HBox tools = new HBox(bookmark, note);
     private final VBox panel = new VBox();
     private final TextField editor = new TextField();
+    /** Listened to weakly: a followed file's notes outlive each view of it. */
+    private InvalidationListener annotationsChanged;
 
     /**
      * @param shown      the event the detail pane shows
@@ -74,8 +78,9 @@ public final class AnnotationsBar {
             }
             refresh(unavailable);
         });
-        annotations.revisionProperty().addListener(obs -> refresh(unavailable));
-        annotations.readyProperty().addListener(obs -> refresh(unavailable));
+        annotationsChanged = obs -> refresh(unavailable);
+        annotations.revisionProperty().addListener(new WeakInvalidationListener(annotationsChanged));
+        annotations.readyProperty().addListener(new WeakInvalidationListener(annotationsChanged));
         refresh(unavailable);
     }
 

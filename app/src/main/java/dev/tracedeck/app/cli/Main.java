@@ -89,6 +89,10 @@ public final class Main implements Callable<Integer> {
     @Mixin
     private final ParseTextCallsOption parseTextCalls = new ParseTextCallsOption();
 
+    @Option(names = "--follow", description = "Follow the files as they are written (View ▸ Follow): new lines are read "
+            + "a few times a second and checked, the timeline stays at its end.")
+    private boolean follow;
+
     @Spec
     private CommandSpec spec;
 
@@ -111,7 +115,7 @@ public final class Main implements Callable<Integer> {
         List<Path> toOpen = files.isEmpty() ? SampleLogs.fromProperty(System.getProperty(SampleLogs.PROPERTY)) : files;
         return DesktopLauncher.launch(new LaunchOptions(List.copyOf(toOpen), Optional.ofNullable(screenshot),
                 config.file(), format.name(), parseTextCalls.enabled, Optional.ofNullable(workspace),
-                screenshotAfter == null ? OptionalLong.empty() : OptionalLong.of(screenshotAfter)));
+                screenshotAfter == null ? OptionalLong.empty() : OptionalLong.of(screenshotAfter), follow));
     }
 
     /** A bare word that names no file is a subcommand mistyped: picocli's suggestion, and no window. */

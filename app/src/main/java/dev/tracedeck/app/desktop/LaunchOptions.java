@@ -9,7 +9,7 @@ import java.util.OptionalLong;
 
 /**
  * What the window is started with. JavaFX hands an {@code Application} only strings, so the options travel
- * as arguments: {@code [--screenshot=PNG] [--screenshot-after=MS] [--config=JSON] [--format=NAME] [--parse-text-calls] -- FILE...}; the
+ * as arguments: {@code [--screenshot=PNG] [--screenshot-after=MS] [--config=JSON] [--format=NAME] [--parse-text-calls] [--follow] -- FILE...}; the
  * {@code --} keeps a file named like an option a file.
  *
  * @param files      files to open, in order
@@ -21,9 +21,10 @@ import java.util.OptionalLong;
  *                   default one ({@link dev.tracedeck.workspace.WorkspaceLocation})
  * @param screenshotAfter when present, take the screenshot this many milliseconds after the JVM started, whether the
  *                   files are imported and checked or not (what the window shows while a big file loads)
+ * @param follow     follow the files as they grow, as View ▸ Follow does ({@code --follow})
  */
 public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optional<Path> config, Optional<String> format,
-                            boolean parseTextCalls, Optional<Path> workspace, OptionalLong screenshotAfter) {
+                            boolean parseTextCalls, Optional<Path> workspace, OptionalLong screenshotAfter, boolean follow) {
 
     private static final String SCREENSHOT = "--screenshot=";
     private static final String SCREENSHOT_AFTER = "--screenshot-after=";
@@ -31,6 +32,7 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
     private static final String FORMAT = "--format=";
     private static final String WORKSPACE = "--workspace=";
     private static final String PARSE_TEXT_CALLS = "--parse-text-calls";
+    private static final String FOLLOW = "--follow";
     private static final String END = "--";
 
     public LaunchOptions {
@@ -40,6 +42,11 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
         Objects.requireNonNull(format);
         Objects.requireNonNull(workspace);
         Objects.requireNonNull(screenshotAfter);
+    }
+
+    public LaunchOptions(List<Path> files, Optional<Path> screenshot, Optional<Path> config, Optional<String> format,
+                         boolean parseTextCalls, Optional<Path> workspace, OptionalLong screenshotAfter) {
+        this(files, screenshot, config, format, parseTextCalls, workspace, screenshotAfter, false);
     }
 
     public LaunchOptions(List<Path> files, Optional<Path> screenshot, Optional<Path> config, Optional<String> format,
@@ -74,6 +81,9 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
         if (parseTextCalls) {
             args.add(PARSE_TEXT_CALLS);
         }
+        if (follow) {
+            args.add(FOLLOW);
+        }
         args.add(END);
         files.forEach(f -> args.add(f.toString()));
         return args;
@@ -87,6 +97,7 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
         boolean parseTextCalls = false;
         Optional<Path> workspace = Optional.empty();
         OptionalLong screenshotAfter = OptionalLong.empty();
+        boolean follow = false;
         boolean optionsDone = false;
         for (String arg : args) {
             if (!optionsDone && arg.equals(END)) {
@@ -99,6 +110,8 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
                 config = Optional.of(Path.of(arg.substring(CONFIG.length())));
             } else if (!optionsDone && arg.equals(PARSE_TEXT_CALLS)) {
                 parseTextCalls = true;
+            } else if (!optionsDone && arg.equals(FOLLOW)) {
+                follow = true;
             } else if (!optionsDone && arg.startsWith(WORKSPACE)) {
                 workspace = Optional.of(Path.of(arg.substring(WORKSPACE.length())));
             } else if (!optionsDone && arg.startsWith(FORMAT)) {
@@ -107,6 +120,6 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
                 files.add(Path.of(arg));
             }
         }
-        return new LaunchOptions(files, screenshot, config, format, parseTextCalls, workspace, screenshotAfter);
+        return new LaunchOptions(files, screenshot, config, format, parseTextCalls, workspace, screenshotAfter, follow);
     }
 }

@@ -1,5 +1,6 @@
 package dev.tracedeck.app.desktop;
 
+import dev.tracedeck.app.follow.LiveDocuments;
 import dev.tracedeck.app.runs.RunRow;
 import dev.tracedeck.app.workspace.CenterView;
 import dev.tracedeck.app.workspace.TraceViewModel;
@@ -21,7 +22,7 @@ final class MainMenu {
     record Actions(Runnable openDialog, Runnable openFolderDialog, Runnable focusSearch, Runnable focusFindings, Runnable quit, Consumer<Theme> theme,
                    Runnable exportPicture, Consumer<Boolean> presentation, Runnable compare, Runnable openPlayground,
                    Runnable showRuns, Runnable searchRuns, Supplier<List<RunRow>> recent, Consumer<RunRow> openRun,
-                   Runnable addNote) {
+                   Runnable addNote, Runnable listenDialog) {
     }
 
     /** How many files File ▸ Open Recent lists. */
@@ -30,11 +31,14 @@ final class MainMenu {
     private MainMenu() {
     }
 
-    static MenuBar create(WorkspaceViewModel workspace, Actions actions, Theme initial) {
+    static MenuBar create(WorkspaceViewModel workspace, LiveDocuments live, Actions actions, Theme initial) {
         MenuItem open = item("Open…", "Shortcut+O", actions.openDialog());
         // A Claude Code project folder: its sessions and their sub-agents, one trace.
         MenuItem openFolder = item("Open Folder…", "Shortcut+Shift+O", actions.openFolderDialog());
         openFolder.setId("menu-open-folder");
+        // An OTLP receiver whose spans open in a live tab, as `tracedeck listen` prints them.
+        MenuItem listen = item("Listen for OpenTelemetry…", "Shortcut+Shift+L", actions.listenDialog());
+        listen.setId("menu-listen");
         MenuItem close = item("Close file", "Shortcut+W", workspace::closeSelected);
         close.disableProperty().bind(workspace.selectedProperty().isNull());
         MenuItem quit = item("Quit", "Shortcut+Q", actions.quit());
@@ -53,7 +57,7 @@ final class MainMenu {
         runs.setId("menu-runs");
         MenuItem searchRuns = item("Search all runs…", "Shortcut+Shift+R", actions.searchRuns());
         searchRuns.setId("menu-search-runs");
-        Menu file = new Menu("File", null, open, openFolder, recent, close, new SeparatorMenuItem(), runs, searchRuns, new SeparatorMenuItem(),
+        Menu file = new Menu("File", null, open, openFolder, recent, listen, close, new SeparatorMenuItem(), runs, searchRuns, new SeparatorMenuItem(),
                 compare, export, new SeparatorMenuItem(), quit);
         file.setOnShowing(e -> fillRecent(recent, actions));
 
@@ -62,7 +66,7 @@ final class MainMenu {
         CheckMenuItem dark = new CheckMenuItem("Dark theme");
         dark.setSelected(initial == Theme.DARK);
         dark.setOnAction(e -> actions.theme().accept(dark.isSelected() ? Theme.DARK : Theme.LIGHT));
-        Menu view = new Menu("View", null, find, new SeparatorMenuItem());
+        Menu view = new Menu("View", null, find, followItem(live), new SeparatorMenuItem());
         view.getItems().addAll(centerItems(workspace));
         view.getItems().add(new SeparatorMenuItem());
         view.getItems().addAll(findingsItems(workspace, actions, view));
@@ -80,6 +84,21 @@ final class MainMenu {
         MenuBar bar = new MenuBar(file, view, eventMenu(workspace, actions), tools);
         bar.setId("main-menu");
         return bar;
+    }
+
+    /** Follow: the selected file is read again as it grows; ticked for a receiver's tab, which always is. */
+    private static CheckMenuItem followItem(LiveDocuments live) {
+        CheckMenuItem follow = new CheckMenuItem("Follow");
+        follow.setId("menu-follow");
+        follow.setAccelerator(KeyCombination.keyCombination("F9"));
+        follow.setSelected(live.selectedFollowedProperty().get());
+        live.selectedFollowedProperty().addListener((obs, old, on) -> follow.setSelected(on));
+        follow.disableProperty().bind(live.selectedFollowableProperty().not());
+        follow.setOnAction(e -> {
+            live.toggleSelected();
+            follow.setSelected(live.selectedFollowedProperty().get());
+        });
+        return follow;
     }
 
     /** Notes and bookmarks on the event the detail pane shows, and going from bookmark to bookmark. */

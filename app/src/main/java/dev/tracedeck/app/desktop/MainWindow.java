@@ -1,6 +1,9 @@
 package dev.tracedeck.app.desktop;
 
 import dev.tracedeck.app.common.NoticeBar;
+import dev.tracedeck.app.follow.LiveDocuments;
+import dev.tracedeck.app.follow.LiveMark;
+import dev.tracedeck.app.follow.UserActivity;
 import dev.tracedeck.app.prune.PlaygroundWindow;
 import dev.tracedeck.app.runs.RunsViewModel;
 import dev.tracedeck.app.runs.RunsWindow;
@@ -38,6 +41,7 @@ public final class MainWindow {
     private final Scene scene;
     private final WorkspaceViewModel workspace;
     private final SettingsStore settings;
+    private final LiveDocuments live;
     private Theme theme;
     private PlaygroundWindow playground;
     private final RunsViewModel runs;
@@ -73,21 +77,26 @@ public final class MainWindow {
         workspace.lastRecordedProperty().addListener((obs, old, now) -> runs.refresh());
         workspace.triage().revisionProperty().addListener((obs, old, now) -> runs.refresh());
         runs.refresh();
+        live = new LiveDocuments(workspace);
+        ListenDialog listen = new ListenDialog(stage, live);
         MainMenu.Actions actions = new MainMenu.Actions(dialog::show, dialog::showFolder, files::focusSearch, files::focusFindings,
                 Platform::exit, this::apply, export::show, this::present, new CompareDialog(stage, workspace)::show,
                 this::openPlayground, () -> runsWindow().showRuns(), () -> runsWindow().showSearch(),
-                () -> runs.recent(MainMenu.RECENT), runs::open, files::addNote);
+                () -> runs.recent(MainMenu.RECENT), runs::open, files::addNote, listen::show);
 
         BorderPane root = new BorderPane();
         root.getStyleClass().add("main-window");
-        root.setTop(new VBox(MainMenu.create(workspace, actions, theme), new NoticeBar(workspace.notices())));
+        root.setTop(new VBox(MainMenu.create(workspace, live, actions, theme), new NoticeBar(workspace.notices())));
         root.setCenter(files);
-        root.setBottom(new StatusBar(workspace));
+        StatusBar status = new StatusBar(workspace);
+        status.addMark(new LiveMark(live));
+        root.setBottom(status);
         FileDropTarget.install(root, workspace::open);
 
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         scene = new Scene(root, Math.min(WIDTH, screen.getWidth() * 0.95), Math.min(HEIGHT, screen.getHeight() * 0.95));
         apply(theme);
+        live.setUserBusy(UserActivity.of(scene));
         stage.setScene(scene);
         stage.setMinWidth(MIN_WIDTH);
         stage.setMinHeight(MIN_HEIGHT);
@@ -103,6 +112,11 @@ public final class MainWindow {
 
     public Scene scene() {
         return scene;
+    }
+
+    /** The files followed as they grow and the receivers' tabs. */
+    public LiveDocuments live() {
+        return live;
     }
 
     public void show() {

@@ -56,6 +56,9 @@ public final class TracedeckApplication extends Application {
         window = new MainWindow(stage, workspace, settings);
         window.show();
         workspace.open(options.files());
+        if (options.follow()) {
+            workspace.documents().forEach(window.live()::followWhenRead);
+        }
         options.screenshot().ifPresent(target -> {
             List<Notice> failures = new ArrayList<>();
             notices.notices().addListener((ListChangeListener<Notice>) change -> {
@@ -101,6 +104,7 @@ public final class TracedeckApplication extends Application {
     public void stop() {
         if (window != null) {
             window.saveSettings();
+            window.live().closeAll();
         }
         imports.close();
         queries.close();

@@ -41,6 +41,8 @@ public final class DetailViewModel {
     private TriageMarks triage = TriageMarks.none();
     private Finding focus;
     private List<Event> requested = List.of();
+    /** Set while a followed file's new reading takes over this pane from the last: renders that change nothing stay unshown. */
+    private boolean carrying;
     private final InvalidationListener marksChanged = obs -> {
         if (requested.stream().anyMatch(evidence::isFlagged)) {
             showStep(requested);
@@ -108,6 +110,23 @@ public final class DetailViewModel {
         }
     }
 
+    /**
+     * Shows what {@code before} shows, as {@code same} (its event in this reading of the file), without waiting for a
+     * render: a followed file read again keeps its detail pane. Until {@link #settle()}, a render that comes out as
+     * the document on show is not shown again, so the pane neither flickers nor scrolls back.
+     */
+    public void continueFrom(DetailViewModel before, Event same) {
+        document.set(before.getDocument());
+        shownEvent.set(same);
+        requested = List.of(same);
+        carrying = true;
+    }
+
+    /** Ends {@link #continueFrom}: a render asked for from now on is shown even when it is the same. */
+    public void settle() {
+        carrying = false;
+    }
+
     public void show(Event event) {
         showStep(event == null ? List.of() : List.of(event));
     }
@@ -125,9 +144,13 @@ public final class DetailViewModel {
         EvidenceIndex index = evidence;
         Finding first = focus;
         FindingMarks marks = triage.snapshot();
+        boolean quiet = carrying;
         renders.submit("render #" + event.seq(),
                 context -> StepRenderer.render(step, e -> focusFirst(index.findings(e), first), previousSnapshot, textCalls, marks),
                 rendered -> {
+                    if (quiet && event == shownEvent.get() && rendered.equals(document.get())) {
+                        return;
+                    }
                     document.set(rendered);
                     shownEvent.set(event);
                 },

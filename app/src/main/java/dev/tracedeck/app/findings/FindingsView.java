@@ -11,6 +11,7 @@ import java.util.Map;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
 import javafx.collections.MapChangeListener;
+import javafx.collections.WeakMapChangeListener;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -50,6 +51,8 @@ public final class FindingsView extends VBox {
     private final ListView<FindingsRow> list = new ListView<>();
     private boolean syncing;
     private NotePrompt notePrompt;
+    /** Held here and listened to weakly: the marks are the window's and must not keep a closed tab's panel. */
+    private final MapChangeListener<String, TriageMark> marksChanged = change -> list.refresh();
 
     /**
      * @param jump moves the focus to where the evidence is shown, after Enter on a finding
@@ -68,7 +71,7 @@ public final class FindingsView extends VBox {
         buildList(jump);
         notePrompt = new NoteDialog(this);
         // A mark set here or in another file's panel shows at once on every row with the same fingerprint.
-        model.triage().marks().addListener((MapChangeListener<String, TriageMark>) change -> list.refresh());
+        model.triage().marks().addListener(new WeakMapChangeListener<>(marksChanged));
         list.setContextMenu(triageMenu());
     }
 

@@ -150,6 +150,15 @@ public final class FindingsViewModel {
                 }));
     }
 
+    /**
+     * Shows a check made elsewhere (the threads of a followed file that changed, checked as it was read again),
+     * dropping any check still running.
+     */
+    public void showChecked(CheckResult result) {
+        task.cancel();
+        checked(result);
+    }
+
     /** Stops a running check: its result will not arrive. */
     public void cancel() {
         checkedSoFar.stop();
@@ -241,6 +250,13 @@ public final class FindingsViewModel {
         } else if (row != null) {
             setExpanded(row, !row.expanded());
         }
+    }
+
+    /** Expands and collapses what {@code other} did: the same file read again keeps its checklist's shape. */
+    public void expandLike(FindingsViewModel other) {
+        toggled.clear();
+        toggled.addAll(other.toggled);
+        rebuild();
     }
 
     /** Expands or collapses a thread, a failed check or a thread's passed checks; other rows have nothing to hide. */

@@ -6,16 +6,21 @@ import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import javafx.animation.PauseTransition;
+import javafx.beans.InvalidationListener;
+import javafx.beans.WeakInvalidationListener;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.scene.control.IndexedCell;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -34,6 +39,10 @@ public final class TimelineView extends VBox {
     private final TableView<Event> table = new TableView<>();
     private TableColumn<Event, Integer> seq;
     private boolean syncingSelection;
+    /** Set while the search box takes on another view's text, whose filter this model already has. */
+    private boolean carryingSearch;
+    /** Listened to weakly: a followed file's notes outlive each view of it. */
+    private final InvalidationListener annotationsChanged = obs -> table.refresh();
 
     public TimelineView(TimelineViewModel model, Map<EventKind, Long> kindCounts) {
         this.model = model;
@@ -56,6 +65,80 @@ public final class TimelineView extends VBox {
         search.selectAll();
     }
 
+    /**
+     * Takes on what {@code before} showed of the same file read again (followed as it grows): the search box's text,
+     * the columns' widths, visibility and sort; then, in the returned step, once this view is laid out, the scroll:
+     * a table whose last row was on screen shows the last row again, the newest events coming in at the bottom as
+     * in {@code tail -f}; else the row at the top stays at the top.
+     *
+     * @param same this reading's event for an event of the earlier one
+     */
+    public Runnable continueFrom(TimelineView before, Function<Event, Optional<Event>> same) {
+        if (!search.getText().equals(before.search.getText())) {
+            carryingSearch = true;
+            try {
+                search.setText(before.search.getText());
+            } finally {
+                carryingSearch = false;
+            }
+        }
+        List<TableColumn<Event, ?>> columns = table.getColumns();
+        List<TableColumn<Event, ?>> earlier = before.table.getColumns();
+        for (int i = 0; i < Math.min(columns.size(), earlier.size()); i++) {
+            TableColumn<Event, ?> column = columns.get(i);
+            column.setPrefWidth(earlier.get(i).getWidth());
+            if (!column.visibleProperty().isBound()) {
+                column.setVisible(earlier.get(i).isVisible());
+            }
+            column.setSortType(earlier.get(i).getSortType());
+        }
+        table.getSortOrder().setAll(before.table.getSortOrder().stream().map(earlier::indexOf)
+                .filter(i -> i >= 0 && i < columns.size()).map(columns::get).toList());
+        boolean atEnd = before.showsLastRow();
+        Optional<Event> top = atEnd ? Optional.empty() : before.firstRowOnScreen().flatMap(same);
+        return () -> {
+            int rows = table.getItems().size();
+            if (rows == 0) {
+                return;
+            }
+            VirtualFlow<?> flow = flow();
+            if (atEnd && flow != null) {
+                // The end itself rather than the last row: it stays the end when a scroll bar appears.
+                flow.setPosition(1);
+            } else if (atEnd) {
+                table.scrollTo(rows - 1);
+            } else {
+                top.map(table.getItems()::indexOf).filter(i -> i >= 0).ifPresent(table::scrollTo);
+            }
+        };
+    }
+
+    /** Whether the table's last row is on screen, or it has none. */
+    private boolean showsLastRow() {
+        VirtualFlow<?> flow = flow();
+        if (flow == null || table.getItems().isEmpty()) {
+            return true;
+        }
+        IndexedCell<?> last = flow.getLastVisibleCell();
+        return last == null || last.getIndex() >= table.getItems().size() - 1;
+    }
+
+    private Optional<Event> firstRowOnScreen() {
+        VirtualFlow<?> flow = flow();
+        IndexedCell<?> first = flow == null ? null : flow.getFirstVisibleCell();
+        return first == null || first.getIndex() < 0 || first.getIndex() >= table.getItems().size()
+                ? Optional.empty() : Optional.of(table.getItems().get(first.getIndex()));
+    }
+
+    /** The table's rows as laid out, a scroll asked for since (a selection just made) included. */
+    private VirtualFlow<?> flow() {
+        if (!(table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow)) {
+            return null;
+        }
+        flow.layout();
+        return flow;
+    }
+
     private HBox toolbar(Map<EventKind, Long> kindCounts) {
         Label title = new Label("TIMELINE");
         title.getStyleClass().add("pane-title");
@@ -65,7 +148,11 @@ public final class TimelineView extends VBox {
         HBox.setHgrow(search, Priority.ALWAYS);
         PauseTransition delay = new PauseTransition(SEARCH_DELAY);
         delay.setOnFinished(e -> model.search(search.getText()));
-        search.textProperty().addListener((obs, old, now) -> delay.playFromStart());
+        search.textProperty().addListener((obs, old, now) -> {
+            if (!carryingSearch) {
+                delay.playFromStart();
+            }
+        });
         search.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ESCAPE) {
                 search.clear();
@@ -127,7 +214,7 @@ public final class TimelineView extends VBox {
         double wider = seq.getPrefWidth() + ColumnWidths.fit("★✎") - ColumnWidths.fit("");
         seq.setMinWidth(wider);
         seq.setPrefWidth(wider);
-        annotations.revisionProperty().addListener(obs -> table.refresh());
+        annotations.revisionProperty().addListener(new WeakInvalidationListener(annotationsChanged));
     }
 
     private void buildTable() {
@@ -137,7 +224,8 @@ public final class TimelineView extends VBox {
         model.filterProperty().addListener((obs, old, now) -> followFilter(old, now));
         // Every column but the summary keeps its width; the summary takes what is left.
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.setPlaceholder(new Label("No events match the filter"));
+        // A trace with no event yet (a receiver's tab before the first span) is not a filter hiding them.
+        table.setPlaceholder(new Label(model.totalCount() == 0 ? "No events" : "No events match the filter"));
         // Sized for the widest number the trace has, so "#" is never cut to "1…".
         seq = column("#", "seq-column", ColumnWidths.fit("8".repeat(String.valueOf(model.lastSeq()).length())), Event::seq);
         seq.setSortType(TableColumn.SortType.ASCENDING);

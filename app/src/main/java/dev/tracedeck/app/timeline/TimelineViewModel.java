@@ -222,6 +222,14 @@ public final class TimelineViewModel {
         filter.set(filter.get().withKinds(EnumSet.allOf(EventKind.class)));
     }
 
+    /**
+     * Filters as {@code other} does by kind, search and "only flagged", in one pass: the same file read again
+     * keeps the filter it had. The thread and the evidence stay this timeline's.
+     */
+    public void filterLike(EventFilter other) {
+        filter.set(filter.get().withKinds(other.kinds()).withSearch(other.search()).withOnlyFlagged(other.onlyFlagged()));
+    }
+
     /** Narrows to events that are evidence of a finding, composing with thread, kinds and search. */
     public void showOnlyFlagged(boolean only) {
         filter.set(filter.get().withOnlyFlagged(only));

@@ -53,6 +53,11 @@ public final class StatusBar extends HBox {
         getChildren().addAll(status, findings, spacer, importing);
     }
 
+    /** Shows {@code mark} after the findings (what a live file is doing: following, listening). */
+    public void addMark(javafx.scene.Node mark) {
+        getChildren().add(getChildren().indexOf(lookup("#status-findings")) + 1, mark);
+    }
+
     /** "6 errors · 0 warnings · 3 threads checked", coloured by the worst finding; hidden while no file is ready. */
     private static Label findingsLabel(WorkspaceViewModel model) {
         Label label = new Label();

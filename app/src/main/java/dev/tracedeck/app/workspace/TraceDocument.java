@@ -16,6 +16,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 public final class TraceDocument {
 
     private final Path path;
+    private final String name;
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(-1);
     private final ReadOnlyObjectWrapper<TraceViewModel> content = new ReadOnlyObjectWrapper<>();
     private TaskHandle importTask = TaskHandle.DONE;
@@ -23,7 +24,13 @@ public final class TraceDocument {
 
     /** @param loading shows the file as far as it has been read, from the moment its tab opens */
     TraceDocument(Path path, LoadingViewModel loading) {
+        this(path, path.getFileName() == null ? path.toString() : path.getFileName().toString(), loading);
+    }
+
+    /** @param name what the tab and the status bar call it, when not the file's name (what a receiver writes) */
+    TraceDocument(Path path, String name, LoadingViewModel loading) {
         this.path = Objects.requireNonNull(path);
+        this.name = Objects.requireNonNull(name);
         this.loading = Objects.requireNonNull(loading);
     }
 
@@ -33,7 +40,7 @@ public final class TraceDocument {
 
     /** The file name, for tabs. */
     public String name() {
-        return path.getFileName() == null ? path.toString() : path.getFileName().toString();
+        return name;
     }
 
     /** Fraction of the file read, negative while unknown. */
@@ -72,6 +79,17 @@ public final class TraceDocument {
         loading = null;
         progress.set(1);
         content.set(model);
+    }
+
+    /**
+     * Shows {@code model} instead of what the document shows now: the file read again as it grew. The tab keeps
+     * what it can of the view (scroll, focus); the caller closes the content it replaces.
+     */
+    public void replaceContent(TraceViewModel model) {
+        if (!isReady()) {
+            throw new IllegalStateException(name + " is still being read");
+        }
+        content.set(Objects.requireNonNull(model));
     }
 
     void cancelImport() {

@@ -40,6 +40,8 @@ public final class TraceViewModel {
     private final StateShapeViewModel shape;
     private final EventAnnotations annotations;
     private final ObjectProperty<CenterView> centerView = new SimpleObjectProperty<>(CenterView.TIMELINE);
+    private boolean opensOnFirstFinding = true;
+    private SameEvents sameEvents;
 
     /**
      * @param queries short queries (rendering the detail)
@@ -120,7 +122,7 @@ public final class TraceViewModel {
      * what the user came for; unless they have already picked something while the rules ran.
      */
     private void selectFirstFinding() {
-        if (timeline.getSelectedEvent() == null && findings.getSelectedRow() == null) {
+        if (opensOnFirstFinding && timeline.getSelectedEvent() == null && findings.getSelectedRow() == null) {
             findings.selectFirst();
         }
     }
@@ -133,6 +135,14 @@ public final class TraceViewModel {
         threadId.flatMap(id -> threads.threads().stream().filter(r -> r.threadId().equals(Optional.of(id))).findFirst())
                 .ifPresent(threads::select);
         event.ifPresent(e -> reveal(e.seq()));
+    }
+
+    /**
+     * The checks select nothing of their own: this is a followed file read again, and what the user looks at
+     * (or the end of the timeline) is carried over from the content it replaces.
+     */
+    public void keepSelectionOnCheck() {
+        opensOnFirstFinding = false;
     }
 
     /** Runs the rules in the background; until they finish the findings say "Checking…". */
@@ -218,6 +228,17 @@ public final class TraceViewModel {
             // Already selected: render again, so the pane comes back to the blamed entry the user scrolled away from.
             detail.showStep(timeline.selectedStep());
         }
+    }
+
+    /**
+     * This trace's event for {@code earlier}, an event of an earlier reading of the same file (a followed file read
+     * again as it grew): the one from the same place in the file; empty when there is none now.
+     */
+    public Optional<Event> sameEvent(Event earlier) {
+        if (sameEvents == null) {
+            sameEvents = SameEvents.of(loaded.trace().events());
+        }
+        return sameEvents.of(earlier);
     }
 
     /** Selects the event with sequence number {@code seq} (a search hit), whatever hides it; nothing when out of range. */

@@ -86,8 +86,19 @@ public final class WorkspaceViewModel {
         this.queries = queries;
         this.notices = notices;
         this.errors = errors;
-        selected.addListener((obs, old, now) -> refreshStatus());
+        selected.addListener((obs, old, now) -> {
+            if (old != null) {
+                old.contentProperty().removeListener(selectedContentChanged);
+            }
+            if (now != null) {
+                now.contentProperty().addListener(selectedContentChanged);
+            }
+            refreshStatus();
+        });
     }
+
+    /** A followed file read again replaces its content: the status bar counts the new one. */
+    private final ChangeListener<TraceViewModel> selectedContentChanged = (obs, old, now) -> refreshStatus();
 
     /**
      * Two open files compared as {@code tracedeck compare} does, with the rules this window checks with. Long work
@@ -141,6 +152,45 @@ public final class WorkspaceViewModel {
                 trace.loaded().threadLabels(), queries, validator.config().parameters().models());
         playground.openAt(trace.threads().selectedThreadId(), Optional.ofNullable(trace.timeline().getSelectedEvent()));
         return Optional.of(playground);
+    }
+
+    /** What the files are read with: a followed file is read again with the same. */
+    public Importers importers() {
+        return importers;
+    }
+
+    /** The rules the files are checked with. */
+    public Validator validator() {
+        return validator;
+    }
+
+    /** Where long work on the files runs (imports, checks): reading a followed file again is such work. */
+    public TaskRunner importRunner() {
+        return imports;
+    }
+
+    /**
+     * A view-model for {@code loaded} as this window shows its files, with {@code annotations} as its notes and
+     * bookmarks; its checks are not started.
+     */
+    public TraceViewModel newContent(LoadedTrace loaded, EventAnnotations annotations) {
+        return new TraceViewModel(loaded, queries, imports, validator.config().parameters(), triage, annotations,
+                validator::validateThreads);
+    }
+
+    /**
+     * Opens a document for a file something else writes as it goes (what an OTLP receiver received), named
+     * {@code name}, showing {@code initial} at once rather than reading the file; nothing is recorded in the
+     * workspace. It is selected.
+     */
+    public TraceDocument openWritten(Path path, String name, LoadedTrace initial) {
+        TraceDocument document = new TraceDocument(path.toAbsolutePath().normalize(), name, new LoadingViewModel(queries));
+        TraceViewModel content = newContent(initial, new EventAnnotations(Optional.empty()));
+        document.loaded(content);
+        documents.add(document);
+        selected.set(document);
+        content.startChecks();
+        return document;
     }
 
     /** The workspace the files are recorded in, if any. */
@@ -302,8 +352,7 @@ public final class WorkspaceViewModel {
                 .onSuccess(loaded -> {
                     arriving.stop();
                     // Content first: whoever hears "import finished" may look at it.
-                    TraceViewModel content = new TraceViewModel(loaded, queries, imports, validator.config().parameters(),
-                            triage, new EventAnnotations(link), validator::validateThreads);
+                    TraceViewModel content = newContent(loaded, new EventAnnotations(link));
                     content.continueFrom(loading.selectedThreadId(), loading.selectedEvent());
                     document.loaded(content);
                     progress.finished(document);

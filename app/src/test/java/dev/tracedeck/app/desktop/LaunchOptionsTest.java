@@ -56,6 +56,18 @@ class LaunchOptionsTest {
     }
 
     @Test
+    void carriesFollowingTheFiles() {
+        LaunchOptions options = new LaunchOptions(List.of(Path.of("--follow")), Optional.empty(), Optional.empty(),
+                Optional.empty(), false, Optional.empty(), OptionalLong.empty(), true);
+
+        LaunchOptions back = LaunchOptions.fromArgs(options.toArgs());
+        assertEquals(options, back);
+        assertTrue(back.follow());
+        assertEquals(List.of(Path.of("--follow")), back.files(), "after --, a file named like the option is a file");
+        assertFalse(LaunchOptions.fromArgs(List.of("a.log")).follow());
+    }
+
+    @Test
     void carriesWhenToTakeTheScreenshot() {
         LaunchOptions options = new LaunchOptions(List.of(Path.of("--screenshot-after=5")), Optional.of(Path.of("x.png")),
                 Optional.empty(), Optional.empty(), false, Optional.empty(), OptionalLong.of(1500));

@@ -42,6 +42,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
@@ -231,6 +232,23 @@ class MainWindowTest {
         assertEquals(1, blamed.size(), blamed.toString());
         assertTrue(blamed.get(0).replaceAll("\\s+", " ").startsWith("!+ 24 193 "), blamed.get(0));
         assertTrue(detailText(robot).contains("blames entry 24 (line 193), marked ! below"), detailText(robot));
+    }
+
+    @Test
+    void aClosedFileIsLetGo(FxRobot robot) {
+        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+        java.lang.ref.WeakReference<TraceViewModel> closed = new java.lang.ref.WeakReference<>(workspace.selectedTrace().orElseThrow());
+
+        robot.press(KeyCode.CONTROL, KeyCode.W).release(KeyCode.W, KeyCode.CONTROL);
+
+        assertTrue(workspace.documents().isEmpty());
+        // TestFX keeps every event fired in its stage, and so their targets; registering the stage again forgets them.
+        FxToolkit.toolkitContext().setRegisteredStage(FxToolkit.toolkitContext().getRegisteredStage());
+        for (int i = 0; i < 20 && closed.get() != null; i++) {
+            System.gc();
+            robot.sleep(50);
+        }
+        assertEquals(null, closed.get(), "its views, its findings and its trace are garbage once the tab closed");
     }
 
     private static ListCell<FindingsRow> findingsCell(FxRobot robot, Predicate<FindingsRow> which) {
