@@ -1,5 +1,6 @@
 package dev.tracedeck.app.prune;
 
+import dev.tracedeck.app.common.ScreenFit;
 import javafx.beans.binding.Bindings;
 import javafx.scene.Scene;
 import javafx.scene.input.KeyCombination;
@@ -35,7 +36,8 @@ public final class PlaygroundWindow {
         if (stage == null) {
             stage = new Stage();
             stage.initOwner(owner);
-            Scene scene = new Scene(view, WIDTH, HEIGHT);
+            javafx.geometry.Rectangle2D size = ScreenFit.size(WIDTH, HEIGHT, owner);
+            Scene scene = new Scene(view, size.getWidth(), size.getHeight());
             Bindings.bindContent(scene.getStylesheets(), themed.getStylesheets());
             stage.setScene(scene);
             stage.setMinWidth(800);
