@@ -31,11 +31,8 @@ import picocli.CommandLine.Spec;
 final class RenderCommand implements Callable<Integer> {
 
     private static final String NAME = "tracedeck render";
-    /**
-     * The most pixels a picture may have: 2^28 (16384 × 16384). The snapshot holds 4 bytes a pixel in one buffer
-     * indexed by an int, which overflows past 2^29, and the picture is held twice while it is encoded.
-     */
-    static final long MAX_PIXELS = 1L << 28;
+    /** The most pixels a picture may have (see {@link RenderRequest#MAX_PIXELS}). */
+    static final long MAX_PIXELS = RenderRequest.MAX_PIXELS;
 
     @Option(names = "--view", required = true, paramLabel = "VIEW", description = "shape, compare, checklist or timeline.")
     private String view;
