@@ -2,6 +2,7 @@ package dev.tracedeck.app.desktop;
 
 import dev.tracedeck.app.common.Notice;
 import dev.tracedeck.app.common.ScreenFit;
+import dev.tracedeck.app.common.ZoomPane;
 import dev.tracedeck.app.compare.CompareView;
 import dev.tracedeck.app.workspace.TraceDocument;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
@@ -112,7 +113,7 @@ final class CompareDialog {
         stage.initOwner(owner);
         stage.setTitle(before.name() + " ↔ " + after.name() + " — Tracedeck compare");
         Rectangle2D size = ScreenFit.size(WIDTH, HEIGHT, owner);
-        Scene scene = new Scene(new CompareView(comparison), size.getWidth(), size.getHeight());
+        Scene scene = new Scene(new ZoomPane(new CompareView(comparison)), size.getWidth(), size.getHeight());
         if (owner.getScene() != null) {
             scene.getStylesheets().setAll(owner.getScene().getStylesheets());
         }
