@@ -43,6 +43,10 @@ public final class TimelineViewModel {
     private final ThreadLabels threadLabels;
     private final int eventCount;
     private final int lastSeq;
+    private final String widestTime;
+
+    /** How many events, spread over the trace, the Time column is sized from: a trace writes its times one way. */
+    private static final int TIME_SAMPLE = 10_000;
 
     /** For a trace's events alone: pairs its LLM calls and labels its threads here, on the calling thread. */
     public TimelineViewModel(List<Event> trace) {
@@ -66,6 +70,7 @@ public final class TimelineViewModel {
             }
         }
         events.setAll(rows);
+        this.widestTime = widestTime(trace);
         refilter(filter.get());
         filter.addListener((obs, old, now) -> refilter(now));
     }
@@ -107,6 +112,11 @@ public final class TimelineViewModel {
         selectedEvent.set(event == null ? null : rounds.rowOf(event));
     }
 
+    /** Whether the filter lets {@code row} through: a selected row a search hides is selected still, not shown. */
+    public boolean isShown(Event row) {
+        return shows(filter.get(), row);
+    }
+
     /** The events a row shows: an LLM call's request and its answer, or the event alone. */
     public List<Event> step(Event row) {
         return row == null ? List.of() : rounds.step(row);
@@ -138,6 +148,28 @@ public final class TimelineViewModel {
         Finding worst = findings.stream().max((a, b) -> a.severity().compareTo(b.severity())).orElseThrow();
         long others = findings.stream().map(Finding::ruleId).distinct().count() - 1;
         return worst.ruleId() + (others > 0 ? " +" + others : "");
+    }
+
+    /** The longest time the Time column shows, among events spread over the trace, for sizing the column. */
+    public String widestTime() {
+        return widestTime;
+    }
+
+    /** How many threads the trace has: with one, the Thread column would say the same on every row. */
+    public int threadCount() {
+        return threadLabels.size();
+    }
+
+    private static String widestTime(List<Event> trace) {
+        String widest = "";
+        int step = Math.max(1, trace.size() / TIME_SAMPLE);
+        for (int i = 0; i < trace.size(); i += step) {
+            String time = EventColumns.time(trace.get(i));
+            if (time.length() > widest.length()) {
+                widest = time;
+            }
+        }
+        return widest;
     }
 
     /** The longest thread label, for sizing the Thread column. */
@@ -226,9 +258,11 @@ public final class TimelineViewModel {
             }
         }
         shownCount.set(count);
-        // A selection the filter hides is no longer on screen, so the detail pane should not claim it is.
+        // A selection another thread, kind or "only flagged" hides is left behind, and the detail pane says so. One
+        // that only a search hides stays selected, its detail on show: searching (Ctrl+F, a word or two) must not
+        // lose what the user was reading, and clearing the search brings its row back.
         Event selected = selectedEvent.get();
-        if (selected != null && !shown.test(selected)) {
+        if (selected != null && !shown.test(selected) && !shows(now.withSearch(""), selected)) {
             selectedEvent.set(null);
         }
     }

@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.control.Labeled;
 import javafx.scene.input.KeyCode;
 import javafx.scene.text.Text;
@@ -79,15 +80,26 @@ class PresentationModeTest {
             }
         }
         assertEquals(List.of(), uneven, "each pane's text grows × " + ZoomPane.PRESENTATION_ZOOM);
-        for (Node node : robot.lookup(".timeline-toolbar").queryAs(Node.class).lookupAll(".labeled, .label, .toggle-button, .menu-button")) {
-            if (node instanceof Labeled labeled && labeled.getText() != null && !labeled.getText().isEmpty() && labeled.isVisible()) {
-                Text drawn = (Text) labeled.lookup(".text");
-                assertEquals(labeled.getText(), drawn.getText(), "the timeline header shows it whole");
-            }
+        List<Labeled> header = new ArrayList<>();
+        labeled(robot.lookup(".timeline-toolbar").queryAs(Parent.class), header);
+        assertTrue(header.size() >= 4, "title, kinds, flagged, count: " + header);
+        for (Labeled labeled : header) {
+            Text drawn = (Text) labeled.lookup(".text");
+            assertEquals(labeled.getText(), drawn.getText(), "the timeline header shows it whole");
         }
         robot.press(KeyCode.F5).release(KeyCode.F5);
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(Math.abs(textHeights(robot).get("detail") - before.get("detail")) < 0.5, "F5 again: back to 1×");
+    }
+
+    private static void labeled(Parent parent, List<Labeled> found) {
+        for (Node child : parent.getChildrenUnmodifiable()) {
+            if (child instanceof Labeled l && l.getText() != null && !l.getText().isEmpty() && l.isVisible()) {
+                found.add(l);
+            } else if (child instanceof Parent p) {
+                labeled(p, found);
+            }
+        }
     }
 
     /** The height on screen of the first text drawn in each pane. */
