@@ -25,9 +25,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code tracedeck render --view … --out FILE.png FILE...}: the app's pictures, drawn with no display at all. */
 @Command(name = "render", mixinStandardHelpOptions = true,
-        description = {"Draw a view as a PNG with no display at all (no DISPLAY, no Xvfb, no GTK): for slides, the README",
-            "and CI artifacts. Views: shape (a thread's state), compare (BEFORE AFTER), checklist (the findings),",
-            "timeline. Exit 0, or 2 for usage errors or a file that can't be read."})
+        description = {"Draw a view as a PNG with no display at all (no DISPLAY, no Xvfb, no GTK).",
+            "For slides, the README and CI artifacts. Views: shape (a thread's state), compare (BEFORE AFTER), "
+                + "checklist (the findings), timeline.",
+            "Exit 0, or 2 for usage errors or a file that can't be read."})
 final class RenderCommand implements Callable<Integer> {
 
     private static final String NAME = "tracedeck render";

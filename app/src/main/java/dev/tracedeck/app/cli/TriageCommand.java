@@ -20,10 +20,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code tracedeck triage FINGERPRINT STATUS [--note TEXT]}: a person's mark on a finding, in every run; {@code clear} takes it off. */
 @Command(name = "triage", mixinStandardHelpOptions = true,
-        description = "Mark a finding confirmed, false-positive or accepted, with a note; the mark holds in every run "
-                + "with the same fingerprint (validate --format json prints each finding's); STATUS clear takes the mark off. "
-                + "Without arguments, list the marks.%n"
-                + "validate --baseline workspace leaves out the findings marked accepted or false-positive. Exit 0, or 2.")
+        description = {"Mark a finding confirmed, false-positive or accepted, with a note; without arguments, list the marks.",
+            "The mark holds in every run with the same fingerprint (validate --format json prints each finding's); "
+                + "STATUS clear takes the mark off. validate --baseline workspace leaves out the findings marked accepted "
+                + "or false-positive.",
+            "Exit 0, or 2."})
 final class TriageCommand implements Callable<Integer> {
 
     private static final String CLEAR = "clear";

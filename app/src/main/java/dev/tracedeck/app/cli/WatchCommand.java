@@ -35,9 +35,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code tracedeck watch}: follows files as an agent writes them and prints each new finding once. */
 @Command(name = "watch", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Follow files as they are written: new whole lines are read in batches a few times a second, the "
-                + "threads that changed are checked again and each new finding is printed once, one line each. A file "
-                + "truncated or replaced (rotated) is read again from its start, and said so. On Ctrl+C, the checklist."})
+        description = {"Follow files as they are written and print each new finding as it appears.",
+            "New whole lines are read in batches a few times a second, the threads that changed are checked again and "
+                + "each new finding is printed once, one line each. A file truncated or replaced (rotated) is read again "
+                + "from its start, and said so. On Ctrl+C, the checklist."})
 final class WatchCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files to follow (not compressed); one not there yet is waited for.")
