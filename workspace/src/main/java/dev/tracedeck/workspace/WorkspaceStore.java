@@ -266,6 +266,32 @@ public final class WorkspaceStore implements AutoCloseable {
         });
     }
 
+    /** Every triage mark, by fingerprint, with the rule and the place of the finding it marks (see {@link MarkedFinding}). */
+    public List<MarkedFinding> markedFindings() throws WorkspaceException {
+        return read("read the triage marks", c -> {
+            List<MarkedFinding> marked = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("""
+                    SELECT m.fingerprint, m.status, m.note, m.marked_at, r.rule, r.path, r.line, r.runs
+                    FROM triage m LEFT JOIN (
+                      SELECT f.fingerprint, f.rule, t.path, f.line,
+                             COUNT(*) OVER (PARTITION BY f.fingerprint) AS runs,
+                             ROW_NUMBER() OVER (PARTITION BY f.fingerprint ORDER BY t.last_opened DESC, t.path) AS latest
+                      FROM findings f JOIN traces t ON t.id = f.trace_id
+                      WHERE f.fingerprint IN (SELECT fingerprint FROM triage)) r
+                    ON r.fingerprint = m.fingerprint AND r.latest = 1
+                    ORDER BY m.fingerprint""");
+                 ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    TriageMark mark = new TriageMark(rs.getString(1), TriageStatus.parse(rs.getString(2)).orElseThrow(),
+                            rs.getString(3), Instant.parse(rs.getString(4)));
+                    marked.add(new MarkedFinding(mark, Optional.ofNullable(rs.getString(5)), Optional.ofNullable(rs.getString(6)),
+                            rs.getInt(7), rs.getInt(8)));
+                }
+            }
+            return marked;
+        });
+    }
+
     /** The fingerprints marked accepted or false-positive: the baseline the workspace keeps. */
     public Set<String> silencedFingerprints() throws WorkspaceException {
         Set<String> silenced = new LinkedHashSet<>();

@@ -150,6 +150,29 @@ class WorkspaceCommandsTest {
         assertEquals(ExitCodes.FINDINGS, CliRun.of("validate", "--no-workspace", "--baseline", clean.toString(), shifted.toString()).code());
     }
 
+    /** The list says what each mark is on: the finding's rule, and the file and line it was last recorded at. */
+    @Test
+    void theMarksAreListedWithTheRuleAndPlaceOfTheirFinding() throws Exception {
+        JsonNode report = JSON.readTree(CliRun.of("validate", "--workspace", ws(), "--format", "json", CliRun.BEFORE.toString()).out());
+        List<JsonNode> findings = report.findValues("findings").stream().flatMap(f -> java.util.stream.StreamSupport.stream(f.spliterator(), false))
+                .toList();
+        assertTrue(findings.size() >= 2);
+        for (JsonNode finding : findings.subList(0, 2)) {
+            assertEquals(ExitCodes.OK, CliRun.of("triage", "--workspace", ws(), finding.get("fingerprint").asText(), "confirmed",
+                    "--note", "seen in production").code());
+        }
+
+        CliRun list = CliRun.of("triage", "--workspace", ws());
+
+        assertEquals(ExitCodes.OK, list.code(), list.err());
+        for (JsonNode finding : findings.subList(0, 2)) {
+            String line = list.out().lines().filter(l -> l.startsWith(finding.get("fingerprint").asText())).findFirst().orElseThrow();
+            assertTrue(line.contains("  " + finding.get("rule").asText() + " "), line);
+            assertTrue(line.contains(CliRun.BEFORE.getFileName() + ":" + finding.get("evidence").get(0).get("line").asInt()), line);
+            assertTrue(line.endsWith("seen in production"), line);
+        }
+    }
+
     @Test
     void findingsMarkedAcceptedOrFalsePositiveInTheWorkspaceAreTheBaseline() throws Exception {
         CliRun report = CliRun.of("validate", "--workspace", ws(), "--format", "json", CliRun.BEFORE.toString());
