@@ -169,10 +169,19 @@ public final class WorkspaceStore implements AutoCloseable {
 
     /**
      * Full-text search (SQLite FTS5 query syntax: words, "phrases", prefix*, AND/OR/NOT, column:term with the
-     * columns {@code content}, {@code tools} and {@code args}) over the messages and tool calls of every trace.
+     * columns {@code content}, {@code tools} and {@code args}) over the messages and tool calls of every trace. A query
+     * the index can't read is a {@link SearchQueryException} saying what is wrong with it.
      */
     public List<SearchHit> search(String query, int limit) throws WorkspaceException {
-        return read("search", c -> SearchIndexer.search(c, query, limit));
+        try {
+            return SearchIndexer.search(connection, query, limit);
+        } catch (SQLException e) {
+            Optional<String> problem = SearchQueryException.problem(e);
+            if (problem.isPresent()) {
+                throw new SearchQueryException(query, problem.get(), e);
+            }
+            throw failure("search", e);
+        }
     }
 
     /**

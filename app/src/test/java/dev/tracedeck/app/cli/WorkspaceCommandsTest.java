@@ -101,6 +101,23 @@ class WorkspaceCommandsTest {
         assertEquals(1, bad.err().lines().count(), bad.err());
     }
 
+    /** A query the index can't read is the query's fault, said in one line: never SQLite's "missing database". */
+    @Test
+    void aBadQuerySaysWhatIsWrongWithIt() {
+        CliRun.of("inspect", "--workspace", ws(), CliRun.BEFORE.toString());
+        for (String[] bad : List.of(
+                new String[] {"add_entry AND (", "bad query 'add_entry AND (': it ends where more was expected"},
+                new String[] {"\"unclosed", "bad query '\"unclosed': a double quote is not closed"},
+                new String[] {"owner:alice", "bad query 'owner:alice': owner: is not a field; the fields are content:, tools: and args:"},
+                new String[] {"add_entry )", "bad query 'add_entry )': it can't be read at ')'"})) {
+            CliRun run = CliRun.of("search", "--workspace", ws(), bad[0]);
+            assertEquals(ExitCodes.USAGE, run.code(), bad[0]);
+            assertEquals(1, run.err().lines().count(), run.err());
+            assertTrue(run.err().startsWith("tracedeck search: " + bad[1]), run.err());
+            assertFalse(run.err().contains("SQLITE") || run.err().contains("database"), run.err());
+        }
+    }
+
     @Test
     void aFileWithMoreTextThanTheIndexTakesIsRecordedAndSearchSaysItWasNotSearched() throws Exception {
         String before = System.getProperty("tracedeck.indexLimitMiB");
