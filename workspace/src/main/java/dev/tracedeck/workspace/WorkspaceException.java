@@ -5,7 +5,7 @@ package dev.tracedeck.workspace;
  * message is one line that names the file (the workspace, or the trace and its line) and says what is wrong, ready
  * for a command line or a notice.
  */
-public final class WorkspaceException extends Exception {
+public class WorkspaceException extends Exception {
 
     private static final long serialVersionUID = 1L;
 

@@ -169,10 +169,19 @@ public final class WorkspaceStore implements AutoCloseable {
 
     /**
      * Full-text search (SQLite FTS5 query syntax: words, "phrases", prefix*, AND/OR/NOT, column:term with the
-     * columns {@code content}, {@code tools} and {@code args}) over the messages and tool calls of every trace.
+     * columns {@code content}, {@code tools} and {@code args}) over the messages and tool calls of every trace. A query
+     * the index can't read is a {@link SearchQueryException} saying what is wrong with it.
      */
     public List<SearchHit> search(String query, int limit) throws WorkspaceException {
-        return read("search", c -> SearchIndexer.search(c, query, limit));
+        try {
+            return SearchIndexer.search(connection, query, limit);
+        } catch (SQLException e) {
+            Optional<String> problem = SearchQueryException.problem(e);
+            if (problem.isPresent()) {
+                throw new SearchQueryException(query, problem.get(), e);
+            }
+            throw failure("search", e);
+        }
     }
 
     /**
@@ -263,6 +272,32 @@ public final class WorkspaceStore implements AutoCloseable {
                 }
             }
             return marks;
+        });
+    }
+
+    /** Every triage mark, by fingerprint, with the rule and the place of the finding it marks (see {@link MarkedFinding}). */
+    public List<MarkedFinding> markedFindings() throws WorkspaceException {
+        return read("read the triage marks", c -> {
+            List<MarkedFinding> marked = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("""
+                    SELECT m.fingerprint, m.status, m.note, m.marked_at, r.rule, r.path, r.line, r.runs
+                    FROM triage m LEFT JOIN (
+                      SELECT f.fingerprint, f.rule, t.path, f.line,
+                             COUNT(*) OVER (PARTITION BY f.fingerprint) AS runs,
+                             ROW_NUMBER() OVER (PARTITION BY f.fingerprint ORDER BY t.last_opened DESC, t.path) AS latest
+                      FROM findings f JOIN traces t ON t.id = f.trace_id
+                      WHERE f.fingerprint IN (SELECT fingerprint FROM triage)) r
+                    ON r.fingerprint = m.fingerprint AND r.latest = 1
+                    ORDER BY m.fingerprint""");
+                 ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    TriageMark mark = new TriageMark(rs.getString(1), TriageStatus.parse(rs.getString(2)).orElseThrow(),
+                            rs.getString(3), Instant.parse(rs.getString(4)));
+                    marked.add(new MarkedFinding(mark, Optional.ofNullable(rs.getString(5)), Optional.ofNullable(rs.getString(6)),
+                            rs.getInt(7), rs.getInt(8)));
+                }
+            }
+            return marked;
         });
     }
 

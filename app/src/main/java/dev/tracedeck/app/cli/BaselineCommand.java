@@ -39,10 +39,10 @@ final class BaselineCommand implements Callable<Integer> {
     }
 
     @Command(name = "write", mixinStandardHelpOptions = true,
-            description = "Validate the traces and write every finding's fingerprint (rule, thread, msg_idx and a hash "
-                    + "of its evidence text, not its lines) as a JSON baseline.%n"
-                    + "Exit 0, or 2 when a file can't be read (or changed while being checked, so that a finding's "
-                    + "evidence can't be read back) or the baseline can't be written; then no baseline is written.")
+            description = {"Validate the traces and write every finding's fingerprint as a JSON baseline.",
+                "A fingerprint is the finding's rule, thread, msg_idx and a hash of its evidence text, not its lines.",
+                "Exit 0, or 2 when a file can't be read (or changed while being checked, so that a finding's "
+                    + "evidence can't be read back) or the baseline can't be written; then no baseline is written."})
     static final class Write implements Callable<Integer> {
 
         @Parameters(arity = "1..*", paramLabel = "TRACE", description = "Traces whose findings are known.")

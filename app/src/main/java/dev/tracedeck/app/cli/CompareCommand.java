@@ -26,11 +26,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code tracedeck compare BEFORE AFTER}: a run before a fix against the run after it, rule by rule and shape by shape. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Compare a run before a fix with the run after it: the checklists rule by rule (fixed, regressed,",
-            "still-failing, passing, …) and each thread's final state shape with where the two first differ; or two threads",
-            "of one file or two (--before-thread, --after-thread).",
-            "Exit 0, or 1 when the after run fails a check the before run passed (a regression); 2 for usage errors",
-            "or a file that can't be read."})
+        description = {"Compare a run before a fix with the run after it, rule by rule and state by state.",
+            "The checklists rule by rule (fixed, regressed, still-failing, passing, …) and each thread's final state "
+                + "shape with where the two first differ; or two threads of one file or two (--before-thread, --after-thread).",
+            "Exit 0, or 1 when the after run fails a check the before run passed (a regression); 2 for usage errors "
+                + "or a file that can't be read."})
 final class CompareCommand implements Callable<Integer> {
 
     private static final String NAME = "tracedeck compare";

@@ -30,9 +30,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code tracedeck convert}: any trace Tracedeck reads, written as ATIF or as OTLP/JSON for other tools. */
 @Command(name = "convert", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Write the files' traces as ATIF trajectories or as OTLP/JSON spans with the OpenTelemetry GenAI "
-                + "conventions (for Phoenix, Langfuse, MLflow). One document is written indented; several (ATIF: a "
-                + "trajectory per thread; OTLP: one export per file) as JSON Lines. What the format can't hold is said "
+        description = {"Write the files' traces as ATIF trajectories or as OpenTelemetry GenAI spans (OTLP/JSON).",
+            "The spans follow the OpenTelemetry GenAI conventions (for Phoenix, Langfuse, MLflow). One document is written "
+                + "indented; several (ATIF: a trajectory per thread; OTLP: one export per file) as JSON Lines. What the format can't hold is said "
                 + "on standard error, a line per kind, and in the output's notes.",
             "Exit 0 when written, 2 for usage errors, unreadable files or output that can't be written, 3 when no "
                     + "file holds a message to write."})

@@ -21,8 +21,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code tracedeck inspect [--json] FILE...}: what each file holds, headless. */
 @Command(name = "inspect", mixinStandardHelpOptions = true,
-        description = "Summarize logs: records by kind, threads, tool calls, state dumps.%n"
-                + "Exit 0 on success, 2 when a file can't be read.")
+        description = {"Summarize logs: records by kind, threads, tool calls, state dumps.",
+            "Exit 0 on success, 2 when a file can't be read."})
 final class InspectCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files to inspect (.log .jsonl .json, optionally .gz; a Claude Code project folder; - for standard input).")

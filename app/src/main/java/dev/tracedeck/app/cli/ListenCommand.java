@@ -25,11 +25,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code tracedeck listen}: an OTLP/HTTP receiver that checks the traces an agent sends as they arrive. */
 @Command(name = "listen", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Receive OpenTelemetry traces and logs over OTLP/HTTP (POST /v1/traces and /v1/logs, protobuf or "
-                + "JSON, gzip or not) and print each finding as it appears, one line each, and each that stops holding "
-                + "(resolved); log records are events of the trace, a model call's GenAI events its messages. On Ctrl+C "
-                + "print the checklist.",
-            "Point an instrumented agent at http://localhost:4318 (OTEL_EXPORTER_OTLP_ENDPOINT)."})
+        description = {"Receive OpenTelemetry traces and logs over OTLP/HTTP and print each finding as it appears.",
+            "POST /v1/traces and /v1/logs, protobuf or JSON, gzip or not; log records are events of the trace, a model "
+                + "call's GenAI events its messages. A finding is one line, and so is each that stops holding (resolved); "
+                + "on Ctrl+C, the checklist. Point an instrumented agent at http://localhost:4318 "
+                + "(OTEL_EXPORTER_OTLP_ENDPOINT)."})
 final class ListenCommand implements Callable<Integer> {
 
     @Option(names = "--port", paramLabel = "N", defaultValue = "4318", description = "Port (default: ${DEFAULT-VALUE}, OTLP/HTTP's; 0 for a free one).")

@@ -30,11 +30,13 @@ import picocli.CommandLine.Spec;
 
 /** {@code tracedeck prune --strategy S... [--thread ID] [--at SEQ] FILE}: a strategy tried on a thread's real history. */
 @Command(name = "prune", mixinStandardHelpOptions = true,
-        description = {"Try prune strategies on a thread's history: print the history before and after, its tokens, what was",
-            "removed or changed, and the pairing rules' findings on the result (those the strategy introduced marked).",
-            "Strategies: " + "none, keep_last_n_steps(n), prune_old_observations(keep_last_n, max_length=100),",
-            "sliding_window(messages), token_budget(trigger=0.8, target=0.5), truncate_tool_outputs(max_chars=10000),",
-            "separate_execution_trace, repair_orphans. Several --strategy options apply in order.",
+        description = {"Try prune strategies on a thread's history and show what they keep.",
+            "Prints the history before and after, its tokens, what was removed or changed, and the pairing rules' "
+                + "findings on the result (those the strategy introduced marked).",
+            "Strategies, with the defaults of arguments left out: none, keep_last_n_steps(n=5), "
+                + "prune_old_observations(keep_last_n=5, max_length=100), sliding_window(messages=50), "
+                + "token_budget(trigger=0.8, target=0.5), truncate_tool_outputs(max_chars=10000), separate_execution_trace, "
+                + "repair_orphans. Several --strategy options apply in order.",
             "Exit 0 on success, 2 for usage errors or a file that can't be read."})
 final class PruneCommand implements Callable<Integer> {
 

@@ -24,17 +24,15 @@ import picocli.CommandLine.Spec;
 
 /** {@code tracedeck render --view … --out FILE.png FILE...}: the app's pictures, drawn with no display at all. */
 @Command(name = "render", mixinStandardHelpOptions = true,
-        description = {"Draw a view as a PNG with no display at all (no DISPLAY, no Xvfb, no GTK): for slides and the docs",
-            "and CI artifacts. Views: shape (a thread's state), compare (BEFORE AFTER), checklist (the findings),",
-            "timeline. Exit 0, or 2 for usage errors or a file that can't be read."})
+        description = {"Draw a view as a PNG with no display at all (no DISPLAY, no Xvfb, no GTK).",
+            "For slides, the docs and CI artifacts. Views: shape (a thread's state), compare (BEFORE AFTER), "
+                + "checklist (the findings), timeline.",
+            "Exit 0, or 2 for usage errors or a file that can't be read."})
 final class RenderCommand implements Callable<Integer> {
 
     private static final String NAME = "tracedeck render";
-    /**
-     * The most pixels a picture may have: 2^28 (16384 × 16384). The snapshot holds 4 bytes a pixel in one buffer
-     * indexed by an int, which overflows past 2^29, and the picture is held twice while it is encoded.
-     */
-    static final long MAX_PIXELS = 1L << 28;
+    /** The most pixels a picture may have (see {@link RenderRequest#MAX_PIXELS}). */
+    static final long MAX_PIXELS = RenderRequest.MAX_PIXELS;
 
     @Option(names = "--view", required = true, paramLabel = "VIEW", description = "shape, compare, checklist or timeline.")
     private String view;

@@ -24,9 +24,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code tracedeck runs [--json]}: every trace the workspace holds, and whether its file changed or moved since. */
 @Command(name = "runs", mixinStandardHelpOptions = true,
-        description = "List the traces recorded in the workspace (every file inspect and validate read), most recent "
-                + "first, with their findings and whether the file changed or moved since.%n"
-                + "Exit 0, or 2 when the workspace can't be opened.")
+        description = {"List the traces recorded in the workspace, most recent first, with their findings.",
+            "Every file inspect and validate read, and whether it changed or moved since.",
+            "Exit 0, or 2 when the workspace can't be opened."})
 final class RunsCommand implements Callable<Integer> {
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);

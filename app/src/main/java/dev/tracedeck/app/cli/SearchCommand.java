@@ -22,9 +22,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code tracedeck search [--json] QUERY}: full-text search over every trace in the workspace. */
 @Command(name = "search", mixinStandardHelpOptions = true,
-        description = "Search the messages, tool names and tool arguments of every trace in the workspace "
-                + "(SQLite FTS5 syntax: words, \"a phrase\", prefix*, AND OR NOT, tools:add_entry, args:..., content:...).%n"
-                + "Prints each hit's file, line, thread and event seq. Exit 0 (with or without hits), 2 for a bad query.")
+        description = {"Search the messages, tool names and tool arguments of every trace in the workspace.",
+            "SQLite FTS5 syntax: words, \"a phrase\", prefix*, AND OR NOT, tools:add_entry, args:..., content:.... "
+                + "Prints each hit's file, line, thread and event seq.",
+            "Exit 0 (with or without hits), 2 for a bad query."})
 final class SearchCommand implements Callable<Integer> {
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);

@@ -16,8 +16,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code tracedeck textcalls [--json] FILE...}: every tool call the model wrote as text, and whether it ran. */
 @Command(name = "textcalls", mixinStandardHelpOptions = true,
-        description = {"List the tool calls the model wrote as text: where, in which format, with what "
-                + "arguments, how sure, and whether anything ran them.",
+        description = {"List the tool calls the model wrote as text, and whether anything ran them.",
+            "Where, in which format, with what arguments and how sure.",
             "Reads the AI entries of state dumps and, except in Mycelian logs, assistant messages.",
             "Exit 0 on success, 2 when a file can't be read."})
 final class TextCallsCommand implements Callable<Integer> {

@@ -17,8 +17,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code tracedeck tokens [--json] [--model NAME] [--context-limit N] FILE...}: each thread's context in tokens. */
 @Command(name = "tokens", mixinStandardHelpOptions = true,
-        description = {"Count each thread's context in tokens: its final history, how it grew, by category, and its share of",
-            "the model's context window. Exit 0 on success, 2 for usage errors or a file that can't be read."})
+        description = {"Count each thread's context in tokens, against the model's context window.",
+            "Its final history, how it grew, by category, and its share of the window.",
+            "Exit 0 on success, 2 for usage errors or a file that can't be read."})
 final class TokensCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files to count (.log .jsonl .json, optionally .gz; a Claude Code project folder; - for standard input).")

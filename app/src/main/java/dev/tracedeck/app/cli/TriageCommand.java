@@ -1,11 +1,13 @@
 package dev.tracedeck.app.cli;
 
 import dev.tracedeck.app.report.TerminalText;
+import dev.tracedeck.workspace.MarkedFinding;
 import dev.tracedeck.workspace.TriageMark;
 import dev.tracedeck.workspace.TriageStatus;
 import dev.tracedeck.workspace.WorkspaceException;
 import dev.tracedeck.workspace.WorkspaceStore;
 import java.io.PrintWriter;
+import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -20,10 +22,13 @@ import picocli.CommandLine.Spec;
 
 /** {@code tracedeck triage FINGERPRINT STATUS [--note TEXT]}: a person's mark on a finding, in every run; {@code clear} takes it off. */
 @Command(name = "triage", mixinStandardHelpOptions = true,
-        description = "Mark a finding confirmed, false-positive or accepted, with a note; the mark holds in every run "
-                + "with the same fingerprint (validate --format json prints each finding's); STATUS clear takes the mark off. "
-                + "Without arguments, list the marks.%n"
-                + "validate --baseline workspace leaves out the findings marked accepted or false-positive. Exit 0, or 2.")
+        description = {"Mark a finding confirmed, false-positive or accepted, with a note; without arguments, list the marks.",
+            "The list gives each mark's fingerprint, status, the rule of the finding it marks and the file and line it was "
+                + "last recorded at, when it was marked and its note.",
+            "The mark holds in every run with the same fingerprint (validate --format json prints each finding's); "
+                + "STATUS clear takes the mark off. validate --baseline workspace leaves out the findings marked accepted "
+                + "or false-positive.",
+            "Exit 0, or 2."})
 final class TriageCommand implements Callable<Integer> {
 
     private static final String CLEAR = "clear";
@@ -67,10 +72,7 @@ final class TriageCommand implements Callable<Integer> {
         }
         try {
             if (fingerprint == null) {
-                for (TriageMark m : store.get().marks()) {
-                    out.printf("%s  %-14s %s  %s%n", TerminalText.line(m.fingerprint()), m.status().id(), m.markedAt(), TerminalText.line(m.note()));
-                }
-                out.flush();
+                list(store.get().markedFindings(), out);
                 return ExitCodes.OK;
             }
             Optional<String> full = expand(store.get(), err);
@@ -93,6 +95,23 @@ final class TriageCommand implements Callable<Integer> {
         } finally {
             WorkspaceOption.closeQuietly(store.get(), err, command);
         }
+    }
+
+    /**
+     * A line a mark: its fingerprint, status, the rule of the finding it marks and where that was last recorded (with
+     * how many other runs hold it), when it was marked, and its note.
+     */
+    private static void list(List<MarkedFinding> marks, PrintWriter out) {
+        int ruleWidth = marks.stream().mapToInt(m -> m.rule().map(String::length).orElse(1)).max().orElse(1);
+        for (MarkedFinding m : marks) {
+            String where = m.file().map(f -> TerminalText.line(f) + ":" + m.line()
+                    + (m.runs() > 1 ? " (and " + (m.runs() - 1) + " more run" + (m.runs() > 2 ? "s" : "") + ")" : ""))
+                    .orElse("(in no recorded run)");
+            out.printf("%s  %-14s %-" + ruleWidth + "s  %s  %s  %s%n", TerminalText.line(m.mark().fingerprint()),
+                    m.mark().status().id(), TerminalText.line(m.rule().orElse("?")), where,
+                    m.mark().markedAt().truncatedTo(ChronoUnit.SECONDS), TerminalText.line(m.mark().note()));
+        }
+        out.flush();
     }
 
     /** A full fingerprint must be one the workspace recorded (or marked); a prefix must be unique among them. */

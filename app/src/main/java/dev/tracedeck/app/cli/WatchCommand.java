@@ -33,13 +33,13 @@ import picocli.CommandLine.Spec;
 
 /** {@code tracedeck watch}: follows files as an agent writes them and prints each new finding once. */
 @Command(name = "watch", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Follow files as they are written: new whole lines are read in batches a few times a second (only "
-                + "what was added, where the format allows), the threads that changed are checked again, and each new "
-                + "finding is printed once, one line each, as is each finding that stops holding (resolved). A file "
-                + "truncated or replaced (rotated) is read again from its start, and said so. A folder (Claude Code's "
-                + "~/.claude/projects/<project>, Codex's ~/.codex/sessions) is watched for session files, its folders "
-                + "too: each new one is followed as its own trace, as is one that was there and changes. On Ctrl+C, "
-                + "the checklist."})
+        description = {"Follow files or folders as they are written and print each new finding as it appears.",
+            "New whole lines are read in batches a few times a second (only what was added, where the format allows), "
+                + "the threads that changed are checked again, and each new finding is printed once, one line each, as "
+                + "is each finding that stops holding (resolved). A file truncated or replaced (rotated) is read again "
+                + "from its start, and said so. A folder (Claude Code's ~/.claude/projects/<project>, Codex's "
+                + "~/.codex/sessions) is watched for session files, its folders too: each new one is followed as its own "
+                + "trace, as is one that was there and changes. On Ctrl+C, the checklist."})
 final class WatchCommand implements Callable<Integer> {
 
     /** How often the folders are looked through for new session files. */

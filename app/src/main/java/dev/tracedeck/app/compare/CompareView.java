@@ -39,7 +39,14 @@ public final class CompareView extends BorderPane {
     private static final List<Verdict> ORDER = List.of(Verdict.REGRESSED, Verdict.NEWLY_FAILING, Verdict.FIXED,
             Verdict.STILL_FAILING, Verdict.NO_LONGER_CHECKED, Verdict.PASSING, Verdict.NOT_APPLICABLE, Verdict.NOT_COMPARED);
 
+    /** A row of the rules table and of the pairs' list in a picture, where both show every row. */
+    private static final double PICTURE_ROW = 24;
+    /** At most this many pairs of threads are listed in a picture; the shapes drawn are the first pair's. */
+    private static final int PICTURE_PAIRS = 8;
+
     private final TraceComparison comparison;
+    private final BorderPane shapes;
+    private final SplitPane sides;
     private final ListView<ThreadComparison> pairs = new ListView<>();
     private final VBox before = new VBox(4);
     private final VBox after = new VBox(4);
@@ -71,12 +78,12 @@ public final class CompareView extends BorderPane {
         pairs.setPrefHeight(90);
         before.setPadding(new Insets(8));
         after.setPadding(new Insets(8));
-        SplitPane sides = new SplitPane(side("before: " + comparison.before().file(), before),
+        sides = new SplitPane(side("before: " + comparison.before().file(), before),
                 side("after: " + comparison.after().file(), after));
         divergence.getStyleClass().add("compare-divergence");
         divergence.setWrapText(true);
         divergence.setMaxWidth(Double.MAX_VALUE);
-        BorderPane shapes = new BorderPane(sides, pairs, null, divergence, null);
+        shapes = new BorderPane(sides, pairs, null, divergence, null);
 
         buildRules();
         SplitPane body = new SplitPane(shapes, rules);
@@ -84,6 +91,27 @@ public final class CompareView extends BorderPane {
         body.setDividerPositions(0.62);
         setCenter(body);
         pairs.getSelectionModel().selectFirst();
+    }
+
+    /**
+     * Lays the comparison out for a picture ({@code tracedeck render}), which no one can scroll: every rule's row, the
+     * pairs listed whole (up to {@value #PICTURE_PAIRS}), the shapes whole up to {@code shapesHeight}, one under the
+     * other. The rules table takes its height from its header once laid out: see {@link #fitRulesToRows()}.
+     */
+    public void showWhole(double shapesHeight) {
+        rules.setFixedCellSize(PICTURE_ROW);
+        pairs.setFixedCellSize(PICTURE_ROW);
+        pairs.setPrefHeight(Math.min(PICTURE_PAIRS, Math.max(1, pairs.getItems().size())) * PICTURE_ROW + 2);
+        sides.setMaxHeight(shapesHeight);
+        setCenter(new VBox(shapes, rules));
+    }
+
+    /** After a layout pass in {@link #showWhole} mode: the rules table exactly as tall as its header and its rows. */
+    public void fitRulesToRows() {
+        Node header = rules.lookup(".column-header-background");
+        double headerHeight = header == null ? PICTURE_ROW : header.getLayoutBounds().getHeight();
+        rules.setPrefHeight(Math.ceil(headerHeight + rules.getItems().size() * PICTURE_ROW
+                + rules.snappedTopInset() + rules.snappedBottomInset()) + 1);
     }
 
     TableView<RuleComparison> rules() {
@@ -163,7 +191,10 @@ public final class CompareView extends BorderPane {
         was.setCellValueFactory(c -> new ReadOnlyStringWrapper(status(c.getValue().before(), c.getValue().beforeFindings())));
         TableColumn<RuleComparison, String> is = new TableColumn<>("After");
         is.setCellValueFactory(c -> new ReadOnlyStringWrapper(status(c.getValue().after(), c.getValue().afterFindings())));
+        was.setPrefWidth(80);
+        is.setPrefWidth(80);
         TableColumn<RuleComparison, String> verdict = new TableColumn<>("Verdict");
+        verdict.setPrefWidth(120);
         verdict.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().verdict().id()));
         verdict.setCellFactory(c -> new TableCell<>() {
             @Override
@@ -180,6 +211,13 @@ public final class CompareView extends BorderPane {
         description.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().description()));
         description.setPrefWidth(420);
         rules.getColumns().setAll(List.of(rule, was, is, verdict, description));
+        // What each rule checks takes the width left, rather than an empty column beside a cut description; the other
+        // columns hold short words and keep their width (the constrained policy would widen them all alike).
+        rules.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        for (TableColumn<RuleComparison, String> fixed : List.of(rule, was, is, verdict)) {
+            fixed.setMinWidth(fixed.getPrefWidth());
+            fixed.setMaxWidth(fixed.getPrefWidth());
+        }
         List<RuleComparison> ordered = new ArrayList<>(comparison.rules());
         ordered.sort((a, b) -> Integer.compare(ORDER.indexOf(a.verdict()), ORDER.indexOf(b.verdict())));
         rules.getItems().setAll(ordered);

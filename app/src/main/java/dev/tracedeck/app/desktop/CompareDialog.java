@@ -1,27 +1,38 @@
 package dev.tracedeck.app.desktop;
 
 import dev.tracedeck.app.common.Notice;
+import dev.tracedeck.app.common.ScreenFit;
+import dev.tracedeck.app.common.ZoomPane;
 import dev.tracedeck.app.compare.CompareView;
 import dev.tracedeck.app.workspace.TraceDocument;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
 import dev.tracedeck.model.compare.TraceComparison;
 import java.util.List;
 import javafx.concurrent.Task;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.GridPane;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import javafx.util.StringConverter;
 
 /**
- * File ▸ Compare two files…: picks the run before a fix and the run after it among the open files (the first two by
- * default), compares them in the background and opens the comparison in a window of its own, for demos.
+ * File ▸ Compare two files…: picks the run before a fix and the run after it among the open files (as
+ * {@link CompareProposal} proposes them), compares them in the background and opens the comparison in a window of its
+ * own, for demos, which Escape or Ctrl+W closes.
  */
 final class CompareDialog {
+
+    /** The size the comparison asks for; a smaller screen gets less (see {@link ScreenFit}). */
+    private static final double WIDTH = 1200;
+    private static final double HEIGHT = 720;
 
     private final Window owner;
     private final WorkspaceViewModel workspace;
@@ -37,8 +48,11 @@ final class CompareDialog {
             workspace.notices().post(Notice.info("Open the run before a fix and the run after it (or one run, to compare two threads)."));
             return;
         }
-        ChoiceBox<TraceDocument> before = choice(ready, 0);
-        ChoiceBox<TraceDocument> after = choice(ready, Math.min(1, ready.size() - 1));
+        CompareProposal<TraceDocument> proposed = CompareProposal.of(ready, TraceDocument::name);
+        ChoiceBox<TraceDocument> before = choice(ready, proposed.before());
+        before.setId("compare-before");
+        ChoiceBox<TraceDocument> after = choice(ready, proposed.after());
+        after.setId("compare-after");
         ChoiceBox<String> beforeThread = threads(before);
         ChoiceBox<String> afterThread = threads(after);
         GridPane form = new GridPane();
@@ -98,10 +112,19 @@ final class CompareDialog {
         Stage stage = new Stage();
         stage.initOwner(owner);
         stage.setTitle(before.name() + " ↔ " + after.name() + " — Tracedeck compare");
-        Scene scene = new Scene(new CompareView(comparison), 1200, 720);
+        Rectangle2D size = ScreenFit.size(WIDTH, HEIGHT, owner);
+        Scene scene = new Scene(new ZoomPane(new CompareView(comparison)), size.getWidth(), size.getHeight());
         if (owner.getScene() != null) {
             scene.getStylesheets().setAll(owner.getScene().getStylesheets());
         }
+        scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+W"), stage::close);
+        // A filter, not an accelerator: the lists and the table inside would take Escape for themselves.
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ESCAPE) {
+                e.consume();
+                stage.close();
+            }
+        });
         stage.setScene(scene);
         return stage;
     }
@@ -121,7 +144,7 @@ final class CompareDialog {
         return box;
     }
 
-    private static ChoiceBox<TraceDocument> choice(List<TraceDocument> documents, int selected) {
+    private static ChoiceBox<TraceDocument> choice(List<TraceDocument> documents, TraceDocument selected) {
         ChoiceBox<TraceDocument> box = new ChoiceBox<>();
         box.getItems().setAll(documents);
         box.setConverter(new StringConverter<>() {

@@ -1,6 +1,7 @@
 package dev.tracedeck.app.desktop;
 
 import dev.tracedeck.app.common.NoticeBar;
+import dev.tracedeck.app.common.ZoomPane;
 import dev.tracedeck.app.follow.LiveDocuments;
 import dev.tracedeck.app.follow.LiveMark;
 import dev.tracedeck.app.follow.UserActivity;
@@ -94,7 +95,7 @@ public final class MainWindow {
         FileDropTarget.install(root, workspace::open);
 
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
-        scene = new Scene(root, Math.min(WIDTH, screen.getWidth() * 0.95), Math.min(HEIGHT, screen.getHeight() * 0.95));
+        scene = new Scene(new ZoomPane(root), Math.min(WIDTH, screen.getWidth() * 0.95), Math.min(HEIGHT, screen.getHeight() * 0.95));
         apply(theme);
         live.setUserBusy(UserActivity.of(scene));
         stage.setScene(scene);
@@ -159,15 +160,13 @@ public final class MainWindow {
         chosen.applyTo(scene, presentation);
     }
 
-    /** Presentation mode: large type and strong contrast, in either theme, for a demo on a projector. */
+    /**
+     * Presentation mode: everything drawn larger alike and strong contrast, in either theme, for a demo on a projector.
+     * The theme's sheets say so, and the window's {@link ZoomPane} (and those of the windows beside it) follow them.
+     */
     void present(boolean on) {
         presentation = on;
         theme.applyTo(scene, presentation);
-        // Component sheets size their text in pixels; each has a rule under this class for presentation mode.
-        scene.getRoot().getStyleClass().remove("presentation");
-        if (on) {
-            scene.getRoot().getStyleClass().add("presentation");
-        }
     }
 
     /**

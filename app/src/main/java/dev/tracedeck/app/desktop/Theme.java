@@ -1,5 +1,6 @@
 package dev.tracedeck.app.desktop;
 
+import dev.tracedeck.app.common.ZoomPane;
 import java.util.List;
 import javafx.scene.Scene;
 
@@ -26,7 +27,7 @@ enum Theme {
 
     /** With {@code presentation}, large type and muted text made strong, over either palette. */
     void applyTo(Scene scene, boolean presentation) {
-        scene.getStylesheets().setAll(presentation ? List.of(url(sheet), url("app.css"), url("presentation.css"))
+        scene.getStylesheets().setAll(presentation ? List.of(url(sheet), url("app.css"), url(ZoomPane.PRESENTATION_SHEET))
                 : List.of(url(sheet), url("app.css")));
     }
 

@@ -80,7 +80,8 @@ public final class DetailRenderer {
         out.blank();
         out.add(SectionLayout.pad("thread", SectionLayout.KEY_WIDTH), KEY).add(event.threadId().isEmpty() ? "(run)" : event.threadId(), VALUE).end();
         out.add(SectionLayout.pad("time", SectionLayout.KEY_WIDTH), KEY).add(event.time().isEmpty() ? "(not logged)" : event.time(), VALUE).end();
-        // The name and lines read at a glance; the path as given is on its own row, whole, for copying.
+        // The name and lines read at a glance; the folder it is in (the path as given, less the name) on a row of its
+        // own. The pane wraps only at spaces, so a whole path would be cut anywhere, a file name included.
         SourceRef source = event.source();
         String name = fileName(source.file());
         out.add(SectionLayout.pad("source", SectionLayout.KEY_WIDTH), KEY).add(name + ":" + source.lines(), SOURCE).end();
@@ -89,7 +90,8 @@ public final class DetailRenderer {
             out.add(SectionLayout.pad("pointer", SectionLayout.KEY_WIDTH), KEY).add(source.pointer(), SOURCE).end();
         }
         if (!name.equals(source.file())) {
-            out.add(SectionLayout.pad("file", SectionLayout.KEY_WIDTH), KEY).add(source.file(), MUTED).end();
+            out.add(SectionLayout.pad("folder", SectionLayout.KEY_WIDTH), KEY)
+                    .add(source.file().substring(0, source.file().length() - name.length()), MUTED).end();
         }
     }
 

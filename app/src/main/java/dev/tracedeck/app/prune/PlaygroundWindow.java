@@ -1,5 +1,7 @@
 package dev.tracedeck.app.prune;
 
+import dev.tracedeck.app.common.ScreenFit;
+import dev.tracedeck.app.common.ZoomPane;
 import javafx.beans.binding.Bindings;
 import javafx.scene.Scene;
 import javafx.scene.input.KeyCombination;
@@ -35,7 +37,8 @@ public final class PlaygroundWindow {
         if (stage == null) {
             stage = new Stage();
             stage.initOwner(owner);
-            Scene scene = new Scene(view, WIDTH, HEIGHT);
+            javafx.geometry.Rectangle2D size = ScreenFit.size(WIDTH, HEIGHT, owner);
+            Scene scene = new Scene(new ZoomPane(view), size.getWidth(), size.getHeight());
             Bindings.bindContent(scene.getStylesheets(), themed.getStylesheets());
             stage.setScene(scene);
             stage.setMinWidth(800);
@@ -47,7 +50,7 @@ public final class PlaygroundWindow {
                 }
             });
         } else {
-            stage.getScene().setRoot(view);
+            ((ZoomPane) stage.getScene().getRoot()).setContent(view);
         }
         stage.setTitle("Prune playground — " + (model.file().getFileName() == null ? model.file() : model.file().getFileName()));
         stage.show();

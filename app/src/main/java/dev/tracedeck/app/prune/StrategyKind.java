@@ -1,11 +1,13 @@
 package dev.tracedeck.app.prune;
 
 import dev.tracedeck.model.prune.PruneStrategy;
+import dev.tracedeck.model.prune.StrategyParser;
 import java.util.List;
 
 /**
- * The strategies the playground offers, each with its defaults (keep_last_n_steps 5, prune_old_observations
- * 5 and 100, sliding_window 50, token_budget 0.8 and 0.5, truncate_tool_outputs 10,000), its arguments as
+ * The strategies the playground offers, each with its defaults as the command line has them ({@link
+ * StrategyParser}: keep_last_n_steps 5, prune_old_observations 5 and 100, sliding_window 50, token_budget 0.8 and 0.5,
+ * truncate_tool_outputs 10,000), its arguments as
  * {@link StrategyParameter}s, and how a strategy is rebuilt when one argument changes.
  */
 public enum StrategyKind {
@@ -36,18 +38,9 @@ public enum StrategyKind {
         return description;
     }
 
-    /** The strategy with its defaults. */
+    /** The strategy with its defaults: the command line's, its arguments left out. */
     public PruneStrategy create() {
-        return switch (this) {
-            case KEEP_LAST_N_STEPS -> new PruneStrategy.KeepLastNSteps(5);
-            case PRUNE_OLD_OBSERVATIONS -> new PruneStrategy.PruneOldObservations(5, 100);
-            case SLIDING_WINDOW -> new PruneStrategy.SlidingWindow(50);
-            case TOKEN_BUDGET -> new PruneStrategy.TokenBudget(0.8, 0.5);
-            case TRUNCATE_TOOL_OUTPUTS -> new PruneStrategy.TruncateToolOutputs(10_000);
-            case SEPARATE_EXECUTION_TRACE -> new PruneStrategy.SeparateExecutionTrace();
-            case REPAIR_ORPHANS -> new PruneStrategy.RepairOrphans();
-            case NONE -> new PruneStrategy.None();
-        };
+        return StrategyParser.parse(id);
     }
 
     public static StrategyKind of(PruneStrategy strategy) {

@@ -45,6 +45,8 @@ final class StrategyList extends VBox {
         add.getStyleClass().add("strategy-add");
         for (StrategyKind kind : StrategyKind.values()) {
             MenuItem item = new MenuItem(kind.id() + "  —  " + kind.description());
+            // The names are the command line's, underscores and all: none of them is a mnemonic.
+            item.setMnemonicParsing(false);
             item.setId("add-" + kind.id());
             item.setOnAction(e -> model.addStrategy(kind));
             add.getItems().add(item);

@@ -48,18 +48,7 @@ public final class HeadlessRender {
             try {
                 Scene scene = new Scene(view(request, traces, validator), request.width(), request.height());
                 scene.getStylesheets().setAll(List.of(sheet("tokens-" + request.theme() + ".css"), sheet("app.css")));
-                // CSS and layout once for the scene, a second time for what the first pass created (tables, flows).
-                for (int pass = 0; pass < 2; pass++) {
-                    scene.getRoot().applyCss();
-                    scene.getRoot().layout();
-                }
-                // A shape or a comparison smaller than the size asked for is drawn as tall as it is, not padded.
-                Parent root = scene.getRoot();
-                double tall = Math.ceil(root.prefHeight(request.width()));
-                if (!request.view().equals("timeline") && tall < request.height()) {
-                    root.resize(request.width(), tall);
-                    root.layout();
-                }
+                layOut(scene, request);
                 ViewPicture.write(scene.getRoot(), request.scale(), request.out());
             } catch (Exception | Error e) {
                 failure.set(e);
@@ -80,11 +69,43 @@ public final class HeadlessRender {
         }
     }
 
-    private static Parent view(RenderRequest request, List<Trace> traces, Validator validator) {
+    /**
+     * Lays the view out at the size asked for, then at the height its content takes: a shape shorter than that is not
+     * padded, and a comparison grows to show every rule (a picture can't be scrolled); a timeline is always as tall
+     * as asked, being as long as the trace.
+     */
+    static void layOut(Scene scene, RenderRequest request) {
+        Parent root = scene.getRoot();
+        // CSS and layout once for the scene, a second time for what the first pass created (tables, flows).
+        settle(root);
+        if (root instanceof CompareView compare) {
+            compare.fitRulesToRows();
+        }
+        // Grown, a picture still has at most MAX_PIXELS.
+        double tallest = Math.floor(RenderRequest.MAX_PIXELS / (request.width() * request.scale() * request.scale()));
+        double tall = Math.min(tallest, Math.ceil(root.prefHeight(request.width())));
+        boolean grows = root instanceof CompareView;
+        if (!request.view().equals("timeline") && (tall < request.height() || grows && tall > request.height())) {
+            root.resize(request.width(), tall);
+            settle(root);
+        }
+    }
+
+    private static void settle(Parent root) {
+        for (int pass = 0; pass < 2; pass++) {
+            root.applyCss();
+            root.layout();
+        }
+    }
+
+    static Parent view(RenderRequest request, List<Trace> traces, Validator validator) {
         if (request.view().equals("compare")) {
             Trace before = traces.get(0);
             Trace after = traces.get(1);
-            return new CompareView(TraceComparison.of(before, validator.validate(before), after, validator.validate(after)));
+            CompareView view = new CompareView(TraceComparison.of(before, validator.validate(before), after, validator.validate(after)));
+            // The shapes at most as tall as the picture asked for; the rules below them, all of them.
+            view.showWhole(request.height());
+            return view;
         }
         Trace trace = traces.get(0);
         LoadedTrace loaded = LoadedTrace.of(trace);
@@ -126,7 +147,7 @@ public final class HeadlessRender {
         model.threads().select(match);
     }
 
-    private static String sheet(String name) {
+    static String sheet(String name) {
         return HeadlessRender.class.getResource("/dev/tracedeck/app/" + name).toExternalForm();
     }
 }

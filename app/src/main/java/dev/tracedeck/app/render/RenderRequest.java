@@ -23,6 +23,12 @@ public record RenderRequest(String view, List<Path> files, Path out, Optional<St
 
     public static final List<String> VIEWS = List.of("shape", "compare", "checklist", "timeline");
 
+    /**
+     * The most pixels a picture may have: 2^28 (16384 × 16384). The snapshot holds 4 bytes a pixel in one buffer
+     * indexed by an int, which overflows past 2^29, and the picture is held twice while it is encoded.
+     */
+    public static final long MAX_PIXELS = 1L << 28;
+
     public RenderRequest {
         Objects.requireNonNull(view);
         files = List.copyOf(files);

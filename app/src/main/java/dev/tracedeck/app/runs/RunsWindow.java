@@ -1,5 +1,6 @@
 package dev.tracedeck.app.runs;
 
+import dev.tracedeck.app.common.ZoomPane;
 import javafx.beans.binding.Bindings;
 import javafx.scene.Scene;
 import javafx.scene.control.Tab;
@@ -69,7 +70,7 @@ public final class RunsWindow {
         tabs.setId("runs-tabs");
         stage = new Stage();
         stage.initOwner(owner);
-        Scene scene = new Scene(tabs, 1100, 560);
+        Scene scene = new Scene(new ZoomPane(tabs), 1100, 560);
         Bindings.bindContent(scene.getStylesheets(), themed.getStylesheets());
         scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+W"), stage::close);
         stage.setScene(scene);

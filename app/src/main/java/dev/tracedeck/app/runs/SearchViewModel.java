@@ -3,6 +3,7 @@ package dev.tracedeck.app.runs;
 import dev.tracedeck.app.common.LatestOnly;
 import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.workspace.SearchHit;
+import dev.tracedeck.workspace.SearchQueryException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -72,6 +73,10 @@ public final class SearchViewModel {
         }, error -> {
             hits.clear();
             String message = String.valueOf(error.getMessage());
+            if (error instanceof SearchQueryException) {
+                status.set("B" + message.substring(1));
+                return;
+            }
             int at = message.indexOf("cannot search");
             status.set("Cannot search" + (at >= 0 ? message.substring(at + "cannot search".length()) : ": " + message));
         });

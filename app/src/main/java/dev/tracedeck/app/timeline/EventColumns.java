@@ -4,10 +4,15 @@ import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.message.ToolCall;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /** What the timeline's columns show for an event, derived on demand so rows stay the model's records. */
 public final class EventColumns {
+
+    /** HH:MM:SS, up to three digits of its fraction; further digits and a zone are left out. */
+    private static final Pattern CLOCK = Pattern.compile("(\\d{2}:\\d{2}:\\d{2})([.,]\\d{1,3})?\\d*(?:Z|[+-]\\d{2}:?\\d{2})?");
 
     private EventColumns() {
     }
@@ -37,14 +42,20 @@ public final class EventColumns {
     }
 
     /**
-     * The time of day when the logged time starts with an ISO date ("2025-09-05 10:15:03,003" → "10:15:03,003"):
-     * a run rarely crosses midnight and the column is narrow. The detail pane shows the time as logged.
+     * The time of day to the millisecond when the logged time is an ISO date and time ("2025-09-05 10:15:03,003" →
+     * "10:15:03,003"; "2026-03-01T20:47:18.711501Z" → "20:47:18.711"): a run rarely crosses midnight, the column is
+     * narrow, and a zone or microseconds would be cut anyway. Any other time is shown as logged, as the detail pane
+     * shows every time.
      */
     public static String time(Event event) {
         String time = event.time();
         boolean dated = time.length() > 11 && time.charAt(4) == '-' && time.charAt(7) == '-'
                 && (time.charAt(10) == ' ' || time.charAt(10) == 'T');
-        return dated ? time.substring(11) : time;
+        if (!dated) {
+            return time;
+        }
+        Matcher clock = CLOCK.matcher(time).region(11, time.length());
+        return clock.matches() ? clock.group(1) + (clock.group(2) == null ? "" : clock.group(2)) : time.substring(11);
     }
 
     /**

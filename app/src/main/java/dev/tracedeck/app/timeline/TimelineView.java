@@ -33,6 +33,8 @@ public final class TimelineView extends VBox {
 
     /** Long enough to skip re-filtering a big log on every keystroke, short enough to feel immediate. */
     private static final Duration SEARCH_DELAY = Duration.millis(150);
+    /** Room for a few words of a query. */
+    private static final double SEARCH_MIN_WIDTH = 80;
 
     private final TimelineViewModel model;
     private final TextField search = new TextField();
@@ -169,7 +171,14 @@ public final class TimelineView extends VBox {
         Label count = new Label();
         count.getStyleClass().add("event-count");
         count.textProperty().bind(Bindings.createStringBinding(model::countText, model.shownCountProperty()));
-        HBox toolbar = new HBox(title, search, new KindFilterMenu(model, kindCounts), flaggedToggle(), count);
+        KindFilterMenu kinds = new KindFilterMenu(model, kindCounts);
+        ToggleButton flagged = flaggedToggle();
+        // Short of room (a narrow pane, presentation mode), the search box gives way; the words around it stay whole.
+        for (Region whole : List.of(title, kinds, flagged, count)) {
+            whole.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        search.setMinWidth(SEARCH_MIN_WIDTH);
+        HBox toolbar = new HBox(title, search, kinds, flagged, count);
         toolbar.getStyleClass().addAll("pane-header", "timeline-toolbar");
         return toolbar;
     }
@@ -203,6 +212,8 @@ public final class TimelineView extends VBox {
         if (!old.search().equals(now.search()) && !EventFilter.normalizedSearch(search.getText()).equals(now.search())) {
             search.setText(now.search());
         }
+        // A selection a search hid is back in the table once the search lets it through again.
+        showSelected(model.getSelectedEvent());
     }
 
     /**
@@ -212,6 +223,7 @@ public final class TimelineView extends VBox {
     public void showAnnotations(EventAnnotations annotations) {
         seq.setCellFactory(c -> new SeqCell(annotations));
         double wider = seq.getPrefWidth() + ColumnWidths.fit("★✎") - ColumnWidths.fit("");
+        seq.setMaxWidth(wider);
         seq.setMinWidth(wider);
         seq.setPrefWidth(wider);
         annotations.revisionProperty().addListener(new WeakInvalidationListener(annotationsChanged));
@@ -233,23 +245,32 @@ public final class TimelineView extends VBox {
         kind.setCellFactory(c -> new KindCell<>());
         TableColumn<Event, String> thread = column("Thread", "thread-column", Math.min(ColumnWidths.MAX_THREAD, ColumnWidths.fit(model.widestThreadLabel())), model::threadLabel);
         thread.setCellFactory(c -> new ThreadIdCell());
-        // Narrowed to one thread, the column would repeat one value on every row: the summary gets the room.
-        thread.visibleProperty().bind(Bindings.createBooleanBinding(() -> model.filterProperty().get().threadId().isEmpty(),
-                model.filterProperty()));
+        // Narrowed to one thread, or in a trace of one, the column would repeat one value on every row: the summary
+        // gets the room.
+        thread.visibleProperty().bind(Bindings.createBooleanBinding(() -> model.filterProperty().get().threadId().isEmpty()
+                && model.threadCount() > 1, model.filterProperty()));
         TableColumn<Event, String> summary = column("Summary", "summary-column", 300, model::summary);
         // A message's summary already names its role ("#3 user: …") and the detail shows a call's, so Role
         // starts hidden: at 1280 px its width is worth more to the summary. The header's menu brings it back.
         TableColumn<Event, String> role = column("Role", "role-column", ColumnWidths.fit("assistant"), EventColumns::role);
         role.setVisible(false);
+        // So does Tool: a call's summary starts with its tool's name ("add_entry {…}", "#1 assistant → Bash(…)").
+        TableColumn<Event, String> tool = column("Tool", "tool-column", 92, EventColumns::tool);
+        tool.setVisible(false);
         table.setTableMenuButtonVisible(true);
         summary.setCellFactory(c -> new SummaryCell(model::findings));
+        // Sized to what they hold, these keep their width: the constrained policy would widen them as the window first
+        // lays out and, giving the last column way first, never narrow them again.
+        fitted(seq);
+        fitted(thread);
+        fitted(kind);
         table.getColumns().setAll(List.of(
                 seq,
-                column("Time", "time-column", ColumnWidths.fit("00:00:00,000"), EventColumns::time),
+                fitted(column("Time", "time-column", ColumnWidths.fit(widest("00:00:00,000", model.widestTime())), EventColumns::time)),
                 thread,
                 kind,
                 role,
-                column("Tool", "tool-column", 92, EventColumns::tool),
+                tool,
                 summary));
         table.setItems(model.rows());
         // The rows are positions into every row, not a list the table may sort in place: the model sorts them.
@@ -257,6 +278,15 @@ public final class TimelineView extends VBox {
             model.sortRows(t.getComparator());
             return true;
         });
+    }
+
+    private static <T> TableColumn<Event, T> fitted(TableColumn<Event, T> column) {
+        column.setMaxWidth(column.getPrefWidth());
+        return column;
+    }
+
+    private static String widest(String a, String b) {
+        return b.length() > a.length() ? b : a;
     }
 
     private static <T> TableColumn<Event, T> column(String title, String styleClass, double width, Function<Event, T> value) {
@@ -274,7 +304,9 @@ public final class TimelineView extends VBox {
 
     private void bindSelection() {
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
-            if (!syncingSelection) {
+            // The table drops a row a search hides; the model keeps it selected (see TimelineViewModel), so does this.
+            boolean hidden = now == null && model.getSelectedEvent() != null && !model.isShown(model.getSelectedEvent());
+            if (!syncingSelection && !hidden) {
                 model.select(now);
             }
         });
@@ -291,7 +323,7 @@ public final class TimelineView extends VBox {
         try {
             if (event == null) {
                 table.getSelectionModel().clearSelection();
-            } else {
+            } else if (model.isShown(event)) {
                 table.getSelectionModel().select(event);
                 table.scrollTo(Math.max(0, table.getSelectionModel().getSelectedIndex() - 3));
             }

@@ -42,6 +42,12 @@ public final class TimelineViewModel {
     private ThreadLabels threadLabels;
     private int eventCount;
     private int lastSeq;
+    private final String widestTime;
+    /** Rows still come in ({@link #growing()}): the columns are sized for what usually comes, not for what has. */
+    private boolean growing;
+
+    /** How many events, spread over the trace, the Time column is sized from: a trace writes its times one way. */
+    private static final int TIME_SAMPLE = 10_000;
 
     /** For a trace's events alone: pairs its LLM calls and labels its threads here, on the calling thread. */
     public TimelineViewModel(List<Event> trace) {
@@ -65,6 +71,7 @@ public final class TimelineViewModel {
             }
         }
         events.addAll(rows);
+        this.widestTime = widestTime(trace);
         refilter(filter.get());
         filter.addListener((obs, old, now) -> refilter(now));
     }
@@ -77,6 +84,7 @@ public final class TimelineViewModel {
     public static TimelineViewModel growing() {
         TimelineViewModel model = new TimelineViewModel(List.of(), LlmRounds.NONE, ThreadLabels.of(List.of()));
         model.lastSeq = 9_999_999;
+        model.growing = true;
         return model;
     }
 
@@ -150,6 +158,11 @@ public final class TimelineViewModel {
         selectedEvent.set(event == null ? null : rounds.rowOf(event));
     }
 
+    /** Whether the filter lets {@code row} through: a selected row a search hides is selected still, not shown. */
+    public boolean isShown(Event row) {
+        return shows(filter.get(), row);
+    }
+
     /** The events a row shows: an LLM call's request and its answer, or the event alone. */
     public List<Event> step(Event row) {
         return row == null ? List.of() : rounds.step(row);
@@ -183,9 +196,34 @@ public final class TimelineViewModel {
         return worst.ruleId() + (others > 0 ? " +" + others : "");
     }
 
-    /** The longest thread label, for sizing the Thread column. */
+    /** The longest time the Time column shows, among events spread over the trace, for sizing the column. */
+    public String widestTime() {
+        return widestTime;
+    }
+
+    /**
+     * How many threads the trace has: with one, the Thread column would say the same on every row. While rows still
+     * come in, the count to come is unknown: as many as there can be.
+     */
+    public int threadCount() {
+        return growing ? Integer.MAX_VALUE : threadLabels.size();
+    }
+
+    private static String widestTime(List<Event> trace) {
+        String widest = "";
+        int step = Math.max(1, trace.size() / TIME_SAMPLE);
+        for (int i = 0; i < trace.size(); i += step) {
+            String time = EventColumns.time(trace.get(i));
+            if (time.length() > widest.length()) {
+                widest = time;
+            }
+        }
+        return widest;
+    }
+
+    /** The longest thread label, for sizing the Thread column; while rows still come in, one of a usual length. */
     public String widestThreadLabel() {
-        return threadLabels.longestLabel();
+        return growing ? "0000000000:s00" : threadLabels.longestLabel();
     }
 
     /** The findings a row's events are evidence of, each once, in checklist order. */
@@ -278,9 +316,11 @@ public final class TimelineViewModel {
             }
         }
         shownCount.set(count);
-        // A selection the filter hides is no longer on screen, so the detail pane should not claim it is.
+        // A selection another thread, kind or "only flagged" hides is left behind, and the detail pane says so. One
+        // that only a search hides stays selected, its detail on show: searching (Ctrl+F, a word or two) must not
+        // lose what the user was reading, and clearing the search brings its row back.
         Event selected = selectedEvent.get();
-        if (selected != null && !shows(now, selected)) {
+        if (selected != null && !shows(now, selected) && !shows(now.withSearch(""), selected)) {
             selectedEvent.set(null);
         }
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tracedeck.model.prune.StrategyParser;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -93,6 +94,17 @@ class PruneCommandTest {
                 "keep_last_n_steps(30)", "--format", "json", "--thread", "s2", CliRun.BEFORE.toString()).out());
         assertEquals(List.of("truncate_tool_outputs(20)", "keep_last_n_steps(30)"), texts(root.get("strategies")));
         assertTrue(root.get("changed").asInt() > 0);
+    }
+
+    /** As the README says: arguments left out take the seeds' defaults. */
+    @Test
+    void aStrategyWithoutArgumentsRunsWithItsDefaults() throws Exception {
+        for (String name : List.of("keep_last_n_steps", "prune_old_observations", "sliding_window")) {
+            CliRun run = CliRun.of("prune", "--strategy", name, "--format", "json", "--thread", "s2", CliRun.BEFORE.toString());
+            assertEquals(ExitCodes.OK, run.code(), name + ": " + run.err());
+            assertEquals(StrategyParser.parse(name).spec(), texts(JSON.readTree(run.out()).get("strategies")).get(0));
+        }
+        assertEquals("keep_last_n_steps(5)", StrategyParser.parse("keep_last_n_steps").spec());
     }
 
     @Test

@@ -18,6 +18,15 @@ class SampleLogsTest {
         assertEquals(List.of(dir.resolve("a.log"), dir.resolve("b.log")), SampleLogs.fromProperty(dir.toString()));
     }
 
+    /** The window opens on the first: the run before the fix, which has findings, as the README's picture shows. */
+    @Test
+    void theBundledSamplesOpenOnTheRunBeforeTheFixThenTheRunAfterIt() {
+        List<Path> samples = SampleLogs.fromProperty(Path.of("../sample-logs/mycelian").toString());
+        assertEquals("before-prebuilt-react.log", samples.get(0).getFileName().toString());
+        assertEquals("after-tool-only.log", samples.get(1).getFileName().toString());
+        assertEquals(samples.subList(2, samples.size()).stream().sorted().toList(), samples.subList(2, samples.size()), "then by name");
+    }
+
     @Test
     void opensNothingWhenTheFolderIsUnsetOrMissing(@TempDir Path dir) {
         assertEquals(List.of(), SampleLogs.fromProperty(null));

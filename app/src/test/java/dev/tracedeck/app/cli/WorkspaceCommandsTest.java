@@ -101,6 +101,23 @@ class WorkspaceCommandsTest {
         assertEquals(1, bad.err().lines().count(), bad.err());
     }
 
+    /** A query the index can't read is the query's fault, said in one line: never SQLite's "missing database". */
+    @Test
+    void aBadQuerySaysWhatIsWrongWithIt() {
+        CliRun.of("inspect", "--workspace", ws(), CliRun.BEFORE.toString());
+        for (String[] bad : List.of(
+                new String[] {"add_entry AND (", "bad query 'add_entry AND (': it ends where more was expected"},
+                new String[] {"\"unclosed", "bad query '\"unclosed': a double quote is not closed"},
+                new String[] {"owner:alice", "bad query 'owner:alice': owner: is not a field; the fields are content:, tools: and args:"},
+                new String[] {"add_entry )", "bad query 'add_entry )': it can't be read at ')'"})) {
+            CliRun run = CliRun.of("search", "--workspace", ws(), bad[0]);
+            assertEquals(ExitCodes.USAGE, run.code(), bad[0]);
+            assertEquals(1, run.err().lines().count(), run.err());
+            assertTrue(run.err().startsWith("tracedeck search: " + bad[1]), run.err());
+            assertFalse(run.err().contains("SQLITE") || run.err().contains("database"), run.err());
+        }
+    }
+
     @Test
     void aFileWithMoreTextThanTheIndexTakesIsRecordedAndSearchSaysItWasNotSearched() throws Exception {
         String before = System.getProperty("tracedeck.indexLimitMiB");
@@ -148,6 +165,29 @@ class WorkspaceCommandsTest {
         Path clean = dir.resolve("clean.json");
         CliRun.of("baseline", "write", "--no-workspace", "--output", clean.toString(), CliRun.AFTER.toString());
         assertEquals(ExitCodes.FINDINGS, CliRun.of("validate", "--no-workspace", "--baseline", clean.toString(), shifted.toString()).code());
+    }
+
+    /** The list says what each mark is on: the finding's rule, and the file and line it was last recorded at. */
+    @Test
+    void theMarksAreListedWithTheRuleAndPlaceOfTheirFinding() throws Exception {
+        JsonNode report = JSON.readTree(CliRun.of("validate", "--workspace", ws(), "--format", "json", CliRun.BEFORE.toString()).out());
+        List<JsonNode> findings = report.findValues("findings").stream().flatMap(f -> java.util.stream.StreamSupport.stream(f.spliterator(), false))
+                .toList();
+        assertTrue(findings.size() >= 2);
+        for (JsonNode finding : findings.subList(0, 2)) {
+            assertEquals(ExitCodes.OK, CliRun.of("triage", "--workspace", ws(), finding.get("fingerprint").asText(), "confirmed",
+                    "--note", "seen in production").code());
+        }
+
+        CliRun list = CliRun.of("triage", "--workspace", ws());
+
+        assertEquals(ExitCodes.OK, list.code(), list.err());
+        for (JsonNode finding : findings.subList(0, 2)) {
+            String line = list.out().lines().filter(l -> l.startsWith(finding.get("fingerprint").asText())).findFirst().orElseThrow();
+            assertTrue(line.contains("  " + finding.get("rule").asText() + " "), line);
+            assertTrue(line.contains(CliRun.BEFORE.getFileName() + ":" + finding.get("evidence").get(0).get("line").asInt()), line);
+            assertTrue(line.endsWith("seen in production"), line);
+        }
     }
 
     @Test

@@ -29,12 +29,15 @@ import java.util.stream.Collectors;
 import javafx.css.PseudoClass;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.HBox;
+import javafx.scene.text.Font;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.fxmisc.richtext.StyleClassedTextArea;
@@ -45,6 +48,7 @@ import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The window end to end, headless: imports run synchronously (the {@link SyncTaskRunner}), so each step's
@@ -127,6 +131,62 @@ class MainWindowTest {
         assertFalse(table.getItems().isEmpty());
         assertTrue(table.getItems().stream().allMatch(e -> e.text().contains("FLUSH_CONTEXT")), "only matching rows");
         assertTrue(table.getItems().size() < 217);
+    }
+
+    @Test
+    void searchingKeepsTheSelectedEventsDetailAndEscapeBringsItsRowBack(FxRobot robot) throws Exception {
+        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+        TraceViewModel trace = workspace.selectedTrace().orElseThrow();
+        Event selected = trace.timeline().getSelectedEvent();
+        assertTrue(selected != null && !selected.text().contains("get_context"), "opened on its first finding: " + selected);
+        TableView<Event> table = robot.lookup("#timeline-table").queryTableView();
+
+        robot.press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
+        assertSame(selected, trace.detail().shownEventProperty().get(), "Ctrl+F alone changes nothing");
+        robot.write("get_context");
+        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> !table.getItems().contains(selected));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertTrue(table.getItems().stream().allMatch(e -> e.text().contains("get_context")), "the search hides the selected row");
+        assertSame(selected, trace.timeline().getSelectedEvent());
+        assertSame(selected, trace.detail().shownEventProperty().get(), "its detail is still on show");
+        assertTrue(detailText(robot).contains("#" + selected.seq()), detailText(robot));
+
+        robot.clickOn("#timeline-search").type(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> table.getItems().contains(selected));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertSame(selected, table.getSelectionModel().getSelectedItem(), "its row is selected again");
+    }
+
+    /** The window's first size on a 1280-pixel screen (headless, the tests' screen is 1280 wide too). */
+    @Test
+    void atTheDefaultSizeTheSummaryHasRoomAndTimesAreWhole(FxRobot robot) {
+        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+        TableView<Event> table = robot.lookup("#timeline-table").queryTableView();
+        TableColumn<Event, ?> summary = table.getVisibleLeafColumns().stream().filter(c -> c.getText().equals("Summary"))
+                .findFirst().orElseThrow();
+        Text character = new Text("x".repeat(45));
+        character.setFont(Font.font("monospace", 11.5));
+        assertTrue(summary.getWidth() >= character.getLayoutBounds().getWidth() + 12,
+                "45 characters of summary: " + summary.getWidth() + " px in a table of " + table.getWidth());
+        assertTrue(detailText(robot).contains("folder      " + dir + java.io.File.separator), "the path less the name: " + detailText(robot));
+
+        // Claude Code's times are ISO, to the millisecond and in UTC ("…T09:14:02.118Z"); a session is one thread.
+        robot.interact(() -> {
+            workspace.closeSelected();
+            workspace.open(List.of(SampleLogs.copy("sample-logs/claude-code/compacted-session.jsonl", dir)));
+        });
+        TableView<Event> session = robot.lookup("#timeline-table").queryTableView();
+        assertFalse(session.getColumns().stream().filter(c -> c.getText().equals("Thread")).findFirst().orElseThrow().isVisible(),
+                "one thread: no column saying it on every row");
+        List<TableCell<?, ?>> times = robot.lookup("#timeline-table .table-cell.time-column").<TableCell<?, ?>>queryAll().stream()
+                .filter(c -> c.getItem() != null && c.isVisible()).toList();
+        assertFalse(times.isEmpty());
+        for (TableCell<?, ?> cell : times) {
+            Text drawn = (Text) cell.lookup(".text");
+            assertEquals(cell.getItem(), drawn.getText(), "whole");
+            assertTrue(((String) cell.getItem()).matches("\\d{2}:\\d{2}:\\d{2}\\.\\d{3}"), (String) cell.getItem());
+        }
     }
 
     @Test

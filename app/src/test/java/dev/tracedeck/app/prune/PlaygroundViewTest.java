@@ -151,6 +151,19 @@ class PlaygroundViewTest {
         assertFalse(gauges.stream().anyMatch(g -> g.getPseudoClassStates().contains(ContextGauge.OVER_TRIGGER)));
     }
 
+    @Test
+    void theAddMenuShowsTheStrategiesNamesAsTheCommandLineWritesThem(FxRobot robot) {
+        robot.clickOn("#add-strategy");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        List<String> shown = robot.lookup(".context-menu .menu-item .text").queryAllAs(Text.class).stream()
+                .map(Text::getText).toList();
+        for (StrategyKind kind : StrategyKind.values()) {
+            assertTrue(shown.stream().anyMatch(t -> t.startsWith(kind.id() + " ")), kind.id() + " in " + shown);
+        }
+        robot.press(javafx.scene.input.KeyCode.ESCAPE).release(javafx.scene.input.KeyCode.ESCAPE);
+    }
+
     private static void waitUntil(BooleanSupplier condition) {
         try {
             WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> WaitForAsyncUtils.waitForAsyncFx(10_000, condition::getAsBoolean));

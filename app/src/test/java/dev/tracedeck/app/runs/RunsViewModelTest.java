@@ -131,7 +131,7 @@ class RunsViewModelTest {
         search.search();
 
         assertTrue(search.hits().isEmpty());
-        assertTrue(search.statusProperty().get().startsWith("Cannot search"), search.statusProperty().get());
+        assertEquals("Bad query '\"unclosed': a double quote is not closed", search.statusProperty().get());
         assertTrue(notices.notices().isEmpty());
     }
 }

@@ -18,6 +18,16 @@ class EventColumnsTest {
     }
 
     @Test
+    void anIsoTimeIsShownToTheMillisecondWithoutItsZone() {
+        assertEquals("09:14:02.118", EventColumns.time(withTime("2025-08-21T09:14:02.118Z")));
+        assertEquals("08:00:02.114", EventColumns.time(withTime("2025-06-03T08:00:02.114205+00:00")));
+        assertEquals("20:47:18.711", EventColumns.time(withTime("2026-03-01T20:47:18.7115010Z")));
+        assertEquals("08:00:02", EventColumns.time(withTime("2025-06-03T08:00:02+0200")));
+        assertEquals("08:00:02.5", EventColumns.time(withTime("2025-06-03 08:00:02.5")));
+        assertEquals("late evening", EventColumns.time(withTime("2025-06-03 late evening")), "not a clock: as logged, less the date");
+    }
+
+    @Test
     void rolesAndToolsComeFromMessagesAndToolCalls() {
         assertEquals("user", EventColumns.role(TestTraces.event(2)));
         assertEquals("user", EventColumns.role(TestTraces.event(3)));

@@ -68,6 +68,19 @@ class TimelineViewModelTest {
     }
 
     @Test
+    void keepsASelectionOnlyASearchHides() {
+        Event message = trace.event(2);
+        timeline.select(message);
+
+        timeline.search("no event says this");
+        assertEquals(0, timeline.rows().size());
+        assertSame(message, timeline.getSelectedEvent(), "selected still, its detail on show");
+        timeline.search("");
+        assertTrue(timeline.rows().contains(message));
+        assertSame(message, timeline.getSelectedEvent());
+    }
+
+    @Test
     void onlyFlaggedNarrowsToEvidenceOnceTheChecksAreIn() {
         timeline.showOnlyFlagged(true);
         assertEquals(0, timeline.rows().size());

@@ -13,9 +13,13 @@ import java.util.regex.Pattern;
 public final class StrategyParser {
 
     private static final Pattern CALL = Pattern.compile("\\s*([A-Za-z_]+)\\s*(?:\\((.*)\\))?\\s*");
-    static final List<String> NAMES = List.of("none", "keep_last_n_steps(n)", "prune_old_observations(keep_last_n, max_length=100)",
-            "sliding_window(messages)", "token_budget(trigger=0.8, target=0.5)", "truncate_tool_outputs(max_chars=10000)",
+    /** Each strategy with its arguments and their defaults, as the seeds chose them. */
+    static final List<String> NAMES = List.of("none", "keep_last_n_steps(n=5)", "prune_old_observations(keep_last_n=5, max_length=100)",
+            "sliding_window(messages=50)", "token_budget(trigger=0.8, target=0.5)", "truncate_tool_outputs(max_chars=10000)",
             "separate_execution_trace", "repair_orphans");
+    private static final int KEEP_LAST_N = 5;
+    private static final int MAX_LENGTH = 100;
+    private static final int WINDOW_MESSAGES = 50;
 
     private StrategyParser() {
     }
@@ -29,10 +33,12 @@ public final class StrategyParser {
         List<String> args = arguments(m.group(2));
         return switch (name) {
             case "none" -> expect(name, args, 0, 0, () -> new PruneStrategy.None());
-            case "keep_last_n_steps" -> expect(name, args, 1, 1, () -> new PruneStrategy.KeepLastNSteps(integer(name, args.get(0))));
-            case "prune_old_observations" -> expect(name, args, 1, 2, () -> new PruneStrategy.PruneOldObservations(
-                    integer(name, args.get(0)), args.size() > 1 ? integer(name, args.get(1)) : 100));
-            case "sliding_window" -> expect(name, args, 1, 1, () -> new PruneStrategy.SlidingWindow(integer(name, args.get(0))));
+            case "keep_last_n_steps" -> expect(name, args, 0, 1, () -> new PruneStrategy.KeepLastNSteps(
+                    args.isEmpty() ? KEEP_LAST_N : integer(name, args.get(0))));
+            case "prune_old_observations" -> expect(name, args, 0, 2, () -> new PruneStrategy.PruneOldObservations(
+                    args.isEmpty() ? KEEP_LAST_N : integer(name, args.get(0)), args.size() > 1 ? integer(name, args.get(1)) : MAX_LENGTH));
+            case "sliding_window" -> expect(name, args, 0, 1, () -> new PruneStrategy.SlidingWindow(
+                    args.isEmpty() ? WINDOW_MESSAGES : integer(name, args.get(0))));
             case "token_budget" -> expect(name, args, 0, 2, () -> new PruneStrategy.TokenBudget(
                     args.isEmpty() ? 0.8 : number(name, args.get(0)), args.size() < 2 ? 0.5 : number(name, args.get(1))));
             case "truncate_tool_outputs" -> expect(name, args, 0, 1, () -> new PruneStrategy.TruncateToolOutputs(
@@ -69,8 +75,8 @@ public final class StrategyParser {
 
     private static PruneStrategy expect(String name, List<String> args, int min, int max, Maker maker) {
         if (args.size() < min || args.size() > max) {
-            throw new IllegalArgumentException(name + " takes " + (min == max ? Integer.toString(min) : min + " to " + max)
-                    + " argument" + (max == 1 ? "" : "s") + ", not " + args.size());
+            throw new IllegalArgumentException(name + " takes " + (min == max ? Integer.toString(min)
+                    : min == 0 ? "at most " + max : min + " to " + max) + " argument" + (max == 1 ? "" : "s") + ", not " + args.size());
         }
         try {
             return maker.make();

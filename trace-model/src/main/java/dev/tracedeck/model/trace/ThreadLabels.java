@@ -77,6 +77,11 @@ public final class ThreadLabels {
         return labels.values().stream().max(Comparator.comparingInt(l -> l.codePointCount(0, l.length()))).orElse("");
     }
 
+    /** How many threads are labelled. */
+    public int size() {
+        return labels.size();
+    }
+
     /** The full id for tooltips and detail: the id itself, or "(run)" for "". */
     public static String full(String id) {
         return id.isEmpty() ? RUN : id;

@@ -178,11 +178,21 @@ class PruneStrategiesTest {
     }
 
     @Test
+    void argumentsLeftOutTakeTheSeedsDefaults() {
+        assertEquals(new PruneStrategy.KeepLastNSteps(5), StrategyParser.parse("keep_last_n_steps"));
+        assertEquals(new PruneStrategy.KeepLastNSteps(5), StrategyParser.parse("keep_last_n_steps()"));
+        assertEquals(new PruneStrategy.PruneOldObservations(5, 100), StrategyParser.parse("prune_old_observations"));
+        assertEquals(new PruneStrategy.SlidingWindow(50), StrategyParser.parse("sliding_window"));
+        assertEquals(new PruneStrategy.TokenBudget(0.8, 0.5), StrategyParser.parse("token_budget"));
+        assertEquals(new PruneStrategy.TruncateToolOutputs(10_000), StrategyParser.parse("truncate_tool_outputs"));
+    }
+
+    @Test
     void badStrategiesSayWhatWasExpected() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> StrategyParser.parse("keep_last(5)")).getMessage()
-                .startsWith("unknown strategy 'keep_last'; known: none, keep_last_n_steps(n)"));
-        assertEquals("keep_last_n_steps takes 1 argument, not 0",
-                assertThrows(IllegalArgumentException.class, () -> StrategyParser.parse("keep_last_n_steps")).getMessage());
+                .startsWith("unknown strategy 'keep_last'; known: none, keep_last_n_steps(n=5)"));
+        assertEquals("keep_last_n_steps takes at most 1 argument, not 2",
+                assertThrows(IllegalArgumentException.class, () -> StrategyParser.parse("keep_last_n_steps(1, 2)")).getMessage());
         assertEquals("sliding_window: 'ten' is not a whole number",
                 assertThrows(IllegalArgumentException.class, () -> StrategyParser.parse("sliding_window(ten)")).getMessage());
         assertThrows(IllegalArgumentException.class, () -> StrategyParser.parse("token_budget(0.5, 0.8)"));
