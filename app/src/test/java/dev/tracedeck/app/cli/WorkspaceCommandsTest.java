@@ -248,6 +248,7 @@ class WorkspaceCommandsTest {
         byte[] before = Files.readAllBytes(notes);
         for (String[] args : List.of(new String[] {"validate", "--workspace", notes.toString(), CliRun.BEFORE.toString()},
                 new String[] {"inspect", "--workspace", notes.toString(), CliRun.BEFORE.toString()},
+                new String[] {"baseline", "write", "--workspace", notes.toString(), CliRun.BEFORE.toString()},
                 new String[] {"runs", "--workspace", notes.toString()},
                 new String[] {"tokens", "--workspace", notes.toString(), CliRun.BEFORE.toString()},
                 new String[] {"textcalls", "--workspace", notes.toString(), CliRun.BEFORE.toString()},
@@ -260,6 +261,9 @@ class WorkspaceCommandsTest {
             assertEquals(ExitCodes.USAGE, run.code(), args[0]);
             assertEquals(1, run.err().lines().count(), run.err());
             assertTrue(run.err().contains(notes + ": not a Tracedeck workspace"), run.err());
+            if (List.of("validate", "inspect", "baseline").contains(args[0])) {
+                assertEquals("", run.out(), args[0] + " opens the workspace while it reads, and reports nothing when it can't");
+            }
         }
         assertArrayEquals(before, Files.readAllBytes(notes));
     }
