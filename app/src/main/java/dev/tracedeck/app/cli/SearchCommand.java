@@ -136,8 +136,7 @@ final class SearchCommand implements Callable<Integer> {
 
         @Override
         public ImportListener reading(String path, int index, int count) {
-            err.println(TerminalText.line(NAME + ": indexing " + path + " (" + index + " of " + count
-                    + (count == 1 ? ", recorded since the last search)" : " recorded since the last search)")));
+            err.println(TerminalText.line(NAME + ": indexing " + path + " (" + index + " of " + count + " recorded since the last search)"));
             err.flush();
             reading = ConsoleProgress.forTerminal(path);
             return reading;

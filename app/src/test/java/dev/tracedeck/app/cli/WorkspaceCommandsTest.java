@@ -66,7 +66,7 @@ class WorkspaceCommandsTest {
 
         CliRun search = CliRun.of("search", "--workspace", ws(), "--json", "tools:add_entry");
         assertEquals(ExitCodes.OK, search.code(), search.err());
-        assertEquals("tracedeck search: indexing " + log.toAbsolutePath() + " (1 of 1, recorded since the last search)",
+        assertEquals("tracedeck search: indexing " + log.toAbsolutePath() + " (1 of 1 recorded since the last search)",
                 search.err().strip());
         JsonNode hits = JSON.readTree(search.out());
         assertTrue(hits.size() > 0);
