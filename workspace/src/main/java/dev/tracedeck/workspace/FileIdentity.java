@@ -21,8 +21,15 @@ import java.util.Objects;
  * Claude Code project folder) is remembered by all the files in it: their total size, the latest of their times,
  * and the SHA-256 of their relative paths and bytes in path order, so that a file added, removed or changed in it
  * makes it another.
+ *
+ * <p>Recording takes the size and time only; the hash is taken later, by whoever needs it first (a search indexing
+ * the file, the app), and only while the file still has the size and time recorded, checked before and after
+ * hashing: until then {@link #sha256()} is empty ({@link #hashed()} false).
  */
 public record FileIdentity(String path, long size, long modifiedMillis, String sha256) {
+
+    /** The hash of a file recorded but not hashed yet. */
+    static final String NOT_HASHED = "";
 
     public FileIdentity {
         Objects.requireNonNull(path);
@@ -34,18 +41,38 @@ public record FileIdentity(String path, long size, long modifiedMillis, String s
         return file.toAbsolutePath().normalize().toString();
     }
 
-    /** Reads the file's size and time, and hashes it unless {@code known} has the same size and time. */
-    public static FileIdentity of(Path file, FileIdentity known) throws IOException {
+    /** False until the file's SHA-256 is taken: recording leaves it for later. */
+    public boolean hashed() {
+        return !sha256.isEmpty();
+    }
+
+    /** The file's size and time as they are now, without reading it; not hashed. */
+    static FileIdentity observe(Path file) throws IOException {
         if (Files.readAttributes(file, BasicFileAttributes.class).isOther()) {
-            // A FIFO or a pipe gives its bytes once: hashing it again would wait for a writer that never comes.
+            // A FIFO or a pipe gives its bytes once: hashing it later would wait for a writer that never comes.
             throw new IOException("not a regular file, so it can't be read again to tell later whether it changed");
         }
-        long size = size(file);
-        long modified = modifiedMillis(file);
-        if (known != null && known.size == size && known.modifiedMillis == modified && !known.sha256.isEmpty()) {
-            return new FileIdentity(key(file), size, modified, known.sha256);
+        return new FileIdentity(key(file), size(file), modifiedMillis(file), NOT_HASHED);
+    }
+
+    /** True when {@code other} has this size and time: as far as can be told without reading it, the same content. */
+    boolean sameSizeAndTime(FileIdentity other) {
+        return size == other.size && modifiedMillis == other.modifiedMillis;
+    }
+
+    /** True while the file at this path has this size and time. */
+    boolean stillOnDisk() {
+        Path file = Path.of(path);
+        try {
+            return (Files.isRegularFile(file) || Files.isDirectory(file))
+                    && size(file) == size && modifiedMillis(file) == modifiedMillis;
+        } catch (IOException e) {
+            return false;
         }
-        return new FileIdentity(key(file), size, modified, sha256(file));
+    }
+
+    FileIdentity withHash(String sha256) {
+        return new FileIdentity(path, size, modifiedMillis, sha256);
     }
 
     public static String sha256(Path file) throws IOException {

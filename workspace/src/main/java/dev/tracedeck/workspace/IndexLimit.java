@@ -13,7 +13,7 @@ import java.util.Set;
  * How much message text one trace may bring into the search index. Indexing costs time and disk in proportion to the
  * distinct text: a Mycelian log of 1.1 GiB holds some 44 k distinct messages (its state dumps repeat them) and is
  * indexed in about 3 s, but a 1.1 GiB export of chat conversations is 1.5 M distinct messages — 85 s of work and a
- * 1.8 GB workspace, which nobody who just opened the file asked for. Over the limit a trace is still recorded (its
+ * 1.8 GB workspace, which nobody who only searches the others asked for. Over the limit a trace is recorded (its
  * identity, summaries and findings) but not indexed, and a search says which files it did not search. The system
  * property {@value #PROPERTY} sets the limit in MiB of text (characters, as Java counts them).
  */
@@ -30,8 +30,11 @@ final class IndexLimit {
         return Math.max(0, Long.getLong(PROPERTY, DEFAULT_MIB)) << 20;
     }
 
-    /** True when the text the index would take from {@code events} is within {@code limit} characters. */
-    static boolean fits(List<Event> events, long limit) {
+    /**
+     * The message text the index would take from {@code events}, in characters, counted until it passes {@code limit}
+     * (so a count over the limit may be short of the whole).
+     */
+    static long count(List<Event> events, long limit) {
         long text = 0;
         Set<StateEntry> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Event e : events) {
@@ -51,10 +54,10 @@ final class IndexLimit {
                 }
             }
             if (text > limit) {
-                return false;
+                return text;
             }
         }
-        return true;
+        return text;
     }
 
     private static long arguments(List<ToolCall> calls) {

@@ -13,12 +13,13 @@ import java.util.OptionalLong;
  * @param errors       findings of severity error at the last validation; empty when it was only opened
  * @param warnings     findings of severity warning at the last validation; empty when it was only opened
  * @param ruleCounts   per rule with findings, its errors and warnings at the last validation
+ * @param index        whether a search covers it
  * @param movedTo      for {@link FileStatus#MOVED}, the path where the same content is recorded now
  */
 public record RunRecord(FileIdentity file, String format, long records, long threads, long otherRecords,
                         long malformedRecords, OptionalLong errors, OptionalLong warnings,
                         Map<String, RuleCount> ruleCounts, Instant firstOpened, Instant lastOpened,
-                        boolean indexed, FileStatus status, Optional<String> movedTo) {
+                        IndexState index, FileStatus status, Optional<String> movedTo) {
 
     public RunRecord {
         Objects.requireNonNull(file);
@@ -26,8 +27,14 @@ public record RunRecord(FileIdentity file, String format, long records, long thr
         ruleCounts = Map.copyOf(ruleCounts);
         Objects.requireNonNull(firstOpened);
         Objects.requireNonNull(lastOpened);
+        Objects.requireNonNull(index);
         Objects.requireNonNull(status);
         Objects.requireNonNull(movedTo);
+    }
+
+    /** True when a search covers it: its messages are in the index. */
+    public boolean indexed() {
+        return index == IndexState.INDEXED;
     }
 
     /** One rule's findings at the last validation. */

@@ -17,13 +17,16 @@ import java.util.List;
  *       fingerprints, triage marks, notes and bookmarks on events.</li>
  *   <li>2: the full-text index: each distinct message once ({@code search_docs} + FTS5 {@code search_fts}), where it
  *       occurs ({@code search_hits}), and which content of each trace is indexed ({@code traces.indexed_sha256}).</li>
+ *   <li>3: how much message text a trace's content brings into the index ({@code traces.index_chars}), counted when it
+ *       is indexed, so that a search knows a file over the index's limit without reading it again. Recording leaves
+ *       the hash ({@code sha256} is {@code ''} until taken) and the index to whoever needs them first.</li>
  * </ul>
  */
 final class Schema {
 
     /** "TDWS" — the file is a Tracedeck workspace. */
     static final int APPLICATION_ID = 0x54445753;
-    static final int CURRENT = 2;
+    static final int CURRENT = 3;
 
     private static final List<List<String>> MIGRATIONS = List.of(
             List.of("""
@@ -96,7 +99,8 @@ final class Schema {
                       seq INTEGER NOT NULL,
                       line INTEGER NOT NULL,
                       PRIMARY KEY (trace_id, doc_id, thread)) WITHOUT ROWID""",
-                    "CREATE INDEX search_hits_doc ON search_hits(doc_id)"));
+                    "CREATE INDEX search_hits_doc ON search_hits(doc_id)"),
+            List.of("ALTER TABLE traces ADD COLUMN index_chars INTEGER"));
 
     private Schema() {
     }

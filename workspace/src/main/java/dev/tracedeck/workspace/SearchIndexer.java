@@ -190,6 +190,10 @@ final class SearchIndexer {
         }
     }
 
+    /**
+     * The hits of traces indexed for the content recorded: a file recorded again with other content keeps its old
+     * messages in the index until it is indexed again, and they are not its messages any more.
+     */
     static List<SearchHit> search(Connection c, String query, int limit) throws SQLException {
         List<SearchHit> hits = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement("""
@@ -197,7 +201,8 @@ final class SearchIndexer {
                   SELECT rowid AS doc_id, snippet(search_fts, -1, '[', ']', '…', 12) AS snip
                   FROM search_fts WHERE search_fts MATCH ?)
                 SELECT t.path, h.thread, h.seq, h.line, m.snip
-                FROM matched m JOIN search_hits h ON h.doc_id = m.doc_id JOIN traces t ON t.id = h.trace_id
+                FROM matched m JOIN search_hits h ON h.doc_id = m.doc_id
+                  JOIN traces t ON t.id = h.trace_id AND t.indexed_sha256 = t.sha256
                 ORDER BY t.path, h.seq, h.line
                 LIMIT ?""")) {
             s.setString(1, query);

@@ -16,49 +16,41 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
-/** One trace into the tables, inside the caller's transaction. */
+/**
+ * One trace into the tables, inside the caller's transaction: its identity, summaries and findings. Neither the file's
+ * hash nor the search index: those are left for later ({@link Completion}).
+ */
 final class TraceRecorder {
 
     private final Connection c;
-    /** At most this many characters of message text go into the index per trace ({@link IndexLimit}). */
-    private final long indexLimit;
 
-    TraceRecorder(Connection c, long indexLimit) {
+    TraceRecorder(Connection c) {
         this.c = c;
-        this.indexLimit = indexLimit;
     }
 
-    /** @param fingerprints those of {@code validation}'s findings, taken before the transaction */
-    Void record(FileIdentity identity, Trace trace, Optional<Validation> validation, Fingerprints fingerprints, Instant now)
+    /**
+     * Records the trace read from the file {@code observed} (its size and time now). A file recorded before with the
+     * same size and time keeps its hash and its index; otherwise it is taken as new content, whose hash and index
+     * are not taken yet, and what was recorded of the old content (findings, the count of its text) goes. Its old
+     * messages stay in the index until it is indexed again, and no search shows them meanwhile.
+     *
+     * @return the identity recorded
+     */
+    FileIdentity record(FileIdentity observed, Trace trace, Optional<Validation> validation, Fingerprints fingerprints, Instant now)
             throws SQLException {
-        Optional<FileIdentity> before = RunQueries.identity(c, identity.path());
-        boolean sameContent = before.isPresent() && before.get().sha256().equals(identity.sha256());
+        Optional<FileIdentity> before = RunQueries.identity(c, observed.path());
+        boolean sameContent = before.isPresent() && before.get().sameSizeAndTime(observed);
+        FileIdentity identity = sameContent ? observed.withHash(before.get().sha256()) : observed;
         long id = upsert(identity, trace.report(), trace.threads().size(), now);
         if (!sameContent) {
-            // What was recorded of the old content no longer describes the file.
             update("DELETE FROM findings WHERE trace_id = ?", id);
             update("DELETE FROM rule_counts WHERE trace_id = ?", id);
-            update("UPDATE traces SET errors = NULL, warnings = NULL, validated_at = NULL WHERE id = ?", id);
+            update("UPDATE traces SET errors = NULL, warnings = NULL, validated_at = NULL, index_chars = NULL WHERE id = ?", id);
         }
         if (validation.isPresent()) {
             validation(id, validation.get(), fingerprints, now);
         }
-        if (!indexed(id, identity.sha256())) {
-            boolean fits = IndexLimit.fits(trace.events(), indexLimit);
-            SearchIndexer indexer = new SearchIndexer(c);
-            if (fits) {
-                indexer.index(id, trace);
-            } else {
-                // Too much text to index: what is indexed of an older content of the file goes, nothing comes.
-                indexer.forget(id);
-            }
-            try (PreparedStatement s = c.prepareStatement("UPDATE traces SET indexed_sha256 = ? WHERE id = ?")) {
-                s.setString(1, fits ? identity.sha256() : null);
-                s.setLong(2, id);
-                s.executeUpdate();
-            }
-        }
-        return null;
+        return identity;
     }
 
     private long upsert(FileIdentity f, ImportReport r, int threads, Instant now) throws SQLException {
@@ -136,16 +128,6 @@ final class TraceRecorder {
             s.setString(3, now.toString());
             s.setLong(4, id);
             s.executeUpdate();
-        }
-    }
-
-    private boolean indexed(long id, String sha256) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT indexed_sha256 = ? FROM traces WHERE id = ?")) {
-            s.setString(1, sha256);
-            s.setLong(2, id);
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next() && rs.getBoolean(1);
-            }
         }
     }
 

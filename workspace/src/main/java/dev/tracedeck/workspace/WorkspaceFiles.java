@@ -74,6 +74,7 @@ final class WorkspaceFiles {
 
     /** A connection in WAL mode with a busy timeout, foreign keys on and IMMEDIATE transactions; or read-only. */
     static Connection connect(Path file, boolean readOnly) throws SQLException {
+        NativeLibrary.prepare();
         SQLiteConfig config = new SQLiteConfig();
         config.setBusyTimeout(BUSY_TIMEOUT_MILLIS);
         if (readOnly) {

@@ -1,5 +1,6 @@
 package dev.tracedeck.workspace;
 
+import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.rules.Fingerprints;
 import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.source.SourceChangedException;
@@ -24,7 +25,7 @@ import java.util.Set;
 /**
  * The workspace: one SQLite file, no server, holding every trace opened or validated (its file's identity and
  * summaries, never a copy), the findings' fingerprints, triage marks, notes and bookmarks on events, and a
- * full-text index of the messages and tool calls.
+ * full-text index of the messages and tool calls, built when a search first needs it.
  *
  * <p>Safe to share between processes: WAL mode, a busy timeout, and every write one IMMEDIATE transaction, so a
  * process killed mid-write loses that write and nothing else. Nothing from a trace reaches SQL except as a bound
@@ -35,11 +36,13 @@ public final class WorkspaceStore implements AutoCloseable {
     private final Path file;
     private final Connection connection;
     private final Clock clock;
+    private final boolean readOnly;
 
-    private WorkspaceStore(Path file, Connection connection, Clock clock) {
+    private WorkspaceStore(Path file, Connection connection, Clock clock, boolean readOnly) {
         this.file = file;
         this.connection = connection;
         this.clock = clock;
+        this.readOnly = readOnly;
     }
 
     /**
@@ -63,7 +66,7 @@ public final class WorkspaceStore implements AutoCloseable {
         try {
             c = WorkspaceFiles.connect(file, false);
             Schema.migrate(c, Schema.CURRENT);
-            return new WorkspaceStore(file, c, clock);
+            return new WorkspaceStore(file, c, clock, false);
         } catch (SQLException e) {
             closeQuietly(c);
             throw new WorkspaceException(file + ": cannot open the workspace (" + WorkspaceFiles.oneLine(e) + ")", e);
@@ -89,10 +92,23 @@ public final class WorkspaceStore implements AutoCloseable {
                 }
                 return open(file, clock);
             }
-            return new WorkspaceStore(file, c, clock);
+            return new WorkspaceStore(file, c, clock, true);
         } catch (SQLException e) {
             throw new WorkspaceException(file + ": cannot open the workspace (" + WorkspaceFiles.oneLine(e) + ")", e);
         }
+    }
+
+    /**
+     * Opens the workspace at {@code file} for a search: for writing when it can be written, so that the search can
+     * first index what was recorded since the last one ({@link #indexPending}); else for reading ({@link #readOnly()}).
+     */
+    public static WorkspaceStore openToSearch(Path file, Clock clock) throws WorkspaceException {
+        return !Files.exists(file) || WorkspaceFiles.writable(file) ? open(file, clock) : openForReading(file, clock);
+    }
+
+    /** True when opened for reading only: nothing can be recorded or indexed through it. */
+    public boolean readOnly() {
+        return readOnly;
     }
 
     private static WorkspaceException readOnly(Path file, String why) {
@@ -110,15 +126,17 @@ public final class WorkspaceStore implements AutoCloseable {
     }
 
     /**
-     * Records a trace that was opened (and, with {@code validation}, validated) from {@code path}: its identity,
-     * import summary, the validation's summary and findings, and its messages in the full-text index. A file
-     * recorded before under the same path is updated; when its content changed, what was recorded of the old
-     * content (findings, index) is replaced. One transaction: all of it is recorded, or none. A validation whose
-     * evidence can't be read back as it was read (the file changed since) is refused whole, before anything is
-     * written, with the file and line in the message.
+     * Records a trace that was opened (and, with {@code validation}, validated) from {@code path}: its size and time,
+     * import summary, the validation's summary and findings. The file's hash and its messages in the full-text index
+     * are left for later — to {@link #complete} with the trace in hand, or to the first search ({@link #indexPending})
+     * — so recording costs a command next to nothing: both read the whole file. A file recorded before under the same
+     * path is updated; when its size or time changed, what was recorded of the old content (findings, hash, index)
+     * no longer counts. One transaction: all of it is recorded, or none. A validation whose evidence can't be read
+     * back as it was read (the file changed since) is refused whole, before anything is written, with the file and
+     * line in the message.
      */
     public RunRecord record(Path path, Trace trace, Optional<Validation> validation) throws WorkspaceException {
-        return record(path, trace, validation, fingerprints(validation), IndexLimit.chars());
+        return record(path, trace, validation, fingerprints(validation));
     }
 
     /**
@@ -126,25 +144,56 @@ public final class WorkspaceStore implements AutoCloseable {
      * ran, so they are the ones that run reported and the file is not read again for them.
      */
     public RunRecord record(Path path, Trace trace, Validation validation, Fingerprints fingerprints) throws WorkspaceException {
-        return record(path, trace, Optional.of(validation), fingerprints, IndexLimit.chars());
+        return record(path, trace, Optional.of(validation), fingerprints);
     }
 
-    /** {@link #record(Path, Trace, Optional)} with at most {@code indexLimit} characters of message text indexed. */
-    RunRecord record(Path path, Trace trace, Optional<Validation> validation, long indexLimit) throws WorkspaceException {
-        return record(path, trace, validation, fingerprints(validation), indexLimit);
-    }
-
-    private RunRecord record(Path path, Trace trace, Optional<Validation> validation, Fingerprints fingerprints,
-                             long indexLimit) throws WorkspaceException {
-        FileIdentity identity;
+    private RunRecord record(Path path, Trace trace, Optional<Validation> validation, Fingerprints fingerprints)
+            throws WorkspaceException {
+        FileIdentity observed;
         try {
-            identity = FileIdentity.of(path, knownIdentity(FileIdentity.key(path)).orElse(null));
+            observed = FileIdentity.observe(path);
         } catch (IOException e) {
             throw new WorkspaceException(path + ": cannot read the file to record it (" + e.getMessage() + ")", e);
         }
         Instant now = clock.instant();
-        write("record " + path, c -> new TraceRecorder(c, indexLimit).record(identity, trace, validation, fingerprints, now));
-        return runs().stream().filter(r -> r.file().path().equals(identity.path())).findFirst().orElseThrow();
+        write("record " + path, c -> new TraceRecorder(c).record(observed, trace, validation, fingerprints, now));
+        return recorded(observed.path(), IndexLimit.chars());
+    }
+
+    /**
+     * Does what recording left for later, for the file just recorded from {@code path} as {@code trace}: takes its
+     * hash and puts its messages in the index (unless over the index's limit). Nothing is done when the file no
+     * longer has the size and time recorded: the trace in hand would not be its content. Reads the whole file: run it
+     * where nobody waits (the app's workspace thread).
+     */
+    public RunRecord complete(Path path, Trace trace) throws WorkspaceException {
+        return complete(path, trace, IndexLimit.chars());
+    }
+
+    RunRecord complete(Path path, Trace trace, long indexLimit) throws WorkspaceException {
+        RunRecord record = recorded(FileIdentity.key(path), indexLimit);
+        if (record.index() == IndexState.NOT_YET || !record.file().hashed()) {
+            new Completion(this, indexLimit).complete(record.file(), () -> trace);
+            return recorded(record.file().path(), indexLimit);
+        }
+        return record;
+    }
+
+    /**
+     * Indexes the recorded files a search does not cover yet (recorded since the last search, within the index's
+     * limit), one after the other, each read again with the format it was recorded with, its hash taken meanwhile on
+     * another thread. A file that changed since it was recorded, is gone or can't be read is left as it is.
+     *
+     * @return the files this tried and left out of the index, and why: not yet (with the reason), or too much text
+     *     (see {@link #unindexedFiles()} for all of them)
+     */
+    public List<UnindexedFile> indexPending(Importers importers, IndexingListener listener) throws WorkspaceException {
+        return indexPending(importers, listener, IndexLimit.chars());
+    }
+
+    List<UnindexedFile> indexPending(Importers importers, IndexingListener listener, long indexLimit) throws WorkspaceException {
+        List<RunQueries.Row> pending = read("list the traces not in the index", c -> RunQueries.toIndex(c, indexLimit));
+        return new Completion(this, indexLimit).readAndComplete(pending, importers, listener);
     }
 
     /**
@@ -164,13 +213,19 @@ public final class WorkspaceStore implements AutoCloseable {
 
     /** Every recorded trace, most recently opened first, with how its file compares now. */
     public List<RunRecord> runs() throws WorkspaceException {
-        return read("list the traces", RunQueries::all);
+        return read("list the traces", c -> RunQueries.all(c, IndexLimit.chars()));
+    }
+
+    private RunRecord recorded(String path, long indexLimit) throws WorkspaceException {
+        return read("read back " + path, c -> RunQueries.one(c, path, indexLimit))
+                .orElseThrow(() -> new WorkspaceException(path + ": not recorded in the workspace " + file));
     }
 
     /**
      * Full-text search (SQLite FTS5 query syntax: words, "phrases", prefix*, AND/OR/NOT, column:term with the
-     * columns {@code content}, {@code tools} and {@code args}) over the messages and tool calls of every trace. A query
-     * the index can't read is a {@link SearchQueryException} saying what is wrong with it.
+     * columns {@code content}, {@code tools} and {@code args}) over the messages and tool calls of every trace indexed
+     * ({@link #indexPending} first brings in the ones recorded since). A query the index can't read is a
+     * {@link SearchQueryException} saying what is wrong with it.
      */
     public List<SearchHit> search(String query, int limit) throws WorkspaceException {
         try {
@@ -185,23 +240,17 @@ public final class WorkspaceStore implements AutoCloseable {
     }
 
     /**
-     * The recorded files that a search does not cover, most recently opened first: those with more message text than
-     * the index takes from one trace ({@link #indexLimitMiB()}), which are recorded without it.
+     * The recorded files that a search does not cover, most recently opened first: those recorded since the last
+     * search ({@link IndexState#NOT_YET}), and those with more message text than the index takes from one trace
+     * ({@link #indexLimitMiB()}, {@link IndexState#TOO_MUCH_TEXT}).
      */
-    public List<String> unindexedFiles() throws WorkspaceException {
+    public List<UnindexedFile> unindexedFiles() throws WorkspaceException {
         // Straight from the table: listing the runs would look at every recorded file on disk, on every search.
-        return read("list the traces not in the index", c -> {
-            List<String> paths = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement("""
-                    SELECT path FROM traces WHERE indexed_sha256 IS NULL OR indexed_sha256 <> sha256
-                    ORDER BY last_opened DESC, path""");
-                 ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    paths.add(rs.getString(1));
-                }
-            }
-            return paths;
-        });
+        return unindexedFiles(IndexLimit.chars());
+    }
+
+    List<UnindexedFile> unindexedFiles(long indexLimit) throws WorkspaceException {
+        return read("list the traces not in the index", c -> RunQueries.unindexed(c, indexLimit));
     }
 
     /** The most message text, in MiB of characters, that one trace brings into the search index. */
@@ -380,10 +429,6 @@ public final class WorkspaceStore implements AutoCloseable {
                 ? "another process held the workspace for over " + WorkspaceFiles.BUSY_TIMEOUT_MILLIS / 1000 + " s"
                 : WorkspaceFiles.oneLine(e);
         return new WorkspaceException(file + ": cannot " + what + " (" + reason + ")", e);
-    }
-
-    private Optional<FileIdentity> knownIdentity(String key) throws WorkspaceException {
-        return read("look up " + key, c -> RunQueries.identity(c, key));
     }
 
     private static void closeQuietly(Connection c) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.model.trace.Trace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -49,8 +50,10 @@ class SchemaTest {
                 assertEquals(java.util.Set.of("f1"), store.silencedFingerprints());
                 assertEquals("look", store.annotations().notes("abc").get(0).text());
                 assertEquals("here", store.annotations().bookmarks("abc").get(0).label());
-                // The version-2 index works on the migrated file.
-                store.record(TestTraces.AFTER, TestTraces.read(TestTraces.AFTER), Optional.empty());
+                // The index works on the migrated file.
+                Trace trace = TestTraces.read(TestTraces.AFTER);
+                store.record(TestTraces.AFTER, trace, Optional.empty());
+                store.complete(TestTraces.AFTER, trace);
                 assertFalse(store.search("add_entry", 5).isEmpty());
             }
             try (Connection c = WorkspaceFiles.connect(ws, true)) {

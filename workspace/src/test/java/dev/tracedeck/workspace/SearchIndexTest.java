@@ -29,8 +29,8 @@ class SearchIndexTest {
         long stateEntries = trace.events().stream().filter(e -> e.payload() instanceof Payload.StateDump)
                 .mapToLong(e -> ((Payload.StateDump) e.payload()).snapshot().size()).sum();
         try (WorkspaceStore store = WorkspaceStore.open(ws, TestTraces.CLOCK)) {
-            store.record(TestTraces.BEFORE, trace, Optional.empty());
-            store.record(TestTraces.BEFORE, trace, Optional.empty());
+            recordAndIndex(store, TestTraces.BEFORE, trace);
+            recordAndIndex(store, TestTraces.BEFORE, trace);
         }
         long docs = count(ws, "SELECT count(*) FROM search_docs");
         long distinct = count(ws, "SELECT count(DISTINCT content || char(0) || tools || char(0) || args) FROM search_fts");
@@ -42,8 +42,8 @@ class SearchIndexTest {
     void findsMessagesToolNamesAndArgumentsWithFileThreadSeqAndLine() throws Exception {
         Trace trace = TestTraces.read(TestTraces.BEFORE);
         try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
-            store.record(TestTraces.BEFORE, trace, Optional.empty());
-            store.record(TestTraces.AFTER, TestTraces.read(TestTraces.AFTER), Optional.empty());
+            recordAndIndex(store, TestTraces.BEFORE, trace);
+            recordAndIndex(store, TestTraces.AFTER, TestTraces.read(TestTraces.AFTER));
             List<SearchHit> hits = store.search("tools:add_entry", 1000);
             assertFalse(hits.isEmpty());
             assertTrue(hits.stream().anyMatch(h -> h.file().endsWith("before-prebuilt-react.log")));
@@ -62,7 +62,7 @@ class SearchIndexTest {
     @Test
     void aBadQueryIsOneLineAndATraceIsOnlyEverABoundParameter() throws Exception {
         try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
-            store.record(TestTraces.AFTER, TestTraces.synthetic("x.log", 3, "'); DROP TABLE traces; --"), Optional.empty());
+            recordAndIndex(store, TestTraces.AFTER, TestTraces.synthetic("x.log", 3, "'); DROP TABLE traces; --"));
             WorkspaceException e = assertThrows(SearchQueryException.class, () -> store.search("\"unclosed", 10));
             assertEquals("bad query '\"unclosed': a double quote is not closed", e.getMessage(), "the query's fault, not the workspace's");
             assertEquals(3, store.search("zebra", 10).size());
@@ -76,9 +76,12 @@ class SearchIndexTest {
         Path ws = dir.resolve("ws.db");
         Files.writeString(log, "one");
         try (WorkspaceStore store = WorkspaceStore.open(ws, TestTraces.CLOCK)) {
-            store.record(log, TestTraces.synthetic("run.log", 5, "first"), Optional.empty());
+            recordAndIndex(store, log, TestTraces.synthetic("run.log", 5, "first"));
             Files.writeString(log, "two, longer");
-            store.record(log, TestTraces.synthetic("run.log", 4, "second"), Optional.empty());
+            Trace second = TestTraces.synthetic("run.log", 4, "second");
+            store.record(log, second, Optional.empty());
+            assertEquals(0, store.search("first", 10).size(), "recorded again with other content: its old messages are not its own");
+            store.complete(log, second);
             assertEquals(0, store.search("first", 10).size());
             assertEquals(4, store.search("second", 10).size());
         }
@@ -94,22 +97,31 @@ class SearchIndexTest {
         Trace big = TestTraces.synthetic("big.log", 40, "big");
         long limit = small.events().stream().mapToLong(e -> e.text().length()).sum() * 2;
         try (WorkspaceStore store = WorkspaceStore.open(ws, TestTraces.CLOCK)) {
-            store.record(log, small, Optional.empty(), limit);
+            store.record(log, small, Optional.empty());
+            store.complete(log, small, limit);
             assertEquals(3, store.search("zebra", 100).size());
-            assertEquals(List.of(), store.unindexedFiles());
+            assertEquals(List.of(), store.unindexedFiles(limit));
 
             Files.writeString(log, "big, and over the limit");
-            RunRecord record = store.record(log, big, Optional.empty(), limit);
-            assertFalse(record.indexed());
+            store.record(log, big, Optional.empty());
+            RunRecord record = store.complete(log, big, limit);
+            assertEquals(IndexState.TOO_MUCH_TEXT, record.index());
+            assertTrue(record.file().hashed(), "hashed all the same");
             assertEquals(1, store.runs().size(), "recorded all the same");
             assertEquals(0, store.search("zebra", 100).size(), "the old content's messages left the index");
-            assertEquals(List.of(log.toAbsolutePath().normalize().toString()), store.unindexedFiles());
+            assertEquals(List.of(new UnindexedFile(FileIdentity.key(log), IndexState.TOO_MUCH_TEXT, Optional.empty())),
+                    store.unindexedFiles(limit));
 
-            assertTrue(store.record(log, big, Optional.empty(), Long.MAX_VALUE).indexed(), "a larger limit indexes it");
+            assertTrue(store.complete(log, big, Long.MAX_VALUE).indexed(), "a larger limit indexes it");
             assertEquals(40, store.search("zebra", 100).size());
-            assertEquals(List.of(), store.unindexedFiles());
+            assertEquals(List.of(), store.unindexedFiles(limit), "indexed stays indexed");
         }
         assertEquals(40, count(ws, "SELECT count(*) FROM search_docs"));
+    }
+
+    private static void recordAndIndex(WorkspaceStore store, Path file, Trace trace) throws WorkspaceException {
+        store.record(file, trace, Optional.empty());
+        assertTrue(store.complete(file, trace).indexed(), file + " indexed");
     }
 
     static long count(Path ws, String sql) throws Exception {

@@ -37,7 +37,8 @@ class WorkspaceStoreTest {
         try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
             RunRecord run = store.record(TestTraces.BEFORE, trace, Optional.of(validation));
             assertEquals(FileIdentity.key(TestTraces.BEFORE), run.file().path());
-            assertEquals(FileIdentity.sha256(TestTraces.BEFORE), run.file().sha256());
+            assertFalse(run.file().hashed(), "the hash is left for later");
+            assertEquals(IndexState.NOT_YET, run.index(), "so is the index");
             assertEquals(Files.size(TestTraces.BEFORE), run.file().size());
             assertEquals("mycelian-log", run.format());
             assertEquals(trace.report().records(), run.records());
@@ -47,7 +48,11 @@ class WorkspaceStoreTest {
             assertTrue(run.ruleCounts().containsKey("duplicate-add-entry"), run.ruleCounts().toString());
             assertEquals(TestTraces.CLOCK.instant(), run.lastOpened());
             assertEquals(FileStatus.UNCHANGED, run.status());
-            assertTrue(run.indexed());
+
+            RunRecord completed = store.complete(TestTraces.BEFORE, trace);
+            assertEquals(FileIdentity.sha256(TestTraces.BEFORE), completed.file().sha256());
+            assertTrue(completed.indexed());
+            assertEquals(run.errors(), completed.errors());
         }
     }
 
@@ -72,14 +77,18 @@ class WorkspaceStoreTest {
         Path copy = Files.copy(TestTraces.AFTER, dir.resolve("run.log"));
         Path other = Files.copy(TestTraces.BEFORE, dir.resolve("other.log"));
         try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
-            store.record(copy, TestTraces.read(copy), Optional.empty());
+            Trace trace = TestTraces.read(copy);
+            store.record(copy, trace, Optional.empty());
+            store.complete(copy, trace);
             store.record(other, TestTraces.read(other), Optional.empty());
             Files.writeString(other, "\nappended", java.nio.file.StandardOpenOption.APPEND);
             Files.setLastModifiedTime(other, FileTime.fromMillis(Files.getLastModifiedTime(other).toMillis() + 5_000));
             Path moved = Files.move(copy, dir.resolve("moved.log"), StandardCopyOption.ATOMIC_MOVE);
             assertEquals(FileStatus.MISSING, status(store, copy));
             assertEquals(FileStatus.CHANGED, status(store, other));
-            store.record(moved, TestTraces.read(moved), Optional.empty());
+            store.record(moved, trace, Optional.empty());
+            assertEquals(FileStatus.MISSING, status(store, copy), "moved is told by the hash, not taken yet at the new path");
+            store.complete(moved, trace);
             RunRecord old = store.runs().stream().filter(r -> r.file().path().equals(FileIdentity.key(copy))).findFirst().orElseThrow();
             assertEquals(FileStatus.MOVED, old.status());
             assertEquals(Optional.of(FileIdentity.key(moved)), old.movedTo());

@@ -1,5 +1,6 @@
 package dev.tracedeck.workspace;
 
+import dev.tracedeck.model.trace.Trace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -7,7 +8,7 @@ import java.util.Optional;
 
 /**
  * A child process for {@link CrashSafetyTest}: writes to a workspace without end, saying on stdout before and
- * after each write, until it is killed.
+ * after each write (a trace's record, then its hash and index; or a triage mark), until it is killed.
  *
  * <pre>WorkspaceWriter WORKSPACE import|triage</pre>
  */
@@ -26,7 +27,9 @@ public final class WorkspaceWriter {
                 System.out.flush();
                 if (args[1].equals("import")) {
                     Path file = Files.writeString(ws.resolveSibling("trace-" + i + ".log"), "trace " + i);
-                    store.record(file, TestTraces.synthetic(file.toString(), MESSAGES_PER_TRACE, "trace" + i), Optional.empty());
+                    Trace trace = TestTraces.synthetic(file.toString(), MESSAGES_PER_TRACE, "trace" + i);
+                    store.record(file, trace, Optional.empty());
+                    store.complete(file, trace);
                 } else {
                     store.mark(String.format("%064x", i), TriageStatus.ACCEPTED, "mark " + i);
                 }

@@ -6,7 +6,6 @@ import dev.tracedeck.model.rules.Fingerprints;
 import dev.tracedeck.model.rules.RuleConfig;
 import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.rules.Validator;
-import dev.tracedeck.workspace.WorkspaceStore;
 import dev.tracedeck.workspace.baseline.Baseline;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -86,14 +85,10 @@ final class BaselineCommand implements Callable<Integer> {
             if (importers.isEmpty()) {
                 return ExitCodes.USAGE;
             }
-            Optional<WorkspaceStore> store = workspace.open(err, command);
-            if (store.isEmpty() && !workspace.disabled()) {
-                return ExitCodes.USAGE;
-            }
-            FileChecks checks = new FileChecks(reading, importers.get(), new Validator(rules.get()), store, err, command);
             List<Validation> validations = new ArrayList<>();
             List<Fingerprints> taken = new ArrayList<>();
-            try {
+            try (WorkspaceOpening opening = WorkspaceOpening.start(workspace, err, command)) {
+                FileChecks checks = new FileChecks(reading, importers.get(), new Validator(rules.get()), opening, err, command);
                 for (Path file : InputFiles.distinct(files, err, command)) {
                     // A file left out would make a baseline that silently knows less: nothing is written.
                     Optional<FileChecks.Checked> checked = checks.check(file);
@@ -103,8 +98,9 @@ final class BaselineCommand implements Callable<Integer> {
                     validations.add(checked.get().validation());
                     taken.add(checked.get().fingerprints());
                 }
-            } finally {
-                store.ifPresent(s -> WorkspaceOption.closeQuietly(s, err, command));
+                if (opening.failed()) {
+                    return ExitCodes.USAGE;
+                }
             }
             String baseline = Baseline.write(validations, Fingerprints.union(taken));
             if (output == null) {

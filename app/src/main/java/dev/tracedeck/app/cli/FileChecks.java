@@ -38,21 +38,24 @@ final class FileChecks {
     private final Reading reading;
     private final Importers importers;
     private final Validator validator;
-    private final Optional<WorkspaceStore> store;
+    private final WorkspaceOpening workspace;
     private final PrintWriter err;
     private final String command;
 
-    FileChecks(Reading reading, Importers importers, Validator validator, Optional<WorkspaceStore> store,
+    FileChecks(Reading reading, Importers importers, Validator validator, WorkspaceOpening workspace,
                PrintWriter err, String command) {
         this.reading = reading;
         this.importers = importers;
         this.validator = validator;
-        this.store = store;
+        this.workspace = workspace;
         this.err = err;
         this.command = command;
     }
 
-    /** {@code file} checked, or empty after saying on {@code err} why not. */
+    /**
+     * {@code file} checked, or empty after saying on {@code err} why not (the workspace not opening is said once, and
+     * the command asks {@link WorkspaceOpening#failed()}).
+     */
     Optional<Checked> check(Path file) {
         ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
         try {
@@ -60,7 +63,11 @@ final class FileChecks {
             int threads = trace.threads().size();
             Validation validation = validator.validate(trace, checked -> progress.checking(checked, threads));
             Fingerprints fingerprints = Fingerprints.of(validation);
-            if (store.isPresent() && InputFiles.recordable(file, err, command)) {
+            if (!workspace.disabled() && InputFiles.recordable(file, err, command)) {
+                Optional<WorkspaceStore> store = workspace.store();
+                if (store.isEmpty()) {
+                    return Optional.empty();
+                }
                 store.get().record(file, trace, validation, fingerprints);
             }
             return Optional.of(new Checked(validation, fingerprints));

@@ -52,19 +52,19 @@ final class InspectCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         Importers importers = parseTextCalls.apply(chosen.get());
-        Optional<WorkspaceStore> store = workspace.open(err, "tracedeck inspect");
-        if (store.isEmpty() && !workspace.disabled()) {
-            return ExitCodes.USAGE;
-        }
         List<Trace> traces = new ArrayList<>();
         int code = ExitCodes.OK;
-        try {
+        try (WorkspaceOpening opening = WorkspaceOpening.start(workspace, err, "tracedeck inspect")) {
             for (Path file : InputFiles.distinct(files, err, "tracedeck inspect")) {
                 ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
                 try {
                     Trace trace = importers.read(InputFiles.source(file), progress);
                     traces.add(trace);
-                    if (store.isPresent() && InputFiles.recordable(file, err, "tracedeck inspect")) {
+                    if (!opening.disabled() && InputFiles.recordable(file, err, "tracedeck inspect")) {
+                        Optional<WorkspaceStore> store = opening.store();
+                        if (store.isEmpty()) {
+                            return ExitCodes.USAGE;
+                        }
                         store.get().record(file, trace, Optional.empty());
                     }
                 } catch (ImportException | WorkspaceException e) {
@@ -74,8 +74,9 @@ final class InspectCommand implements Callable<Integer> {
                     progress.done();
                 }
             }
-        } finally {
-            store.ifPresent(s -> WorkspaceOption.closeQuietly(s, err, "tracedeck inspect"));
+            if (opening.failed()) {
+                return ExitCodes.USAGE;
+            }
         }
         out.print(json ? InspectReport.json(traces) : InspectReport.text(traces));
         out.flush();

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.app.report.TerminalText;
 import dev.tracedeck.workspace.FileStatus;
+import dev.tracedeck.workspace.IndexState;
 import dev.tracedeck.workspace.RunRecord;
 import dev.tracedeck.workspace.WorkspaceException;
 import dev.tracedeck.workspace.WorkspaceStore;
@@ -71,7 +72,11 @@ final class RunsCommand implements Callable<Integer> {
             ObjectNode node = array.addObject();
             node.put("path", r.file().path());
             node.put("format", r.format());
-            node.put("sha256", r.file().sha256());
+            if (r.file().hashed()) {
+                node.put("sha256", r.file().sha256());
+            } else {
+                node.putNull("sha256");
+            }
             node.put("size", r.file().size());
             node.put("records", r.records());
             node.put("threads", r.threads());
@@ -91,6 +96,7 @@ final class RunsCommand implements Callable<Integer> {
                 node.put("movedTo", r.movedTo().get());
             }
             node.put("indexed", r.indexed());
+            node.put("index", r.index().id());
         }
         try {
             return MAPPER.writeValueAsString(array) + System.lineSeparator();
@@ -121,6 +127,11 @@ final class RunsCommand implements Callable<Integer> {
             r.movedTo().ifPresent(to -> out.append(String.format("%-9s %s%n", "", "  now at " + TerminalText.line(to))));
         }
         out.append("(errors and warnings as of the last validate; - when only inspected)").append(System.lineSeparator());
+        long notYet = runs.stream().filter(r -> r.index() == IndexState.NOT_YET).count();
+        if (notYet > 0) {
+            out.append("(").append(notYet == 1 ? "1 file" : notYet + " files")
+                    .append(" not in the search index yet: the next search indexes them)").append(System.lineSeparator());
+        }
         return TerminalText.block(out.toString());
     }
 

@@ -132,27 +132,21 @@ final class ValidateCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         Importers importers = parseTextCalls.apply(chosen.get());
-        Optional<WorkspaceStore> store = workspace.open(err, "tracedeck validate");
-        if (store.isEmpty() && !workspace.disabled()) {
-            return ExitCodes.USAGE;
-        }
-        try {
-            return validate(validator, importers, store, err, redactor.get());
-        } finally {
-            store.ifPresent(s -> WorkspaceOption.closeQuietly(s, err, "tracedeck validate"));
+        try (WorkspaceOpening opening = WorkspaceOpening.start(workspace, err, "tracedeck validate")) {
+            return validate(validator, importers, opening, err, redactor.get());
         }
     }
 
-    private int validate(Validator validator, Importers importers, Optional<WorkspaceStore> store, PrintWriter err,
+    private int validate(Validator validator, Importers importers, WorkspaceOpening opening, PrintWriter err,
                          Redactor redactor) {
         Optional<Baseline> known = Optional.empty();
         if (baseline != null) {
-            known = readBaseline(store, err);
+            known = readBaseline(opening, err);
             if (known.isEmpty()) {
                 return ExitCodes.USAGE;
             }
         }
-        FileChecks checks = new FileChecks(reading, importers, validator, store, err, "tracedeck validate");
+        FileChecks checks = new FileChecks(reading, importers, validator, opening, err, "tracedeck validate");
         List<Validation> validations = new ArrayList<>();
         List<Fingerprints> taken = new ArrayList<>();
         boolean unreadable = false;
@@ -172,6 +166,12 @@ final class ValidateCommand implements Callable<Integer> {
             } else {
                 unreadable = true;
             }
+            if (opening.failed()) {
+                return ExitCodes.USAGE;
+            }
+        }
+        if (opening.failed()) {
+            return ExitCodes.USAGE;
         }
         Fingerprints fingerprints = Fingerprints.union(taken);
         Map<String, Long> knownByFile = Map.of();
@@ -208,10 +208,14 @@ final class ValidateCommand implements Callable<Integer> {
         return ExitCodes.NOTHING_TO_CHECK;
     }
 
-    private Optional<Baseline> readBaseline(Optional<WorkspaceStore> store, PrintWriter err) {
+    private Optional<Baseline> readBaseline(WorkspaceOpening opening, PrintWriter err) {
         if (baseline.equals("workspace")) {
-            if (store.isEmpty()) {
+            if (opening.disabled()) {
                 err.println(TerminalText.line("tracedeck validate: --baseline workspace needs a workspace (drop --no-workspace)"));
+                return Optional.empty();
+            }
+            Optional<WorkspaceStore> store = opening.store();
+            if (store.isEmpty()) {
                 return Optional.empty();
             }
             try {

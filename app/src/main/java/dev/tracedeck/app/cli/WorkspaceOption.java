@@ -64,6 +64,20 @@ final class WorkspaceOption {
         }
     }
 
+    /** As {@link #open}, for a search: for writing when the workspace can be written (to index), else for reading. */
+    Optional<WorkspaceStore> openToSearch(PrintWriter err, String command) {
+        if (none) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(WorkspaceStore.openToSearch(file(), Clock.systemUTC()));
+        } catch (WorkspaceException e) {
+            err.println(TerminalText.line(command + ": " + e.getMessage()));
+            err.flush();
+            return Optional.empty();
+        }
+    }
+
     static void closeQuietly(WorkspaceStore store, PrintWriter err, String command) {
         try {
             store.close();

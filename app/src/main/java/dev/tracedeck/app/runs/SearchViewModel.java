@@ -2,12 +2,15 @@ package dev.tracedeck.app.runs;
 
 import dev.tracedeck.app.common.LatestOnly;
 import dev.tracedeck.app.common.TaskRunner;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.workspace.IndexState;
+import dev.tracedeck.workspace.IndexingListener;
 import dev.tracedeck.workspace.SearchHit;
 import dev.tracedeck.workspace.SearchQueryException;
+import dev.tracedeck.workspace.UnindexedFile;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleStringProperty;
@@ -17,7 +20,8 @@ import javafx.collections.ObservableList;
 
 /**
  * Full-text search across every trace in the workspace (the store's FTS5 syntax, as {@code tracedeck search}), in the
- * background: a new search drops the one still running. Opening a hit opens its file and selects its event.
+ * background: a new search drops the one still running. As {@code tracedeck search}, it first indexes the files
+ * recorded since the last search. Opening a hit opens its file and selects its event.
  */
 public final class SearchViewModel {
 
@@ -64,12 +68,16 @@ public final class SearchViewModel {
             return;
         }
         status.set("Searching…");
-        latest.get().submit("search " + q, link.get().job(store -> new Found(store.search(q, LIMIT), store.unindexedFiles())), found -> {
+        latest.get().submit("search " + q, link.get().job(store -> {
+            // Recording leaves the index to the first search: the files recorded since the last one are read again first.
+            store.indexPending(Importers.standard(), IndexingListener.NONE);
+            return new Found(store.search(q, LIMIT), store.unindexedFiles());
+        }), found -> {
             hits.setAll(found.hits());
             int n = found.hits().size();
             status.set((n == 1 ? "1 hit" : n + " hits") + (n == LIMIT ? " (the first " + LIMIT + ")" : "")
-                    + (found.unindexed().isEmpty() ? "" : " · not searched, too much text to index: "
-                    + found.unindexed().stream().map(p -> Path.of(p).getFileName().toString()).collect(Collectors.joining(", "))));
+                    + notSearched(found.unindexed(), IndexState.TOO_MUCH_TEXT, "too much text to index")
+                    + notSearched(found.unindexed(), IndexState.NOT_YET, "not indexed (changed or gone since recorded, or unreadable)"));
         }, error -> {
             hits.clear();
             String message = String.valueOf(error.getMessage());
@@ -82,8 +90,14 @@ public final class SearchViewModel {
         });
     }
 
-    /** A search's hits, and the recorded files it could not search (over the index's limit). */
-    private record Found(List<SearchHit> hits, List<String> unindexed) {
+    private static String notSearched(List<UnindexedFile> unindexed, IndexState state, String why) {
+        List<String> names = unindexed.stream().filter(f -> f.state() == state)
+                .map(f -> Path.of(f.path()).getFileName().toString()).toList();
+        return names.isEmpty() ? "" : " · not searched, " + why + ": " + String.join(", ", names);
+    }
+
+    /** A search's hits, and the recorded files it could not search. */
+    private record Found(List<SearchHit> hits, List<UnindexedFile> unindexed) {
     }
 
     public void open(SearchHit hit) {

@@ -373,8 +373,9 @@ public final class WorkspaceViewModel {
 
     /**
      * Once the file's checks end, records it in the workspace: with its findings and their fingerprints, or without
-     * findings when the checks failed. When some findings' evidence can't be read back as it was read (the file
-     * changed since it was opened) a notice says so and nothing is recorded: there are no fingerprints to record.
+     * findings when the checks failed; then, on the workspace's thread still, takes its hash and indexes its messages.
+     * When some findings' evidence can't be read back as it was read (the file changed since it was opened) a notice
+     * says so and nothing is recorded: there are no fingerprints to record.
      */
     private void recordOnceChecked(Path path, TraceViewModel content) {
         content.findings().summaryProperty().addListener(new ChangeListener<>() {
@@ -396,14 +397,21 @@ public final class WorkspaceViewModel {
                 }
                 Trace trace = content.loaded().trace();
                 Optional<Fingerprints> all = fingerprints.all();
-                link.get().submit("record " + path.getFileName(),
-                        store -> validation.isPresent() && all.isPresent()
-                                ? store.record(path, trace, validation.get(), all.get())
-                                : store.record(path, trace, validation), record -> {
-                            lastRecorded.set(record);
-                            // Notes and bookmarks hang on the content's hash, which recording has just computed.
-                            content.annotations().attach(record.file().sha256());
-                        });
+                link.get().submit("record " + path.getFileName(), store -> {
+                    if (validation.isPresent() && all.isPresent()) {
+                        store.record(path, trace, validation.get(), all.get());
+                    } else {
+                        store.record(path, trace, validation);
+                    }
+                    // Here nobody waits for it: the file's hash and its messages in the index, which recording leaves for later.
+                    return store.complete(path, trace);
+                }, record -> {
+                    lastRecorded.set(record);
+                    // Notes and bookmarks hang on the content's hash: none when the file changed since it was read.
+                    if (record.file().hashed()) {
+                        content.annotations().attach(record.file().sha256());
+                    }
+                });
             }
         });
     }

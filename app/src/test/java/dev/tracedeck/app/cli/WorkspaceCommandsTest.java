@@ -36,7 +36,7 @@ class WorkspaceCommandsTest {
         assertEquals(2, list.size());
         JsonNode before = find(list, "before-prebuilt-react.log");
         assertEquals("mycelian-log", before.get("format").asText());
-        assertEquals(64, before.get("sha256").asText().length());
+        assertTrue(before.get("sha256").isNull(), "recording leaves the hash for later");
         assertEquals(3, before.get("threads").asInt());
         assertTrue(before.get("errors").asInt() > 0);
         assertEquals(0, before.get("warnings").asInt());
@@ -47,6 +47,59 @@ class WorkspaceCommandsTest {
         assertTrue(find(list, "after-tool-only.log").get("errors").isNull(), "inspected only");
         CliRun text = CliRun.of("runs", "--workspace", ws());
         assertTrue(text.out().contains("before-prebuilt-react.log"), text.out());
+        assertTrue(text.out().contains("(2 files not in the search index yet: the next search indexes them)"), text.out());
+    }
+
+    @Test
+    void recordingLeavesTheHashAndTheIndexToTheFirstSearch() throws Exception {
+        Path log = Files.copy(CliRun.BEFORE, dir.resolve("run.log"));
+        assertEquals(ExitCodes.FINDINGS, CliRun.of("validate", "--workspace", ws(), log.toString()).code());
+        JsonNode recorded = JSON.readTree(CliRun.of("runs", "--workspace", ws(), "--json").out()).get(0);
+        assertFalse(recorded.get("indexed").asBoolean(), "validate did not index it");
+        assertEquals("not-yet", recorded.get("index").asText());
+
+        CliRun notIndexed = CliRun.of("search", "--workspace", ws(), "--no-index", "tools:add_entry");
+        assertEquals(ExitCodes.OK, notIndexed.code(), notIndexed.err());
+        assertTrue(notIndexed.out().contains("0 hits"), notIndexed.out());
+        assertEquals("tracedeck search: not searched, 1 recorded file not indexed yet: " + log.toAbsolutePath()
+                + "; a search without --no-index indexes them", notIndexed.err().strip());
+
+        CliRun search = CliRun.of("search", "--workspace", ws(), "--json", "tools:add_entry");
+        assertEquals(ExitCodes.OK, search.code(), search.err());
+        assertEquals("tracedeck search: indexing " + log.toAbsolutePath() + " (1 of 1 recorded since the last search)",
+                search.err().strip());
+        JsonNode hits = JSON.readTree(search.out());
+        assertTrue(hits.size() > 0);
+        for (JsonNode hit : hits) {
+            assertTrue(Files.readAllLines(log).get(hit.get("line").asInt() - 1).contains("add_entry"), hit.toString());
+        }
+        JsonNode indexed = JSON.readTree(CliRun.of("runs", "--workspace", ws(), "--json").out()).get(0);
+        assertEquals("indexed", indexed.get("index").asText());
+        assertEquals(64, indexed.get("sha256").asText().length(), "hashed as it was indexed");
+        assertEquals(recorded.get("errors"), indexed.get("errors"));
+
+        CliRun again = CliRun.of("search", "--workspace", ws(), "tools:add_entry");
+        assertEquals("", again.err(), "nothing left to index");
+        assertEquals(ExitCodes.FINDINGS, CliRun.of("validate", "--workspace", ws(), log.toString()).code(), "validated again, unchanged");
+        assertEquals("", CliRun.of("search", "--workspace", ws(), "tools:add_entry").err(), "same size and time: not read again");
+    }
+
+    @Test
+    void aFileThatChangedSinceItWasRecordedIsNotIndexedAndSearchSaysWhy() throws Exception {
+        Path log = Files.copy(CliRun.AFTER, dir.resolve("run.log"));
+        assertEquals(ExitCodes.OK, CliRun.of("inspect", "--workspace", ws(), log.toString()).code());
+        Files.writeString(log, "2025-09-05 10:16:00,000 [x.py:y] one more line\n", java.nio.file.StandardOpenOption.APPEND);
+        Files.setLastModifiedTime(log, java.nio.file.attribute.FileTime.fromMillis(Files.getLastModifiedTime(log).toMillis() + 5_000));
+
+        CliRun search = CliRun.of("search", "--workspace", ws(), "tools:add_entry");
+
+        assertEquals(ExitCodes.OK, search.code(), search.err());
+        assertTrue(search.out().contains("0 hits"), search.out());
+        assertEquals("tracedeck search: not searched, 1 recorded file not indexed yet: " + log.toAbsolutePath()
+                + " (changed since it was recorded); inspect or validate a changed file again to record it as it is now",
+                search.err().strip());
+        assertTrue(JSON.readTree(CliRun.of("runs", "--workspace", ws(), "--json").out()).get(0).get("sha256").isNull(),
+                "no hash of content other than the one recorded");
     }
 
     @Test
@@ -120,10 +173,14 @@ class WorkspaceCommandsTest {
 
     @Test
     void aFileWithMoreTextThanTheIndexTakesIsRecordedAndSearchSaysItWasNotSearched() throws Exception {
+        assertEquals(ExitCodes.OK, CliRun.of("inspect", "--workspace", ws(), CliRun.AFTER.toString()).code());
         String before = System.getProperty("tracedeck.indexLimitMiB");
         System.setProperty("tracedeck.indexLimitMiB", "0");
+        CliRun search;
+        JsonNode run;
         try {
-            assertEquals(ExitCodes.OK, CliRun.of("inspect", "--workspace", ws(), CliRun.AFTER.toString()).code());
+            search = CliRun.of("search", "--workspace", ws(), "tools:add_entry");
+            run = JSON.readTree(CliRun.of("runs", "--workspace", ws(), "--json").out()).get(0);
         } finally {
             if (before == null) {
                 System.clearProperty("tracedeck.indexLimitMiB");
@@ -131,19 +188,21 @@ class WorkspaceCommandsTest {
                 System.setProperty("tracedeck.indexLimitMiB", before);
             }
         }
-        JsonNode run = JSON.readTree(CliRun.of("runs", "--workspace", ws(), "--json").out()).get(0);
         assertFalse(run.get("indexed").asBoolean());
-        CliRun search = CliRun.of("search", "--workspace", ws(), "tools:add_entry");
+        assertEquals("too-much-text", run.get("index").asText());
         assertEquals(ExitCodes.OK, search.code(), search.err());
         assertTrue(search.out().contains("0 hits"), search.out());
-        assertTrue(search.err().startsWith("tracedeck search: not searched, 1 recorded file has more message text than "
+        List<String> err = search.err().lines().toList();
+        assertEquals(2, err.size(), search.err());
+        assertTrue(err.get(0).startsWith("tracedeck search: indexing "), search.err());
+        assertTrue(err.get(1).startsWith("tracedeck search: not searched, 1 recorded file has more message text than "
                 + "the index takes from one file"), search.err());
-        assertTrue(search.err().contains("after-tool-only.log"), search.err());
+        assertTrue(err.get(1).contains("after-tool-only.log"), search.err());
 
-        assertEquals(ExitCodes.OK, CliRun.of("inspect", "--workspace", ws(), CliRun.AFTER.toString()).code());
         CliRun again = CliRun.of("search", "--workspace", ws(), "tools:add_entry");
-        assertFalse(again.out().contains("0 hits"), "opened again under the default limit, it is indexed: " + again.out());
-        assertEquals("", again.err());
+        assertFalse(again.out().contains("0 hits"), "searched under the default limit, it is indexed: " + again.out());
+        assertTrue(again.err().startsWith("tracedeck search: indexing "), again.err());
+        assertEquals(1, again.err().lines().count(), again.err());
     }
 
     @Test
@@ -229,6 +288,7 @@ class WorkspaceCommandsTest {
         byte[] before = Files.readAllBytes(notes);
         for (String[] args : List.of(new String[] {"validate", "--workspace", notes.toString(), CliRun.BEFORE.toString()},
                 new String[] {"inspect", "--workspace", notes.toString(), CliRun.BEFORE.toString()},
+                new String[] {"baseline", "write", "--workspace", notes.toString(), CliRun.BEFORE.toString()},
                 new String[] {"runs", "--workspace", notes.toString()},
                 new String[] {"tokens", "--workspace", notes.toString(), CliRun.BEFORE.toString()},
                 new String[] {"textcalls", "--workspace", notes.toString(), CliRun.BEFORE.toString()},
@@ -241,6 +301,9 @@ class WorkspaceCommandsTest {
             assertEquals(ExitCodes.USAGE, run.code(), args[0]);
             assertEquals(1, run.err().lines().count(), run.err());
             assertTrue(run.err().contains(notes + ": not a Tracedeck workspace"), run.err());
+            if (List.of("validate", "inspect", "baseline").contains(args[0])) {
+                assertEquals("", run.out(), args[0] + " opens the workspace while it reads, and reports nothing when it can't");
+            }
         }
         assertArrayEquals(before, Files.readAllBytes(notes));
     }

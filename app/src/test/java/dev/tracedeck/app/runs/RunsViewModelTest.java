@@ -106,16 +106,15 @@ class RunsViewModelTest {
         Path tea = record(SampleLogs.TEA_TRIP, Instant.parse("2026-01-01T10:00:00Z"), false);
         List<String> openedAt = new ArrayList<>();
         SearchViewModel search = new SearchViewModel(Optional.of(link()), (file, seq) -> openedAt.add(file + "#" + seq));
-        String word;
+        String word = "tea";
         try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("workspace.db"), Clock.systemUTC())) {
-            word = "tea";
-            assertTrue(!store.search(word, 5).isEmpty(), "the sample mentions tea");
+            assertTrue(store.search(word, 5).isEmpty(), "recording leaves the index to the first search");
         }
 
         search.queryProperty().set(word);
         search.search();
 
-        assertTrue(search.hits().size() > 0);
+        assertTrue(search.hits().size() > 0, "the sample mentions tea, and the search indexed it first");
         assertTrue(search.statusProperty().get().endsWith("hits") || search.statusProperty().get().equals("1 hit"));
         SearchHit hit = search.hits().get(0);
         search.open(hit);

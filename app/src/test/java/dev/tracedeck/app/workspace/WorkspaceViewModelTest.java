@@ -204,6 +204,8 @@ class WorkspaceViewModelTest {
             assertEquals(1, runs.size());
             assertEquals(log.toAbsolutePath().normalize().toString(), runs.get(0).file().path());
             assertEquals(3, runs.get(0).threads());
+            assertTrue(runs.get(0).file().hashed(), "the app takes the hash in the background, where nobody waits");
+            assertTrue(runs.get(0).indexed(), "and indexes it there");
             assertEquals(workspace.getSelected().getContent().findings().validation().orElseThrow().findings().stream()
                     .filter(f -> f.severity() == Severity.ERROR).count(), runs.get(0).errors().orElseThrow());
         }
