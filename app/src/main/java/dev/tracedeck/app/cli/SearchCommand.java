@@ -80,6 +80,9 @@ final class SearchCommand implements Callable<Integer> {
         }
         try {
             Map<String, String> why = new LinkedHashMap<>();
+            // A query the index can't read is said before any file is indexed for it: asked of the index as it
+            // stands, it fails the same way, at no cost.
+            store.get().search(String.join(" ", query), 1);
             if (!noIndex && !store.get().readOnly()) {
                 for (UnindexedFile left : store.get().indexPending(Importers.standard(), new Progress(err))) {
                     left.reason().ifPresent(reason -> why.put(left.path(), reason));
