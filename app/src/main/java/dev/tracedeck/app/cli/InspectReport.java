@@ -1,5 +1,6 @@
 package dev.tracedeck.app.cli;
 
+import dev.tracedeck.app.common.CountFormat;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -81,17 +82,18 @@ final class InspectReport {
         for (Trace trace : traces) {
             ImportReport r = trace.report();
             out.append(TerminalText.line(r.file())).append("  (").append(TerminalText.line(r.format())).append(")\n");
-            out.append(String.format("  %,d lines · %,d records · %,d events · %,d other · %,d malformed%n",
-                    r.lines(), r.records(), trace.events().size(), r.otherRecords(), r.malformedRecords()));
+            out.append("  ").append(CountFormat.count(r.lines())).append(" lines · ").append(CountFormat.count(r.records())).append(" records · ")
+                    .append(CountFormat.count(trace.events().size())).append(" events · ").append(CountFormat.count(r.otherRecords()))
+                    .append(" other · ").append(CountFormat.count(r.malformedRecords())).append(" malformed\n");
             out.append("  records by kind: ").append(joinCounts(r.recordKinds())).append('\n');
             int width = trace.threads().stream().mapToInt(t -> TerminalText.line(t.label()).length()).max().orElse(0);
             String row = "  %-" + Math.max(8, width) + "s %8s %8s %8s %10s %6s  %s%n";
             out.append(String.format(row, "thread", "messages", "control", "events", "snapshots", "state", "tool calls"));
             for (TraceThread thread : trace.threads()) {
                 ThreadSummary s = ThreadSummary.of(thread);
-                out.append(String.format(row.replace("%8s", "%8d").replace("%10s", "%10d").replace("%6s", "%6d"),
-                        TerminalText.line(thread.label()), s.conversationMessages(),
-                        s.controlMessages(), thread.events().size(), s.snapshots(), s.finalStateSize(),
+                out.append(String.format(row, TerminalText.line(thread.label()), CountFormat.count(s.conversationMessages()),
+                        CountFormat.count(s.controlMessages()), CountFormat.count(thread.events().size()), CountFormat.count(s.snapshots()),
+                        CountFormat.count(s.finalStateSize()),
                         s.toolCalls().isEmpty() ? "-" : joinCounts(s.toolCalls())));
             }
             for (TraceThread thread : trace.threads()) {
@@ -107,7 +109,7 @@ final class InspectReport {
                         out.append("    ").append(TerminalText.line(r.file())).append(':').append(d.line()).append(": ")
                                 .append(TerminalText.line(d.message())).append('\n'));
                 if (r.problemCount() > 20) {
-                    out.append("    … and ").append(r.problemCount() - 20).append(" more (see --json)\n");
+                    out.append("    … and ").append(CountFormat.count(r.problemCount() - 20)).append(" more (see --json)\n");
                 }
             }
             out.append('\n');
@@ -117,7 +119,7 @@ final class InspectReport {
 
     private static String joinCounts(Map<String, ? extends Number> counts) {
         StringBuilder s = new StringBuilder();
-        counts.forEach((k, v) -> s.append(s.isEmpty() ? "" : ", ").append(TerminalText.line(k)).append(' ').append(v));
+        counts.forEach((k, v) -> s.append(s.isEmpty() ? "" : ", ").append(TerminalText.line(k)).append(' ').append(CountFormat.count(v.longValue())));
         return s.toString();
     }
 }

@@ -2,7 +2,11 @@ package dev.tracedeck.app.common;
 
 import java.util.Locale;
 
-/** Counts for people: grouped the same way on every machine, so screenshots and tests agree. */
+/**
+ * Counts for people: grouped the same way on every machine, so screenshots, reports and tests agree. Every count the
+ * window and the text reports print goes through here; a position (a line, an event's number, a msg_idx) is printed
+ * as editors and logs print it, ungrouped.
+ */
 public final class CountFormat {
 
     private CountFormat() {

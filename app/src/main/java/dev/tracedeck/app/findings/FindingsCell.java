@@ -50,7 +50,7 @@ final class FindingsCell extends ListCell<FindingsRow> {
     }
 
     private final Label disclosure = label("findings-disclosure");
-    private final Label badge = label("findings-badge");
+    private final Label badge = new Badge();
     private final Label name = label("findings-name");
     private final Label text = label("findings-text");
     private final Label trailer = label("findings-trailer");
@@ -101,6 +101,30 @@ final class FindingsCell extends ListCell<FindingsRow> {
         label.setText(value);
         label.setManaged(!value.isEmpty());
         label.setVisible(!value.isEmpty());
+    }
+
+    /**
+     * A check's status or a finding's severity: at least {@value #BADGE_WIDTH} px, so badges line up, and never narrower
+     * than its word, "warning" or "FAIL 12" included (a style sheet's min-width would win over the row's rule that
+     * what identifies it is never cut).
+     */
+    private static final class Badge extends Label {
+
+        private static final double BADGE_WIDTH = 52;
+
+        Badge() {
+            getStyleClass().add("findings-badge");
+        }
+
+        @Override
+        protected double computePrefWidth(double height) {
+            return Math.max(BADGE_WIDTH, super.computePrefWidth(height));
+        }
+
+        @Override
+        protected double computeMinWidth(double height) {
+            return computePrefWidth(height);
+        }
     }
 
     private static Label label(String styleClass) {

@@ -1,5 +1,6 @@
 package dev.tracedeck.app.report;
 
+import dev.tracedeck.app.common.CountFormat;
 import dev.tracedeck.model.rules.CheckStatus;
 import dev.tracedeck.model.rules.ThreadChecklist;
 import dev.tracedeck.model.rules.Validation;
@@ -20,7 +21,8 @@ record CheckCounts(int threads, int failingThreads, long passed, long failed, lo
     /** "178 threads checked, all clean: 2,848 checks passed, 356 n/a" or "… 2 failing: …". */
     String sentence() {
         String threadsPart = Summary.plural(threads, "thread") + " checked, "
-                + (failingThreads == 0 ? "all clean" : failingThreads + " failing");
-        return threadsPart + ": " + Summary.plural(passed, "check") + " passed, " + failed + " failed, " + notApplicable + " n/a";
+                + (failingThreads == 0 ? "all clean" : CountFormat.count(failingThreads) + " failing");
+        return threadsPart + ": " + Summary.plural(passed, "check") + " passed, " + CountFormat.count(failed) + " failed, "
+                + CountFormat.count(notApplicable) + " n/a";
     }
 }

@@ -231,15 +231,53 @@ public enum CompareReport {
                     .append(r.verdict() == Verdict.REGRESSED || r.verdict() == Verdict.FIXED ? "**" + r.verdict().id() + "**" : r.verdict().id())
                     .append(" |\n");
         }
-        out.append("\n| thread before | thread after | state before | state after | first divergence |\n|---|---|---|---|---|\n");
+        // Each pair's shapes as the text report draws them, in a code block (letters line up there), with the legend
+        // above in words: a five-column table of counts was too wide to read.
+        out.append("\n### State shapes\n\n").append(LEGEND_MARKDOWN);
         for (ThreadComparison t : c.threads()) {
-            out.append("| ").append(MarkdownReport.text(threadLabel(t.beforeId()))).append(" | ")
-                    .append(MarkdownReport.text(threadLabel(t.afterId()))).append(" | ")
-                    .append(MarkdownReport.text(shapeSummary(t.before()))).append(" | ")
-                    .append(MarkdownReport.text(shapeSummary(t.after()))).append(" | ")
-                    .append(MarkdownReport.text(t.divergence().map(ShapeDivergence::describe).orElse("—"))).append(" |\n");
+            out.append("\n**").append(MarkdownReport.text(threadLabel(t.beforeId()))).append(" ↔ ")
+                    .append(MarkdownReport.text(threadLabel(t.afterId()))).append("** — ")
+                    .append(MarkdownReport.text(t.divergence().map(d -> "first divergence: " + d.describe())
+                            .orElse(t.before().isPresent() && t.after().isPresent() ? "same shape" : "nothing to align")))
+                    .append("\n\n```\n");
+            shapeLines(out, "before", t.before(), t.divergence().flatMap(ShapeDivergence::before));
+            shapeLines(out, "after", t.after(), t.divergence().flatMap(ShapeDivergence::after));
+            out.append("```\n");
         }
         return out.toString();
+    }
+
+    /** The letters of {@link #glyphs}, said in words, for Markdown. */
+    private static final String LEGEND_MARKDOWN = "One letter a message, a space where a user message opens a turn: "
+            + java.util.Arrays.stream(ChipKind.values()).map(k -> "`" + glyph(k) + "` " + k.label())
+                    .collect(Collectors.joining(" · ")) + "; `^` marks the first divergence.\n";
+
+    /** "before  SCTCT UCTACT …", a caret under the chip where the two first differ, then the counts. */
+    private static void shapeLines(StringBuilder out, String side, Optional<StateShape> shape, Optional<ShapeChip> marked) {
+        String indent = " ".repeat("before  ".length());
+        out.append(String.format("%-8s", side));
+        if (shape.isEmpty()) {
+            out.append("no history\n");
+            return;
+        }
+        out.append(glyphs(shape.get())).append('\n');
+        marked.ifPresent(chip -> column(shape.get(), chip).ifPresent(at -> out.append(indent).append(" ".repeat(at)).append("^\n")));
+        out.append(indent).append(shapeSummary(shape)).append('\n');
+    }
+
+    /** Where {@code chip}'s letter stands in {@link #glyphs}. */
+    private static Optional<Integer> column(StateShape shape, ShapeChip chip) {
+        int at = 0;
+        for (List<ShapeChip> turn : shape.turns()) {
+            for (ShapeChip c : turn) {
+                if (c == chip) {
+                    return Optional.of(at);
+                }
+                at++;
+            }
+            at++;
+        }
+        return Optional.empty();
     }
 
     static String html(TraceComparison c) {
@@ -254,6 +292,7 @@ public enum CompareReport {
                 .still-failing { color: #9a6700; }
                 .shape { display: flex; flex-wrap: wrap; gap: 3px; margin: 4px 0 10px; }
                 .chip { width: 14px; height: 22px; border-radius: 3px; } .gap { width: 10px; }
+                .legend .key { white-space: nowrap; margin-right: 10px; } .legend .chip { display: inline-block; vertical-align: middle; }
                 .k-system { background: #8250df; } .k-user { background: #0969da; } .k-assistant-calls { background: #bc4c00; }
                 .k-assistant-text { background: #cf222e; } .k-tool-result { background: #1a7f37; } .k-summary { background: #9a6700; }
                 .k-other { background: #8c959f; } .diverge { outline: 3px solid #000; }
@@ -269,10 +308,13 @@ public enum CompareReport {
                     .append(Xml.escape(status(r.after(), r.afterFindings()))).append("</td><td class=\"").append(r.verdict().id())
                     .append("\">").append(r.verdict().id()).append("</td></tr>\n");
         }
-        out.append("</table>\n<h2>State shapes</h2>\n<p class=\"muted\">One block per message: <span class=\"k-system\">&nbsp;system&nbsp;</span> "
-                + "<span class=\"k-user\">&nbsp;user&nbsp;</span> <span class=\"k-assistant-calls\">&nbsp;assistant → tools&nbsp;</span> "
-                + "<span class=\"k-assistant-text\">&nbsp;assistant text&nbsp;</span> <span class=\"k-tool-result\">&nbsp;tool result&nbsp;</span>; "
-                + "a gap opens a turn; the first divergence is outlined.</p>\n");
+        // The legend: each colour as a block like the shapes', its name beside it in the page's own text colour.
+        out.append("</table>\n<h2>State shapes</h2>\n<p class=\"legend\">One block per message:");
+        for (ChipKind kind : ChipKind.values()) {
+            out.append(" <span class=\"key\"><span class=\"chip k-").append(kindId(kind)).append("\"></span> ")
+                    .append(Xml.escape(kind.label())).append("</span>");
+        }
+        out.append("; a gap opens a turn; the first divergence is outlined.</p>\n");
         for (ThreadComparison t : c.threads()) {
             out.append("<h3 class=\"mono\">").append(Xml.escape(threadLabel(t.beforeId()))).append(" ↔ ")
                     .append(Xml.escape(threadLabel(t.afterId()))).append("</h3>\n");

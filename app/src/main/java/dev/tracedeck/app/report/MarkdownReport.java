@@ -1,5 +1,6 @@
 package dev.tracedeck.app.report;
 
+import dev.tracedeck.app.common.CountFormat;
 import dev.tracedeck.model.rules.Check;
 import dev.tracedeck.model.rules.CheckStatus;
 import dev.tracedeck.model.rules.Finding;
@@ -139,7 +140,7 @@ final class MarkdownReport {
             if (full) {
                 out.append("\n> … ").append(omittedFindings == 0 ? "the rest of the checklist"
                                 : Summary.plural(omittedFindings, "more finding") + " in " + Summary.plural(omittedThreads, "thread"))
-                        .append(" not shown: a pull-request comment holds at most ").append(String.format("%,d", COMMENT_LIMIT))
+                        .append(" not shown: a pull-request comment holds at most ").append(CountFormat.count(COMMENT_LIMIT))
                         .append(" characters. `tracedeck validate --format html` lists them all.\n");
             }
             return out.toString();

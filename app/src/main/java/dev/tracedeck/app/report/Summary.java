@@ -1,5 +1,6 @@
 package dev.tracedeck.app.report;
 
+import dev.tracedeck.app.common.CountFormat;
 import dev.tracedeck.model.rules.Severity;
 import dev.tracedeck.model.rules.Validation;
 
@@ -15,6 +16,6 @@ final class Summary {
     }
 
     static String plural(long n, String word) {
-        return n + " " + word + (n == 1 ? "" : "s");
+        return CountFormat.count(n) + " " + word + (n == 1 ? "" : "s");
     }
 }

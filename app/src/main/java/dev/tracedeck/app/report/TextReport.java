@@ -1,5 +1,6 @@
 package dev.tracedeck.app.report;
 
+import dev.tracedeck.app.common.CountFormat;
 import dev.tracedeck.model.rules.Check;
 import dev.tracedeck.model.rules.CheckStatus;
 import dev.tracedeck.model.rules.Finding;
@@ -48,11 +49,11 @@ final class TextReport {
         if (validations.size() > 1) {
             long errors = validations.stream().mapToLong(v -> v.count(Severity.ERROR)).sum();
             long warnings = validations.stream().mapToLong(v -> v.count(Severity.WARNING)).sum();
-            out.append("total: ").append(validations.size()).append(" files, ").append(Summary.plural(errors, "error"))
+            out.append("total: ").append(CountFormat.count(validations.size())).append(" files, ").append(Summary.plural(errors, "error"))
                     .append(", ").append(Summary.plural(warnings, "warning"));
             long known = knownByFile.values().stream().mapToLong(Long::longValue).sum();
             if (!knownByFile.isEmpty()) {
-                out.append(", ").append(known).append(" known");
+                out.append(", ").append(CountFormat.count(known)).append(" known");
             }
             out.append('\n');
         }
@@ -61,8 +62,8 @@ final class TextReport {
 
     private static void thread(StringBuilder out, Validation v, ThreadChecklist thread, boolean verbose) {
         out.append("\n  thread ").append(TerminalText.line(Evidence.threadLabel(thread.threadId()))).append("  ")
-                .append(thread.count(CheckStatus.PASS)).append(" pass, ").append(thread.count(CheckStatus.FAIL))
-                .append(" fail, ").append(thread.count(CheckStatus.NOT_APPLICABLE)).append(" n/a\n");
+                .append(CountFormat.count(thread.count(CheckStatus.PASS))).append(" pass, ").append(CountFormat.count(thread.count(CheckStatus.FAIL)))
+                .append(" fail, ").append(CountFormat.count(thread.count(CheckStatus.NOT_APPLICABLE))).append(" n/a\n");
         List<String> notApplicable = new ArrayList<>();
         for (Check check : thread.checks()) {
             if (check.status() == CheckStatus.NOT_APPLICABLE) {

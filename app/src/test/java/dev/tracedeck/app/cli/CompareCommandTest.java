@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -69,6 +70,29 @@ class CompareCommandTest {
         String written = Files.readString(html);
         assertTrue(written.contains("class=\"chip k-user"), "state shapes drawn as chips");
         assertTrue(written.contains(" diverge\""), "the first divergence marked");
+    }
+
+    /**
+     * The legends read: the HTML page names each colour in its own text beside a block of that colour (never grey
+     * words on the colour), and Markdown, which has no colours, draws the shapes as letters it explains.
+     */
+    @Test
+    void theMarkdownAndHtmlLegendsSayWhatEachBlockOrLetterIs(@TempDir Path dir) throws Exception {
+        Path html = dir.resolve("compare.html");
+        CliRun.of("compare", "--format", "html", "--output", html.toString(), CliRun.BEFORE.toString(), CliRun.AFTER.toString());
+        String page = Files.readString(html);
+        java.util.regex.Matcher coloured = java.util.regex.Pattern.compile("<span class=\"[^\"]*\\bk-[a-z-]+[^\"]*\">([^<]*)</span>")
+                .matcher(page);
+        while (coloured.find()) {
+            assertEquals("", coloured.group(1), "a coloured block holds no text: " + coloured.group());
+        }
+        for (String kind : List.of("system", "user", "assistant → tools", "assistant text", "tool result")) {
+            assertTrue(page.contains("></span> " + kind + "</span>"), kind + " named beside its colour");
+        }
+
+        String markdown = CliRun.of("compare", "--format", "markdown", CliRun.BEFORE.toString(), CliRun.AFTER.toString()).out();
+        assertTrue(markdown.contains("`S` system · `U` user · `C` assistant → tools · `A` assistant text · `T` tool result"), markdown);
+        assertTrue(markdown.contains("```\nbefore  SCTCT UCTACT UCTCTAACT UCTACTS UCTACTSCTCT\n                        ^\n"), markdown);
     }
 
     @Test

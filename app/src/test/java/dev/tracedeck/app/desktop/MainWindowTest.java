@@ -71,7 +71,10 @@ class MainWindowTest {
                 new Validator(RuleConfig.DEFAULT), notices,
                 new ErrorBoundary(notices, Runnable::run));
         new MainWindow(stage, workspace).show();
+        this.stage = stage;
     }
+
+    private Stage stage;
 
     @Test
     void opensASampleLogShowsItsRowsAndTheSelectedEventsDetail(FxRobot robot) {
@@ -144,7 +147,9 @@ class MainWindowTest {
         robot.press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
         assertSame(selected, trace.detail().shownEventProperty().get(), "Ctrl+F alone changes nothing");
         robot.write("get_context");
-        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> !table.getItems().contains(selected));
+        // Asked on the FX thread: the search filters the rows there, 150 ms after the last key.
+        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS,
+                () -> WaitForAsyncUtils.waitForAsyncFx(2_000, () -> !table.getItems().contains(selected)));
         WaitForAsyncUtils.waitForFxEvents();
 
         assertTrue(table.getItems().stream().allMatch(e -> e.text().contains("get_context")), "the search hides the selected row");
@@ -153,7 +158,8 @@ class MainWindowTest {
         assertTrue(detailText(robot).contains("#" + selected.seq()), detailText(robot));
 
         robot.clickOn("#timeline-search").type(KeyCode.ESCAPE);
-        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> table.getItems().contains(selected));
+        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS,
+                () -> WaitForAsyncUtils.waitForAsyncFx(2_000, () -> table.getItems().contains(selected)));
         WaitForAsyncUtils.waitForFxEvents();
         assertSame(selected, table.getSelectionModel().getSelectedItem(), "its row is selected again");
     }
@@ -186,6 +192,31 @@ class MainWindowTest {
             Text drawn = (Text) cell.lookup(".text");
             assertEquals(cell.getItem(), drawn.getText(), "whole");
             assertTrue(((String) cell.getItem()).matches("\\d{2}:\\d{2}:\\d{2}\\.\\d{3}"), (String) cell.getItem());
+        }
+    }
+
+    @Test
+    void aWarningsBadgeIsNeverCutByItsLongMessage(FxRobot robot) {
+        double width = stage.getWidth();
+        try {
+            robot.interact(() -> {
+                workspace.open(List.of(SampleLogs.copy(SampleLogs.PROTOCOL_VIOLATIONS, dir)));
+                // As narrow as the window goes: every finding's message is longer than its row.
+                stage.setWidth(stage.getMinWidth());
+            });
+            WaitForAsyncUtils.waitForFxEvents();
+            TraceViewModel trace = workspace.selectedTrace().orElseThrow();
+            Finding warning = trace.findings().findingsInScope().stream()
+                    .filter(f -> f.severity() == dev.tracedeck.model.rules.Severity.WARNING).findFirst().orElseThrow();
+            robot.interact(() -> trace.findings().selectFinding(warning));
+            WaitForAsyncUtils.waitForFxEvents();
+
+            ListCell<FindingsRow> cell = findingsCell(robot, r -> r instanceof FindingRow f && f.finding() == warning);
+            Label badge = (Label) cell.lookup(".findings-badge");
+            assertEquals("warning", badge.getText());
+            assertEquals("warning", ((Text) badge.lookup(".text")).getText(), "drawn whole");
+        } finally {
+            robot.interact(() -> stage.setWidth(width));
         }
     }
 

@@ -83,6 +83,12 @@ public final class ChatTraceWriter {
         return message(threadId, source, text, message, PythonText.length(message.content()));
     }
 
+    /** A message at the end of its thread's history, numbered by its position there, with the record's time as written. */
+    public Event message(String threadId, SourceRef source, SourceText text, Message message, String time) {
+        int position = positions.merge(threadId, 1, Integer::sum) - 1;
+        return addMessage(threadId, source, text, message, index(position), time, PythonText.length(message.content()));
+    }
+
     /**
      * A message whose content's length in code points ({@code PythonText.length}) is already known: counted where
      * the line was parsed, off the import thread (on a file of CJK and emoji, counting was half of that thread).

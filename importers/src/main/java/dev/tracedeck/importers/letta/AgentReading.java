@@ -28,8 +28,9 @@ import java.util.Set;
  * for the older schema, which writes the name after the messages).
  *
  * <ul>
- *   <li><b>Messages</b> in file order, as {@link LettaMessages} reads them; each assistant message is a recorded
- *       model call with the model it names and the agent's {@code context_window}.</li>
+ *   <li><b>Messages</b> in file order, as {@link LettaMessages} reads them, at the time they were written
+ *       ({@code created_at}, or {@code date}); each assistant message is a recorded model call with the model it
+ *       names and the agent's {@code context_window}.</li>
  *   <li><b>The system prompt.</b> The first system message is the prompt the agent starts from: a message. Letta
  *       rebuilds the prompt whenever a memory block changes and writes the new one as a further system message, which
  *       replaces the first at the head of the context; it is not a turn of the conversation (it lands between a
@@ -188,8 +189,9 @@ final class AgentReading implements JsonImport.Records {
                 return;
             }
             int index = messages++;
+            String time = LettaMessages.time(node);
             if (message.role().equals("system")) {
-                systemPrompt(message, source, value);
+                systemPrompt(message, source, value, time);
                 return;
             }
             if (!inContext(node, index)) {
@@ -197,11 +199,11 @@ final class AgentReading implements JsonImport.Records {
             } else if (evicted > 0 && !compacted) {
                 compacted = true;
                 Event at = out.json(EVICTED, thread, source, "", JsonValues.from(JsonNodeFactory.instance.objectNode()
-                        .put("evicted_messages", evicted).put("kept_from", index)));
+                        .put("evicted_messages", evicted).put("kept_from", index)), time);
                 out.compaction(at, OptionalLong.empty(), "Letta evicted the " + evicted
                         + " messages before this one from the agent's context (it summarizes them)");
             }
-            Event event = out.message(thread, source, value.sourceText(), message);
+            Event event = out.message(thread, source, value.sourceText(), message, time);
             if (message.role().equals("assistant")) {
                 String named = node.path("model").asText("");
                 out.modelCall(event, named.isEmpty() ? model : named, Optional.empty(), window);
@@ -209,10 +211,10 @@ final class AgentReading implements JsonImport.Records {
         }
 
         /** The first system prompt is a message; every prompt, first or rebuilt, is a dump of the memory it shows. */
-        private void systemPrompt(Message message, SourceRef source, JsonItem.Value value) {
+        private void systemPrompt(Message message, SourceRef source, JsonItem.Value value, String time) {
             if (firstPrompt) {
                 firstPrompt = false;
-                out.message(thread, source, value.sourceText(), message);
+                out.message(thread, source, value.sourceText(), message, time);
             }
             Map<String, String> shown = MemoryBlocks.fromSystemPrompt(message.content());
             if (!shown.isEmpty()) {

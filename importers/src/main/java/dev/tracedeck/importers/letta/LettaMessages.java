@@ -47,6 +47,19 @@ final class LettaMessages {
         return new Message(role, text(node.get("content")), calls, toolCallId, name);
     }
 
+    /**
+     * When the message was written, as the file writes it: {@code created_at} in an agent file, {@code date} in a message
+     * as Letta's API returns it; "" when it has neither.
+     */
+    static String time(JsonNode node) {
+        for (String field : new String[] {"created_at", "date"}) {
+            if (node.path(field).isTextual()) {
+                return node.get(field).textValue();
+            }
+        }
+        return "";
+    }
+
     private static ToolCall withId(ToolCall call, String id) {
         return new ToolCall(id, call.name(), call.rawArguments(), call.parsedArguments(), call.truncated(),
                 call.parsedFromText());

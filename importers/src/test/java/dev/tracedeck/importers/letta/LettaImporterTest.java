@@ -75,6 +75,24 @@ class LettaImporterTest {
         assertEquals(128000, records.window().getAsInt());
     }
 
+    /** An agent file writes created_at on each message; a message as Letta's API returns it has date instead. */
+    @Test
+    void eachMessageIsAtTheTimeItWasWritten() throws Exception {
+        Trace trace = read("""
+                {"agent_type": "memgpt_agent", "name": "ada", "core_memory": [],
+                 "messages": [
+                  {"role": "system", "content": "You are Letta.", "created_at": "2025-06-03T08:00:02.114205+00:00"},
+                  {"role": "user", "content": "hi", "created_at": "2025-06-03T08:01:10"},
+                  {"role": "assistant", "content": "Hello.", "date": "2025-06-03T08:01:11Z"},
+                  {"role": "user", "content": "no time written"}
+                 ]}
+                """);
+        assertEquals("letta", trace.format());
+        List<String> times = trace.events().stream().filter(e -> e.payload() instanceof Payload.ConversationMessage)
+                .map(Event::time).toList();
+        assertEquals(List.of("2025-06-03T08:00:02.114205+00:00", "2025-06-03T08:01:10", "2025-06-03T08:01:11Z", ""), times);
+    }
+
     @Test
     void theToolMessageKeepsNoName() throws Exception {
         Trace trace = read(OLDER);

@@ -30,7 +30,7 @@ public record MeasuredPoint(ModelCall call, long tokens, OptionalInt estimate) {
             return "";
         }
         long diff = estimate.getAsInt() - tokens;
-        return String.format("Tracedeck's own count of the history there is %,d (%+.0f%%)", estimate.getAsInt(),
+        return String.format(java.util.Locale.ROOT, "Tracedeck's own count of the history there is %,d (%+.0f%%)", estimate.getAsInt(),
                 100.0 * diff / tokens);
     }
 }

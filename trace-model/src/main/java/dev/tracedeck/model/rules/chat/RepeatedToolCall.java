@@ -55,7 +55,7 @@ public final class RepeatedToolCall extends DescribedRule {
             int length = i - runStart;
             if (length >= p.repeatLimit()) {
                 problems.add(new RuleOutcome.Problem(calls.get(runStart).msgIdx(), calls.get(runStart).call().name() + " called "
-                        + length + " times in a row with the same arguments",
+                        + String.format(java.util.Locale.ROOT, "%,d", length) + " times in a row with the same arguments",
                         calls.subList(runStart, i).stream().map(Call::event).toList()));
             }
             runStart = i;

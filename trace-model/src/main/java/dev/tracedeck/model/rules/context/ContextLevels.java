@@ -84,7 +84,7 @@ final class ContextLevels {
         if (isMeasured()) {
             MeasuredPoint point = measured.get(at);
             String beside = point.estimateBeside();
-            return String.format("the model call at line %d read %,d prompt tokens (the usage the provider billed), %s",
+            return String.format(java.util.Locale.ROOT, "the model call at line %d read %,d prompt tokens (the usage the provider billed), %s",
                     point.event().source().firstLine(), point.tokens(), what) + stay
                     + (beside.isEmpty() ? "" : "; " + beside);
         }
@@ -92,7 +92,7 @@ final class ContextLevels {
         String measure = point.count().exact() ? ""
                 : point.count().estimateReasons().contains(ThreadContext.PREVIEWS)
                 || point.count().estimateReasons().contains(ThreadContext.CALLS_BY_NAME) ? "at least " : "about ";
-        return String.format("the history at line %d is %s%,d tokens in %d messages, %s", point.event().source().firstLine(),
+        return String.format(java.util.Locale.ROOT, "the history at line %d is %s%,d tokens in %,d messages, %s", point.event().source().firstLine(),
                 measure, point.count().tokens(), point.messages(), what) + stay;
     }
 }

@@ -25,6 +25,6 @@ record ContextWindow(String model, int limit, ChatFormat format, boolean exactTo
     }
 
     String describe() {
-        return String.format("%s's %,d-token window", model, limit);
+        return String.format(java.util.Locale.ROOT, "%s's %,d-token window", model, limit);
     }
 }
