@@ -1,30 +1,50 @@
 package dev.tracedeck.model.message;
 
+import dev.tracedeck.model.source.SourceChangedException;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * A chat message as an agent framework holds it.
- *
- * @param role       "system", "user", "assistant", "tool", or a custom role exactly as logged ("" if none)
- * @param content    the text (parts joined by newlines); may be a preview the log cut, see the event
- * @param toolCalls  tool calls the message made (assistant messages)
- * @param toolCallId the call a tool result answers ("" when not a tool result)
- * @param name       the participant's name the message carries (OpenAI's and LangChain's {@code name}, which the
- *                   model reads and the API counts), "" when none
- * @param silent     true for a model's turn that says nothing: only its reasoning, its calls, its built-in tools'
- *                   calls (the content holds placeholders for them, if anything), as an OpenAI Responses turn without
- *                   a {@code message} item; false where the format does not tell them apart
+ * A chat message as an agent framework holds it: its role, its content (held, or left in its file and read when
+ * asked for: {@link ContentInFile}), the tool calls it makes, the call it answers, a participant's name, and whether
+ * it says nothing. Two messages are equal when all of these are; a content left in the file is read to compare it.
  */
-public record Message(String role, String content, List<ToolCall> toolCalls, String toolCallId, String name,
-                      boolean silent) {
+public final class Message {
 
-    public Message {
-        Objects.requireNonNull(role, "role");
-        Objects.requireNonNull(content, "content");
-        toolCalls = List.copyOf(toolCalls);
-        Objects.requireNonNull(toolCallId, "toolCallId");
-        Objects.requireNonNull(name, "name");
+    private final String role;
+    /** Null when the content is left in the file. */
+    private final String content;
+    /** Null when the content is held. */
+    private final ContentInFile contentInFile;
+    private final List<ToolCall> toolCalls;
+    private final String toolCallId;
+    private final String name;
+    private final boolean silent;
+
+    /**
+     * @param role       "system", "user", "assistant", "tool", or a custom role exactly as logged ("" if none)
+     * @param content    the text (parts joined by newlines); may be a preview the log cut, see the event
+     * @param toolCalls  tool calls the message made (assistant messages)
+     * @param toolCallId the call a tool result answers ("" when not a tool result)
+     * @param name       the participant's name the message carries (OpenAI's and LangChain's {@code name}, which the
+     *                   model reads and the API counts), "" when none
+     * @param silent     true for a model's turn that says nothing: only its reasoning, its calls, its built-in tools'
+     *                   calls (the content holds placeholders for them, if anything), as an OpenAI Responses turn
+     *                   without a {@code message} item; false where the format does not tell them apart
+     */
+    public Message(String role, String content, List<ToolCall> toolCalls, String toolCallId, String name, boolean silent) {
+        this(role, Objects.requireNonNull(content, "content"), null, toolCalls, toolCallId, name, silent);
+    }
+
+    private Message(String role, String content, ContentInFile contentInFile, List<ToolCall> toolCalls, String toolCallId,
+                    String name, boolean silent) {
+        this.role = Objects.requireNonNull(role, "role");
+        this.content = content;
+        this.contentInFile = contentInFile;
+        this.toolCalls = List.copyOf(toolCalls);
+        this.toolCallId = Objects.requireNonNull(toolCallId, "toolCallId");
+        this.name = Objects.requireNonNull(name, "name");
+        this.silent = silent;
     }
 
     /** A message as most formats show one: no participant name, and whether it says anything not told apart. */
@@ -42,6 +62,56 @@ public record Message(String role, String content, List<ToolCall> toolCalls, Str
         this(role, content, toolCalls, toolCallId, "", silent);
     }
 
+    /** A message whose content is left in its file and read each time {@link #content()} is asked for. */
+    public static Message withContentInFile(String role, ContentInFile content, List<ToolCall> toolCalls,
+                                            String toolCallId, String name) {
+        return new Message(role, null, Objects.requireNonNull(content, "content"), toolCalls, toolCallId, name, false);
+    }
+
+    public String role() {
+        return role;
+    }
+
+    /**
+     * The text (parts joined by newlines); may be a preview the log cut, see the event. A content left in the file
+     * is read now: fine for the messages a view shows or a rule reads, one pass at a time; when the file no longer
+     * holds it, the sentence saying so ({@link ContentInFile#text()}), for display only — {@link #exactContent()}
+     * is for whatever hashes or stores it.
+     */
+    public String content() {
+        return content != null ? content : contentInFile.text();
+    }
+
+    /**
+     * The content exactly as imported.
+     *
+     * @throws SourceChangedException when it was left in the file and the file no longer holds it
+     */
+    public String exactContent() throws SourceChangedException {
+        return content != null ? content : contentInFile.exactText();
+    }
+
+    /** True when the content is in memory: {@link #content()} costs nothing. */
+    public boolean contentHeld() {
+        return content != null;
+    }
+
+    public List<ToolCall> toolCalls() {
+        return toolCalls;
+    }
+
+    public String toolCallId() {
+        return toolCallId;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public boolean silent() {
+        return silent;
+    }
+
     /**
      * True for a tool's result: it answers a call id, or its role is {@code tool} or the legacy OpenAI
      * {@code function} (which answers the last function call by name only, with no id).
@@ -52,10 +122,31 @@ public record Message(String role, String content, List<ToolCall> toolCalls, Str
 
     /** The same message making {@code calls} instead of its own. */
     public Message withToolCalls(List<ToolCall> calls) {
-        return new Message(role, content, calls, toolCallId, name, silent);
+        return new Message(role, content, contentInFile, calls, toolCallId, name, silent);
     }
 
     public static Message text(String role, String content) {
         return new Message(role, content, List.of(), "");
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        return o instanceof Message other && silent == other.silent && role.equals(other.role)
+                && toolCallId.equals(other.toolCallId) && name.equals(other.name) && toolCalls.equals(other.toolCalls)
+                && content().equals(other.content());
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(role, content(), toolCalls, toolCallId, name, silent);
+    }
+
+    @Override
+    public String toString() {
+        return "Message[role=" + role + ", content=" + content() + ", toolCalls=" + toolCalls + ", toolCallId="
+                + toolCallId + ", name=" + name + ", silent=" + silent + "]";
     }
 }
