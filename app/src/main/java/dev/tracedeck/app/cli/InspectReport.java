@@ -50,30 +50,34 @@ final class InspectReport {
         ObjectNode kinds = file.putObject("recordKinds");
         r.recordKinds().forEach(kinds::put);
         ArrayNode threads = file.putArray("threads");
-        for (TraceThread thread : trace.threads()) {
-            ThreadSummary s = ThreadSummary.of(thread);
-            ObjectNode t = threads.addObject();
-            t.put("id", s.id());
-            t.put("events", thread.events().size());
-            t.put("conversationMessages", s.conversationMessages());
-            t.put("controlMessages", s.controlMessages());
-            ObjectNode tools = t.putObject("toolCalls");
-            s.toolCalls().forEach(tools::put);
-            t.put("snapshots", s.snapshots());
-            t.put("finalStateSize", s.finalStateSize());
-            HistoryCounts h = HistoryCounts.of(thread);
-            t.put("messages", h.messages());
-            ObjectNode roles = t.putObject("roles");
-            h.roles().forEach(roles::put);
-            t.put("toolResults", h.toolResults());
-            t.put("orphanedToolCalls", h.orphanedToolCalls());
-        }
+        // Each thread's counts read only that thread: a file of ten thousand conversations counts them on every core.
+        threads.addAll(trace.threads().parallelStream().map(InspectReport::threadNode).toList());
         ArrayNode problems = file.putArray("problems");
         for (Diagnostic d : r.diagnostics()) {
             problems.addObject().put("line", d.line()).put("message", d.message());
         }
         file.put("problemsOmitted", r.diagnosticsOmitted());
         return file;
+    }
+
+    private static ObjectNode threadNode(TraceThread thread) {
+        ThreadSummary s = ThreadSummary.of(thread);
+        ObjectNode t = MAPPER.createObjectNode();
+        t.put("id", s.id());
+        t.put("events", thread.events().size());
+        t.put("conversationMessages", s.conversationMessages());
+        t.put("controlMessages", s.controlMessages());
+        ObjectNode tools = t.putObject("toolCalls");
+        s.toolCalls().forEach(tools::put);
+        t.put("snapshots", s.snapshots());
+        t.put("finalStateSize", s.finalStateSize());
+        HistoryCounts h = HistoryCounts.of(thread);
+        t.put("messages", h.messages());
+        ObjectNode roles = t.putObject("roles");
+        h.roles().forEach(roles::put);
+        t.put("toolResults", h.toolResults());
+        t.put("orphanedToolCalls", h.orphanedToolCalls());
+        return t;
     }
 
     static String text(List<Trace> traces) {
