@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -158,16 +159,23 @@ class ConversationLineTest {
         assertTrue(damagedRead > 100, "a damage that leaves valid JSON is still read: " + damagedRead);
     }
 
-    /** A content left in the file is the file's bytes or nothing: one that changed since says so. */
+    /**
+     * A content left in the file is what was imported or nothing: one read before the file changed is still that
+     * content, one read after says the file changed.
+     */
     @Test
     void aContentLeftInAFileThatChangedIsNotReadAsOtherBytes() throws IOException, SourceChangedException {
-        byte[] line = bytes("{\"messages\": [{\"role\": \"user\", \"content\": \"a content long enough to be left in the file\"}]}");
+        byte[] line = bytes("{\"messages\": [{\"role\": \"user\", \"content\": \"a content long enough to be left in the file\"},"
+                + " {\"role\": \"user\", \"content\": \"another content long enough to be left in the file\"}]}");
         InMemory file = new InMemory(line.clone());
         Conversations.Conversation read = conversation(ConversationLine.read(line, 0, file));
         assertEquals("a content long enough to be left in the file", read.messages().get(0).message().exactContent());
         file.bytes[40] = 'X';
-        assertTrue(read.messages().get(0).message().content().contains("changed since it was opened"),
-                read.messages().get(0).message().content());
+        file.bytes[line.length - 20] = 'X';
+        assertEquals("a content long enough to be left in the file", read.messages().get(0).message().content());
+        assertTrue(read.messages().get(1).message().content().contains("changed since it was opened"),
+                read.messages().get(1).message().content());
+        assertThrows(SourceChangedException.class, read.messages().get(1).message()::exactContent);
     }
 
     // --- comparing with the tree -----------------------------------------------------------------------------

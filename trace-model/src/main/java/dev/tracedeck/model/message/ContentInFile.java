@@ -41,7 +41,46 @@ public record ContentInFile(SourceText.InFile record, int start, int end) {
      * @throws SourceChangedException when the file no longer holds the record's bytes
      */
     public String exactText() throws SourceChangedException {
-        byte[] bytes = record.file().readBytes(record.offset(), record.length(), record.checksum());
-        return JsonStringBytes.decode(bytes, start, end);
+        Recent recent = RECENT.get();
+        String text = recent.get(this);
+        if (text == null) {
+            byte[] bytes = record.file().readBytes(record.offset(), record.length(), record.checksum());
+            text = JsonStringBytes.decode(bytes, start, end);
+            if (text.length() <= Recent.MAX_CHARS) {
+                recent.put(this, text);
+            }
+        }
+        return text;
+    }
+
+    /**
+     * The contents each thread read last, up to {@value Recent#SIZE} of them of at most {@value Recent#MAX_CHARS}
+     * characters: the rules check a thread one rule after another, each reading its messages again, and decoding them
+     * again was most of what checking cost. A content is what was imported (its record's bytes are checked when
+     * read), so a kept one is never stale.
+     */
+    private static final ThreadLocal<Recent> RECENT = ThreadLocal.withInitial(Recent::new);
+
+    /** A small cache by identity, each content in the slot its identity hash picks. */
+    private static final class Recent {
+        static final int SIZE = 256;
+        static final int MAX_CHARS = 16 << 10;
+        private final ContentInFile[] keys = new ContentInFile[SIZE];
+        private final String[] texts = new String[SIZE];
+
+        String get(ContentInFile key) {
+            int slot = slot(key);
+            return keys[slot] == key ? texts[slot] : null;
+        }
+
+        void put(ContentInFile key, String text) {
+            int slot = slot(key);
+            keys[slot] = key;
+            texts[slot] = text;
+        }
+
+        private static int slot(ContentInFile key) {
+            return System.identityHashCode(key) & (SIZE - 1);
+        }
     }
 }
