@@ -2,12 +2,12 @@ package dev.tracedeck.importers.openai;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonRecordReader;
 import dev.tracedeck.importers.json.JsonScanner;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.json.JsonStringBytes;
-import dev.tracedeck.model.message.ContentInFile;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
 import dev.tracedeck.model.source.SourceText;
@@ -26,9 +26,9 @@ import java.util.zip.CRC32C;
  * Reads a JSON Lines line that is one conversation with its messages at the top ({@code {"id": …, "messages": […],
  * "tools": […]}}, as fine-tuning files and eval exports are) straight from its bytes, to what
  * {@link Conversations#parse} makes of the line's tree: no tree is bound for the messages, and a message's content is
- * left in the file ({@link ContentInFile}) where the file can be read again. Binding every message into a tree and
- * holding every content was most of a big chat file's import, in time and in memory; what a message is made of —
- * role, calls, the call it answers — is a few short strings.
+ * left in the file ({@link Message#withContentInFile}) where the file can be read again. Binding every message into a
+ * tree and holding every content was most of a big chat file's import, in time and in memory; what a message is made
+ * of — role, calls, the call it answers — is a few short strings.
  *
  * <p>It reads only what it is sure of: a message with content parts, a refusal, audio, a legacy {@code function_call},
  * a member named twice, a value of another type than the usual one, is bound as a tree and read by
@@ -108,8 +108,10 @@ final class ConversationLine {
                         throw giveUp();
                     }
                     messages = messages();
+                } else if (in.peek() == '"') {
+                    in.string(); // a string binds to its text: no parser for an id
+                    members.set(name, TextNode.valueOf(in.stringValue()));
                 } else {
-                    in.peek();
                     int from = in.position();
                     in.skipValue();
                     members.set(name, JsonRecordReader.tree(bytes, from, in.position()));
@@ -181,8 +183,8 @@ final class ConversationLine {
         Message message;
         int length = f.contentStart < 0 ? 0 : f.contentCodePoints;
         if (f.contentStart >= 0 && file != null && f.contentEnd - f.contentStart > HELD_CONTENT_BYTES) {
-            ContentInFile content = new ContentInFile((SourceText.InFile) text, f.contentStart - from, f.contentEnd - from);
-            message = Message.withContentInFile(role, content, f.calls, f.toolCallId, name);
+            message = Message.withContentInFile(role, (SourceText.InFile) text, f.contentStart - from, f.contentEnd - from,
+                    f.calls, f.toolCallId, name);
         } else {
             String content = f.contentStart < 0 ? "" : decode(f.contentStart, f.contentEnd, f.contentEscaped);
             message = new Message(role, content, f.calls, f.toolCallId, name);

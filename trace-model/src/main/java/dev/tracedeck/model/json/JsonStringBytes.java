@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The text of a JSON string from its bytes as they stand in a file: what a message's content kept as a range of its
- * file ({@link dev.tracedeck.model.message.ContentInFile}) decodes to when it is read.
+ * file ({@link dev.tracedeck.model.message.Message#withContentInFile}) decodes to when it is read.
  */
 public final class JsonStringBytes {
 

@@ -3,36 +3,15 @@ package dev.tracedeck.model.message;
 import dev.tracedeck.model.json.JsonStringBytes;
 import dev.tracedeck.model.source.SourceChangedException;
 import dev.tracedeck.model.source.SourceText;
-import java.util.Objects;
 
 /**
- * A message's content left in its file: the JSON string at bytes {@code [start, end)} (its characters, between the
- * quotes) of the message's record, itself a range of the file read again when asked for. The contents of a big
- * JSON Lines file are most of its bytes, and a batch command or a view reads few of them, each once: holding them
- * all took more memory than the file's size. Reading one back reads its record, checks it is the bytes that were
- * imported ({@link SourceText.InFile}) and decodes the string.
- *
- * @param record the message's record in the file, as its event keeps it
+ * Reads back a message's content left in its file ({@link Message#withContentInFile}): the JSON string at bytes
+ * {@code [start, end)} (its characters, between the quotes) of the message's record, itself a range of the file.
+ * The record is read, checked to be the bytes that were imported ({@link SourceText.InFile}), and the string decoded.
  */
-public record ContentInFile(SourceText.InFile record, int start, int end) {
+final class ContentInFile {
 
-    public ContentInFile {
-        Objects.requireNonNull(record, "record");
-        if (start < 0 || end < start || end > record.length()) {
-            throw new IllegalArgumentException("bad content range " + start + ".." + end + " of " + record.length());
-        }
-    }
-
-    /**
-     * The content; when the file no longer holds the record as it was read, the bracketed sentence saying so
-     * ({@link SourceChangedException#placeholder()}), as {@link SourceText#text()} gives for the record.
-     */
-    public String text() {
-        try {
-            return exactText();
-        } catch (SourceChangedException e) {
-            return e.placeholder();
-        }
+    private ContentInFile() {
     }
 
     /**
@@ -40,14 +19,14 @@ public record ContentInFile(SourceText.InFile record, int start, int end) {
      *
      * @throws SourceChangedException when the file no longer holds the record's bytes
      */
-    public String exactText() throws SourceChangedException {
+    static String read(Message message, SourceText.InFile record, int start, int end) throws SourceChangedException {
         Recent recent = RECENT.get();
-        String text = recent.get(this);
+        String text = recent.get(message);
         if (text == null) {
             byte[] bytes = record.file().readBytes(record.offset(), record.length(), record.checksum());
             text = JsonStringBytes.decode(bytes, start, end);
             if (text.length() <= Recent.MAX_CHARS) {
-                recent.put(this, text);
+                recent.put(message, text);
             }
         }
         return text;
@@ -61,25 +40,25 @@ public record ContentInFile(SourceText.InFile record, int start, int end) {
      */
     private static final ThreadLocal<Recent> RECENT = ThreadLocal.withInitial(Recent::new);
 
-    /** A small cache by identity, each content in the slot its identity hash picks. */
+    /** A small cache by the message's identity, each content in the slot its identity hash picks. */
     private static final class Recent {
         static final int SIZE = 256;
         static final int MAX_CHARS = 16 << 10;
-        private final ContentInFile[] keys = new ContentInFile[SIZE];
+        private final Message[] keys = new Message[SIZE];
         private final String[] texts = new String[SIZE];
 
-        String get(ContentInFile key) {
+        String get(Message key) {
             int slot = slot(key);
             return keys[slot] == key ? texts[slot] : null;
         }
 
-        void put(ContentInFile key, String text) {
+        void put(Message key, String text) {
             int slot = slot(key);
             keys[slot] = key;
             texts[slot] = text;
         }
 
-        private static int slot(ContentInFile key) {
+        private static int slot(Message key) {
             return System.identityHashCode(key) & (SIZE - 1);
         }
     }

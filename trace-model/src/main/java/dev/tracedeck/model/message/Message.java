@@ -1,21 +1,25 @@
 package dev.tracedeck.model.message;
 
 import dev.tracedeck.model.source.SourceChangedException;
+import dev.tracedeck.model.source.SourceText;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * A chat message as an agent framework holds it: its role, its content (held, or left in its file and read when
- * asked for: {@link ContentInFile}), the tool calls it makes, the call it answers, a participant's name, and whether
- * it says nothing. Two messages are equal when all of these are; a content left in the file is read to compare it.
+ * asked for: {@link #withContentInFile}), the tool calls it makes, the call it answers, a participant's name, and
+ * whether it says nothing. Two messages are equal when all of these are; a content left in the file is read to
+ * compare it.
  */
 public final class Message {
 
     private final String role;
     /** Null when the content is left in the file. */
     private final String content;
-    /** Null when the content is held. */
-    private final ContentInFile contentInFile;
+    /** The record the content was left in, and where the content's JSON string is in it; null when it is held. */
+    private final SourceText.InFile contentRecord;
+    private final int contentStart;
+    private final int contentEnd;
     private final List<ToolCall> toolCalls;
     private final String toolCallId;
     private final String name;
@@ -33,14 +37,16 @@ public final class Message {
      *                   without a {@code message} item; false where the format does not tell them apart
      */
     public Message(String role, String content, List<ToolCall> toolCalls, String toolCallId, String name, boolean silent) {
-        this(role, Objects.requireNonNull(content, "content"), null, toolCalls, toolCallId, name, silent);
+        this(role, Objects.requireNonNull(content, "content"), null, 0, 0, toolCalls, toolCallId, name, silent);
     }
 
-    private Message(String role, String content, ContentInFile contentInFile, List<ToolCall> toolCalls, String toolCallId,
-                    String name, boolean silent) {
+    private Message(String role, String content, SourceText.InFile contentRecord, int contentStart, int contentEnd,
+                    List<ToolCall> toolCalls, String toolCallId, String name, boolean silent) {
         this.role = Objects.requireNonNull(role, "role");
         this.content = content;
-        this.contentInFile = contentInFile;
+        this.contentRecord = contentRecord;
+        this.contentStart = contentStart;
+        this.contentEnd = contentEnd;
         this.toolCalls = List.copyOf(toolCalls);
         this.toolCallId = Objects.requireNonNull(toolCallId, "toolCallId");
         this.name = Objects.requireNonNull(name, "name");
@@ -62,10 +68,22 @@ public final class Message {
         this(role, content, toolCalls, toolCallId, "", silent);
     }
 
-    /** A message whose content is left in its file and read each time {@link #content()} is asked for. */
-    public static Message withContentInFile(String role, ContentInFile content, List<ToolCall> toolCalls,
-                                            String toolCallId, String name) {
-        return new Message(role, null, Objects.requireNonNull(content, "content"), toolCalls, toolCallId, name, false);
+    /**
+     * A message whose content is left in its file, read back each time {@link #content()} is asked for: the JSON
+     * string whose characters (between its quotes) are bytes {@code [start, end)} of the message's record. The
+     * contents of a big JSON Lines file are most of its bytes, and a batch command or a view reads few of them, each
+     * once: holding them all took more memory than the file's size.
+     *
+     * @param record the message's record in the file, as its event keeps it; its bytes must be valid UTF-8 and the
+     *               string's escapes those JSON has, as an importer checked when it read them
+     */
+    public static Message withContentInFile(String role, SourceText.InFile record, int start, int end,
+                                            List<ToolCall> toolCalls, String toolCallId, String name) {
+        Objects.requireNonNull(record, "record");
+        if (start < 0 || end < start || end > record.length()) {
+            throw new IllegalArgumentException("bad content range " + start + ".." + end + " of " + record.length());
+        }
+        return new Message(role, null, record, start, end, toolCalls, toolCallId, name, false);
     }
 
     public String role() {
@@ -75,11 +93,18 @@ public final class Message {
     /**
      * The text (parts joined by newlines); may be a preview the log cut, see the event. A content left in the file
      * is read now: fine for the messages a view shows or a rule reads, one pass at a time; when the file no longer
-     * holds it, the sentence saying so ({@link ContentInFile#text()}), for display only — {@link #exactContent()}
-     * is for whatever hashes or stores it.
+     * holds it, the sentence saying so ({@link SourceChangedException#placeholder()}), for display only —
+     * {@link #exactContent()} is for whatever hashes or stores it.
      */
     public String content() {
-        return content != null ? content : contentInFile.text();
+        if (content != null) {
+            return content;
+        }
+        try {
+            return exactContent();
+        } catch (SourceChangedException e) {
+            return e.placeholder();
+        }
     }
 
     /**
@@ -88,7 +113,7 @@ public final class Message {
      * @throws SourceChangedException when it was left in the file and the file no longer holds it
      */
     public String exactContent() throws SourceChangedException {
-        return content != null ? content : contentInFile.exactText();
+        return content != null ? content : ContentInFile.read(this, contentRecord, contentStart, contentEnd);
     }
 
     /** True when the content is in memory: {@link #content()} costs nothing. */
@@ -122,7 +147,7 @@ public final class Message {
 
     /** The same message making {@code calls} instead of its own. */
     public Message withToolCalls(List<ToolCall> calls) {
-        return new Message(role, content, contentInFile, calls, toolCallId, name, silent);
+        return new Message(role, content, contentRecord, contentStart, contentEnd, calls, toolCallId, name, silent);
     }
 
     public static Message text(String role, String content) {

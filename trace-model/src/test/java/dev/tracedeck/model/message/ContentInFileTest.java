@@ -35,7 +35,7 @@ class ContentInFileTest {
         int startByte = RECORD.substring(0, start).getBytes(StandardCharsets.UTF_8).length;
         int endByte = RECORD.substring(0, end).getBytes(StandardCharsets.UTF_8).length;
         ToolCall call = new ToolCall("c1", "search", "{}", java.util.Optional.empty(), false);
-        return Message.withContentInFile("user", new ContentInFile(range, startByte, endByte), List.of(call), "", "n");
+        return Message.withContentInFile("user", range, startByte, endByte, List.of(call), "", "n");
     }
 
     private String read(long offset, int length, int checksum) throws SourceChangedException {
