@@ -47,7 +47,8 @@ public final class ChatTraceWriter {
 
     private final String file;
     private final TraceBuilder builder = new TraceBuilder();
-    private final Map<String, Long> kinds = new LinkedHashMap<>();
+    /** Records by keyword, in order of first appearance; counted in place, not boxed again for each record. */
+    private final Map<String, long[]> kinds = new LinkedHashMap<>();
     private final Map<String, Integer> positions = new HashMap<>();
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private long omitted;
@@ -249,7 +250,9 @@ public final class ChatTraceWriter {
 
     /** A trace whose histories follow the conventions of another format's API ({@link ImportReport#conventions()}). */
     public Trace build(String format, String conventions, long bytes, long lines, boolean complete) {
-        return builder.build(new ImportReport(file, format, bytes, lines, records, other, malformed, kinds,
+        Map<String, Long> counted = new LinkedHashMap<>();
+        kinds.forEach((keyword, n) -> counted.put(keyword, n[0]));
+        return builder.build(new ImportReport(file, format, bytes, lines, records, other, malformed, counted,
                 diagnostics, omitted, complete, conventions));
     }
 
@@ -263,7 +266,7 @@ public final class ChatTraceWriter {
 
     private void count(String keyword) {
         records++;
-        kinds.merge(keyword, 1L, Long::sum);
+        kinds.computeIfAbsent(keyword, k -> new long[1])[0]++;
     }
 
     private void problem(int line, String message) {

@@ -49,10 +49,7 @@ public final class JsonScanner {
     private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
     private static final long SPACES = 0x2020202020202020L;
 
-    /**
-     * What each byte is inside a string. A table lookup per byte is what the quick compiler (the batch JVM's) runs
-     * fastest: reading eight bytes at a time through a VarHandle is a call there.
-     */
+    /** What each byte is inside a string, for the bytes where a run of plain ones stops. */
     private static final byte[] KIND = new byte[256];
     private static final byte PLAIN = 0;
     private static final byte QUOTE = 1;
@@ -228,13 +225,6 @@ public final class JsonScanner {
         stringEscaped = escaped;
         stringCodePoints = i - start - extra;
         pos = i + 1;
-    }
-
-    /** True when none of the eight bytes is a quote, a backslash, a control character or beyond ASCII. */
-    private static boolean plainAscii(long v) {
-        long quote = v ^ QUOTES;
-        long backslash = v ^ BACKSLASHES;
-        return ((v | (quote - ONES) & ~quote | (backslash - ONES) & ~backslash | (v - SPACES) & ~v) & HIGHS) == 0;
     }
 
     /** Where the last string's characters start (after its opening quote). */

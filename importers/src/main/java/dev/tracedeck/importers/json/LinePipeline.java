@@ -47,8 +47,8 @@ final class LinePipeline implements Closeable {
 
     static final String WORKERS_PROPERTY = "tracedeck.jsonWorkers";
     static final int BATCH_LINES = 64;
-    static final int BATCH_BYTES = 256 << 10;
-    static final int BATCHES_AHEAD = 6;
+    static final int BATCH_BYTES = 128 << 10;
+    static final int BATCHES_AHEAD = 4;
     static final long WINDOW_BYTES = 64L << 20;
 
     private final LineReader lines;

@@ -130,14 +130,27 @@ public final class ChatHistory {
         for (Event e : thread.events()) {
             if (e.payload() instanceof Payload.ConversationMessage m) {
                 Message msg = m.message();
-                // Most messages make no call: no streams for them (a gigabyte of conversations has millions).
+                // A loop, not streams: a gigabyte of conversations has millions of messages, most making no call.
                 List<ToolCall> calls = msg.toolCalls();
-                List<String> ids = calls.isEmpty() ? List.of()
-                        : calls.stream().map(ToolCall::id).filter(id -> !id.isEmpty()).toList();
-                List<String> names = calls.isEmpty() ? List.of() : calls.stream().map(ToolCall::name).toList();
-                String fromText = !calls.isEmpty() && calls.stream().anyMatch(ToolCall::parsedFromText) ? FROM_TEXT : "";
-                items.add(new HistoryItem(() -> messageLabel(e, fromText), msg.role(), names, ids, msg.isToolResult(), msg.toolCallId(),
-                        msg::content, !m.previewCut(), msg.silent(), e, m.msgIdx(), Optional.empty()));
+                List<String> ids = List.of();
+                List<String> names = List.of();
+                String fromText = "";
+                if (!calls.isEmpty()) {
+                    List<String> someIds = new ArrayList<>(calls.size());
+                    List<String> someNames = new ArrayList<>(calls.size());
+                    for (ToolCall call : calls) {
+                        if (!call.id().isEmpty()) {
+                            someIds.add(call.id());
+                        }
+                        someNames.add(call.name());
+                        fromText = call.parsedFromText() ? FROM_TEXT : fromText;
+                    }
+                    ids = someIds;
+                    names = someNames;
+                }
+                String parsed = fromText;
+                items.add(new HistoryItem(() -> messageLabel(e, parsed), msg.role(), names, ids, msg.isToolResult(),
+                        msg.toolCallId(), msg::content, !m.previewCut(), msg.silent(), e, m.msgIdx(), Optional.empty()));
             }
         }
         return items;
