@@ -27,7 +27,7 @@ measure() {
     shift
     /usr/bin/time -f "%e %U %S %M" -o "$WORK/time" "$@" >/dev/null 2>&1 || status=$?
     [[ $status -le 1 ]] || { echo "benchmark-ab: $label exited with $status" >&2; exit 1; }
-    read -r wall user sys kib < "$WORK/time"
+    read -r wall user sys kib < <(tail -1 "$WORK/time") # GNU time says a non-zero exit on a line before
     echo "$label $wall $(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }') $kib" | tee -a "$WORK/results"
 }
 
