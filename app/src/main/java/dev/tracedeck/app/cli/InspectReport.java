@@ -1,6 +1,6 @@
 package dev.tracedeck.app.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -12,6 +12,8 @@ import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.ThreadSummary;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
+import java.io.IOException;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
@@ -24,16 +26,22 @@ final class InspectReport {
     private InspectReport() {
     }
 
-    static String json(List<Trace> traces) {
+    /**
+     * Writes the report to {@code out} as it is made, not into a string first: a file of ten thousand conversations
+     * makes a report of megabytes, and holding it twice (as characters, then as a string) was part of inspect's peak
+     * memory.
+     */
+    static void json(List<Trace> traces, PrintWriter out) {
         ArrayNode array = MAPPER.createArrayNode();
         for (Trace trace : traces) {
             array.add(fileNode(trace));
         }
         try {
-            return MAPPER.writeValueAsString(array) + System.lineSeparator();
-        } catch (JsonProcessingException e) {
+            MAPPER.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, array);
+        } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        out.print(System.lineSeparator());
     }
 
     private static ObjectNode fileNode(Trace trace) {

@@ -47,7 +47,7 @@ final class LinePipeline implements Closeable {
 
     static final String WORKERS_PROPERTY = "tracedeck.jsonWorkers";
     static final int BATCH_LINES = 64;
-    static final int BATCH_BYTES = 128 << 10;
+    static final int BATCH_BYTES = 64 << 10;
     static final int BATCHES_AHEAD = 4;
     static final long WINDOW_BYTES = 64L << 20;
 
