@@ -78,7 +78,11 @@ final class InspectCommand implements Callable<Integer> {
                 return ExitCodes.USAGE;
             }
         }
-        out.print(json ? InspectReport.json(traces) : InspectReport.text(traces));
+        if (json) {
+            InspectReport.json(traces, out);
+        } else {
+            out.print(InspectReport.text(traces));
+        }
         out.flush();
         return code;
     }

@@ -1,11 +1,12 @@
 package dev.tracedeck.app.cli;
 
-import dev.tracedeck.app.common.CountFormat;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.app.common.CountFormat;
 import dev.tracedeck.app.report.TerminalText;
 import dev.tracedeck.model.rules.chat.HistoryCounts;
 import dev.tracedeck.model.trace.Diagnostic;
@@ -13,6 +14,8 @@ import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.ThreadSummary;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
+import java.io.IOException;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
@@ -25,16 +28,22 @@ final class InspectReport {
     private InspectReport() {
     }
 
-    static String json(List<Trace> traces) {
+    /**
+     * Writes the report to {@code out} as it is made, not into a string first: a file of ten thousand conversations
+     * makes a report of megabytes, and holding it twice (as characters, then as a string) was part of inspect's peak
+     * memory.
+     */
+    static void json(List<Trace> traces, PrintWriter out) {
         ArrayNode array = MAPPER.createArrayNode();
         for (Trace trace : traces) {
             array.add(fileNode(trace));
         }
         try {
-            return MAPPER.writeValueAsString(array) + System.lineSeparator();
-        } catch (JsonProcessingException e) {
+            MAPPER.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, array);
+        } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        out.print(System.lineSeparator());
     }
 
     private static ObjectNode fileNode(Trace trace) {
@@ -51,30 +60,34 @@ final class InspectReport {
         ObjectNode kinds = file.putObject("recordKinds");
         r.recordKinds().forEach(kinds::put);
         ArrayNode threads = file.putArray("threads");
-        for (TraceThread thread : trace.threads()) {
-            ThreadSummary s = ThreadSummary.of(thread);
-            ObjectNode t = threads.addObject();
-            t.put("id", s.id());
-            t.put("events", thread.events().size());
-            t.put("conversationMessages", s.conversationMessages());
-            t.put("controlMessages", s.controlMessages());
-            ObjectNode tools = t.putObject("toolCalls");
-            s.toolCalls().forEach(tools::put);
-            t.put("snapshots", s.snapshots());
-            t.put("finalStateSize", s.finalStateSize());
-            HistoryCounts h = HistoryCounts.of(thread);
-            t.put("messages", h.messages());
-            ObjectNode roles = t.putObject("roles");
-            h.roles().forEach(roles::put);
-            t.put("toolResults", h.toolResults());
-            t.put("orphanedToolCalls", h.orphanedToolCalls());
-        }
+        // Each thread's counts read only that thread: a file of ten thousand conversations counts them on every core.
+        threads.addAll(trace.threads().parallelStream().map(InspectReport::threadNode).toList());
         ArrayNode problems = file.putArray("problems");
         for (Diagnostic d : r.diagnostics()) {
             problems.addObject().put("line", d.line()).put("message", d.message());
         }
         file.put("problemsOmitted", r.diagnosticsOmitted());
         return file;
+    }
+
+    private static ObjectNode threadNode(TraceThread thread) {
+        ThreadSummary s = ThreadSummary.of(thread);
+        ObjectNode t = MAPPER.createObjectNode();
+        t.put("id", s.id());
+        t.put("events", thread.events().size());
+        t.put("conversationMessages", s.conversationMessages());
+        t.put("controlMessages", s.controlMessages());
+        ObjectNode tools = t.putObject("toolCalls");
+        s.toolCalls().forEach(tools::put);
+        t.put("snapshots", s.snapshots());
+        t.put("finalStateSize", s.finalStateSize());
+        HistoryCounts h = HistoryCounts.of(thread);
+        t.put("messages", h.messages());
+        ObjectNode roles = t.putObject("roles");
+        h.roles().forEach(roles::put);
+        t.put("toolResults", h.toolResults());
+        t.put("orphanedToolCalls", h.orphanedToolCalls());
+        return t;
     }
 
     static String text(List<Trace> traces) {

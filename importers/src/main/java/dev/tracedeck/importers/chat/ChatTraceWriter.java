@@ -49,7 +49,8 @@ public final class ChatTraceWriter {
 
     private final String file;
     private final TraceBuilder builder;
-    private final Map<String, Long> kinds = new LinkedHashMap<>();
+    /** Records by keyword, in order of first appearance; counted in place, not boxed again for each record. */
+    private final Map<String, long[]> kinds = new LinkedHashMap<>();
     private final Map<String, Integer> positions = new HashMap<>();
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     private long omitted;
@@ -265,7 +266,9 @@ public final class ChatTraceWriter {
      */
     public Runnable checkpoint() {
         Runnable events = builder.checkpoint();
-        Map<String, Long> kindsThen = new LinkedHashMap<>(kinds);
+        // Counts are kept in place, so the ones to go back to are copies.
+        Map<String, long[]> kindsThen = new LinkedHashMap<>();
+        kinds.forEach((keyword, n) -> kindsThen.put(keyword, n.clone()));
         Map<String, Integer> positionsThen = new HashMap<>(positions);
         int diagnosticsThen = diagnostics.size();
         long omittedThen = omitted;
@@ -276,7 +279,7 @@ public final class ChatTraceWriter {
         return () -> {
             events.run();
             kinds.clear();
-            kinds.putAll(kindsThen);
+            kindsThen.forEach((keyword, n) -> kinds.put(keyword, n.clone()));
             positions.clear();
             positions.putAll(positionsThen);
             diagnostics.subList(diagnosticsThen, diagnostics.size()).clear();
@@ -294,7 +297,9 @@ public final class ChatTraceWriter {
 
     /** A trace whose histories follow the conventions of another format's API ({@link ImportReport#conventions()}). */
     public Trace build(String format, String conventions, long bytes, long lines, boolean complete) {
-        return builder.build(new ImportReport(file, format, bytes, lines, records, other, malformed, kinds,
+        Map<String, Long> counted = new LinkedHashMap<>();
+        kinds.forEach((keyword, n) -> counted.put(keyword, n[0]));
+        return builder.build(new ImportReport(file, format, bytes, lines, records, other, malformed, counted,
                 diagnostics, omitted, complete, conventions));
     }
 
@@ -308,7 +313,7 @@ public final class ChatTraceWriter {
 
     private void count(String keyword) {
         records++;
-        kinds.merge(keyword, 1L, Long::sum);
+        kinds.computeIfAbsent(keyword, k -> new long[1])[0]++;
     }
 
     private void problem(int line, String message) {

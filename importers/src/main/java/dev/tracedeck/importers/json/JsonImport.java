@@ -1,5 +1,6 @@
 package dev.tracedeck.importers.json;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.ImportCancelledException;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
@@ -8,8 +9,10 @@ import dev.tracedeck.importers.NotThisFormatException;
 import dev.tracedeck.importers.SourceStream;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.source.SourceText;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -59,6 +62,31 @@ public final class JsonImport {
     @FunctionalInterface
     public interface Preparer {
         Object prepare(JsonItem.Value value);
+
+        /**
+         * A JSON Lines line read straight from its bytes, with no tree, by an importer that can tell what it is that
+         * way (most lines of a big file, read in their usual shape); null to have the line bound as a tree and
+         * {@link #prepare}d. Runs where {@link #prepare} does, under the same rules.
+         *
+         * @param line     the line's bytes, without its end
+         * @param position where the line starts in the file
+         * @param file     the file, to keep texts as ranges of; null when it can't be read again (keep them)
+         */
+        default LineRead read(byte[] line, long position, SourceText.Reread file) {
+            return null;
+        }
+    }
+
+    /**
+     * What a {@link Preparer} read from a line's bytes: the line's members besides its streamed ones (the value's
+     * {@link JsonItem.Value#node()}) and what {@link Preparer#prepare} would have made of the line.
+     */
+    public record LineRead(ObjectNode members, Object prepared) {
+
+        public LineRead {
+            Objects.requireNonNull(members);
+            Objects.requireNonNull(prepared);
+        }
     }
 
     /** What a read found: the layout, bytes and lines, and whether the whole file was read. */
@@ -106,7 +134,7 @@ public final class JsonImport {
         });
         long lines;
         try (JsonRecordReader reader = new JsonRecordReader(in, layout, streamed, source.reread().orElse(null),
-                preparer == null ? null : preparer::prepare)) {
+                preparer)) {
             JsonItem item;
             int count = 0;
             while ((item = reader.next()) != null) {

@@ -5,7 +5,6 @@ import dev.tracedeck.model.source.SourceText;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Function;
 
 /** What {@link JsonRecordReader} reads next: one value with where it was, or the place the JSON broke. */
 public sealed interface JsonItem {
@@ -52,6 +51,10 @@ public sealed interface JsonItem {
             this.member = Objects.requireNonNull(member);
         }
 
+        /**
+         * The value; for a JSON Lines line its importer read from its bytes ({@link JsonImport.Preparer#read}), its
+         * members besides the streamed ones.
+         */
         public JsonNode node() {
             return node;
         }
@@ -99,8 +102,8 @@ public sealed interface JsonItem {
             this.repeated = List.copyOf(repeated);
         }
 
-        void prepare(Function<Value, Object> preparer) {
-            prepared = preparer.apply(this);
+        void prepared(Object prepared) {
+            this.prepared = prepared;
         }
 
         public int firstLine() {

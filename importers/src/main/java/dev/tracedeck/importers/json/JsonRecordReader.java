@@ -30,7 +30,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -68,7 +67,7 @@ public final class JsonRecordReader implements Closeable {
     /** The file read again for a JSON Lines element's text, or null when it can't be (a {@code .gz}, bytes). */
     private final SourceText.Reread file;
     /** Run on each JSON Lines value where it was parsed, or null. */
-    private final Function<JsonItem.Value, Object> preparer;
+    private final JsonImport.Preparer preparer;
 
     private boolean started;
     private boolean done;
@@ -95,7 +94,7 @@ public final class JsonRecordReader implements Closeable {
      *             it must touch no shared state. Null for nothing
      */
     public JsonRecordReader(InputStream in, JsonLayout layout, Set<String> streamed, SourceText.Reread file,
-                            Function<JsonItem.Value, Object> preparer) throws IOException {
+                            JsonImport.Preparer preparer) throws IOException {
         this(in, layout, streamed, file, preparer, layout == JsonLayout.LINES ? new LineReader(in) : null);
     }
 
@@ -105,14 +104,14 @@ public final class JsonRecordReader implements Closeable {
      * file's.
      */
     public static JsonRecordReader continuingLines(InputStream in, int linesBefore, long position, Set<String> streamed,
-                                                   SourceText.Reread file, Function<JsonItem.Value, Object> preparer)
+                                                   SourceText.Reread file, JsonImport.Preparer preparer)
             throws IOException {
         return new JsonRecordReader(in, JsonLayout.LINES, streamed, file, preparer,
                 LineReader.continuing(in, linesBefore, position));
     }
 
     private JsonRecordReader(InputStream in, JsonLayout layout, Set<String> streamed, SourceText.Reread file,
-                             Function<JsonItem.Value, Object> preparer, LineReader lineReader) throws IOException {
+                             JsonImport.Preparer preparer, LineReader lineReader) throws IOException {
         this.file = file;
         this.preparer = preparer;
         if (layout == JsonLayout.NOT_JSON) {
@@ -187,12 +186,19 @@ public final class JsonRecordReader implements Closeable {
                     lines.tooLongReason(line.cutLength()), false);
         }
         int start = firstNonBlank(bytes, 0, bytes.length);
+        int column = line.ascii() ? start + 1 : new String(bytes, 0, start, StandardCharsets.UTF_8).length() + 1;
+        JsonImport.LineRead read = preparer == null ? null : preparer.read(bytes, line.position(), file);
+        if (read != null) {
+            JsonItem.Value value = new JsonItem.Value(read.members(), RawText.of(bytes, Map.of(), line.position(), file),
+                    line.number(), line.number(), column, "", "");
+            value.prepared(read.prepared());
+            return value;
+        }
         Map<String, long[]> ranges = new HashMap<>();
         List<JsonItem.Repeated> repeated = new ArrayList<>(0);
         try (JsonParser p = FACTORY.createParser(bytes)) {
             JsonNode node = bindLine(p, ranges, line.number(), repeated);
             if (p.nextToken() == null) {
-                int column = line.ascii() ? start + 1 : new String(bytes, 0, start, StandardCharsets.UTF_8).length() + 1;
                 JsonItem.Value value = new JsonItem.Value(node, RawText.of(bytes, ranges, line.position(), file),
                         line.number(), line.number(), column, "", "");
                 value.repeated(repeated);
@@ -206,7 +212,7 @@ public final class JsonRecordReader implements Closeable {
 
     private JsonItem.Value prepared(JsonItem.Value value) {
         if (preparer != null) {
-            value.prepare(preparer);
+            value.prepared(preparer.prepare(value));
         }
         return value;
     }
@@ -273,6 +279,18 @@ public final class JsonRecordReader implements Closeable {
             throw new JsonParseException(p, "unexpected " + t + " in an object");
         }
         return object;
+    }
+
+    /**
+     * The value at {@code bytes[from, to)} of a JSON Lines line, bound as the reader binds a line's members: for a
+     * {@link JsonImport.Preparer} that reads a line from its bytes and binds some of its members.
+     */
+    public static JsonNode tree(byte[] bytes, int from, int to) {
+        try (JsonParser p = FACTORY.createParser(bytes, from, to - from)) {
+            return MAPPER.readTree(p);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not one JSON value at bytes " + from + " to " + to, e);
+        }
     }
 
     private static int firstNonBlank(byte[] bytes, int offset, int length) {

@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -14,11 +16,15 @@ import java.util.concurrent.Future;
 
 /**
  * JSON Lines parsed ahead on other cores, handed out in file order. The lines of a JSON Lines file are independent,
- * and parsing them (tokens, trees, strings) is most of an import: the caller's thread reads lines and turns parsed
- * ones into events while workers parse the next ones. At most {@link #WINDOW_LINES} lines or
- * {@link #WINDOW_BYTES} bytes are in flight, so a file of huge lines holds no more than that ahead. With one core
- * the lines are parsed on the caller's thread, as they come. The system property {@value #WORKERS_PROPERTY} sets
- * the number of parsing threads (0: none; by default one per core), for benchmarks that compare them in one run.
+ * and parsing them is most of an import: the caller's thread reads lines and turns parsed ones into events while
+ * workers parse the next ones. Lines go to the workers in batches of consecutive lines ({@link #BATCH_LINES} lines or
+ * {@link #BATCH_BYTES} bytes, whichever comes first), so that a file of short lines costs one hand-over per batch, not
+ * per line; at most {@link #BATCHES_AHEAD} batches, and {@link #WINDOW_BYTES} bytes, are in flight. What is in
+ * flight when the collector runs outlives its use by a collection (the batch JVM moves every survivor to the old
+ * generation), so the window is kept small: a window of 256 lines of a chat file left a third of the heap full of
+ * lines already read. With one core the lines are parsed on the caller's thread, as they come. The system property
+ * {@value #WORKERS_PROPERTY} sets the number of parsing threads (0: none; by default one per core), for benchmarks
+ * that compare them in one run.
  */
 final class LinePipeline implements Closeable {
 
@@ -40,7 +46,9 @@ final class LinePipeline implements Closeable {
     }
 
     static final String WORKERS_PROPERTY = "tracedeck.jsonWorkers";
-    static final int WINDOW_LINES = 256;
+    static final int BATCH_LINES = 64;
+    static final int BATCH_BYTES = 64 << 10;
+    static final int BATCHES_AHEAD = 4;
     static final long WINDOW_BYTES = 64L << 20;
 
     private final LineReader lines;
@@ -50,8 +58,15 @@ final class LinePipeline implements Closeable {
     private long aheadBytes;
     private boolean eof;
     private int lastLine;
+    /** The batch being handed out, and the next of its items. */
+    private Parsed current;
+    private int next;
 
-    private record Pending(Future<JsonItem> item, int size) {
+    /** A batch's lines parsed, up to the one whose parse failed ({@code failure}, else null). */
+    private record Parsed(List<JsonItem> items, Exception failure) {
+    }
+
+    private record Pending(Future<Parsed> parsed, long size) {
     }
 
     LinePipeline(LineReader lines, Parse parse) {
@@ -83,26 +98,43 @@ final class LinePipeline implements Closeable {
             LineBytes line = read();
             return line == null ? null : parse.apply(line);
         }
-        fill();
-        Pending head = ahead.poll();
-        if (head == null) {
-            return null;
+        while (current == null || next == current.items().size()) {
+            if (current != null && current.failure() != null) {
+                Exception failure = current.failure();
+                current = null;
+                throw rethrown(failure);
+            }
+            fill();
+            Pending head = ahead.poll();
+            if (head == null) {
+                return null;
+            }
+            aheadBytes -= head.size();
+            current = await(head.parsed());
+            next = 0;
         }
-        aheadBytes -= head.size();
+        return current.items().get(next++);
+    }
+
+    private static Parsed await(Future<Parsed> parsed) throws IOException {
         try {
-            return head.item().get();
+            return parsed.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while parsing JSON Lines");
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof IOException io) {
-                throw io;
-            }
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new UncheckedIOException(new IOException(e.getCause()));
+            throw rethrown(e.getCause());
         }
+    }
+
+    private static IOException rethrown(Throwable failure) {
+        if (failure instanceof IOException io) {
+            return io;
+        }
+        if (failure instanceof RuntimeException r) {
+            throw r;
+        }
+        throw new UncheckedIOException(new IOException(failure));
     }
 
     /** The number of the last line read from the file. */
@@ -111,14 +143,33 @@ final class LinePipeline implements Closeable {
     }
 
     private void fill() throws IOException {
-        while (!eof && ahead.size() < WINDOW_LINES && (aheadBytes < WINDOW_BYTES || ahead.isEmpty())) {
-            LineBytes line = read();
-            if (line == null) {
+        while (!eof && ahead.size() < BATCHES_AHEAD && (aheadBytes < WINDOW_BYTES || ahead.isEmpty())) {
+            List<LineBytes> batch = new ArrayList<>();
+            long size = 0;
+            LineBytes line;
+            while (batch.size() < BATCH_LINES && size < BATCH_BYTES && (line = read()) != null) {
+                batch.add(line);
+                size += line.bytes().length;
+            }
+            if (batch.isEmpty()) {
                 return;
             }
-            ahead.add(new Pending(workers.submit(() -> parse.apply(line)), line.bytes().length));
-            aheadBytes += line.bytes().length;
+            ahead.add(new Pending(workers.submit(() -> parseAll(batch)), size));
+            aheadBytes += size;
         }
+    }
+
+    /** Parses a batch's lines in order; a failure ends the batch, and is handed out after the lines before it. */
+    private Parsed parseAll(List<LineBytes> batch) {
+        List<JsonItem> items = new ArrayList<>(batch.size());
+        for (LineBytes line : batch) {
+            try {
+                items.add(parse.apply(line));
+            } catch (IOException | RuntimeException e) {
+                return new Parsed(items, e);
+            }
+        }
+        return new Parsed(items, null);
     }
 
     /** The next line that is not blank, copied out of the reader's buffer; null at the end. */
@@ -148,7 +199,7 @@ final class LinePipeline implements Closeable {
     @Override
     public void close() {
         if (workers != null) {
-            ahead.forEach(p -> p.item().cancel(true));
+            ahead.forEach(p -> p.parsed().cancel(true));
             workers.shutdownNow();
         }
     }

@@ -117,7 +117,7 @@ final class Conversations {
         return isConversation(node) ? conversation(node, textAt) : null;
     }
 
-    private static ParsedMessage parseMessage(String pointer, JsonNode node, SourceText text) {
+    static ParsedMessage parseMessage(String pointer, JsonNode node, SourceText text) {
         try {
             Message message = OpenAiMessages.parse(node);
             return new ParsedMessage(pointer, text, message, "", PythonText.length(message.content()));
@@ -152,9 +152,13 @@ final class Conversations {
                 parsed.add(parseMessage("/choices/" + i + "/message", message, SourceText.of(message.toString())));
             }
         }
-        ObjectNode rest = withoutMessages((ObjectNode) node, pointer);
-        return rest.isEmpty() ? new Conversation(parsed, null, "")
-                : new Conversation(parsed, REPEATED_MEMBERS.value(rest), rest.toString());
+        return conversation(parsed, withoutMessages((ObjectNode) node, pointer));
+    }
+
+    /** A conversation of these messages whose object holds {@code rest} besides them: its request when not empty. */
+    static Conversation conversation(List<ParsedMessage> messages, ObjectNode rest) {
+        return rest.isEmpty() ? new Conversation(messages, null, "")
+                : new Conversation(messages, REPEATED_MEMBERS.value(rest), rest.toString());
     }
 
     /**
@@ -167,7 +171,7 @@ final class Conversations {
     private static final String[] MESSAGE_POINTERS = IntStream.range(0, 512)
             .mapToObj(i -> "/messages/" + i).toArray(String[]::new);
 
-    private static String elementPointer(String pointer, int i) {
+    static String elementPointer(String pointer, int i) {
         return pointer.equals("/messages") && i < MESSAGE_POINTERS.length ? MESSAGE_POINTERS[i] : pointer + "/" + i;
     }
 
@@ -220,7 +224,9 @@ final class Conversations {
         return copy;
     }
 
+    /** {@code pointer} inside {@code base}; a JSON Lines line's elements share their pointers' strings ({@code /messages/3}). */
     static SourceRef at(SourceRef base, String pointer) {
-        return new SourceRef(base.file(), base.firstLine(), base.lastLine(), base.pointer() + pointer);
+        return new SourceRef(base.file(), base.firstLine(), base.lastLine(),
+                base.pointer().isEmpty() ? pointer : base.pointer() + pointer);
     }
 }

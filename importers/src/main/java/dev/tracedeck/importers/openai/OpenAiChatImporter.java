@@ -16,6 +16,7 @@ import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.source.SourceText;
 import dev.tracedeck.model.trace.Trace;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,7 +91,7 @@ public final class OpenAiChatImporter implements TraceImporter {
         JsonLayout layout = JsonImport.layout(source);
         ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
         JsonImport.Result result = new JsonImport(out).read(source, listener, layout, Set.of("messages", "choices"),
-                new Reading(out, layout), OpenAiChatImporter::prepare);
+                new Reading(out, layout), PREPARER);
         if (out.messages() == 0) {
             throw out.notThisFormat("OpenAI chat message");
         }
@@ -101,6 +102,19 @@ public final class OpenAiChatImporter implements TraceImporter {
     private static Object prepare(JsonItem.Value value) {
         return Conversations.parse(value.node(), value.sourceText(), value::textAt);
     }
+
+    /** A line of a file of conversations is read from its bytes when it has the usual shape ({@link ConversationLine}). */
+    private static final JsonImport.Preparer PREPARER = new JsonImport.Preparer() {
+        @Override
+        public Object prepare(JsonItem.Value value) {
+            return OpenAiChatImporter.prepare(value);
+        }
+
+        @Override
+        public JsonImport.LineRead read(byte[] line, long position, SourceText.Reread file) {
+            return ConversationLine.read(line, position, file);
+        }
+    };
 
     /** One import's state: what each item means depends on the layout and on what came before. */
     private static final class Reading implements JsonImport.Records {

@@ -67,7 +67,7 @@ public final class OpenAiMessages {
     }
 
     /** The usual roles as one string each, not one copy per message (a million messages, a million "assistant"s). */
-    private static String knownRole(String role) {
+    static String knownRole(String role) {
         return switch (role) {
             case "system" -> "system";
             case "developer" -> "developer";

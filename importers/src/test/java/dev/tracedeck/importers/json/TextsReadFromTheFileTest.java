@@ -11,6 +11,8 @@ import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.source.SourceChangedException;
 import dev.tracedeck.model.trace.Trace;
 import java.io.ByteArrayOutputStream;
@@ -57,6 +59,8 @@ class TextsReadFromTheFileTest {
         long messages = fromFile.events().stream().filter(e -> e.kind() != EventKind.OTHER
                 && e.keyword().matches("message|tool_call|tool_result")).count();
         assertEquals(messages, ranges, "every message's text is a range; the rest (requests, broken lines) held");
+        assertTrue(contentsLeftInFile(fromFile) > 1_000, "long contents are read back from the file, not held");
+        assertEquals(0, contentsLeftInFile(held));
         assertTrue(fromFile.events().stream().anyMatch(e -> e.keyword().equals("malformed") && e.text().contains("oops")),
                 "the broken line is kept, its text held");
     }
@@ -77,6 +81,10 @@ class TextsReadFromTheFileTest {
         }
         assertTrue(last.text().contains("changed since it was opened"), last.text());
         assertTrue(last.text().contains(file.toString()), "names the file: " + last.text());
+        Message message = ((Payload.ConversationMessage) last.payload()).message();
+        assertFalse(message.contentHeld());
+        assertTrue(message.content().contains("changed since it was opened"), "its content too: " + message.content());
+        assertThrows(SourceChangedException.class, message::exactContent);
         String line = file + ":" + last.source().firstLine() + ": cannot read the record back as it was read: ";
         assertEquals(line + "the file changed since it was opened", strictly(last));
 
@@ -90,6 +98,11 @@ class TextsReadFromTheFileTest {
         assertTrue(last.text().contains("can no longer be read"), last.text());
         assertTrue(strictly(last).startsWith(line + "the file can no longer be read"), strictly(last));
         assertFalse(before.startsWith("["), before);
+    }
+
+    private static long contentsLeftInFile(Trace trace) {
+        return trace.events().stream()
+                .filter(e -> e.payload() instanceof Payload.ConversationMessage m && !m.message().contentHeld()).count();
     }
 
     /** What the strict read says, without its byte range: it gives no text for a record the file no longer holds. */

@@ -1,5 +1,6 @@
 package dev.tracedeck.model.source;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
@@ -90,5 +91,14 @@ public sealed interface SourceText permits SourceText.InMemory, SourceText.InFil
     @FunctionalInterface
     interface Reread {
         String read(long offset, int length, int checksum) throws SourceChangedException;
+
+        /**
+         * The same range as bytes, for what decodes a part of it itself (a message's content inside its record). By
+         * default the text encoded again: the bytes read wherever they were valid UTF-8, as the ranges importers keep
+         * for that are.
+         */
+        default byte[] readBytes(long offset, int length, int checksum) throws SourceChangedException {
+            return read(offset, length, checksum).getBytes(StandardCharsets.UTF_8);
+        }
     }
 }

@@ -2,6 +2,7 @@ package dev.tracedeck.model.trace;
 
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.message.ToolCall;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -33,7 +34,9 @@ public record ThreadSummary(String id, int conversationMessages, int controlMess
             if (p instanceof Payload.ConversationMessage m) {
                 conversation++;
                 // JSON chat formats carry their calls in the assistant message; Mycelian MSG records carry none.
-                m.message().toolCalls().forEach(c -> tools.merge(c.name(), 1, Integer::sum));
+                for (ToolCall c : m.message().toolCalls()) {
+                    tools.merge(c.name(), 1, Integer::sum);
+                }
             } else if (p instanceof Payload.ControlMessage) {
                 control++;
             } else if (p instanceof Payload.StateDump) {

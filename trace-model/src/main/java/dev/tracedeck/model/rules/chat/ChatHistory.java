@@ -58,8 +58,8 @@ public final class ChatHistory {
             String label = "state entry " + entry.idx() + " (line " + snapshot(where).entryLine(i)
                     + (entry.parsedFromText() > 0 ? FROM_TEXT : "") + ")";
             List<String> ids = entry.toolCallIds().stream().filter(id -> !id.isEmpty()).toList();
-            items.add(new HistoryItem(label, role(entry), names(entry), ids, entry.isToolResult(), entry.toolCallId(),
-                    entry.content(), last.isVerbatim() && !entry.contentCut(), false, where,
+            items.add(new HistoryItem(() -> label, role(entry), names(entry), ids, entry.isToolResult(), entry.toolCallId(),
+                    entry::content, last.isVerbatim() && !entry.contentCut(), false, where,
                     msgIdxAt(thread, where), Optional.of(new BlamedEntry(where, i))));
         }
         return items;
@@ -119,22 +119,38 @@ public final class ChatHistory {
         return names;
     }
 
+    private static String messageLabel(Event e, String fromText) {
+        return "message at line " + e.source().firstLine()
+                + (e.source().hasPointer() ? " (" + e.source().pointer() + fromText + ")"
+                : fromText.isEmpty() ? "" : " (" + fromText.substring(2) + ")");
+    }
+
     private static List<HistoryItem> fromMessages(TraceThread thread) {
         List<HistoryItem> items = new ArrayList<>();
         for (Event e : thread.events()) {
             if (e.payload() instanceof Payload.ConversationMessage m) {
                 Message msg = m.message();
-                // Most messages make no call: no streams for them (a gigabyte of conversations has millions).
+                // A loop, not streams: a gigabyte of conversations has millions of messages, most making no call.
                 List<ToolCall> calls = msg.toolCalls();
-                List<String> ids = calls.isEmpty() ? List.of()
-                        : calls.stream().map(ToolCall::id).filter(id -> !id.isEmpty()).toList();
-                List<String> names = calls.isEmpty() ? List.of() : calls.stream().map(ToolCall::name).toList();
-                String fromText = calls.stream().anyMatch(ToolCall::parsedFromText) ? FROM_TEXT : "";
-                String label = "message at line " + e.source().firstLine()
-                        + (e.source().hasPointer() ? " (" + e.source().pointer() + fromText + ")"
-                        : fromText.isEmpty() ? "" : " (" + fromText.substring(2) + ")");
-                items.add(new HistoryItem(label, msg.role(), names, ids, msg.isToolResult(), msg.toolCallId(),
-                        msg.content(), !m.previewCut(), msg.silent(), e, m.msgIdx(), Optional.empty()));
+                List<String> ids = List.of();
+                List<String> names = List.of();
+                String fromText = "";
+                if (!calls.isEmpty()) {
+                    List<String> someIds = new ArrayList<>(calls.size());
+                    List<String> someNames = new ArrayList<>(calls.size());
+                    for (ToolCall call : calls) {
+                        if (!call.id().isEmpty()) {
+                            someIds.add(call.id());
+                        }
+                        someNames.add(call.name());
+                        fromText = call.parsedFromText() ? FROM_TEXT : fromText;
+                    }
+                    ids = someIds;
+                    names = someNames;
+                }
+                String parsed = fromText;
+                items.add(new HistoryItem(() -> messageLabel(e, parsed), msg.role(), names, ids, msg.isToolResult(),
+                        msg.toolCallId(), msg::content, !m.previewCut(), msg.silent(), e, m.msgIdx(), Optional.empty()));
             }
         }
         return items;

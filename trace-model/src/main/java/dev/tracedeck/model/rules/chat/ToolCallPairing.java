@@ -137,7 +137,8 @@ record ToolCallPairing(List<Orphan> orphans, List<HistoryItem> resultsWithoutCal
             if (c.id.isEmpty()) {
                 withoutId.add(c);
             } else {
-                byId.computeIfAbsent(c.id, k -> new ArrayDeque<>()).add(c);
+                // Nearly every id is one call's: a deque of two, not of the default sixteen.
+                byId.computeIfAbsent(c.id, k -> new ArrayDeque<>(2)).add(c);
             }
         }
 
