@@ -305,7 +305,8 @@ public final class TimelineViewModel {
     }
 
     private void refilter(EventFilter now) {
-        shown.show(passing(now), countPassing);
+        int[] passing = passing(now);
+        shown.show(passing, passing.length);
         // Count events, not rows, so the count agrees with the status bar and the kind filter.
         int count = shown.size();
         if (rounds.pairedCount() > 0) {
@@ -324,9 +325,6 @@ public final class TimelineViewModel {
             selectedEvent.set(null);
         }
     }
-
-    /** How many positions {@link #passing} found; set with them. */
-    private int countPassing;
 
     /**
      * The positions of the rows {@code now} shows, ascending: tested once per row on every core (a search over
@@ -360,7 +358,6 @@ public final class TimelineViewModel {
             System.arraycopy(parts[c], 0, all, at, counts[c]);
             at += counts[c];
         }
-        countPassing = total;
         return all;
     }
 
