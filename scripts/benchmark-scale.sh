@@ -18,6 +18,6 @@ case "$EVENTS" in
 esac
 # Through the reactor, so the modules are this checkout's classes, not whatever jars ~/.m2 holds; app writes last.
 # shellcheck disable=SC2086
-./mvnw -B -q ${MVN_FLAGS:-} -pl app -am test-compile dependency:build-classpath -Dmdep.outputFile="$ROOT/app/target/bench.classpath"
-exec java -Xmx"${HEAP:-8g}" -cp "app/target/test-classes:app/target/classes:$(cat app/target/bench.classpath)" \
-  dev.tracedeck.app.bench.TimelineScaleBenchmark "$DATA" "$EVENTS"
+./mvnw -B -q ${MVN_FLAGS:-} -pl desktop -am test-compile dependency:build-classpath -Dmdep.outputFile="$ROOT/desktop/target/bench.classpath"
+exec java -Xmx"${HEAP:-8g}" -cp "desktop/target/test-classes:desktop/target/classes:$(cat desktop/target/bench.classpath)" \
+  dev.tracedeck.desktop.bench.TimelineScaleBenchmark "$DATA" "$EVENTS"

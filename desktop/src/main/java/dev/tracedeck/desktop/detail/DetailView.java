@@ -1,0 +1,138 @@
+package dev.tracedeck.desktop.detail;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
+import org.fxmisc.flowless.VirtualizedScrollPane;
+import org.fxmisc.richtext.StyleClassedTextArea;
+import org.fxmisc.richtext.model.ReadOnlyStyledDocument;
+import org.fxmisc.richtext.model.ReadOnlyStyledDocumentBuilder;
+import org.fxmisc.richtext.model.StyledSegment;
+
+/**
+ * The selected event in a read-only rich-text area (selectable, copyable, virtualized by paragraph, so a
+ * snapshot with thousands of entries scrolls smoothly).
+ */
+public final class DetailView extends VBox {
+
+    private static final Collection<String> PLAIN = List.of();
+
+    private final StyleClassedTextArea area = new StyleClassedTextArea();
+    private DetailDocument document = DetailDocument.EMPTY;
+    private final HBox header;
+
+    public DetailView(DetailViewModel model) {
+        getStyleClass().add("detail");
+        getStylesheets().add(DetailView.class.getResource("detail.css").toExternalForm());
+        Label title = new Label("DETAIL");
+        title.getStyleClass().add("pane-title");
+        header = new HBox(title);
+        header.getStyleClass().add("pane-header");
+
+        area.setId("detail-area");
+        area.getStyleClass().add("detail-area");
+        area.setEditable(false);
+        area.setWrapText(true);
+        area.setParagraphGraphicFactory(this::gutter);
+        VirtualizedScrollPane<StyleClassedTextArea> scroll = new VirtualizedScrollPane<>(area);
+        scroll.getStyleClass().add("detail-scroll");
+        VBox.setVgrow(scroll, Priority.ALWAYS);
+        getChildren().addAll(header, scroll);
+
+        // Invalidation, not change: an equal document rendered again (a finding clicked again) still scrolls back to its focus.
+        model.documentProperty().addListener(obs -> show(model.getDocument()));
+        show(model.getDocument());
+    }
+
+    /**
+     * Takes on where {@code before} was scrolled, and what text it had selected, when it shows the same document (a
+     * followed file read again); the returned step does it once this pane is laid out.
+     */
+    public Runnable continueFrom(DetailView before) {
+        if (!before.document.equals(document)) {
+            return () -> { };
+        }
+        double scrolled = before.area.getEstimatedScrollY();
+        int anchor = before.area.getAnchor();
+        int caret = before.area.getCaretPosition();
+        return () -> {
+            area.selectRange(anchor, caret);
+            area.estimatedScrollYProperty().setValue(scrolled);
+        };
+    }
+
+    /** Puts {@code tools} at the right of the pane's header and {@code panel} under it (notes and bookmarks). */
+    public void addAnnotations(Node tools, Node panel) {
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        header.getChildren().addAll(spacer, tools);
+        getChildren().add(1, panel);
+    }
+
+    /** A line's gutter (a state entry's mark, index, line and type), or none; called as paragraphs scroll into view. */
+    private Node gutter(int paragraph) {
+        if (paragraph >= document.lines().size() || document.lines().get(paragraph).gutter().isEmpty()) {
+            return null;
+        }
+        DetailDocument.Line line = document.lines().get(paragraph);
+        HBox box = new HBox();
+        box.getStyleClass().add("detail-gutter");
+        if (!line.style().isEmpty()) {
+            box.getStyleClass().add(line.style());
+        }
+        for (DetailDocument.Span span : line.gutter()) {
+            Text text = new Text(span.text());
+            text.getStyleClass().add("text");
+            text.getStyleClass().addAll(classes(span.style()));
+            box.getChildren().add(text);
+        }
+        return box;
+    }
+
+    /**
+     * Replaces the whole content in one edit, paragraph styles included, and scrolls to the top, or to the
+     * document's focus line (a blamed state entry), centred.
+     */
+    private void show(DetailDocument next) {
+        document = next;  // first: the gutter factory reads it while the new paragraphs are laid out
+        ReadOnlyStyledDocumentBuilder<Collection<String>, String, Collection<String>> builder =
+                new ReadOnlyStyledDocumentBuilder<>(area.getSegOps(), PLAIN);
+        List<DetailDocument.Line> lines = next.lines().isEmpty()
+                ? List.of(new DetailDocument.Line(List.of(), "")) : next.lines();
+        for (DetailDocument.Line line : lines) {
+            Collection<String> paragraphStyle = classes(line.style());
+            if (line.spans().isEmpty()) {
+                builder.addParagraph("", PLAIN, paragraphStyle);
+                continue;
+            }
+            List<StyledSegment<String, Collection<String>>> segments = new ArrayList<>(line.spans().size());
+            for (DetailDocument.Span span : line.spans()) {
+                segments.add(new StyledSegment<>(span.text(), classes(span.style())));
+            }
+            builder.addParagraph(segments, paragraphStyle);
+        }
+        ReadOnlyStyledDocument<Collection<String>, String, Collection<String>> styled = builder.build();
+        area.replace(0, area.getLength(), styled);
+        int focus = next.focusLine().orElse(-1);
+        if (focus < 0) {
+            area.moveTo(0);
+            area.showParagraphAtTop(0);
+            return;
+        }
+        // Centred: the entries before a blamed one usually explain it, and a tall wrapped one above cannot push it out.
+        area.moveTo(focus, 0);
+        area.showParagraphAtCenter(focus);
+    }
+
+    private static Collection<String> classes(String style) {
+        return style.isEmpty() ? PLAIN : Arrays.asList(style.split(" "));
+    }
+}

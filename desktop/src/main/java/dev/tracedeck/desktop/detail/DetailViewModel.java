@@ -1,0 +1,175 @@
+package dev.tracedeck.desktop.detail;
+
+import dev.tracedeck.desktop.common.ErrorBoundary;
+import dev.tracedeck.desktop.common.LatestOnly;
+import dev.tracedeck.desktop.common.TaskRunner;
+import dev.tracedeck.desktop.findings.EvidenceIndex;
+import dev.tracedeck.desktop.triage.FindingMarks;
+import dev.tracedeck.desktop.triage.TriageMarks;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.state.StateSnapshot;
+import dev.tracedeck.model.textcalls.found.FoundTextCall;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import javafx.beans.InvalidationListener;
+import javafx.beans.WeakInvalidationListener;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+
+/**
+ * The detail pane's content for the selected event. Rendering runs as a background query (a snapshot of a
+ * long run has thousands of entries); a newer selection cancels an older render, so arrowing down the
+ * timeline never shows a stale event. The finding selected in the findings panel is listed first and, on a
+ * state dump, brings the entry it blames into view.
+ */
+public final class DetailViewModel {
+
+    private static final System.Logger LOG = System.getLogger(DetailViewModel.class.getName());
+
+    static final String NOTHING_SELECTED = "Select an event in the timeline to see its full text, arguments and source lines.";
+
+    private final LatestOnly renders;
+    private final ReadOnlyObjectWrapper<DetailDocument> document =
+            new ReadOnlyObjectWrapper<>(DetailRenderer.placeholder(NOTHING_SELECTED));
+    private final ReadOnlyObjectWrapper<Event> shownEvent = new ReadOnlyObjectWrapper<>();
+    private final Function<Event, Optional<StateSnapshot>> previousSnapshot;
+    private final Function<Event, List<FoundTextCall>> textCalls;
+    private EvidenceIndex evidence = EvidenceIndex.EMPTY;
+    private TriageMarks triage = TriageMarks.none();
+    private Finding focus;
+    private List<Event> requested = List.of();
+    /** Set while a followed file's new reading takes over this pane from the last: renders that change nothing stay unshown. */
+    private boolean carrying;
+    private final InvalidationListener marksChanged = obs -> {
+        if (requested.stream().anyMatch(evidence::isFlagged)) {
+            showStep(requested);
+        }
+    };
+
+    public DetailViewModel(TaskRunner queries) {
+        this(queries, event -> Optional.empty());
+    }
+
+    /** @param previousSnapshot a state dump's predecessor in its thread (see {@link PreviousSnapshot}), looked up off the FX thread */
+    public DetailViewModel(TaskRunner queries, Function<Event, Optional<StateSnapshot>> previousSnapshot) {
+        this(queries, previousSnapshot, event -> List.of());
+    }
+
+    /** @param textCalls the tool calls written as text an event first shows (see {@link TextCallsLookup}), off the FX thread */
+    public DetailViewModel(TaskRunner queries, Function<Event, Optional<StateSnapshot>> previousSnapshot,
+                           Function<Event, List<FoundTextCall>> textCalls) {
+        this.renders = new LatestOnly(queries);
+        this.previousSnapshot = previousSnapshot;
+        this.textCalls = textCalls;
+    }
+
+    /**
+     * The finding to look at first (the one selected in the findings panel), null for none. When the step on
+     * show holds its evidence, the pane renders again with it first, so a second finding on the same dump brings
+     * its own entry into view.
+     */
+    public void setFocus(Finding finding) {
+        Finding old = focus;
+        focus = finding;
+        if (finding != old && finding != null && requested.stream().anyMatch(e -> evidence.findings(e).contains(finding))) {
+            showStep(requested);
+        }
+    }
+
+    public ReadOnlyObjectProperty<DetailDocument> documentProperty() {
+        return document.getReadOnlyProperty();
+    }
+
+    public DetailDocument getDocument() {
+        return document.get();
+    }
+
+    /** The event whose document is on show (null for none); changes together with {@link #documentProperty()}. */
+    public ReadOnlyObjectProperty<Event> shownEventProperty() {
+        return shownEvent.getReadOnlyProperty();
+    }
+
+    /**
+     * The window's triage marks: each finding listed at the top of an event shows its mark, and the pane renders
+     * again when a mark is set or cleared.
+     */
+    public void setTriage(TriageMarks marks) {
+        triage = marks;
+        // Weakly: the marks are the window's and outlive this file's tab.
+        marks.revisionProperty().addListener(new WeakInvalidationListener(marksChanged));
+    }
+
+    /** The trace's evidence index once checked: a flagged event's detail lists its findings first. */
+    public void setEvidence(EvidenceIndex index) {
+        evidence = index;
+        if (requested.stream().anyMatch(index::isFlagged)) {
+            showStep(requested);
+        }
+    }
+
+    /**
+     * Shows what {@code before} shows, as {@code same} (its event in this reading of the file), without waiting for a
+     * render: a followed file read again keeps its detail pane. Until {@link #settle()}, a render that comes out as
+     * the document on show is not shown again, so the pane neither flickers nor scrolls back.
+     */
+    public void continueFrom(DetailViewModel before, Event same) {
+        document.set(before.getDocument());
+        shownEvent.set(same);
+        requested = List.of(same);
+        carrying = true;
+    }
+
+    /** Ends {@link #continueFrom}: a render asked for from now on is shown even when it is the same. */
+    public void settle() {
+        carrying = false;
+    }
+
+    public void show(Event event) {
+        showStep(event == null ? List.of() : List.of(event));
+    }
+
+    /** Shows a timeline step: one event, or an LLM call's request and answer one after the other. */
+    public void showStep(List<Event> step) {
+        requested = List.copyOf(step);
+        if (step.isEmpty()) {
+            renders.cancel();
+            shownEvent.set(null);
+            document.set(DetailRenderer.placeholder(NOTHING_SELECTED));
+            return;
+        }
+        Event event = step.get(0);
+        EvidenceIndex index = evidence;
+        Finding first = focus;
+        FindingMarks marks = triage.snapshot();
+        boolean quiet = carrying;
+        renders.submit("render #" + event.seq(),
+                context -> StepRenderer.render(step, e -> focusFirst(index.findings(e), first), previousSnapshot, textCalls, marks),
+                rendered -> {
+                    if (quiet && event == shownEvent.get() && rendered.equals(document.get())) {
+                        return;
+                    }
+                    document.set(rendered);
+                    shownEvent.set(event);
+                },
+                error -> {
+                    LOG.log(System.Logger.Level.ERROR, "cannot render event #" + event.seq(), error);
+                    // A renderer bug must not leave the previous event on screen as if it were this one.
+                    document.set(DetailRenderer.placeholder("Cannot show event #" + event.seq() + ": " + ErrorBoundary.describe(error)));
+                    shownEvent.set(event);
+                });
+    }
+
+    /** {@code findings} with {@code focus} moved to the front when it is among them. */
+    private static List<Finding> focusFirst(List<Finding> findings, Finding focus) {
+        if (focus == null || findings.isEmpty() || findings.get(0) == focus || !findings.contains(focus)) {
+            return findings;
+        }
+        List<Finding> ordered = new ArrayList<>(findings.size());
+        ordered.add(focus);
+        findings.stream().filter(f -> f != focus).forEach(ordered::add);
+        return ordered;
+    }
+}

@@ -1,0 +1,344 @@
+package dev.tracedeck.desktop.findings;
+
+import dev.tracedeck.desktop.common.BackgroundJob;
+import dev.tracedeck.desktop.common.Batches;
+import dev.tracedeck.desktop.common.ErrorBoundary;
+import dev.tracedeck.desktop.common.TaskHandle;
+import dev.tracedeck.desktop.common.TaskRunner;
+import dev.tracedeck.desktop.findings.FindingsRow.CheckRow;
+import dev.tracedeck.desktop.findings.FindingsRow.FindingRow;
+import dev.tracedeck.desktop.findings.FindingsRow.PassedRow;
+import dev.tracedeck.desktop.findings.FindingsRow.ThreadRow;
+import dev.tracedeck.desktop.triage.FindingFingerprints;
+import dev.tracedeck.desktop.triage.TriageMarks;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.rules.ThreadChecklist;
+import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.workspace.TriageMark;
+import dev.tracedeck.workspace.TriageStatus;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The findings of one trace: checks it in the background once, then lays the checklist out for the thread
+ * the thread list selected (or every thread). Selecting a finding asks {@code reveal} to show its first
+ * piece of evidence; next and previous walk every finding in scope in log order, expanding what hides the
+ * target.
+ */
+public final class FindingsViewModel {
+
+    private static final System.Logger LOG = System.getLogger(FindingsViewModel.class.getName());
+
+    private final TaskRunner runner;
+    private final TraceChecker checker;
+    private final Consumer<Event> reveal;
+    private final ObservableList<FindingsRow> rows = FXCollections.observableArrayList();
+    private final ObservableList<FindingsRow> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
+    private final ReadOnlyObjectWrapper<FindingsSummary> summary = new ReadOnlyObjectWrapper<>(FindingsSummary.checking(0));
+    private final ReadOnlyObjectWrapper<FindingsSummary> scopeSummary = new ReadOnlyObjectWrapper<>(FindingsSummary.checking(0));
+    private final ReadOnlyObjectWrapper<EvidenceIndex> evidence = new ReadOnlyObjectWrapper<>(EvidenceIndex.EMPTY);
+    private final ReadOnlyObjectWrapper<FindingsRow> selectedRow = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<Finding> selectedFinding = new ReadOnlyObjectWrapper<>();
+    private final Set<String> toggled = new HashSet<>();
+    private Validation validation;
+    /** The findings' fingerprints, computed where they were checked: their marks are looked up, not hashed here. */
+    private FindingFingerprints fingerprints = FindingFingerprints.NONE;
+    private Optional<String> scope = Optional.empty();
+    private ChecklistLayout layout = ChecklistLayout.EMPTY;
+    private TaskHandle task = TaskHandle.DONE;
+    private Batches<ThreadChecklist> checkedSoFar = new Batches<>(Runnable::run, batch -> { });
+    /** While only some threads are checked, how many there are in all; 0 once the verdict is whole. */
+    private int checkingThreads;
+    private final TriageMarks triage;
+
+    /**
+     * @param runner  runs the check (a long job on a big trace)
+     * @param checker the rules, e.g. {@code new Validator(config)::validate}
+     * @param reveal  shows an event in the timeline and the detail pane
+     */
+    public FindingsViewModel(TaskRunner runner, Function<Trace, Validation> checker, Consumer<Event> reveal) {
+        this(runner, checker, reveal, TriageMarks.none());
+    }
+
+    /** @param triage the window's triage marks, shown on each finding and set with {@link #mark} */
+    public FindingsViewModel(TaskRunner runner, Function<Trace, Validation> checker, Consumer<Event> reveal,
+                             TriageMarks triage) {
+        this(runner, TraceChecker.whole(checker), reveal, triage);
+    }
+
+    /** @param checker the rules, handing over each thread's checklist as it is done: the panel shows them as they come */
+    public FindingsViewModel(TaskRunner runner, TraceChecker checker, Consumer<Event> reveal, TriageMarks triage) {
+        this.triage = triage;
+        this.runner = runner;
+        this.checker = checker;
+        this.reveal = reveal;
+    }
+
+    /** The marks people put on findings, by fingerprint: each finding row shows its own. */
+    public TriageMarks triage() {
+        return triage;
+    }
+
+    /**
+     * Marks the selected finding (and every finding with its fingerprint, in every run) with {@code note}; nothing
+     * when the selection is not a finding or there is no workspace to keep the mark.
+     */
+    public void mark(TriageStatus status, String note) {
+        Finding finding = selectedFinding.get();
+        if (finding != null && triage.canMark()) {
+            triage.mark(finding, fingerprints, status, note);
+        }
+    }
+
+    /** Takes the mark off the selected finding (and every finding with its fingerprint); nothing when it has none. */
+    public void unmark() {
+        Finding finding = selectedFinding.get();
+        if (finding != null && markOf(finding).isPresent()) {
+            triage.unmark(finding, fingerprints);
+        }
+    }
+
+    /** {@code finding}'s triage mark, if any. */
+    public Optional<TriageMark> markOf(Finding finding) {
+        return triage.markOf(finding, fingerprints);
+    }
+
+    /** The checked findings' fingerprints ({@link FindingFingerprints#NONE} before the check). */
+    public FindingFingerprints fingerprints() {
+        return fingerprints;
+    }
+
+    /**
+     * Starts checking {@code trace}, dropping any check still running. Each thread's findings show as soon as its
+     * checks are done (a few times a second, in the trace's thread order); the summary says "Checking…" until all are.
+     */
+    public void check(Trace trace) {
+        cancel();
+        summary.set(FindingsSummary.checking(trace.threads().size()));
+        scopeSummary.set(summary.get());
+        Map<String, Integer> order = new HashMap<>();
+        trace.threads().forEach(t -> order.put(t.id(), order.size()));
+        List<ThreadChecklist> soFar = new ArrayList<>();
+        Batches<ThreadChecklist> batches = new Batches<>(runner.callbacks(), batch -> {
+            soFar.addAll(batch);
+            soFar.sort(Comparator.comparingInt(c -> order.getOrDefault(c.threadId(), Integer.MAX_VALUE)));
+            partlyChecked(trace, soFar);
+        });
+        checkedSoFar = batches;
+        task = runner.submit(BackgroundJob.of("check " + trace.file(), context -> CheckResult.of(checker.check(trace, batches::add)))
+                .onSuccess(result -> {
+                    batches.stop();
+                    checked(result);
+                })
+                .onFailure(error -> {
+                    batches.stop();
+                    failed(error);
+                }));
+    }
+
+    /**
+     * Shows a check made elsewhere (the threads of a followed file that changed, checked as it was read again),
+     * dropping any check still running.
+     */
+    public void showChecked(CheckResult result) {
+        task.cancel();
+        checked(result);
+    }
+
+    /** Stops a running check: its result will not arrive. */
+    public void cancel() {
+        checkedSoFar.stop();
+        task.cancel();
+    }
+
+    /**
+     * The threads checked so far: their findings listed and marked in the timeline. Triage marks wait for the whole
+     * verdict, whose fingerprints read every finding's evidence.
+     */
+    private void partlyChecked(Trace trace, List<ThreadChecklist> soFar) {
+        validation = new Validation(trace.file(), trace.format(), "", soFar);
+        checkingThreads = trace.threads().size();
+        rebuild();
+        evidence.set(EvidenceIndex.of(validation));
+        summary.set(FindingsSummary.checking(trace.threads().size(), soFar));
+    }
+
+    public ObservableList<FindingsRow> rows() {
+        return readOnlyRows;
+    }
+
+    /** The whole file's findings, for the status bar. */
+    public ReadOnlyObjectProperty<FindingsSummary> summaryProperty() {
+        return summary.getReadOnlyProperty();
+    }
+
+    /** The findings of the threads in scope, for the panel's header. */
+    public ReadOnlyObjectProperty<FindingsSummary> scopeSummaryProperty() {
+        return scopeSummary.getReadOnlyProperty();
+    }
+
+    /** Which events are evidence, {@link EvidenceIndex#EMPTY} until the check is done. */
+    public ReadOnlyObjectProperty<EvidenceIndex> evidenceProperty() {
+        return evidence.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<FindingsRow> selectedRowProperty() {
+        return selectedRow.getReadOnlyProperty();
+    }
+
+    public FindingsRow getSelectedRow() {
+        return selectedRow.get();
+    }
+
+    /** The finding whose row is selected, null when the selection is a thread or a check, or empty. */
+    public ReadOnlyObjectProperty<Finding> selectedFindingProperty() {
+        return selectedFinding.getReadOnlyProperty();
+    }
+
+    public Finding getSelectedFinding() {
+        return selectedFinding.get();
+    }
+
+    /** The rules' verdict, once the check is done. */
+    public Optional<Validation> validation() {
+        return Optional.ofNullable(validation);
+    }
+
+    /** Every finding in scope in log order (by first evidence), collapsed or not. */
+    public List<Finding> findingsInScope() {
+        return layout.order();
+    }
+
+    public Optional<String> scope() {
+        return scope;
+    }
+
+    /** Follows the thread list: one thread's checklist, or every thread's under a heading each. */
+    public void showThread(Optional<String> threadId) {
+        scope = threadId;
+        rebuild();
+    }
+
+    /** Selects a row; a finding's first evidence is revealed, even when it was selected already. */
+    public void select(FindingsRow row) {
+        selectedRow.set(row);
+        Finding finding = row instanceof FindingRow f ? f.finding() : null;
+        selectedFinding.set(finding);
+        if (finding != null && !finding.evidence().isEmpty()) {
+            reveal.accept(finding.evidence().get(0));
+        }
+    }
+
+    /** Enter or a click: reveals a finding, expands or collapses a thread or a check. */
+    public void open(FindingsRow row) {
+        if (row instanceof FindingRow) {
+            select(row);
+        } else if (row != null) {
+            setExpanded(row, !row.expanded());
+        }
+    }
+
+    /** Expands and collapses what {@code other} did: the same file read again keeps its checklist's shape. */
+    public void expandLike(FindingsViewModel other) {
+        toggled.clear();
+        toggled.addAll(other.toggled);
+        rebuild();
+    }
+
+    /** Expands or collapses a thread, a failed check or a thread's passed checks; other rows have nothing to hide. */
+    public void setExpanded(FindingsRow row, boolean expanded) {
+        if (row != null && row.expandable() && row.expanded() != expanded) {
+            String key = row instanceof ThreadRow t ? t.key() : row instanceof PassedRow p ? p.key() : ((CheckRow) row).key();
+            if (!toggled.remove(key)) {
+                toggled.add(key);
+            }
+            rebuild();
+        }
+    }
+
+    /** F8: the finding after the selected row in log order, wrapping at the end. */
+    public void next() {
+        step(1);
+    }
+
+    /** Shift+F8: the finding before the selected row in log order, wrapping at the start. */
+    public void previous() {
+        step(-1);
+    }
+
+    private void step(int direction) {
+        layout.neighbour(selectedRow.get(), direction).ifPresent(this::selectFinding);
+    }
+
+    /**
+     * Selects the first finding in scope in log order, as opening a file does; false when there is none
+     * (or the check is not done).
+     */
+    public boolean selectFirst() {
+        Optional<Finding> first = layout.first();
+        first.ifPresent(this::selectFinding);
+        return first.isPresent();
+    }
+
+    /** Selects a finding in scope, expanding its thread and check first when they hide it. */
+    public void selectFinding(Finding finding) {
+        boolean changed = toggled.remove(ThreadRow.keyOf(finding.threadId()));
+        changed |= toggled.remove(CheckRow.keyOf(finding.threadId(), finding.ruleId()));
+        if (changed) {
+            rebuild();
+        }
+        layout.rowOf(finding).ifPresent(this::select);
+    }
+
+    /** "2 of 6" while a finding is selected, "6 findings" otherwise. */
+    public String positionText() {
+        int total = layout.order().size();
+        return selectedRow.get() instanceof FindingRow f ? (f.index() + 1) + " of " + total
+                : total == 1 ? "1 finding" : total + " findings";
+    }
+
+    /** The summary goes last: whoever hears "done" may read the rows and the evidence. */
+    private void checked(CheckResult result) {
+        checkingThreads = 0;
+        validation = result.validation();
+        fingerprints = result.fingerprints();
+        rebuild();
+        evidence.set(result.evidence());
+        summary.set(FindingsSummary.of(validation.threads()));
+    }
+
+    private void failed(Throwable error) {
+        LOG.log(System.Logger.Level.ERROR, "checking failed", error);
+        summary.set(FindingsSummary.failed(ErrorBoundary.describe(error)));
+        scopeSummary.set(summary.get());
+    }
+
+    private void rebuild() {
+        if (validation == null) {
+            return;
+        }
+        layout = ChecklistRows.build(validation, scope, toggled);
+        List<ThreadChecklist> inScope = validation.threads().stream()
+                .filter(t -> scope.isEmpty() || scope.get().equals(t.threadId())).toList();
+        scopeSummary.set(checkingThreads > 0
+                ? FindingsSummary.checking(scope.isPresent() ? 1 : checkingThreads, inScope) : FindingsSummary.of(inScope));
+        FindingsRow kept = layout.successor(selectedRow.get()).orElse(null);
+        rows.setAll(layout.rows());
+        selectedRow.set(kept);
+        selectedFinding.set(kept instanceof FindingRow f ? f.finding() : null);
+    }
+}

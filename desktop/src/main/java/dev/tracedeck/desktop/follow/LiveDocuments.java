@@ -1,0 +1,279 @@
+package dev.tracedeck.desktop.follow;
+
+import dev.tracedeck.desktop.common.CountFormat;
+import dev.tracedeck.desktop.common.Notice;
+import dev.tracedeck.desktop.live.OtlpHttpReceiver;
+import dev.tracedeck.desktop.live.ReceivedFile;
+import dev.tracedeck.desktop.workspace.LoadedTrace;
+import dev.tracedeck.desktop.workspace.TraceDocument;
+import dev.tracedeck.desktop.workspace.TraceViewModel;
+import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.importers.otlp.OtlpImporter;
+import dev.tracedeck.model.trace.ImportReport;
+import dev.tracedeck.model.trace.TraceBuilder;
+import java.io.IOException;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ChangeListener;
+import javafx.collections.ListChangeListener;
+import javafx.util.Duration;
+
+/**
+ * The window's live documents: files followed as they grow (View ▸ Follow) and tabs fed by an OTLP receiver (File ▸
+ * Listen for OpenTelemetry…), which follow the file the receiver writes. Closing a document stops its following and
+ * its receiver. Also says, for the status bar and the menu, what the selected document is doing.
+ */
+public final class LiveDocuments {
+
+    /** A few readings a second at most: each one reads the file again. */
+    static final Duration INTERVAL = Duration.millis(300);
+    /** The largest request body a receiver reads, as {@code tracedeck listen}'s default. */
+    private static final long MAX_BODY = 20L * 1024 * 1024;
+
+    private final WorkspaceViewModel workspace;
+    private final Duration interval;
+    private final Map<TraceDocument, Follower> followers = new HashMap<>();
+    private final Map<TraceDocument, Listening> listening = new HashMap<>();
+    private final ReadOnlyStringWrapper selectedStatus = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper selectedFollowed = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyBooleanWrapper selectedFollowable = new ReadOnlyBooleanWrapper();
+    private final ChangeListener<TraceViewModel> selectedContentChanged = (obs, old, now) -> refreshSelected();
+    private BooleanSupplier userBusy = () -> false;
+
+    /** A receiver and the file it writes, which its document follows. */
+    private record Listening(OtlpHttpReceiver receiver, ReceivedFile file, String url) {
+    }
+
+    public LiveDocuments(WorkspaceViewModel workspace) {
+        this(workspace, INTERVAL);
+    }
+
+    LiveDocuments(WorkspaceViewModel workspace, Duration interval) {
+        this.workspace = workspace;
+        this.interval = interval;
+        workspace.documents().addListener((ListChangeListener<TraceDocument>) change -> {
+            while (change.next()) {
+                change.getRemoved().forEach(this::closed);
+            }
+        });
+        workspace.selectedProperty().addListener((obs, old, now) -> {
+            if (old != null) {
+                old.contentProperty().removeListener(selectedContentChanged);
+            }
+            if (now != null) {
+                now.contentProperty().addListener(selectedContentChanged);
+            }
+            refreshSelected();
+        });
+    }
+
+    /** Asked before a new reading is shown: while true, it waits (see {@link UserActivity}). */
+    public void setUserBusy(BooleanSupplier busy) {
+        userBusy = busy;
+    }
+
+    /** What the selected document is doing, for the status bar: "Following · 12 new events"; "" when not live. */
+    public ReadOnlyStringProperty selectedStatusProperty() {
+        return selectedStatus.getReadOnlyProperty();
+    }
+
+    /** Whether the selected document follows its file (View ▸ Follow's tick). */
+    public ReadOnlyBooleanProperty selectedFollowedProperty() {
+        return selectedFollowed.getReadOnlyProperty();
+    }
+
+    /** Whether View ▸ Follow can be turned on or off for the selected document. */
+    public ReadOnlyBooleanProperty selectedFollowableProperty() {
+        return selectedFollowable.getReadOnlyProperty();
+    }
+
+    /**
+     * Whether {@code document} can follow its file: read, a plain file (not a folder, not compressed), and not a
+     * receiver's (which follows always).
+     */
+    public boolean canFollow(TraceDocument document) {
+        String name = document.path().getFileName() == null ? "" : document.path().getFileName().toString();
+        return document.isReady() && !listening.containsKey(document) && Files.isRegularFile(document.path())
+                && !name.toLowerCase(Locale.ROOT).endsWith(".gz");
+    }
+
+    public boolean isFollowed(TraceDocument document) {
+        return followers.containsKey(document);
+    }
+
+    /** Starts or stops following {@code document}'s file; nothing for a document that {@link #canFollow} not. */
+    public void follow(TraceDocument document, boolean on) {
+        if (!canFollow(document) || on == isFollowed(document)) {
+            return;
+        }
+        if (on) {
+            TraceViewModel content = document.getContent();
+            String format = content.loaded().trace().format();
+            start(document, new Reimport(document.path(), content.loaded().trace().file(), workspace.importers(), format),
+                    content.loaded().trace().events().size());
+        } else {
+            followers.remove(document).stop();
+        }
+        refreshSelected();
+    }
+
+    /** Follows {@code document} once it is read (at once when it is): the window started with {@code --follow}. */
+    public void followWhenRead(TraceDocument document) {
+        if (document.isReady()) {
+            follow(document, true);
+            return;
+        }
+        document.contentProperty().addListener(new ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends TraceViewModel> obs, TraceViewModel old,
+                                TraceViewModel now) {
+                if (now != null) {
+                    obs.removeListener(this);
+                    follow(document, true);
+                }
+            }
+        });
+    }
+
+    /** View ▸ Follow: turns following the selected document on or off. */
+    public void toggleSelected() {
+        TraceDocument document = workspace.getSelected();
+        if (document != null) {
+            follow(document, !isFollowed(document));
+        }
+    }
+
+    /**
+     * Starts an OTLP/HTTP receiver on {@code host:port} (0: a free port) and opens a tab for what it receives, which
+     * follows the OTLP/JSON Lines file the receiver writes; closing the tab stops the receiver. When it cannot listen
+     * (the port in use, an address not of this machine) a notice says so and nothing opens.
+     */
+    public Optional<TraceDocument> listen(String host, int port) {
+        Path file;
+        ReceivedFile received;
+        try {
+            file = Files.createTempFile("tracedeck-listen-", ".jsonl");
+            file.toFile().deleteOnExit();
+            received = new ReceivedFile(file);
+        } catch (IOException e) {
+            workspace.notices().post(Notice.error("Could not listen: no file to keep what arrives (" + e.getMessage() + ")"));
+            return Optional.empty();
+        }
+        OtlpHttpReceiver receiver;
+        try {
+            InetSocketAddress address = new InetSocketAddress(host, port);
+            if (address.isUnresolved()) {
+                throw new IOException("no such address");
+            }
+            receiver = OtlpHttpReceiver.start(address, MAX_BODY, received);
+        } catch (IOException | IllegalArgumentException | SecurityException e) {
+            discard(received);
+            workspace.notices().post(Notice.error("Could not listen on " + host + ":" + port + ": " + why(e)));
+            return Optional.empty();
+        }
+        InetSocketAddress bound = receiver.address();
+        String url = "http://" + hostForUrl(bound) + ":" + bound.getPort();
+        LoadedTrace nothingYet = LoadedTrace.of(new TraceBuilder().build(new ImportReport(file.toString(),
+                OtlpImporter.FORMAT_ID, 0, 0, 0, 0, 0, Map.of(), List.of(), 0, true)));
+        TraceDocument document = workspace.openWritten(file, "Listening on :" + bound.getPort(), nothingYet);
+        listening.put(document, new Listening(receiver, received, url));
+        start(document, new Reimport(file, file.toString(), workspace.importers().forcing(OtlpImporter.FORMAT_ID),
+                OtlpImporter.FORMAT_ID), 0);
+        refreshSelected();
+        return Optional.of(document);
+    }
+
+    /** Where {@code document}'s receiver listens ("http://127.0.0.1:4318"), when it is a receiver's. */
+    public Optional<String> listeningOn(TraceDocument document) {
+        return Optional.ofNullable(listening.get(document)).map(Listening::url);
+    }
+
+    /** How many looks at its file {@code document}'s following has made (tests wait for one). */
+    int looks(TraceDocument document) {
+        Follower follower = followers.get(document);
+        return follower == null ? 0 : follower.looks();
+    }
+
+    /** Stops every following and receiver: the window is closing. */
+    public void closeAll() {
+        List.copyOf(followers.keySet()).forEach(this::closed);
+    }
+
+    private void start(TraceDocument document, LiveReader reader, int baseline) {
+        Follower follower = new Follower(document, workspace, reader, interval, baseline, () -> userBusy.getAsBoolean(),
+                this::refreshSelected);
+        followers.put(document, follower);
+        follower.start();
+    }
+
+    private void closed(TraceDocument document) {
+        Follower follower = followers.remove(document);
+        if (follower != null) {
+            follower.stop();
+        }
+        Listening listen = listening.remove(document);
+        if (listen != null) {
+            // Stopping the server waits for requests under way: not on the FX thread.
+            Thread stop = new Thread(() -> {
+                listen.receiver().close();
+                discard(listen.file());
+            }, "otlp-stop");
+            stop.setDaemon(true);
+            stop.start();
+        }
+        refreshSelected();
+    }
+
+    /** What a receiver wrote goes with its tab: it was never asked for as a file. */
+    private static void discard(ReceivedFile file) {
+        try {
+            file.close();
+            Files.deleteIfExists(file.file());
+        } catch (IOException e) {
+            // A temporary file left behind; the system's cleaning takes it.
+        }
+    }
+
+    private void refreshSelected() {
+        TraceDocument document = workspace.getSelected();
+        Follower follower = document == null ? null : followers.get(document);
+        selectedFollowed.set(follower != null);
+        selectedFollowable.set(document != null && canFollow(document));
+        selectedStatus.set(follower == null ? "" : status(document, follower));
+    }
+
+    private String status(TraceDocument document, Follower follower) {
+        Listening listen = listening.get(document);
+        String what = listen != null ? "Listening on " + listen.url() + " · " + listen.file().received()
+                : "Following · " + CountFormat.count(follower.arrivedProperty().get(), "new event", "new events");
+        String problem = follower.problemProperty().get();
+        return problem.isEmpty() ? what : what + " · " + problem;
+    }
+
+    private static String why(Exception e) {
+        if (e instanceof BindException && String.valueOf(e.getMessage()).contains("in use")) {
+            return "the port is in use (another receiver, an OpenTelemetry collector?); choose another port, or 0 for a free one";
+        }
+        if (e instanceof BindException) {
+            return "not an address of this machine (" + e.getMessage() + ")";
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    private static String hostForUrl(InetSocketAddress address) {
+        String host = address.getAddress().getHostAddress();
+        return host.contains(":") ? "[" + host + "]" : host;
+    }
+}

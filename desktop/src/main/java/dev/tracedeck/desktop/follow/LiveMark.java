@@ -1,0 +1,27 @@
+package dev.tracedeck.desktop.follow;
+
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.Region;
+
+/**
+ * The status bar's mark for a live document: a dot and what it is doing ("Following · 12 new events", "Listening on
+ * http://127.0.0.1:4318 · 3 requests, 12 spans, 0 log records"); hidden while the selected document is not live.
+ */
+public final class LiveMark extends Label {
+
+    public LiveMark(LiveDocuments live) {
+        setId("status-live");
+        getStyleClass().add("live-mark");
+        getStylesheets().add(LiveMark.class.getResource("follow.css").toExternalForm());
+        Region dot = new Region();
+        dot.getStyleClass().add("live-dot");
+        setGraphic(dot);
+        textProperty().bind(live.selectedStatusProperty());
+        visibleProperty().bind(live.selectedStatusProperty().isNotEmpty());
+        managedProperty().bind(visibleProperty());
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(live.selectedStatusProperty());
+        setTooltip(tip);
+    }
+}

@@ -1,0 +1,76 @@
+package dev.tracedeck.desktop.history;
+
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.prune.HistoryMessage;
+import dev.tracedeck.model.prune.Step;
+import dev.tracedeck.model.prune.Steps;
+import dev.tracedeck.model.prune.ThreadHistory;
+import dev.tracedeck.model.tokens.ContextPoint;
+import dev.tracedeck.model.tokens.MeasuredContext;
+import dev.tracedeck.model.tokens.ModelChoice;
+import dev.tracedeck.model.tokens.PromptTokens;
+import dev.tracedeck.model.tokens.ThreadContext;
+import dev.tracedeck.model.trace.TraceThread;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Computes {@link HistoryInsight}s off the FX thread. A thread's context over time is counted once and kept:
+ * moving along the timeline only picks another point and splits that point's history into steps.
+ */
+final class HistoryInsights {
+
+    private final ModelChoice model;
+    private final ThreadContext context;
+    private final PromptTokens tokens;
+    private final Map<String, List<ContextPoint>> pointsByThread = new ConcurrentHashMap<>();
+
+    HistoryInsights(ModelChoice model) {
+        this.model = model;
+        this.context = new ThreadContext(model.format());
+        this.tokens = new PromptTokens(model.format());
+    }
+
+    HistoryInsight of(TraceThread thread, Optional<Event> at) {
+        List<ContextPoint> points = pointsByThread.computeIfAbsent(thread.id(), id -> {
+            synchronized (context) {
+                return context.points(thread);
+            }
+        });
+        int chosen = points.size() - 1;
+        if (at.isPresent() && at.get().threadId().equals(thread.id())) {
+            chosen = -1;
+            for (int i = 0; i < points.size() && points.get(i).event().seq() <= at.get().seq(); i++) {
+                chosen = i;
+            }
+            if (chosen < 0 && !points.isEmpty()) {
+                chosen = 0;
+            }
+        }
+        Optional<ThreadHistory> history = chosen < 0 ? Optional.empty()
+                : Optional.of(ThreadHistory.at(thread, points.get(chosen).event()));
+        return new HistoryInsight(thread, model, history, history.map(this::steps).orElse(List.of()), points,
+                MeasuredContext.of(thread, points), chosen);
+    }
+
+    private List<HistoryInsight.StepRow> steps(ThreadHistory history) {
+        List<HistoryInsight.StepRow> rows = new ArrayList<>();
+        List<Step> steps = Steps.of(history.history());
+        for (int s = 0; s < steps.size(); s++) {
+            List<HistoryMessage> messages = new ArrayList<>();
+            List<Integer> lines = new ArrayList<>();
+            int sum = 0;
+            for (int i : steps.get(s).messages()) {
+                HistoryMessage m = history.history().messages().get(i);
+                messages.add(m);
+                lines.add(history.lines().get(i));
+                sum += tokens.messageTokens(m.message());
+            }
+            rows.add(new HistoryInsight.StepRow(s + 1, steps.get(s), messages, lines, sum));
+        }
+        return rows;
+    }
+}

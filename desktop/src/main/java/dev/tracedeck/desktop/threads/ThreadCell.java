@@ -1,0 +1,92 @@
+package dev.tracedeck.desktop.threads;
+
+import dev.tracedeck.desktop.common.CountFormat;
+import dev.tracedeck.desktop.findings.SeverityStyles;
+import java.util.function.Function;
+import javafx.beans.binding.Bindings;
+import javafx.css.PseudoClass;
+import javafx.scene.control.ContentDisplay;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+
+/**
+ * Thread id on the left; on the right the event count, findings (once checked) flagged like the timeline's
+ * rows — the untriaged ones, then "✓ n" for those a person marked — and problem records, each only when there are
+ * some.
+ */
+final class ThreadCell extends ListCell<ThreadSummary> {
+
+    private static final PseudoClass ALL = PseudoClass.getPseudoClass("all");
+
+    private final Label name = new Label();
+    private final Label events = new Label();
+    private final Label problems = new Label();
+    private final Label findings = new Label();
+    private final Label triaged = new Label();
+    private final HBox box = new HBox(name, events, findings, triaged, problems);
+    private final Tooltip tooltip = new Tooltip();
+    private final Function<ThreadSummary, ThreadFindings> findingsOf;
+
+    ThreadCell(Function<ThreadSummary, ThreadFindings> findingsOf) {
+        this.findingsOf = findingsOf;
+        Region flag = new Region();
+        flag.getStyleClass().add("flag-mark");
+        findings.setGraphic(flag);
+        findings.getStyleClass().add("thread-findings");
+        findings.setMinWidth(Region.USE_PREF_SIZE);
+        triaged.getStyleClass().add("thread-triaged");
+        triaged.setMinWidth(Region.USE_PREF_SIZE);
+        name.getStyleClass().add("thread-name");
+        name.setMaxWidth(Double.MAX_VALUE);
+        name.setMinWidth(0);
+        HBox.setHgrow(name, Priority.ALWAYS);
+        events.getStyleClass().add("thread-count");
+        // Counts are never cut; the name gives way.
+        events.setMinWidth(Region.USE_PREF_SIZE);
+        problems.setMinWidth(Region.USE_PREF_SIZE);
+        problems.getStyleClass().add("thread-problems");
+        box.getStyleClass().add("thread-row");
+        setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
+        // A cell lays its graphic out at the graphic's preferred width; tie that to the cell so a long id
+        // is cut with an ellipsis instead of pushing the counts out of sight.
+        setPrefWidth(0);
+        box.setMinWidth(0);
+        box.prefWidthProperty().bind(Bindings.createDoubleBinding(
+                () -> getWidth() - snappedLeftInset() - snappedRightInset(), widthProperty(), paddingProperty()));
+    }
+
+    @Override
+    protected void updateItem(ThreadSummary row, boolean empty) {
+        super.updateItem(row, empty);
+        pseudoClassStateChanged(ALL, !empty && row != null && row.isAll());
+        if (empty || row == null) {
+            setGraphic(null);
+            setTooltip(null);
+            return;
+        }
+        name.setText(row.label());
+        events.setText(CountFormat.count(row.events()));
+        problems.setText(CountFormat.count(row.problems()));
+        problems.setVisible(row.problems() > 0);
+        problems.setManaged(row.problems() > 0);
+        ThreadFindings flagged = findingsOf.apply(row);
+        findings.setText(CountFormat.count(flagged.open()));
+        findings.setVisible(flagged.open() > 0);
+        findings.setManaged(flagged.open() > 0);
+        SeverityStyles.apply(findings, flagged.worst().orElse(null));
+        triaged.setText("✓ " + CountFormat.count(flagged.triaged()));
+        triaged.setVisible(flagged.triaged() > 0);
+        triaged.setManaged(flagged.triaged() > 0);
+        tooltip.setText(row.fullName() + "\n" + CountFormat.count(row.events(), "event", "events") + " · "
+                + CountFormat.count(row.snapshots(), "state dump", "state dumps") + " · "
+                + CountFormat.count(row.problems(), "problem", "problems")
+                + (flagged.count() > 0 ? " · " + CountFormat.count(flagged.count(), "finding", "findings") : "")
+                + (flagged.triaged() > 0 ? ", " + CountFormat.count(flagged.triaged()) + " triaged" : ""));
+        setTooltip(tooltip);
+        setGraphic(box);
+    }
+}

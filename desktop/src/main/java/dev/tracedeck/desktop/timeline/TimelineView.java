@@ -1,0 +1,334 @@
+package dev.tracedeck.desktop.timeline;
+
+import dev.tracedeck.desktop.annotations.EventAnnotations;
+import dev.tracedeck.desktop.common.CountFormat;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.EventKind;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import javafx.animation.PauseTransition;
+import javafx.beans.InvalidationListener;
+import javafx.beans.WeakInvalidationListener;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.scene.control.IndexedCell;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.control.skin.VirtualFlow;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+
+/** The timeline table with its search box, kind filter and count. Binds to a {@link TimelineViewModel}. */
+public final class TimelineView extends VBox {
+
+    /** Long enough to skip re-filtering a big log on every keystroke, short enough to feel immediate. */
+    private static final Duration SEARCH_DELAY = Duration.millis(150);
+    /** Room for a few words of a query. */
+    private static final double SEARCH_MIN_WIDTH = 80;
+
+    private final TimelineViewModel model;
+    private final TextField search = new TextField();
+    private final TableView<Event> table = new TableView<>();
+    private TableColumn<Event, Integer> seq;
+    private boolean syncingSelection;
+    /** Set while the search box takes on another view's text, whose filter this model already has. */
+    private boolean carryingSearch;
+    /** Listened to weakly: a followed file's notes outlive each view of it. */
+    private final InvalidationListener annotationsChanged = obs -> table.refresh();
+
+    public TimelineView(TimelineViewModel model, Map<EventKind, Long> kindCounts) {
+        this.model = model;
+        getStyleClass().add("timeline");
+        getStylesheets().add(TimelineView.class.getResource("timeline.css").toExternalForm());
+        getChildren().addAll(toolbar(kindCounts), table);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        buildTable();
+        bindSelection();
+    }
+
+    /** Puts the keyboard in the table, on the selected row. */
+    public void focusTable() {
+        table.requestFocus();
+    }
+
+    /** Puts the caret in the search box with its text selected, ready to type over. */
+    public void focusSearch() {
+        search.requestFocus();
+        search.selectAll();
+    }
+
+    /**
+     * Takes on what {@code before} showed of the same file read again (followed as it grows): the search box's text,
+     * the columns' widths, visibility and sort; then, in the returned step, once this view is laid out, the scroll:
+     * a table whose last row was on screen shows the last row again, the newest events coming in at the bottom as
+     * in {@code tail -f}; else the row at the top stays at the top.
+     *
+     * @param same this reading's event for an event of the earlier one
+     */
+    public Runnable continueFrom(TimelineView before, Function<Event, Optional<Event>> same) {
+        if (!search.getText().equals(before.search.getText())) {
+            carryingSearch = true;
+            try {
+                search.setText(before.search.getText());
+            } finally {
+                carryingSearch = false;
+            }
+        }
+        List<TableColumn<Event, ?>> columns = table.getColumns();
+        List<TableColumn<Event, ?>> earlier = before.table.getColumns();
+        for (int i = 0; i < Math.min(columns.size(), earlier.size()); i++) {
+            TableColumn<Event, ?> column = columns.get(i);
+            column.setPrefWidth(earlier.get(i).getWidth());
+            if (!column.visibleProperty().isBound()) {
+                column.setVisible(earlier.get(i).isVisible());
+            }
+            column.setSortType(earlier.get(i).getSortType());
+        }
+        table.getSortOrder().setAll(before.table.getSortOrder().stream().map(earlier::indexOf)
+                .filter(i -> i >= 0 && i < columns.size()).map(columns::get).toList());
+        boolean atEnd = before.showsLastRow();
+        Optional<Event> top = atEnd ? Optional.empty() : before.firstRowOnScreen().flatMap(same);
+        return () -> {
+            int rows = table.getItems().size();
+            if (rows == 0) {
+                return;
+            }
+            VirtualFlow<?> flow = flow();
+            if (atEnd && flow != null) {
+                // The end itself rather than the last row: it stays the end when a scroll bar appears.
+                flow.setPosition(1);
+            } else if (atEnd) {
+                table.scrollTo(rows - 1);
+            } else {
+                top.map(table.getItems()::indexOf).filter(i -> i >= 0).ifPresent(table::scrollTo);
+            }
+        };
+    }
+
+    /** Whether the table's last row is on screen, or it has none. */
+    private boolean showsLastRow() {
+        VirtualFlow<?> flow = flow();
+        if (flow == null || table.getItems().isEmpty()) {
+            return true;
+        }
+        IndexedCell<?> last = flow.getLastVisibleCell();
+        return last == null || last.getIndex() >= table.getItems().size() - 1;
+    }
+
+    private Optional<Event> firstRowOnScreen() {
+        VirtualFlow<?> flow = flow();
+        IndexedCell<?> first = flow == null ? null : flow.getFirstVisibleCell();
+        return first == null || first.getIndex() < 0 || first.getIndex() >= table.getItems().size()
+                ? Optional.empty() : Optional.of(table.getItems().get(first.getIndex()));
+    }
+
+    /** The table's rows as laid out, a scroll asked for since (a selection just made) included. */
+    private VirtualFlow<?> flow() {
+        if (!(table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow)) {
+            return null;
+        }
+        flow.layout();
+        return flow;
+    }
+
+    private HBox toolbar(Map<EventKind, Long> kindCounts) {
+        Label title = new Label("TIMELINE");
+        title.getStyleClass().add("pane-title");
+        search.setId("timeline-search");
+        search.setPromptText("Search events  (Ctrl+F)");
+        search.getStyleClass().add("search-field");
+        HBox.setHgrow(search, Priority.ALWAYS);
+        PauseTransition delay = new PauseTransition(SEARCH_DELAY);
+        delay.setOnFinished(e -> model.search(search.getText()));
+        search.textProperty().addListener((obs, old, now) -> {
+            if (!carryingSearch) {
+                delay.playFromStart();
+            }
+        });
+        search.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ESCAPE) {
+                search.clear();
+                table.requestFocus();
+            } else if (e.getCode() == KeyCode.ENTER || e.getCode() == KeyCode.DOWN) {
+                delay.stop();
+                model.search(search.getText());
+                table.requestFocus();
+                if (table.getSelectionModel().isEmpty() && !table.getItems().isEmpty()) {
+                    table.getSelectionModel().selectFirst();
+                }
+            }
+        });
+        Label count = new Label();
+        count.getStyleClass().add("event-count");
+        count.textProperty().bind(Bindings.createStringBinding(model::countText, model.shownCountProperty()));
+        KindFilterMenu kinds = new KindFilterMenu(model, kindCounts);
+        ToggleButton flagged = flaggedToggle();
+        // Short of room (a narrow pane, presentation mode), the search box gives way; the words around it stay whole.
+        for (Region whole : List.of(title, kinds, flagged, count)) {
+            whole.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        search.setMinWidth(SEARCH_MIN_WIDTH);
+        HBox toolbar = new HBox(title, search, kinds, flagged, count);
+        toolbar.getStyleClass().addAll("pane-header", "timeline-toolbar");
+        return toolbar;
+    }
+
+    /** "Flagged 14": shows only evidence of findings; the count says what pressing it leaves. */
+    private ToggleButton flaggedToggle() {
+        ToggleButton flagged = new ToggleButton();
+        flagged.setId("only-flagged");
+        flagged.getStyleClass().add("flagged-toggle");
+        Region mark = new Region();
+        mark.getStyleClass().add("flag-mark");
+        flagged.setGraphic(mark);
+        flagged.setTooltip(new Tooltip("Show only events that are evidence of a finding  (Ctrl+Shift+E)"));
+        flagged.setOnAction(e -> model.showOnlyFlagged(flagged.isSelected()));
+        Runnable sync = () -> {
+            flagged.setSelected(model.isOnlyFlagged());
+            flagged.setText("Flagged " + CountFormat.count(model.evidence().flaggedCount()));
+            // Nothing to narrow to while the checks run or when they found nothing; never stuck on, though.
+            flagged.setDisable(model.evidence().flaggedCount() == 0 && !model.isOnlyFlagged());
+        };
+        model.filterProperty().addListener((obs, old, now) -> sync.run());
+        sync.run();
+        return flagged;
+    }
+
+    /** Keeps the table and the search box in step with filter changes the view did not make. */
+    private void followFilter(EventFilter old, EventFilter now) {
+        if (old.evidence() != now.evidence()) {
+            table.refresh();  // rows carry their flag as a pseudo-class set in updateItem
+        }
+        if (!old.search().equals(now.search()) && !EventFilter.normalizedSearch(search.getText()).equals(now.search())) {
+            search.setText(now.search());
+        }
+        // A selection a search hid is back in the table once the search lets it through again.
+        showSelected(model.getSelectedEvent());
+    }
+
+    /**
+     * Marks bookmarked and annotated events in the "#" column (★, ✎), following the notes and bookmarks as they
+     * change.
+     */
+    public void showAnnotations(EventAnnotations annotations) {
+        seq.setCellFactory(c -> new SeqCell(annotations));
+        double wider = seq.getPrefWidth() + ColumnWidths.fit("★✎") - ColumnWidths.fit("");
+        seq.setMaxWidth(wider);
+        seq.setMinWidth(wider);
+        seq.setPrefWidth(wider);
+        annotations.revisionProperty().addListener(new WeakInvalidationListener(annotationsChanged));
+    }
+
+    private void buildTable() {
+        table.setId("timeline-table");
+        table.getStyleClass().add("timeline-table");
+        table.setRowFactory(t -> new EventRow(model::findings));
+        model.filterProperty().addListener((obs, old, now) -> followFilter(old, now));
+        // Every column but the summary keeps its width; the summary takes what is left.
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        // A trace with no event yet (a receiver's tab before the first span) is not a filter hiding them.
+        table.setPlaceholder(new Label(model.totalCount() == 0 ? "No events" : "No events match the filter"));
+        // Sized for the widest number the trace has, so "#" is never cut to "1…".
+        seq = column("#", "seq-column", ColumnWidths.fit("8".repeat(String.valueOf(model.lastSeq()).length())), Event::seq);
+        seq.setSortType(TableColumn.SortType.ASCENDING);
+        TableColumn<Event, EventKind> kind = column("Kind", "kind-column", 84, Event::kind);
+        kind.setCellFactory(c -> new KindCell<>());
+        TableColumn<Event, String> thread = column("Thread", "thread-column", Math.min(ColumnWidths.MAX_THREAD, ColumnWidths.fit(model.widestThreadLabel())), model::threadLabel);
+        thread.setCellFactory(c -> new ThreadIdCell());
+        // Narrowed to one thread, or in a trace of one, the column would repeat one value on every row: the summary
+        // gets the room.
+        thread.visibleProperty().bind(Bindings.createBooleanBinding(() -> model.filterProperty().get().threadId().isEmpty()
+                && model.threadCount() > 1, model.filterProperty()));
+        TableColumn<Event, String> summary = column("Summary", "summary-column", 300, model::summary);
+        // A message's summary already names its role ("#3 user: …") and the detail shows a call's, so Role
+        // starts hidden: at 1280 px its width is worth more to the summary. The header's menu brings it back.
+        TableColumn<Event, String> role = column("Role", "role-column", ColumnWidths.fit("assistant"), EventColumns::role);
+        role.setVisible(false);
+        // So does Tool: a call's summary starts with its tool's name ("add_entry {…}", "#1 assistant → Bash(…)").
+        TableColumn<Event, String> tool = column("Tool", "tool-column", 92, EventColumns::tool);
+        tool.setVisible(false);
+        table.setTableMenuButtonVisible(true);
+        summary.setCellFactory(c -> new SummaryCell(model::findings));
+        // Sized to what they hold, these keep their width: the constrained policy would widen them as the window first
+        // lays out and, giving the last column way first, never narrow them again.
+        fitted(seq);
+        fitted(thread);
+        fitted(kind);
+        table.getColumns().setAll(List.of(
+                seq,
+                fitted(column("Time", "time-column", ColumnWidths.fit(widest("00:00:00,000", model.widestTime())), EventColumns::time)),
+                thread,
+                kind,
+                role,
+                tool,
+                summary));
+        table.setItems(model.rows());
+        // The rows are positions into every row, not a list the table may sort in place: the model sorts them.
+        table.setSortPolicy(t -> {
+            model.sortRows(t.getComparator());
+            return true;
+        });
+    }
+
+    private static <T> TableColumn<Event, T> fitted(TableColumn<Event, T> column) {
+        column.setMaxWidth(column.getPrefWidth());
+        return column;
+    }
+
+    private static String widest(String a, String b) {
+        return b.length() > a.length() ? b : a;
+    }
+
+    private static <T> TableColumn<Event, T> column(String title, String styleClass, double width, Function<Event, T> value) {
+        TableColumn<Event, T> column = new TableColumn<>(title);
+        column.getStyleClass().add(styleClass);
+        column.setPrefWidth(width);
+        // The constrained policy shrinks every column to fit; only the summary should give way.
+        if (!styleClass.equals("summary-column")) {
+            column.setMinWidth(width);
+        }
+        // Values are computed per visible cell: rows stay the model's records, no property bundle per row.
+        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        return column;
+    }
+
+    private void bindSelection() {
+        table.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
+            // The table drops a row a search hides; the model keeps it selected (see TimelineViewModel), so does this.
+            boolean hidden = now == null && model.getSelectedEvent() != null && !model.isShown(model.getSelectedEvent());
+            if (!syncingSelection && !hidden) {
+                model.select(now);
+            }
+        });
+        model.selectedEventProperty().addListener((obs, old, now) -> showSelected(now));
+        showSelected(model.getSelectedEvent());
+    }
+
+    /** Follows selections made by the view-model (a filter dropping the row, the screenshot picking one). */
+    private void showSelected(Event event) {
+        if (table.getSelectionModel().getSelectedItem() == event) {
+            return;
+        }
+        syncingSelection = true;
+        try {
+            if (event == null) {
+                table.getSelectionModel().clearSelection();
+            } else if (model.isShown(event)) {
+                table.getSelectionModel().select(event);
+                table.scrollTo(Math.max(0, table.getSelectionModel().getSelectedIndex() - 3));
+            }
+        } finally {
+            syncingSelection = false;
+        }
+    }
+}

@@ -1,0 +1,375 @@
+package dev.tracedeck.desktop.timeline;
+
+import dev.tracedeck.desktop.common.CountFormat;
+import dev.tracedeck.desktop.findings.EvidenceIndex;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.steps.LlmRounds;
+import dev.tracedeck.model.trace.ThreadLabels;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.IntStream;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+
+/**
+ * The timeline of one trace: every step once in a backing list, and the rows shown ({@link ShownRows}), tested
+ * again on every core when the thread, kinds, search or "only flagged" change and sorted as the table asks
+ * to. Rows are the model's immutable events: an LLM call's answer is shown in its request's row (one step,
+ * see {@link LlmRounds}) and is not a row of its own, every other event is its own row. Selecting or revealing
+ * an answer selects its request's row, and a row passes the filter when either of its events does, so no
+ * event is ever out of reach.
+ */
+public final class TimelineViewModel {
+
+    /** Below this many rows a filter is tested on the calling thread alone. */
+    private static final int PARALLEL_CHUNK = 50_000;
+
+    private final List<Event> events = new ArrayList<>();
+    private final ShownRows shown = new ShownRows(events);
+    private final ReadOnlyObjectWrapper<EventFilter> filter = new ReadOnlyObjectWrapper<>(EventFilter.ALL);
+    private final ReadOnlyIntegerWrapper shownCount = new ReadOnlyIntegerWrapper();
+    private final ReadOnlyObjectWrapper<Event> selectedEvent = new ReadOnlyObjectWrapper<>();
+    private final LlmRounds rounds;
+    private ThreadLabels threadLabels;
+    private int eventCount;
+    private int lastSeq;
+    private final String widestTime;
+    /** Rows still come in ({@link #growing()}): the columns are sized for what usually comes, not for what has. */
+    private boolean growing;
+
+    /** How many events, spread over the trace, the Time column is sized from: a trace writes its times one way. */
+    private static final int TIME_SAMPLE = 10_000;
+
+    /** For a trace's events alone: pairs its LLM calls and labels its threads here, on the calling thread. */
+    public TimelineViewModel(List<Event> trace) {
+        this(trace, LlmRounds.of(trace), ThreadLabels.of(trace.stream().map(Event::threadId).distinct().toList()));
+    }
+
+    /**
+     * @param trace        a trace's events in seq order
+     * @param rounds       its LLM calls paired (built off the FX thread, with the import)
+     * @param threadLabels its threads' short labels
+     */
+    public TimelineViewModel(List<Event> trace, LlmRounds rounds, ThreadLabels threadLabels) {
+        this.rounds = rounds;
+        this.threadLabels = threadLabels;
+        this.eventCount = trace.size();
+        this.lastSeq = trace.isEmpty() ? 0 : trace.get(trace.size() - 1).seq();
+        List<Event> rows = new ArrayList<>(trace.size());
+        for (Event event : trace) {
+            if (!rounds.isPairedAnswer(event)) {
+                rows.add(event);
+            }
+        }
+        events.addAll(rows);
+        this.widestTime = widestTime(trace);
+        refilter(filter.get());
+        filter.addListener((obs, old, now) -> refilter(now));
+    }
+
+    /**
+     * A timeline for a file still being read: rows come in with {@link #append}. Its LLM calls are not paired yet
+     * (a request's answer may be further on), so an answer is a row of its own until the trace is whole; the
+     * {@code #} column is sized for seven digits, the count to come being unknown.
+     */
+    public static TimelineViewModel growing() {
+        TimelineViewModel model = new TimelineViewModel(List.of(), LlmRounds.NONE, ThreadLabels.of(List.of()));
+        model.lastSeq = 9_999_999;
+        model.growing = true;
+        return model;
+    }
+
+    /**
+     * Adds events read since the last call, after every row there is, in seq order; the filter, search and count
+     * apply to them as to the rest. For a {@link #growing()} timeline only.
+     *
+     * @param labels the threads' labels as they stand now: a new thread can make an older label ambiguous
+     */
+    public void append(List<Event> batch, ThreadLabels labels) {
+        threadLabels = labels;
+        if (batch.isEmpty()) {
+            return;
+        }
+        EventFilter now = filter.get();
+        int[] passing = new int[batch.size()];
+        int count = 0;
+        int passingEvents = 0;
+        for (Event event : batch) {
+            if (shows(now, event)) {
+                passing[count++] = events.size();
+                passingEvents++;
+            }
+            events.add(event);
+        }
+        eventCount += batch.size();
+        lastSeq = Math.max(lastSeq, batch.get(batch.size() - 1).seq());
+        shown.append(passing, count);
+        shownCount.set(shownCount.get() + passingEvents);
+    }
+
+    /** The rows to show, in the order the table sorts them by ({@link #sortRows}), seq order until it does. */
+    public ShownRows rows() {
+        return shown;
+    }
+
+    /** The table's sort: null for seq order. */
+    public void sortRows(Comparator<? super Event> order) {
+        shown.sortBy(order);
+    }
+
+    /** Events in the trace; an LLM call's request and answer count as two, as the kind filter and status bar count them. */
+    public int totalCount() {
+        return eventCount;
+    }
+
+    /** The largest event number: the {@code #} column is sized for it. */
+    public int lastSeq() {
+        return lastSeq;
+    }
+
+    public ReadOnlyIntegerProperty shownCountProperty() {
+        return shownCount.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<EventFilter> filterProperty() {
+        return filter.getReadOnlyProperty();
+    }
+
+    /** The event the user is looking at, or null. */
+    public ReadOnlyObjectProperty<Event> selectedEventProperty() {
+        return selectedEvent.getReadOnlyProperty();
+    }
+
+    public Event getSelectedEvent() {
+        return selectedEvent.get();
+    }
+
+    /** Selects the row that shows {@code event}: an LLM call's answer selects its request's row. */
+    public void select(Event event) {
+        selectedEvent.set(event == null ? null : rounds.rowOf(event));
+    }
+
+    /** Whether the filter lets {@code row} through: a selected row a search hides is selected still, not shown. */
+    public boolean isShown(Event row) {
+        return shows(filter.get(), row);
+    }
+
+    /** The events a row shows: an LLM call's request and its answer, or the event alone. */
+    public List<Event> step(Event row) {
+        return row == null ? List.of() : rounds.step(row);
+    }
+
+    /** The selected row's events, for the detail pane; empty when nothing is selected. */
+    public List<Event> selectedStep() {
+        return step(selectedEvent.get());
+    }
+
+    /** The Summary column: an LLM call as one step ("LLM call: 6 messages in → 1 tool call out · 1.42 s"). */
+    public String summary(Event row) {
+        return rounds.round(row).map(r -> r.summary()).orElseGet(() -> EventColumns.summary(row));
+    }
+
+    /** The Thread column: the shortest label that tells the thread from the trace's others. */
+    public String threadLabel(Event row) {
+        return threadLabels.label(row.threadId());
+    }
+
+    /**
+     * What a flagged row's badge says: the rule of its worst finding (the first such in checklist order), and
+     * how many other rules flagged it ("missing-flush +1"); "" for a row no rule flagged.
+     */
+    public static String ruleBadge(List<Finding> findings) {
+        if (findings.isEmpty()) {
+            return "";
+        }
+        Finding worst = findings.stream().max((a, b) -> a.severity().compareTo(b.severity())).orElseThrow();
+        long others = findings.stream().map(Finding::ruleId).distinct().count() - 1;
+        return worst.ruleId() + (others > 0 ? " +" + others : "");
+    }
+
+    /** The longest time the Time column shows, among events spread over the trace, for sizing the column. */
+    public String widestTime() {
+        return widestTime;
+    }
+
+    /**
+     * How many threads the trace has: with one, the Thread column would say the same on every row. While rows still
+     * come in, the count to come is unknown: as many as there can be.
+     */
+    public int threadCount() {
+        return growing ? Integer.MAX_VALUE : threadLabels.size();
+    }
+
+    private static String widestTime(List<Event> trace) {
+        String widest = "";
+        int step = Math.max(1, trace.size() / TIME_SAMPLE);
+        for (int i = 0; i < trace.size(); i += step) {
+            String time = EventColumns.time(trace.get(i));
+            if (time.length() > widest.length()) {
+                widest = time;
+            }
+        }
+        return widest;
+    }
+
+    /** The longest thread label, for sizing the Thread column; while rows still come in, one of a usual length. */
+    public String widestThreadLabel() {
+        return growing ? "0000000000:s00" : threadLabels.longestLabel();
+    }
+
+    /** The findings a row's events are evidence of, each once, in checklist order. */
+    public List<Finding> findings(Event row) {
+        EvidenceIndex index = filter.get().evidence();
+        Optional<Event> answer = rounds.answerOf(row);
+        if (answer.isEmpty()) {
+            return index.findings(row);
+        }
+        Set<Finding> all = new LinkedHashSet<>(index.findings(row));
+        all.addAll(index.findings(answer.get()));
+        return List.copyOf(all);
+    }
+
+    public void showThread(Optional<String> threadId) {
+        filter.set(filter.get().withThread(threadId));
+    }
+
+    public void search(String text) {
+        filter.set(filter.get().withSearch(text));
+    }
+
+    public void showKind(EventKind kind, boolean shown) {
+        Set<EventKind> kinds = filter.get().kinds().isEmpty() ? EnumSet.noneOf(EventKind.class) : EnumSet.copyOf(filter.get().kinds());
+        if (shown) {
+            kinds.add(kind);
+        } else {
+            kinds.remove(kind);
+        }
+        filter.set(filter.get().withKinds(kinds));
+    }
+
+    public void showAllKinds() {
+        filter.set(filter.get().withKinds(EnumSet.allOf(EventKind.class)));
+    }
+
+    /**
+     * Filters as {@code other} does by kind, search and "only flagged", in one pass: the same file read again
+     * keeps the filter it had. The thread and the evidence stay this timeline's.
+     */
+    public void filterLike(EventFilter other) {
+        filter.set(filter.get().withKinds(other.kinds()).withSearch(other.search()).withOnlyFlagged(other.onlyFlagged()));
+    }
+
+    /** Narrows to events that are evidence of a finding, composing with thread, kinds and search. */
+    public void showOnlyFlagged(boolean only) {
+        filter.set(filter.get().withOnlyFlagged(only));
+    }
+
+    public boolean isOnlyFlagged() {
+        return filter.get().onlyFlagged();
+    }
+
+    /** The trace's evidence index, once its checks are done; marks rows and feeds "only flagged". */
+    public void setEvidence(EvidenceIndex index) {
+        filter.set(filter.get().withEvidence(index));
+    }
+
+    public EvidenceIndex evidence() {
+        return filter.get().evidence();
+    }
+
+    /**
+     * Selects {@code event} so that it lands on screen: when the filter hides it, the filter is relaxed just
+     * enough to show it (its kind shown again, a search it fails cleared) rather than the selection being lost.
+     */
+    public void reveal(Event event) {
+        if (!shows(filter.get(), rounds.rowOf(event))) {
+            filter.set(filter.get().relaxedFor(event));
+        }
+        select(event);
+    }
+
+    /** "42 of 1,337 events", or "1,337 events" when nothing is filtered out. */
+    public String countText() {
+        int shown = shownCount.get();
+        int total = eventCount;
+        return shown == total ? CountFormat.count(total, "event", "events") : CountFormat.count(shown) + " of " + CountFormat.count(total, "event", "events");
+    }
+
+    private void refilter(EventFilter now) {
+        int[] passing = passing(now);
+        shown.show(passing, passing.length);
+        // Count events, not rows, so the count agrees with the status bar and the kind filter.
+        int count = shown.size();
+        if (rounds.pairedCount() > 0) {
+            for (Event row : shown) {
+                if (row.kind() == EventKind.LLM_CALL && rounds.answerOf(row).isPresent()) {
+                    count++;
+                }
+            }
+        }
+        shownCount.set(count);
+        // A selection another thread, kind or "only flagged" hides is left behind, and the detail pane says so. One
+        // that only a search hides stays selected, its detail on show: searching (Ctrl+F, a word or two) must not
+        // lose what the user was reading, and clearing the search brings its row back.
+        Event selected = selectedEvent.get();
+        if (selected != null && !shows(now, selected) && !shows(now.withSearch(""), selected)) {
+            selectedEvent.set(null);
+        }
+    }
+
+    /**
+     * The positions of the rows {@code now} shows, ascending: tested once per row on every core (a search over
+     * millions of messages is the slow part), chunk by chunk, the chunks' results put end to end.
+     */
+    private int[] passing(EventFilter now) {
+        int size = events.size();
+        int chunks = Math.max(1, Math.min(64, size / PARALLEL_CHUNK));
+        int[][] parts = new int[chunks][];
+        int[] counts = new int[chunks];
+        IntStream.range(0, chunks).parallel().forEach(c -> {
+            int from = (int) ((long) size * c / chunks);
+            int to = (int) ((long) size * (c + 1) / chunks);
+            int[] part = new int[to - from];
+            int n = 0;
+            for (int i = from; i < to; i++) {
+                if (shows(now, events.get(i))) {
+                    part[n++] = i;
+                }
+            }
+            parts[c] = part;
+            counts[c] = n;
+        });
+        int total = 0;
+        for (int n : counts) {
+            total += n;
+        }
+        int[] all = new int[total];
+        int at = 0;
+        for (int c = 0; c < chunks; c++) {
+            System.arraycopy(parts[c], 0, all, at, counts[c]);
+            at += counts[c];
+        }
+        return all;
+    }
+
+    /** A row passes when its event or the answer it shows does: both are on the same thread and of one kind. */
+    private boolean shows(EventFilter now, Event row) {
+        if (now.test(row)) {
+            return true;
+        }
+        if (row.kind() != EventKind.LLM_CALL) {
+            return false;
+        }
+        Optional<Event> answer = rounds.answerOf(row);
+        return answer.isPresent() && now.test(answer.get());
+    }
+}

@@ -1,0 +1,164 @@
+package dev.tracedeck.desktop.window;
+
+import dev.tracedeck.desktop.common.Notice;
+import dev.tracedeck.desktop.common.ScreenFit;
+import dev.tracedeck.desktop.common.ZoomPane;
+import dev.tracedeck.desktop.compare.CompareView;
+import dev.tracedeck.desktop.workspace.TraceDocument;
+import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.model.compare.TraceComparison;
+import java.util.List;
+import javafx.concurrent.Task;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Scene;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.GridPane;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import javafx.util.StringConverter;
+
+/**
+ * File ▸ Compare two files…: picks the run before a fix and the run after it among the open files (as
+ * {@link CompareProposal} proposes them), compares them in the background and opens the comparison in a window of its
+ * own, for demos, which Escape or Ctrl+W closes.
+ */
+final class CompareDialog {
+
+    /** The size the comparison asks for; a smaller screen gets less (see {@link ScreenFit}). */
+    private static final double WIDTH = 1200;
+    private static final double HEIGHT = 720;
+
+    private final Window owner;
+    private final WorkspaceViewModel workspace;
+
+    CompareDialog(Window owner, WorkspaceViewModel workspace) {
+        this.owner = owner;
+        this.workspace = workspace;
+    }
+
+    void show() {
+        List<TraceDocument> ready = workspace.documents().stream().filter(TraceDocument::isReady).toList();
+        if (ready.isEmpty()) {
+            workspace.notices().post(Notice.info("Open the run before a fix and the run after it (or one run, to compare two threads)."));
+            return;
+        }
+        CompareProposal<TraceDocument> proposed = CompareProposal.of(ready, TraceDocument::name);
+        ChoiceBox<TraceDocument> before = choice(ready, proposed.before());
+        before.setId("compare-before");
+        ChoiceBox<TraceDocument> after = choice(ready, proposed.after());
+        after.setId("compare-after");
+        ChoiceBox<String> beforeThread = threads(before);
+        ChoiceBox<String> afterThread = threads(after);
+        GridPane form = new GridPane();
+        form.setHgap(10);
+        form.setVgap(8);
+        form.addRow(0, new Label("Before the fix"), before, beforeThread);
+        form.addRow(1, new Label("After it"), after, afterThread);
+        Label hint = new Label("Pick a thread on both sides to compare two threads, of one file or two.");
+        hint.getStyleClass().add("muted");
+        form.add(hint, 0, 2, 3, 1);
+        Dialog<ButtonType> dialog = new Dialog<>();
+        dialog.initOwner(owner);
+        dialog.setTitle("Compare two files");
+        dialog.getDialogPane().setContent(form);
+        dialog.getDialogPane().getButtonTypes().setAll(ButtonType.OK, ButtonType.CANCEL);
+        if (owner.getScene() != null) {
+            dialog.getDialogPane().getStylesheets().setAll(owner.getScene().getStylesheets());
+        }
+        if (dialog.showAndWait().filter(b -> b == ButtonType.OK).isEmpty()) {
+            return;
+        }
+        boolean threads = beforeThread.getSelectionModel().getSelectedIndex() > 0 && afterThread.getSelectionModel().getSelectedIndex() > 0;
+        open(before.getValue(), threads ? java.util.Optional.of(beforeThread.getValue()) : java.util.Optional.empty(),
+                after.getValue(), threads ? java.util.Optional.of(afterThread.getValue()) : java.util.Optional.empty());
+    }
+
+    void open(TraceDocument before, TraceDocument after) {
+        open(before, java.util.Optional.empty(), after, java.util.Optional.empty());
+    }
+
+    /** Compares in the background, then shows the comparison in its own window. */
+    void open(TraceDocument before, java.util.Optional<String> beforeThread, TraceDocument after,
+              java.util.Optional<String> afterThread) {
+        Task<TraceComparison> task = new Task<>() {
+            @Override
+            protected TraceComparison call() {
+                return workspace.compare(before, beforeThread, after, afterThread);
+            }
+        };
+        task.setOnSucceeded(e -> window(before, after, task.getValue()).show());
+        task.setOnFailed(e -> workspace.notices().post(Notice.error("Could not compare " + before.name() + " with "
+                + after.name() + ": " + task.getException().getMessage())));
+        // Checking two big files takes a while: say so, the window opens when they are compared.
+        Notice comparing = Notice.info("Comparing " + before.name() + " with " + after.name() + "…");
+        workspace.notices().post(comparing);
+        task.runningProperty().addListener((obs, was, running) -> {
+            if (!running) {
+                workspace.notices().dismiss(comparing);
+            }
+        });
+        Thread thread = new Thread(task, "compare");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    Stage window(TraceDocument before, TraceDocument after, TraceComparison comparison) {
+        Stage stage = new Stage();
+        stage.initOwner(owner);
+        stage.setTitle(before.name() + " ↔ " + after.name() + " — Tracedeck compare");
+        Rectangle2D size = ScreenFit.size(WIDTH, HEIGHT, owner);
+        Scene scene = new Scene(new ZoomPane(new CompareView(comparison)), size.getWidth(), size.getHeight());
+        if (owner.getScene() != null) {
+            scene.getStylesheets().setAll(owner.getScene().getStylesheets());
+        }
+        scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+W"), stage::close);
+        // A filter, not an accelerator: the lists and the table inside would take Escape for themselves.
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ESCAPE) {
+                e.consume();
+                stage.close();
+            }
+        });
+        stage.setScene(scene);
+        return stage;
+    }
+
+    /** "All threads", then the file's threads; follows the file chosen beside it. */
+    private static ChoiceBox<String> threads(ChoiceBox<TraceDocument> file) {
+        ChoiceBox<String> box = new ChoiceBox<>();
+        Runnable fill = () -> {
+            box.getItems().setAll("All threads");
+            if (file.getValue() != null) {
+                file.getValue().getContent().loaded().trace().threads().forEach(t -> box.getItems().add(t.id()));
+            }
+            box.getSelectionModel().selectFirst();
+        };
+        fill.run();
+        file.valueProperty().addListener((obs, old, now) -> fill.run());
+        return box;
+    }
+
+    private static ChoiceBox<TraceDocument> choice(List<TraceDocument> documents, TraceDocument selected) {
+        ChoiceBox<TraceDocument> box = new ChoiceBox<>();
+        box.getItems().setAll(documents);
+        box.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(TraceDocument d) {
+                return d == null ? "" : d.name();
+            }
+
+            @Override
+            public TraceDocument fromString(String s) {
+                return null;
+            }
+        });
+        box.getSelectionModel().select(selected);
+        return box;
+    }
+}

@@ -1,0 +1,159 @@
+package dev.tracedeck.desktop.window;
+
+import dev.tracedeck.desktop.common.PngEncoder;
+import dev.tracedeck.desktop.findings.FindingsSummary;
+import dev.tracedeck.desktop.workspace.TraceDocument;
+import dev.tracedeck.desktop.workspace.TraceViewModel;
+import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.model.event.Event;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+import javafx.animation.PauseTransition;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
+import javafx.scene.Scene;
+import javafx.scene.image.PixelFormat;
+import javafx.scene.image.WritableImage;
+import javafx.util.Duration;
+
+/**
+ * Renders the window to a PNG once it shows something worth seeing: every import finished, the first file
+ * selected and checked, its first finding selected in the findings panel with the finding's evidence
+ * selected in the timeline and rendered in the detail pane (a file without findings shows its showcase
+ * event instead). Then calls {@code done}.
+ */
+final class Screenshot {
+
+    /** Time for the panes to lay out and the text area to measure its paragraphs after the last change. */
+    private static final Duration SETTLE = Duration.millis(600);
+
+    private final Scene scene;
+    private final WorkspaceViewModel workspace;
+    private final Path target;
+    private final Runnable done;
+
+    Screenshot(Scene scene, WorkspaceViewModel workspace, Path target, Runnable done) {
+        this.scene = scene;
+        this.workspace = workspace;
+        this.target = target;
+        this.done = done;
+    }
+
+    void takeWhenReady() {
+        if (!workspace.progress().isBusy()) {
+            selectShowcase();
+            return;
+        }
+        workspace.progress().busyProperty().addListener(new ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends Boolean> obs, Boolean old, Boolean busy) {
+                if (!busy) {
+                    obs.removeListener(this);
+                    selectShowcase();
+                }
+            }
+        });
+    }
+
+    /**
+     * Takes the picture {@code millis} after the JVM started, as the window is then, loaded or not: what a user sees
+     * that long after opening a file.
+     */
+    void takeAfterStart(long millis) {
+        long started = ProcessHandle.current().info().startInstant().map(Instant::toEpochMilli)
+                .orElseGet(System::currentTimeMillis);
+        long wait = Math.max(0, started + millis - System.currentTimeMillis());
+        PauseTransition pause = new PauseTransition(Duration.millis(wait));
+        pause.setOnFinished(e -> capture());
+        pause.play();
+    }
+
+    private void selectShowcase() {
+        Optional<TraceDocument> first = workspace.documents().stream().findFirst();
+        if (first.isEmpty() || !first.get().isReady()) {
+            settleThenCapture();
+            return;
+        }
+        workspace.select(first.get());
+        TraceViewModel trace = first.get().getContent();
+        whenChecked(trace, () -> showcase(trace));
+    }
+
+    /** Runs {@code then} once the trace's checks are done (or failed): the findings are what the shot is about. */
+    private static void whenChecked(TraceViewModel trace, Runnable then) {
+        ReadOnlyObjectProperty<FindingsSummary> summary = trace.findings().summaryProperty();
+        if (summary.get().state() != FindingsSummary.State.CHECKING) {
+            then.run();
+            return;
+        }
+        summary.addListener(new ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends FindingsSummary> obs, FindingsSummary old, FindingsSummary now) {
+                if (now.state() != FindingsSummary.State.CHECKING) {
+                    obs.removeListener(this);
+                    then.run();
+                }
+            }
+        });
+    }
+
+    /** The first finding with its evidence selected; a clean trace shows its showcase event instead. */
+    private void showcase(TraceViewModel trace) {
+        Optional<Event> event;
+        if (trace.findings().findingsInScope().isEmpty()) {
+            event = trace.showcaseEvent();
+            event.ifPresent(trace.timeline()::select);
+        } else {
+            // Opening a file selects its first finding already; the shot shows what a user sees.
+            if (trace.findings().getSelectedFinding() == null) {
+                trace.findings().selectFirst();
+            }
+            event = Optional.ofNullable(trace.timeline().getSelectedEvent());
+        }
+        if (event.isEmpty() || Objects.equals(trace.detail().shownEventProperty().get(), event.get())) {
+            settleThenCapture();
+            return;
+        }
+        trace.detail().shownEventProperty().addListener(new ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends Event> obs, Event old, Event shown) {
+                if (shown == event.get()) {
+                    obs.removeListener(this);
+                    settleThenCapture();
+                }
+            }
+        });
+    }
+
+    private void settleThenCapture() {
+        PauseTransition settle = new PauseTransition(SETTLE);
+        settle.setOnFinished(e -> capture());
+        settle.play();
+    }
+
+    private void capture() {
+        try {
+            WritableImage image = scene.snapshot(null);
+            int width = (int) image.getWidth();
+            int height = (int) image.getHeight();
+            int[] pixels = new int[width * height];
+            image.getPixelReader().getPixels(0, 0, width, height, PixelFormat.getIntArgbInstance(), pixels, 0, width);
+            Path parent = target.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            try (OutputStream out = Files.newOutputStream(target)) {
+                PngEncoder.write(width, height, pixels, out);
+            }
+        } catch (IOException | RuntimeException e) {
+            System.err.println("tracedeck: cannot write screenshot " + target + ": " + e.getMessage());
+        }
+        done.run();
+    }
+}

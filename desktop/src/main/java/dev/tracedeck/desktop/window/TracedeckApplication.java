@@ -1,0 +1,114 @@
+package dev.tracedeck.desktop.window;
+
+import dev.tracedeck.desktop.common.ErrorBoundary;
+import dev.tracedeck.desktop.common.FxTaskRunner;
+import dev.tracedeck.desktop.common.Notice;
+import dev.tracedeck.desktop.common.NoticesViewModel;
+import dev.tracedeck.desktop.settings.FileSettingsStore;
+import dev.tracedeck.desktop.settings.MemorySettingsStore;
+import dev.tracedeck.desktop.settings.SettingsStore;
+import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.config.RuleConfigReader;
+import dev.tracedeck.model.rules.RuleConfig;
+import dev.tracedeck.model.rules.Validator;
+import dev.tracedeck.desktop.runs.WorkspaceLink;
+import dev.tracedeck.workspace.WorkspaceLocation;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Optional;
+import java.util.List;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.collections.ListChangeListener;
+import javafx.stage.Stage;
+
+/** The composition root: builds the runners and view-models once, hands them to the window, opens the files. */
+public final class TracedeckApplication extends Application {
+
+    private final FxTaskRunner imports = new FxTaskRunner("tracedeck-import", 2);
+    private final FxTaskRunner queries = new FxTaskRunner("tracedeck-query", 1);
+    /** One thread: the workspace store's connection belongs to one. */
+    private final FxTaskRunner store = new FxTaskRunner("tracedeck-workspace", 1);
+    private Optional<WorkspaceLink> link = Optional.empty();
+    private MainWindow window;
+
+    @Override
+    public void start(Stage stage) {
+        LaunchOptions options = LaunchOptions.fromArgs(getParameters().getRaw());
+        NoticesViewModel notices = new NoticesViewModel();
+        ErrorBoundary errors = new ErrorBoundary(notices, Platform::runLater);
+        Thread.setDefaultUncaughtExceptionHandler(errors);
+        Thread.currentThread().setUncaughtExceptionHandler(errors);
+
+        // A screenshot run leaves the user's workspace alone, as it does their settings, unless one is named.
+        if (options.screenshot().isEmpty() || options.workspace().isPresent()) {
+            link = Optional.of(new WorkspaceLink(options.workspace().orElseGet(WorkspaceLocation::defaultFile),
+                    Clock.systemUTC(), store, notices));
+        }
+        WorkspaceViewModel workspace = new WorkspaceViewModel(
+                importers(options), imports, queries,
+                new Validator(ruleConfig(options, notices)), notices, errors, link);
+        workspace.triage().load();
+        // A screenshot shows the default layout, whatever this user's window looked like, and leaves theirs alone.
+        SettingsStore settings = options.screenshot().isPresent() ? new MemorySettingsStore() : FileSettingsStore.forUser();
+        window = new MainWindow(stage, workspace, settings);
+        window.show();
+        workspace.open(options.files());
+        if (options.follow()) {
+            workspace.documents().forEach(window.live()::followWhenRead);
+        }
+        options.screenshot().ifPresent(target -> {
+            List<Notice> failures = new ArrayList<>();
+            notices.notices().addListener((ListChangeListener<Notice>) change -> {
+                while (change.next()) {
+                    change.getAddedSubList().stream().filter(n -> n.severity() == Notice.Severity.ERROR).forEach(failures::add);
+                }
+            });
+            Screenshot shot = new Screenshot(window.scene(), workspace, target, () -> {
+                // A picture of a window that could not open its files is no proof of anything: say so, exit 2.
+                failures.forEach(n -> System.err.println("tracedeck: " + n.text()));
+                if (!failures.isEmpty()) {
+                    DesktopLauncher.failScreenshotRun();
+                }
+                Platform.exit();
+            });
+            options.screenshotAfter().ifPresentOrElse(shot::takeAfterStart, shot::takeWhenReady);
+        });
+    }
+
+    /**
+     * The command line has already checked the file (a bad one exits 2 there), so reading it again at start-up
+     * is a few bytes; should it fail now, the window still opens, with the default rules and a notice.
+     */
+    /** The importers the options ask for: a forced format ({@code --format}), text calls parsed ({@code --parse-text-calls}). */
+    static Importers importers(LaunchOptions options) {
+        Importers importers = options.format().map(Importers.standard()::forcing).orElseGet(Importers::standard);
+        return options.parseTextCalls() ? importers.parsingTextCalls() : importers;
+    }
+
+    private static RuleConfig ruleConfig(LaunchOptions options, NoticesViewModel notices) {
+        if (options.config().isEmpty()) {
+            return RuleConfig.DEFAULT;
+        }
+        try {
+            return new RuleConfigReader().read(options.config().get());
+        } catch (ImportException e) {
+            notices.post(Notice.error(e.getMessage() + " (checking with the default rules)"));
+            return RuleConfig.DEFAULT;
+        }
+    }
+
+    @Override
+    public void stop() {
+        if (window != null) {
+            window.saveSettings();
+            window.live().closeAll();
+        }
+        imports.close();
+        queries.close();
+        store.close();
+        link.ifPresent(WorkspaceLink::close);
+    }
+}

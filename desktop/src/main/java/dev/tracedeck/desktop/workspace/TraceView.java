@@ -1,0 +1,211 @@
+package dev.tracedeck.desktop.workspace;
+
+import dev.tracedeck.desktop.annotations.AnnotationsBar;
+import dev.tracedeck.desktop.detail.DetailView;
+import dev.tracedeck.desktop.findings.FindingsView;
+import dev.tracedeck.desktop.history.ContextChartView;
+import dev.tracedeck.desktop.history.StepsView;
+import dev.tracedeck.desktop.shape.StateShapeView;
+import dev.tracedeck.desktop.threads.ThreadListView;
+import dev.tracedeck.desktop.timeline.TimelineView;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.DoubleConsumer;
+import java.util.function.UnaryOperator;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TextInputControl;
+
+/**
+ * One trace's panes: threads down the left, timeline and detail side by side, the findings panel under
+ * them (like an IDE's problems view) while the window shows it. The dividers start where the window's
+ * {@link PaneLayout} says and tell it where the user moved them.
+ */
+final class TraceView extends SplitPane {
+
+    private final WorkspaceViewModel workspace;
+    private final TraceViewModel model;
+    private Runnable exportPicture;
+    private final Map<CenterView, javafx.scene.Node> centerNodes = new EnumMap<>(CenterView.class);
+    private final TimelineView timeline;
+    private final DetailView detail;
+    private final AnnotationsBar annotations;
+    private final FindingsView findings;
+    private final SplitPane center = new SplitPane();
+    /** Bound to the window's choice; a binding holds the window's property only weakly, so a closed tab can go. */
+    private final BooleanProperty findingsShown = new SimpleBooleanProperty();
+
+    TraceView(TraceViewModel model, WorkspaceViewModel workspace) {
+        this(model, workspace, () -> { });
+    }
+
+    /** @param exportPicture opens File ▸ Export picture, for the views' context menus */
+    TraceView(TraceViewModel model, WorkspaceViewModel workspace, Runnable exportPicture) {
+        this.workspace = workspace;
+        this.model = model;
+        getStyleClass().add("trace-view");
+        ThreadListView threads = new ThreadListView(model.threads());
+        timeline = new TimelineView(model.timeline(), model.loaded().kindCounts());
+        timeline.showAnnotations(model.annotations());
+        detail = new DetailView(model.detail());
+        annotations = new AnnotationsBar(model.annotations(), model.detail().shownEventProperty(), workspace.link().isPresent());
+        detail.addAnnotations(annotations.tools(), annotations.panel());
+        findings = new FindingsView(model.findings(), timeline::focusTable, () -> workspace.showFindings(false));
+        this.exportPicture = exportPicture;
+        SplitPane panes = new SplitPane(centerTabs(model), detail);
+        PaneLayout layout = workspace.getPaneLayout();
+        panes.setDividerPositions(layout.detail());
+        center.setOrientation(Orientation.VERTICAL);
+        center.getItems().add(panes);
+        getItems().addAll(threads, center);
+        SplitPane.setResizableWithParent(threads, false);
+        SplitPane.setResizableWithParent(findings, false);
+        setDividerPositions(layout.threads());
+        follow(this, position -> remember(l -> l.withThreads(position)));
+        follow(panes, position -> remember(l -> l.withDetail(position)));
+        findingsShown.addListener((obs, old, shown) -> showFindings(shown));
+        findingsShown.bind(workspace.findingsShownProperty());
+        showFindings(findingsShown.get());
+    }
+
+    /**
+     * Takes on what {@code before}, the view of an earlier reading of the same file (followed as it grows), showed
+     * beyond its model: the timeline's columns, search text and scroll, the detail's scroll, and where the keyboard
+     * was. Call before {@code before} leaves the window; run the returned step once this view took its place.
+     */
+    Runnable continueFrom(TraceView before) {
+        Runnable timelineScroll = timeline.continueFrom(before.timeline, model::sameEvent);
+        Runnable detailScroll = detail.continueFrom(before.detail);
+        Optional<Node> focused = Optional.ofNullable(before.getScene()).map(javafx.scene.Scene::getFocusOwner)
+                .flatMap(owner -> before.counterpart(owner, this));
+        javafx.scene.control.IndexRange selection = focused.isPresent() && before.getScene().getFocusOwner()
+                instanceof TextInputControl text ? text.getSelection() : null;
+        return () -> {
+            // Laid out now rather than at the next pulse, so the panes never show the top of a table scrolled elsewhere.
+            if (getParent() != null) {
+                applyCss();
+                getParent().layout();
+            }
+            timelineScroll.run();
+            detailScroll.run();
+            focused.ifPresent(node -> {
+                node.requestFocus();
+                if (node instanceof TextInputControl text && selection != null) {
+                    text.selectRange(selection.getStart(), selection.getEnd());
+                }
+            });
+        };
+    }
+
+    /** The node of {@code other} that stands where {@code owner} (a node of this view) does: the nearest with an id. */
+    private Optional<Node> counterpart(Node owner, TraceView other) {
+        String id = null;
+        for (Node node = owner; node != null; node = node.getParent()) {
+            if (node == this) {
+                return Optional.ofNullable(id).map(i -> other.lookup("#" + i));
+            }
+            if (id == null && node.getId() != null) {
+                id = node.getId();
+            }
+        }
+        return Optional.empty();  // not in this view: the keyboard is elsewhere in the window
+    }
+
+    void focusSearch() {
+        model.showCenter(CenterView.TIMELINE);
+        timeline.focusSearch();
+    }
+
+    /** The views a picture can be made of: the one shown beside the detail first, then the others, the checklist, all panes. */
+    java.util.LinkedHashMap<String, javafx.scene.Node> pictureViews() {
+        java.util.LinkedHashMap<String, javafx.scene.Node> views = new java.util.LinkedHashMap<>();
+        CenterView shown = model.centerViewProperty().get();
+        views.put(pictureName(shown), centerNodes.get(shown));
+        centerNodes.forEach((view, node) -> views.putIfAbsent(pictureName(view), node));
+        views.put("Findings checklist", findings);
+        views.put("All panes of this file", this);
+        return views;
+    }
+
+    private static String pictureName(CenterView view) {
+        return switch (view) {
+            case TIMELINE -> "Timeline";
+            case STEPS -> "Steps";
+            case CONTEXT -> "Context chart";
+            case STATE -> "State shape";
+        };
+    }
+
+    /** Timeline, steps and context chart share the place beside the detail; the view-model says which shows. */
+    private TabPane centerTabs(TraceViewModel model) {
+        Map<CenterView, Tab> tabs = new EnumMap<>(CenterView.class);
+        tabs.put(CenterView.TIMELINE, tab(CenterView.TIMELINE, timeline, "Every event of the thread (Ctrl+1)"));
+        tabs.put(CenterView.STEPS, tab(CenterView.STEPS, new StepsView(model.history()),
+                "The history at the selected event as typed steps, with their tokens (Ctrl+2)"));
+        tabs.put(CenterView.CONTEXT, tab(CenterView.CONTEXT, new ContextChartView(model.history()),
+                "The thread's context over time against the model's window (Ctrl+3)"));
+        tabs.put(CenterView.STATE, tab(CenterView.STATE, new StateShapeView(model.shape()),
+                "The thread's state as a shape, snapshot by snapshot (Ctrl+4; ← → scrub)"));
+        tabs.forEach((view, tab) -> {
+            centerNodes.put(view, tab.getContent());
+            javafx.scene.control.MenuItem export = new javafx.scene.control.MenuItem("Export picture of " + view.title() + "…");
+            export.setOnAction(e -> {
+                model.showCenter(view);
+                exportPicture.run();
+            });
+            tab.setContextMenu(new javafx.scene.control.ContextMenu(export));
+        });
+        TabPane pane = new TabPane(tabs.values().toArray(Tab[]::new));
+        pane.getStyleClass().add("center-tabs");
+        pane.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        pane.getSelectionModel().select(tabs.get(model.centerViewProperty().get()));
+        pane.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> model.showCenter((CenterView) now.getUserData()));
+        model.centerViewProperty().addListener((obs, old, now) -> pane.getSelectionModel().select(tabs.get(now)));
+        return pane;
+    }
+
+    private static Tab tab(CenterView view, javafx.scene.Node content, String tooltip) {
+        Tab tab = new Tab(view.title(), content);
+        tab.setUserData(view);
+        tab.setId("center-" + view.name().toLowerCase(java.util.Locale.ROOT));
+        tab.setTooltip(new javafx.scene.control.Tooltip(tooltip));
+        return tab;
+    }
+
+    /** Opens the field for a note on the event the detail pane shows. */
+    void addNote() {
+        annotations.startNote();
+    }
+
+    void focusFindings() {
+        findings.focusList();
+    }
+
+    private void showFindings(boolean shown) {
+        if (shown && !center.getItems().contains(findings)) {
+            center.getItems().add(findings);
+            center.setDividerPositions(workspace.getPaneLayout().findings());
+            // A new divider each time the panel comes back; the old one went with the panel.
+            follow(center, position -> remember(l -> l.withFindings(position)));
+        } else if (!shown && center.getItems().contains(findings)) {
+            center.getItems().remove(findings);
+        }
+    }
+
+    /** Tells {@code onMove} where the first divider of {@code pane} is whenever it moves. */
+    private static void follow(SplitPane pane, DoubleConsumer onMove) {
+        if (!pane.getDividers().isEmpty()) {
+            pane.getDividers().get(0).positionProperty().addListener((obs, old, now) -> onMove.accept(now.doubleValue()));
+        }
+    }
+
+    private void remember(UnaryOperator<PaneLayout> change) {
+        workspace.setPaneLayout(change.apply(workspace.getPaneLayout()));
+    }
+}

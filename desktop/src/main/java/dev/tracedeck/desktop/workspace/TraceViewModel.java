@@ -1,0 +1,271 @@
+package dev.tracedeck.desktop.workspace;
+
+import dev.tracedeck.desktop.annotations.EventAnnotations;
+import dev.tracedeck.desktop.common.TaskRunner;
+import dev.tracedeck.desktop.detail.DetailViewModel;
+import dev.tracedeck.desktop.detail.PreviousSnapshot;
+import dev.tracedeck.desktop.detail.TextCallsLookup;
+import dev.tracedeck.desktop.findings.FindingsSummary;
+import dev.tracedeck.desktop.findings.FindingsViewModel;
+import dev.tracedeck.desktop.findings.TraceChecker;
+import dev.tracedeck.desktop.history.HistoryViewModel;
+import dev.tracedeck.desktop.shape.StateShapeViewModel;
+import dev.tracedeck.desktop.threads.ThreadListViewModel;
+import dev.tracedeck.desktop.timeline.TimelineViewModel;
+import dev.tracedeck.desktop.triage.TriageMarks;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.rules.RuleParameters;
+import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.tokens.ModelChoice;
+import dev.tracedeck.model.trace.Trace;
+import java.util.Optional;
+import java.util.function.Function;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+
+/**
+ * One imported trace as the window shows it: the thread list drives the timeline and the findings, the
+ * timeline the detail, and a finding reveals its evidence in the timeline (and so in the detail). Once the
+ * rules are done, the first finding in log order is selected.
+ */
+public final class TraceViewModel {
+
+    private final LoadedTrace loaded;
+    private final ThreadListViewModel threads;
+    private final TimelineViewModel timeline;
+    private final DetailViewModel detail;
+    private final FindingsViewModel findings;
+    private final HistoryViewModel history;
+    private final StateShapeViewModel shape;
+    private final EventAnnotations annotations;
+    private final ObjectProperty<CenterView> centerView = new SimpleObjectProperty<>(CenterView.TIMELINE);
+    private boolean opensOnFirstFinding = true;
+    private SameEvents sameEvents;
+
+    /**
+     * @param queries short queries (rendering the detail)
+     * @param checks  long work: running the rules over the trace
+     * @param checker the rules
+     */
+    public TraceViewModel(LoadedTrace loaded, TaskRunner queries, TaskRunner checks, Function<Trace, Validation> checker) {
+        this(loaded, queries, checks, checker, RuleParameters.DEFAULTS);
+    }
+
+    /** @param parameters the rules' model settings, which the steps and the context chart count with too */
+    public TraceViewModel(LoadedTrace loaded, TaskRunner queries, TaskRunner checks, Function<Trace, Validation> checker,
+                          RuleParameters parameters) {
+        this(loaded, queries, checks, checker, parameters, TriageMarks.none());
+    }
+
+    /** @param triage the window's triage marks, which the findings show and set */
+    public TraceViewModel(LoadedTrace loaded, TaskRunner queries, TaskRunner checks, Function<Trace, Validation> checker,
+                          RuleParameters parameters, TriageMarks triage) {
+        this(loaded, queries, checks, checker, parameters, triage, EventAnnotations.none());
+    }
+
+    /** @param annotations the notes and bookmarks on this trace's events, which the detail pane shows and sets */
+    public TraceViewModel(LoadedTrace loaded, TaskRunner queries, TaskRunner checks, Function<Trace, Validation> checker,
+                          RuleParameters parameters, TriageMarks triage, EventAnnotations annotations) {
+        this(loaded, queries, checks, parameters, triage, annotations, TraceChecker.whole(checker));
+    }
+
+    /** @param checker the rules, handing over each thread's checklist as it is done: findings show thread by thread */
+    public TraceViewModel(LoadedTrace loaded, TaskRunner queries, TaskRunner checks, RuleParameters parameters,
+                          TriageMarks triage, EventAnnotations annotations, TraceChecker checker) {
+        this.loaded = loaded;
+        this.annotations = annotations;
+        this.threads = new ThreadListViewModel(loaded.threads());
+        this.timeline = new TimelineViewModel(loaded.trace().events(), loaded.llmRounds(), loaded.threadLabels());
+        this.detail = new DetailViewModel(queries, event -> PreviousSnapshot.of(loaded.trace(), event),
+                new TextCallsLookup(loaded.trace()));
+        this.findings = new FindingsViewModel(checks, checker, this::revealEvidence, triage);
+        detail.setTriage(triage);
+        threads.setTriage(triage);
+        this.history = new HistoryViewModel(loaded.trace(), queries, this::revealEvidence, ModelChoice.of(loaded.trace(),
+                parameters.model().isEmpty() ? null : parameters.model(),
+                parameters.contextLimit() > 0 ? parameters.contextLimit() : null, parameters.models()));
+        this.shape = new StateShapeViewModel(loaded.trace(), queries,
+                () -> findings.validation().map(Validation::findings).orElse(java.util.List.of()), this::revealEvidence);
+        threads.selectedProperty().addListener((obs, old, now) -> {
+            timeline.showThread(threads.selectedThreadId());
+            findings.showThread(threads.selectedThreadId());
+            history.showThread(threads.selectedThreadId());
+            shape.showThread(threads.selectedThreadId());
+        });
+        timeline.selectedEventProperty().addListener((obs, old, now) -> {
+            history.showEvent(now);
+            shape.showEvent(now);
+        });
+        centerView.addListener((obs, old, now) -> {
+            history.setActive(now == CenterView.STEPS || now == CenterView.CONTEXT);
+            shape.setActive(now == CenterView.STATE);
+        });
+        // The focus first: a finding's selection then reveals its evidence, and the detail renders it with this finding first.
+        findings.selectedFindingProperty().addListener((obs, old, now) -> detail.setFocus(now));
+        timeline.selectedEventProperty().addListener((obs, old, now) -> detail.showStep(timeline.step(now)));
+        findings.evidenceProperty().addListener((obs, old, now) -> {
+            shape.findingsChanged();
+            timeline.setEvidence(now);
+            detail.setEvidence(now);
+            findings.validation().ifPresent(v -> threads.setFindings(v, findings.fingerprints()));
+        });
+        findings.summaryProperty().addListener((obs, old, now) -> {
+            if (now.state() == FindingsSummary.State.DONE && old.state() != FindingsSummary.State.DONE) {
+                selectFirstFinding();
+            }
+        });
+    }
+
+    /**
+     * Once checked, a file opens on its first finding in log order, evidence selected and shown, since that is
+     * what the user came for; unless they have already picked something while the rules ran.
+     */
+    private void selectFirstFinding() {
+        if (opensOnFirstFinding && timeline.getSelectedEvent() == null && findings.getSelectedRow() == null) {
+            findings.selectFirst();
+        }
+    }
+
+    /**
+     * Opens at what the user picked while the file was still read: the thread they narrowed to and the event they
+     * selected (the same seq in the finished trace), so the finished views take over where they were.
+     */
+    public void continueFrom(Optional<String> threadId, Optional<Event> event) {
+        threadId.flatMap(id -> threads.threads().stream().filter(r -> r.threadId().equals(Optional.of(id))).findFirst())
+                .ifPresent(threads::select);
+        event.ifPresent(e -> reveal(e.seq()));
+    }
+
+    /**
+     * The checks select nothing of their own: this is a followed file read again, and what the user looks at
+     * (or the end of the timeline) is carried over from the content it replaces.
+     */
+    public void keepSelectionOnCheck() {
+        opensOnFirstFinding = false;
+    }
+
+    /** Runs the rules in the background; until they finish the findings say "Checking…". */
+    public void startChecks() {
+        findings.check(loaded.trace());
+    }
+
+    /** Stops work still running for this trace: its tab is closing. */
+    public void close() {
+        findings.cancel();
+        history.setActive(false);
+        shape.setActive(false);
+    }
+
+    public LoadedTrace loaded() {
+        return loaded;
+    }
+
+    public ThreadListViewModel threads() {
+        return threads;
+    }
+
+    public TimelineViewModel timeline() {
+        return timeline;
+    }
+
+    public DetailViewModel detail() {
+        return detail;
+    }
+
+    public EventAnnotations annotations() {
+        return annotations;
+    }
+
+    /** Bookmarks the event the detail pane shows, or takes its bookmark off. */
+    public void toggleBookmark() {
+        Event shown = detail.shownEventProperty().get();
+        if (shown != null) {
+            annotations.toggleBookmark(shown);
+        }
+    }
+
+    /** Selects the next (or previous) bookmarked event after the one shown, wrapping round; nothing without bookmarks. */
+    public void goToBookmark(boolean forward) {
+        Event shown = detail.shownEventProperty().get();
+        annotations.nextBookmark(shown == null ? (forward ? -1 : Integer.MAX_VALUE) : shown.seq(), forward)
+                .ifPresent(seq -> revealEvidence(loaded.trace().event(seq)));
+    }
+
+    public FindingsViewModel findings() {
+        return findings;
+    }
+
+    public HistoryViewModel history() {
+        return history;
+    }
+
+    public StateShapeViewModel shape() {
+        return shape;
+    }
+
+    /** Timeline, steps or context chart beside the detail; the steps and the chart are counted only when shown. */
+    public ObjectProperty<CenterView> centerViewProperty() {
+        return centerView;
+    }
+
+    public void showCenter(CenterView view) {
+        centerView.set(view);
+    }
+
+    /**
+     * Selects a finding's evidence in the timeline, whatever hides it: another thread selected in the thread
+     * list switches the list to "All threads" (so list and timeline keep agreeing), then the timeline relaxes
+     * its own filter. Revealing the event already selected shows it afresh.
+     */
+    private void revealEvidence(Event event) {
+        if (threads.selectedThreadId().filter(id -> !id.equals(event.threadId())).isPresent()) {
+            threads.selectAll();
+        }
+        Event before = timeline.getSelectedEvent();
+        timeline.reveal(event);
+        if (before == event) {
+            // Already selected: render again, so the pane comes back to the blamed entry the user scrolled away from.
+            detail.showStep(timeline.selectedStep());
+        }
+    }
+
+    /**
+     * This trace's event for {@code earlier}, an event of an earlier reading of the same file (a followed file read
+     * again as it grew): the one from the same place in the file; empty when there is none now.
+     */
+    public Optional<Event> sameEvent(Event earlier) {
+        if (sameEvents == null) {
+            sameEvents = SameEvents.of(loaded.trace().events());
+        }
+        return sameEvents.of(earlier);
+    }
+
+    /** Selects the event with sequence number {@code seq} (a search hit), whatever hides it; nothing when out of range. */
+    public void reveal(int seq) {
+        if (seq >= 0 && seq < loaded.trace().events().size()) {
+            revealEvidence(loaded.trace().event(seq));
+        }
+    }
+
+    /**
+     * The event that shows the most at a glance, for the README screenshot: the first state dump that
+     * appended to an earlier one (old and new entries side by side), else the first state dump with entries,
+     * else the first event.
+     */
+    public Optional<Event> showcaseEvent() {
+        Event firstDump = null;
+        for (Event event : loaded.trace().events()) {
+            if (event.payload() instanceof Payload.StateDump dump
+                    && dump.snapshot().size() > 0) {
+                if (dump.diff().previousSize() > 0 && dump.diff().appendedCount() > 0) {
+                    return Optional.of(event);
+                }
+                if (firstDump == null) {
+                    firstDump = event;
+                }
+            }
+        }
+        return Optional.ofNullable(firstDump).or(() -> loaded.trace().events().stream().findFirst());
+    }
+}

@@ -1,0 +1,431 @@
+package dev.tracedeck.desktop.workspace;
+
+import dev.tracedeck.desktop.annotations.EventAnnotations;
+import dev.tracedeck.desktop.common.BackgroundJob;
+import dev.tracedeck.desktop.common.Batches;
+import dev.tracedeck.desktop.common.ErrorBoundary;
+import dev.tracedeck.desktop.common.Notice;
+import dev.tracedeck.desktop.common.NoticesViewModel;
+import dev.tracedeck.desktop.common.TaskRunner;
+import dev.tracedeck.desktop.findings.FindingsSummary;
+import dev.tracedeck.desktop.loading.LoadingViewModel;
+import dev.tracedeck.desktop.prune.PlaygroundViewModel;
+import dev.tracedeck.desktop.runs.WorkspaceLink;
+import dev.tracedeck.desktop.triage.FindingFingerprints;
+import dev.tracedeck.desktop.triage.TriageMarks;
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.rules.Fingerprints;
+import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.rules.Validator;
+import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.workspace.RunRecord;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The open files. Opening a file starts its import in the background and adds a document at once; the
+ * document becomes ready when the trace arrives (and its checks start), or is closed again with a notice
+ * when the import fails or is cancelled. Errors reach the user as the importer's one-line message, never as
+ * a stack trace. Also holds what the window shows of every file alike: whether the findings panel is open and
+ * where the panes divide.
+ */
+public final class WorkspaceViewModel {
+
+    private final Importers importers;
+    private final TaskRunner imports;
+    private final TaskRunner queries;
+    private final NoticesViewModel notices;
+    private final ErrorBoundary errors;
+    private final ObservableList<TraceDocument> documents = FXCollections.observableArrayList();
+    private final ObservableList<TraceDocument> readOnlyDocuments = FXCollections.unmodifiableObservableList(documents);
+    private final ReadOnlyObjectWrapper<TraceDocument> selected = new ReadOnlyObjectWrapper<>();
+    private final ImportProgress progress = new ImportProgress();
+    private final Validator validator;
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
+    private final ReadOnlyObjectWrapper<FindingsSummary> findings = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyBooleanWrapper findingsShown = new ReadOnlyBooleanWrapper(true);
+    private final ReadOnlyObjectWrapper<PaneLayout> paneLayout = new ReadOnlyObjectWrapper<>(PaneLayout.DEFAULT);
+    private final Optional<WorkspaceLink> link;
+    private final TriageMarks triage;
+    private final ReadOnlyObjectWrapper<RunRecord> lastRecorded = new ReadOnlyObjectWrapper<>();
+
+    /**
+     * @param imports runs imports (long, cancellable)
+     * @param queries runs short queries such as rendering the detail pane, so they never wait behind an import
+     * @param validator checks each trace once imported, on the {@code imports} runner: it is long work too
+     */
+    public WorkspaceViewModel(Importers importers, TaskRunner imports, TaskRunner queries, Validator validator,
+                              NoticesViewModel notices, ErrorBoundary errors) {
+        this(importers, imports, queries, validator, notices, errors, Optional.empty());
+    }
+
+    /**
+     * @param link the workspace each file is recorded in once checked (as {@code tracedeck validate} does), in the
+     *             background; empty to record nothing
+     */
+    public WorkspaceViewModel(Importers importers, TaskRunner imports, TaskRunner queries, Validator validator,
+                              NoticesViewModel notices, ErrorBoundary errors, Optional<WorkspaceLink> link) {
+        this.link = link;
+        this.triage = new TriageMarks(link);
+        this.importers = importers;
+        this.validator = validator;
+        this.imports = imports;
+        this.queries = queries;
+        this.notices = notices;
+        this.errors = errors;
+        selected.addListener((obs, old, now) -> {
+            if (old != null) {
+                old.contentProperty().removeListener(selectedContentChanged);
+            }
+            if (now != null) {
+                now.contentProperty().addListener(selectedContentChanged);
+            }
+            refreshStatus();
+        });
+    }
+
+    /** A followed file read again replaces its content: the status bar counts the new one. */
+    private final ChangeListener<TraceViewModel> selectedContentChanged = (obs, old, now) -> refreshStatus();
+
+    /**
+     * Two open files compared as {@code tracedeck compare} does, with the rules this window checks with. Long work
+     * on big files: call it off the FX thread.
+     */
+    public dev.tracedeck.model.compare.TraceComparison compare(TraceDocument before, TraceDocument after) {
+        return compare(before, Optional.empty(), after, Optional.empty());
+    }
+
+    /** Two threads compared (of one file or two) when both are given; else the two files whole. */
+    public dev.tracedeck.model.compare.TraceComparison compare(TraceDocument before, Optional<String> beforeThread,
+                                                             TraceDocument after, Optional<String> afterThread) {
+        dev.tracedeck.model.trace.Trace b = before.getContent().loaded().trace();
+        dev.tracedeck.model.trace.Trace a = after.getContent().loaded().trace();
+        if (beforeThread.isPresent() && afterThread.isPresent()) {
+            return dev.tracedeck.model.compare.TraceComparison.ofThreads(b, validator.validate(b), b.thread(beforeThread.get()).orElseThrow(),
+                    a, validator.validate(a), a.thread(afterThread.get()).orElseThrow());
+        }
+        return dev.tracedeck.model.compare.TraceComparison.of(b, validator.validate(b), a, validator.validate(a));
+    }
+
+    public ObservableList<TraceDocument> documents() {
+        return readOnlyDocuments;
+    }
+
+    public ReadOnlyObjectProperty<TraceDocument> selectedProperty() {
+        return selected.getReadOnlyProperty();
+    }
+
+    public TraceDocument getSelected() {
+        return selected.get();
+    }
+
+    /** The selected file's view-model once it is imported. */
+    public Optional<TraceViewModel> selectedTrace() {
+        TraceDocument document = selected.get();
+        return document == null || !document.isReady() ? Optional.empty() : Optional.of(document.getContent());
+    }
+
+    /**
+     * A prune playground on the selected file, at its selected thread (else the selected event's) and the last
+     * point at or before its selected event; empty while no file is ready. It recomputes on the query runner.
+     */
+    public Optional<PlaygroundViewModel> playground() {
+        TraceDocument document = selected.get();
+        if (document == null || !document.isReady()) {
+            return Optional.empty();
+        }
+        TraceViewModel trace = document.getContent();
+        PlaygroundViewModel playground = new PlaygroundViewModel(trace.loaded().trace(), document.path(),
+                trace.loaded().threadLabels(), queries, validator.config().parameters().models());
+        playground.openAt(trace.threads().selectedThreadId(), Optional.ofNullable(trace.timeline().getSelectedEvent()));
+        return Optional.of(playground);
+    }
+
+    /** What the files are read with: a followed file is read again with the same. */
+    public Importers importers() {
+        return importers;
+    }
+
+    /** The rules the files are checked with. */
+    public Validator validator() {
+        return validator;
+    }
+
+    /** Where long work on the files runs (imports, checks): reading a followed file again is such work. */
+    public TaskRunner importRunner() {
+        return imports;
+    }
+
+    /**
+     * A view-model for {@code loaded} as this window shows its files, with {@code annotations} as its notes and
+     * bookmarks; its checks are not started.
+     */
+    public TraceViewModel newContent(LoadedTrace loaded, EventAnnotations annotations) {
+        return new TraceViewModel(loaded, queries, imports, validator.config().parameters(), triage, annotations,
+                validator::validateThreads);
+    }
+
+    /**
+     * Opens a document for a file something else writes as it goes (what an OTLP receiver received), named
+     * {@code name}, showing {@code initial} at once rather than reading the file; nothing is recorded in the
+     * workspace. It is selected.
+     */
+    public TraceDocument openWritten(Path path, String name, LoadedTrace initial) {
+        TraceDocument document = new TraceDocument(path.toAbsolutePath().normalize(), name, new LoadingViewModel(queries));
+        TraceViewModel content = newContent(initial, new EventAnnotations(Optional.empty()));
+        document.loaded(content);
+        documents.add(document);
+        selected.set(document);
+        content.startChecks();
+        return document;
+    }
+
+    /** The workspace the files are recorded in, if any. */
+    public Optional<WorkspaceLink> link() {
+        return link;
+    }
+
+    /** The triage marks of the workspace, shared by every file's findings; {@link TriageMarks#load} reads them. */
+    public TriageMarks triage() {
+        return triage;
+    }
+
+    /** The run recorded last in the workspace: changes after each file opened here is checked and recorded. */
+    public ReadOnlyObjectProperty<RunRecord> lastRecordedProperty() {
+        return lastRecorded.getReadOnlyProperty();
+    }
+
+    public ImportProgress progress() {
+        return progress;
+    }
+
+    public NoticesViewModel notices() {
+        return notices;
+    }
+
+    /**
+     * Opens each file; one already open is selected rather than read twice. The first of {@code paths} is
+     * selected: it is the one named first, on the command line or in the dialog.
+     */
+    public void open(List<Path> paths) {
+        TraceDocument first = null;
+        for (Path path : paths) {
+            Path normalized = path.toAbsolutePath().normalize();
+            Optional<TraceDocument> open = documents.stream().filter(d -> d.path().equals(normalized)).findFirst();
+            TraceDocument document = open.orElseGet(() -> new TraceDocument(normalized, new LoadingViewModel(queries)));
+            if (open.isEmpty()) {
+                documents.add(document);
+                startImport(document, path);
+            }
+            if (first == null) {
+                first = document;
+            }
+        }
+        // A file whose import already failed (a synchronous runner, a missing file) is gone again.
+        if (first != null && documents.contains(first)) {
+            selected.set(first);
+        }
+    }
+
+    /** Opens {@code path} (or selects it when open) and, once it is read, selects its event {@code seq}. */
+    public void openAt(Path path, int seq) {
+        open(List.of(path));
+        TraceDocument document = selected.get();
+        if (document == null || !document.path().equals(path.toAbsolutePath().normalize())) {
+            return;  // it could not be read: a notice says why
+        }
+        if (document.isReady()) {
+            document.getContent().reveal(seq);
+            return;
+        }
+        document.contentProperty().addListener(new ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends TraceViewModel> obs, TraceViewModel old, TraceViewModel now) {
+                if (now != null) {
+                    obs.removeListener(this);
+                    now.reveal(seq);
+                }
+            }
+        });
+    }
+
+    public void select(TraceDocument document) {
+        if (document == null || documents.contains(document)) {
+            selected.set(document);
+        }
+    }
+
+    /** Closes a document, stopping its import if it is still running. */
+    public void close(TraceDocument document) {
+        int index = documents.indexOf(document);
+        if (index < 0) {
+            return;
+        }
+        document.cancelImport();
+        if (document.isReady()) {
+            document.getContent().close();
+        }
+        progress.finished(document);
+        documents.remove(index);
+        if (selected.get() == document) {
+            selected.set(documents.isEmpty() ? null : documents.get(Math.min(index, documents.size() - 1)));
+        }
+    }
+
+    public void closeSelected() {
+        if (selected.get() != null) {
+            close(selected.get());
+        }
+    }
+
+    /** Cancels every running import; their documents close. */
+    public void cancelImports() {
+        List.copyOf(progress.running()).forEach(this::close);
+    }
+
+    /** "run.log — 1,234 events · 5 threads · 3 other · 1 malformed" for the selected ready document, else "". */
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    /** The selected file's findings summary, following its checks as they finish; null while none is ready. */
+    public ReadOnlyObjectProperty<FindingsSummary> findingsProperty() {
+        return findings.getReadOnlyProperty();
+    }
+
+    /** Whether each file shows its findings panel; one choice for the window, not one per tab. */
+    public ReadOnlyBooleanProperty findingsShownProperty() {
+        return findingsShown.getReadOnlyProperty();
+    }
+
+    public void showFindings(boolean shown) {
+        findingsShown.set(shown);
+    }
+
+    /** Where every file's panes divide: one layout for the window, the last one dragged, remembered across restarts. */
+    public ReadOnlyObjectProperty<PaneLayout> paneLayoutProperty() {
+        return paneLayout.getReadOnlyProperty();
+    }
+
+    public PaneLayout getPaneLayout() {
+        return paneLayout.get();
+    }
+
+    public void setPaneLayout(PaneLayout layout) {
+        paneLayout.set(java.util.Objects.requireNonNull(layout));
+    }
+
+    private void refreshStatus() {
+        TraceDocument document = selected.get();
+        status.set(document == null || !document.isReady() ? "" : document.name() + " — " + document.getContent().loaded().summary());
+        findings.unbind();
+        Optional<TraceViewModel> trace = selectedTrace();
+        if (trace.isPresent()) {
+            findings.bind(trace.get().findings().summaryProperty());
+        } else {
+            findings.set(null);
+        }
+    }
+
+    private void startImport(TraceDocument document, Path path) {
+        progress.started(document);
+        LoadingViewModel loading = document.loading();
+        Batches<Event> arriving = new Batches<>(imports.callbacks(), loading::append);
+        BackgroundJob<LoadedTrace> job = BackgroundJob.of("import " + document.name(), new ImportJob(importers, path, arriving))
+                .onProgress(fraction -> {
+                    document.progressed(fraction);
+                    progress.update();
+                })
+                .onSuccess(loaded -> {
+                    arriving.stop();
+                    // Content first: whoever hears "import finished" may look at it.
+                    TraceViewModel content = newContent(loaded, new EventAnnotations(link));
+                    content.continueFrom(loading.selectedThreadId(), loading.selectedEvent());
+                    document.loaded(content);
+                    progress.finished(document);
+                    refreshStatus();
+                    recordOnceChecked(document.path(), content);
+                    content.startChecks();
+                })
+                .onFailure(error -> {
+                    arriving.stop();
+                    failed(document, error);
+                })
+                .onCancelled(() -> {
+                    arriving.stop();
+                    progress.finished(document);
+                });
+        document.importing(imports.submit(job));
+    }
+
+    /**
+     * Once the file's checks end, records it in the workspace: with its findings and their fingerprints, or without
+     * findings when the checks failed; then, on the workspace's thread still, takes its hash and indexes its messages.
+     * When some findings' evidence can't be read back as it was read (the file changed since it was opened) a notice
+     * says so and nothing is recorded: there are no fingerprints to record.
+     */
+    private void recordOnceChecked(Path path, TraceViewModel content) {
+        content.findings().summaryProperty().addListener(new ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends FindingsSummary> obs, FindingsSummary old, FindingsSummary now) {
+                if (now.state() == FindingsSummary.State.CHECKING) {
+                    return;
+                }
+                obs.removeListener(this);
+                Optional<Validation> validation = content.findings().validation();
+                FindingFingerprints fingerprints = content.findings().fingerprints();
+                Optional<String> unreadable = fingerprints.notice();
+                if (unreadable.isPresent()) {
+                    notices.post(new Notice(Notice.Severity.WARNING, unreadable.get(), ""));
+                    return;
+                }
+                if (link.isEmpty()) {
+                    return;
+                }
+                Trace trace = content.loaded().trace();
+                Optional<Fingerprints> all = fingerprints.all();
+                link.get().submit("record " + path.getFileName(), store -> {
+                    if (validation.isPresent() && all.isPresent()) {
+                        store.record(path, trace, validation.get(), all.get());
+                    } else {
+                        store.record(path, trace, validation);
+                    }
+                    // Here nobody waits for it: the file's hash and its messages in the index, which recording leaves for later.
+                    return store.complete(path, trace);
+                }, record -> {
+                    lastRecorded.set(record);
+                    // Notes and bookmarks hang on the content's hash: none when the file changed since it was read.
+                    if (record.file().hashed()) {
+                        content.annotations().attach(record.file().sha256());
+                    }
+                });
+            }
+        });
+    }
+
+    private void failed(TraceDocument document, Throwable error) {
+        if (!documents.contains(document)) {
+            return;  // closed while its import was failing: the user no longer asked for it
+        }
+        close(document);
+        if (error instanceof ImportException) {
+            // The importer's message already names the file and the line; it is the whole story.
+            notices.post(Notice.error("Could not open " + error.getMessage()));
+        } else {
+            errors.report("Could not open " + document.path(), error);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package dev.tracedeck.desktop.loading;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tracedeck.desktop.common.SyncTaskRunner;
+import dev.tracedeck.desktop.fixtures.TestTraces;
+import dev.tracedeck.desktop.threads.ThreadSummary;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.model.trace.TraceThread;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class LoadingViewModelTest {
+
+    private final Trace trace = TestTraces.small();
+    private final List<Event> events = trace.events();
+    private final LoadingViewModel loading = new LoadingViewModel(new SyncTaskRunner());
+
+    @Test
+    void rowsThreadsAndCountsGrowWithEachBatch() {
+        loading.append(events.subList(0, 3));
+        assertEquals(events.subList(0, 3), loading.timeline().rows());
+        assertEquals("3 events", loading.timeline().countText());
+
+        loading.append(events.subList(3, events.size()));
+        assertEquals(events, loading.timeline().rows());
+        List<ThreadSummary> rows = loading.threads().threads();
+        assertEquals(trace.threads().size() + 1, rows.size());
+        assertEquals(events.size(), rows.get(0).events());
+        for (int i = 0; i < trace.threads().size(); i++) {
+            TraceThread thread = trace.threads().get(i);
+            assertEquals(Optional.of(thread.id()), rows.get(i + 1).threadId());
+            assertEquals(thread.events().size(), rows.get(i + 1).events(), thread.id());
+        }
+        assertEquals(events.size() + " events · " + trace.threads().size() + " threads so far",
+                loading.countsProperty().get());
+    }
+
+    @Test
+    void aThreadPickedWhileReadingStaysPickedAndGetsItsNewEvents() {
+        loading.append(events.subList(0, 3));
+        ThreadSummary s1 = loading.threads().threads().stream()
+                .filter(r -> r.threadId().equals(Optional.of("m:s1"))).findFirst().orElseThrow();
+        loading.threads().select(s1);
+        loading.timeline().select(events.get(2));
+
+        loading.append(events.subList(3, events.size()));
+
+        assertEquals(Optional.of("m:s1"), loading.selectedThreadId());
+        assertTrue(loading.timeline().rows().stream().allMatch(e -> e.threadId().equals("m:s1")));
+        assertEquals(trace.thread("m:s1").orElseThrow().events().size(), loading.timeline().rows().size());
+        assertEquals(Optional.of(events.get(2)), loading.selectedEvent());
+    }
+}

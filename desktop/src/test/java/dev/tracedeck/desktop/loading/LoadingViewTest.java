@@ -1,0 +1,62 @@
+package dev.tracedeck.desktop.loading;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.tracedeck.desktop.common.SyncTaskRunner;
+import dev.tracedeck.desktop.fixtures.TestTraces;
+import dev.tracedeck.model.event.Event;
+import java.nio.file.Path;
+import java.util.List;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The tab of a file still being read, headless at 1280×720: its rows, threads and counts grow batch by batch. */
+@ExtendWith(ApplicationExtension.class)
+class LoadingViewTest {
+
+    private final List<Event> events = TestTraces.small().events();
+    private LoadingViewModel model;
+    private LoadingView view;
+
+    @Start
+    void start(Stage stage) {
+        model = new LoadingViewModel(new SyncTaskRunner());
+        view = new LoadingView(model, Path.of("/tmp/run.log"), new SimpleDoubleProperty(0.25), () -> { }, 0.15, 0.6);
+        Scene scene = new Scene(view, 1280, 720);
+        for (String sheet : List.of("tokens-dark.css", "app.css")) {
+            scene.getStylesheets().add(LoadingViewTest.class.getResource("/dev/tracedeck/desktop/" + sheet).toExternalForm());
+        }
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void showsEachBatchAsItArrives(FxRobot robot) {
+        TableView<Event> table = robot.from(view).lookup("#timeline-table").queryAs(TableView.class);
+        ListView<?> threads = robot.from(view).lookup("#thread-list").queryAs(ListView.class);
+        Label counts = robot.from(view).lookup("#loading-counts").queryAs(Label.class);
+        assertEquals(0, table.getItems().size());
+
+        robot.interact(() -> model.append(events.subList(0, 4)));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(4, table.getItems().size());
+        assertEquals("4 events · 2 threads so far", counts.getText());
+
+        robot.interact(() -> model.append(events.subList(4, events.size())));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(events.size(), table.getItems().size());
+        assertEquals(4, threads.getItems().size(), "All threads, (run), m:s1, m:s2");
+        assertEquals(threads.getItems().get(0), threads.getSelectionModel().getSelectedItem(), "All threads stays selected");
+    }
+}

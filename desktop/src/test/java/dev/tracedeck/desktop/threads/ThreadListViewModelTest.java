@@ -1,0 +1,91 @@
+package dev.tracedeck.desktop.threads;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tracedeck.desktop.common.NoticesViewModel;
+import dev.tracedeck.desktop.common.SyncTaskRunner;
+import dev.tracedeck.desktop.fixtures.TestFindings;
+import dev.tracedeck.desktop.fixtures.TestTraces;
+import dev.tracedeck.desktop.runs.WorkspaceLink;
+import dev.tracedeck.desktop.triage.FindingFingerprints;
+import dev.tracedeck.desktop.triage.TriageMarks;
+import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.workspace.TriageStatus;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ThreadListViewModelTest {
+
+    private final List<ThreadSummary> rows = ThreadSummary.of(TestTraces.small());
+    private final ThreadListViewModel threads = new ThreadListViewModel(rows);
+
+    @Test
+    void listsAllThreadsFirstThenEachThreadWithItsCounts() {
+        assertEquals(List.of("All threads", "(run)", "m:s1", "m:s2"), threads.threads().stream().map(ThreadSummary::label).toList());
+        assertEquals(new ThreadSummary(Optional.empty(), "All threads", 10, 2, 2), rows.get(0));
+        assertEquals(new ThreadSummary(Optional.of("m:s1"), "m:s1", 7, 2, 1), rows.get(2));
+        assertEquals(3, threads.threadCount());
+    }
+
+    @Test
+    void startsWithAllThreadsSelected() {
+        assertTrue(threads.getSelected().isAll());
+        assertEquals(Optional.empty(), threads.selectedThreadId());
+    }
+
+    @Test
+    void selectingNothingFallsBackToAllThreads() {
+        threads.select(rows.get(3));
+        assertEquals(Optional.of("m:s2"), threads.selectedThreadId());
+
+        threads.select(null);
+        assertTrue(threads.getSelected().isAll());
+    }
+
+    @Test
+    void needsTheAllRowFirst() {
+        assertThrows(IllegalArgumentException.class, () -> new ThreadListViewModel(rows.subList(1, 3)));
+    }
+
+    @Test
+    void eachRowCountsItsThreadsFindingsOnceChecked() {
+        assertEquals(ThreadFindings.NONE, threads.findingsOf(rows.get(2)));
+
+        Validation checked = TestFindings.of(TestTraces.small());
+        threads.setFindings(checked, FindingFingerprints.of(checked));
+
+        assertEquals(new ThreadFindings(3, 0, Optional.of(Severity.ERROR)), threads.findingsOf(rows.get(2)));
+        assertEquals(new ThreadFindings(3, 0, Optional.of(Severity.ERROR)), threads.findingsOf(rows.get(0)), "All threads: the trace's");
+        assertEquals(ThreadFindings.NONE, threads.findingsOf(rows.get(3)));
+    }
+
+    @Test
+    void triagedFindingsAreCountedApartAndTheBadgeTakesTheWorstUntriagedOne(@TempDir Path dir) {
+        Validation validation = TestFindings.of(TestTraces.small());
+        Finding duplicate = validation.findings().stream().filter(f -> f.ruleId().equals("duplicate-add-entry")).findFirst().orElseThrow();
+        try (WorkspaceLink link = new WorkspaceLink(dir.resolve("ws.db"), Clock.systemUTC(), new SyncTaskRunner(),
+                new NoticesViewModel())) {
+            TriageMarks marks = new TriageMarks(Optional.of(link));
+            threads.setTriage(marks);
+            threads.setFindings(validation, FindingFingerprints.of(validation));
+
+            marks.mark(duplicate, TriageStatus.ACCEPTED, "");
+
+            assertEquals(new ThreadFindings(3, 1, Optional.of(Severity.WARNING)), threads.findingsOf(rows.get(2)),
+                    "the only error is triaged: the warnings are what is left");
+            assertEquals(1, threads.findingsOf(rows.get(0)).triaged(), "All threads counts it too");
+
+            marks.unmark(duplicate);
+
+            assertEquals(new ThreadFindings(3, 0, Optional.of(Severity.ERROR)), threads.findingsOf(rows.get(2)));
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package dev.tracedeck.desktop.window;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tracedeck.desktop.common.ErrorBoundary;
+import dev.tracedeck.desktop.common.NoticesViewModel;
+import dev.tracedeck.desktop.common.SyncTaskRunner;
+import dev.tracedeck.desktop.common.ZoomPane;
+import dev.tracedeck.desktop.fixtures.SampleLogs;
+import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.rules.RuleConfig;
+import dev.tracedeck.model.rules.Validator;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Labeled;
+import javafx.scene.input.KeyCode;
+import javafx.scene.text.Text;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** F5: every pane's text grows alike, and the timeline's header still shows every word it showed. */
+@ExtendWith(ApplicationExtension.class)
+class PresentationModeTest {
+
+    /** One text of each pane, by where it is. */
+    private static final Map<String, String> PANES = new LinkedHashMap<>();
+
+    static {
+        PANES.put("thread list", ".thread-name");
+        PANES.put("timeline toolbar", ".timeline-toolbar .pane-title");
+        PANES.put("timeline header", ".timeline-table .column-header .label");
+        PANES.put("timeline row", ".timeline-table .table-row-cell .table-cell");
+        PANES.put("detail", ".detail-area .text");
+        PANES.put("findings", ".findings-list .list-cell");
+        PANES.put("file tab", ".tab-label");
+        PANES.put("status bar", ".status-bar .label");
+    }
+
+    @TempDir
+    Path dir;
+
+    private WorkspaceViewModel workspace;
+
+    @Start
+    void start(Stage stage) {
+        NoticesViewModel notices = new NoticesViewModel();
+        workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+                new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
+        new MainWindow(stage, workspace).show();
+    }
+
+    @Test
+    void everyPaneGrowsAlikeAndTheTimelineHeaderIsNotCut(FxRobot robot) {
+        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+        WaitForAsyncUtils.waitForFxEvents();
+        Map<String, Double> before = textHeights(robot);
+
+        robot.press(KeyCode.F5).release(KeyCode.F5);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        Map<String, Double> after = textHeights(robot);
+        List<String> uneven = new ArrayList<>();
+        for (String pane : PANES.keySet()) {
+            double grown = after.get(pane) / before.get(pane);
+            if (Math.abs(grown - ZoomPane.PRESENTATION_ZOOM) > 0.02) {
+                uneven.add(pane + " × " + String.format("%.2f", grown));
+            }
+        }
+        assertEquals(List.of(), uneven, "each pane's text grows × " + ZoomPane.PRESENTATION_ZOOM);
+        List<Labeled> header = new ArrayList<>();
+        labeled(robot.lookup(".timeline-toolbar").queryAs(Parent.class), header);
+        assertTrue(header.size() >= 4, "title, kinds, flagged, count: " + header);
+        for (Labeled labeled : header) {
+            Text drawn = (Text) labeled.lookup(".text");
+            assertEquals(labeled.getText(), drawn.getText(), "the timeline header shows it whole");
+        }
+        robot.press(KeyCode.F5).release(KeyCode.F5);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(Math.abs(textHeights(robot).get("detail") - before.get("detail")) < 0.5, "F5 again: back to 1×");
+    }
+
+    private static void labeled(Parent parent, List<Labeled> found) {
+        for (Node child : parent.getChildrenUnmodifiable()) {
+            if (child instanceof Labeled l && l.getText() != null && !l.getText().isEmpty() && l.isVisible()) {
+                found.add(l);
+            } else if (child instanceof Parent p) {
+                labeled(p, found);
+            }
+        }
+    }
+
+    /** The height on screen of the first text drawn in each pane. */
+    private static Map<String, Double> textHeights(FxRobot robot) {
+        Map<String, Double> heights = new LinkedHashMap<>();
+        robot.interact(() -> PANES.forEach((pane, selector) -> {
+            Node holder = robot.lookup(selector).match(Node::isVisible).query();
+            Text text = holder instanceof Text t ? t : (Text) holder.lookup(".text");
+            if (text == null) {
+                throw new AssertionError("no text in " + pane);
+            }
+            heights.put(pane, text.localToScene(text.getLayoutBounds()).getHeight());
+        }));
+        return heights;
+    }
+}

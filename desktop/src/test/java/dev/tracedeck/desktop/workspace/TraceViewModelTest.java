@@ -1,0 +1,151 @@
+package dev.tracedeck.desktop.workspace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tracedeck.desktop.common.ManualTaskRunner;
+import dev.tracedeck.desktop.common.SyncTaskRunner;
+import dev.tracedeck.desktop.fixtures.TestFindings;
+import dev.tracedeck.desktop.fixtures.TestTraces;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.rules.Check;
+import dev.tracedeck.model.rules.CheckStatus;
+import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.rules.ThreadChecklist;
+import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.trace.Trace;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+class TraceViewModelTest {
+
+    private final Trace trace = TestTraces.small();
+    private final TraceViewModel model = new TraceViewModel(LoadedTrace.of(trace), new SyncTaskRunner(), new SyncTaskRunner(),
+            TestFindings::of);
+
+    @Test
+    void selectingAThreadNarrowsTheTimelineAndTheFindings() {
+        model.startChecks();
+
+        model.threads().select(model.threads().threads().get(3));
+
+        assertEquals(1, model.timeline().rows().size());
+        assertEquals("m:s2", model.timeline().rows().get(0).threadId());
+        assertEquals(Optional.of("m:s2"), model.findings().scope());
+    }
+
+    @Test
+    void theDetailFollowsTheTimelineSelection() {
+        Event event = trace.event(5);
+
+        model.timeline().select(event);
+
+        assertSame(event, model.detail().shownEventProperty().get());
+    }
+
+    @Test
+    void onceCheckedTheFirstFindingInLogOrderIsSelectedWithItsEvidenceShown() {
+        assertNull(model.timeline().getSelectedEvent());
+
+        model.startChecks();
+
+        assertEquals("duplicate-add-entry", model.findings().getSelectedFinding().ruleId());
+        assertEquals("1 of 3", model.findings().positionText());
+        assertSame(trace.event(3), model.timeline().getSelectedEvent());
+        assertSame(trace.event(3), model.detail().shownEventProperty().get());
+    }
+
+    @Test
+    void selectingTheSelectedFindingAgainShowsItsEvidenceAfresh() {
+        model.startChecks();
+        List<Object> shown = new java.util.ArrayList<>();
+        model.detail().documentProperty().addListener(obs -> shown.add(model.detail().getDocument()));
+
+        model.findings().select(model.findings().getSelectedRow());
+
+        assertEquals(1, shown.size(), "rendered again, so the pane scrolls back to what the finding blames");
+    }
+
+    @Test
+    void aSelectionMadeWhileTheRulesRanIsKept() {
+        ManualTaskRunner checks = new ManualTaskRunner();
+        TraceViewModel slow = new TraceViewModel(LoadedTrace.of(trace), new SyncTaskRunner(), checks, TestFindings::of);
+        slow.startChecks();
+        slow.timeline().select(trace.event(5));
+
+        checks.runNext();
+
+        assertSame(trace.event(5), slow.timeline().getSelectedEvent());
+        assertNull(slow.findings().getSelectedRow());
+    }
+
+    @Test
+    void aFindingSelectsItsEvidenceInTheTimelineAndTheDetailListsTheFinding() {
+        model.startChecks();
+        model.findings().select(null);
+
+        model.findings().next();
+
+        Event evidence = model.findings().getSelectedFinding().evidence().get(0);
+        assertEquals(3, evidence.seq());
+        assertSame(evidence, model.timeline().getSelectedEvent());
+        assertSame(evidence, model.detail().shownEventProperty().get());
+        assertTrue(model.detail().getDocument().text().contains("duplicate-add-entry"), model.detail().getDocument().text());
+    }
+
+    @Test
+    void evidenceTheTimelineFilterHidesIsShownAnyway() {
+        model.startChecks();
+        model.timeline().search("hello again");
+        model.timeline().showKind(EventKind.TOOL_CALL, false);
+
+        model.findings().next();
+
+        assertSame(trace.event(3), model.timeline().getSelectedEvent());
+        assertTrue(model.timeline().rows().contains(trace.event(3)));
+    }
+
+    @Test
+    void evidenceOutsideTheSelectedThreadSwitchesTheThreadListToAllThreads() {
+        // A run-level record (thread "") as evidence of a thread's finding: the model allows it.
+        Finding finding = new Finding("agent-error", Severity.ERROR, "m:s1", OptionalInt.empty(), "bad record",
+                List.of(trace.event(9)));
+        TraceViewModel odd = new TraceViewModel(LoadedTrace.of(trace), new SyncTaskRunner(), new SyncTaskRunner(),
+                t -> new Validation(t.file(), t.format(), "test", List.of(new ThreadChecklist("m:s1",
+                        List.of(new Check("agent-error", "no errors", CheckStatus.FAIL, List.of(finding), ""))))));
+        odd.startChecks();
+        odd.threads().select(odd.threads().threads().get(2));
+
+        odd.findings().next();
+
+        assertTrue(odd.threads().getSelected().isAll());
+        assertSame(trace.event(9), odd.timeline().getSelectedEvent());
+        assertSame(finding, odd.findings().getSelectedFinding(), "the finding stays selected as the scope widens");
+    }
+
+    @Test
+    void flagsTheEvidenceInTheTimelineOnceChecked() {
+        assertEquals(0, model.timeline().evidence().flaggedCount());
+
+        model.startChecks();
+
+        assertTrue(model.timeline().evidence().isFlagged(trace.event(7)));
+    }
+
+    @Test
+    void theShowcaseIsTheFirstDumpThatAppendedToAnEarlierOne() {
+        assertEquals(6, model.showcaseEvent().orElseThrow().seq());
+    }
+
+    @Test
+    void countsKindsWhileLoading() {
+        assertEquals(2L, model.loaded().kindCounts().get(EventKind.STATE));
+        assertEquals("10 events · 3 threads · 0 other · 1 malformed", model.loaded().summary());
+    }
+}

@@ -1,0 +1,279 @@
+package dev.tracedeck.desktop.workspace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tracedeck.desktop.common.ErrorBoundary;
+import dev.tracedeck.desktop.common.ManualTaskRunner;
+import dev.tracedeck.desktop.common.Notice;
+import dev.tracedeck.desktop.common.NoticesViewModel;
+import dev.tracedeck.desktop.common.SyncTaskRunner;
+import dev.tracedeck.desktop.common.TaskRunner;
+import dev.tracedeck.desktop.fixtures.SampleLogs;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.rules.RuleConfig;
+import dev.tracedeck.model.rules.Validator;
+import dev.tracedeck.desktop.runs.WorkspaceLink;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.workspace.RunRecord;
+import dev.tracedeck.workspace.WorkspaceStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Optional;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WorkspaceViewModelTest {
+
+    @TempDir
+    Path dir;
+
+    private final NoticesViewModel notices = new NoticesViewModel();
+
+    private WorkspaceViewModel workspace(TaskRunner imports) {
+        return new WorkspaceViewModel(Importers.standard(), imports, new SyncTaskRunner(), new Validator(RuleConfig.DEFAULT), notices,
+                new ErrorBoundary(notices, Runnable::run));
+    }
+
+    @Test
+    void opensALogAndSummarisesItsImport() {
+        WorkspaceViewModel workspace = workspace(new SyncTaskRunner());
+        Path log = SampleLogs.copy(SampleLogs.TEA_TRIP, dir);
+
+        workspace.open(List.of(log));
+
+        TraceDocument document = workspace.getSelected();
+        assertTrue(document.isReady());
+        assertEquals("tea-trip.log", document.name());
+        assertEquals("tea-trip.log — 77 events · 3 threads · 0 other · 2 malformed", workspace.statusProperty().get());
+        assertEquals(77, document.getContent().timeline().totalCount());
+        assertEquals(77 - 8, document.getContent().timeline().rows().size(), "8 LLM calls answered: one row each");
+        assertFalse(workspace.progress().isBusy());
+        assertTrue(notices.notices().isEmpty());
+    }
+
+    @Test
+    void opensAClaudeCodeProjectFolderAsOneDocumentWithASubAgentThread() throws Exception {
+        WorkspaceViewModel workspace = workspace(new SyncTaskRunner());
+        Path project = dir.resolve("-home-me-demo");
+        String session = "44444444-aaaa-4bbb-8ccc-000000000004";
+        String line = "{\"parentUuid\":null,\"isSidechain\":%s,\"sessionId\":\"" + session + "\"%s,\"type\":\"user\","
+                + "\"message\":{\"role\":\"user\",\"content\":\"%s\"},\"uuid\":\"u1\",\"timestamp\":\"2026-02-11T21:24:19Z\"}\n";
+        Files.createDirectories(project.resolve(session).resolve("subagents"));
+        Files.writeString(project.resolve(session + ".jsonl"), String.format(line, false, "", "Look around."));
+        Files.writeString(project.resolve(session).resolve("subagents").resolve("agent-e1e2e3e.jsonl"),
+                String.format(line, true, ",\"agentId\":\"e1e2e3e\"", "Find the README."));
+
+        workspace.open(List.of(project));
+
+        TraceDocument document = workspace.getSelected();
+        assertTrue(document.isReady(), notices.notices().toString());
+        assertEquals("-home-me-demo", document.name());
+        assertEquals(List.of(session, session + "/agent-e1e2e3e"), document.getContent().loaded().trace().threads().stream()
+                .map(t -> t.id()).toList());
+        assertTrue(notices.notices().isEmpty(), notices.notices().toString());
+    }
+
+    @Test
+    void aFileThatCannotBeReadBecomesAShortNoticeNotADocument() {
+        WorkspaceViewModel workspace = workspace(new SyncTaskRunner());
+        Path missing = dir.resolve("missing.log");
+
+        workspace.open(List.of(missing));
+
+        assertTrue(workspace.documents().isEmpty());
+        assertNull(workspace.getSelected());
+        assertEquals(List.of(Notice.error("Could not open " + missing + ": no such file")), notices.notices());
+    }
+
+    @Test
+    void showsProgressWhileImportingAndCancelClosesTheFile() {
+        ManualTaskRunner imports = new ManualTaskRunner();
+        WorkspaceViewModel workspace = workspace(imports);
+
+        workspace.open(List.of(SampleLogs.copy(SampleLogs.TEA_TRIP, dir)));
+        assertTrue(workspace.progress().isBusy());
+        assertFalse(workspace.getSelected().isReady());
+        imports.progressNext(0.5);
+        assertEquals(0.5, workspace.progress().fractionProperty().get());
+        assertEquals("Importing tea-trip.log… 50%", workspace.progress().labelProperty().get());
+
+        workspace.cancelImports();
+
+        assertFalse(workspace.progress().isBusy());
+        assertTrue(workspace.documents().isEmpty());
+        assertEquals(0, imports.pendingCount());
+    }
+
+    @Test
+    void sumsUpSeveralImportsAndSelectsTheFirstNamed() {
+        ManualTaskRunner imports = new ManualTaskRunner();
+        WorkspaceViewModel workspace = workspace(imports);
+        Path first = SampleLogs.copy(SampleLogs.TEA_TRIP, dir);
+        Path second = SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir);
+
+        workspace.open(List.of(first, second));
+
+        assertEquals("Importing 2 files…", workspace.progress().labelProperty().get());
+        assertEquals("tea-trip.log", workspace.getSelected().name());
+        imports.runNext();
+        imports.runNext();
+        assertFalse(workspace.progress().isBusy());
+        assertTrue(workspace.documents().stream().allMatch(TraceDocument::isReady));
+    }
+
+    @Test
+    void openingAnOpenFileSelectsItInsteadOfReadingItAgain() {
+        WorkspaceViewModel workspace = workspace(new SyncTaskRunner());
+        Path log = SampleLogs.copy(SampleLogs.TEA_TRIP, dir);
+        workspace.open(List.of(log));
+        TraceDocument document = workspace.getSelected();
+        workspace.select(null);
+
+        workspace.open(List.of(log));
+
+        assertEquals(1, workspace.documents().size());
+        assertSame(document, workspace.getSelected());
+    }
+
+    @Test
+    void closingSelectsANeighbour() {
+        WorkspaceViewModel workspace = workspace(new SyncTaskRunner());
+        workspace.open(List.of(SampleLogs.copy(SampleLogs.TEA_TRIP, dir), SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir)));
+
+        assertEquals("tea-trip.log", workspace.getSelected().name(), "the first named");
+        workspace.closeSelected();
+
+        assertEquals("before-prebuilt-react.log", workspace.getSelected().name());
+        workspace.closeSelected();
+        assertNull(workspace.getSelected());
+        assertEquals("", workspace.statusProperty().get());
+    }
+
+    @Test
+    void checksAnImportedLogInTheBackgroundAndSummarisesItsFindings() {
+        ManualTaskRunner imports = new ManualTaskRunner();
+        WorkspaceViewModel workspace = workspace(imports);
+        workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir)));
+        assertNull(workspace.findingsProperty().get());
+
+        imports.runNext();
+        assertEquals("Checking 3 threads…", workspace.findingsProperty().get().text());
+        imports.runNext();
+
+        assertEquals("6 errors · 0 warnings · 3 threads checked", workspace.findingsProperty().get().text());
+        assertEquals(6, workspace.selectedTrace().orElseThrow().findings().findingsInScope().size());
+    }
+
+    @Test
+    void closingAFileStopsItsChecks() {
+        ManualTaskRunner imports = new ManualTaskRunner();
+        WorkspaceViewModel workspace = workspace(imports);
+        workspace.open(List.of(SampleLogs.copy(SampleLogs.TEA_TRIP, dir)));
+        imports.runNext();
+        assertEquals(1, imports.pendingCount(), "the checks wait");
+
+        workspace.closeSelected();
+
+        assertEquals(0, imports.pendingCount());
+        assertNull(workspace.findingsProperty().get());
+    }
+
+    @Test
+    void recordsEachOpenedFileInTheWorkspaceWithItsFindingsOnceChecked() throws Exception {
+        Path file = dir.resolve("ws").resolve("workspace.db");
+        ManualTaskRunner store = new ManualTaskRunner();
+        WorkspaceLink link = new WorkspaceLink(file, Clock.systemUTC(), store, notices);
+        WorkspaceViewModel workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+                new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run), Optional.of(link));
+        Path log = SampleLogs.copy(SampleLogs.TEA_TRIP, dir);
+
+        workspace.open(List.of(log));
+
+        assertFalse(Files.exists(file), "nothing is written on the calling thread: the store's runner does it");
+        assertEquals(1, store.pendingCount());
+        store.runNext();
+        link.close();
+        try (WorkspaceStore opened = WorkspaceStore.open(file, Clock.systemUTC())) {
+            List<RunRecord> runs = opened.runs();
+            assertEquals(1, runs.size());
+            assertEquals(log.toAbsolutePath().normalize().toString(), runs.get(0).file().path());
+            assertEquals(3, runs.get(0).threads());
+            assertTrue(runs.get(0).file().hashed(), "the app takes the hash in the background, where nobody waits");
+            assertTrue(runs.get(0).indexed(), "and indexes it there");
+            assertEquals(workspace.getSelected().getContent().findings().validation().orElseThrow().findings().stream()
+                    .filter(f -> f.severity() == Severity.ERROR).count(), runs.get(0).errors().orElseThrow());
+        }
+        assertEquals(log.toAbsolutePath().normalize().toString(), workspace.lastRecordedProperty().get().file().path());
+        assertTrue(notices.notices().isEmpty());
+    }
+
+    @Test
+    void aFileThatChangedBeforeItsFindingsWereFingerprintedIsANoticeAndIsNotRecorded() throws Exception {
+        Path file = dir.resolve("workspace.db");
+        ManualTaskRunner store = new ManualTaskRunner();
+        WorkspaceLink link = new WorkspaceLink(file, Clock.systemUTC(), store, notices);
+        ManualTaskRunner imports = new ManualTaskRunner();
+        WorkspaceViewModel workspace = new WorkspaceViewModel(Importers.standard(), imports, new SyncTaskRunner(),
+                new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run), Optional.of(link));
+        // The assistant's call at line 3 gets no result: a finding whose evidence is a range of the file.
+        String chat = """
+                {"role": "user", "content": "Book a table for two at eight."}
+                {"role": "user", "content": "Any luck?"}
+                {"role": "assistant", "content": "Looking for a table.", "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "find_table", "arguments": "{}"}}]}
+                """;
+        Path log = Files.writeString(dir.resolve("booking.jsonl"), chat);
+        workspace.open(List.of(log));
+        imports.runNext();
+        Files.writeString(log, chat.replace("Looking for", "Seeking for"));
+
+        imports.runNext();
+
+        var findings = workspace.getSelected().getContent().findings();
+        assertEquals(1, findings.validation().orElseThrow().findings().size(), "the check itself reads no file");
+        assertEquals(Optional.empty(), findings.fingerprints().of(findings.validation().orElseThrow().findings().get(0)));
+        assertEquals(1, notices.notices().size(), notices.notices().toString());
+        Notice notice = notices.notices().get(0);
+        assertEquals(Notice.Severity.WARNING, notice.severity());
+        assertTrue(notice.text().startsWith(log + ":3: cannot read the record back as it was read: the file changed since "
+                + "it was opened"), notice.text());
+        assertTrue(notice.text().contains("1 finding can't be fingerprinted"), notice.text());
+        assertEquals(0, store.pendingCount(), "nothing to record");
+        link.close();
+        assertFalse(Files.exists(file));
+    }
+
+    @Test
+    void aWorkspaceThatCannotBeOpenedIsANoticeAndTheFileStaysOpen() throws Exception {
+        Path notAWorkspace = Files.writeString(dir.resolve("other.db"), "not sqlite at all, and more than a header's worth of text");
+        WorkspaceLink link = new WorkspaceLink(notAWorkspace, Clock.systemUTC(), new SyncTaskRunner(), notices);
+        WorkspaceViewModel workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+                new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run), Optional.of(link));
+
+        workspace.open(List.of(SampleLogs.copy(SampleLogs.TEA_TRIP, dir)));
+
+        assertTrue(workspace.getSelected().isReady());
+        assertEquals(1, notices.notices().size());
+        assertTrue(notices.notices().get(0).text().startsWith("Workspace: " + notAWorkspace), notices.notices().get(0).text());
+    }
+
+    @Test
+    void openingAtAnEventSelectsItOnceTheFileIsRead() {
+        ManualTaskRunner imports = new ManualTaskRunner();
+        WorkspaceViewModel workspace = workspace(imports);
+        Path log = SampleLogs.copy(SampleLogs.TEA_TRIP, dir);
+
+        workspace.openAt(log, 40);
+        assertFalse(workspace.getSelected().isReady());
+        imports.runNext();
+
+        assertEquals(40, workspace.getSelected().getContent().timeline().getSelectedEvent().seq());
+        workspace.openAt(log, 12);
+        assertEquals(12, workspace.getSelected().getContent().timeline().getSelectedEvent().seq(), "already open: at once");
+    }
+}
