@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.findings;
 
-import dev.tracedeck.desktop.common.CountFormat;
+import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.findings.FindingsRow.CheckRow;
 import dev.tracedeck.desktop.findings.FindingsRow.FindingRow;
 import dev.tracedeck.desktop.findings.FindingsRow.PassedRow;

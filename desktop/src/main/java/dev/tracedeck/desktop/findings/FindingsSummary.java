@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.findings;
 
-import dev.tracedeck.desktop.common.CountFormat;
+import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.rules.Severity;
 import dev.tracedeck.model.rules.ThreadChecklist;

@@ -1,9 +1,9 @@
 package dev.tracedeck.desktop.follow;
 
-import dev.tracedeck.desktop.common.CountFormat;
+import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.common.Notice;
-import dev.tracedeck.desktop.live.OtlpHttpReceiver;
-import dev.tracedeck.desktop.live.ReceivedFile;
+import dev.tracedeck.cli.live.OtlpHttpReceiver;
+import dev.tracedeck.cli.live.ReceivedFile;
 import dev.tracedeck.desktop.workspace.LoadedTrace;
 import dev.tracedeck.desktop.workspace.TraceDocument;
 import dev.tracedeck.desktop.workspace.TraceViewModel;

@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.loading;
 
-import dev.tracedeck.desktop.common.CountFormat;
+import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.common.TaskRunner;
 import dev.tracedeck.desktop.detail.DetailViewModel;
 import dev.tracedeck.desktop.threads.ThreadListViewModel;

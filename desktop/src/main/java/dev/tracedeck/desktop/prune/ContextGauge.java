@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.prune;
 
-import dev.tracedeck.desktop.common.CountFormat;
+import dev.tracedeck.cli.report.CountFormat;
 import java.util.Locale;
 import javafx.css.PseudoClass;
 import javafx.scene.control.Label;

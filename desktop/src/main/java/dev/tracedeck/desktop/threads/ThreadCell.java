@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.threads;
 
-import dev.tracedeck.desktop.common.CountFormat;
+import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.findings.SeverityStyles;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;

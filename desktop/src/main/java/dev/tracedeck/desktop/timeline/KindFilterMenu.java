@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.timeline;
 
-import dev.tracedeck.desktop.common.CountFormat;
+import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.common.KindStyles;
 import dev.tracedeck.model.event.EventKind;
 import java.util.EnumMap;

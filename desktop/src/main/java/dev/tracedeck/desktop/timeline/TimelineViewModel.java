@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.timeline;
 
-import dev.tracedeck.desktop.common.CountFormat;
+import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.findings.EvidenceIndex;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;

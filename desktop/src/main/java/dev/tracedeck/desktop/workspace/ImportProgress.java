@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.workspace;
 
-import dev.tracedeck.desktop.common.CountFormat;
+import dev.tracedeck.cli.report.CountFormat;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.ReadOnlyBooleanProperty;

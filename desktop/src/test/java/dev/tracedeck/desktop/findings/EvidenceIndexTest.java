@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tracedeck.desktop.fixtures.TestFindings;
-import dev.tracedeck.desktop.fixtures.TestTraces;
+import dev.tracedeck.cli.fixtures.TestFindings;
+import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.rules.Severity;
 import dev.tracedeck.model.trace.Trace;

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.desktop.common.ManualTaskRunner;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
-import dev.tracedeck.desktop.fixtures.TestFindings;
-import dev.tracedeck.desktop.fixtures.TestTraces;
+import dev.tracedeck.cli.fixtures.TestFindings;
+import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.rules.Check;

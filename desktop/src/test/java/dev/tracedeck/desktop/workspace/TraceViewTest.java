@@ -9,7 +9,7 @@ import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.findings.FindingsRow;
 import dev.tracedeck.desktop.findings.FindingsRow.FindingRow;
-import dev.tracedeck.desktop.fixtures.TestTraces;
+import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.rules.Check;
 import dev.tracedeck.model.rules.CheckStatus;

@@ -1,0 +1,122 @@
+package dev.tracedeck.cli;
+
+import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.rules.Fingerprints;
+import dev.tracedeck.model.rules.RuleConfig;
+import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.rules.Validator;
+import dev.tracedeck.workspace.baseline.Baseline;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code tracedeck baseline write}: the findings of some traces as a baseline for {@code validate --baseline}. */
+@Command(name = "baseline", mixinStandardHelpOptions = true, subcommands = BaselineCommand.Write.class,
+        description = "Baselines: the findings already known, which validate --baseline FILE leaves out.")
+public final class BaselineCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        spec.commandLine().getErr().println(TerminalText.line("tracedeck baseline: say what to do: tracedeck baseline write [--output FILE] TRACE..."));
+        return ExitCodes.USAGE;
+    }
+
+    @Command(name = "write", mixinStandardHelpOptions = true,
+            description = {"Validate the traces and write every finding's fingerprint as a JSON baseline.",
+                "A fingerprint is the finding's rule, thread, msg_idx and a hash of its evidence text, not its lines.",
+                "Exit 0, or 2 when a file can't be read (or changed while being checked, so that a finding's "
+                    + "evidence can't be read back) or the baseline can't be written; then no baseline is written."})
+    static final class Write implements Callable<Integer> {
+
+        @Parameters(arity = "1..*", paramLabel = "TRACE", description = "Traces whose findings are known.")
+        private List<Path> files;
+
+        @Option(names = "--output", paramLabel = "FILE", description = "Write the baseline here instead of standard output.")
+        private Path output;
+
+        @Mixin
+        private RuleConfigOption config;
+
+        @Mixin
+        private InputFormatOption inputFormat;
+
+        @Mixin
+        private WorkspaceOption workspace;
+
+        @Spec
+        private CommandSpec spec;
+
+        private final FileChecks.Reading reading;
+
+        Write() {
+            this(FileChecks.Reading.IMPORT);
+        }
+
+        /** @param reading how each file is read (tests change a file between its import and its fingerprints) */
+        Write(FileChecks.Reading reading) {
+            this.reading = reading;
+        }
+
+        @Override
+        public Integer call() {
+            PrintWriter err = spec.commandLine().getErr();
+            String command = "tracedeck baseline write";
+            Optional<RuleConfig> rules = config.read(err, command);
+            if (rules.isEmpty()) {
+                return ExitCodes.USAGE;
+            }
+            Optional<Importers> importers = inputFormat.importers(err, command);
+            if (importers.isEmpty()) {
+                return ExitCodes.USAGE;
+            }
+            List<Validation> validations = new ArrayList<>();
+            List<Fingerprints> taken = new ArrayList<>();
+            try (WorkspaceOpening opening = WorkspaceOpening.start(workspace, err, command)) {
+                FileChecks checks = new FileChecks(reading, importers.get(), new Validator(rules.get()), opening, err, command);
+                for (Path file : InputFiles.distinct(files, err, command)) {
+                    // A file left out would make a baseline that silently knows less: nothing is written.
+                    Optional<FileChecks.Checked> checked = checks.check(file);
+                    if (checked.isEmpty()) {
+                        return ExitCodes.USAGE;
+                    }
+                    validations.add(checked.get().validation());
+                    taken.add(checked.get().fingerprints());
+                }
+                if (opening.failed()) {
+                    return ExitCodes.USAGE;
+                }
+            }
+            String baseline = Baseline.write(validations, Fingerprints.union(taken));
+            if (output == null) {
+                spec.commandLine().getOut().print(baseline);
+                spec.commandLine().getOut().flush();
+                return ExitCodes.OK;
+            }
+            try {
+                Files.writeString(output, baseline, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                err.println(TerminalText.line(command + ": " + output + ": cannot write the baseline (" + e.getMessage() + ")"));
+                return ExitCodes.USAGE;
+            }
+            long count = validations.stream().mapToLong(v -> v.findings().size()).sum();
+            err.println(TerminalText.line(command + ": " + count + " findings written to " + output));
+            return ExitCodes.OK;
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package dev.tracedeck.cli;
+
+import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.ImportListener;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.rules.Fingerprints;
+import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.rules.Validator;
+import dev.tracedeck.model.source.SourceChangedException;
+import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.workspace.WorkspaceException;
+import dev.tracedeck.workspace.WorkspaceStore;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * What {@code validate} and {@code baseline write} do with each file: read it, check it, fingerprint its findings
+ * and record it in the workspace with those fingerprints. A file that can't be read, or whose findings' evidence
+ * it no longer holds as it was read (it changed while being checked), is said on {@code err} in one line naming the
+ * file and the line, and left out whole: not reported, not fingerprinted, not recorded.
+ */
+final class FileChecks {
+
+    /** How a command reads a trace: the importers, on the file. */
+    @FunctionalInterface
+    interface Reading {
+        Reading IMPORT = (importers, file, progress) -> importers.read(InputFiles.source(file), progress);
+
+        Trace read(Importers importers, Path file, ImportListener progress) throws ImportException;
+    }
+
+    /** One file's validation and its findings' fingerprints, taken once for the report, the baseline and the workspace. */
+    record Checked(Validation validation, Fingerprints fingerprints) {
+    }
+
+    private final Reading reading;
+    private final Importers importers;
+    private final Validator validator;
+    private final WorkspaceOpening workspace;
+    private final PrintWriter err;
+    private final String command;
+
+    FileChecks(Reading reading, Importers importers, Validator validator, WorkspaceOpening workspace,
+               PrintWriter err, String command) {
+        this.reading = reading;
+        this.importers = importers;
+        this.validator = validator;
+        this.workspace = workspace;
+        this.err = err;
+        this.command = command;
+    }
+
+    /**
+     * {@code file} checked, or empty after saying on {@code err} why not (the workspace not opening is said once, and
+     * the command asks {@link WorkspaceOpening#failed()}).
+     */
+    Optional<Checked> check(Path file) {
+        ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
+        try {
+            Trace trace = reading.read(importers, file, progress);
+            int threads = trace.threads().size();
+            Validation validation = validator.validate(trace, checked -> progress.checking(checked, threads));
+            Fingerprints fingerprints = Fingerprints.of(validation);
+            if (!workspace.disabled() && InputFiles.recordable(file, err, command)) {
+                Optional<WorkspaceStore> store = workspace.store();
+                if (store.isEmpty()) {
+                    return Optional.empty();
+                }
+                store.get().record(file, trace, validation, fingerprints);
+            }
+            return Optional.of(new Checked(validation, fingerprints));
+        } catch (ImportException | WorkspaceException e) {
+            err.println(TerminalText.line(command + ": " + e.getMessage()));
+        } catch (SourceChangedException e) {
+            err.println(TerminalText.line(command + ": " + e.getMessage() + "; its findings can't be fingerprinted, so nothing of this file "
+                    + "is reported or recorded: check it again once it no longer changes"));
+        } finally {
+            progress.done();
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,259 @@
+package dev.tracedeck.cli;
+
+import dev.tracedeck.cli.report.RedactedReport;
+import dev.tracedeck.cli.report.ReportFormat;
+import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.redact.Redactor;
+import dev.tracedeck.model.rules.Fingerprints;
+import dev.tracedeck.model.rules.RuleConfig;
+import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.rules.Validator;
+import dev.tracedeck.workspace.WorkspaceException;
+import dev.tracedeck.workspace.WorkspaceStore;
+import dev.tracedeck.workspace.baseline.Baseline;
+import dev.tracedeck.workspace.baseline.BaselineException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code tracedeck validate}: the checklist, headless, for QA and CI. */
+@Command(name = "validate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Check every thread of each file against the rules of its format and print the checklist.",
+            "Exit 0 when no finding reaches --fail-on, 1 when one does, 2 for usage errors or unreadable files (also "
+                    + "one that changed while being checked, so that a finding's evidence can't be read back as it was read), "
+                    + "3 for a file with nothing to check (unless --allow-empty), 4 when Tracedeck itself fails."})
+public final class ValidateCommand implements Callable<Integer> {
+
+    /** When validate exits 1. */
+    enum FailOn {
+        ERROR, WARNING, NEVER
+    }
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files to validate (.log .jsonl .json, optionally .gz; a Claude Code project folder; - for standard input).")
+    private List<Path> files;
+
+    @Mixin
+    private final ParseTextCallsOption parseTextCalls = new ParseTextCallsOption();
+
+    @Mixin
+    private RuleConfigOption config;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "text, json, junit, sarif, markdown or html (default: ${DEFAULT-VALUE}).")
+    private ReportFormat format;
+
+    @Mixin
+    private InputFormatOption inputFormat;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Write the report here instead of standard output.")
+    private Path output;
+
+    @Option(names = "--verbose", description = "text and markdown: list every check of every thread, passes included "
+            + "(by default: a summary and the failures).")
+    private boolean verbose;
+
+    @Option(names = "--fail-on", paramLabel = "LEVEL", defaultValue = "error",
+            description = "error, warning or never: the least severe finding that makes the exit code 1 (default: ${DEFAULT-VALUE}).")
+    private FailOn failOn;
+
+    @Option(names = "--allow-empty", description = "Exit 0 for a file with nothing to check (no message, tool call, tool "
+            + "result or state entry for a rule to read; every check n/a), which otherwise exits 3. The report says so either way.")
+    private boolean allowEmpty;
+
+    @Mixin
+    private ModelsOption models;
+
+    @Option(names = "--baseline", paramLabel = "FILE|workspace",
+            description = "Report only findings not in this baseline (written by `tracedeck baseline write`), or with "
+                    + "`workspace` not marked accepted or false-positive in the workspace; the others are counted as known. "
+                    + "The exit code follows the new findings alone.")
+    private String baseline;
+
+    @Mixin
+    private final RedactOptions redact = new RedactOptions();
+
+    @Mixin
+    private WorkspaceOption workspace;
+
+    @Spec
+    private CommandSpec spec;
+
+    private final FileChecks.Reading reading;
+
+    ValidateCommand() {
+        this(FileChecks.Reading.IMPORT);
+    }
+
+    /** @param reading how each file is read (tests change a file between its import and its fingerprints) */
+    ValidateCommand(FileChecks.Reading reading) {
+        this.reading = reading;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        Optional<RuleConfig> configured = config.read(err, "tracedeck validate");
+        if (configured.isEmpty()) {
+            return ExitCodes.USAGE;
+        }
+        RuleConfig rules = configured.get();
+        if (models.given()) {
+            Optional<dev.tracedeck.model.tokens.ModelProfiles> profiles = models.read(err, "tracedeck validate");
+            if (profiles.isEmpty()) {
+                return ExitCodes.USAGE;
+            }
+            // The file's profiles win over the built-in ones and over any the rule configuration lists.
+            rules = new RuleConfig(rules.parameters().withModels(rules.parameters().models().with(profiles.get().entries())),
+                    rules.rules());
+        }
+        Validator validator = new Validator(rules);
+        Optional<Redactor> redactor = redact.redactor(err, "tracedeck validate");
+        if (redactor.isEmpty()) {
+            return ExitCodes.USAGE;
+        }
+        Optional<Importers> chosen = inputFormat.importers(err, "tracedeck validate");
+        if (chosen.isEmpty()) {
+            return ExitCodes.USAGE;
+        }
+        Importers importers = parseTextCalls.apply(chosen.get());
+        try (WorkspaceOpening opening = WorkspaceOpening.start(workspace, err, "tracedeck validate")) {
+            return validate(validator, importers, opening, err, redactor.get());
+        }
+    }
+
+    private int validate(Validator validator, Importers importers, WorkspaceOpening opening, PrintWriter err,
+                         Redactor redactor) {
+        Optional<Baseline> known = Optional.empty();
+        if (baseline != null) {
+            known = readBaseline(opening, err);
+            if (known.isEmpty()) {
+                return ExitCodes.USAGE;
+            }
+        }
+        FileChecks checks = new FileChecks(reading, importers, validator, opening, err, "tracedeck validate");
+        List<Validation> validations = new ArrayList<>();
+        List<Fingerprints> taken = new ArrayList<>();
+        boolean unreadable = false;
+        Optional<Runnable> failure = Optional.empty();
+        for (Path file : InputFiles.distinct(files, err, "tracedeck validate")) {
+            Optional<FileChecks.Checked> checked;
+            try {
+                checked = checks.check(file);
+            } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+                // The files checked before still get their report; this one's failure is said after it.
+                failure = Optional.of(() -> InternalFailure.report(err, "tracedeck validate", file.toString(), e));
+                break;
+            }
+            if (checked.isPresent()) {
+                validations.add(checked.get().validation());
+                taken.add(checked.get().fingerprints());
+            } else {
+                unreadable = true;
+            }
+            if (opening.failed()) {
+                return ExitCodes.USAGE;
+            }
+        }
+        if (opening.failed()) {
+            return ExitCodes.USAGE;
+        }
+        Fingerprints fingerprints = Fingerprints.union(taken);
+        Map<String, Long> knownByFile = Map.of();
+        if (known.isPresent()) {
+            Baseline.Applied applied = known.get().apply(validations, fingerprints);
+            validations = applied.validations();
+            knownByFile = applied.knownByFile();
+        }
+        String report = redactor.isActive()
+                ? RedactedReport.render(format, validations, verbose, knownByFile, fingerprints, redactor)
+                : format.render(validations, verbose, knownByFile, fingerprints);
+        boolean written = write(report, err);
+        if (redactor.isActive()) {
+            err.println(TerminalText.line("tracedeck validate: " + redactor.summary()));
+        }
+        if (failure.isPresent()) {
+            failure.get().run();
+            return ExitCodes.INTERNAL;
+        }
+        if (!written) {
+            return ExitCodes.USAGE;
+        }
+        if (unreadable) {
+            return ExitCodes.USAGE;
+        }
+        if (reachesThreshold(validations)) {
+            return ExitCodes.FINDINGS;
+        }
+        List<Validation> empty = validations.stream().filter(Validation::nothingToCheck).toList();
+        if (empty.isEmpty() || allowEmpty) {
+            return ExitCodes.OK;
+        }
+        empty.forEach(v -> err.println("tracedeck validate: nothing to check in " + v.file() + " (--allow-empty passes it)"));
+        return ExitCodes.NOTHING_TO_CHECK;
+    }
+
+    private Optional<Baseline> readBaseline(WorkspaceOpening opening, PrintWriter err) {
+        if (baseline.equals("workspace")) {
+            if (opening.disabled()) {
+                err.println(TerminalText.line("tracedeck validate: --baseline workspace needs a workspace (drop --no-workspace)"));
+                return Optional.empty();
+            }
+            Optional<WorkspaceStore> store = opening.store();
+            if (store.isEmpty()) {
+                return Optional.empty();
+            }
+            try {
+                return Optional.of(new Baseline(store.get().silencedFingerprints()));
+            } catch (WorkspaceException e) {
+                err.println(TerminalText.line("tracedeck validate: " + e.getMessage()));
+                return Optional.empty();
+            }
+        }
+        try {
+            return Optional.of(Baseline.read(Path.of(baseline)));
+        } catch (BaselineException e) {
+            err.println(TerminalText.line("tracedeck validate: " + e.getMessage()));
+            return Optional.empty();
+        }
+    }
+
+    private boolean reachesThreshold(List<Validation> validations) {
+        if (failOn == FailOn.NEVER) {
+            return false;
+        }
+        Severity threshold = Severity.valueOf(failOn.name().toUpperCase(Locale.ROOT));
+        return validations.stream().anyMatch(v -> v.reaches(threshold));
+    }
+
+    private boolean write(String report, PrintWriter err) {
+        if (output == null) {
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(report);
+            out.flush();
+            return true;
+        }
+        try {
+            Files.writeString(output, report, StandardCharsets.UTF_8);
+            return true;
+        } catch (IOException e) {
+            err.println(TerminalText.line("tracedeck validate: " + output + ": cannot write the report (" + e.getMessage() + ")"));
+            return false;
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package dev.tracedeck.cli;
+
+import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.workspace.WorkspaceException;
+import dev.tracedeck.workspace.WorkspaceLocation;
+import dev.tracedeck.workspace.WorkspaceStore;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Optional;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --workspace FILE} and {@code --no-workspace}: which workspace a command records in and reads from.
+ * By default the one in the user's data directory ({@link WorkspaceLocation}), created on first use.
+ */
+public final class WorkspaceOption {
+
+    @Option(names = "--workspace", paramLabel = "FILE",
+            description = "The workspace (SQLite) to record in and read from (default: ~/.local/share/tracedeck/workspace.db "
+                    + "on Linux, ~/Library/Application Support/Tracedeck on macOS, %%APPDATA%%\\Tracedeck on Windows).")
+    private Path file;
+
+    @Option(names = "--no-workspace", description = "Record nothing in a workspace (CI, throwaway runs).")
+    private boolean none;
+
+    /** The workspace named, or the default one. */
+    Path file() {
+        return file != null ? file : WorkspaceLocation.defaultFile();
+    }
+
+    boolean disabled() {
+        return none;
+    }
+
+    /**
+     * The open workspace; empty after saying why on {@code err} (one line naming the file). With
+     * {@code --no-workspace} an empty result and nothing said: check {@link #disabled()} first.
+     */
+    Optional<WorkspaceStore> open(PrintWriter err, String command) {
+        if (none) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(WorkspaceStore.open(file(), Clock.systemUTC()));
+        } catch (WorkspaceException e) {
+            err.println(TerminalText.line(command + ": " + e.getMessage()));
+            err.flush();
+            return Optional.empty();
+        }
+    }
+
+    /** As {@link #open}, for a command that only reads the workspace: it opens a read-only one too. */
+    Optional<WorkspaceStore> openForReading(PrintWriter err, String command) {
+        if (none) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(WorkspaceStore.openForReading(file(), Clock.systemUTC()));
+        } catch (WorkspaceException e) {
+            err.println(command + ": " + e.getMessage());
+            err.flush();
+            return Optional.empty();
+        }
+    }
+
+    /** As {@link #open}, for a search: for writing when the workspace can be written (to index), else for reading. */
+    Optional<WorkspaceStore> openToSearch(PrintWriter err, String command) {
+        if (none) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(WorkspaceStore.openToSearch(file(), Clock.systemUTC()));
+        } catch (WorkspaceException e) {
+            err.println(TerminalText.line(command + ": " + e.getMessage()));
+            err.flush();
+            return Optional.empty();
+        }
+    }
+
+    static void closeQuietly(WorkspaceStore store, PrintWriter err, String command) {
+        try {
+            store.close();
+        } catch (WorkspaceException e) {
+            err.println(TerminalText.line(command + ": " + e.getMessage()));
+        }
+    }
+}

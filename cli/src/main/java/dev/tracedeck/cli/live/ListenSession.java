@@ -1,0 +1,178 @@
+package dev.tracedeck.cli.live;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.GrowingFile;
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.otlp.OtlpImporter;
+import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.model.rules.Validator;
+import dev.tracedeck.model.trace.Trace;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * What {@code tracedeck listen} received, kept and checked: each accepted export request is appended to a file as a
+ * line of OTLP/JSON (the collector's {@code file} exporter's shape, which the OTLP importer reads back as the same
+ * trace), and a checker thread, a few times a second while requests come in, reads the lines added since it last did
+ * ({@link GrowingFile}) and checks again the threads that changed ({@link LiveCheck}), telling each new finding once
+ * and each finding that stopped holding.
+ */
+public final class ListenSession implements OtlpHttpReceiver.Sink, AutoCloseable {
+
+    private final Path file;
+    private final String name;
+    private final OutputStream out;
+    private final LiveCheck check;
+    private final GrowingFile reading;
+    private final Consumer<String> findings;
+    private final Consumer<String> problems;
+    private final long batchMillis;
+    private final Thread checker;
+    private long committed;
+    private long spans;
+    private long requests;
+    private long logRecords;
+    private boolean pending;
+    private boolean stopped;
+
+    /**
+     * @param file        where the requests are written (appended to when it exists)
+     * @param name        what findings call it: the file's path, or a word when the file is temporary
+     * @param findings    hears each new finding, as a line
+     * @param problems    hears what went wrong reading or checking, as a line
+     * @param batchMillis the least time between two checks
+     */
+    public ListenSession(Path file, String name, Validator validator, Consumer<String> findings, Consumer<String> problems,
+                         long batchMillis) throws IOException {
+        this.file = file;
+        this.name = name;
+        this.out = Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE);
+        this.check = new LiveCheck(validator);
+        this.reading = new GrowingFile(Importers.standard().forcing(OtlpImporter.FORMAT_ID), file, name);
+        this.findings = findings;
+        this.problems = problems;
+        this.batchMillis = batchMillis;
+        this.checker = new Thread(this::checkWhileOpen, "live-check");
+        checker.setDaemon(true);
+        checker.start();
+    }
+
+    @Override
+    public synchronized void traces(ObjectNode request, int count) throws IOException {
+        append(request);
+        spans += count;
+        pending = true;
+        notifyAll();
+    }
+
+    /**
+     * Log records are written with the spans: the OTLP importer reads them as events, joined to their spans, and a
+     * model call's GenAI events as its messages, so they are checked as spans are.
+     */
+    @Override
+    public synchronized void logs(ObjectNode request, int count) throws IOException {
+        append(request);
+        logRecords += count;
+        pending = true;
+        notifyAll();
+    }
+
+    private void append(ObjectNode request) throws IOException {
+        byte[] line = (request.toString() + "\n").getBytes(StandardCharsets.UTF_8);
+        out.write(line);
+        out.flush();
+        committed += line.length;
+        requests++;
+    }
+
+    /** "3 requests, 12 spans, 0 log records". */
+    public synchronized String received() {
+        return requests + (requests == 1 ? " request, " : " requests, ") + spans + (spans == 1 ? " span, " : " spans, ")
+                + logRecords + (logRecords == 1 ? " log record" : " log records");
+    }
+
+    /** Stops taking requests' checks after a last one of everything received, and closes the file. */
+    @Override
+    public void close() throws IOException {
+        synchronized (this) {
+            stopped = true;
+            notifyAll();
+        }
+        try {
+            checker.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        synchronized (this) {
+            out.close();
+        }
+    }
+
+    /** The checklist of everything checked, once a span was received; call after {@link #close()}. */
+    public Optional<Validation> validation() {
+        return check.validation();
+    }
+
+    private void checkWhileOpen() {
+        while (true) {
+            long length;
+            synchronized (this) {
+                while (!pending && !stopped) {
+                    waitQuietly(0);
+                }
+                if (!pending) {
+                    return;
+                }
+                pending = false;
+                length = committed;
+            }
+            boolean putOff = !checkUpTo(length);
+            synchronized (this) {
+                // Requests arriving meanwhile are checked together, a few times a second at most; a read put off is
+                // tried again after that time, even once stopped.
+                if (!stopped || putOff) {
+                    waitQuietly(batchMillis);
+                }
+            }
+        }
+    }
+
+    private void waitQuietly(long millis) {
+        try {
+            wait(millis);
+        } catch (InterruptedException e) {
+            stopped = true;
+        }
+    }
+
+    /** Reads and checks the file up to {@code length}; false when the read was put off ({@link GrowingFile#putOff()}). */
+    private boolean checkUpTo(long length) {
+        try {
+            Optional<Trace> trace = reading.read(length);
+            if (trace.isEmpty()) {
+                synchronized (this) {
+                    pending = true;
+                }
+                return false;
+            }
+            List<Finding> fresh = check.update(trace.get());
+            check.resolved().forEach(f -> findings.accept(FindingLine.resolved(f)));
+            fresh.forEach(f -> findings.accept(FindingLine.of(f)));
+        } catch (ImportException e) {
+            problems.accept(e.getMessage());
+        } catch (RuntimeException e) {
+            problems.accept(name + ": checking failed: " + e);
+        }
+        return true;
+    }
+}

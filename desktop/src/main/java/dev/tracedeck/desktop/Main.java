@@ -1,0 +1,135 @@
+package dev.tracedeck.desktop;
+
+import dev.tracedeck.cli.BaselineCommand;
+import dev.tracedeck.cli.CommandLines;
+import dev.tracedeck.cli.CompareCommand;
+import dev.tracedeck.cli.ConvertCommand;
+import dev.tracedeck.cli.ExitCodes;
+import dev.tracedeck.cli.InputFormatOption;
+import dev.tracedeck.cli.InspectCommand;
+import dev.tracedeck.cli.ListenCommand;
+import dev.tracedeck.cli.ParseTextCallsOption;
+import dev.tracedeck.cli.PruneCommand;
+import dev.tracedeck.cli.RuleConfigOption;
+import dev.tracedeck.cli.RunsCommand;
+import dev.tracedeck.cli.SearchCommand;
+import dev.tracedeck.cli.TextCallsCommand;
+import dev.tracedeck.cli.TokensCommand;
+import dev.tracedeck.cli.TriageCommand;
+import dev.tracedeck.cli.ValidateCommand;
+import dev.tracedeck.cli.WatchCommand;
+import dev.tracedeck.desktop.render.RenderCommand;
+import dev.tracedeck.desktop.window.DesktopLauncher;
+import dev.tracedeck.desktop.window.LaunchOptions;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine;
+
+/**
+ * The one entry point: {@code tracedeck [FILE...]} opens the desktop app, {@code tracedeck inspect} and the
+ * other subcommands run headless. Not a JavaFX {@code Application}, so the app runs from a plain classpath. The
+ * command line is the cli module's commands, which never see JavaFX, and this module's render, listed together in
+ * the order {@code --help} shows them.
+ */
+@Command(name = "tracedeck", mixinStandardHelpOptions = true, version = "Tracedeck 0.1.0",
+        description = "A debugger for the traces and memory state of LLM agents.%n"
+                + "Without a command, opens the desktop app on the given files.",
+        subcommands = {InspectCommand.class, ValidateCommand.class, ListenCommand.class, WatchCommand.class, ConvertCommand.class, TokensCommand.class, PruneCommand.class, CompareCommand.class,
+                RenderCommand.class, TextCallsCommand.class, RunsCommand.class, SearchCommand.class, BaselineCommand.class,
+                TriageCommand.class, CommandLine.HelpCommand.class},
+        exitCodeOnInvalidInput = ExitCodes.USAGE, exitCodeOnExecutionException = ExitCodes.USAGE)
+public final class Main implements Callable<Integer> {
+
+    @Parameters(arity = "0..*", paramLabel = "FILE", description = "Logs or dumps to open (.log .jsonl .json, optionally .gz; a Claude Code project folder).")
+    private List<Path> files = new ArrayList<>();
+
+    @Option(names = "--screenshot", paramLabel = "PNG",
+            description = "Open the files, wait for the import, save a picture of the window to PNG and exit.")
+    private Path screenshot;
+
+    @Option(names = "--screenshot-after", paramLabel = "MS",
+            description = "With --screenshot: take the picture MS milliseconds after start, loaded or not, instead of once "
+                    + "the files are imported and checked.")
+    private Long screenshotAfter;
+
+    public static void main(String[] args) {
+        // The desktop app returns here once its window has closed, so every command can end the process.
+        OptionalInt handoff = JvmHandoff.of(args);
+        System.exit(handoff.isPresent() ? handoff.getAsInt() : CommandLines.run(commandLine(), args));
+    }
+
+    /** The whole command line: the window's options, the cli module's commands and render. */
+    public static CommandLine commandLine() {
+        return commandLine(CommandLine.defaultFactory());
+    }
+
+    /** With {@code factory} making the commands (tests hand some of them what they read). */
+    static CommandLine commandLine(CommandLine.IFactory factory) {
+        return CommandLines.of(new Main(), factory);
+    }
+
+    @Mixin
+    private RuleConfigOption config;
+
+    @Mixin
+    private InputFormatOption.AlsoFormat format;
+
+    @Option(names = "--workspace", paramLabel = "FILE",
+            description = "The workspace (SQLite) the window records the files it opens in, and reads runs, triage and "
+                    + "search from (default: as for inspect).")
+    private Path workspace;
+
+    @Mixin
+    private final ParseTextCallsOption parseTextCalls = new ParseTextCallsOption();
+
+    @Option(names = "--follow", description = "Follow the files as they are written (View ▸ Follow): new lines are read "
+            + "a few times a second and checked, the timeline stays at its end.")
+    private boolean follow;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Optional<String> mistyped = JvmHandoff.mistypedCommand(files);
+        if (mistyped.isPresent()) {
+            return unknownCommand(mistyped.get());
+        }
+        if (config.read(spec.commandLine().getErr(), "tracedeck").isEmpty()) {
+            return ExitCodes.USAGE;
+        }
+        if (format.importers(spec.commandLine().getErr(), "tracedeck").isEmpty()) {
+            return ExitCodes.USAGE;
+        }
+        if (screenshotAfter != null && (screenshot == null || screenshotAfter < 0)) {
+            spec.commandLine().getErr().println("tracedeck: --screenshot-after needs --screenshot and a number of milliseconds from 0");
+            return ExitCodes.USAGE;
+        }
+        List<Path> toOpen = files.isEmpty() ? SampleLogs.fromProperty(System.getProperty(SampleLogs.PROPERTY)) : files;
+        return DesktopLauncher.launch(new LaunchOptions(List.copyOf(toOpen), Optional.ofNullable(screenshot),
+                config.file(), format.name(), parseTextCalls.enabled(), Optional.ofNullable(workspace),
+                screenshotAfter == null ? OptionalLong.empty() : OptionalLong.of(screenshotAfter), follow));
+    }
+
+    /** A bare word that names no file is a subcommand mistyped: picocli's suggestion, and no window. */
+    private int unknownCommand(String word) {
+        PrintWriter err = spec.commandLine().getErr();
+        List<String> suggestions = new CommandLine.UnmatchedArgumentException(spec.commandLine(), List.of(word)).getSuggestions();
+        err.println("tracedeck: Unknown command '" + word + "' (and no file of that name)."
+                + (suggestions.isEmpty() ? "" : " Did you mean '" + suggestions.get(0) + "'?") + " See tracedeck --help.");
+        err.flush();
+        return ExitCodes.USAGE;
+    }
+}
