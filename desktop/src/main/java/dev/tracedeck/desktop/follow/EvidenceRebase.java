@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.follow;
 
-import dev.tracedeck.desktop.workspace.SameEvents;
+import dev.tracedeck.desktop.tabs.SameEvents;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.rules.BlamedEntry;
 import dev.tracedeck.model.rules.Check;

@@ -8,10 +8,10 @@ import dev.tracedeck.desktop.common.TaskHandle;
 import dev.tracedeck.desktop.findings.CheckResult;
 import dev.tracedeck.cli.live.FollowedFile;
 import dev.tracedeck.cli.live.LiveCheck;
-import dev.tracedeck.desktop.workspace.LoadedTrace;
-import dev.tracedeck.desktop.workspace.TraceDocument;
-import dev.tracedeck.desktop.workspace.TraceViewModel;
-import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.desktop.tabs.LoadedTrace;
+import dev.tracedeck.desktop.tabs.TraceDocument;
+import dev.tracedeck.desktop.tabs.TraceViewModel;
+import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.trace.Trace;
@@ -38,7 +38,7 @@ final class Follower {
     static final long CUT_SHORT_WAIT_NANOS = 2_000_000_000L;
 
     private final TraceDocument document;
-    private final WorkspaceViewModel workspace;
+    private final OpenFilesViewModel workspace;
     private final LiveReader reader;
     private final LiveCheck check;
     private final Duration interval;
@@ -69,7 +69,7 @@ final class Follower {
      * @param userBusy whether to hold a new reading back for now
      * @param changed  told when {@link #arrived} or {@link #problem} changed
      */
-    Follower(TraceDocument document, WorkspaceViewModel workspace, LiveReader reader, Duration interval, int baseline,
+    Follower(TraceDocument document, OpenFilesViewModel workspace, LiveReader reader, Duration interval, int baseline,
              BooleanSupplier userBusy, Runnable changed) {
         this.document = document;
         this.workspace = workspace;

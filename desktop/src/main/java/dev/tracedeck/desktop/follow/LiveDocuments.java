@@ -4,10 +4,10 @@ import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.common.Notice;
 import dev.tracedeck.cli.live.OtlpHttpReceiver;
 import dev.tracedeck.cli.live.ReceivedFile;
-import dev.tracedeck.desktop.workspace.LoadedTrace;
-import dev.tracedeck.desktop.workspace.TraceDocument;
-import dev.tracedeck.desktop.workspace.TraceViewModel;
-import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.desktop.tabs.LoadedTrace;
+import dev.tracedeck.desktop.tabs.TraceDocument;
+import dev.tracedeck.desktop.tabs.TraceViewModel;
+import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.importers.otlp.OtlpImporter;
 import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.TraceBuilder;
@@ -42,7 +42,7 @@ public final class LiveDocuments {
     /** The largest request body a receiver reads, as {@code tracedeck listen}'s default. */
     private static final long MAX_BODY = 20L * 1024 * 1024;
 
-    private final WorkspaceViewModel workspace;
+    private final OpenFilesViewModel workspace;
     private final Duration interval;
     private final Map<TraceDocument, Follower> followers = new HashMap<>();
     private final Map<TraceDocument, Listening> listening = new HashMap<>();
@@ -56,11 +56,11 @@ public final class LiveDocuments {
     private record Listening(OtlpHttpReceiver receiver, ReceivedFile file, String url) {
     }
 
-    public LiveDocuments(WorkspaceViewModel workspace) {
+    public LiveDocuments(OpenFilesViewModel workspace) {
         this(workspace, INTERVAL);
     }
 
-    LiveDocuments(WorkspaceViewModel workspace, Duration interval) {
+    LiveDocuments(OpenFilesViewModel workspace, Duration interval) {
         this.workspace = workspace;
         this.interval = interval;
         workspace.documents().addListener((ListChangeListener<TraceDocument>) change -> {

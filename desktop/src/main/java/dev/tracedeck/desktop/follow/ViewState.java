@@ -1,7 +1,7 @@
 package dev.tracedeck.desktop.follow;
 
 import dev.tracedeck.desktop.findings.CheckResult;
-import dev.tracedeck.desktop.workspace.TraceViewModel;
+import dev.tracedeck.desktop.tabs.TraceViewModel;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.rules.Finding;
 import java.util.List;

@@ -4,8 +4,8 @@ import dev.tracedeck.desktop.common.Notice;
 import dev.tracedeck.desktop.common.ScreenFit;
 import dev.tracedeck.desktop.common.ZoomPane;
 import dev.tracedeck.desktop.compare.CompareView;
-import dev.tracedeck.desktop.workspace.TraceDocument;
-import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.desktop.tabs.TraceDocument;
+import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.model.compare.TraceComparison;
 import java.util.List;
 import javafx.concurrent.Task;
@@ -35,9 +35,9 @@ final class CompareDialog {
     private static final double HEIGHT = 720;
 
     private final Window owner;
-    private final WorkspaceViewModel workspace;
+    private final OpenFilesViewModel workspace;
 
-    CompareDialog(Window owner, WorkspaceViewModel workspace) {
+    CompareDialog(Window owner, OpenFilesViewModel workspace) {
         this.owner = owner;
         this.workspace = workspace;
     }

@@ -2,9 +2,9 @@ package dev.tracedeck.desktop.window;
 
 import dev.tracedeck.desktop.follow.LiveDocuments;
 import dev.tracedeck.desktop.runs.RunRow;
-import dev.tracedeck.desktop.workspace.CenterView;
-import dev.tracedeck.desktop.workspace.TraceViewModel;
-import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.desktop.tabs.CenterView;
+import dev.tracedeck.desktop.tabs.TraceViewModel;
+import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -31,7 +31,7 @@ final class MainMenu {
     private MainMenu() {
     }
 
-    static MenuBar create(WorkspaceViewModel workspace, LiveDocuments live, Actions actions, Theme initial) {
+    static MenuBar create(OpenFilesViewModel workspace, LiveDocuments live, Actions actions, Theme initial) {
         MenuItem open = item("Open…", "Shortcut+O", actions.openDialog());
         // A Claude Code project folder: its sessions and their sub-agents, one trace.
         MenuItem openFolder = item("Open Folder…", "Shortcut+Shift+O", actions.openFolderDialog());
@@ -102,7 +102,7 @@ final class MainMenu {
     }
 
     /** Notes and bookmarks on the event the detail pane shows, and going from bookmark to bookmark. */
-    private static Menu eventMenu(WorkspaceViewModel workspace, Actions actions) {
+    private static Menu eventMenu(OpenFilesViewModel workspace, Actions actions) {
         MenuItem bookmark = item("Toggle bookmark", "Shortcut+B", () -> onTrace(workspace, TraceViewModel::toggleBookmark));
         bookmark.setId("menu-bookmark");
         MenuItem note = item("Add note…", "Shortcut+N", actions.addNote());
@@ -117,7 +117,7 @@ final class MainMenu {
     }
 
     /** Timeline, steps, context chart: what shows beside the detail in the selected file. */
-    private static MenuItem[] centerItems(WorkspaceViewModel workspace) {
+    private static MenuItem[] centerItems(OpenFilesViewModel workspace) {
         CenterView[] views = CenterView.values();
         MenuItem[] items = new MenuItem[views.length];
         for (int i = 0; i < views.length; i++) {
@@ -131,7 +131,7 @@ final class MainMenu {
     }
 
     /** Findings panel, next/previous finding, only flagged: all act on the selected file. */
-    private static MenuItem[] findingsItems(WorkspaceViewModel workspace, Actions actions, Menu view) {
+    private static MenuItem[] findingsItems(OpenFilesViewModel workspace, Actions actions, Menu view) {
         CheckMenuItem panel = new CheckMenuItem("Findings panel");
         panel.setId("menu-findings-panel");
         panel.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+F"));
@@ -173,7 +173,7 @@ final class MainMenu {
         }
     }
 
-    private static void onTrace(WorkspaceViewModel workspace, Consumer<TraceViewModel> action) {
+    private static void onTrace(OpenFilesViewModel workspace, Consumer<TraceViewModel> action) {
         workspace.selectedTrace().ifPresent(action);
     }
 

@@ -11,9 +11,9 @@ import dev.tracedeck.desktop.runs.RunsWindow;
 import dev.tracedeck.desktop.runs.SearchViewModel;
 import dev.tracedeck.desktop.settings.MemorySettingsStore;
 import dev.tracedeck.desktop.settings.SettingsStore;
-import dev.tracedeck.desktop.workspace.StatusBar;
-import dev.tracedeck.desktop.workspace.WorkspaceView;
-import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.desktop.tabs.StatusBar;
+import dev.tracedeck.desktop.tabs.OpenFilesView;
+import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import java.util.List;
 import java.util.Optional;
 import javafx.application.Platform;
@@ -40,7 +40,7 @@ public final class MainWindow {
 
     private final Stage stage;
     private final Scene scene;
-    private final WorkspaceViewModel workspace;
+    private final OpenFilesViewModel workspace;
     private final SettingsStore settings;
     private final LiveDocuments live;
     private Theme theme;
@@ -55,11 +55,11 @@ public final class MainWindow {
     private boolean presentation;
 
     /** A window that remembers nothing: tests, and whoever must not read or write the user's settings. */
-    public MainWindow(Stage stage, WorkspaceViewModel workspace) {
+    public MainWindow(Stage stage, OpenFilesViewModel workspace) {
         this(stage, workspace, new MemorySettingsStore());
     }
 
-    public MainWindow(Stage stage, WorkspaceViewModel workspace, SettingsStore settings) {
+    public MainWindow(Stage stage, OpenFilesViewModel workspace, SettingsStore settings) {
         this.stage = stage;
         this.workspace = workspace;
         this.settings = settings;
@@ -69,7 +69,7 @@ public final class MainWindow {
         workspace.setPaneLayout(remembered.panes());
 
         OpenFileDialog dialog = new OpenFileDialog(stage, workspace::open);
-        WorkspaceView files = new WorkspaceView(workspace, dialog::show);
+        OpenFilesView files = new OpenFilesView(workspace, dialog::show);
         ExportPictureDialog export = new ExportPictureDialog(stage, files::pictureViews, workspace.notices());
         files.setOnExportPicture(export::show);
         runs = new RunsViewModel(workspace.link(), path -> workspace.open(List.of(path)), workspace.notices());

@@ -2,9 +2,9 @@ package dev.tracedeck.desktop.window;
 
 import dev.tracedeck.desktop.common.PngEncoder;
 import dev.tracedeck.desktop.findings.FindingsSummary;
-import dev.tracedeck.desktop.workspace.TraceDocument;
-import dev.tracedeck.desktop.workspace.TraceViewModel;
-import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.desktop.tabs.TraceDocument;
+import dev.tracedeck.desktop.tabs.TraceViewModel;
+import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.model.event.Event;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -34,11 +34,11 @@ final class Screenshot {
     private static final Duration SETTLE = Duration.millis(600);
 
     private final Scene scene;
-    private final WorkspaceViewModel workspace;
+    private final OpenFilesViewModel workspace;
     private final Path target;
     private final Runnable done;
 
-    Screenshot(Scene scene, WorkspaceViewModel workspace, Path target, Runnable done) {
+    Screenshot(Scene scene, OpenFilesViewModel workspace, Path target, Runnable done) {
         this.scene = scene;
         this.workspace = workspace;
         this.target = target;

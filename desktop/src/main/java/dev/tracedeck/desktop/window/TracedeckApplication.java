@@ -7,7 +7,7 @@ import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.settings.FileSettingsStore;
 import dev.tracedeck.desktop.settings.MemorySettingsStore;
 import dev.tracedeck.desktop.settings.SettingsStore;
-import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.config.RuleConfigReader;
@@ -47,7 +47,7 @@ public final class TracedeckApplication extends Application {
             link = Optional.of(new WorkspaceLink(options.workspace().orElseGet(WorkspaceLocation::defaultFile),
                     Clock.systemUTC(), store, notices));
         }
-        WorkspaceViewModel workspace = new WorkspaceViewModel(
+        OpenFilesViewModel workspace = new OpenFilesViewModel(
                 importers(options), imports, queries,
                 new Validator(ruleConfig(options, notices)), notices, errors, link);
         workspace.triage().load();

@@ -1,7 +1,7 @@
 package dev.tracedeck.desktop.window;
 
 import dev.tracedeck.desktop.settings.SettingsStore;
-import dev.tracedeck.desktop.workspace.PaneLayout;
+import dev.tracedeck.desktop.tabs.PaneLayout;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;

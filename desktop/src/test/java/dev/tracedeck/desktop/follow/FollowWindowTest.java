@@ -18,8 +18,8 @@ import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.window.MainWindow;
 import dev.tracedeck.desktop.fixtures.SampleLogs;
 import dev.tracedeck.desktop.threads.ThreadSummary;
-import dev.tracedeck.desktop.workspace.TraceViewModel;
-import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.desktop.tabs.TraceViewModel;
+import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
@@ -63,7 +63,7 @@ class FollowWindowTest {
     @TempDir
     Path dir;
 
-    private WorkspaceViewModel workspace;
+    private OpenFilesViewModel workspace;
     private NoticesViewModel notices;
     private MainWindow window;
     private List<String> lines;
@@ -72,7 +72,7 @@ class FollowWindowTest {
     @Start
     void start(Stage stage) {
         notices = new NoticesViewModel();
-        workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
         window = new MainWindow(stage, workspace);
         window.show();

@@ -13,8 +13,8 @@ import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.window.MainWindow;
 import dev.tracedeck.desktop.fixtures.SampleLogs;
-import dev.tracedeck.desktop.workspace.TraceDocument;
-import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.desktop.tabs.TraceDocument;
+import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.rules.RuleConfig;
@@ -60,13 +60,13 @@ class ListenWindowTest {
     Path dir;
 
     private final HttpClient http = HttpClient.newHttpClient();
-    private WorkspaceViewModel workspace;
+    private OpenFilesViewModel workspace;
     private NoticesViewModel notices;
 
     @Start
     void start(Stage stage) {
         notices = new NoticesViewModel();
-        workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
         new MainWindow(stage, workspace).show();
     }

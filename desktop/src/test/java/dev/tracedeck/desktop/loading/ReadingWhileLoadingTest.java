@@ -10,8 +10,8 @@ import dev.tracedeck.desktop.common.ErrorBoundary;
 import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.threads.ThreadSummary;
-import dev.tracedeck.desktop.workspace.TraceDocument;
-import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.desktop.tabs.TraceDocument;
+import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
@@ -49,7 +49,7 @@ class ReadingWhileLoadingTest {
         Path file = Files.writeString(dir.resolve("run.test"), "six events\n");
         TraceDocument[] document = new TraceDocument[1];
         int[] rowsSeenMidway = {-1};
-        WorkspaceViewModel[] workspace = new WorkspaceViewModel[1];
+        OpenFilesViewModel[] workspace = new OpenFilesViewModel[1];
         // Halfway through, the user picks thread "b" and its first event, while the rest is still to be read.
         Importers importers = new Importers(List.of(new SixEvents(() -> {
             document[0] = workspace[0].documents().get(0);
@@ -60,7 +60,7 @@ class ReadingWhileLoadingTest {
             loading.threads().select(b);
             loading.timeline().select(loading.timeline().rows().get(0));
         })));
-        workspace[0] = new WorkspaceViewModel(importers, new SyncTaskRunner(), new SyncTaskRunner(),
+        workspace[0] = new OpenFilesViewModel(importers, new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
 
         workspace[0].open(List.of(file));

@@ -5,7 +5,7 @@ import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.PngEncoder;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.window.MainWindow;
-import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.prune.StrategyParser;
 import dev.tracedeck.model.rules.RuleConfig;
@@ -43,7 +43,7 @@ public final class PlaygroundGallery {
         Files.createDirectories(out.toAbsolutePath().getParent());
         Platform.startup(() -> { });
         NoticesViewModel notices = new NoticesViewModel();
-        WorkspaceViewModel workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        OpenFilesViewModel workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
         Stage[] stage = new Stage[1];
         on(() -> {

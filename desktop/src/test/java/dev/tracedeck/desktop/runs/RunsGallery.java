@@ -5,7 +5,7 @@ import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.PngEncoder;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.window.MainWindow;
-import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.rules.RuleConfig;
 import dev.tracedeck.model.rules.Validator;
@@ -40,7 +40,7 @@ public final class RunsGallery {
         Platform.startup(() -> { });
         NoticesViewModel notices = new NoticesViewModel();
         WorkspaceLink link = new WorkspaceLink(file, Clock.systemUTC(), new SyncTaskRunner(), notices);
-        WorkspaceViewModel workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        OpenFilesViewModel workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run), Optional.of(link));
         MainWindow[] window = new MainWindow[1];
         on(() -> {

@@ -10,8 +10,8 @@ import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.fixtures.SampleLogs;
 import dev.tracedeck.desktop.runs.WorkspaceLink;
-import dev.tracedeck.desktop.workspace.TraceViewModel;
-import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.desktop.tabs.TraceViewModel;
+import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.rules.RuleConfig;
@@ -49,7 +49,7 @@ class AnnotationsWindowTest {
     private Path dir;
     private Path file;
     private WorkspaceLink link;
-    private WorkspaceViewModel workspace;
+    private OpenFilesViewModel workspace;
 
     @Start
     void start(Stage stage) throws Exception {
@@ -57,7 +57,7 @@ class AnnotationsWindowTest {
         file = dir.resolve("workspace.db");
         NoticesViewModel notices = new NoticesViewModel();
         link = new WorkspaceLink(file, Clock.systemUTC(), new SyncTaskRunner(), notices);
-        workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run), Optional.of(link));
         new MainWindow(stage, workspace).show();
     }

@@ -8,8 +8,8 @@ import dev.tracedeck.desktop.common.ErrorBoundary;
 import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.settings.MemorySettingsStore;
-import dev.tracedeck.desktop.workspace.PaneLayout;
-import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.desktop.tabs.PaneLayout;
+import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.rules.RuleConfig;
 import dev.tracedeck.model.rules.Validator;
@@ -28,14 +28,14 @@ import org.testfx.framework.junit5.Start;
 class MainWindowSettingsTest {
 
     private final MemorySettingsStore store = new MemorySettingsStore();
-    private WorkspaceViewModel workspace;
+    private OpenFilesViewModel workspace;
     private MainWindow window;
 
     @Start
     void start(Stage stage) {
         new WindowSettings(Theme.LIGHT, Optional.empty(), false, new PaneLayout(0.2, 0.45, 0.7), false).save(store);
         NoticesViewModel notices = new NoticesViewModel();
-        workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
         window = new MainWindow(stage, workspace, store);
         window.show();

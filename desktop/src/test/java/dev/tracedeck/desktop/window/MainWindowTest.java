@@ -12,8 +12,8 @@ import dev.tracedeck.desktop.findings.FindingsRow;
 import dev.tracedeck.desktop.findings.FindingsRow.CheckRow;
 import dev.tracedeck.desktop.findings.FindingsRow.FindingRow;
 import dev.tracedeck.desktop.fixtures.SampleLogs;
-import dev.tracedeck.desktop.workspace.TraceViewModel;
-import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.desktop.tabs.TraceViewModel;
+import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
@@ -62,12 +62,12 @@ class MainWindowTest {
     @TempDir
     Path dir;
 
-    private WorkspaceViewModel workspace;
+    private OpenFilesViewModel workspace;
 
     @Start
     void start(Stage stage) {
         NoticesViewModel notices = new NoticesViewModel();
-        workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices,
                 new ErrorBoundary(notices, Runnable::run));
         new MainWindow(stage, workspace).show();

@@ -6,7 +6,7 @@ import dev.tracedeck.desktop.common.ErrorBoundary;
 import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.fixtures.SampleLogs;
-import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.rules.RuleConfig;
 import dev.tracedeck.model.rules.Validator;
@@ -43,13 +43,13 @@ class PlaceholderContrastTest {
     @TempDir
     Path dir;
 
-    private WorkspaceViewModel workspace;
+    private OpenFilesViewModel workspace;
     private MainWindow window;
 
     @Start
     void start(Stage stage) {
         NoticesViewModel notices = new NoticesViewModel();
-        workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
         window = new MainWindow(stage, workspace);
         window.show();

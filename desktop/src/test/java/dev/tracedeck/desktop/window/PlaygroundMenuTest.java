@@ -9,8 +9,8 @@ import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.fixtures.SampleLogs;
 import dev.tracedeck.desktop.prune.PlaygroundViewModel;
-import dev.tracedeck.desktop.workspace.TraceViewModel;
-import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.desktop.tabs.TraceViewModel;
+import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.prune.ThreadHistory;
@@ -34,13 +34,13 @@ class PlaygroundMenuTest {
     @TempDir
     Path dir;
 
-    private WorkspaceViewModel workspace;
+    private OpenFilesViewModel workspace;
     private MainWindow window;
 
     @Start
     void start(Stage stage) {
         NoticesViewModel notices = new NoticesViewModel();
-        workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
         window = new MainWindow(stage, workspace);
         window.show();

@@ -5,9 +5,9 @@ import dev.tracedeck.desktop.common.FxTaskRunner;
 import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.PngEncoder;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
-import dev.tracedeck.desktop.workspace.CenterView;
-import dev.tracedeck.desktop.workspace.TraceViewModel;
-import dev.tracedeck.desktop.workspace.WorkspaceViewModel;
+import dev.tracedeck.desktop.tabs.CenterView;
+import dev.tracedeck.desktop.tabs.TraceViewModel;
+import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
@@ -44,7 +44,7 @@ public final class ScreenGallery {
         Files.createDirectories(out);
         Platform.startup(() -> { });
         NoticesViewModel notices = new NoticesViewModel();
-        WorkspaceViewModel workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(), VALIDATOR,
+        OpenFilesViewModel workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(), VALIDATOR,
                 notices, new ErrorBoundary(notices, Runnable::run));
         MainWindow[] window = new MainWindow[1];
         on(() -> {
@@ -135,7 +135,7 @@ public final class ScreenGallery {
         String big = System.getProperty("gallery.big");
         if (big != null) {
             FxTaskRunner imports = new FxTaskRunner("gallery-import", 1);
-            WorkspaceViewModel slow = new WorkspaceViewModel(Importers.standard(), imports, imports, VALIDATOR, notices,
+            OpenFilesViewModel slow = new OpenFilesViewModel(Importers.standard(), imports, imports, VALIDATOR, notices,
                     new ErrorBoundary(notices, Runnable::run));
             CountDownLatch checking = new CountDownLatch(1);
             on(() -> {
@@ -188,7 +188,7 @@ public final class ScreenGallery {
         });
     }
 
-    private static void select(WorkspaceViewModel workspace, Predicate<Event> which) {
+    private static void select(OpenFilesViewModel workspace, Predicate<Event> which) {
         TraceViewModel trace = workspace.getSelected().getContent();
         trace.timeline().rows().stream().filter(which).findFirst().ifPresent(trace.timeline()::select);
     }

@@ -3,7 +3,7 @@ package dev.tracedeck.desktop.window;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tracedeck.desktop.settings.MemorySettingsStore;
-import dev.tracedeck.desktop.workspace.PaneLayout;
+import dev.tracedeck.desktop.tabs.PaneLayout;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop.workspace;
+package dev.tracedeck.desktop.tabs;
 
 import dev.tracedeck.desktop.common.TaskHandle;
 import dev.tracedeck.desktop.loading.LoadingViewModel;

@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop.workspace;
+package dev.tracedeck.desktop.tabs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -28,21 +28,21 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class WorkspaceViewModelTest {
+class OpenFilesViewModelTest {
 
     @TempDir
     Path dir;
 
     private final NoticesViewModel notices = new NoticesViewModel();
 
-    private WorkspaceViewModel workspace(TaskRunner imports) {
-        return new WorkspaceViewModel(Importers.standard(), imports, new SyncTaskRunner(), new Validator(RuleConfig.DEFAULT), notices,
+    private OpenFilesViewModel workspace(TaskRunner imports) {
+        return new OpenFilesViewModel(Importers.standard(), imports, new SyncTaskRunner(), new Validator(RuleConfig.DEFAULT), notices,
                 new ErrorBoundary(notices, Runnable::run));
     }
 
     @Test
     void opensALogAndSummarisesItsImport() {
-        WorkspaceViewModel workspace = workspace(new SyncTaskRunner());
+        OpenFilesViewModel workspace = workspace(new SyncTaskRunner());
         Path log = SampleLogs.copy(SampleLogs.TEA_TRIP, dir);
 
         workspace.open(List.of(log));
@@ -59,7 +59,7 @@ class WorkspaceViewModelTest {
 
     @Test
     void opensAClaudeCodeProjectFolderAsOneDocumentWithASubAgentThread() throws Exception {
-        WorkspaceViewModel workspace = workspace(new SyncTaskRunner());
+        OpenFilesViewModel workspace = workspace(new SyncTaskRunner());
         Path project = dir.resolve("-home-me-demo");
         String session = "44444444-aaaa-4bbb-8ccc-000000000004";
         String line = "{\"parentUuid\":null,\"isSidechain\":%s,\"sessionId\":\"" + session + "\"%s,\"type\":\"user\","
@@ -81,7 +81,7 @@ class WorkspaceViewModelTest {
 
     @Test
     void aFileThatCannotBeReadBecomesAShortNoticeNotADocument() {
-        WorkspaceViewModel workspace = workspace(new SyncTaskRunner());
+        OpenFilesViewModel workspace = workspace(new SyncTaskRunner());
         Path missing = dir.resolve("missing.log");
 
         workspace.open(List.of(missing));
@@ -94,7 +94,7 @@ class WorkspaceViewModelTest {
     @Test
     void showsProgressWhileImportingAndCancelClosesTheFile() {
         ManualTaskRunner imports = new ManualTaskRunner();
-        WorkspaceViewModel workspace = workspace(imports);
+        OpenFilesViewModel workspace = workspace(imports);
 
         workspace.open(List.of(SampleLogs.copy(SampleLogs.TEA_TRIP, dir)));
         assertTrue(workspace.progress().isBusy());
@@ -113,7 +113,7 @@ class WorkspaceViewModelTest {
     @Test
     void sumsUpSeveralImportsAndSelectsTheFirstNamed() {
         ManualTaskRunner imports = new ManualTaskRunner();
-        WorkspaceViewModel workspace = workspace(imports);
+        OpenFilesViewModel workspace = workspace(imports);
         Path first = SampleLogs.copy(SampleLogs.TEA_TRIP, dir);
         Path second = SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir);
 
@@ -129,7 +129,7 @@ class WorkspaceViewModelTest {
 
     @Test
     void openingAnOpenFileSelectsItInsteadOfReadingItAgain() {
-        WorkspaceViewModel workspace = workspace(new SyncTaskRunner());
+        OpenFilesViewModel workspace = workspace(new SyncTaskRunner());
         Path log = SampleLogs.copy(SampleLogs.TEA_TRIP, dir);
         workspace.open(List.of(log));
         TraceDocument document = workspace.getSelected();
@@ -143,7 +143,7 @@ class WorkspaceViewModelTest {
 
     @Test
     void closingSelectsANeighbour() {
-        WorkspaceViewModel workspace = workspace(new SyncTaskRunner());
+        OpenFilesViewModel workspace = workspace(new SyncTaskRunner());
         workspace.open(List.of(SampleLogs.copy(SampleLogs.TEA_TRIP, dir), SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir)));
 
         assertEquals("tea-trip.log", workspace.getSelected().name(), "the first named");
@@ -158,7 +158,7 @@ class WorkspaceViewModelTest {
     @Test
     void checksAnImportedLogInTheBackgroundAndSummarisesItsFindings() {
         ManualTaskRunner imports = new ManualTaskRunner();
-        WorkspaceViewModel workspace = workspace(imports);
+        OpenFilesViewModel workspace = workspace(imports);
         workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir)));
         assertNull(workspace.findingsProperty().get());
 
@@ -173,7 +173,7 @@ class WorkspaceViewModelTest {
     @Test
     void closingAFileStopsItsChecks() {
         ManualTaskRunner imports = new ManualTaskRunner();
-        WorkspaceViewModel workspace = workspace(imports);
+        OpenFilesViewModel workspace = workspace(imports);
         workspace.open(List.of(SampleLogs.copy(SampleLogs.TEA_TRIP, dir)));
         imports.runNext();
         assertEquals(1, imports.pendingCount(), "the checks wait");
@@ -189,7 +189,7 @@ class WorkspaceViewModelTest {
         Path file = dir.resolve("ws").resolve("workspace.db");
         ManualTaskRunner store = new ManualTaskRunner();
         WorkspaceLink link = new WorkspaceLink(file, Clock.systemUTC(), store, notices);
-        WorkspaceViewModel workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        OpenFilesViewModel workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run), Optional.of(link));
         Path log = SampleLogs.copy(SampleLogs.TEA_TRIP, dir);
 
@@ -219,7 +219,7 @@ class WorkspaceViewModelTest {
         ManualTaskRunner store = new ManualTaskRunner();
         WorkspaceLink link = new WorkspaceLink(file, Clock.systemUTC(), store, notices);
         ManualTaskRunner imports = new ManualTaskRunner();
-        WorkspaceViewModel workspace = new WorkspaceViewModel(Importers.standard(), imports, new SyncTaskRunner(),
+        OpenFilesViewModel workspace = new OpenFilesViewModel(Importers.standard(), imports, new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run), Optional.of(link));
         // The assistant's call at line 3 gets no result: a finding whose evidence is a range of the file.
         String chat = """
@@ -252,7 +252,7 @@ class WorkspaceViewModelTest {
     void aWorkspaceThatCannotBeOpenedIsANoticeAndTheFileStaysOpen() throws Exception {
         Path notAWorkspace = Files.writeString(dir.resolve("other.db"), "not sqlite at all, and more than a header's worth of text");
         WorkspaceLink link = new WorkspaceLink(notAWorkspace, Clock.systemUTC(), new SyncTaskRunner(), notices);
-        WorkspaceViewModel workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        OpenFilesViewModel workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run), Optional.of(link));
 
         workspace.open(List.of(SampleLogs.copy(SampleLogs.TEA_TRIP, dir)));
@@ -265,7 +265,7 @@ class WorkspaceViewModelTest {
     @Test
     void openingAtAnEventSelectsItOnceTheFileIsRead() {
         ManualTaskRunner imports = new ManualTaskRunner();
-        WorkspaceViewModel workspace = workspace(imports);
+        OpenFilesViewModel workspace = workspace(imports);
         Path log = SampleLogs.copy(SampleLogs.TEA_TRIP, dir);
 
         workspace.openAt(log, 40);

@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop.workspace;
+package dev.tracedeck.desktop.tabs;
 
 import dev.tracedeck.desktop.loading.LoadingView;
 import java.util.HashMap;
@@ -12,21 +12,21 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.StackPane;
 
 /** A tab per open file; the tab's panes follow its document from importing to ready. */
-public final class WorkspaceView extends StackPane {
+public final class OpenFilesView extends StackPane {
 
     private Runnable onExportPicture = () -> { };
 
-    private final WorkspaceViewModel model;
+    private final OpenFilesViewModel model;
     private final TabPane tabs = new TabPane();
     private final Map<TraceDocument, Tab> tabOf = new HashMap<>();
 
-    public WorkspaceView(WorkspaceViewModel model, Runnable openDialog) {
+    public OpenFilesView(OpenFilesViewModel model, Runnable openDialog) {
         this.model = model;
-        getStyleClass().add("workspace");
-        getStylesheets().add(WorkspaceView.class.getResource("workspace.css").toExternalForm());
+        getStyleClass().add("open-files");
+        getStylesheets().add(OpenFilesView.class.getResource("tabs.css").toExternalForm());
         tabs.setId("file-tabs");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.ALL_TABS);
-        EmptyWorkspacePane empty = new EmptyWorkspacePane(openDialog);
+        NoFileOpenPane empty = new NoFileOpenPane(openDialog);
         getChildren().addAll(empty, tabs);
 
         model.documents().addListener((ListChangeListener<TraceDocument>) change -> syncTabs());

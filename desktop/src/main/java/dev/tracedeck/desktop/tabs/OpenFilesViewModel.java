@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop.workspace;
+package dev.tracedeck.desktop.tabs;
 
 import dev.tracedeck.desktop.annotations.EventAnnotations;
 import dev.tracedeck.desktop.common.BackgroundJob;
@@ -42,7 +42,7 @@ import javafx.collections.ObservableList;
  * a stack trace. Also holds what the window shows of every file alike: whether the findings panel is open and
  * where the panes divide.
  */
-public final class WorkspaceViewModel {
+public final class OpenFilesViewModel {
 
     private final Importers importers;
     private final TaskRunner imports;
@@ -67,7 +67,7 @@ public final class WorkspaceViewModel {
      * @param queries runs short queries such as rendering the detail pane, so they never wait behind an import
      * @param validator checks each trace once imported, on the {@code imports} runner: it is long work too
      */
-    public WorkspaceViewModel(Importers importers, TaskRunner imports, TaskRunner queries, Validator validator,
+    public OpenFilesViewModel(Importers importers, TaskRunner imports, TaskRunner queries, Validator validator,
                               NoticesViewModel notices, ErrorBoundary errors) {
         this(importers, imports, queries, validator, notices, errors, Optional.empty());
     }
@@ -76,7 +76,7 @@ public final class WorkspaceViewModel {
      * @param link the workspace each file is recorded in once checked (as {@code tracedeck validate} does), in the
      *             background; empty to record nothing
      */
-    public WorkspaceViewModel(Importers importers, TaskRunner imports, TaskRunner queries, Validator validator,
+    public OpenFilesViewModel(Importers importers, TaskRunner imports, TaskRunner queries, Validator validator,
                               NoticesViewModel notices, ErrorBoundary errors, Optional<WorkspaceLink> link) {
         this.link = link;
         this.triage = new TriageMarks(link);

@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop.workspace;
+package dev.tracedeck.desktop.tabs;
 
 import dev.tracedeck.desktop.annotations.AnnotationsBar;
 import dev.tracedeck.desktop.detail.DetailView;
@@ -29,7 +29,7 @@ import javafx.scene.control.TextInputControl;
  */
 final class TraceView extends SplitPane {
 
-    private final WorkspaceViewModel workspace;
+    private final OpenFilesViewModel workspace;
     private final TraceViewModel model;
     private Runnable exportPicture;
     private final Map<CenterView, javafx.scene.Node> centerNodes = new EnumMap<>(CenterView.class);
@@ -41,12 +41,12 @@ final class TraceView extends SplitPane {
     /** Bound to the window's choice; a binding holds the window's property only weakly, so a closed tab can go. */
     private final BooleanProperty findingsShown = new SimpleBooleanProperty();
 
-    TraceView(TraceViewModel model, WorkspaceViewModel workspace) {
+    TraceView(TraceViewModel model, OpenFilesViewModel workspace) {
         this(model, workspace, () -> { });
     }
 
     /** @param exportPicture opens File ▸ Export picture, for the views' context menus */
-    TraceView(TraceViewModel model, WorkspaceViewModel workspace, Runnable exportPicture) {
+    TraceView(TraceViewModel model, OpenFilesViewModel workspace, Runnable exportPicture) {
         this.workspace = workspace;
         this.model = model;
         getStyleClass().add("trace-view");

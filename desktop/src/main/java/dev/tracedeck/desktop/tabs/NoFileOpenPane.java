@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop.workspace;
+package dev.tracedeck.desktop.tabs;
 
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -6,10 +6,10 @@ import javafx.scene.layout.VBox;
 import javafx.scene.text.TextAlignment;
 
 /** The window before any file is open: says how to open one, the drop target is the whole window. */
-final class EmptyWorkspacePane extends VBox {
+final class NoFileOpenPane extends VBox {
 
-    EmptyWorkspacePane(Runnable openDialog) {
-        getStyleClass().add("empty-workspace");
+    NoFileOpenPane(Runnable openDialog) {
+        getStyleClass().add("no-file-open");
         Label title = new Label("Drop an agent log here");
         title.getStyleClass().add("empty-title");
         Label formats = new Label("Mycelian LongMemEval logs · OpenAI chat and Responses · Codex rollouts · Anthropic"

@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop.workspace;
+package dev.tracedeck.desktop.tabs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;

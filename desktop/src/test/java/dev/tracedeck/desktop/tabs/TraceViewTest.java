@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop.workspace;
+package dev.tracedeck.desktop.tabs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -47,7 +47,7 @@ class TraceViewTest {
     private final Finding finding = new Finding("agent-error", Severity.ERROR, "m:s1", OptionalInt.empty(),
             "a run-level record as evidence", List.of(trace.event(9)));
     private TraceViewModel model;
-    private WorkspaceViewModel workspace;
+    private OpenFilesViewModel workspace;
     private TraceView view;
 
     @Start
@@ -58,7 +58,7 @@ class TraceViewTest {
         model.startChecks();
         model.threads().select(model.threads().threads().get(2));
         NoticesViewModel notices = new NoticesViewModel();
-        workspace = new WorkspaceViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
         workspace.setPaneLayout(new PaneLayout(0.3, 0.4, 0.4));
         view = new TraceView(model, workspace);

@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop.workspace;
+package dev.tracedeck.desktop.tabs;
 
 /** What the pane beside the detail shows: the events, the history as typed steps, the context over time, or the state's shape. */
 public enum CenterView {

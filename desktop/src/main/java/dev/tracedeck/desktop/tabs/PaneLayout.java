@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop.workspace;
+package dev.tracedeck.desktop.tabs;
 
 /**
  * Where a file's split panes divide, as fractions of their width or height: the thread list's right edge,

@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop.workspace;
+package dev.tracedeck.desktop.tabs;
 
 import dev.tracedeck.desktop.findings.FindingsSummary;
 import dev.tracedeck.desktop.findings.SeverityStyles;
@@ -20,9 +20,9 @@ public final class StatusBar extends HBox {
 
     private static final PseudoClass CLEAN = PseudoClass.getPseudoClass("clean");
 
-    public StatusBar(WorkspaceViewModel model) {
+    public StatusBar(OpenFilesViewModel model) {
         getStyleClass().add("status-bar");
-        getStylesheets().add(StatusBar.class.getResource("workspace.css").toExternalForm());
+        getStylesheets().add(StatusBar.class.getResource("tabs.css").toExternalForm());
         setId("status-bar");
         Label status = new Label();
         status.setId("status-text");
@@ -59,7 +59,7 @@ public final class StatusBar extends HBox {
     }
 
     /** "6 errors · 0 warnings · 3 threads checked", coloured by the worst finding; hidden while no file is ready. */
-    private static Label findingsLabel(WorkspaceViewModel model) {
+    private static Label findingsLabel(OpenFilesViewModel model) {
         Label label = new Label();
         label.setId("status-findings");
         label.getStyleClass().add("status-findings");
