@@ -1,17 +1,17 @@
 package dev.tracedeck.desktop.follow;
 
+import dev.tracedeck.cli.live.FollowedFile;
+import dev.tracedeck.cli.live.LiveCheck;
 import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.common.ErrorBoundary;
 import dev.tracedeck.desktop.common.Notice;
 import dev.tracedeck.desktop.common.TaskContext;
 import dev.tracedeck.desktop.common.TaskHandle;
 import dev.tracedeck.desktop.findings.CheckResult;
-import dev.tracedeck.cli.live.FollowedFile;
-import dev.tracedeck.cli.live.LiveCheck;
 import dev.tracedeck.desktop.tabs.LoadedTrace;
+import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.tabs.TraceDocument;
 import dev.tracedeck.desktop.tabs.TraceViewModel;
-import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.trace.Trace;

@@ -1,13 +1,13 @@
 package dev.tracedeck.desktop.follow;
 
-import dev.tracedeck.cli.report.CountFormat;
-import dev.tracedeck.desktop.common.Notice;
 import dev.tracedeck.cli.live.OtlpHttpReceiver;
 import dev.tracedeck.cli.live.ReceivedFile;
+import dev.tracedeck.cli.report.CountFormat;
+import dev.tracedeck.desktop.common.Notice;
 import dev.tracedeck.desktop.tabs.LoadedTrace;
+import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.tabs.TraceDocument;
 import dev.tracedeck.desktop.tabs.TraceViewModel;
-import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.importers.otlp.OtlpImporter;
 import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.TraceBuilder;

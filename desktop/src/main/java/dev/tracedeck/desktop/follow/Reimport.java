@@ -1,7 +1,7 @@
 package dev.tracedeck.desktop.follow;
 
-import dev.tracedeck.desktop.common.TaskContext;
 import dev.tracedeck.cli.live.FollowedFile;
+import dev.tracedeck.desktop.common.TaskContext;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;

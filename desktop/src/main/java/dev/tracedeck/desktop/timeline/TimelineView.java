@@ -1,7 +1,7 @@
 package dev.tracedeck.desktop.timeline;
 
-import dev.tracedeck.desktop.annotations.EventAnnotations;
 import dev.tracedeck.cli.report.CountFormat;
+import dev.tracedeck.desktop.annotations.EventAnnotations;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import java.util.List;

@@ -2,9 +2,9 @@ package dev.tracedeck.desktop.window;
 
 import dev.tracedeck.desktop.common.PngEncoder;
 import dev.tracedeck.desktop.findings.FindingsSummary;
+import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.tabs.TraceDocument;
 import dev.tracedeck.desktop.tabs.TraceViewModel;
-import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.model.event.Event;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,9 +1,9 @@
 package dev.tracedeck.desktop.bench;
 
 import dev.tracedeck.desktop.findings.EvidenceIndex;
+import dev.tracedeck.desktop.tabs.LoadedTrace;
 import dev.tracedeck.desktop.timeline.EventFilter;
 import dev.tracedeck.desktop.timeline.TimelineViewModel;
-import dev.tracedeck.desktop.tabs.LoadedTrace;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;

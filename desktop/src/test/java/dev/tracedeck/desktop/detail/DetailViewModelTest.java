@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.cli.fixtures.TestFindings;
+import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.desktop.common.ManualTaskRunner;
 import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.findings.EvidenceIndex;
-import dev.tracedeck.cli.fixtures.TestFindings;
-import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.desktop.runs.WorkspaceLink;
 import dev.tracedeck.desktop.triage.TriageMarks;
 import dev.tracedeck.model.event.Event;

@@ -7,14 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.cli.fixtures.TestFindings;
+import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.desktop.common.ManualTaskRunner;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.findings.FindingsRow.CheckRow;
 import dev.tracedeck.desktop.findings.FindingsRow.FindingRow;
 import dev.tracedeck.desktop.findings.FindingsRow.PassedRow;
 import dev.tracedeck.desktop.findings.FindingsRow.ThreadRow;
-import dev.tracedeck.cli.fixtures.TestFindings;
-import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.rules.Check;
 import dev.tracedeck.model.rules.CheckStatus;

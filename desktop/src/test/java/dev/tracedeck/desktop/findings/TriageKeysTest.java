@@ -3,10 +3,10 @@ package dev.tracedeck.desktop.findings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.findings.FindingsRow.FindingRow;
-import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.desktop.runs.WorkspaceLink;
 import dev.tracedeck.desktop.triage.TriageMarks;
 import dev.tracedeck.model.rules.Check;

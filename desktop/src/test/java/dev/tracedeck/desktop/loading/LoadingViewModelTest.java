@@ -3,8 +3,8 @@ package dev.tracedeck.desktop.loading;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.cli.fixtures.TestTraces;
+import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.threads.ThreadSummary;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.trace.Trace;

@@ -2,8 +2,8 @@ package dev.tracedeck.desktop.loading;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.cli.fixtures.TestTraces;
+import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.model.event.Event;
 import java.nio.file.Path;
 import java.util.List;

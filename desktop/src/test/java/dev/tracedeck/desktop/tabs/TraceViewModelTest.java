@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tracedeck.desktop.common.ManualTaskRunner;
-import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.cli.fixtures.TestFindings;
 import dev.tracedeck.cli.fixtures.TestTraces;
+import dev.tracedeck.desktop.common.ManualTaskRunner;
+import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.rules.Check;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tracedeck.desktop.common.NoticesViewModel;
-import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.cli.fixtures.TestFindings;
 import dev.tracedeck.cli.fixtures.TestTraces;
+import dev.tracedeck.desktop.common.NoticesViewModel;
+import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.runs.WorkspaceLink;
 import dev.tracedeck.desktop.triage.FindingFingerprints;
 import dev.tracedeck.desktop.triage.TriageMarks;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tracedeck.desktop.findings.EvidenceIndex;
 import dev.tracedeck.cli.fixtures.TestFindings;
 import dev.tracedeck.cli.fixtures.TestTraces;
+import dev.tracedeck.desktop.findings.EvidenceIndex;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.trace.Trace;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
-import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.desktop.runs.WorkspaceLink;
 import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.rules.Fingerprint;
