@@ -3,9 +3,9 @@ package dev.tracedeck.cli;
 import picocli.CommandLine;
 
 /**
- * How a command line of Tracedeck's commands parses and fails, whatever its root: the desktop module's {@code tracedeck}
- * (these commands, the window and render) or a test's. Enum values are read in any case; a command's own failure is
- * said in one line with {@link ExitCodes#INTERNAL}.
+ * How a command line of Tracedeck's commands parses and fails, whatever its root: the desktop module's
+ * {@code tracedeck} (these commands, the window and render) or a test's. Enum values are read in any case; a command's
+ * own failure is said in one line with {@link ExitCodes#INTERNAL}.
  */
 public final class CommandLines {
 

@@ -19,8 +19,9 @@ public record CliRun(int code, String out, String err) {
     /** This module's commands, as {@code tracedeck} lists them, so that every message names its command as there. */
     @Command(name = "tracedeck", mixinStandardHelpOptions = true,
             subcommands = {InspectCommand.class, ValidateCommand.class, ListenCommand.class, WatchCommand.class,
-                ConvertCommand.class, TokensCommand.class, PruneCommand.class, CompareCommand.class, TextCallsCommand.class,
-                RunsCommand.class, SearchCommand.class, BaselineCommand.class, TriageCommand.class, CommandLine.HelpCommand.class},
+                ConvertCommand.class, TokensCommand.class, PruneCommand.class, CompareCommand.class,
+                TextCallsCommand.class, RunsCommand.class, SearchCommand.class, BaselineCommand.class,
+                TriageCommand.class, CommandLine.HelpCommand.class},
             exitCodeOnInvalidInput = ExitCodes.USAGE, exitCodeOnExecutionException = ExitCodes.USAGE)
     static final class Commands {
     }

@@ -4,17 +4,62 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.cli.CliRun;
+import dev.tracedeck.cli.CommandLines;
 import dev.tracedeck.cli.ExitCodes;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine.Command;
 
-/** {@code tracedeck [FILE...]}: what the window is opened with is checked before it opens, as a command's would be. */
+/**
+ * {@code tracedeck}: every command of the cli module is on its command line, and what the window is opened with is
+ * checked before it opens, as a command's would be.
+ */
 class MainTest {
+
+    private static final String CLI_PACKAGE = "dev.tracedeck.cli";
 
     @TempDir
     Path dir;
+
+    /**
+     * Main lists the commands by hand, so that --help keeps their order: a command added to cli and not to Main would
+     * be unreachable.
+     */
+    @Test
+    void everyCommandOfTheCliModuleIsOnTheCommandLine() throws Exception {
+        List<Class<?>> listed = Main.commandLine().getSubcommands().values().stream()
+                .<Class<?>>map(command -> command.getCommandSpec().userObject().getClass()).toList();
+        List<String> commands = new ArrayList<>();
+        for (String name : topLevelClassesOfTheCliPackage()) {
+            Class<?> type = Class.forName(name);
+            if (type.isAnnotationPresent(Command.class)) {
+                commands.add(name);
+                assertTrue(listed.contains(type), type.getSimpleName() + " is not a subcommand of Main");
+            }
+        }
+        assertTrue(commands.size() >= 10, "the cli module's commands were found: " + commands);
+    }
+
+    /** The classes directly in dev.tracedeck.cli, read from its jar or, in an IDE, its classes folder. */
+    private static List<String> topLevelClassesOfTheCliPackage() throws IOException, URISyntaxException {
+        Path location = Path.of(CommandLines.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        try (FileSystem jar = Files.isDirectory(location) ? null : FileSystems.newFileSystem(location);
+             Stream<Path> files = Files.list((jar == null ? location : jar.getPath("/")).resolve(CLI_PACKAGE.replace('.', '/')))) {
+            return files.map(file -> file.getFileName().toString())
+                    .filter(name -> name.endsWith(".class") && !name.contains("$"))
+                    .map(name -> CLI_PACKAGE + "." + name.substring(0, name.length() - ".class".length()))
+                    .sorted().toList();
+        }
+    }
 
     @Test
     void theAppRefusesABadConfigurationBeforeOpeningAWindow() throws Exception {

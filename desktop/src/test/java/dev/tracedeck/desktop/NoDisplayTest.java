@@ -45,7 +45,8 @@ class NoDisplayTest {
 
         Child window = runInBatchJvm(BEFORE.toString());
         assertEquals(JvmHandoff.DESKTOP, window.code, window.out + window.err);
-        Child render = runInBatchJvm("render", "--view", "timeline", "--out", dir.resolve("t.png").toString(), BEFORE.toString());
+        Child render = runInBatchJvm("render", "--view", "timeline", "--out", dir.resolve("t.png").toString(),
+                BEFORE.toString());
         assertEquals(JvmHandoff.RENDER, render.code, render.out + render.err);
     }
 

@@ -20,8 +20,8 @@ class RenderCommandTest {
 
     @Test
     void aPictureWithMorePixelsThanCanBeHeldIsRefusedSayingTheMost() {
-        CliRun run = CliRun.run(Main.commandLine(), "render", "--no-workspace", "--view", "timeline", "--size", "8000x8000",
-                "--scale", "4", "--out", dir.resolve("big.png").toString(), CliRun.BEFORE.toString());
+        CliRun run = CliRun.run(Main.commandLine(), "render", "--no-workspace", "--view", "timeline",
+                "--size", "8000x8000", "--scale", "4", "--out", dir.resolve("big.png").toString(), CliRun.BEFORE.toString());
 
         assertEquals(ExitCodes.USAGE, run.code(), run.err());
         assertEquals("tracedeck render: --size 8000x8000 at --scale 4 is 1,024,000,000 pixels; a picture has at most "
@@ -32,8 +32,8 @@ class RenderCommandTest {
     void aFileThatIsNoWorkspaceIsRefusedInOneLineAndNeverModified() throws Exception {
         Path notes = Files.writeString(dir.resolve("notes.txt"), "my notes\n");
         byte[] before = Files.readAllBytes(notes);
-        CliRun run = CliRun.run(Main.commandLine(), "render", "--workspace", notes.toString(), "--view", "timeline", "--out",
-                dir.resolve("x.png").toString(), CliRun.BEFORE.toString());
+        CliRun run = CliRun.run(Main.commandLine(), "render", "--workspace", notes.toString(), "--view", "timeline",
+                "--out", dir.resolve("x.png").toString(), CliRun.BEFORE.toString());
         assertEquals(ExitCodes.USAGE, run.code(), run.err());
         assertEquals(1, run.err().lines().count(), run.err());
         assertTrue(run.err().contains(notes + ": not a Tracedeck workspace"), run.err());
