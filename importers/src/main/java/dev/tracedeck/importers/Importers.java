@@ -1,5 +1,6 @@
 package dev.tracedeck.importers;
 
+import dev.tracedeck.analysis.textcalls.lift.TextCallLifter;
 import dev.tracedeck.importers.anthropic.AnthropicImporter;
 import dev.tracedeck.importers.atif.AtifImporter;
 import dev.tracedeck.importers.claudecode.ClaudeCodeImporter;
@@ -17,7 +18,6 @@ import dev.tracedeck.importers.pydanticai.PydanticAiImporter;
 import dev.tracedeck.importers.recording.RecordingImporter;
 import dev.tracedeck.importers.responses.OpenAiResponsesImporter;
 import dev.tracedeck.importers.smolagents.SmolagentsImporter;
-import dev.tracedeck.model.textcalls.lift.TextCallLifter;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
 import java.io.InputStream;

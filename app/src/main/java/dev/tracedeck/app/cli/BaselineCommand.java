@@ -1,11 +1,11 @@
 package dev.tracedeck.app.cli;
 
+import dev.tracedeck.analysis.rules.Fingerprints;
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.app.report.TerminalText;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.rules.Fingerprints;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validation;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.workspace.baseline.Baseline;
 import java.io.IOException;
 import java.io.PrintWriter;

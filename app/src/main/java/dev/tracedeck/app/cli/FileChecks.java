@@ -1,12 +1,12 @@
 package dev.tracedeck.app.cli;
 
+import dev.tracedeck.analysis.rules.Fingerprints;
+import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.app.report.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.rules.Fingerprints;
-import dev.tracedeck.model.rules.Validation;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.source.SourceChangedException;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.WorkspaceException;

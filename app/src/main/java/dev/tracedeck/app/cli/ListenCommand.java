@@ -1,12 +1,12 @@
 package dev.tracedeck.app.cli;
 
+import dev.tracedeck.analysis.rules.Fingerprints;
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.app.live.ListenSession;
 import dev.tracedeck.app.live.OtlpHttpReceiver;
 import dev.tracedeck.app.report.ReportFormat;
 import dev.tracedeck.app.report.TerminalText;
-import dev.tracedeck.model.rules.Fingerprints;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;

@@ -1,9 +1,9 @@
 package dev.tracedeck.app.cli;
 
+import dev.tracedeck.analysis.tokens.ModelProfiles;
 import dev.tracedeck.app.report.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.config.ModelProfilesReader;
-import dev.tracedeck.model.tokens.ModelProfiles;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;

@@ -1,12 +1,12 @@
 package dev.tracedeck.app.cli;
 
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.app.render.HeadlessRender;
 import dev.tracedeck.app.render.RenderRequest;
 import dev.tracedeck.app.report.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.trace.Trace;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -1,9 +1,9 @@
 package dev.tracedeck.app.cli;
 
+import dev.tracedeck.analysis.rules.RuleConfig;
 import dev.tracedeck.app.report.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.config.RuleConfigReader;
-import dev.tracedeck.model.rules.RuleConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;

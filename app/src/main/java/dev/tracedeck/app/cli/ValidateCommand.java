@@ -1,15 +1,15 @@
 package dev.tracedeck.app.cli;
 
+import dev.tracedeck.analysis.rules.Fingerprints;
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Severity;
+import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.app.report.RedactedReport;
 import dev.tracedeck.app.report.ReportFormat;
 import dev.tracedeck.app.report.TerminalText;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.importers.redact.Redactor;
-import dev.tracedeck.model.rules.Fingerprints;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Severity;
-import dev.tracedeck.model.rules.Validation;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.workspace.WorkspaceException;
 import dev.tracedeck.workspace.WorkspaceStore;
 import dev.tracedeck.workspace.baseline.Baseline;
@@ -114,7 +114,7 @@ final class ValidateCommand implements Callable<Integer> {
         }
         RuleConfig rules = configured.get();
         if (models.given()) {
-            Optional<dev.tracedeck.model.tokens.ModelProfiles> profiles = models.read(err, "tracedeck validate");
+            Optional<dev.tracedeck.analysis.tokens.ModelProfiles> profiles = models.read(err, "tracedeck validate");
             if (profiles.isEmpty()) {
                 return ExitCodes.USAGE;
             }

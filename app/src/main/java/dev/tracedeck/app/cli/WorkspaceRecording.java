@@ -1,9 +1,9 @@
 package dev.tracedeck.app.cli;
 
+import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.app.report.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.WorkspaceException;
 import dev.tracedeck.workspace.WorkspaceStore;

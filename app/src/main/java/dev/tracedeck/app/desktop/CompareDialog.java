@@ -1,12 +1,12 @@
 package dev.tracedeck.app.desktop;
 
+import dev.tracedeck.analysis.compare.TraceComparison;
 import dev.tracedeck.app.common.Notice;
 import dev.tracedeck.app.common.ScreenFit;
 import dev.tracedeck.app.common.ZoomPane;
 import dev.tracedeck.app.compare.CompareView;
 import dev.tracedeck.app.workspace.TraceDocument;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
-import dev.tracedeck.model.compare.TraceComparison;
 import java.util.List;
 import javafx.concurrent.Task;
 import javafx.geometry.Rectangle2D;

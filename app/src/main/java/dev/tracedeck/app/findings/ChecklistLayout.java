@@ -1,10 +1,10 @@
 package dev.tracedeck.app.findings;
 
+import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.app.findings.FindingsRow.CheckRow;
 import dev.tracedeck.app.findings.FindingsRow.FindingRow;
 import dev.tracedeck.app.findings.FindingsRow.PassedRow;
 import dev.tracedeck.app.findings.FindingsRow.ThreadRow;
-import dev.tracedeck.model.rules.Finding;
 import java.util.List;
 import java.util.Optional;
 

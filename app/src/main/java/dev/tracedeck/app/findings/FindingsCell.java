@@ -1,14 +1,14 @@
 package dev.tracedeck.app.findings;
 
+import dev.tracedeck.analysis.rules.Check;
+import dev.tracedeck.analysis.rules.CheckStatus;
+import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.app.common.CountFormat;
 import dev.tracedeck.app.findings.FindingsRow.CheckRow;
 import dev.tracedeck.app.findings.FindingsRow.FindingRow;
 import dev.tracedeck.app.findings.FindingsRow.PassedRow;
 import dev.tracedeck.app.findings.FindingsRow.ThreadRow;
 import dev.tracedeck.app.triage.TriageMarks;
-import dev.tracedeck.model.rules.Check;
-import dev.tracedeck.model.rules.CheckStatus;
-import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.workspace.TriageMark;
 import dev.tracedeck.workspace.TriageStatus;
 import java.util.EnumMap;

@@ -1,10 +1,10 @@
 package dev.tracedeck.app.findings;
 
+import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.app.findings.FindingsRow.FindingRow;
 import dev.tracedeck.app.triage.NoteDialog;
 import dev.tracedeck.app.triage.NotePrompt;
 import dev.tracedeck.app.triage.TriageMarks;
-import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.workspace.TriageMark;
 import dev.tracedeck.workspace.TriageStatus;
 import java.util.Map;

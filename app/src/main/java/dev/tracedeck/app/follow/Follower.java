@@ -1,5 +1,6 @@
 package dev.tracedeck.app.follow;
 
+import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.app.common.BackgroundJob;
 import dev.tracedeck.app.common.ErrorBoundary;
 import dev.tracedeck.app.common.Notice;
@@ -13,7 +14,6 @@ import dev.tracedeck.app.workspace.TraceDocument;
 import dev.tracedeck.app.workspace.TraceViewModel;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
 import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.trace.Trace;
 import java.util.function.BooleanSupplier;
 import javafx.animation.PauseTransition;

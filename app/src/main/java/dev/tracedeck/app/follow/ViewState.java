@@ -1,9 +1,9 @@
 package dev.tracedeck.app.follow;
 
+import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.app.findings.CheckResult;
 import dev.tracedeck.app.workspace.TraceViewModel;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.rules.Finding;
 import java.util.List;
 import java.util.Optional;
 

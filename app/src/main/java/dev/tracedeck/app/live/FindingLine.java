@@ -1,8 +1,8 @@
 package dev.tracedeck.app.live;
 
+import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.app.report.TerminalText;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.rules.Finding;
 import java.util.stream.Collectors;
 
 /**

@@ -1,6 +1,6 @@
 package dev.tracedeck.app.prune;
 
-import dev.tracedeck.model.prune.PruneStrategy;
+import dev.tracedeck.analysis.prune.PruneStrategy;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

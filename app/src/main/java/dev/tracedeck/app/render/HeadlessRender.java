@@ -1,5 +1,7 @@
 package dev.tracedeck.app.render;
 
+import dev.tracedeck.analysis.compare.TraceComparison;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.app.common.SyncTaskRunner;
 import dev.tracedeck.app.common.ViewPicture;
 import dev.tracedeck.app.compare.CompareView;
@@ -10,9 +12,7 @@ import dev.tracedeck.app.timeline.TimelineView;
 import dev.tracedeck.app.workspace.CenterView;
 import dev.tracedeck.app.workspace.LoadedTrace;
 import dev.tracedeck.app.workspace.TraceViewModel;
-import dev.tracedeck.model.compare.TraceComparison;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.trace.Trace;
 import java.util.List;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package dev.tracedeck.app.report;
 
+import dev.tracedeck.analysis.rules.CheckStatus;
+import dev.tracedeck.analysis.rules.ThreadChecklist;
+import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.app.common.CountFormat;
-import dev.tracedeck.model.rules.CheckStatus;
-import dev.tracedeck.model.rules.ThreadChecklist;
-import dev.tracedeck.model.rules.Validation;
 import java.util.List;
 
 /** A file's checklist in numbers, for the summary line that stands in for the passing checks it leaves out. */

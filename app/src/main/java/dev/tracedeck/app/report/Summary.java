@@ -1,8 +1,8 @@
 package dev.tracedeck.app.report;
 
+import dev.tracedeck.analysis.rules.Severity;
+import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.app.common.CountFormat;
-import dev.tracedeck.model.rules.Severity;
-import dev.tracedeck.model.rules.Validation;
 
 /** "3 errors, 1 warning, 0 infos" for a heading. */
 final class Summary {

@@ -1,11 +1,11 @@
 package dev.tracedeck.app.shape;
 
+import dev.tracedeck.analysis.prune.ThreadHistory;
+import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.app.common.LatestOnly;
 import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.app.common.ThreadInView;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.prune.ThreadHistory;
-import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.tracedeck.app.threads;
 
+import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.app.triage.FindingFingerprints;
 import dev.tracedeck.app.triage.TriageMarks;
-import dev.tracedeck.model.rules.Validation;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,11 +1,11 @@
 package dev.tracedeck.app.timeline;
 
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.steps.LlmRounds;
 import dev.tracedeck.app.common.CountFormat;
 import dev.tracedeck.app.findings.EvidenceIndex;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
-import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.model.steps.LlmRounds;
 import dev.tracedeck.model.trace.ThreadLabels;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,7 +1,7 @@
 package dev.tracedeck.app.triage;
 
+import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.app.runs.WorkspaceLink;
-import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.workspace.TriageMark;
 import dev.tracedeck.workspace.TriageStatus;
 import dev.tracedeck.workspace.WorkspaceException;

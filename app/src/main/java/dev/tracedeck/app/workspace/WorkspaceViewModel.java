@@ -1,5 +1,8 @@
 package dev.tracedeck.app.workspace;
 
+import dev.tracedeck.analysis.rules.Fingerprints;
+import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.app.annotations.EventAnnotations;
 import dev.tracedeck.app.common.BackgroundJob;
 import dev.tracedeck.app.common.Batches;
@@ -16,9 +19,6 @@ import dev.tracedeck.app.triage.TriageMarks;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.rules.Fingerprints;
-import dev.tracedeck.model.rules.Validation;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.RunRecord;
 import java.nio.file.Path;
@@ -104,20 +104,20 @@ public final class WorkspaceViewModel {
      * Two open files compared as {@code tracedeck compare} does, with the rules this window checks with. Long work
      * on big files: call it off the FX thread.
      */
-    public dev.tracedeck.model.compare.TraceComparison compare(TraceDocument before, TraceDocument after) {
+    public dev.tracedeck.analysis.compare.TraceComparison compare(TraceDocument before, TraceDocument after) {
         return compare(before, Optional.empty(), after, Optional.empty());
     }
 
     /** Two threads compared (of one file or two) when both are given; else the two files whole. */
-    public dev.tracedeck.model.compare.TraceComparison compare(TraceDocument before, Optional<String> beforeThread,
+    public dev.tracedeck.analysis.compare.TraceComparison compare(TraceDocument before, Optional<String> beforeThread,
                                                              TraceDocument after, Optional<String> afterThread) {
         dev.tracedeck.model.trace.Trace b = before.getContent().loaded().trace();
         dev.tracedeck.model.trace.Trace a = after.getContent().loaded().trace();
         if (beforeThread.isPresent() && afterThread.isPresent()) {
-            return dev.tracedeck.model.compare.TraceComparison.ofThreads(b, validator.validate(b), b.thread(beforeThread.get()).orElseThrow(),
+            return dev.tracedeck.analysis.compare.TraceComparison.ofThreads(b, validator.validate(b), b.thread(beforeThread.get()).orElseThrow(),
                     a, validator.validate(a), a.thread(afterThread.get()).orElseThrow());
         }
-        return dev.tracedeck.model.compare.TraceComparison.of(b, validator.validate(b), a, validator.validate(a));
+        return dev.tracedeck.analysis.compare.TraceComparison.of(b, validator.validate(b), a, validator.validate(a));
     }
 
     public ObservableList<TraceDocument> documents() {

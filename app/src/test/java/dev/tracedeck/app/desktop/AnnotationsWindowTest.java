@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.app.common.ErrorBoundary;
 import dev.tracedeck.app.common.NoticesViewModel;
 import dev.tracedeck.app.common.SyncTaskRunner;
@@ -14,8 +16,6 @@ import dev.tracedeck.app.workspace.TraceViewModel;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.workspace.EventNote;
 import dev.tracedeck.workspace.WorkspaceStore;
 import java.nio.file.Files;

@@ -5,22 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.rules.CheckStatus;
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.app.common.ErrorBoundary;
 import dev.tracedeck.app.common.NoticesViewModel;
 import dev.tracedeck.app.common.SyncTaskRunner;
-import dev.tracedeck.app.findings.FindingsRow;
 import dev.tracedeck.app.findings.FindingsRow.CheckRow;
 import dev.tracedeck.app.findings.FindingsRow.FindingRow;
+import dev.tracedeck.app.findings.FindingsRow;
 import dev.tracedeck.app.fixtures.SampleLogs;
 import dev.tracedeck.app.workspace.TraceViewModel;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
-import dev.tracedeck.model.rules.CheckStatus;
-import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validator;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
@@ -29,10 +29,10 @@ import java.util.stream.Collectors;
 import javafx.css.PseudoClass;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
-import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
@@ -207,7 +207,7 @@ class MainWindowTest {
             WaitForAsyncUtils.waitForFxEvents();
             TraceViewModel trace = workspace.selectedTrace().orElseThrow();
             Finding warning = trace.findings().findingsInScope().stream()
-                    .filter(f -> f.severity() == dev.tracedeck.model.rules.Severity.WARNING).findFirst().orElseThrow();
+                    .filter(f -> f.severity() == dev.tracedeck.analysis.rules.Severity.WARNING).findFirst().orElseThrow();
             robot.interact(() -> trace.findings().selectFinding(warning));
             WaitForAsyncUtils.waitForFxEvents();
 

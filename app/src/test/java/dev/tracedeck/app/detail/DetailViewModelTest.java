@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.app.common.ManualTaskRunner;
 import dev.tracedeck.app.common.NoticesViewModel;
 import dev.tracedeck.app.common.SyncTaskRunner;
@@ -15,7 +16,6 @@ import dev.tracedeck.app.fixtures.TestTraces;
 import dev.tracedeck.app.runs.WorkspaceLink;
 import dev.tracedeck.app.triage.TriageMarks;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.TriageStatus;
 import java.nio.file.Path;

@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.prune.PruneStrategy;
+import dev.tracedeck.analysis.prune.StrategyParser;
+import dev.tracedeck.analysis.tokens.ModelProfiles;
 import dev.tracedeck.app.common.ManualTaskRunner;
 import dev.tracedeck.app.common.SyncTaskRunner;
 import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.app.fixtures.ChatTraces;
 import dev.tracedeck.model.event.Payload;
-import dev.tracedeck.model.prune.PruneStrategy;
-import dev.tracedeck.model.prune.StrategyParser;
-import dev.tracedeck.model.tokens.ModelProfiles;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.ThreadLabels;

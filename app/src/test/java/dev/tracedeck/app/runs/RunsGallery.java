@@ -1,5 +1,7 @@
 package dev.tracedeck.app.runs;
 
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.app.common.ErrorBoundary;
 import dev.tracedeck.app.common.NoticesViewModel;
 import dev.tracedeck.app.common.PngEncoder;
@@ -7,8 +9,6 @@ import dev.tracedeck.app.common.SyncTaskRunner;
 import dev.tracedeck.app.desktop.MainWindow;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.workspace.TriageStatus;
 import java.io.OutputStream;
 import java.nio.file.Files;

@@ -5,13 +5,13 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tracedeck.analysis.rules.Rule;
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.RuleParameters;
+import dev.tracedeck.analysis.rules.RuleProfile;
+import dev.tracedeck.analysis.rules.RuleSetting;
+import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.model.rules.Rule;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.RuleParameters;
-import dev.tracedeck.model.rules.RuleProfile;
-import dev.tracedeck.model.rules.RuleSetting;
-import dev.tracedeck.model.rules.Severity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,7 +70,7 @@ public final class RuleConfigReader {
         c.onlyKeys(root, TOP, "");
         RuleParameters parameters = parameters(c, root.path("parameters"));
         if (root.has("models")) {
-            parameters = parameters.withModels(dev.tracedeck.model.tokens.ModelProfiles.defaults()
+            parameters = parameters.withModels(dev.tracedeck.analysis.tokens.ModelProfiles.defaults()
                     .with(ModelProfilesReader.entries(name, text, root.get("models"))));
         }
         return new RuleConfig(parameters, rules(c, root.path("rules")));

@@ -1,9 +1,9 @@
 package dev.tracedeck.importers.spans;
 
+import dev.tracedeck.analysis.tokens.ThreadRequest;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.source.SourceRef;
-import dev.tracedeck.model.tokens.ThreadRequest;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;

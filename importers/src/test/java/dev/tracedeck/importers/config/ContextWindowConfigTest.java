@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.RuleParameters;
 import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.RuleParameters;
 import org.junit.jupiter.api.Test;
 
 class ContextWindowConfigTest {

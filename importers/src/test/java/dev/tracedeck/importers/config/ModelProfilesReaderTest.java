@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.tokens.ChatFormat;
+import dev.tracedeck.analysis.tokens.ModelProfile;
+import dev.tracedeck.analysis.tokens.ModelProfiles;
 import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.tokens.ChatFormat;
-import dev.tracedeck.model.tokens.ModelProfile;
-import dev.tracedeck.model.tokens.ModelProfiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
@@ -12,8 +14,6 @@ import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload.ConversationMessage;
 import dev.tracedeck.model.recorded.ModelCall;
 import dev.tracedeck.model.recorded.TokenUsage;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.trace.Trace;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
