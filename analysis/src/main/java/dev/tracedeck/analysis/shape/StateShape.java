@@ -3,8 +3,8 @@ package dev.tracedeck.analysis.shape;
 import dev.tracedeck.analysis.prune.HistoryMessage;
 import dev.tracedeck.analysis.prune.ThreadHistory;
 import dev.tracedeck.analysis.tokens.PromptMessage;
-import dev.tracedeck.analysis.tokens.ThreadContext;
 import dev.tracedeck.analysis.tokens.TokenCategory;
+import dev.tracedeck.model.conversation.Conversation;
 import dev.tracedeck.model.message.ToolCall;
 import dev.tracedeck.model.state.StateEntry;
 import dev.tracedeck.model.state.StateSnapshot;
@@ -26,7 +26,7 @@ public record StateShape(List<ShapeChip> chips) {
         List<ShapeChip> chips = new ArrayList<>();
         for (int i = 0; i < snapshot.size(); i++) {
             StateEntry e = snapshot.entries().get(i);
-            chips.add(chip(i, PromptMessage.of(ThreadContext.asMessage(e)), snapshot.entryLine(i)));
+            chips.add(chip(i, PromptMessage.of(Conversation.asMessage(e)), snapshot.entryLine(i)));
         }
         return new StateShape(chips);
     }

@@ -1,8 +1,8 @@
 package dev.tracedeck.analysis.tokens;
 
+import dev.tracedeck.model.conversation.Conversation;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
-import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
 import dev.tracedeck.model.state.StateEntry;
 import dev.tracedeck.model.state.StateSnapshot;
@@ -11,16 +11,16 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * A thread's context over time: one {@link ContextPoint} per state dump with a message list (the state an agent
- * sends to its model is its message list), or, for a thread without dumps, one per message as the history grows —
- * from nothing again after each point where the harness compacted it (the summary it left is the next message).
+ * A thread's context over time, point by point of its {@link Conversation}: one {@link ContextPoint} per state dump
+ * with a message list (the state an agent sends to its model is its message list), or, for a thread without dumps,
+ * one per message as the history grows — from nothing again after each point where the harness compacted it (the
+ * summary it left is the next message).
  *
  * <p>Consecutive dumps share their unchanged entries (the same instances), so each distinct entry is tokenized
  * once: the counts of a gigabyte log's quadratic dumps cost what its distinct messages cost.
@@ -56,6 +56,22 @@ public final class ThreadContext {
     }
 
     public List<ContextPoint> points(TraceThread thread) {
+        Conversation conversation = Conversation.of(thread);
+        return conversation.inDumps() ? dumpPoints(conversation) : messagePoints(thread);
+    }
+
+    /** One point per dump: what the agent held there. */
+    private List<ContextPoint> dumpPoints(Conversation conversation) {
+        List<ContextPoint> points = new ArrayList<>();
+        for (Event e : conversation.dumps()) {
+            StateSnapshot snapshot = Conversation.snapshot(e);
+            points.add(new ContextPoint(e, snapshot.size(), count(snapshot)));
+        }
+        return points;
+    }
+
+    /** One point per message, the history growing by it since the thread's start or its last compaction. */
+    private List<ContextPoint> messagePoints(TraceThread thread) {
         List<ContextPoint> points = new ArrayList<>();
         int messages = 0;
         Map<TokenCategory, Integer> running = new EnumMap<>(TokenCategory.class);
@@ -69,17 +85,13 @@ public final class ThreadContext {
         thread.records().compactions().forEach(c -> compactions.add(c.event()));
         boolean cutPreviews = false;
         boolean replayedCalls = false;
-        boolean dumps = thread.events().stream().anyMatch(ThreadContext::isMessageListDump);
         for (Event e : thread.events()) {
-            if (!dumps && compactions.contains(e)) {
+            if (compactions.contains(e)) {
                 // The harness replaced the history so far with a summary: the next request starts from there.
                 running.clear();
                 running.putAll(start);
                 messages = 0;
-            } else if (dumps && isMessageListDump(e)) {
-                StateSnapshot snapshot = ((Payload.StateDump) e.payload()).snapshot();
-                points.add(new ContextPoint(e, snapshot.size(), count(snapshot)));
-            } else if (!dumps && e.payload() instanceof Payload.ConversationMessage m) {
+            } else if (e.payload() instanceof Payload.ConversationMessage m) {
                 PromptMessage message = PromptMessage.of(m.message());
                 messages++;
                 cutPreviews |= m.previewCut();
@@ -139,34 +151,11 @@ public final class ThreadContext {
 
     /** {tokens, category ordinal} of one dump entry as the model would be sent it. */
     private int[] entryTokens(StateEntry entry) {
-        PromptMessage message = PromptMessage.of(asMessage(entry));
+        PromptMessage message = PromptMessage.of(Conversation.asMessage(entry));
         int tokens = format.perMessage() + tokenizer.count(message.role()) + tokenizer.count(message.content());
         for (ToolCall call : message.toolCalls()) {
             tokens += PromptTokens.PER_TOOL_CALL + tokenizer.count(call.name());
         }
         return new int[] {tokens, message.category().ordinal()};
-    }
-
-    /**
-     * LangChain's message types in OpenAI's roles: human and chat/user are user, ai is assistant. The call ids a
-     * dump shows (a LangGraph checkpoint's) are kept, so calls and results pair by id; a Mycelian dump has none.
-     */
-    public static Message asMessage(StateEntry entry) {
-        String role = switch (entry.type()) {
-            case "system", "SystemMessage" -> "system";
-            case "human", "HumanMessage" -> "user";
-            case "tool", "ToolMessage" -> "tool";
-            default -> entry.isAi() ? "assistant" : entry.role().isEmpty() ? entry.type() : entry.role();
-        };
-        List<ToolCall> calls = new ArrayList<>();
-        for (int i = 0; i < entry.toolNames().size(); i++) {
-            String id = i < entry.toolCallIds().size() ? entry.toolCallIds().get(i) : "";
-            calls.add(new ToolCall(id, entry.toolNames().get(i), "", Optional.empty(), false, entry.isParsedFromText(i)));
-        }
-        return new Message(role, entry.content(), calls, entry.toolCallId());
-    }
-
-    private static boolean isMessageListDump(Event e) {
-        return e.payload() instanceof Payload.StateDump dump && dump.snapshot().hasMessageList();
     }
 }

@@ -10,7 +10,7 @@ import dev.tracedeck.analysis.rules.chat.TextToolCallNotRun;
 import dev.tracedeck.analysis.textcalls.found.FoundTextCall;
 import dev.tracedeck.analysis.textcalls.found.TextCallScope;
 import dev.tracedeck.analysis.textcalls.lift.TextCallLifter;
-import dev.tracedeck.analysis.tokens.ThreadContext;
+import dev.tracedeck.model.conversation.Conversation;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.event.Payload;
@@ -112,7 +112,7 @@ class TextCallLifterTest {
         for (int i = 0; i < dumps.size(); i++) {
             assertEquals(((Payload.StateDump) before.get(i).payload()).diff(), ((Payload.StateDump) dumps.get(i).payload()).diff());
         }
-        ToolCall seen = ThreadContext.asMessage(entry).toolCalls().get(0);
+        ToolCall seen = Conversation.asMessage(entry).toolCalls().get(0);
         assertTrue(seen.parsedFromText(), "prune strategies and token counts see the call, marked");
 
         TextToolCallNotRun rule = new TextToolCallNotRun(TextCallScope.STATE_ENTRIES);

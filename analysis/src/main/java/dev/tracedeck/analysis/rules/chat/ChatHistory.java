@@ -1,6 +1,7 @@
 package dev.tracedeck.analysis.rules.chat;
 
 import dev.tracedeck.analysis.rules.BlamedEntry;
+import dev.tracedeck.model.conversation.Conversation;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.message.Message;
@@ -14,10 +15,9 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * A thread's chat history as the tool-call rules see it: the last complete state dump when the thread has
- * dumps (it holds everything the agent kept; a dump with a line that could not be parsed would show gaps that
- * aren't there), else the thread's messages in order. Each entry points at the dump where it first appeared
- * and the message being handled then.
+ * A thread's chat history as the tool-call rules see it: its {@link Conversation#ofWholeDumps conversation}, the last
+ * of its dumps read whole when it has such dumps (it holds everything the agent kept), else its messages in order.
+ * Each entry points at the dump where it first appeared and the message being handled then.
  */
 public final class ChatHistory {
 
@@ -28,8 +28,8 @@ public final class ChatHistory {
     }
 
     public static List<HistoryItem> of(TraceThread thread) {
-        List<Event> dumps = completeDumps(thread);
-        return dumps.isEmpty() ? fromMessages(thread) : fromSnapshots(thread, dumps);
+        Conversation conversation = Conversation.ofWholeDumps(thread);
+        return conversation.inDumps() ? fromSnapshots(thread, conversation.dumps()) : fromMessages(conversation.messages());
     }
 
     /** True when the history has ids linking results to calls. */
@@ -37,25 +37,14 @@ public final class ChatHistory {
         return items.stream().anyMatch(i -> !i.callIds().isEmpty() || !i.resultId().isEmpty());
     }
 
-    private static List<Event> completeDumps(TraceThread thread) {
-        List<Event> dumps = new ArrayList<>();
-        for (Event e : thread.events()) {
-            if (e.payload() instanceof Payload.StateDump dump && dump.snapshot().hasMessageList()
-                    && !dump.snapshot().isIncomplete()) {
-                dumps.add(e);
-            }
-        }
-        return dumps;
-    }
-
     private static List<HistoryItem> fromSnapshots(TraceThread thread, List<Event> dumps) {
-        StateSnapshot last = snapshot(dumps.get(dumps.size() - 1));
+        StateSnapshot last = Conversation.snapshot(dumps.get(dumps.size() - 1));
         List<HistoryItem> items = new ArrayList<>();
         for (int i = 0; i < last.size(); i++) {
             StateEntry entry = last.entries().get(i);
             Event where = firstDumpHolding(dumps, i, entry);
             // Either dump has an entry at position i (the fallback is the last dump, which holds them all).
-            String label = "state entry " + entry.idx() + " (line " + snapshot(where).entryLine(i)
+            String label = "state entry " + entry.idx() + " (line " + Conversation.snapshot(where).entryLine(i)
                     + (entry.parsedFromText() > 0 ? FROM_TEXT : "") + ")";
             List<String> ids = entry.toolCallIds().stream().filter(id -> !id.isEmpty()).toList();
             items.add(new HistoryItem(() -> label, role(entry), names(entry), ids, entry.isToolResult(), entry.toolCallId(),
@@ -65,14 +54,10 @@ public final class ChatHistory {
         return items;
     }
 
-    private static StateSnapshot snapshot(Event dump) {
-        return ((Payload.StateDump) dump.payload()).snapshot();
-    }
-
     /** The first dump with this entry at this position: where the turn that added it left it. */
     private static Event firstDumpHolding(List<Event> dumps, int position, StateEntry entry) {
         for (Event e : dumps) {
-            List<StateEntry> entries = snapshot(e).entries();
+            List<StateEntry> entries = Conversation.snapshot(e).entries();
             if (position < entries.size() && entries.get(position).equals(entry)) {
                 return e;
             }
@@ -125,33 +110,32 @@ public final class ChatHistory {
                 : fromText.isEmpty() ? "" : " (" + fromText.substring(2) + ")");
     }
 
-    private static List<HistoryItem> fromMessages(TraceThread thread) {
+    private static List<HistoryItem> fromMessages(List<Event> messages) {
         List<HistoryItem> items = new ArrayList<>();
-        for (Event e : thread.events()) {
-            if (e.payload() instanceof Payload.ConversationMessage m) {
-                Message msg = m.message();
-                // A loop, not streams: a gigabyte of conversations has millions of messages, most making no call.
-                List<ToolCall> calls = msg.toolCalls();
-                List<String> ids = List.of();
-                List<String> names = List.of();
-                String fromText = "";
-                if (!calls.isEmpty()) {
-                    List<String> someIds = new ArrayList<>(calls.size());
-                    List<String> someNames = new ArrayList<>(calls.size());
-                    for (ToolCall call : calls) {
-                        if (!call.id().isEmpty()) {
-                            someIds.add(call.id());
-                        }
-                        someNames.add(call.name());
-                        fromText = call.parsedFromText() ? FROM_TEXT : fromText;
+        for (Event e : messages) {
+            Payload.ConversationMessage m = (Payload.ConversationMessage) e.payload();
+            Message msg = m.message();
+            // A loop, not streams: a gigabyte of conversations has millions of messages, most making no call.
+            List<ToolCall> calls = msg.toolCalls();
+            List<String> ids = List.of();
+            List<String> names = List.of();
+            String fromText = "";
+            if (!calls.isEmpty()) {
+                List<String> someIds = new ArrayList<>(calls.size());
+                List<String> someNames = new ArrayList<>(calls.size());
+                for (ToolCall call : calls) {
+                    if (!call.id().isEmpty()) {
+                        someIds.add(call.id());
                     }
-                    ids = someIds;
-                    names = someNames;
+                    someNames.add(call.name());
+                    fromText = call.parsedFromText() ? FROM_TEXT : fromText;
                 }
-                String parsed = fromText;
-                items.add(new HistoryItem(() -> messageLabel(e, parsed), msg.role(), names, ids, msg.isToolResult(),
-                        msg.toolCallId(), msg::content, !m.previewCut(), msg.silent(), e, m.msgIdx(), Optional.empty()));
+                ids = someIds;
+                names = someNames;
             }
+            String parsed = fromText;
+            items.add(new HistoryItem(() -> messageLabel(e, parsed), msg.role(), names, ids, msg.isToolResult(),
+                    msg.toolCallId(), msg::content, !m.previewCut(), msg.silent(), e, m.msgIdx(), Optional.empty()));
         }
         return items;
     }
