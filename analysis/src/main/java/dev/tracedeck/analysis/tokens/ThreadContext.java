@@ -4,6 +4,7 @@ import dev.tracedeck.model.conversation.Conversation;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.message.ToolCall;
+import dev.tracedeck.model.recorded.ThreadRequest;
 import dev.tracedeck.model.state.StateEntry;
 import dev.tracedeck.model.state.StateSnapshot;
 import dev.tracedeck.model.trace.TraceThread;

@@ -3,6 +3,7 @@ package dev.tracedeck.app.cli;
 import dev.tracedeck.analysis.rules.Fingerprints;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.rules.Validator;
+import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.app.report.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
@@ -37,15 +38,18 @@ final class FileChecks {
 
     private final Reading reading;
     private final Importers importers;
+    private final TextCallLifting lifting;
     private final Validator validator;
     private final WorkspaceOpening workspace;
     private final PrintWriter err;
     private final String command;
 
-    FileChecks(Reading reading, Importers importers, Validator validator, WorkspaceOpening workspace,
-               PrintWriter err, String command) {
+    /** @param lifting what is done to each trace once read, before it is checked and recorded */
+    FileChecks(Reading reading, Importers importers, TextCallLifting lifting, Validator validator,
+               WorkspaceOpening workspace, PrintWriter err, String command) {
         this.reading = reading;
         this.importers = importers;
+        this.lifting = lifting;
         this.validator = validator;
         this.workspace = workspace;
         this.err = err;
@@ -59,7 +63,7 @@ final class FileChecks {
     Optional<Checked> check(Path file) {
         ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
         try {
-            Trace trace = reading.read(importers, file, progress);
+            Trace trace = lifting.apply(reading.read(importers, file, progress));
             int threads = trace.threads().size();
             Validation validation = validator.validate(trace, checked -> progress.checking(checked, threads));
             Fingerprints fingerprints = Fingerprints.of(validation);

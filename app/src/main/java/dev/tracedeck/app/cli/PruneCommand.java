@@ -10,10 +10,10 @@ import dev.tracedeck.analysis.tokens.ModelChoice;
 import dev.tracedeck.analysis.tokens.ModelProfile;
 import dev.tracedeck.analysis.tokens.ModelProfiles;
 import dev.tracedeck.analysis.tokens.PromptTokens;
-import dev.tracedeck.analysis.tokens.ThreadRequest;
 import dev.tracedeck.app.report.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.recorded.ThreadRequest;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
 import java.io.PrintWriter;
@@ -103,7 +103,7 @@ final class PruneCommand implements Callable<Integer> {
         Trace trace;
         ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
         try (WorkspaceRecording recorded = recording.get()) {
-            trace = parseTextCalls.apply(importers.get()).read(InputFiles.source(file), progress);
+            trace = parseTextCalls.lifting().apply(importers.get().read(InputFiles.source(file), progress));
             progress.done();
             if (!recorded.record(file, trace, Optional.empty())) {
                 return ExitCodes.USAGE;

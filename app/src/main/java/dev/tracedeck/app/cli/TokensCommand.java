@@ -48,7 +48,6 @@ final class TokensCommand implements Callable<Integer> {
         if (profiles.isEmpty()) {
             return ExitCodes.USAGE;
         }
-        Importers importers = parseTextCalls.apply(Importers.standard());
         Optional<WorkspaceRecording> recording = WorkspaceRecording.open(workspace, err, "tracedeck tokens");
         if (recording.isEmpty()) {
             return ExitCodes.USAGE;
@@ -56,7 +55,7 @@ final class TokensCommand implements Callable<Integer> {
         List<TokensReport.FileTokens> counted = new ArrayList<>();
         boolean ok;
         try (WorkspaceRecording recorded = recording.get()) {
-            ok = recorded.readEach(InputFiles.distinct(files, err, "tracedeck tokens"), importers,
+            ok = recorded.readEach(InputFiles.distinct(files, err, "tracedeck tokens"), Importers.standard(), parseTextCalls.lifting(),
                     trace -> counted.add(TokensReport.count(trace, modelChoice.choose(trace, profiles.get()))));
         }
         int code = ok ? ExitCodes.OK : ExitCodes.USAGE;

@@ -131,9 +131,8 @@ final class ValidateCommand implements Callable<Integer> {
         if (chosen.isEmpty()) {
             return ExitCodes.USAGE;
         }
-        Importers importers = parseTextCalls.apply(chosen.get());
         try (WorkspaceOpening opening = WorkspaceOpening.start(workspace, err, "tracedeck validate")) {
-            return validate(validator, importers, opening, err, redactor.get());
+            return validate(validator, chosen.get(), opening, err, redactor.get());
         }
     }
 
@@ -146,7 +145,8 @@ final class ValidateCommand implements Callable<Integer> {
                 return ExitCodes.USAGE;
             }
         }
-        FileChecks checks = new FileChecks(reading, importers, validator, opening, err, "tracedeck validate");
+        FileChecks checks = new FileChecks(reading, importers, parseTextCalls.lifting(), validator, opening, err,
+                "tracedeck validate");
         List<Validation> validations = new ArrayList<>();
         List<Fingerprints> taken = new ArrayList<>();
         boolean unreadable = false;

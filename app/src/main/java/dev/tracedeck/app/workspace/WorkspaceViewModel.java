@@ -3,6 +3,7 @@ package dev.tracedeck.app.workspace;
 import dev.tracedeck.analysis.rules.Fingerprints;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.rules.Validator;
+import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.app.annotations.EventAnnotations;
 import dev.tracedeck.app.common.BackgroundJob;
 import dev.tracedeck.app.common.Batches;
@@ -45,6 +46,7 @@ import javafx.collections.ObservableList;
 public final class WorkspaceViewModel {
 
     private final Importers importers;
+    private final TextCallLifting lifting;
     private final TaskRunner imports;
     private final TaskRunner queries;
     private final NoticesViewModel notices;
@@ -78,9 +80,17 @@ public final class WorkspaceViewModel {
      */
     public WorkspaceViewModel(Importers importers, TaskRunner imports, TaskRunner queries, Validator validator,
                               NoticesViewModel notices, ErrorBoundary errors, Optional<WorkspaceLink> link) {
+        this(importers, TextCallLifting.OFF, imports, queries, validator, notices, errors, link);
+    }
+
+    /** @param lifting what is done to each file once read, before it is checked and shown ({@code --parse-text-calls}) */
+    public WorkspaceViewModel(Importers importers, TextCallLifting lifting, TaskRunner imports, TaskRunner queries,
+                              Validator validator, NoticesViewModel notices, ErrorBoundary errors,
+                              Optional<WorkspaceLink> link) {
         this.link = link;
         this.triage = new TriageMarks(link);
         this.importers = importers;
+        this.lifting = lifting;
         this.validator = validator;
         this.imports = imports;
         this.queries = queries;
@@ -157,6 +167,11 @@ public final class WorkspaceViewModel {
     /** What the files are read with: a followed file is read again with the same. */
     public Importers importers() {
         return importers;
+    }
+
+    /** What is done to each file once read: a followed file's readings get the same. */
+    public TextCallLifting textCallLifting() {
+        return lifting;
     }
 
     /** The rules the files are checked with. */
@@ -344,7 +359,7 @@ public final class WorkspaceViewModel {
         progress.started(document);
         LoadingViewModel loading = document.loading();
         Batches<Event> arriving = new Batches<>(imports.callbacks(), loading::append);
-        BackgroundJob<LoadedTrace> job = BackgroundJob.of("import " + document.name(), new ImportJob(importers, path, arriving))
+        BackgroundJob<LoadedTrace> job = BackgroundJob.of("import " + document.name(), new ImportJob(importers, lifting, path, arriving))
                 .onProgress(fraction -> {
                     document.progressed(fraction);
                     progress.update();

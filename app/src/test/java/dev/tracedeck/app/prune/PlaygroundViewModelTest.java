@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.analysis.prune.PruneStrategy;
 import dev.tracedeck.analysis.prune.StrategyParser;
+import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.analysis.tokens.ModelProfiles;
 import dev.tracedeck.app.common.ManualTaskRunner;
 import dev.tracedeck.app.common.SyncTaskRunner;
@@ -264,9 +265,8 @@ class PlaygroundViewModelTest {
     void theCopiedCommandRepeatsParseTextCallsWhenTheTraceWasReadWithIt() throws Exception {
         Path log = Path.of("../sample-logs/mycelian/text-tool-calls.log");
         for (boolean parse : new boolean[] {false, true}) {
-            dev.tracedeck.importers.Importers importers = dev.tracedeck.importers.Importers.standard();
-            Trace read = (parse ? importers.parsingTextCalls() : importers)
-                    .read(dev.tracedeck.importers.ImportSource.of(log), dev.tracedeck.importers.ImportListener.NONE);
+            Trace read = TextCallLifting.when(parse).apply(dev.tracedeck.importers.Importers.standard()
+                    .read(dev.tracedeck.importers.ImportSource.of(log), dev.tracedeck.importers.ImportListener.NONE));
             PlaygroundViewModel model = new PlaygroundViewModel(read, log, ThreadLabels.of(read), new SyncTaskRunner(),
                     ModelProfiles.defaults());
             model.openAt(Optional.empty(), Optional.empty());

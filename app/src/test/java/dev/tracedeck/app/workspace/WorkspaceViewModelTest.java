@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tracedeck.analysis.rules.RuleConfig;
 import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.analysis.rules.Validator;
+import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.app.common.ErrorBoundary;
 import dev.tracedeck.app.common.ManualTaskRunner;
 import dev.tracedeck.app.common.Notice;
@@ -18,6 +19,7 @@ import dev.tracedeck.app.common.TaskRunner;
 import dev.tracedeck.app.fixtures.SampleLogs;
 import dev.tracedeck.app.runs.WorkspaceLink;
 import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.workspace.RunRecord;
 import dev.tracedeck.workspace.WorkspaceStore;
 import java.nio.file.Files;
@@ -55,6 +57,23 @@ class WorkspaceViewModelTest {
         assertEquals(77 - 8, document.getContent().timeline().rows().size(), "8 LLM calls answered: one row each");
         assertFalse(workspace.progress().isBusy());
         assertTrue(notices.notices().isEmpty());
+    }
+
+    @Test
+    void aWindowAskedToParseTextCallsLiftsThemInEachFileItReads() {
+        Path log = SampleLogs.copy("sample-logs/mycelian/text-tool-calls.log", dir);
+        for (TextCallLifting lifting : TextCallLifting.values()) {
+            WorkspaceViewModel workspace = new WorkspaceViewModel(Importers.standard(), lifting, new SyncTaskRunner(),
+                    new SyncTaskRunner(), new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run),
+                    Optional.empty());
+            workspace.open(List.of(log));
+
+            long lifted = workspace.getSelected().getContent().loaded().trace().events().stream()
+                    .filter(e -> e.payload() instanceof Payload.StateDump dump
+                            && dump.snapshot().entries().stream().anyMatch(entry -> entry.parsedFromText() > 0))
+                    .count();
+            assertEquals(lifting == TextCallLifting.ON, lifted > 0, lifting + ": " + lifted + " dumps with lifted calls");
+        }
     }
 
     @Test

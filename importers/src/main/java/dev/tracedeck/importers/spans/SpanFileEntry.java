@@ -1,8 +1,8 @@
 package dev.tracedeck.importers.spans;
 
-import dev.tracedeck.analysis.tokens.ThreadRequest;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.json.JsonValue;
+import dev.tracedeck.model.recorded.ThreadRequest;
 import dev.tracedeck.model.source.SourceRef;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package dev.tracedeck.importers.config;
+package dev.tracedeck.analysis.config;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tracedeck.analysis.tokens.ChatFormat;
 import dev.tracedeck.analysis.tokens.ModelProfile;
 import dev.tracedeck.analysis.tokens.ModelProfiles;
-import dev.tracedeck.importers.ImportException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,43 +35,43 @@ public final class ModelProfilesReader {
     private final ObjectMapper mapper = new ObjectMapper().enable(JsonParser.Feature.INCLUDE_SOURCE_IN_LOCATION);
 
     /** The built-in profiles with the file's added in front. */
-    public ModelProfiles read(Path file) throws ImportException {
+    public ModelProfiles read(Path file) throws ConfigException {
         String name = file.toString();
         String text;
         try {
             text = Files.readString(file);
         } catch (IOException e) {
-            throw ImportException.unreadable(name, e);
+            throw ConfigException.unreadable(name, e);
         }
         return parse(name, text);
     }
 
     /** The built-in profiles with those of {@code text} (the content of the file {@code name}) added in front. */
-    public ModelProfiles parse(String name, String text) throws ImportException {
+    public ModelProfiles parse(String name, String text) throws ConfigException {
         JsonNode root;
         try {
             root = mapper.readTree(text);
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
-            throw new ImportException(name, at == null ? 0 : at.getLineNr(), "not valid JSON: " + e.getOriginalMessage(), e);
+            throw new ConfigException(name, at == null ? 0 : at.getLineNr(), "not valid JSON: " + e.getOriginalMessage(), e);
         }
         if (root == null || !root.isObject() || !root.has("models")) {
-            throw new ImportException(name, 1, "expected a JSON object with a \"models\" list", null);
+            throw new ConfigException(name, 1, "expected a JSON object with a \"models\" list", null);
         }
         Iterator<String> keys = root.fieldNames();
         while (keys.hasNext()) {
             String key = keys.next();
             if (!key.equals("models")) {
-                throw new ImportException(name, lineOf(text, "\"" + key + "\""), "unknown key \"" + key + "\" (allowed: models)", null);
+                throw new ConfigException(name, lineOf(text, "\"" + key + "\""), "unknown key \"" + key + "\" (allowed: models)", null);
             }
         }
         return ModelProfiles.defaults().with(entries(name, text, root.get("models")));
     }
 
     /** The entries of a {@code "models"} list, for this file or a rule configuration's. */
-    static List<ModelProfiles.Entry> entries(String file, String text, JsonNode models) throws ImportException {
+    static List<ModelProfiles.Entry> entries(String file, String text, JsonNode models) throws ConfigException {
         if (!models.isArray()) {
-            throw new ImportException(file, lineOf(text, "\"models\""), "\"models\" must be a list of {name, contextLimit, encoding}", null);
+            throw new ConfigException(file, lineOf(text, "\"models\""), "\"models\" must be a list of {name, contextLimit, encoding}", null);
         }
         List<ModelProfiles.Entry> entries = new ArrayList<>();
         int from = 0;
@@ -81,27 +80,27 @@ public final class ModelProfilesReader {
             int line = lineOf(text, name.isEmpty() ? "{" : "\"" + name + "\"", from);
             from = Math.max(from, offsetOfLine(text, line));
             if (!m.isObject()) {
-                throw new ImportException(file, line, "each model is an object {name, contextLimit, encoding}", null);
+                throw new ConfigException(file, line, "each model is an object {name, contextLimit, encoding}", null);
             }
             Iterator<String> keys = m.fieldNames();
             while (keys.hasNext()) {
                 String key = keys.next();
                 if (!KEYS.contains(key)) {
-                    throw new ImportException(file, line, "unknown key \"" + key + "\" in a model (allowed: contextLimit, encoding, name)", null);
+                    throw new ConfigException(file, line, "unknown key \"" + key + "\" in a model (allowed: contextLimit, encoding, name)", null);
                 }
             }
             if (!m.path("name").isTextual() || name.isBlank()) {
-                throw new ImportException(file, line, "a model needs a \"name\" (the start of the model names it covers)", null);
+                throw new ConfigException(file, line, "a model needs a \"name\" (the start of the model names it covers)", null);
             }
             if (!m.path("contextLimit").isInt() || m.get("contextLimit").asInt() <= 0) {
-                throw new ImportException(file, line, "model \"" + name + "\": \"contextLimit\" must be a positive whole number of tokens", null);
+                throw new ConfigException(file, line, "model \"" + name + "\": \"contextLimit\" must be a positive whole number of tokens", null);
             }
             Optional<ChatFormat> format = Optional.empty();
             if (m.has("encoding") && !m.get("encoding").isNull()) {
                 format = switch (m.get("encoding").asText()) {
                     case "o200k_base" -> Optional.of(ChatFormat.GPT_4O);
                     case "cl100k_base" -> Optional.of(ChatFormat.GPT_4);
-                    default -> throw new ImportException(file, line, "model \"" + name
+                    default -> throw new ConfigException(file, line, "model \"" + name
                             + "\": \"encoding\" must be o200k_base or cl100k_base (leave it out for an estimate)", null);
                 };
             }

@@ -1,4 +1,4 @@
-package dev.tracedeck.analysis.tokens;
+package dev.tracedeck.model.recorded;
 
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;

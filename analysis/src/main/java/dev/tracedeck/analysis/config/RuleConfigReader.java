@@ -1,4 +1,4 @@
-package dev.tracedeck.importers.config;
+package dev.tracedeck.analysis.config;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
@@ -11,7 +11,6 @@ import dev.tracedeck.analysis.rules.RuleParameters;
 import dev.tracedeck.analysis.rules.RuleProfile;
 import dev.tracedeck.analysis.rules.RuleSetting;
 import dev.tracedeck.analysis.rules.Severity;
-import dev.tracedeck.importers.ImportException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,27 +43,27 @@ public final class RuleConfigReader {
 
     private final ObjectMapper mapper = new ObjectMapper().enable(JsonParser.Feature.INCLUDE_SOURCE_IN_LOCATION);
 
-    public RuleConfig read(Path file) throws ImportException {
+    public RuleConfig read(Path file) throws ConfigException {
         String name = file.toString();
         String text;
         try {
             text = Files.readString(file);
         } catch (IOException e) {
-            throw ImportException.unreadable(name, e);
+            throw ConfigException.unreadable(name, e);
         }
         return parse(name, text);
     }
 
-    public RuleConfig parse(String name, String text) throws ImportException {
+    public RuleConfig parse(String name, String text) throws ConfigException {
         JsonNode root;
         try {
             root = mapper.readTree(text);
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
-            throw new ImportException(name, at == null ? 0 : at.getLineNr(), "not valid JSON: " + e.getOriginalMessage(), e);
+            throw new ConfigException(name, at == null ? 0 : at.getLineNr(), "not valid JSON: " + e.getOriginalMessage(), e);
         }
         if (root == null || !root.isObject()) {
-            throw new ImportException(name, 1, "expected a JSON object with \"parameters\" and/or \"rules\"", null);
+            throw new ConfigException(name, 1, "expected a JSON object with \"parameters\" and/or \"rules\"", null);
         }
         Config c = new Config(name, text);
         c.onlyKeys(root, TOP, "");
@@ -76,7 +75,7 @@ public final class RuleConfigReader {
         return new RuleConfig(parameters, rules(c, root.path("rules")));
     }
 
-    private RuleParameters parameters(Config c, JsonNode p) throws ImportException {
+    private RuleParameters parameters(Config c, JsonNode p) throws ConfigException {
         RuleParameters d = RuleParameters.DEFAULTS;
         if (p.isMissingNode()) {
             return d;
@@ -106,7 +105,7 @@ public final class RuleConfigReader {
         }
     }
 
-    private Map<String, RuleSetting> rules(Config c, JsonNode rules) throws ImportException {
+    private Map<String, RuleSetting> rules(Config c, JsonNode rules) throws ConfigException {
         Map<String, RuleSetting> settings = new HashMap<>();
         if (rules.isMissingNode()) {
             return settings;
@@ -138,8 +137,8 @@ public final class RuleConfigReader {
     /** Helpers that know the file, so every error names it and the line of the offending key. */
     private record Config(String name, String text) {
 
-        ImportException error(String message) {
-            return new ImportException(name, lineOf(message), message, null);
+        ConfigException error(String message) {
+            return new ConfigException(name, lineOf(message), message, null);
         }
 
         /** The line where the quoted key the message names first appears, best effort. */
@@ -151,7 +150,7 @@ public final class RuleConfigReader {
             return at < 0 ? 0 : (int) text.substring(0, at).chars().filter(ch -> ch == '\n').count() + 1;
         }
 
-        void onlyKeys(JsonNode node, Set<String> allowed, String path) throws ImportException {
+        void onlyKeys(JsonNode node, Set<String> allowed, String path) throws ConfigException {
             if (!node.isObject()) {
                 throw error(path.isEmpty() ? "expected an object" : path.substring(0, path.length() - 1) + " must be an object");
             }
@@ -165,7 +164,7 @@ public final class RuleConfigReader {
             }
         }
 
-        String text(JsonNode p, String key, String fallback) throws ImportException {
+        String text(JsonNode p, String key, String fallback) throws ConfigException {
             if (!p.has(key)) {
                 return fallback;
             }
@@ -175,7 +174,7 @@ public final class RuleConfigReader {
             return p.get(key).asText();
         }
 
-        int integer(JsonNode p, String key, int fallback) throws ImportException {
+        int integer(JsonNode p, String key, int fallback) throws ConfigException {
             if (!p.has(key)) {
                 return fallback;
             }
@@ -185,7 +184,7 @@ public final class RuleConfigReader {
             return p.get(key).asInt();
         }
 
-        double number(JsonNode p, String key, double fallback) throws ImportException {
+        double number(JsonNode p, String key, double fallback) throws ConfigException {
             if (!p.has(key)) {
                 return fallback;
             }
@@ -195,7 +194,7 @@ public final class RuleConfigReader {
             return p.get(key).asDouble();
         }
 
-        boolean bool(JsonNode n, String rule) throws ImportException {
+        boolean bool(JsonNode n, String rule) throws ConfigException {
             if (!n.isBoolean()) {
                 throw error("rules." + rule + ".enabled must be true or false");
             }

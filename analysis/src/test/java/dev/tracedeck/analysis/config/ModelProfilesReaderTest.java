@@ -1,4 +1,4 @@
-package dev.tracedeck.importers.config;
+package dev.tracedeck.analysis.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,7 +8,6 @@ import dev.tracedeck.analysis.rules.RuleConfig;
 import dev.tracedeck.analysis.tokens.ChatFormat;
 import dev.tracedeck.analysis.tokens.ModelProfile;
 import dev.tracedeck.analysis.tokens.ModelProfiles;
-import dev.tracedeck.importers.ImportException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -41,19 +40,19 @@ class ModelProfilesReaderTest {
 
     @Test
     void mistakesNameTheFileAndTheLine() {
-        ImportException unknown = assertThrows(ImportException.class, () -> read("""
+        ConfigException unknown = assertThrows(ConfigException.class, () -> read("""
                 {"models": [
                   {"name": "a", "contextLimit": 1000},
                   {"name": "b", "contextLimt": 1000}]}
                 """));
         assertTrue(unknown.getMessage().contains("models.json:3"), unknown.getMessage());
         assertTrue(unknown.getMessage().contains("unknown key \"contextLimt\""), unknown.getMessage());
-        ImportException encoding = assertThrows(ImportException.class,
+        ConfigException encoding = assertThrows(ConfigException.class,
                 () -> read("{\"models\": [{\"name\": \"x\", \"contextLimit\": 10, \"encoding\": \"p50k\"}]}"));
         assertTrue(encoding.getMessage().contains("o200k_base or cl100k_base"), encoding.getMessage());
-        assertThrows(ImportException.class, () -> read("{\"models\": [{\"name\": \"x\", \"contextLimit\": 0}]}"));
-        assertThrows(ImportException.class, () -> read("{\"model\": []}"));
-        assertThrows(ImportException.class, () -> read("{\"models\": [{\"contextLimit\": 10}]}"));
+        assertThrows(ConfigException.class, () -> read("{\"models\": [{\"name\": \"x\", \"contextLimit\": 0}]}"));
+        assertThrows(ConfigException.class, () -> read("{\"model\": []}"));
+        assertThrows(ConfigException.class, () -> read("{\"models\": [{\"contextLimit\": 10}]}"));
     }
 
     @Test

@@ -1,10 +1,9 @@
-package dev.tracedeck.importers.responses;
+package dev.tracedeck.samples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.RuleConfig;
 import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.importers.ImportListener;
@@ -23,8 +22,8 @@ import org.junit.jupiter.api.Test;
  * How calls and their outputs pair in what the Responses importer reads: Codex rollouts, where the harness writes
  * developer messages and the model reasoning items between a call and its output, and the calls of OpenAI's
  * client-run tools ({@code local_shell_call}, {@code computer_call}, {@code shell_call}, {@code apply_patch_call}),
- * each answered by an output item of its own. Files written here in the shapes of the API reference and of Codex's
- * {@code RolloutLine}.
+ * each answered by an output item of its own, as the rules judge them: the importer and the rules together. Files
+ * written here in the shapes of the API reference and of Codex's {@code RolloutLine}.
  */
 class ResponsesCallPairingTest {
 

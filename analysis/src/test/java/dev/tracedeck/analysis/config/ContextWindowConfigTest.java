@@ -1,4 +1,4 @@
-package dev.tracedeck.importers.config;
+package dev.tracedeck.analysis.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.analysis.rules.RuleConfig;
 import dev.tracedeck.analysis.rules.RuleParameters;
-import dev.tracedeck.importers.ImportException;
 import org.junit.jupiter.api.Test;
 
 class ContextWindowConfigTest {
@@ -26,7 +25,7 @@ class ContextWindowConfigTest {
 
     @Test
     void aTriggerOutsideTheWindowIsRefusedWithTheFile() {
-        ImportException e = assertThrows(ImportException.class,
+        ConfigException e = assertThrows(ConfigException.class,
                 () -> reader.parse("rules.json", "{\"parameters\": {\"preflightTrigger\": 1.5}}"));
         assertTrue(e.getMessage().startsWith("rules.json"), e.getMessage());
         assertTrue(e.getMessage().contains("preflightTrigger"), e.getMessage());
