@@ -122,7 +122,7 @@ write("langgraph/clean-react-agent.json", history("oslo-commute", [
 
 # An execution buffer that leaks: the agent keeps an execution_buffer, but AppendStepMessages still appends every step's
 # output to messages, so once the run ends the tool traces are in the persistent conversation too.
-write("langgraph/execution-buffer-leak.json", history("seed-001-before", [
+write("langgraph/execution-buffer-leak.json", history("weather-buffer-leak", [
     ({"messages": [q], "execution_buffer": []}, ["agent"], "input"),
     ({"messages": [q, c1, r1], "execution_buffer": [c1, r1]}, ["agent"], "loop"),
     ({"messages": [q, c1, r1, c2, r2], "execution_buffer": [c1, r1, c2, r2]}, ["agent"], "loop"),
@@ -130,7 +130,7 @@ write("langgraph/execution-buffer-leak.json", history("seed-001-before", [
 ], "2025-11-03T08:15:%02d.402117+00:00"))
 
 # The execution trace kept apart: tool traces only in execution_buffer, cleared when the run ends; a second turn.
-write("langgraph/separated-execution.json", history("seed-001-after", [
+write("langgraph/separated-execution.json", history("weather-separated", [
     ({"messages": [q], "execution_buffer": []}, ["agent"], "input"),
     ({"messages": [q], "execution_buffer": [c1, r1]}, ["agent"], "loop"),
     ({"messages": [q], "execution_buffer": [c1, r1, c2, r2]}, ["agent"], "loop"),

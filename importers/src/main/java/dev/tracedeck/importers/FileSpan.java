@@ -1,6 +1,6 @@
 package dev.tracedeck.importers;
 
-import java.io.FilterInputStream;
+import dev.tracedeck.importers.text.BoundedStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
@@ -28,45 +28,6 @@ public final class FileSpan {
             channel.close();
             throw e;
         }
-        return new Bounded(Channels.newInputStream(channel), to - from);
-    }
-
-    private static final class Bounded extends FilterInputStream {
-        private long left;
-
-        Bounded(InputStream in, long length) {
-            super(in);
-            this.left = length;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            if (left <= 0) {
-                return -1;
-            }
-            int n = super.read(b, off, (int) Math.min(len, left));
-            if (n > 0) {
-                left -= n;
-            }
-            return n;
-        }
-
-        @Override
-        public long skip(long n) throws IOException {
-            long skipped = super.skip(Math.min(n, left));
-            left -= skipped;
-            return skipped;
-        }
-
-        @Override
-        public int available() throws IOException {
-            return (int) Math.min(super.available(), left);
-        }
+        return BoundedStream.upTo(Channels.newInputStream(channel), to - from);
     }
 }

@@ -29,8 +29,8 @@ final class TraceRecorder {
     }
 
     /**
-     * Records the trace read from the file {@code observed} (its size and time now). A file recorded before with the
-     * same size and time keeps its hash and its index; otherwise it is taken as new content, whose hash and index
+     * Records the trace read from the file {@code observed} (its size and time now, and its hash when taken). A file
+     * recorded before with the same size and time, or the same hash, keeps its hash and its index; otherwise it is taken as new content, whose hash and index
      * are not taken yet, and what was recorded of the old content (findings, the count of its text) goes. Its old
      * messages stay in the index until it is indexed again, and no search shows them meanwhile.
      *
@@ -39,7 +39,9 @@ final class TraceRecorder {
     FileIdentity record(FileIdentity observed, Trace trace, Optional<Validation> validation, Fingerprints fingerprints, Instant now)
             throws SQLException {
         Optional<FileIdentity> before = RunQueries.identity(c, observed.path());
-        boolean sameContent = before.isPresent() && before.get().sameSizeAndTime(observed);
+        boolean sameContent = before.isPresent() && (before.get().sameSizeAndTime(observed)
+                || observed.hashed() && before.get().hashed() && before.get().size() == observed.size()
+                && before.get().sha256().equals(observed.sha256()));
         FileIdentity identity = sameContent ? observed.withHash(before.get().sha256()) : observed;
         long id = upsert(identity, trace.report(), trace.threads().size(), now);
         if (!sameContent) {

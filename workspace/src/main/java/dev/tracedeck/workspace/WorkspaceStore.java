@@ -151,13 +151,28 @@ public final class WorkspaceStore implements AutoCloseable {
             throws WorkspaceException {
         FileIdentity observed;
         try {
-            observed = FileIdentity.observe(path);
+            observed = hashedWhenTouched(FileIdentity.observe(path));
         } catch (IOException e) {
             throw new WorkspaceException(path + ": cannot read the file to record it (" + e.getMessage() + ")", e);
         }
         Instant now = clock.instant();
-        write("record " + path, c -> new TraceRecorder(c).record(observed, trace, validation, fingerprints, now));
+        FileIdentity identity = observed;
+        write("record " + path, c -> new TraceRecorder(c).record(identity, trace, validation, fingerprints, now));
         return recorded(observed.path(), IndexLimit.chars());
+    }
+
+    /**
+     * The file's identity, hashed when it was recorded and hashed before with this size but another time: a file
+     * touched, checked out or copied over with the same bytes. Its hash then tells whether its content is what was
+     * recorded, whose findings and index it keeps; one read of the file, outside the write transaction, and only then.
+     */
+    private FileIdentity hashedWhenTouched(FileIdentity observed) throws IOException, WorkspaceException {
+        Optional<FileIdentity> before = read("look up " + observed.path(), c -> RunQueries.identity(c, observed.path()));
+        if (before.isEmpty() || !before.get().hashed() || before.get().size() != observed.size()
+                || before.get().sameSizeAndTime(observed)) {
+            return observed;
+        }
+        return observed.withHash(FileIdentity.sha256(Path.of(observed.path())));
     }
 
     /**

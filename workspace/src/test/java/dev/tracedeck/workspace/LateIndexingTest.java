@@ -115,6 +115,37 @@ class LateIndexingTest {
     }
 
     @Test
+    void aHashedFileTouchedWithItsBytesUnchangedKeepsItsFindingsAndIndexWhenRecordedAgainAndOneChangedInPlaceDoesNot()
+            throws Exception {
+        Path touched = Files.copy(TestTraces.BEFORE, dir.resolve("touched.log"));
+        Path rewritten = Files.copy(TestTraces.BEFORE, dir.resolve("rewritten.log"));
+        try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+            for (Path log : List.of(touched, rewritten)) {
+                Trace trace = TestTraces.read(log);
+                store.record(log, trace, Optional.of(TestTraces.validate(trace)));
+            }
+            assertEquals(List.of(), store.indexPending(Importers.standard(), listener));
+            // The same bytes with a later time (a checkout, a copy); and one byte changed in place, size kept.
+            Files.setLastModifiedTime(touched, FileTime.fromMillis(Files.getLastModifiedTime(touched).toMillis() + 5_000));
+            byte[] bytes = Files.readAllBytes(rewritten);
+            int at = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1).indexOf("add_entry");
+            bytes[at] = 'A';
+            Files.write(rewritten, bytes);
+            Files.setLastModifiedTime(rewritten, FileTime.fromMillis(Files.getLastModifiedTime(touched).toMillis()));
+
+            RunRecord kept = store.record(touched, TestTraces.read(touched), Optional.empty());
+            RunRecord dropped = store.record(rewritten, TestTraces.read(rewritten), Optional.empty());
+
+            assertTrue(kept.errors().isPresent() && kept.errors().getAsLong() > 0, "its findings are still the file's");
+            assertTrue(kept.indexed(), "so is its index");
+            assertEquals(Files.getLastModifiedTime(touched).toMillis(), kept.file().modifiedMillis());
+            assertTrue(dropped.errors().isEmpty(), "another content: what was recorded of the old one goes");
+            assertFalse(dropped.indexed());
+            assertEquals(FileIdentity.sha256(rewritten), dropped.file().sha256(), "its new hash, taken to tell, is kept");
+        }
+    }
+
+    @Test
     void aFileOverTheIndexLimitIsReadOnceAndThenSaidWithoutReadingItAgain() throws Exception {
         Path log = Files.copy(TestTraces.BEFORE, dir.resolve("run.log"));
         try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {

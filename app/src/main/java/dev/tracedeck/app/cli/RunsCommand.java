@@ -130,7 +130,7 @@ final class RunsCommand implements Callable<Integer> {
         long notYet = runs.stream().filter(r -> r.index() == IndexState.NOT_YET).count();
         if (notYet > 0) {
             out.append("(").append(notYet == 1 ? "1 file" : notYet + " files")
-                    .append(" not in the search index yet: the next search indexes them)").append(System.lineSeparator());
+                    .append(" not in the search index yet: the next search indexes ").append(notYet == 1 ? "it" : "them").append(")").append(System.lineSeparator());
         }
         return TerminalText.block(out.toString());
     }

@@ -121,8 +121,9 @@ final class SearchCommand implements Callable<Integer> {
     /** The recorded files not indexed yet: why each was not indexed now, and what indexes them. */
     private String notYet(List<String> files, Map<String, String> why, boolean readOnly) {
         String list = files.stream().map(f -> why.containsKey(f) ? f + " (" + why.get(f) + ")" : f).collect(Collectors.joining(", "));
-        String how = noIndex ? "; a search without --no-index indexes them"
-                : readOnly ? "; the workspace is read-only, so this search could not index them"
+        String them = files.size() == 1 ? "it" : "them";
+        String how = noIndex ? "; a search without --no-index indexes " + them
+                : readOnly ? "; the workspace is read-only, so this search could not index " + them
                 : why.values().stream().anyMatch(r -> r.startsWith("changed")) ? "; inspect or validate a changed file again to record it as it is now"
                 : "";
         return (files.size() == 1 ? "1 recorded file" : files.size() + " recorded files") + " not indexed yet: " + list + how;

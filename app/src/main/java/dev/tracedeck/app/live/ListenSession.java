@@ -10,11 +10,7 @@ import dev.tracedeck.importers.Importers;
 import dev.tracedeck.importers.otlp.OtlpImporter;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -28,24 +24,19 @@ import java.util.function.Consumer;
  */
 public final class ListenSession implements OtlpHttpReceiver.Sink, AutoCloseable {
 
-    private final Path file;
     private final String name;
-    private final OutputStream out;
+    private final ReceivedFile received;
     private final LiveCheck check;
     private final GrowingFile reading;
     private final Consumer<String> findings;
     private final Consumer<String> problems;
     private final long batchMillis;
     private final Thread checker;
-    private long committed;
-    private long spans;
-    private long requests;
-    private long logRecords;
     private boolean pending;
     private boolean stopped;
 
     /**
-     * @param file        where the requests are written (appended to when it exists)
+     * @param file        where the requests are written (replaced when it exists)
      * @param name        what findings call it: the file's path, or a word when the file is temporary
      * @param findings    hears each new finding, as a line
      * @param problems    hears what went wrong reading or checking, as a line
@@ -53,10 +44,8 @@ public final class ListenSession implements OtlpHttpReceiver.Sink, AutoCloseable
      */
     public ListenSession(Path file, String name, Validator validator, Consumer<String> findings, Consumer<String> problems,
                          long batchMillis) throws IOException {
-        this.file = file;
         this.name = name;
-        this.out = Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.WRITE);
+        this.received = new ReceivedFile(file);
         this.check = new LiveCheck(validator);
         this.reading = new GrowingFile(Importers.standard().forcing(OtlpImporter.FORMAT_ID), file, name);
         this.findings = findings;
@@ -69,8 +58,7 @@ public final class ListenSession implements OtlpHttpReceiver.Sink, AutoCloseable
 
     @Override
     public synchronized void traces(ObjectNode request, int count) throws IOException {
-        append(request);
-        spans += count;
+        received.traces(request, count);
         pending = true;
         notifyAll();
     }
@@ -81,24 +69,14 @@ public final class ListenSession implements OtlpHttpReceiver.Sink, AutoCloseable
      */
     @Override
     public synchronized void logs(ObjectNode request, int count) throws IOException {
-        append(request);
-        logRecords += count;
+        received.logs(request, count);
         pending = true;
         notifyAll();
     }
 
-    private void append(ObjectNode request) throws IOException {
-        byte[] line = (request.toString() + "\n").getBytes(StandardCharsets.UTF_8);
-        out.write(line);
-        out.flush();
-        committed += line.length;
-        requests++;
-    }
-
     /** "3 requests, 12 spans, 0 log records". */
-    public synchronized String received() {
-        return requests + (requests == 1 ? " request, " : " requests, ") + spans + (spans == 1 ? " span, " : " spans, ")
-                + logRecords + (logRecords == 1 ? " log record" : " log records");
+    public String received() {
+        return received.received();
     }
 
     /** Stops taking requests' checks after a last one of everything received, and closes the file. */
@@ -113,9 +91,7 @@ public final class ListenSession implements OtlpHttpReceiver.Sink, AutoCloseable
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        synchronized (this) {
-            out.close();
-        }
+        received.close();
     }
 
     /** The checklist of everything checked, once a span was received; call after {@link #close()}. */
@@ -134,7 +110,7 @@ public final class ListenSession implements OtlpHttpReceiver.Sink, AutoCloseable
                     return;
                 }
                 pending = false;
-                length = committed;
+                length = received.length();
             }
             boolean putOff = !checkUpTo(length);
             synchronized (this) {

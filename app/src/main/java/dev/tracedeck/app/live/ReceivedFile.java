@@ -17,6 +17,7 @@ public final class ReceivedFile implements OtlpHttpReceiver.Sink, AutoCloseable 
 
     private final Path file;
     private final OutputStream out;
+    private long length;
     private long requests;
     private long spans;
     private long logRecords;
@@ -45,9 +46,16 @@ public final class ReceivedFile implements OtlpHttpReceiver.Sink, AutoCloseable 
     }
 
     private void append(ObjectNode request) throws IOException {
-        out.write((request.toString() + "\n").getBytes(StandardCharsets.UTF_8));
+        byte[] line = (request.toString() + "\n").getBytes(StandardCharsets.UTF_8);
+        out.write(line);
         out.flush();
+        length += line.length;
         requests++;
+    }
+
+    /** The bytes written so far, every line whole: how far a reader may read. */
+    public synchronized long length() {
+        return length;
     }
 
     public synchronized long requests() {

@@ -35,6 +35,8 @@ class ReadOnlyWorkspaceTest {
         shelf = Files.createDirectory(dir.resolve("shelf"));
         Path ws = shelf.resolve("ws.db");
         assertEquals(ExitCodes.FINDINGS, CliRun.of("validate", "--workspace", ws.toString(), CliRun.BEFORE.toString()).code());
+        assertEquals(ExitCodes.OK, CliRun.of("search", "--workspace", ws.toString(), "add_entry").code(), "indexes the first");
+        assertEquals(ExitCodes.OK, CliRun.of("inspect", "--workspace", ws.toString(), CliRun.AFTER.toString()).code());
         assumeTrue(Files.getFileStore(shelf).supportsFileAttributeView("posix"), "no POSIX permissions here");
         Files.setPosixFilePermissions(ws, PosixFilePermissions.fromString("r--r--r--"));
         Files.setPosixFilePermissions(shelf, PosixFilePermissions.fromString("r-x------"));
@@ -47,9 +49,11 @@ class ReadOnlyWorkspaceTest {
         CliRun search = CliRun.of("search", "--workspace", ws.toString(), "add_entry");
         assertEquals(ExitCodes.OK, search.code(), search.err());
         assertTrue(search.out().contains("before-prebuilt-react.log"), search.out());
+        assertEquals("tracedeck search: not searched, 1 recorded file not indexed yet: " + CliRun.AFTER.toAbsolutePath()
+                + "; the workspace is read-only, so this search could not index it", search.err().strip());
         assertEquals(ExitCodes.OK, CliRun.of("triage", "--workspace", ws.toString()).code());
 
-        CliRun inspect = CliRun.of("inspect", "--workspace", ws.toString(), CliRun.AFTER.toString());
+        CliRun inspect = CliRun.of("inspect", "--workspace", ws.toString(), CliRun.BEFORE.toString());
         assertEquals(ExitCodes.USAGE, inspect.code(), inspect.err());
         assertEquals("tracedeck inspect: " + ws + ": the workspace is read-only (the file can't be written); give another "
                 + "--workspace, or --no-workspace to record nothing", inspect.err().strip());

@@ -62,7 +62,7 @@ class WorkspaceCommandsTest {
         assertEquals(ExitCodes.OK, notIndexed.code(), notIndexed.err());
         assertTrue(notIndexed.out().contains("0 hits"), notIndexed.out());
         assertEquals("tracedeck search: not searched, 1 recorded file not indexed yet: " + log.toAbsolutePath()
-                + "; a search without --no-index indexes them", notIndexed.err().strip());
+                + "; a search without --no-index indexes it", notIndexed.err().strip());
 
         CliRun search = CliRun.of("search", "--workspace", ws(), "--json", "tools:add_entry");
         assertEquals(ExitCodes.OK, search.code(), search.err());

@@ -1,10 +1,11 @@
 package dev.tracedeck.importers.inspect;
 
+import dev.tracedeck.importers.text.BoundedStream;
 import io.airlift.compress.zstd.ZstdInputStream;
 import java.io.EOFException;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
@@ -45,7 +46,7 @@ final class ZipEntries {
     Entry next() throws IOException {
         if (currentBody != null) {
             // What the reader left of the entry is skipped as stored, not decompressed.
-            currentBody.transferTo(OutputSink.INSTANCE);
+            currentBody.transferTo(OutputStream.nullOutputStream());
             currentBody = null;
             current = null;
         }
@@ -71,7 +72,7 @@ final class ZipEntries {
             throw new IOException("entry " + name + " gives its sizes after its data (a data descriptor), which this"
                     + " reader can't delimit");
         }
-        InputStream body = new Bounded(in, compressed);
+        InputStream body = BoundedStream.exactly(in, compressed, "the archive ends inside an entry's data");
         currentBody = body;
         current = switch (method) {
             case STORED -> body;
@@ -110,51 +111,5 @@ final class ZipEntries {
 
     private static int le32(byte[] b, int at) {
         return le16(b, at) | le16(b, at + 2) << 16;
-    }
-
-    /** The next {@code remaining} bytes of the archive: one entry's data. */
-    private static final class Bounded extends FilterInputStream {
-        private long remaining;
-
-        Bounded(InputStream in, long remaining) {
-            super(in);
-            this.remaining = remaining;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            if (remaining <= 0) {
-                return -1;
-            }
-            int n = super.read(b, off, (int) Math.min(len, remaining));
-            if (n < 0) {
-                throw new EOFException("the archive ends inside an entry's data");
-            }
-            remaining -= n;
-            return n;
-        }
-
-        @Override
-        public void close() {
-        }
-    }
-
-    /** Where skipped bytes go. */
-    private static final class OutputSink extends java.io.OutputStream {
-        static final OutputSink INSTANCE = new OutputSink();
-
-        @Override
-        public void write(int b) {
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.tracedeck.importers.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
@@ -50,10 +51,10 @@ public final class JsonRecordReader implements Closeable {
 
     /** How much of a line too long to hold its record shows: the start says what the line was. */
     private static final int CUT_LINE_SHOWN = 2_000;
-    private static final ObjectMapper MAPPER = new ObjectMapper()
+    private static final ObjectMapper MAPPER = new ObjectMapper(new DecimalSafeJsonFactory())
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
-    private static final JsonFactory FACTORY = MAPPER.getFactory().rebuild()
-            .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION).build();
+    private static final JsonFactory FACTORY = new DecimalSafeJsonFactory(
+            new JsonFactoryBuilder().disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION));
 
     private final JsonLayout layout;
     private final List<List<String>> streamed;

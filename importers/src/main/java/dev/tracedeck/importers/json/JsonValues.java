@@ -20,7 +20,7 @@ import java.util.Optional;
 /** Parses JSON text into the model's {@link JsonValue}, with Jackson doing the parsing. */
 public final class JsonValues {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper()
+    private static final ObjectMapper MAPPER = new ObjectMapper(new DecimalSafeJsonFactory())
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 

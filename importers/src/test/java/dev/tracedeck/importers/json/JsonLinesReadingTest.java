@@ -55,6 +55,34 @@ class JsonLinesReadingTest {
         assertTrue(value.node().get("content").textValue().contains("\uFFFD"), value.node().toString());
     }
 
+    @Test
+    void aNumberNoDecimalCanHoldMarksItsLineMalformedAndTheNextLinesAreRead() throws IOException {
+        List<JsonItem> items = read("{\"messages\": [], \"n\": 1234e6789012345678901234567890}\n"
+                + "{\"messages\": [{\"role\": \"user\", \"content\": \"hi\"}]}\n");
+
+        JsonItem.Broken broken = assertInstanceOf(JsonItem.Broken.class, items.get(0));
+        assertEquals(1, broken.line());
+        assertTrue(broken.reason().contains("a number too large to read: 1234e6789012345678901234567890"), broken.reason());
+        assertInstanceOf(JsonItem.Value.class, items.get(1));
+    }
+
+    @Test
+    void aNumberNoDecimalCanHoldEndsAJsonDocumentAsMalformedNotAsAFailure() throws IOException {
+        List<JsonItem> items = new ArrayList<>();
+        byte[] bytes = "{\"messages\": [{\"role\": \"user\", \"content\": \"hi\"}],\n \"n\": 1e99999999999999999999}"
+                .getBytes(StandardCharsets.UTF_8);
+        try (JsonRecordReader reader = new JsonRecordReader(new ByteArrayInputStream(bytes), JsonLayout.OBJECT, Set.of("messages"))) {
+            JsonItem item;
+            while ((item = reader.next()) != null) {
+                items.add(item);
+            }
+        }
+
+        JsonItem.Broken broken = assertInstanceOf(JsonItem.Broken.class, items.get(items.size() - 1));
+        assertEquals(2, broken.line());
+        assertTrue(broken.reason().contains("a number too large to read"), broken.reason());
+    }
+
     private static List<JsonItem> read(String text) throws IOException {
         return read(text.getBytes(StandardCharsets.UTF_8));
     }

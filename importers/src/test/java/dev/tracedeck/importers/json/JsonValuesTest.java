@@ -35,7 +35,8 @@ class JsonValuesTest {
 
     @Test
     void whatIsNotOneValueFailsWithTheTreeReadersWords() {
-        for (String text : List.of("{\"model\": }", "{\"a\": 1} {\"b\": 2}", "[1, 2", "", "{'single': 1}")) {
+        for (String text : List.of("{\"model\": }", "{\"a\": 1} {\"b\": 2}", "[1, 2", "", "{'single': 1}",
+                "{\"n\": 1234e6789012345678901234567890}")) {
             assertEquals(Optional.empty(), JsonValues.tryParse(text), text);
         }
         JsonProcessingException e = assertThrows(JsonProcessingException.class, () -> JsonValues.parse("{\"model\": }"));
