@@ -5,6 +5,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
-mvn -B -q ${MVN_FLAGS:-} -pl trace-model test-compile dependency:build-classpath -Dmdep.outputFile="$ROOT/trace-model/target/bench.classpath"
-exec java -cp "trace-model/target/classes:trace-model/target/test-classes:$(cat trace-model/target/bench.classpath)" \
-  dev.tracedeck.model.bench.PruneBenchmark "$@"
+# The analysis module and what it needs (trace-model): each writes its classpath file, the analysis module's last.
+mvn -B -q ${MVN_FLAGS:-} -pl analysis -am test-compile dependency:build-classpath -Dmdep.outputFile="$ROOT/analysis/target/bench.classpath"
+exec java -cp "analysis/target/classes:analysis/target/test-classes:$(cat analysis/target/bench.classpath)" \
+  dev.tracedeck.analysis.bench.PruneBenchmark "$@"

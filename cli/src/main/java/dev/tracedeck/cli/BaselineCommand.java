@@ -1,11 +1,12 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.analysis.rules.Fingerprints;
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.analysis.rules.Validator;
+import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.cli.report.TerminalText;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.rules.Fingerprints;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validation;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.workspace.baseline.Baseline;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -88,7 +89,8 @@ public final class BaselineCommand implements Callable<Integer> {
             List<Validation> validations = new ArrayList<>();
             List<Fingerprints> taken = new ArrayList<>();
             try (WorkspaceOpening opening = WorkspaceOpening.start(workspace, err, command)) {
-                FileChecks checks = new FileChecks(reading, importers.get(), new Validator(rules.get()), opening, err, command);
+                FileChecks checks = new FileChecks(reading, importers.get(), TextCallLifting.OFF, new Validator(rules.get()), opening,
+                        err, command);
                 for (Path file : InputFiles.distinct(files, err, command)) {
                     // A file left out would make a baseline that silently knows less: nothing is written.
                     Optional<FileChecks.Checked> checked = checks.check(file);

@@ -1,13 +1,13 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.analysis.compare.TraceComparison;
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.cli.report.CompareReport;
 import dev.tracedeck.cli.report.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.compare.TraceComparison;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validation;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
 import java.io.PrintWriter;

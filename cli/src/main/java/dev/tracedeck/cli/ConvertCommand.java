@@ -1,5 +1,6 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.cli.report.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportSource;
@@ -81,7 +82,8 @@ public final class ConvertCommand implements Callable<Integer> {
         if (redactor.isEmpty()) {
             return ExitCodes.USAGE;
         }
-        Importers importers = parseTextCalls.apply(chosen.get());
+        Importers importers = chosen.get();
+        TextCallLifting lifting = parseTextCalls.lifting();
         TraceWriter writer = Converter.writer(to.id()).orElseThrow();
         List<Converter.Part> parts = new ArrayList<>();
         boolean unreadable = false;
@@ -89,7 +91,7 @@ public final class ConvertCommand implements Callable<Integer> {
             ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
             Trace trace;
             try {
-                trace = importers.read(ImportSource.of(file), progress);
+                trace = lifting.apply(importers.read(ImportSource.of(file), progress));
             } catch (ImportException e) {
                 err.println(TerminalText.line(COMMAND + ": " + e.getMessage()));
                 unreadable = true;

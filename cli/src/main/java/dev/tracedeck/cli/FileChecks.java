@@ -1,12 +1,13 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.analysis.rules.Fingerprints;
+import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.analysis.rules.Validator;
+import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.cli.report.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.rules.Fingerprints;
-import dev.tracedeck.model.rules.Validation;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.source.SourceChangedException;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.WorkspaceException;
@@ -37,15 +38,18 @@ final class FileChecks {
 
     private final Reading reading;
     private final Importers importers;
+    private final TextCallLifting lifting;
     private final Validator validator;
     private final WorkspaceOpening workspace;
     private final PrintWriter err;
     private final String command;
 
-    FileChecks(Reading reading, Importers importers, Validator validator, WorkspaceOpening workspace,
-               PrintWriter err, String command) {
+    /** @param lifting what is done to each trace once read, before it is checked and recorded */
+    FileChecks(Reading reading, Importers importers, TextCallLifting lifting, Validator validator,
+               WorkspaceOpening workspace, PrintWriter err, String command) {
         this.reading = reading;
         this.importers = importers;
+        this.lifting = lifting;
         this.validator = validator;
         this.workspace = workspace;
         this.err = err;
@@ -59,7 +63,7 @@ final class FileChecks {
     Optional<Checked> check(Path file) {
         ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
         try {
-            Trace trace = reading.read(importers, file, progress);
+            Trace trace = lifting.apply(reading.read(importers, file, progress));
             int threads = trace.threads().size();
             Validation validation = validator.validate(trace, checked -> progress.checking(checked, threads));
             Fingerprints fingerprints = Fingerprints.of(validation);

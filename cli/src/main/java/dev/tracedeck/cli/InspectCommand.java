@@ -1,5 +1,6 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.cli.report.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;
@@ -51,14 +52,15 @@ public final class InspectCommand implements Callable<Integer> {
         if (chosen.isEmpty()) {
             return ExitCodes.USAGE;
         }
-        Importers importers = parseTextCalls.apply(chosen.get());
+        Importers importers = chosen.get();
+        TextCallLifting lifting = parseTextCalls.lifting();
         List<Trace> traces = new ArrayList<>();
         int code = ExitCodes.OK;
         try (WorkspaceOpening opening = WorkspaceOpening.start(workspace, err, "tracedeck inspect")) {
             for (Path file : InputFiles.distinct(files, err, "tracedeck inspect")) {
                 ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
                 try {
-                    Trace trace = importers.read(InputFiles.source(file), progress);
+                    Trace trace = lifting.apply(importers.read(InputFiles.source(file), progress));
                     traces.add(trace);
                     if (!opening.disabled() && InputFiles.recordable(file, err, "tracedeck inspect")) {
                         Optional<WorkspaceStore> store = opening.store();

@@ -1,12 +1,12 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.analysis.rules.Fingerprints;
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.cli.live.ListenSession;
 import dev.tracedeck.cli.live.OtlpHttpReceiver;
 import dev.tracedeck.cli.report.ReportFormat;
 import dev.tracedeck.cli.report.TerminalText;
-import dev.tracedeck.model.rules.Fingerprints;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;

@@ -1,8 +1,8 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.analysis.tokens.ModelChoice;
+import dev.tracedeck.analysis.tokens.ModelProfiles;
 import dev.tracedeck.cli.report.TerminalText;
-import dev.tracedeck.model.tokens.ModelChoice;
-import dev.tracedeck.model.tokens.ModelProfiles;
 import dev.tracedeck.model.trace.Trace;
 import java.io.PrintWriter;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.analysis.config.ConfigException;
+import dev.tracedeck.analysis.config.ModelProfilesReader;
+import dev.tracedeck.analysis.tokens.ModelProfiles;
 import dev.tracedeck.cli.report.TerminalText;
-import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.importers.config.ModelProfilesReader;
-import dev.tracedeck.model.tokens.ModelProfiles;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -27,7 +27,7 @@ final class ModelsOption {
         }
         try {
             return Optional.of(new ModelProfilesReader().read(file));
-        } catch (ImportException e) {
+        } catch (ConfigException e) {
             err.println(TerminalText.line(command + ": " + e.getMessage()));
             err.flush();
             return Optional.empty();

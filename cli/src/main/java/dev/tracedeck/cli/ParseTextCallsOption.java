@@ -1,6 +1,6 @@
 package dev.tracedeck.cli;
 
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import picocli.CommandLine.Option;
 
 /**
@@ -20,8 +20,8 @@ public final class ParseTextCallsOption {
         return enabled;
     }
 
-    /** {@code importers}, parsing text calls when the option is given. */
-    Importers apply(Importers importers) {
-        return enabled ? importers.parsingTextCalls() : importers;
+    /** What is done to each trace once read: its text calls lifted when the option is given. */
+    TextCallLifting lifting() {
+        return TextCallLifting.when(enabled);
     }
 }

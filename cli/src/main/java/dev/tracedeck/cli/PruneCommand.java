@@ -1,19 +1,19 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.analysis.prune.PruneContext;
+import dev.tracedeck.analysis.prune.PruneResult;
+import dev.tracedeck.analysis.prune.PruneStrategy;
+import dev.tracedeck.analysis.prune.Pruner;
+import dev.tracedeck.analysis.prune.StrategyParser;
+import dev.tracedeck.analysis.prune.ThreadHistory;
+import dev.tracedeck.analysis.tokens.ModelChoice;
+import dev.tracedeck.analysis.tokens.ModelProfile;
+import dev.tracedeck.analysis.tokens.ModelProfiles;
+import dev.tracedeck.analysis.tokens.PromptTokens;
 import dev.tracedeck.cli.report.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.prune.PruneContext;
-import dev.tracedeck.model.prune.PruneResult;
-import dev.tracedeck.model.prune.PruneStrategy;
-import dev.tracedeck.model.prune.Pruner;
-import dev.tracedeck.model.prune.StrategyParser;
-import dev.tracedeck.model.prune.ThreadHistory;
-import dev.tracedeck.model.tokens.ModelChoice;
-import dev.tracedeck.model.tokens.ModelProfile;
-import dev.tracedeck.model.tokens.ModelProfiles;
-import dev.tracedeck.model.tokens.PromptTokens;
-import dev.tracedeck.model.tokens.ThreadRequest;
+import dev.tracedeck.model.recorded.ThreadRequest;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
 import java.io.PrintWriter;
@@ -103,7 +103,7 @@ public final class PruneCommand implements Callable<Integer> {
         Trace trace;
         ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
         try (WorkspaceRecording recorded = recording.get()) {
-            trace = parseTextCalls.apply(importers.get()).read(InputFiles.source(file), progress);
+            trace = parseTextCalls.lifting().apply(importers.get().read(InputFiles.source(file), progress));
             progress.done();
             if (!recorded.record(file, trace, Optional.empty())) {
                 return ExitCodes.USAGE;

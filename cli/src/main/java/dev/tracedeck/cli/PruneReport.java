@@ -5,19 +5,19 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.analysis.prune.HistoryMessage;
+import dev.tracedeck.analysis.prune.PruneContext;
+import dev.tracedeck.analysis.prune.PruneResult;
+import dev.tracedeck.analysis.prune.ThreadHistory;
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.tokens.ModelChoice;
+import dev.tracedeck.analysis.tokens.PromptCount;
+import dev.tracedeck.analysis.tokens.PromptMessage;
 import dev.tracedeck.cli.report.TerminalText;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.message.ToolCall;
-import dev.tracedeck.model.prune.HistoryMessage;
-import dev.tracedeck.model.prune.PruneContext;
-import dev.tracedeck.model.prune.PruneResult;
-import dev.tracedeck.model.prune.ThreadHistory;
-import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.text.PythonText;
-import dev.tracedeck.model.tokens.ModelChoice;
-import dev.tracedeck.model.tokens.PromptCount;
-import dev.tracedeck.model.tokens.PromptMessage;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
 import java.io.UncheckedIOException;
@@ -238,7 +238,7 @@ final class PruneReport {
         reasons.addAll(result.beforeTokens().estimateReasons());
         reasons.addAll(result.afterTokens().estimateReasons());
         if (history.point().payload() instanceof Payload.StateDump dump) {
-            reasons.add(dev.tracedeck.model.tokens.ThreadContext.lowerBound(dump.snapshot()));
+            reasons.add(dev.tracedeck.analysis.tokens.ThreadContext.lowerBound(dump.snapshot()));
         }
         return new ArrayList<>(reasons);
     }

@@ -1,9 +1,9 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.analysis.config.ConfigException;
+import dev.tracedeck.analysis.config.RuleConfigReader;
+import dev.tracedeck.analysis.rules.RuleConfig;
 import dev.tracedeck.cli.report.TerminalText;
-import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.importers.config.RuleConfigReader;
-import dev.tracedeck.model.rules.RuleConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -27,7 +27,7 @@ public final class RuleConfigOption {
         }
         try {
             return Optional.of(new RuleConfigReader().read(file));
-        } catch (ImportException e) {
+        } catch (ConfigException e) {
             err.println(TerminalText.line(command + ": " + e.getMessage()));
             err.flush();
             return Optional.empty();

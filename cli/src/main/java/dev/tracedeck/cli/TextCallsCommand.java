@@ -1,5 +1,6 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.importers.Importers;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -47,7 +48,8 @@ public final class TextCallsCommand implements Callable<Integer> {
         List<TextCallsReport.FileCalls> found = new ArrayList<>();
         boolean ok;
         try (WorkspaceRecording recorded = recording.get()) {
-            ok = recorded.readEach(files, importers, trace -> found.add(TextCallsReport.find(trace)));
+            // The calls as the model wrote them: lifting them into structured calls would leave nothing to find.
+            ok = recorded.readEach(files, importers, TextCallLifting.OFF, trace -> found.add(TextCallsReport.find(trace)));
         }
         int code = ok ? ExitCodes.OK : ExitCodes.USAGE;
         out.print(json ? TextCallsReport.json(found) : TextCallsReport.text(found));

@@ -1,6 +1,6 @@
 package dev.tracedeck.cli;
 
-import dev.tracedeck.model.prune.ThreadHistory;
+import dev.tracedeck.analysis.prune.ThreadHistory;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.List;

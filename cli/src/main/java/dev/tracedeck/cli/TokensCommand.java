@@ -1,7 +1,7 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.analysis.tokens.ModelProfiles;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.tokens.ModelProfiles;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,7 +48,6 @@ public final class TokensCommand implements Callable<Integer> {
         if (profiles.isEmpty()) {
             return ExitCodes.USAGE;
         }
-        Importers importers = parseTextCalls.apply(Importers.standard());
         Optional<WorkspaceRecording> recording = WorkspaceRecording.open(workspace, err, "tracedeck tokens");
         if (recording.isEmpty()) {
             return ExitCodes.USAGE;
@@ -56,7 +55,7 @@ public final class TokensCommand implements Callable<Integer> {
         List<TokensReport.FileTokens> counted = new ArrayList<>();
         boolean ok;
         try (WorkspaceRecording recorded = recording.get()) {
-            ok = recorded.readEach(InputFiles.distinct(files, err, "tracedeck tokens"), importers,
+            ok = recorded.readEach(InputFiles.distinct(files, err, "tracedeck tokens"), Importers.standard(), parseTextCalls.lifting(),
                     trace -> counted.add(TokensReport.count(trace, modelChoice.choose(trace, profiles.get()))));
         }
         int code = ok ? ExitCodes.OK : ExitCodes.USAGE;

@@ -1,15 +1,15 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.analysis.rules.Fingerprints;
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Severity;
+import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.cli.report.RedactedReport;
 import dev.tracedeck.cli.report.ReportFormat;
 import dev.tracedeck.cli.report.TerminalText;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.importers.redact.Redactor;
-import dev.tracedeck.model.rules.Fingerprints;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Severity;
-import dev.tracedeck.model.rules.Validation;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.workspace.WorkspaceException;
 import dev.tracedeck.workspace.WorkspaceStore;
 import dev.tracedeck.workspace.baseline.Baseline;
@@ -114,7 +114,7 @@ public final class ValidateCommand implements Callable<Integer> {
         }
         RuleConfig rules = configured.get();
         if (models.given()) {
-            Optional<dev.tracedeck.model.tokens.ModelProfiles> profiles = models.read(err, "tracedeck validate");
+            Optional<dev.tracedeck.analysis.tokens.ModelProfiles> profiles = models.read(err, "tracedeck validate");
             if (profiles.isEmpty()) {
                 return ExitCodes.USAGE;
             }
@@ -131,9 +131,8 @@ public final class ValidateCommand implements Callable<Integer> {
         if (chosen.isEmpty()) {
             return ExitCodes.USAGE;
         }
-        Importers importers = parseTextCalls.apply(chosen.get());
         try (WorkspaceOpening opening = WorkspaceOpening.start(workspace, err, "tracedeck validate")) {
-            return validate(validator, importers, opening, err, redactor.get());
+            return validate(validator, chosen.get(), opening, err, redactor.get());
         }
     }
 
@@ -146,7 +145,8 @@ public final class ValidateCommand implements Callable<Integer> {
                 return ExitCodes.USAGE;
             }
         }
-        FileChecks checks = new FileChecks(reading, importers, validator, opening, err, "tracedeck validate");
+        FileChecks checks = new FileChecks(reading, importers, parseTextCalls.lifting(), validator, opening, err,
+                "tracedeck validate");
         List<Validation> validations = new ArrayList<>();
         List<Fingerprints> taken = new ArrayList<>();
         boolean unreadable = false;

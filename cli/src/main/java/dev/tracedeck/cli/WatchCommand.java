@@ -1,5 +1,10 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.rules.Fingerprints;
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.cli.live.FindingLine;
 import dev.tracedeck.cli.live.FollowedTrace;
 import dev.tracedeck.cli.live.WatchedFolder;
@@ -7,11 +12,6 @@ import dev.tracedeck.cli.report.ReportFormat;
 import dev.tracedeck.cli.report.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.model.rules.Fingerprints;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validation;
-import dev.tracedeck.model.rules.Validator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

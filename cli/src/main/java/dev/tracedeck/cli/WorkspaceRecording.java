@@ -1,9 +1,10 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.cli.report.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.WorkspaceException;
 import dev.tracedeck.workspace.WorkspaceStore;
@@ -57,17 +58,18 @@ public final class WorkspaceRecording implements AutoCloseable {
     }
 
     /**
-     * Reads each file with {@code importers} (showing progress on a terminal), records it, and hands it to
-     * {@code use}; a file that can't be read or recorded is said on {@code err} in one line and the others go on.
+     * Reads each file with {@code importers} (showing progress on a terminal) and {@code lifting} after, records it,
+     * and hands it to {@code use}; a file that can't be read or recorded is said on {@code err} in one line and the
+     * others go on.
      *
      * @return true when every file was read and recorded
      */
-    boolean readEach(List<Path> files, Importers importers, Consumer<Trace> use) {
+    boolean readEach(List<Path> files, Importers importers, TextCallLifting lifting, Consumer<Trace> use) {
         boolean ok = true;
         for (Path file : files) {
             ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
             try {
-                Trace trace = importers.read(InputFiles.source(file), progress);
+                Trace trace = lifting.apply(importers.read(InputFiles.source(file), progress));
                 progress.done();
                 use.accept(trace);
                 ok &= record(file, trace, Optional.empty());

@@ -60,7 +60,7 @@ public final class GrowingFile {
         if (growing != null) {
             putOff = false;
             try {
-                return Optional.of(importers.finished(growing.read(length)));
+                return Optional.of(growing.read(length));
             } catch (NotThisFormatException e) {
                 throw importers.refusal(head, e);
             } catch (RuntimeException e) {

@@ -17,7 +17,6 @@ import dev.tracedeck.importers.pydanticai.PydanticAiImporter;
 import dev.tracedeck.importers.recording.RecordingImporter;
 import dev.tracedeck.importers.responses.OpenAiResponsesImporter;
 import dev.tracedeck.importers.smolagents.SmolagentsImporter;
-import dev.tracedeck.model.textcalls.lift.TextCallLifter;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,30 +36,14 @@ public final class Importers {
     private final List<TraceImporter> importers;
     /** The format the user named ({@code --format}), read without sniffing; null to sniff. */
     private final String forced;
-    /** {@code --parse-text-calls}: the tool calls the model wrote as text become structured calls. */
-    private final boolean parseTextCalls;
 
     public Importers(List<TraceImporter> importers) {
-        this(importers, null, false);
+        this(importers, null);
     }
 
-    private Importers(List<TraceImporter> importers, String forced, boolean parseTextCalls) {
+    private Importers(List<TraceImporter> importers, String forced) {
         this.importers = List.copyOf(importers);
         this.forced = forced;
-        this.parseTextCalls = parseTextCalls;
-    }
-
-    /**
-     * These importers, making every tool call a model wrote as text (and nothing ran) a structured call marked as
-     * parsed from text, so the rules and prune strategies see it (the import option {@code --parse-text-calls};
-     * {@link TextCallLifter} says exactly what changes).
-     */
-    public Importers parsingTextCalls() {
-        return new Importers(importers, forced, true);
-    }
-
-    public boolean parsesTextCalls() {
-        return parseTextCalls;
     }
 
     /**
@@ -72,7 +55,7 @@ public final class Importers {
         if (importer(formatId).isEmpty()) {
             throw new IllegalArgumentException("unknown format '" + formatId + "'; known: " + String.join(", ", formatIds()));
         }
-        return new Importers(importers, formatId, parseTextCalls);
+        return new Importers(importers, formatId);
     }
 
     public static Importers standard() {
@@ -103,7 +86,7 @@ public final class Importers {
         SniffHead head = head(source);
         refuseEmpty(source, head);
         try {
-            return finish(importer.read(source, listener));
+            return importer.read(source, listener);
         } catch (NotThisFormatException e) {
             throw new ImportException(source.name(), 0, "not " + formatId + " (" + whyNot(head, e) + ")", e);
         }
@@ -161,14 +144,6 @@ public final class Importers {
                 : new UnrecognizedFormatException(source.name(), whyNot(head, e), formatIds());
     }
 
-    /**
-     * What reading through these importers makes of a trace an importer read: with {@link #parsingTextCalls()}, the
-     * calls written as text lifted. For a trace read otherwise than by {@link #read} (a file read as it grows).
-     */
-    public Trace finished(Trace trace) {
-        return finish(trace);
-    }
-
     /** Reads {@code source} with the importer sniffing picks, or the forced one (see {@link #forcing}). */
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
         if (forced != null) {
@@ -180,7 +155,7 @@ public final class Importers {
         SniffHead head = head(source);
         TraceImporter importer = detect(source, head);
         try {
-            return finish(importer.read(source, listener));
+            return importer.read(source, listener);
         } catch (NotThisFormatException e) {
             throw new UnrecognizedFormatException(source.name(), whyNot(head, e), formatIds());
         }
@@ -195,16 +170,12 @@ public final class Importers {
             throw new ImportException(source.name(), 0, "is a folder, which Tracedeck reads only as a Claude Code project "
                     + "folder (claude-code), not as " + formatId, null);
         }
-        return finish(importer(formatId).orElseThrow().read(source, listener));
+        return importer(formatId).orElseThrow().read(source, listener);
     }
 
     /** The importer's own reason, after what is wrong with the head's JSON when something is: that comes first. */
     private static String whyNot(SniffHead head, NotThisFormatException e) {
         return HeadProblem.of(head).map(problem -> problem + "; " + e.detail()).orElse(e.detail());
-    }
-
-    private Trace finish(Trace trace) {
-        return parseTextCalls ? TextCallLifter.lift(trace) : trace;
     }
 
     private static SniffHead head(ImportSource source) throws ImportException {

@@ -1,9 +1,9 @@
 package dev.tracedeck.workspace;
 
-import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.model.rules.Fingerprints;
-import dev.tracedeck.model.rules.Severity;
-import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.rules.Fingerprints;
+import dev.tracedeck.analysis.rules.Severity;
+import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.Trace;
 import java.sql.Connection;

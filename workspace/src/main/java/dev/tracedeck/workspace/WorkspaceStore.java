@@ -1,8 +1,8 @@
 package dev.tracedeck.workspace;
 
+import dev.tracedeck.analysis.rules.Fingerprints;
+import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.rules.Fingerprints;
-import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.source.SourceChangedException;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;

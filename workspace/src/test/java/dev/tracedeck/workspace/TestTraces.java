@@ -1,14 +1,14 @@
 package dev.tracedeck.workspace;
 
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.message.Message;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validation;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.Trace;

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tracedeck.model.rules.Fingerprint;
-import dev.tracedeck.model.rules.Fingerprints;
-import dev.tracedeck.model.rules.Severity;
-import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.analysis.rules.Fingerprint;
+import dev.tracedeck.analysis.rules.Fingerprints;
+import dev.tracedeck.analysis.rules.Severity;
+import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.model.source.SourceChangedException;
 import dev.tracedeck.model.trace.Trace;
 import java.nio.file.Files;

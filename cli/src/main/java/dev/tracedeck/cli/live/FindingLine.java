@@ -1,8 +1,8 @@
 package dev.tracedeck.cli.live;
 
+import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.cli.report.TerminalText;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.rules.Finding;
 import java.util.stream.Collectors;
 
 /**

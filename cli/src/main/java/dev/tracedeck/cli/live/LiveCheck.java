@@ -1,11 +1,11 @@
 package dev.tracedeck.cli.live;
 
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
-import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.model.rules.Validation;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;

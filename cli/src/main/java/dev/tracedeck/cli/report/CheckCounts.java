@@ -1,8 +1,8 @@
 package dev.tracedeck.cli.report;
 
-import dev.tracedeck.model.rules.CheckStatus;
-import dev.tracedeck.model.rules.ThreadChecklist;
-import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.analysis.rules.CheckStatus;
+import dev.tracedeck.analysis.rules.ThreadChecklist;
+import dev.tracedeck.analysis.rules.Validation;
 import java.util.List;
 
 /** A file's checklist in numbers, for the summary line that stands in for the passing checks it leaves out. */

@@ -1,7 +1,7 @@
 package dev.tracedeck.cli.report;
 
+import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.rules.Finding;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

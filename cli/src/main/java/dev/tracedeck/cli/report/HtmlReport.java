@@ -1,11 +1,11 @@
 package dev.tracedeck.cli.report;
 
-import dev.tracedeck.model.rules.Check;
-import dev.tracedeck.model.rules.CheckStatus;
-import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.model.rules.Severity;
-import dev.tracedeck.model.rules.ThreadChecklist;
-import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.analysis.rules.Check;
+import dev.tracedeck.analysis.rules.CheckStatus;
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.rules.Severity;
+import dev.tracedeck.analysis.rules.ThreadChecklist;
+import dev.tracedeck.analysis.rules.Validation;
 import java.util.List;
 
 /**

@@ -1,7 +1,7 @@
 package dev.tracedeck.cli.report;
 
-import dev.tracedeck.model.rules.CheckStatus;
-import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.analysis.rules.CheckStatus;
+import dev.tracedeck.analysis.rules.Validation;
 
 /**
  * A file no rule found anything to read in ({@link Validation#nothingToCheck()}): every report says so in its own

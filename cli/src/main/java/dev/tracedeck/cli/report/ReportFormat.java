@@ -1,7 +1,7 @@
 package dev.tracedeck.cli.report;
 
-import dev.tracedeck.model.rules.Fingerprints;
-import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.analysis.rules.Fingerprints;
+import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.model.source.SourceChangedException;
 import java.util.List;
 import java.util.Map;

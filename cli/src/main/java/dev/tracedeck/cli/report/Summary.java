@@ -1,7 +1,7 @@
 package dev.tracedeck.cli.report;
 
-import dev.tracedeck.model.rules.Severity;
-import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.analysis.rules.Severity;
+import dev.tracedeck.analysis.rules.Validation;
 
 /** "3 errors, 1 warning, 0 infos" for a heading. */
 final class Summary {

@@ -1,7 +1,7 @@
 package dev.tracedeck.desktop.common;
 
+import dev.tracedeck.analysis.prune.ThreadHistory;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.prune.ThreadHistory;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.List;

@@ -1,16 +1,16 @@
 package dev.tracedeck.desktop.compare;
 
+import dev.tracedeck.analysis.compare.RuleComparison;
+import dev.tracedeck.analysis.compare.ThreadComparison;
+import dev.tracedeck.analysis.compare.TraceComparison;
+import dev.tracedeck.analysis.compare.Verdict;
+import dev.tracedeck.analysis.rules.CheckStatus;
+import dev.tracedeck.analysis.rules.Severity;
+import dev.tracedeck.analysis.shape.ChipKind;
+import dev.tracedeck.analysis.shape.ShapeChip;
+import dev.tracedeck.analysis.shape.ShapeDivergence;
+import dev.tracedeck.analysis.shape.StateShape;
 import dev.tracedeck.desktop.shape.ShapeChips;
-import dev.tracedeck.model.compare.RuleComparison;
-import dev.tracedeck.model.compare.ThreadComparison;
-import dev.tracedeck.model.compare.TraceComparison;
-import dev.tracedeck.model.compare.Verdict;
-import dev.tracedeck.model.rules.CheckStatus;
-import dev.tracedeck.model.rules.Severity;
-import dev.tracedeck.model.shape.ChipKind;
-import dev.tracedeck.model.shape.ShapeChip;
-import dev.tracedeck.model.shape.ShapeDivergence;
-import dev.tracedeck.model.shape.StateShape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

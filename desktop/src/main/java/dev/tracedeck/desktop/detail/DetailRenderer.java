@@ -2,13 +2,13 @@ package dev.tracedeck.desktop.detail;
 
 import static dev.tracedeck.desktop.detail.DetailStyles.*;
 
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.textcalls.found.FoundTextCall;
 import dev.tracedeck.desktop.common.KindStyles;
 import dev.tracedeck.desktop.triage.FindingMarks;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.state.StateSnapshot;
-import dev.tracedeck.model.textcalls.found.FoundTextCall;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

@@ -1,5 +1,7 @@
 package dev.tracedeck.desktop.detail;
 
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.textcalls.found.FoundTextCall;
 import dev.tracedeck.desktop.common.ErrorBoundary;
 import dev.tracedeck.desktop.common.LatestOnly;
 import dev.tracedeck.desktop.common.TaskRunner;
@@ -7,9 +9,7 @@ import dev.tracedeck.desktop.findings.EvidenceIndex;
 import dev.tracedeck.desktop.triage.FindingMarks;
 import dev.tracedeck.desktop.triage.TriageMarks;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.state.StateSnapshot;
-import dev.tracedeck.model.textcalls.found.FoundTextCall;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

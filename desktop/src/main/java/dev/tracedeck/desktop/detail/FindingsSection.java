@@ -2,11 +2,11 @@ package dev.tracedeck.desktop.detail;
 
 import static dev.tracedeck.desktop.detail.DetailStyles.*;
 
+import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.desktop.triage.FindingMarks;
 import dev.tracedeck.desktop.triage.TriageMarks;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
-import dev.tracedeck.model.rules.Finding;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;

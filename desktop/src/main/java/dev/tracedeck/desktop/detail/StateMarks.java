@@ -1,12 +1,12 @@
 package dev.tracedeck.desktop.detail;
 
+import dev.tracedeck.analysis.rules.BlamedEntry;
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.rules.Severity;
+import dev.tracedeck.analysis.textcalls.TextSpan;
+import dev.tracedeck.analysis.textcalls.found.FoundTextCall;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.rules.BlamedEntry;
-import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.model.rules.Severity;
 import dev.tracedeck.model.state.StateSnapshot;
-import dev.tracedeck.model.textcalls.TextSpan;
-import dev.tracedeck.model.textcalls.found.FoundTextCall;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -2,14 +2,14 @@ package dev.tracedeck.desktop.detail;
 
 import static dev.tracedeck.desktop.detail.DetailStyles.*;
 
+import dev.tracedeck.analysis.rules.Severity;
+import dev.tracedeck.analysis.textcalls.TextSpan;
 import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.model.event.Payload;
-import dev.tracedeck.model.rules.Severity;
 import dev.tracedeck.model.state.SnapshotDiff;
 import dev.tracedeck.model.state.SnapshotSection;
 import dev.tracedeck.model.state.StateEntry;
 import dev.tracedeck.model.state.StateSnapshot;
-import dev.tracedeck.model.textcalls.TextSpan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -3,13 +3,13 @@ package dev.tracedeck.desktop.detail;
 import static dev.tracedeck.desktop.detail.DetailStyles.MUTED;
 import static dev.tracedeck.desktop.detail.DetailStyles.TITLE;
 
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.steps.LlmRound;
+import dev.tracedeck.analysis.textcalls.found.FoundTextCall;
 import dev.tracedeck.desktop.triage.FindingMarks;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
-import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.state.StateSnapshot;
-import dev.tracedeck.model.steps.LlmRound;
-import dev.tracedeck.model.textcalls.found.FoundTextCall;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -2,14 +2,14 @@ package dev.tracedeck.desktop.detail;
 
 import static dev.tracedeck.desktop.detail.DetailStyles.*;
 
+import dev.tracedeck.analysis.textcalls.Confidence;
+import dev.tracedeck.analysis.textcalls.TextToolCall;
+import dev.tracedeck.analysis.textcalls.found.AssistantText;
+import dev.tracedeck.analysis.textcalls.found.FoundTextCall;
+import dev.tracedeck.analysis.textcalls.found.TextCallFinder;
 import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.json.JsonValue;
-import dev.tracedeck.model.textcalls.Confidence;
-import dev.tracedeck.model.textcalls.TextToolCall;
-import dev.tracedeck.model.textcalls.found.AssistantText;
-import dev.tracedeck.model.textcalls.found.FoundTextCall;
-import dev.tracedeck.model.textcalls.found.TextCallFinder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.tracedeck.desktop.detail;
 
+import dev.tracedeck.analysis.rules.chat.TextToolCallNotRun;
+import dev.tracedeck.analysis.textcalls.found.FoundTextCall;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.rules.chat.TextToolCallNotRun;
-import dev.tracedeck.model.textcalls.found.FoundTextCall;
 import dev.tracedeck.model.trace.Trace;
 import java.util.List;
 import java.util.Map;

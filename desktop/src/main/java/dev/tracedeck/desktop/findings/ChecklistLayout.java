@@ -1,10 +1,10 @@
 package dev.tracedeck.desktop.findings;
 
+import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.desktop.findings.FindingsRow.CheckRow;
 import dev.tracedeck.desktop.findings.FindingsRow.FindingRow;
 import dev.tracedeck.desktop.findings.FindingsRow.PassedRow;
 import dev.tracedeck.desktop.findings.FindingsRow.ThreadRow;
-import dev.tracedeck.model.rules.Finding;
 import java.util.List;
 import java.util.Optional;
 

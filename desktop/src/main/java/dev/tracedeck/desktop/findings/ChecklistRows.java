@@ -1,15 +1,15 @@
 package dev.tracedeck.desktop.findings;
 
+import dev.tracedeck.analysis.rules.Check;
+import dev.tracedeck.analysis.rules.CheckStatus;
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.rules.ThreadChecklist;
+import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.desktop.findings.FindingsRow.CheckRow;
 import dev.tracedeck.desktop.findings.FindingsRow.FindingRow;
 import dev.tracedeck.desktop.findings.FindingsRow.PassedRow;
 import dev.tracedeck.desktop.findings.FindingsRow.ThreadRow;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.rules.Check;
-import dev.tracedeck.model.rules.CheckStatus;
-import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.model.rules.ThreadChecklist;
-import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.trace.ThreadLabels;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,9 +1,9 @@
 package dev.tracedeck.desktop.findings;
 
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.rules.Severity;
+import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.model.rules.Severity;
-import dev.tracedeck.model.rules.Validation;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;

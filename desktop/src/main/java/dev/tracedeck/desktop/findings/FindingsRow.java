@@ -1,8 +1,8 @@
 package dev.tracedeck.desktop.findings;
 
-import dev.tracedeck.model.rules.Check;
-import dev.tracedeck.model.rules.CheckStatus;
-import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.analysis.rules.Check;
+import dev.tracedeck.analysis.rules.CheckStatus;
+import dev.tracedeck.analysis.rules.Finding;
 import java.util.Objects;
 
 /**

@@ -1,9 +1,9 @@
 package dev.tracedeck.desktop.findings;
 
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.rules.Severity;
+import dev.tracedeck.analysis.rules.ThreadChecklist;
 import dev.tracedeck.cli.report.CountFormat;
-import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.model.rules.Severity;
-import dev.tracedeck.model.rules.ThreadChecklist;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,10 +1,10 @@
 package dev.tracedeck.desktop.findings;
 
+import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.desktop.findings.FindingsRow.FindingRow;
 import dev.tracedeck.desktop.triage.NoteDialog;
 import dev.tracedeck.desktop.triage.NotePrompt;
 import dev.tracedeck.desktop.triage.TriageMarks;
-import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.workspace.TriageMark;
 import dev.tracedeck.workspace.TriageStatus;
 import java.util.Map;

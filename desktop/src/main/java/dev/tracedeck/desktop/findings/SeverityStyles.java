@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.findings;
 
-import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.analysis.rules.Severity;
 import java.util.EnumMap;
 import java.util.Map;
 import javafx.css.PseudoClass;

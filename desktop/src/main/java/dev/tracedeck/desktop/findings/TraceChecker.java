@@ -1,7 +1,7 @@
 package dev.tracedeck.desktop.findings;
 
-import dev.tracedeck.model.rules.ThreadChecklist;
-import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.analysis.rules.ThreadChecklist;
+import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.model.trace.Trace;
 import java.util.function.Consumer;
 import java.util.function.Function;

@@ -1,12 +1,12 @@
 package dev.tracedeck.desktop.follow;
 
+import dev.tracedeck.analysis.rules.BlamedEntry;
+import dev.tracedeck.analysis.rules.Check;
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.rules.ThreadChecklist;
+import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.desktop.tabs.SameEvents;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.rules.BlamedEntry;
-import dev.tracedeck.model.rules.Check;
-import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.model.rules.ThreadChecklist;
-import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.trace.Trace;
 import java.util.ArrayList;
 import java.util.List;

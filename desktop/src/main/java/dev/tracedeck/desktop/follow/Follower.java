@@ -1,5 +1,6 @@
 package dev.tracedeck.desktop.follow;
 
+import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.cli.live.FollowedFile;
 import dev.tracedeck.cli.live.LiveCheck;
 import dev.tracedeck.desktop.common.BackgroundJob;
@@ -13,7 +14,6 @@ import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.tabs.TraceDocument;
 import dev.tracedeck.desktop.tabs.TraceViewModel;
 import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.trace.Trace;
 import java.util.function.BooleanSupplier;
 import javafx.animation.PauseTransition;

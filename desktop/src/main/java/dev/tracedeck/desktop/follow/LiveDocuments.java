@@ -121,7 +121,8 @@ public final class LiveDocuments {
         if (on) {
             TraceViewModel content = document.getContent();
             String format = content.loaded().trace().format();
-            start(document, new Reimport(document.path(), content.loaded().trace().file(), workspace.importers(), format),
+            start(document, new Reimport(document.path(), content.loaded().trace().file(), workspace.importers(),
+                    workspace.textCallLifting(), format),
                     content.loaded().trace().events().size());
         } else {
             followers.remove(document).stop();
@@ -190,7 +191,7 @@ public final class LiveDocuments {
         TraceDocument document = workspace.openWritten(file, "Listening on :" + bound.getPort(), nothingYet);
         listening.put(document, new Listening(receiver, received, url));
         start(document, new Reimport(file, file.toString(), workspace.importers().forcing(OtlpImporter.FORMAT_ID),
-                OtlpImporter.FORMAT_ID), 0);
+                workspace.textCallLifting(), OtlpImporter.FORMAT_ID), 0);
         refreshSelected();
         return Optional.of(document);
     }

@@ -1,5 +1,6 @@
 package dev.tracedeck.desktop.follow;
 
+import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.cli.live.FollowedFile;
 import dev.tracedeck.desktop.common.TaskContext;
 import dev.tracedeck.importers.ImportException;
@@ -25,17 +26,20 @@ public final class Reimport implements LiveReader {
     private final FollowedFile file;
     private final String name;
     private final Importers importers;
+    private final TextCallLifting lifting;
     private final String emptyFormat;
 
     /**
      * @param name        what the trace calls the file: the name its first reading gave it, so events and findings
      *                    keep their places
+     * @param lifting     what is done to each reading, as to the file's first
      * @param emptyFormat the format an empty file is said to be of (it has no line to tell)
      */
-    public Reimport(Path path, String name, Importers importers, String emptyFormat) {
+    public Reimport(Path path, String name, Importers importers, TextCallLifting lifting, String emptyFormat) {
         this.file = new FollowedFile(path);
         this.name = name;
         this.importers = importers;
+        this.lifting = lifting;
         this.emptyFormat = emptyFormat;
     }
 
@@ -58,7 +62,8 @@ public final class Reimport implements LiveReader {
                 return context.isCancelled();
             }
         };
-        return new Look(change, Optional.of(importers.read(ImportSource.prefix(name, file.path(), file.complete()), listener)));
+        Trace read = importers.read(ImportSource.prefix(name, file.path(), file.complete()), listener);
+        return new Look(change, Optional.of(lifting.apply(read)));
     }
 
     /** A file truncated to nothing, or one with no whole line yet: no event. */

@@ -1,9 +1,9 @@
 package dev.tracedeck.desktop.follow;
 
+import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.desktop.findings.CheckResult;
 import dev.tracedeck.desktop.tabs.TraceViewModel;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.rules.Finding;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,10 +1,10 @@
 package dev.tracedeck.desktop.history;
 
+import dev.tracedeck.analysis.tokens.ContextPoint;
+import dev.tracedeck.analysis.tokens.MeasuredPoint;
+import dev.tracedeck.analysis.tokens.PromptCount;
+import dev.tracedeck.analysis.tokens.TokenCategory;
 import dev.tracedeck.model.recorded.Compaction;
-import dev.tracedeck.model.tokens.ContextPoint;
-import dev.tracedeck.model.tokens.MeasuredPoint;
-import dev.tracedeck.model.tokens.PromptCount;
-import dev.tracedeck.model.tokens.TokenCategory;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.chart.LineChart;

@@ -1,11 +1,11 @@
 package dev.tracedeck.desktop.history;
 
-import dev.tracedeck.model.prune.HistoryMessage;
-import dev.tracedeck.model.prune.Step;
-import dev.tracedeck.model.prune.ThreadHistory;
-import dev.tracedeck.model.tokens.ContextPoint;
-import dev.tracedeck.model.tokens.MeasuredPoint;
-import dev.tracedeck.model.tokens.ModelChoice;
+import dev.tracedeck.analysis.prune.HistoryMessage;
+import dev.tracedeck.analysis.prune.Step;
+import dev.tracedeck.analysis.prune.ThreadHistory;
+import dev.tracedeck.analysis.tokens.ContextPoint;
+import dev.tracedeck.analysis.tokens.MeasuredPoint;
+import dev.tracedeck.analysis.tokens.ModelChoice;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.List;
 import java.util.Optional;

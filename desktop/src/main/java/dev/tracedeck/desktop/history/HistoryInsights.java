@@ -1,15 +1,15 @@
 package dev.tracedeck.desktop.history;
 
+import dev.tracedeck.analysis.prune.HistoryMessage;
+import dev.tracedeck.analysis.prune.Step;
+import dev.tracedeck.analysis.prune.Steps;
+import dev.tracedeck.analysis.prune.ThreadHistory;
+import dev.tracedeck.analysis.tokens.ContextPoint;
+import dev.tracedeck.analysis.tokens.MeasuredContext;
+import dev.tracedeck.analysis.tokens.ModelChoice;
+import dev.tracedeck.analysis.tokens.PromptTokens;
+import dev.tracedeck.analysis.tokens.ThreadContext;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.prune.HistoryMessage;
-import dev.tracedeck.model.prune.Step;
-import dev.tracedeck.model.prune.Steps;
-import dev.tracedeck.model.prune.ThreadHistory;
-import dev.tracedeck.model.tokens.ContextPoint;
-import dev.tracedeck.model.tokens.MeasuredContext;
-import dev.tracedeck.model.tokens.ModelChoice;
-import dev.tracedeck.model.tokens.PromptTokens;
-import dev.tracedeck.model.tokens.ThreadContext;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,10 @@
 package dev.tracedeck.desktop.history;
 
+import dev.tracedeck.analysis.tokens.ModelChoice;
 import dev.tracedeck.desktop.common.LatestOnly;
 import dev.tracedeck.desktop.common.TaskRunner;
 import dev.tracedeck.desktop.common.ThreadInView;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.tokens.ModelChoice;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.Optional;
@@ -38,7 +38,7 @@ public final class HistoryViewModel {
      * @param reveal  selects an event in the timeline (a step's message, a point of the chart)
      */
     public HistoryViewModel(Trace trace, TaskRunner queries, Consumer<Event> reveal) {
-        this(trace, queries, reveal, ModelChoice.of(trace, null, null, dev.tracedeck.model.tokens.ModelProfiles.defaults()));
+        this(trace, queries, reveal, ModelChoice.of(trace, null, null, dev.tracedeck.analysis.tokens.ModelProfiles.defaults()));
     }
 
     /** @param model the model to count with, as the context rules do */

@@ -1,10 +1,10 @@
 package dev.tracedeck.desktop.history;
 
+import dev.tracedeck.analysis.prune.HistoryMessage;
+import dev.tracedeck.analysis.prune.ThreadHistory;
+import dev.tracedeck.analysis.tokens.PromptMessage;
 import dev.tracedeck.model.message.ToolCall;
-import dev.tracedeck.model.prune.HistoryMessage;
-import dev.tracedeck.model.prune.ThreadHistory;
 import dev.tracedeck.model.text.PythonText;
-import dev.tracedeck.model.tokens.PromptMessage;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;

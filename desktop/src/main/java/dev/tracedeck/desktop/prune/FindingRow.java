@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.prune;
 
-import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.analysis.rules.Finding;
 
 /**
  * A finding of the pairing rules on the pruned history.

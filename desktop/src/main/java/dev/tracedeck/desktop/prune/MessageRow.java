@@ -1,8 +1,8 @@
 package dev.tracedeck.desktop.prune;
 
+import dev.tracedeck.analysis.prune.HistoryMessage;
+import dev.tracedeck.analysis.tokens.PromptMessage;
 import dev.tracedeck.model.message.ToolCall;
-import dev.tracedeck.model.prune.HistoryMessage;
-import dev.tracedeck.model.tokens.PromptMessage;
 
 /**
  * One message on one side of the playground: a thin projection of the history message, so a list of ten thousand

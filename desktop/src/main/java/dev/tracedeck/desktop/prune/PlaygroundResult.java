@@ -1,15 +1,15 @@
 package dev.tracedeck.desktop.prune;
 
+import dev.tracedeck.analysis.prune.HistoryMessage;
+import dev.tracedeck.analysis.prune.PruneContext;
+import dev.tracedeck.analysis.prune.PruneResult;
+import dev.tracedeck.analysis.prune.PruneStrategy;
+import dev.tracedeck.analysis.prune.Pruner;
+import dev.tracedeck.analysis.prune.ThreadHistory;
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.tokens.PromptTokens;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.prune.HistoryMessage;
-import dev.tracedeck.model.prune.PruneContext;
-import dev.tracedeck.model.prune.PruneResult;
-import dev.tracedeck.model.prune.PruneStrategy;
-import dev.tracedeck.model.prune.Pruner;
-import dev.tracedeck.model.prune.ThreadHistory;
-import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.model.tokens.PromptTokens;
-import dev.tracedeck.model.tokens.ThreadRequest;
+import dev.tracedeck.model.recorded.ThreadRequest;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,17 +1,17 @@
 package dev.tracedeck.desktop.prune;
 
+import dev.tracedeck.analysis.prune.PruneStrategy;
+import dev.tracedeck.analysis.prune.ThreadHistory;
+import dev.tracedeck.analysis.tokens.ChatFormat;
+import dev.tracedeck.analysis.tokens.ModelProfile;
+import dev.tracedeck.analysis.tokens.ModelProfiles;
+import dev.tracedeck.analysis.tokens.PromptTokens;
+import dev.tracedeck.analysis.tokens.TraceModel;
 import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.common.LatestOnly;
 import dev.tracedeck.desktop.common.TaskRunner;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
-import dev.tracedeck.model.prune.PruneStrategy;
-import dev.tracedeck.model.prune.ThreadHistory;
-import dev.tracedeck.model.tokens.ChatFormat;
-import dev.tracedeck.model.tokens.ModelProfile;
-import dev.tracedeck.model.tokens.ModelProfiles;
-import dev.tracedeck.model.tokens.PromptTokens;
-import dev.tracedeck.model.tokens.TraceModel;
 import dev.tracedeck.model.trace.ThreadLabels;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;

@@ -1,7 +1,7 @@
 package dev.tracedeck.desktop.prune;
 
-import dev.tracedeck.model.prune.PruneStrategy;
-import dev.tracedeck.model.prune.StrategyParser;
+import dev.tracedeck.analysis.prune.PruneStrategy;
+import dev.tracedeck.analysis.prune.StrategyParser;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.prune;
 
-import dev.tracedeck.model.prune.PruneStrategy;
+import dev.tracedeck.analysis.prune.PruneStrategy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,5 +1,7 @@
 package dev.tracedeck.desktop.render;
 
+import dev.tracedeck.analysis.compare.TraceComparison;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.common.ViewPicture;
 import dev.tracedeck.desktop.compare.CompareView;
@@ -10,9 +12,7 @@ import dev.tracedeck.desktop.tabs.LoadedTrace;
 import dev.tracedeck.desktop.tabs.TraceViewModel;
 import dev.tracedeck.desktop.threads.ThreadSummary;
 import dev.tracedeck.desktop.timeline.TimelineView;
-import dev.tracedeck.model.compare.TraceComparison;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.trace.Trace;
 import java.util.List;
 import java.util.Optional;

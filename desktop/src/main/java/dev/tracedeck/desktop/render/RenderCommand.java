@@ -1,5 +1,7 @@
 package dev.tracedeck.desktop.render;
 
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.cli.ConsoleProgress;
 import dev.tracedeck.cli.ExitCodes;
 import dev.tracedeck.cli.InputFiles;
@@ -10,8 +12,6 @@ import dev.tracedeck.cli.WorkspaceRecording;
 import dev.tracedeck.cli.report.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.trace.Trace;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.shape;
 
-import dev.tracedeck.model.shape.ShapeChip;
+import dev.tracedeck.analysis.shape.ShapeChip;
 import dev.tracedeck.model.text.PythonText;
 import java.util.List;
 import java.util.Locale;

@@ -1,8 +1,8 @@
 package dev.tracedeck.desktop.shape;
 
+import dev.tracedeck.analysis.shape.ShapeChip;
+import dev.tracedeck.analysis.shape.StateShape;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.shape.ShapeChip;
-import dev.tracedeck.model.shape.StateShape;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

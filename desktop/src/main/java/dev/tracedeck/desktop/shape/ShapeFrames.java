@@ -1,13 +1,13 @@
 package dev.tracedeck.desktop.shape;
 
+import dev.tracedeck.analysis.prune.ThreadHistory;
+import dev.tracedeck.analysis.rules.BlamedEntry;
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.rules.state.StateLostMessages;
+import dev.tracedeck.analysis.shape.ShapeChip;
+import dev.tracedeck.analysis.shape.StateShape;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
-import dev.tracedeck.model.prune.ThreadHistory;
-import dev.tracedeck.model.rules.BlamedEntry;
-import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.model.rules.state.StateLostMessages;
-import dev.tracedeck.model.shape.ShapeChip;
-import dev.tracedeck.model.shape.StateShape;
 import dev.tracedeck.model.state.SnapshotDiff;
 import dev.tracedeck.model.state.StateSnapshot;
 import dev.tracedeck.model.trace.TraceThread;

@@ -1,8 +1,8 @@
 package dev.tracedeck.desktop.shape;
 
+import dev.tracedeck.analysis.shape.ChipKind;
+import dev.tracedeck.analysis.shape.ShapeChip;
 import dev.tracedeck.model.event.Payload;
-import dev.tracedeck.model.shape.ChipKind;
-import dev.tracedeck.model.shape.ShapeChip;
 import dev.tracedeck.model.text.PythonText;
 import java.util.ArrayList;
 import java.util.List;

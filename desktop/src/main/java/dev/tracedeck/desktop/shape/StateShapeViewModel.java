@@ -1,11 +1,11 @@
 package dev.tracedeck.desktop.shape;
 
+import dev.tracedeck.analysis.prune.ThreadHistory;
+import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.desktop.common.LatestOnly;
 import dev.tracedeck.desktop.common.TaskRunner;
 import dev.tracedeck.desktop.common.ThreadInView;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.prune.ThreadHistory;
-import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.List;

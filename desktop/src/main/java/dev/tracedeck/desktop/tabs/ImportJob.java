@@ -1,5 +1,6 @@
 package dev.tracedeck.desktop.tabs;
 
+import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.common.Batches;
 import dev.tracedeck.desktop.common.TaskContext;
@@ -11,17 +12,19 @@ import dev.tracedeck.model.event.Event;
 import java.nio.file.Path;
 
 /**
- * Reads one file into a {@link LoadedTrace} on a worker thread, handing its events to the window as they are read;
- * the task's cancel flag stops the importer.
+ * Reads one file into a {@link LoadedTrace} on a worker thread, handing its events to the window as they are read,
+ * then lifts its text calls when the window was asked to; the task's cancel flag stops the importer.
  */
 final class ImportJob implements BackgroundJob.Work<LoadedTrace> {
 
     private final Importers importers;
+    private final TextCallLifting lifting;
     private final Path path;
     private final Batches<Event> arriving;
 
-    ImportJob(Importers importers, Path path, Batches<Event> arriving) {
+    ImportJob(Importers importers, TextCallLifting lifting, Path path, Batches<Event> arriving) {
         this.importers = importers;
+        this.lifting = lifting;
         this.path = path;
         this.arriving = arriving;
     }
@@ -45,6 +48,6 @@ final class ImportJob implements BackgroundJob.Work<LoadedTrace> {
                 return context.isCancelled();
             }
         };
-        return LoadedTrace.of(importers.read(ImportSource.of(path), listener));
+        return LoadedTrace.of(lifting.apply(importers.read(ImportSource.of(path), listener)));
     }
 }

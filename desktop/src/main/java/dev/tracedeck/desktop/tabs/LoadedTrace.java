@@ -1,10 +1,10 @@
 package dev.tracedeck.desktop.tabs;
 
+import dev.tracedeck.analysis.steps.LlmRounds;
 import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.threads.ThreadSummary;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
-import dev.tracedeck.model.steps.LlmRounds;
 import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.ThreadLabels;
 import dev.tracedeck.model.trace.Trace;

@@ -1,5 +1,9 @@
 package dev.tracedeck.desktop.tabs;
 
+import dev.tracedeck.analysis.rules.Fingerprints;
+import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.analysis.rules.Validator;
+import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.desktop.annotations.EventAnnotations;
 import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.common.Batches;
@@ -16,9 +20,6 @@ import dev.tracedeck.desktop.triage.TriageMarks;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.rules.Fingerprints;
-import dev.tracedeck.model.rules.Validation;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.RunRecord;
 import java.nio.file.Path;
@@ -45,6 +46,7 @@ import javafx.collections.ObservableList;
 public final class OpenFilesViewModel {
 
     private final Importers importers;
+    private final TextCallLifting lifting;
     private final TaskRunner imports;
     private final TaskRunner queries;
     private final NoticesViewModel notices;
@@ -78,9 +80,17 @@ public final class OpenFilesViewModel {
      */
     public OpenFilesViewModel(Importers importers, TaskRunner imports, TaskRunner queries, Validator validator,
                               NoticesViewModel notices, ErrorBoundary errors, Optional<WorkspaceLink> link) {
+        this(importers, TextCallLifting.OFF, imports, queries, validator, notices, errors, link);
+    }
+
+    /** @param lifting what is done to each file once read, before it is checked and shown ({@code --parse-text-calls}) */
+    public OpenFilesViewModel(Importers importers, TextCallLifting lifting, TaskRunner imports, TaskRunner queries,
+                              Validator validator, NoticesViewModel notices, ErrorBoundary errors,
+                              Optional<WorkspaceLink> link) {
         this.link = link;
         this.triage = new TriageMarks(link);
         this.importers = importers;
+        this.lifting = lifting;
         this.validator = validator;
         this.imports = imports;
         this.queries = queries;
@@ -104,20 +114,20 @@ public final class OpenFilesViewModel {
      * Two open files compared as {@code tracedeck compare} does, with the rules this window checks with. Long work
      * on big files: call it off the FX thread.
      */
-    public dev.tracedeck.model.compare.TraceComparison compare(TraceDocument before, TraceDocument after) {
+    public dev.tracedeck.analysis.compare.TraceComparison compare(TraceDocument before, TraceDocument after) {
         return compare(before, Optional.empty(), after, Optional.empty());
     }
 
     /** Two threads compared (of one file or two) when both are given; else the two files whole. */
-    public dev.tracedeck.model.compare.TraceComparison compare(TraceDocument before, Optional<String> beforeThread,
+    public dev.tracedeck.analysis.compare.TraceComparison compare(TraceDocument before, Optional<String> beforeThread,
                                                              TraceDocument after, Optional<String> afterThread) {
         dev.tracedeck.model.trace.Trace b = before.getContent().loaded().trace();
         dev.tracedeck.model.trace.Trace a = after.getContent().loaded().trace();
         if (beforeThread.isPresent() && afterThread.isPresent()) {
-            return dev.tracedeck.model.compare.TraceComparison.ofThreads(b, validator.validate(b), b.thread(beforeThread.get()).orElseThrow(),
+            return dev.tracedeck.analysis.compare.TraceComparison.ofThreads(b, validator.validate(b), b.thread(beforeThread.get()).orElseThrow(),
                     a, validator.validate(a), a.thread(afterThread.get()).orElseThrow());
         }
-        return dev.tracedeck.model.compare.TraceComparison.of(b, validator.validate(b), a, validator.validate(a));
+        return dev.tracedeck.analysis.compare.TraceComparison.of(b, validator.validate(b), a, validator.validate(a));
     }
 
     public ObservableList<TraceDocument> documents() {
@@ -157,6 +167,11 @@ public final class OpenFilesViewModel {
     /** What the files are read with: a followed file is read again with the same. */
     public Importers importers() {
         return importers;
+    }
+
+    /** What is done to each file once read: a followed file's readings get the same. */
+    public TextCallLifting textCallLifting() {
+        return lifting;
     }
 
     /** The rules the files are checked with. */
@@ -344,7 +359,7 @@ public final class OpenFilesViewModel {
         progress.started(document);
         LoadingViewModel loading = document.loading();
         Batches<Event> arriving = new Batches<>(imports.callbacks(), loading::append);
-        BackgroundJob<LoadedTrace> job = BackgroundJob.of("import " + document.name(), new ImportJob(importers, path, arriving))
+        BackgroundJob<LoadedTrace> job = BackgroundJob.of("import " + document.name(), new ImportJob(importers, lifting, path, arriving))
                 .onProgress(fraction -> {
                     document.progressed(fraction);
                     progress.update();

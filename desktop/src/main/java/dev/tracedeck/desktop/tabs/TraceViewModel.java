@@ -1,5 +1,8 @@
 package dev.tracedeck.desktop.tabs;
 
+import dev.tracedeck.analysis.rules.RuleParameters;
+import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.analysis.tokens.ModelChoice;
 import dev.tracedeck.desktop.annotations.EventAnnotations;
 import dev.tracedeck.desktop.common.TaskRunner;
 import dev.tracedeck.desktop.detail.DetailViewModel;
@@ -15,9 +18,6 @@ import dev.tracedeck.desktop.timeline.TimelineViewModel;
 import dev.tracedeck.desktop.triage.TriageMarks;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
-import dev.tracedeck.model.rules.RuleParameters;
-import dev.tracedeck.model.rules.Validation;
-import dev.tracedeck.model.tokens.ModelChoice;
 import dev.tracedeck.model.trace.Trace;
 import java.util.Optional;
 import java.util.function.Function;

@@ -1,10 +1,10 @@
 package dev.tracedeck.desktop.threads;
 
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.rules.Severity;
+import dev.tracedeck.analysis.rules.ThreadChecklist;
+import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.desktop.triage.FindingMarks;
-import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.model.rules.Severity;
-import dev.tracedeck.model.rules.ThreadChecklist;
-import dev.tracedeck.model.rules.Validation;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

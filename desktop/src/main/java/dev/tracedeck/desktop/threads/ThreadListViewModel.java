@@ -1,8 +1,8 @@
 package dev.tracedeck.desktop.threads;
 
+import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.desktop.triage.FindingFingerprints;
 import dev.tracedeck.desktop.triage.TriageMarks;
-import dev.tracedeck.model.rules.Validation;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

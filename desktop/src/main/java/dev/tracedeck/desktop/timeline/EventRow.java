@@ -1,10 +1,10 @@
 package dev.tracedeck.desktop.timeline;
 
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.desktop.findings.SeverityStyles;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
-import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.model.rules.Severity;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;

@@ -1,11 +1,11 @@
 package dev.tracedeck.desktop.timeline;
 
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.steps.LlmRounds;
 import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.findings.EvidenceIndex;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
-import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.model.steps.LlmRounds;
 import dev.tracedeck.model.trace.ThreadLabels;
 import java.util.ArrayList;
 import java.util.Comparator;

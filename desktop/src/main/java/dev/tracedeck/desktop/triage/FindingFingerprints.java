@@ -1,9 +1,9 @@
 package dev.tracedeck.desktop.triage;
 
-import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.model.rules.Fingerprint;
-import dev.tracedeck.model.rules.Fingerprints;
-import dev.tracedeck.model.rules.Validation;
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.rules.Fingerprint;
+import dev.tracedeck.analysis.rules.Fingerprints;
+import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.model.source.SourceChangedException;
 import java.util.IdentityHashMap;
 import java.util.Map;

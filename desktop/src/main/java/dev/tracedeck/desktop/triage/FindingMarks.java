@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.triage;
 
-import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.workspace.TriageMark;
 import java.util.Map;
 import java.util.Optional;

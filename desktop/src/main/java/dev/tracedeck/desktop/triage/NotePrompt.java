@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.triage;
 
-import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.workspace.TriageStatus;
 import java.util.Optional;
 

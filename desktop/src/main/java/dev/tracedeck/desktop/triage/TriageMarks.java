@@ -1,7 +1,7 @@
 package dev.tracedeck.desktop.triage;
 
+import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.desktop.runs.WorkspaceLink;
-import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.workspace.TriageMark;
 import dev.tracedeck.workspace.TriageStatus;
 import dev.tracedeck.workspace.WorkspaceException;

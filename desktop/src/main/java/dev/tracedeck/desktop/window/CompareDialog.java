@@ -1,12 +1,12 @@
 package dev.tracedeck.desktop.window;
 
+import dev.tracedeck.analysis.compare.TraceComparison;
 import dev.tracedeck.desktop.common.Notice;
 import dev.tracedeck.desktop.common.ScreenFit;
 import dev.tracedeck.desktop.common.ZoomPane;
 import dev.tracedeck.desktop.compare.CompareView;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.tabs.TraceDocument;
-import dev.tracedeck.model.compare.TraceComparison;
 import java.util.List;
 import javafx.concurrent.Task;
 import javafx.geometry.Rectangle2D;

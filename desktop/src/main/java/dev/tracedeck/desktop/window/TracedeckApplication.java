@@ -1,24 +1,25 @@
 package dev.tracedeck.desktop.window;
 
+import dev.tracedeck.analysis.config.ConfigException;
+import dev.tracedeck.analysis.config.RuleConfigReader;
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validator;
+import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.desktop.common.ErrorBoundary;
 import dev.tracedeck.desktop.common.FxTaskRunner;
 import dev.tracedeck.desktop.common.Notice;
 import dev.tracedeck.desktop.common.NoticesViewModel;
+import dev.tracedeck.desktop.runs.WorkspaceLink;
 import dev.tracedeck.desktop.settings.FileSettingsStore;
 import dev.tracedeck.desktop.settings.MemorySettingsStore;
 import dev.tracedeck.desktop.settings.SettingsStore;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.importers.config.RuleConfigReader;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validator;
-import dev.tracedeck.desktop.runs.WorkspaceLink;
 import dev.tracedeck.workspace.WorkspaceLocation;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Optional;
 import java.util.List;
+import java.util.Optional;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
@@ -48,7 +49,7 @@ public final class TracedeckApplication extends Application {
                     Clock.systemUTC(), store, notices));
         }
         OpenFilesViewModel workspace = new OpenFilesViewModel(
-                importers(options), imports, queries,
+                importers(options), textCallLifting(options), imports, queries,
                 new Validator(ruleConfig(options, notices)), notices, errors, link);
         workspace.triage().load();
         // A screenshot shows the default layout, whatever this user's window looked like, and leaves theirs alone.
@@ -78,23 +79,27 @@ public final class TracedeckApplication extends Application {
         });
     }
 
+    /** The importers the options ask for: a forced format ({@code --format}), else sniffing. */
+    static Importers importers(LaunchOptions options) {
+        return options.format().map(Importers.standard()::forcing).orElseGet(Importers::standard);
+    }
+
+    /** What is done to each file once read: its text calls lifted with {@code --parse-text-calls}. */
+    static TextCallLifting textCallLifting(LaunchOptions options) {
+        return TextCallLifting.when(options.parseTextCalls());
+    }
+
     /**
      * The command line has already checked the file (a bad one exits 2 there), so reading it again at start-up
      * is a few bytes; should it fail now, the window still opens, with the default rules and a notice.
      */
-    /** The importers the options ask for: a forced format ({@code --format}), text calls parsed ({@code --parse-text-calls}). */
-    static Importers importers(LaunchOptions options) {
-        Importers importers = options.format().map(Importers.standard()::forcing).orElseGet(Importers::standard);
-        return options.parseTextCalls() ? importers.parsingTextCalls() : importers;
-    }
-
     private static RuleConfig ruleConfig(LaunchOptions options, NoticesViewModel notices) {
         if (options.config().isEmpty()) {
             return RuleConfig.DEFAULT;
         }
         try {
             return new RuleConfigReader().read(options.config().get());
-        } catch (ImportException e) {
+        } catch (ConfigException e) {
             notices.post(Notice.error(e.getMessage() + " (checking with the default rules)"));
             return RuleConfig.DEFAULT;
         }

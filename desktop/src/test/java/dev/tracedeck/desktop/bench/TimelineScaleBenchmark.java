@@ -1,5 +1,9 @@
 package dev.tracedeck.desktop.bench;
 
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.desktop.findings.EvidenceIndex;
 import dev.tracedeck.desktop.tabs.LoadedTrace;
 import dev.tracedeck.desktop.timeline.EventFilter;
@@ -9,10 +13,6 @@ import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
-import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validation;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.trace.Trace;
 import java.io.BufferedWriter;
 import java.io.IOException;

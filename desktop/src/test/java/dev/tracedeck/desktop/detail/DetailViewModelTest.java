@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.cli.fixtures.TestFindings;
 import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.desktop.common.ManualTaskRunner;
@@ -15,7 +16,6 @@ import dev.tracedeck.desktop.findings.EvidenceIndex;
 import dev.tracedeck.desktop.runs.WorkspaceLink;
 import dev.tracedeck.desktop.triage.TriageMarks;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.TriageStatus;
 import java.nio.file.Path;

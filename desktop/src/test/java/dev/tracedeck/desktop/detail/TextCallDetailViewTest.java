@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.common.ViewPicture;
 import dev.tracedeck.importers.ImportListener;
@@ -41,8 +42,8 @@ class TextCallDetailViewTest {
         String resource = "sample-logs/mycelian/text-tool-calls.log";
         try (InputStream in = getClass().getClassLoader().getResourceAsStream(resource)) {
             assertNotNull(in, resource);
-            trace = Importers.standard().parsingTextCalls()
-                    .read(ImportSource.of("text-tool-calls.log", in.readAllBytes()), ImportListener.NONE);
+            trace = TextCallLifting.ON.apply(Importers.standard()
+                    .read(ImportSource.of("text-tool-calls.log", in.readAllBytes()), ImportListener.NONE));
         }
         model = new DetailViewModel(new SyncTaskRunner(), event -> PreviousSnapshot.of(trace, event), new TextCallsLookup(trace));
         Scene scene = new Scene(new DetailView(model), 900, 1000);

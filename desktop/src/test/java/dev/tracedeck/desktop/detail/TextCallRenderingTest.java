@@ -5,11 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.textcalls.found.FoundTextCall;
+import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.textcalls.found.FoundTextCall;
 import dev.tracedeck.model.trace.Trace;
 import java.io.InputStream;
 import java.util.List;
@@ -19,15 +20,16 @@ import org.junit.jupiter.api.Test;
 /** The detail of text-tool-calls.log's dumps: the calls the model wrote as text, marked and parsed. */
 class TextCallRenderingTest {
 
-    private static final Trace TRACE = load(Importers.standard());
+    private static final Trace TRACE = load(TextCallLifting.OFF);
     /** Read with --parse-text-calls. */
-    private static final Trace PARSED = load(Importers.standard().parsingTextCalls());
+    private static final Trace PARSED = load(TextCallLifting.ON);
 
-    private static Trace load(Importers importers) {
+    private static Trace load(TextCallLifting lifting) {
         String resource = "sample-logs/mycelian/text-tool-calls.log";
         try (InputStream in = TextCallRenderingTest.class.getClassLoader().getResourceAsStream(resource)) {
             assertNotNull(in, resource);
-            return importers.read(ImportSource.of("text-tool-calls.log", in.readAllBytes()), ImportListener.NONE);
+            return lifting.apply(Importers.standard().read(ImportSource.of("text-tool-calls.log", in.readAllBytes()),
+                    ImportListener.NONE));
         } catch (Exception e) {
             throw new AssertionError(e);
         }
@@ -55,8 +57,8 @@ class TextCallRenderingTest {
         String chat = "{\"messages\": [{\"role\": \"user\", \"content\": \"Weather in Lisbon?\"}, {\"role\": \"assistant\", "
                 + "\"content\": \"Let me check.\\n<tool_call>\\n{\\\"name\\\": \\\"get_weather\\\", \\\"arguments\\\": "
                 + "{\\\"location\\\": \\\"Lisbon\\\"}}\\n</tool_call>\"}]}";
-        Trace parsed = Importers.standard().parsingTextCalls()
-                .read(ImportSource.of("chat.json", chat.getBytes(java.nio.charset.StandardCharsets.UTF_8)), ImportListener.NONE);
+        Trace parsed = TextCallLifting.ON.apply(Importers.standard()
+                .read(ImportSource.of("chat.json", chat.getBytes(java.nio.charset.StandardCharsets.UTF_8)), ImportListener.NONE));
         DetailDocument doc = render(parsed, parsed.event(1));
         String text = doc.text();
         assertTrue(text.contains("TOOL CALL  get_weather  parsed from text"), text);

@@ -2,11 +2,11 @@ package dev.tracedeck.desktop.findings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tracedeck.analysis.rules.Check;
+import dev.tracedeck.analysis.rules.CheckStatus;
+import dev.tracedeck.analysis.rules.ThreadChecklist;
+import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.desktop.findings.FindingsRow.ThreadRow;
-import dev.tracedeck.model.rules.Check;
-import dev.tracedeck.model.rules.CheckStatus;
-import dev.tracedeck.model.rules.ThreadChecklist;
-import dev.tracedeck.model.rules.Validation;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;

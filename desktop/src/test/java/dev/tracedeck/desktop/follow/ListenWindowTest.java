@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.desktop.common.ErrorBoundary;
 import dev.tracedeck.desktop.common.Notice;
 import dev.tracedeck.desktop.common.NoticesViewModel;
@@ -17,8 +19,6 @@ import dev.tracedeck.desktop.tabs.TraceDocument;
 import dev.tracedeck.desktop.window.MainWindow;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validator;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetAddress;

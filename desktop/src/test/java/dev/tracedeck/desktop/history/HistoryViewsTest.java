@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.prune.Step;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
-import dev.tracedeck.model.prune.Step;
 import dev.tracedeck.model.trace.Trace;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -119,14 +119,14 @@ class HistoryViewsTest {
 
     @Test
     void aLongThreadIsDrawnFromItsPeaks() {
-        List<dev.tracedeck.model.tokens.ContextPoint> many = new ArrayList<>();
+        List<dev.tracedeck.analysis.tokens.ContextPoint> many = new ArrayList<>();
         Event e = trace.events().get(0);
         for (int i = 0; i < 5_000; i++) {
             int tokens = i == 2_345 ? 99_999 : i;
-            many.add(new dev.tracedeck.model.tokens.ContextPoint(e, i, new dev.tracedeck.model.tokens.PromptCount(tokens,
+            many.add(new dev.tracedeck.analysis.tokens.ContextPoint(e, i, new dev.tracedeck.analysis.tokens.PromptCount(tokens,
                     java.util.Map.of(), List.of())));
         }
-        List<dev.tracedeck.model.tokens.ContextPoint> drawn = ContextChartView.drawn(many);
+        List<dev.tracedeck.analysis.tokens.ContextPoint> drawn = ContextChartView.drawn(many);
         assertTrue(drawn.size() <= ContextChartView.MAX_DRAWN + 1);
         assertTrue(drawn.stream().anyMatch(p -> p.count().tokens() == 99_999), "the peak survives");
         assertEquals(4_999, drawn.get(drawn.size() - 1).count().tokens(), "the end survives");

@@ -1,5 +1,8 @@
 package dev.tracedeck.desktop.prune;
 
+import dev.tracedeck.analysis.prune.StrategyParser;
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.desktop.common.ErrorBoundary;
 import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.PngEncoder;
@@ -7,9 +10,6 @@ import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.window.MainWindow;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.prune.StrategyParser;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.trace.TraceThread;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -57,7 +57,7 @@ public final class PlaygroundGallery {
             stage[0] = window.playground().orElseThrow().stage();
             PlaygroundViewModel model = window.playground().get().model();
             TraceThread longest = model.threads().stream()
-                    .max(Comparator.comparingInt(t -> dev.tracedeck.model.prune.ThreadHistory.last(t).orElseThrow().history().size()))
+                    .max(Comparator.comparingInt(t -> dev.tracedeck.analysis.prune.ThreadHistory.last(t).orElseThrow().history().size()))
                     .orElseThrow();
             model.selectThread(longest);
             model.selectPoint(model.points().get(model.points().size() - 1));

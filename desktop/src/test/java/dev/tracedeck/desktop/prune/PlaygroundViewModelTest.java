@@ -4,14 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.prune.PruneStrategy;
+import dev.tracedeck.analysis.prune.StrategyParser;
+import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
+import dev.tracedeck.analysis.tokens.ModelProfiles;
 import dev.tracedeck.desktop.common.ManualTaskRunner;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.common.TaskRunner;
 import dev.tracedeck.desktop.fixtures.ChatTraces;
 import dev.tracedeck.model.event.Payload;
-import dev.tracedeck.model.prune.PruneStrategy;
-import dev.tracedeck.model.prune.StrategyParser;
-import dev.tracedeck.model.tokens.ModelProfiles;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.ThreadLabels;
@@ -264,9 +265,8 @@ class PlaygroundViewModelTest {
     void theCopiedCommandRepeatsParseTextCallsWhenTheTraceWasReadWithIt() throws Exception {
         Path log = Path.of("../sample-logs/mycelian/text-tool-calls.log");
         for (boolean parse : new boolean[] {false, true}) {
-            dev.tracedeck.importers.Importers importers = dev.tracedeck.importers.Importers.standard();
-            Trace read = (parse ? importers.parsingTextCalls() : importers)
-                    .read(dev.tracedeck.importers.ImportSource.of(log), dev.tracedeck.importers.ImportListener.NONE);
+            Trace read = TextCallLifting.when(parse).apply(dev.tracedeck.importers.Importers.standard()
+                    .read(dev.tracedeck.importers.ImportSource.of(log), dev.tracedeck.importers.ImportListener.NONE));
             PlaygroundViewModel model = new PlaygroundViewModel(read, log, ThreadLabels.of(read), new SyncTaskRunner(),
                     ModelProfiles.defaults());
             model.openAt(Optional.empty(), Optional.empty());

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.prune.PruneStrategy;
+import dev.tracedeck.analysis.tokens.ModelProfiles;
 import dev.tracedeck.desktop.common.FxTaskRunner;
 import dev.tracedeck.desktop.fixtures.ChatTraces;
-import dev.tracedeck.model.prune.PruneStrategy;
-import dev.tracedeck.model.tokens.ModelProfiles;
 import dev.tracedeck.model.trace.ThreadLabels;
 import dev.tracedeck.model.trace.Trace;
 import java.nio.file.Path;

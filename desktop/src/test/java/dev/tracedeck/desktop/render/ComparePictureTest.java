@@ -2,12 +2,12 @@ package dev.tracedeck.desktop.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tracedeck.analysis.compare.RuleComparison;
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.compare.RuleComparison;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.trace.Trace;
 import java.nio.file.Path;
 import java.util.HashSet;

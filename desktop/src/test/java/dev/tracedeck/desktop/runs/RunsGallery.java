@@ -1,5 +1,7 @@
 package dev.tracedeck.desktop.runs;
 
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.desktop.common.ErrorBoundary;
 import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.PngEncoder;
@@ -7,8 +9,6 @@ import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.window.MainWindow;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.workspace.TriageStatus;
 import java.io.OutputStream;
 import java.nio.file.Files;

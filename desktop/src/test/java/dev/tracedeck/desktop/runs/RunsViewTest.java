@@ -2,14 +2,14 @@ package dev.tracedeck.desktop.runs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.fixtures.SampleLogs;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.WorkspaceStore;
 import java.nio.file.Files;

@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Severity;
+import dev.tracedeck.analysis.rules.Validator;
+import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.desktop.common.ErrorBoundary;
 import dev.tracedeck.desktop.common.ManualTaskRunner;
 import dev.tracedeck.desktop.common.Notice;
@@ -13,18 +17,16 @@ import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.common.TaskRunner;
 import dev.tracedeck.desktop.fixtures.SampleLogs;
-import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.desktop.runs.WorkspaceLink;
-import dev.tracedeck.model.rules.Severity;
+import dev.tracedeck.importers.Importers;
+import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.workspace.RunRecord;
 import dev.tracedeck.workspace.WorkspaceStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Optional;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,6 +57,23 @@ class OpenFilesViewModelTest {
         assertEquals(77 - 8, document.getContent().timeline().rows().size(), "8 LLM calls answered: one row each");
         assertFalse(workspace.progress().isBusy());
         assertTrue(notices.notices().isEmpty());
+    }
+
+    @Test
+    void aWindowAskedToParseTextCallsLiftsThemInEachFileItReads() {
+        Path log = SampleLogs.copy("sample-logs/mycelian/text-tool-calls.log", dir);
+        for (TextCallLifting lifting : TextCallLifting.values()) {
+            OpenFilesViewModel workspace = new OpenFilesViewModel(Importers.standard(), lifting, new SyncTaskRunner(),
+                    new SyncTaskRunner(), new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run),
+                    Optional.empty());
+            workspace.open(List.of(log));
+
+            long lifted = workspace.getSelected().getContent().loaded().trace().events().stream()
+                    .filter(e -> e.payload() instanceof Payload.StateDump dump
+                            && dump.snapshot().entries().stream().anyMatch(entry -> entry.parsedFromText() > 0))
+                    .count();
+            assertEquals(lifting == TextCallLifting.ON, lifted > 0, lifting + ": " + lifted + " dumps with lifted calls");
+        }
     }
 
     @Test

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.desktop.findings.EvidenceIndex;
 import dev.tracedeck.desktop.fixtures.LlmCallTraces;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
-import dev.tracedeck.model.rules.Finding;
 import dev.tracedeck.model.trace.Trace;
 import java.util.List;
 import java.util.Optional;

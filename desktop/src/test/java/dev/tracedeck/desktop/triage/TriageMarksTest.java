@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.rules.Fingerprint;
+import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.runs.WorkspaceLink;
-import dev.tracedeck.model.rules.Finding;
-import dev.tracedeck.model.rules.Fingerprint;
-import dev.tracedeck.model.rules.Severity;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.TriageStatus;
 import dev.tracedeck.workspace.WorkspaceStore;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -33,15 +34,15 @@ class LaunchOptionsTest {
     }
 
     @Test
-    void carriesParseTextCallsToTheImporters() {
+    void carriesParseTextCallsToTheStepAfterReading() {
         LaunchOptions options = new LaunchOptions(List.of(Path.of("--parse-text-calls")), Optional.empty(), Optional.empty(),
                 Optional.empty(), true);
 
         LaunchOptions back = LaunchOptions.fromArgs(options.toArgs());
         assertEquals(options, back);
         assertEquals(List.of(Path.of("--parse-text-calls")), back.files(), "after --, a file named like the option is a file");
-        assertTrue(TracedeckApplication.importers(back).parsesTextCalls());
-        assertFalse(TracedeckApplication.importers(LaunchOptions.fromArgs(List.of("a.log"))).parsesTextCalls());
+        assertEquals(TextCallLifting.ON, TracedeckApplication.textCallLifting(back));
+        assertEquals(TextCallLifting.OFF, TracedeckApplication.textCallLifting(LaunchOptions.fromArgs(List.of("a.log"))));
     }
 
     @Test

@@ -2,14 +2,14 @@ package dev.tracedeck.desktop.window;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.desktop.common.ErrorBoundary;
 import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.fixtures.SampleLogs;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.importers.Importers;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validator;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,7 @@
 package dev.tracedeck.desktop.window;
 
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.desktop.common.ErrorBoundary;
 import dev.tracedeck.desktop.common.FxTaskRunner;
 import dev.tracedeck.desktop.common.NoticesViewModel;
@@ -12,8 +14,6 @@ import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.event.Payload;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validator;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,8 +2,8 @@ package dev.tracedeck.importers.spans;
 
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.json.JsonValue;
+import dev.tracedeck.model.recorded.ThreadRequest;
 import dev.tracedeck.model.source.SourceRef;
-import dev.tracedeck.model.tokens.ThreadRequest;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -12,8 +12,6 @@ import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.message.ToolCall;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.source.SourceText;
 import dev.tracedeck.model.trace.Trace;
@@ -79,6 +77,12 @@ class ClaudeCodeGatheringTest {
         return ((Payload.ConversationMessage) e.payload()).message().toolCalls().stream().map(ToolCall::id).toList();
     }
 
+    /** The calls the thread's tool results answer, in order. */
+    private static List<String> resultIds(Trace trace, String thread) {
+        return trace.events().stream().filter(e -> e.threadId().equals(thread) && e.payload() instanceof Payload.ConversationMessage m
+                && m.message().isToolResult()).map(e -> ((Payload.ConversationMessage) e.payload()).message().toolCallId()).toList();
+    }
+
     private static OptionalInt index(Event e) {
         return ((Payload.ConversationMessage) e.payload()).msgIdx();
     }
@@ -118,8 +122,7 @@ class ClaudeCodeGatheringTest {
         trace.events().stream().filter(e -> e.threadId().equals("s1") && e.payload() instanceof Payload.ConversationMessage)
                 .forEach(e -> indexes.add(index(e)));
         assertEquals(List.of(0, 1, 2, 3, 4, 5).stream().map(OptionalInt::of).toList(), indexes);
-        assertEquals(List.of(), new Validator(RuleConfig.DEFAULT).validate(trace).findings().stream()
-                .filter(f -> !f.ruleId().equals("unparsed-records")).toList());
+        assertEquals(List.of("toolu_01A", "toolu_01B", "toolu_01C"), resultIds(trace, "s1"), "each call answered after it");
     }
 
     @Test
@@ -139,7 +142,8 @@ class ClaudeCodeGatheringTest {
         assertEquals(List.of("toolu_01M1", "toolu_01M2"), callIds(trace.events().get(1)));
         assertEquals(List.of("toolu_01S1", "toolu_01S2"), callIds(trace.events().get(3)));
         assertEquals("s1/agent-a3f9c21", trace.events().get(3).threadId());
-        assertEquals(List.of(), new Validator(RuleConfig.DEFAULT).validate(trace).findings());
+        assertEquals(List.of("toolu_01M1", "toolu_01M2"), resultIds(trace, "s1"));
+        assertEquals(List.of("toolu_01S1", "toolu_01S2"), resultIds(trace, "s1/agent-a3f9c21"));
     }
 
     @Test

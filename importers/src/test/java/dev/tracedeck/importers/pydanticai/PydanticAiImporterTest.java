@@ -10,8 +10,6 @@ import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.recorded.ModelCall;
 import dev.tracedeck.model.recorded.TokenUsage;
-import dev.tracedeck.model.rules.RuleConfig;
-import dev.tracedeck.model.rules.Validator;
 import dev.tracedeck.model.trace.Trace;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -22,11 +20,6 @@ class PydanticAiImporterTest {
 
     private static Trace read(String name, String text) throws ImportException {
         return Importers.standard().read(ImportSource.of(name, text.getBytes(StandardCharsets.UTF_8)), ImportListener.NONE);
-    }
-
-    private static List<String> findings(Trace trace) {
-        return new Validator(RuleConfig.DEFAULT).validate(trace).findings().stream()
-                .map(f -> f.ruleId() + " " + f.severity().id()).toList();
     }
 
     @Test
@@ -65,14 +58,12 @@ class PydanticAiImporterTest {
                  {"parts": [{"tool_name": "w", "args": {}, "tool_call_id": "c1", "part_kind": "tool-call"}], "kind": "response"}]
                 """);
         assertTrue(pending.threads().get(0).records().endsAtModelAnswer());
-        assertEquals(List.of(), findings(pending));
         Trace interrupted = read("history.json", """
                 [{"parts": [{"content": "weather?", "part_kind": "user-prompt"}], "kind": "request"},
                  {"parts": [{"tool_name": "w", "args": {}, "tool_call_id": "c1", "part_kind": "tool-call"}], "kind": "response",
                   "state": "interrupted"}]
                 """);
-        assertFalse(interrupted.threads().get(0).records().endsAtModelAnswer());
-        assertEquals(List.of("orphaned-tool-call error"), findings(interrupted));
+        assertFalse(interrupted.threads().get(0).records().endsAtModelAnswer(), "its call was never run");
     }
 
     @Test
@@ -93,6 +84,5 @@ class PydanticAiImporterTest {
                             {"content": "?", "part_kind": "mystery"}], "kind": "request"}]
                 """);
         assertEquals(1, trace.report().malformedRecords());
-        assertEquals(List.of("unparsed-records error"), findings(trace));
     }
 }

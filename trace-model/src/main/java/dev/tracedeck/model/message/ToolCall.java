@@ -16,10 +16,10 @@ import java.util.function.Function;
  * @param truncated     true when the log cut the arguments (Mycelian cuts at 1,500 characters and appends
  *                      "..."); a truncated call never has parsed arguments, since what is left is not the call
  * @param parsedFromText true when the log showed no such call: the model wrote it as text in the message, and the
- *                      import ({@code --parse-text-calls}) made it a structured call so the rules and prune
- *                      strategies see it. Its raw arguments are then as the model wrote them, its parsed arguments
- *                      may have been repaired (single quotes, an unclosed bracket) and its id is made up
- *                      ({@link dev.tracedeck.model.textcalls.lift.TextCallLifter})
+ *                      text-call lifting after the import ({@code --parse-text-calls}; the analysis module's
+ *                      {@code TextCallLifter}) made it a structured call so the rules and prune strategies see it.
+ *                      Its raw arguments are then as the model wrote them, its parsed arguments may have been
+ *                      repaired (single quotes, an unclosed bracket) and its id is made up
  */
 public record ToolCall(String id, String name, String rawArguments, Arguments parsedArguments, boolean truncated,
                        boolean parsedFromText) {

@@ -1,0 +1,156 @@
+package dev.tracedeck.analysis.rules;
+
+import dev.tracedeck.analysis.rules.chat.DuplicateToolCallId;
+import dev.tracedeck.analysis.rules.chat.FailedSpan;
+import dev.tracedeck.analysis.rules.chat.OrphanedToolCall;
+import dev.tracedeck.analysis.rules.chat.OversizedToolOutput;
+import dev.tracedeck.analysis.rules.chat.RepeatedToolCall;
+import dev.tracedeck.analysis.rules.chat.RoleOrder;
+import dev.tracedeck.analysis.rules.chat.TextToolCallNotRun;
+import dev.tracedeck.analysis.rules.chat.ToolResultWithoutCall;
+import dev.tracedeck.analysis.rules.chat.Turns;
+import dev.tracedeck.analysis.rules.chat.UnparsedRecords;
+import dev.tracedeck.analysis.rules.context.ContextOverflow;
+import dev.tracedeck.analysis.rules.context.ContextPreflight;
+import dev.tracedeck.analysis.rules.mycelian.AgentErrors;
+import dev.tracedeck.analysis.rules.mycelian.AssistantTextInState;
+import dev.tracedeck.analysis.rules.mycelian.BootstrapMissing;
+import dev.tracedeck.analysis.rules.mycelian.BootstrapRepeated;
+import dev.tracedeck.analysis.rules.mycelian.ContentNotVerbatim;
+import dev.tracedeck.analysis.rules.mycelian.ContextCallDuringConversation;
+import dev.tracedeck.analysis.rules.mycelian.DuplicateAddEntry;
+import dev.tracedeck.analysis.rules.mycelian.MissingAddEntry;
+import dev.tracedeck.analysis.rules.mycelian.MissingFlush;
+import dev.tracedeck.analysis.rules.mycelian.PeriodicFlush;
+import dev.tracedeck.analysis.rules.mycelian.RoleMismatch;
+import dev.tracedeck.analysis.rules.mycelian.SystemPersisted;
+import dev.tracedeck.analysis.rules.state.ExecutionTraceInConversation;
+import dev.tracedeck.analysis.rules.state.StateLostMessages;
+import dev.tracedeck.analysis.textcalls.found.TextCallScope;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** A named set of rules, chosen by the trace's format. */
+public record RuleProfile(String id, List<Rule> rules) {
+
+    /** Why a Claude Code tool result's length is no fault. */
+    private static final String CLAUDE_CODE_CAPS = "Claude Code caps its tools' output itself (Bash at 30,000"
+            + " characters, Read at 2,000 lines or 25,000 tokens): a long result is as long as the harness made it";
+
+    public RuleProfile {
+        rules = List.copyOf(rules);
+    }
+
+    /** Generic chat history rules, for every format. */
+    public static RuleProfile genericChat() {
+        return new RuleProfile("generic-chat", List.of(new UnparsedRecords(), new OrphanedToolCall(),
+                new ToolResultWithoutCall(), new DuplicateToolCallId(), new OversizedToolOutput(), new RepeatedToolCall(),
+                new TextToolCallNotRun(), new RoleOrder(), new ContextOverflow(), new ContextPreflight(), new StateLostMessages(),
+                new FailedSpan()));
+    }
+
+    /**
+     * The generic rules with Anthropic's ordering ({@link RoleOrder.Convention#ANTHROPIC}): for Anthropic Messages
+     * histories, which carry tool results in the message right after the call, ahead of its text.
+     */
+    public static RuleProfile anthropicChat() {
+        List<Rule> rules = new ArrayList<>();
+        for (Rule r : genericChat().rules()) {
+            rules.add(r instanceof RoleOrder ? new RoleOrder(RoleOrder.Convention.ANTHROPIC) : r);
+        }
+        return new RuleProfile("anthropic-chat", rules);
+    }
+
+    /**
+     * Claude Code transcripts: the generic rules (each tool result of a turn is a user entry of its own, merged into
+     * one API message only when Claude Code sends it, so the generic ordering applies),
+     * except that {@code oversized-tool-output} judges nothing, since Claude Code caps its
+     * tools' output itself.
+     */
+    public static RuleProfile claudeCode() {
+        List<Rule> rules = new ArrayList<>();
+        for (Rule r : genericChat().rules()) {
+            rules.add(r instanceof OversizedToolOutput ? OversizedToolOutput.cappedByHarness(CLAUDE_CODE_CAPS) : r);
+        }
+        return new RuleProfile("claude-code", rules);
+    }
+
+    /**
+     * The generic rules pairing calls with results as the OpenAI Responses API does
+     * ({@link RoleOrder.Convention#RESPONSES}): by {@code call_id}, with the harness's developer messages and the
+     * model's reasoning between a call and its output not interrupting it. {@code orphaned-tool-call},
+     * {@code tool-result-without-call} and {@code role-order} read the same {@link Turns}, so they agree.
+     */
+    public static RuleProfile openAiResponses() {
+        Turns turns = RoleOrder.Convention.RESPONSES.turns();
+        List<Rule> rules = new ArrayList<>();
+        for (Rule r : genericChat().rules()) {
+            if (r instanceof RoleOrder) {
+                rules.add(new RoleOrder(RoleOrder.Convention.RESPONSES));
+            } else if (r instanceof OrphanedToolCall) {
+                rules.add(new OrphanedToolCall(turns));
+            } else if (r instanceof ToolResultWithoutCall) {
+                rules.add(new ToolResultWithoutCall(turns));
+            } else {
+                rules.add(r);
+            }
+        }
+        return new RuleProfile("openai-responses", rules);
+    }
+
+    /** The Mycelian tool-only memory protocol, plus the generic rules. */
+    public static RuleProfile mycelianToolOnly() {
+        List<Rule> rules = new ArrayList<>(List.of(new DuplicateAddEntry(), new MissingAddEntry(), new RoleMismatch(),
+                new ContentNotVerbatim(), new SystemPersisted(), new AssistantTextInState(), new BootstrapRepeated(),
+                new BootstrapMissing(), new MissingFlush(), new ContextCallDuringConversation(), new PeriodicFlush(),
+                new AgentErrors()));
+        // A Mycelian log's assistant MSG lines are the conversation being ingested, not the agent model's own
+        // words: text-tool-call reads only the AI entries of its state dumps there.
+        // Its failures are AINVOKE_ERROR lines, agent-error's, read with the turn they broke: no failed-span.
+        genericChat().rules().stream()
+                .filter(r -> !(r instanceof FailedSpan))
+                .map(r -> r instanceof TextToolCallNotRun ? new TextToolCallNotRun(TextCallScope.STATE_ENTRIES) : r)
+                .forEach(rules::add);
+        return new RuleProfile("mycelian-tool-only", rules);
+    }
+
+    /**
+     * LangGraph state dumps: every generic rule (role-order and state-lost-messages among them) over the
+     * checkpoints' conversation, plus the separation of the conversation from an execution section (an {@code execution_buffer}).
+     */
+    public static RuleProfile langgraph() {
+        List<Rule> rules = new ArrayList<>(genericChat().rules());
+        rules.add(new ExecutionTraceInConversation());
+        return new RuleProfile("langgraph", rules);
+    }
+
+    public static RuleProfile forFormat(String format) {
+        switch (format) {
+            case "mycelian-log":
+                return mycelianToolOnly();
+            case "anthropic":
+                return anthropicChat();
+            case "claude-code":
+                return claudeCode();
+            case "openai-responses":
+                return openAiResponses();
+            case "langgraph":
+                return langgraph();
+            default:
+                return genericChat();
+        }
+    }
+
+    /** Every rule any profile has, for listing and for validating configuration files. */
+    public static List<Rule> allRules() {
+        List<Rule> all = new ArrayList<>(mycelianToolOnly().rules());
+        all.add(new FailedSpan());
+        all.add(new ExecutionTraceInConversation());
+        return all;
+    }
+
+    public Optional<Rule> rule(String ruleId) {
+        return rules.stream().filter(r -> r.id().equals(ruleId)).findFirst();
+    }
+}

@@ -1,0 +1,135 @@
+package dev.tracedeck.analysis.rules;
+
+import dev.tracedeck.analysis.tokens.TraceModel;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.model.trace.TraceThread;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.IntConsumer;
+import java.util.function.Predicate;
+
+/** Runs a profile's enabled rules over every thread of a trace and builds the checklists. */
+public final class Validator {
+
+    private final RuleConfig config;
+
+    public Validator(RuleConfig config) {
+        this.config = config;
+    }
+
+    /** The configuration checked with: the app counts context with the same model settings as the rules. */
+    public RuleConfig config() {
+        return config;
+    }
+
+    public Validation validate(Trace trace) {
+        return validate(trace, checked -> { });
+    }
+
+    /**
+     * Checks {@code trace}, telling {@code checked} how many of its threads are done each time one is (from the
+     * threads that check them, so it must be thread-safe): a gigabyte of conversations takes a minute to check.
+     */
+    public Validation validate(Trace trace, IntConsumer checked) {
+        AtomicInteger done = new AtomicInteger();
+        return validateThreads(trace, checklist -> checked.accept(done.incrementAndGet()));
+    }
+
+    /**
+     * Checks {@code trace}, handing each thread's checklist to {@code checkedThread} as soon as it is done (from the
+     * threads that check them, in no set order, so it must be thread-safe): a window shows a big file's findings
+     * thread by thread while the rest are checked. The returned validation keeps the threads' order.
+     */
+    public Validation validateThreads(Trace trace, Consumer<ThreadChecklist> checkedThread) {
+        RuleProfile profile = RuleProfile.forFormat(trace.report().rulesFormat());
+        Optional<String> traceModel = TraceModel.of(trace);
+        // Threads are checked apart from each other, so on every core: the context rules tokenize every message, and a
+        // gigabyte of conversations took two minutes on one. The checklists keep the threads' order.
+        List<ThreadChecklist> checklists = trace.threads().parallelStream()
+                .map(thread -> {
+                    // Each thread is judged with the model it ran on: a session's sub-agents may run on another.
+                    RuleParameters parameters = config.parameters().forModel(TraceModel.of(thread).or(() -> traceModel));
+                    ThreadChecklist checklist = checklist(thread, profile, parameters);
+                    checkedThread.accept(checklist);
+                    return checklist;
+                })
+                .toList();
+        return new Validation(trace.file(), trace.format(), profile.id(), checklists, nothingToCheck(trace, checklists));
+    }
+
+    /**
+     * Checks again only the threads of {@code trace} that {@code changed} names, keeping {@code earlier}'s checklist
+     * for every other thread it holds: a trace that grows while it is watched has most of its threads as they were,
+     * and the context rules tokenize every message of a thread they check. A thread {@code earlier} has no checklist
+     * for is checked whatever {@code changed} says.
+     */
+    public Validation revalidate(Trace trace, Validation earlier, Predicate<String> changed) {
+        RuleProfile profile = RuleProfile.forFormat(trace.format());
+        Optional<String> traceModel = TraceModel.of(trace);
+        Map<String, ThreadChecklist> kept = new HashMap<>();
+        if (earlier.profile().equals(profile.id())) {
+            earlier.threads().forEach(c -> kept.put(c.threadId(), c));
+        }
+        List<ThreadChecklist> checklists = trace.threads().parallelStream()
+                .map(thread -> {
+                    ThreadChecklist before = kept.get(thread.id());
+                    if (before != null && !changed.test(thread.id())) {
+                        return before;
+                    }
+                    RuleParameters parameters = config.parameters().forModel(TraceModel.of(thread).or(() -> traceModel));
+                    return checklist(thread, profile, parameters);
+                })
+                .toList();
+        return new Validation(trace.file(), trace.format(), profile.id(), checklists, nothingToCheck(trace, checklists));
+    }
+
+    /** See {@link Validation#nothingToCheck()}: a failure is always a verdict; a pass is one only on something read. */
+    static boolean nothingToCheck(Trace trace, List<ThreadChecklist> checklists) {
+        if (checklists.stream().anyMatch(c -> c.count(CheckStatus.FAIL) > 0)) {
+            return false;
+        }
+        boolean allNotApplicable = checklists.stream().allMatch(c -> c.count(CheckStatus.NOT_APPLICABLE) == c.checks().size());
+        return allNotApplicable || trace.threads().stream().noneMatch(Validator::holdsSomethingToCheck);
+    }
+
+    private static boolean holdsSomethingToCheck(TraceThread thread) {
+        for (Event event : thread.events()) {
+            EventKind kind = event.kind();
+            if (kind == EventKind.MESSAGE || kind == EventKind.TOOL_CALL || kind == EventKind.RESULT
+                    || event.payload() instanceof Payload.StateDump dump && dump.snapshot().size() > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private ThreadChecklist checklist(TraceThread thread, RuleProfile profile, RuleParameters parameters) {
+        List<Check> checks = new ArrayList<>();
+        for (Rule rule : profile.rules()) {
+            RuleSetting setting = config.setting(rule.id());
+            if (!setting.enabled().orElse(true)) {
+                continue;
+            }
+            Severity severity = setting.severity().orElse(rule.defaultSeverity());
+            RuleOutcome outcome = rule.check(thread, parameters);
+            if (!outcome.applicable()) {
+                checks.add(new Check(rule.id(), rule.description(), CheckStatus.NOT_APPLICABLE, List.of(), outcome.reason()));
+                continue;
+            }
+            List<Finding> findings = outcome.problems().stream()
+                    .map(p -> new Finding(rule.id(), severity, thread.id(), p.msgIdx(), p.message(), p.evidence(), p.blamed()))
+                    .toList();
+            checks.add(new Check(rule.id(), rule.description(), findings.isEmpty() ? CheckStatus.PASS : CheckStatus.FAIL,
+                    findings, ""));
+        }
+        return new ThreadChecklist(thread.id(), checks);
+    }
+}

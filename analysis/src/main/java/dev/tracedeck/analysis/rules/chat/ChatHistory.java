@@ -1,0 +1,142 @@
+package dev.tracedeck.analysis.rules.chat;
+
+import dev.tracedeck.analysis.rules.BlamedEntry;
+import dev.tracedeck.model.conversation.Conversation;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.message.Message;
+import dev.tracedeck.model.message.ToolCall;
+import dev.tracedeck.model.state.StateEntry;
+import dev.tracedeck.model.state.StateSnapshot;
+import dev.tracedeck.model.trace.TraceThread;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * A thread's chat history as the tool-call rules see it: its {@link Conversation#ofWholeDumps conversation}, the last
+ * of its dumps read whole when it has such dumps (it holds everything the agent kept), else its messages in order.
+ * Each entry points at the dump where it first appeared and the message being handled then.
+ */
+public final class ChatHistory {
+
+    /** Said of an item with calls {@code --parse-text-calls} made from its text, so a finding doesn't pass for the log's. */
+    private static final String FROM_TEXT = "; calls parsed from its text";
+
+    private ChatHistory() {
+    }
+
+    public static List<HistoryItem> of(TraceThread thread) {
+        Conversation conversation = Conversation.ofWholeDumps(thread);
+        return conversation.inDumps() ? fromSnapshots(thread, conversation.dumps()) : fromMessages(conversation.messages());
+    }
+
+    /** True when the history has ids linking results to calls. */
+    public static boolean hasCallIds(List<HistoryItem> items) {
+        return items.stream().anyMatch(i -> !i.callIds().isEmpty() || !i.resultId().isEmpty());
+    }
+
+    private static List<HistoryItem> fromSnapshots(TraceThread thread, List<Event> dumps) {
+        StateSnapshot last = Conversation.snapshot(dumps.get(dumps.size() - 1));
+        List<HistoryItem> items = new ArrayList<>();
+        for (int i = 0; i < last.size(); i++) {
+            StateEntry entry = last.entries().get(i);
+            Event where = firstDumpHolding(dumps, i, entry);
+            // Either dump has an entry at position i (the fallback is the last dump, which holds them all).
+            String label = "state entry " + entry.idx() + " (line " + Conversation.snapshot(where).entryLine(i)
+                    + (entry.parsedFromText() > 0 ? FROM_TEXT : "") + ")";
+            List<String> ids = entry.toolCallIds().stream().filter(id -> !id.isEmpty()).toList();
+            items.add(new HistoryItem(() -> label, role(entry), names(entry), ids, entry.isToolResult(), entry.toolCallId(),
+                    entry::content, last.isVerbatim() && !entry.contentCut(), false, where,
+                    msgIdxAt(thread, where), Optional.of(new BlamedEntry(where, i))));
+        }
+        return items;
+    }
+
+    /** The first dump with this entry at this position: where the turn that added it left it. */
+    private static Event firstDumpHolding(List<Event> dumps, int position, StateEntry entry) {
+        for (Event e : dumps) {
+            List<StateEntry> entries = Conversation.snapshot(e).entries();
+            if (position < entries.size() && entries.get(position).equals(entry)) {
+                return e;
+            }
+        }
+        return dumps.get(dumps.size() - 1);
+    }
+
+    /** The conversation message being handled when {@code event} was logged, if any. */
+    private static OptionalInt msgIdxAt(TraceThread thread, Event event) {
+        OptionalInt current = OptionalInt.empty();
+        for (Event e : thread.events()) {
+            if (e == event) {
+                break;
+            }
+            if (e.payload() instanceof Payload.ConversationMessage m) {
+                current = m.msgIdx();
+            } else if (e.payload() instanceof Payload.ControlMessage) {
+                current = OptionalInt.empty();
+            }
+        }
+        return current;
+    }
+
+    /** The entry's role, or the one its LangChain type stands for. */
+    private static String role(StateEntry entry) {
+        if (!entry.role().isEmpty()) {
+            return entry.role();
+        }
+        return switch (entry.type()) {
+            case "human", "HumanMessage" -> "user";
+            case "ai", "AIMessage" -> "assistant";
+            case "tool", "ToolMessage" -> "tool";
+            case "system", "SystemMessage" -> "system";
+            default -> entry.type();
+        };
+    }
+
+    /** A count of calls without all names (the log cut the list) still needs that many results. */
+    private static List<String> names(StateEntry entry) {
+        List<String> names = new ArrayList<>(entry.toolNames());
+        while (names.size() < entry.toolCallCount()) {
+            names.add("?");
+        }
+        return names;
+    }
+
+    private static String messageLabel(Event e, String fromText) {
+        return "message at line " + e.source().firstLine()
+                + (e.source().hasPointer() ? " (" + e.source().pointer() + fromText + ")"
+                : fromText.isEmpty() ? "" : " (" + fromText.substring(2) + ")");
+    }
+
+    private static List<HistoryItem> fromMessages(List<Event> messages) {
+        List<HistoryItem> items = new ArrayList<>();
+        for (Event e : messages) {
+            Payload.ConversationMessage m = (Payload.ConversationMessage) e.payload();
+            Message msg = m.message();
+            // A loop, not streams: a gigabyte of conversations has millions of messages, most making no call.
+            List<ToolCall> calls = msg.toolCalls();
+            List<String> ids = List.of();
+            List<String> names = List.of();
+            String fromText = "";
+            if (!calls.isEmpty()) {
+                List<String> someIds = new ArrayList<>(calls.size());
+                List<String> someNames = new ArrayList<>(calls.size());
+                for (ToolCall call : calls) {
+                    if (!call.id().isEmpty()) {
+                        someIds.add(call.id());
+                    }
+                    someNames.add(call.name());
+                    fromText = call.parsedFromText() ? FROM_TEXT : fromText;
+                }
+                ids = someIds;
+                names = someNames;
+            }
+            String parsed = fromText;
+            items.add(new HistoryItem(() -> messageLabel(e, parsed), msg.role(), names, ids, msg.isToolResult(),
+                    msg.toolCallId(), msg::content, !m.previewCut(), msg.silent(), e, m.msgIdx(), Optional.empty()));
+        }
+        return items;
+    }
+}

@@ -1,0 +1,87 @@
+package dev.tracedeck.analysis.rules.chat;
+
+import dev.tracedeck.analysis.rules.DescribedRule;
+import dev.tracedeck.analysis.rules.RuleOutcome;
+import dev.tracedeck.analysis.rules.RuleParameters;
+import dev.tracedeck.analysis.rules.Severity;
+import dev.tracedeck.model.trace.TraceThread;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Every tool call gets its result before the history moves on. LangGraph refuses such a history with
+ * "Found AIMessages with tool_calls that do not have a corresponding ToolMessage". Two places show
+ * an orphan: the history itself (an AI message whose calls are not all answered), and calls logged as they
+ * ran that no later state answers (see {@link UnansweredToolInvocations}); the second kind names the failed
+ * invocation that followed, which the {@code agent-error} finding names back.
+ *
+ * <p>A trace that stops at the model's answer (a lone API response, a capture of one model call) cannot hold the
+ * results of that answer's calls: those calls are not judged. A recorded session or run that goes on, or ends,
+ * without answering a call is judged as any other.
+ */
+public final class OrphanedToolCall extends DescribedRule {
+
+    private final Turns turns;
+
+    public OrphanedToolCall() {
+        this(Turns.EVERY_MESSAGE);
+    }
+
+    /** Pairs calls with results as {@code turns} says the format's API does, as {@code role-order} does. */
+    public OrphanedToolCall(Turns turns) {
+        super("orphaned-tool-call", "every tool call has a result", Severity.ERROR);
+        this.turns = Objects.requireNonNull(turns);
+    }
+
+    public Turns turns() {
+        return turns;
+    }
+
+    /** Why the calls of a trace's last answer are not judged. */
+    static final String ENDS_AT_ANSWER = "the trace ends at the model's answer: whatever came after it, the results"
+            + " of its calls among them, was never recorded";
+
+    @Override
+    public RuleOutcome check(TraceThread thread, RuleParameters p) {
+        List<HistoryItem> history = ChatHistory.of(thread);
+        List<UnansweredToolInvocations.Unanswered> unanswered = UnansweredToolInvocations.of(thread);
+        HistoryItem lastAnswer = lastAnswer(thread, history);
+        if (history.stream().noneMatch(i -> i.makesCalls() && i != lastAnswer) && unanswered.isEmpty()) {
+            return RuleOutcome.notApplicable(lastAnswer != null ? ENDS_AT_ANSWER : "no tool calls in this thread's history");
+        }
+        List<RuleOutcome.Problem> problems = new ArrayList<>();
+        for (ToolCallPairing.Orphan o : ToolCallPairing.of(history, turns).orphans()) {
+            if (o.item() == lastAnswer) {
+                continue;
+            }
+            problems.add(new RuleOutcome.Problem(o.item().msgIdx(), o.item().label() + " calls "
+                    + String.join(", ", o.item().callNames()) + "; " + o.missing().size() + " of "
+                    + o.item().callNames().size() + " without a result (" + String.join(", ", o.missing()) + ")",
+                    List.of(o.item().event()), o.item().blamed()));
+        }
+        for (UnansweredToolInvocations.Unanswered u : unanswered) {
+            problems.add(new RuleOutcome.Problem(u.invocation().msgIdx(), describe(u), List.of(u.call())));
+        }
+        return RuleOutcome.of(problems);
+    }
+
+    /**
+     * The history's last item when the trace stops at the model's answer and that answer makes calls: a lone API
+     * response, or a capture whose last model call nothing was recorded after. Its calls can't have results here.
+     */
+    private static HistoryItem lastAnswer(TraceThread thread, List<HistoryItem> history) {
+        if (!thread.records().endsAtModelAnswer() || history.isEmpty()) {
+            return null;
+        }
+        HistoryItem last = history.get(history.size() - 1);
+        return last.makesCalls() ? last : null;
+    }
+
+    private static String describe(UnansweredToolInvocations.Unanswered u) {
+        String call = u.invocation().call().name() + " call at line " + u.call().source().firstLine();
+        return call + " never got a result: no later state holds one"
+                + u.firstFailure().map(f -> "; the agent invocation then failed at line " + f.source().firstLine()
+                        + " (see agent-error)").orElse("; the log ends without one");
+    }
+}

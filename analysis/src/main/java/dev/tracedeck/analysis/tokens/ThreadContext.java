@@ -1,0 +1,162 @@
+package dev.tracedeck.analysis.tokens;
+
+import dev.tracedeck.model.conversation.Conversation;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.message.ToolCall;
+import dev.tracedeck.model.recorded.ThreadRequest;
+import dev.tracedeck.model.state.StateEntry;
+import dev.tracedeck.model.state.StateSnapshot;
+import dev.tracedeck.model.trace.TraceThread;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A thread's context over time, point by point of its {@link Conversation}: one {@link ContextPoint} per state dump
+ * with a message list (the state an agent sends to its model is its message list), or, for a thread without dumps,
+ * one per message as the history grows — from nothing again after each point where the harness compacted it (the
+ * summary it left is the next message).
+ *
+ * <p>Consecutive dumps share their unchanged entries (the same instances), so each distinct entry is tokenized
+ * once: the counts of a gigabyte log's quadratic dumps cost what its distinct messages cost.
+ */
+public final class ThreadContext {
+
+    private final PromptTokens counter;
+    private final Tokenizer tokenizer;
+    private final ChatFormat format;
+    private final Map<StateEntry, int[]> entryTokens = new IdentityHashMap<>();
+
+    public ThreadContext(ChatFormat format) {
+        this(format, Tokenizer.of(format.encoding()));
+    }
+
+    private ThreadContext(ChatFormat format, Tokenizer tokenizer) {
+        this.format = format;
+        this.counter = new PromptTokens(format, tokenizer);
+        this.tokenizer = tokenizer;
+    }
+
+    /**
+     * The same points, each count no smaller than the real one (see {@link Tokenizer#upperBound}), for a fraction of
+     * the cost: every count is a sum of texts' counts and fixed framing, so bounding each text bounds the sum.
+     */
+    public static ThreadContext upperBounds(ChatFormat format) {
+        return counting(format, Tokenizer.upperBound(format.encoding()));
+    }
+
+    /** The points counted with {@code tokenizer}: a bound's ({@link Tokenizer#isExact} false) are bounds. */
+    public static ThreadContext counting(ChatFormat format, Tokenizer tokenizer) {
+        return new ThreadContext(format, tokenizer);
+    }
+
+    public List<ContextPoint> points(TraceThread thread) {
+        Conversation conversation = Conversation.of(thread);
+        return conversation.inDumps() ? dumpPoints(conversation) : messagePoints(thread);
+    }
+
+    /** One point per dump: what the agent held there. */
+    private List<ContextPoint> dumpPoints(Conversation conversation) {
+        List<ContextPoint> points = new ArrayList<>();
+        for (Event e : conversation.dumps()) {
+            StateSnapshot snapshot = Conversation.snapshot(e);
+            points.add(new ContextPoint(e, snapshot.size(), count(snapshot)));
+        }
+        return points;
+    }
+
+    /** One point per message, the history growing by it since the thread's start or its last compaction. */
+    private List<ContextPoint> messagePoints(TraceThread thread) {
+        List<ContextPoint> points = new ArrayList<>();
+        int messages = 0;
+        Map<TokenCategory, Integer> running = new EnumMap<>(TokenCategory.class);
+        // A request's tool schemas go with every call the history makes.
+        PromptCount schemas = counter.count(List.of(), ThreadRequest.tools(thread));
+        schemas.byCategory().forEach((category, tokens) -> running.merge(category, tokens, Integer::sum));
+        running.merge(TokenCategory.CONVERSATION, -counter.replyPriming(), Integer::sum);
+        running.remove(TokenCategory.CONVERSATION, 0);
+        Map<TokenCategory, Integer> start = new EnumMap<>(running);
+        Set<Event> compactions = Collections.newSetFromMap(new IdentityHashMap<>());
+        thread.records().compactions().forEach(c -> compactions.add(c.event()));
+        boolean cutPreviews = false;
+        boolean replayedCalls = false;
+        for (Event e : thread.events()) {
+            if (compactions.contains(e)) {
+                // The harness replaced the history so far with a summary: the next request starts from there.
+                running.clear();
+                running.putAll(start);
+                messages = 0;
+            } else if (e.payload() instanceof Payload.ConversationMessage m) {
+                PromptMessage message = PromptMessage.of(m.message());
+                messages++;
+                cutPreviews |= m.previewCut();
+                replayedCalls |= !message.toolCalls().isEmpty();
+                // Summed message by message: recounting the whole history at each message is quadratic.
+                PromptCount one = counter.count(List.of(message), Optional.empty());
+                one.byCategory().forEach((category, tokens) -> running.merge(category, tokens, Integer::sum));
+                running.merge(TokenCategory.CONVERSATION, -counter.replyPriming(), Integer::sum);
+                Map<TokenCategory, Integer> now = new EnumMap<>(running);
+                now.merge(TokenCategory.CONVERSATION, counter.replyPriming(), Integer::sum);
+                List<String> reasons = new ArrayList<>(schemas.estimateReasons());
+                if (replayedCalls) {
+                    reasons.add(PromptTokens.REPLAYED_CALLS);
+                }
+                if (cutPreviews) {
+                    reasons.add(PREVIEWS);
+                }
+                int total = now.values().stream().mapToInt(Integer::intValue).sum();
+                points.add(new ContextPoint(e, messages, new PromptCount(total, now, reasons)));
+            }
+        }
+        return points;
+    }
+
+    /** The thread's history at its end, as the last point shows it; empty for a thread with no history. */
+    public Optional<ContextPoint> last(TraceThread thread) {
+        List<ContextPoint> points = points(thread);
+        return points.isEmpty() ? Optional.empty() : Optional.of(points.get(points.size() - 1));
+    }
+
+    /** Why a count made from a verbatim dump is a lower bound. */
+    public static final String CALLS_BY_NAME = "the state's messages are whole but its tool calls are kept by name only: "
+            + "the count is a lower bound";
+
+    /** Why a count made from a log's previews is a lower bound. */
+    public static final String PREVIEWS = "the log shows messages as previews (cut at 200 characters) and tool calls by name only: "
+            + "the count is a lower bound";
+
+    private PromptCount count(StateSnapshot snapshot) {
+        Map<TokenCategory, Integer> by = new EnumMap<>(TokenCategory.class);
+        for (StateEntry entry : snapshot.entries()) {
+            int[] counted = entryTokens.computeIfAbsent(entry, this::entryTokens);
+            by.merge(TokenCategory.values()[counted[1]], counted[0], Integer::sum);
+        }
+        by.merge(TokenCategory.CONVERSATION, format.replyPriming(), Integer::sum);
+        int total = by.values().stream().mapToInt(Integer::intValue).sum();
+        return new PromptCount(total, by, List.of(lowerBound(snapshot)));
+    }
+
+    /**
+     * Why a count made from a dump's entries is a lower bound: a log's previews are cut and show calls by name;
+     * a verbatim dump (a LangGraph checkpoint) has whole contents but its entries still keep calls by name only.
+     */
+    public static String lowerBound(StateSnapshot snapshot) {
+        return snapshot.isVerbatim() ? CALLS_BY_NAME : PREVIEWS;
+    }
+
+    /** {tokens, category ordinal} of one dump entry as the model would be sent it. */
+    private int[] entryTokens(StateEntry entry) {
+        PromptMessage message = PromptMessage.of(Conversation.asMessage(entry));
+        int tokens = format.perMessage() + tokenizer.count(message.role()) + tokenizer.count(message.content());
+        for (ToolCall call : message.toolCalls()) {
+            tokens += PromptTokens.PER_TOOL_CALL + tokenizer.count(call.name());
+        }
+        return new int[] {tokens, message.category().ordinal()};
+    }
+}

@@ -1,0 +1,55 @@
+package dev.tracedeck.analysis.tokens;
+
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.recorded.ThreadRequest;
+import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.model.trace.TraceThread;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * The model a trace says its agent ran on, when it says: the Mycelian runner's {@code RUN … agent=} (or
+ * {@code ingest=}), the {@code model} of a request the trace holds, or the model its recorded calls name (a Claude
+ * Code assistant message's {@code message.model}, a response's {@code model}, a Codex turn's model).
+ */
+public final class TraceModel {
+
+    private TraceModel() {
+    }
+
+    public static Optional<String> of(Trace trace) {
+        for (Event e : trace.events()) {
+            if (e.payload() instanceof Payload.RunMarker marker && e.keyword().equals("RUN")) {
+                Optional<String> model = marker.field("agent").or(() -> marker.field("ingest")).map(String::strip)
+                        .filter(m -> !m.isEmpty());
+                if (model.isPresent()) {
+                    return model;
+                }
+            }
+        }
+        for (TraceThread thread : trace.threads()) {
+            Optional<String> model = of(thread);
+            if (model.isPresent()) {
+                return model;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The context window the trace's harness recorded for its model, when it did (the first thread's that has one). */
+    public static OptionalInt window(Trace trace) {
+        for (TraceThread thread : trace.threads()) {
+            OptionalInt window = thread.records().window();
+            if (window.isPresent()) {
+                return window;
+            }
+        }
+        return OptionalInt.empty();
+    }
+
+    /** The model one thread names: its request's, else its last recorded call's. */
+    public static Optional<String> of(TraceThread thread) {
+        return ThreadRequest.model(thread).or(() -> thread.records().model());
+    }
+}

@@ -1,0 +1,147 @@
+package dev.tracedeck.analysis.recorded;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tracedeck.analysis.rules.Check;
+import dev.tracedeck.analysis.rules.CheckStatus;
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.ThreadChecklist;
+import dev.tracedeck.analysis.rules.Validator;
+import dev.tracedeck.analysis.tokens.ChatFormat;
+import dev.tracedeck.analysis.tokens.ContextPoint;
+import dev.tracedeck.analysis.tokens.ModelChoice;
+import dev.tracedeck.analysis.tokens.ModelProfiles;
+import dev.tracedeck.analysis.tokens.ThreadContext;
+import dev.tracedeck.analysis.tokens.TraceModel;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.recorded.TokenUsage;
+import dev.tracedeck.model.trace.Trace;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+/** What a trace records about its model calls is the truth the rules and counts go by. */
+class RecordedRunTest {
+
+    private static Check check(Trace trace, String rule) {
+        ThreadChecklist checklist = new Validator(RuleConfig.DEFAULT).validate(trace).threads().get(0);
+        return checklist.checks().stream().filter(c -> c.ruleId().equals(rule)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void theModelARecordedCallNamesIsTheTracesAndSetsTheWindow() {
+        RecordedRunFixture run = new RecordedRunFixture();
+        run.user("Fix the failing test.");
+        run.billed("claude-opus-4-6", 20_000);
+        Trace trace = run.trace();
+        assertEquals(Optional.of("claude-opus-4-6"), TraceModel.of(trace));
+        ModelChoice choice = ModelChoice.of(trace, null, null, ModelProfiles.defaults());
+        assertEquals("named by the trace", choice.source());
+        assertEquals(200_000, choice.profile().contextLimit());
+    }
+
+    @Test
+    void theRecordedUsageIsJudgedAndTheEstimateIsShownBesideIt() {
+        RecordedRunFixture run = new RecordedRunFixture();
+        run.user("Fix the failing test.");
+        run.billed("claude-opus-4-6", 100_000);
+        run.user("And the next one.");
+        Event crossing = run.billed("claude-opus-4-6", 165_000);
+        run.billed("claude-opus-4-6", 170_000);
+        Trace trace = run.trace();
+        Check preflight = check(trace, "context-preflight");
+        assertEquals(CheckStatus.FAIL, preflight.status(), preflight.toString());
+        String message = preflight.findings().get(0).message();
+        assertTrue(message.contains("read 165,000 prompt tokens (the usage the provider billed)"), message);
+        assertTrue(message.contains("over the 80% trigger of claude-opus-4-6's 200,000-token window"), message);
+        assertTrue(message.contains("it stays above the trigger for 1 more point"), message);
+        assertTrue(message.contains("Tracedeck's own count of the history there is"), message);
+        assertEquals(crossing, preflight.findings().get(0).evidence().get(0));
+        assertEquals(CheckStatus.PASS, check(trace, "context-overflow").status());
+    }
+
+    @Test
+    void aSmallRecordedUsageWinsOverAnEstimateThatWouldOverflow() {
+        RecordedRunFixture run = new RecordedRunFixture();
+        run.user("word ".repeat(150_000));
+        run.billed("gpt-4o", 40_000);
+        Trace trace = run.trace();
+        assertTrue(new ThreadContext(ChatFormat.GPT_4O).points(trace.threads().get(0)).get(0).count().tokens() > 128_000,
+                "the estimate alone would overflow gpt-4o's window");
+        assertEquals(CheckStatus.PASS, check(trace, "context-overflow").status());
+        assertEquals(CheckStatus.PASS, check(trace, "context-preflight").status());
+    }
+
+    @Test
+    void aCompactionStartsTheCountAgain() {
+        RecordedRunFixture run = new RecordedRunFixture();
+        run.user("word ".repeat(5_000));
+        run.assistant("word ".repeat(5_000));
+        run.compaction(10_500);
+        run.user("This session is being continued from a previous conversation. Summary: short.");
+        List<ContextPoint> points = new ThreadContext(ChatFormat.GPT_4O).points(run.trace().threads().get(0));
+        assertEquals(3, points.size());
+        assertTrue(points.get(1).count().tokens() > 10_000, points.toString());
+        assertTrue(points.get(2).count().tokens() < 100, "after the compaction only the summary counts: " + points.get(2));
+        assertEquals(1, points.get(2).messages());
+    }
+
+    @Test
+    void theCallsOfTheAnswerATraceEndsAtAreNotJudged() {
+        RecordedRunFixture response = new RecordedRunFixture();
+        response.calls("toolu_1", "toolu_2");
+        Check lone = check(response.endsAtModelAnswer().trace(), "orphaned-tool-call");
+        assertEquals(CheckStatus.NOT_APPLICABLE, lone.status());
+        assertTrue(lone.reason().contains("the trace ends at the model's answer"), lone.reason());
+
+        RecordedRunFixture session = new RecordedRunFixture();
+        session.user("Read both files.");
+        session.calls("toolu_1", "toolu_2");
+        assertEquals(CheckStatus.FAIL, check(session.trace(), "orphaned-tool-call").status(),
+                "a recorded session that ends without the results is an error");
+    }
+
+    @Test
+    void anEarlierOrphanIsStillAnErrorWhenTheTraceEndsAtAnAnswer() {
+        RecordedRunFixture run = new RecordedRunFixture();
+        run.user("Read it.");
+        run.calls("toolu_1");
+        run.user("Never mind, read the other one.");
+        run.calls("toolu_2");
+        Check check = check(run.endsAtModelAnswer().trace(), "orphaned-tool-call");
+        assertEquals(CheckStatus.FAIL, check.status());
+        assertEquals(1, check.findings().size());
+        assertTrue(check.findings().get(0).message().contains("line 2"), check.findings().get(0).message());
+    }
+
+    @Test
+    void eachThreadIsJudgedWithTheModelItRanOn() {
+        RecordedRunFixture run = new RecordedRunFixture();
+        run.user("Summarize the repository.");
+        run.billed("gemini-2.5-pro", 300_000);
+        Check overflow = check(run.trace(), "context-overflow");
+        assertEquals(CheckStatus.PASS, overflow.status(), "300k prompt tokens fit Gemini 2.5 Pro's 1M window");
+    }
+
+    @Test
+    void aWindowTheHarnessRecordedIsTheOneJudgedAgainst() {
+        RecordedRunFixture run = new RecordedRunFixture();
+        run.user("Refactor the module.");
+        Event answer = run.assistant("Done.");
+        // Codex reports the usable window of its model with every token count.
+        Trace trace = rebuiltWithCall(run, answer, 220_000, 258_400);
+        Check preflight = check(trace, "context-preflight");
+        assertEquals(CheckStatus.FAIL, preflight.status());
+        assertTrue(preflight.findings().get(0).message().contains("gpt-5.3-codex's 258,400-token window"),
+                preflight.findings().get(0).message());
+        assertEquals(258_400, ModelChoice.of(trace, null, null, ModelProfiles.defaults()).profile().contextLimit());
+        assertEquals(400_000, ModelChoice.of(trace, null, 400_000, ModelProfiles.defaults()).profile().contextLimit(),
+                "--context-limit still wins");
+    }
+
+    private static Trace rebuiltWithCall(RecordedRunFixture run, Event answer, long prompt, int window) {
+        return run.recordCall(answer, "gpt-5.3-codex", TokenUsage.openAi(prompt, 0, 100), OptionalInt.of(window)).trace();
+    }
+}
