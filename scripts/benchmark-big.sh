@@ -54,9 +54,9 @@ generate() {  # generate KIND MIB PATH
     if [[ -z "$generator_cp" ]]; then
         echo ">> building the generators"
         # shellcheck disable=SC2086
-        mvn -B -q ${MVN_FLAGS:-} -DskipTests -pl importers -am install
+        "$ROOT/mvnw" -B -q ${MVN_FLAGS:-} -DskipTests -pl importers -am install
         # shellcheck disable=SC2086
-        mvn -B -q ${MVN_FLAGS:-} -pl importers test-compile dependency:build-classpath -Dmdep.outputFile="$WORK/cp"
+        "$ROOT/mvnw" -B -q ${MVN_FLAGS:-} -pl importers test-compile dependency:build-classpath -Dmdep.outputFile="$WORK/cp"
         generator_cp="importers/target/test-classes:importers/target/classes:$(cat "$WORK/cp")"
     fi
     local class=ChatJsonlGenerator

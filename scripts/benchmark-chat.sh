@@ -27,9 +27,9 @@ if [[ ! -f "$DATA" ]]; then
     fi
     echo ">> generating $DATA (${TARGET_MB} MiB)"
     # shellcheck disable=SC2086
-    mvn -B -q ${MVN_FLAGS:-} -DskipTests -pl importers -am install
+    "$ROOT/mvnw" -B -q ${MVN_FLAGS:-} -DskipTests -pl importers -am install
     # shellcheck disable=SC2086
-    mvn -B -q ${MVN_FLAGS:-} -pl importers test-compile dependency:build-classpath -Dmdep.outputFile="$WORK/cp"
+    "$ROOT/mvnw" -B -q ${MVN_FLAGS:-} -pl importers test-compile dependency:build-classpath -Dmdep.outputFile="$WORK/cp"
     mkdir -p "$(dirname "$DATA")"
     java -cp "importers/target/test-classes:importers/target/classes:$(cat "$WORK/cp")" \
         dev.tracedeck.importers.bench.ChatJsonlGenerator "$DATA" "$TARGET_MB"

@@ -40,12 +40,12 @@ needs_build() {
     [[ -n "$(find pom.xml trace-model/pom.xml trace-model/src/main importers/pom.xml importers/src -newer "$STAMP" -type f -print -quit)" ]]
 }
 if needs_build; then
-    echo ">> building (mvn install -DskipTests for importers and what it needs, then its test classes and classpath)"
+    echo ">> building (mvnw install -DskipTests for importers and what it needs, then its test classes and classpath)"
     # Only the modules the benchmark runs on, so work in progress elsewhere (app, sample-logs) can't block it.
     # shellcheck disable=SC2086
-    mvn -B -q $MVN_FLAGS -DskipTests -pl importers -am install
+    "$ROOT/mvnw" -B -q $MVN_FLAGS -DskipTests -pl importers -am install
     # shellcheck disable=SC2086
-    mvn -B -q $MVN_FLAGS -pl importers test-compile dependency:build-classpath -Dmdep.outputFile="$ROOT/$CP_FILE"
+    "$ROOT/mvnw" -B -q $MVN_FLAGS -pl importers test-compile dependency:build-classpath -Dmdep.outputFile="$ROOT/$CP_FILE"
     # Copy what the run needs, so a concurrent `mvn install` elsewhere (which rewrites the jars in ~/.m2 and
     # the target/ directories) can't pull a class out from under a long run.
     rm -rf "$LIB"

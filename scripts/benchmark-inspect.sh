@@ -42,7 +42,7 @@ if [[ ! -f "$DATA" ]]; then
     fi
     echo ">> generating $DATA (about ${TARGET_MB} MiB, state dumped after every message)"
     # shellcheck disable=SC2086
-    mvn -B -q ${MVN_FLAGS:-} -pl importers -am test-compile
+    "$ROOT/mvnw" -B -q ${MVN_FLAGS:-} -pl importers -am test-compile
     mkdir -p "$(dirname "$DATA")"
     java -cp importers/target/test-classes:importers/target/classes \
         dev.tracedeck.importers.bench.MycelianLogGenerator "$DATA" "$TARGET_MB"

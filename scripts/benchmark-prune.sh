@@ -6,6 +6,6 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 # The analysis module and what it needs (trace-model): each writes its classpath file, the analysis module's last.
-mvn -B -q ${MVN_FLAGS:-} -pl analysis -am test-compile dependency:build-classpath -Dmdep.outputFile="$ROOT/analysis/target/bench.classpath"
+"$ROOT/mvnw" -B -q ${MVN_FLAGS:-} -pl analysis -am test-compile dependency:build-classpath -Dmdep.outputFile="$ROOT/analysis/target/bench.classpath"
 exec java -cp "analysis/target/classes:analysis/target/test-classes:$(cat analysis/target/bench.classpath)" \
   dev.tracedeck.analysis.bench.PruneBenchmark "$@"
