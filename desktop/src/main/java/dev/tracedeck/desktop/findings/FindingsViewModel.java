@@ -133,10 +133,16 @@ public final class FindingsViewModel {
         Map<String, Integer> order = new HashMap<>();
         trace.threads().forEach(t -> order.put(t.id(), order.size()));
         List<ThreadChecklist> soFar = new ArrayList<>();
+        LayoutPacing pacing = new LayoutPacing(System::nanoTime);
         Batches<ThreadChecklist> batches = new Batches<>(runner.callbacks(), batch -> {
             soFar.addAll(batch);
-            soFar.sort(Comparator.comparingInt(c -> order.getOrDefault(c.threadId(), Integer.MAX_VALUE)));
-            partlyChecked(trace, soFar);
+            boolean found = batch.stream().anyMatch(c -> !c.findings().isEmpty());
+            if (pacing.due(found)) {
+                soFar.sort(Comparator.comparingInt(c -> order.getOrDefault(c.threadId(), Integer.MAX_VALUE)));
+                pacing.laidOut(() -> partlyChecked(trace, soFar));
+            } else {
+                summary.set(FindingsSummary.checking(trace.threads().size(), soFar));
+            }
         });
         checkedSoFar = batches;
         task = runner.submit(BackgroundJob.of("check " + trace.file(), context -> CheckResult.of(checker.check(trace, batches::add)))
