@@ -49,6 +49,7 @@ class LargeInputTest {
         String big = sparse("big.log", 600 * MIB);
         assertEquals(OptionalInt.of(JvmHandoff.DESKTOP), JvmHandoff.decide(big));
         assertEquals(OptionalInt.of(JvmHandoff.LARGE), JvmHandoff.decide("validate", big));
+        assertEquals(OptionalInt.empty(), JvmHandoff.decide("inspect", big), "reading and counting keeps up with C1 alone");
         assertEquals(OptionalInt.empty(), JvmHandoff.decide("validate", "--help", big), "help runs where it is");
         assertEquals(OptionalInt.of(JvmHandoff.RENDER), JvmHandoff.decide("render", "--view", "timeline", "--out",
                 dir.resolve("t.png").toString(), big));
