@@ -24,20 +24,37 @@ import java.util.concurrent.ConcurrentHashMap;
 final class HistoryInsights {
 
     private final ModelChoice model;
-    private final ThreadContext context;
-    private final PromptTokens tokens;
     private final Map<String, List<ContextPoint>> pointsByThread = new ConcurrentHashMap<>();
+    /**
+     * Made on first use, off the FX thread: they load the model's vocabulary, which takes a while the first time and
+     * holds a lock the checks may be holding too, so making them with the view-model froze the window.
+     */
+    private ThreadContext context;
+    private PromptTokens tokens;
 
     HistoryInsights(ModelChoice model) {
         this.model = model;
-        this.context = new ThreadContext(model.format());
-        this.tokens = new PromptTokens(model.format());
+    }
+
+    private synchronized ThreadContext context() {
+        if (context == null) {
+            context = new ThreadContext(model.format());
+        }
+        return context;
+    }
+
+    private synchronized PromptTokens tokens() {
+        if (tokens == null) {
+            tokens = new PromptTokens(model.format());
+        }
+        return tokens;
     }
 
     HistoryInsight of(TraceThread thread, Optional<Event> at) {
         List<ContextPoint> points = pointsByThread.computeIfAbsent(thread.id(), id -> {
-            synchronized (context) {
-                return context.points(thread);
+            ThreadContext counting = context();
+            synchronized (counting) {
+                return counting.points(thread);
             }
         });
         int chosen = points.size() - 1;
@@ -67,7 +84,7 @@ final class HistoryInsights {
                 HistoryMessage m = history.history().messages().get(i);
                 messages.add(m);
                 lines.add(history.lines().get(i));
-                sum += tokens.messageTokens(m.message());
+                sum += tokens().messageTokens(m.message());
             }
             rows.add(new HistoryInsight.StepRow(s + 1, steps.get(s), messages, lines, sum));
         }
