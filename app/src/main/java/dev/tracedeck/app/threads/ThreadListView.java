@@ -34,8 +34,12 @@ public final class ThreadListView extends VBox {
                 list.getSelectionModel().select(now);
             }
         });
-        // Rows replaced while a file is read drop the list's selection: put the model's back.
-        model.threads().addListener((ListChangeListener<ThreadSummary>) c -> list.getSelectionModel().select(model.getSelected()));
+        // A row set anew as a file is read further (its counts grown) drops the list's selection: put the model's back.
+        model.threads().addListener((ListChangeListener<ThreadSummary>) c -> {
+            if (list.getSelectionModel().getSelectedItem() != model.getSelected()) {
+                list.getSelectionModel().select(model.getSelected());
+            }
+        });
         getChildren().addAll(header, list);
         VBox.setVgrow(list, Priority.ALWAYS);
     }
