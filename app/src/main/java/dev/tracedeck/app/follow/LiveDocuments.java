@@ -9,6 +9,8 @@ import dev.tracedeck.app.workspace.TraceDocument;
 import dev.tracedeck.app.workspace.TraceViewModel;
 import dev.tracedeck.app.workspace.WorkspaceViewModel;
 import dev.tracedeck.importers.otlp.OtlpImporter;
+import dev.tracedeck.model.rules.Finding;
+import dev.tracedeck.model.rules.Validation;
 import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.TraceBuilder;
 import java.io.IOException;
@@ -37,7 +39,7 @@ import javafx.util.Duration;
  */
 public final class LiveDocuments {
 
-    /** A few readings a second at most: each one reads the file again. */
+    /** A few readings a second at most: each reads the lines added, checks the threads they touched and shows them. */
     static final Duration INTERVAL = Duration.millis(300);
     /** The largest request body a receiver reads, as {@code tracedeck listen}'s default. */
     private static final long MAX_BODY = 20L * 1024 * 1024;
@@ -47,6 +49,7 @@ public final class LiveDocuments {
     private final Map<TraceDocument, Follower> followers = new HashMap<>();
     private final Map<TraceDocument, Listening> listening = new HashMap<>();
     private final ReadOnlyStringWrapper selectedStatus = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper selectedTold = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper selectedFollowed = new ReadOnlyBooleanWrapper();
     private final ReadOnlyBooleanWrapper selectedFollowable = new ReadOnlyBooleanWrapper();
     private final ChangeListener<TraceViewModel> selectedContentChanged = (obs, old, now) -> refreshSelected();
@@ -89,6 +92,14 @@ public final class LiveDocuments {
         return selectedStatus.getReadOnlyProperty();
     }
 
+    /**
+     * The status, then the findings told last about the selected document's file, a line each as {@code tracedeck
+     * watch} prints them ("error   orphaned-tool-call  thread c1 …", "resolved …"), and what happened to the file.
+     */
+    public ReadOnlyStringProperty selectedToldProperty() {
+        return selectedTold.getReadOnlyProperty();
+    }
+
     /** Whether the selected document follows its file (View ▸ Follow's tick). */
     public ReadOnlyBooleanProperty selectedFollowedProperty() {
         return selectedFollowed.getReadOnlyProperty();
@@ -121,7 +132,7 @@ public final class LiveDocuments {
         if (on) {
             TraceViewModel content = document.getContent();
             String format = content.loaded().trace().format();
-            start(document, new Reimport(document.path(), content.loaded().trace().file(), workspace.importers(), format),
+            start(document, new GrowingReader(document.path(), content.loaded().trace().file(), workspace.importers(), format),
                     content.loaded().trace().events().size());
         } else {
             followers.remove(document).stop();
@@ -189,7 +200,7 @@ public final class LiveDocuments {
                 OtlpImporter.FORMAT_ID, 0, 0, 0, 0, 0, Map.of(), List.of(), 0, true)));
         TraceDocument document = workspace.openWritten(file, "Listening on :" + bound.getPort(), nothingYet);
         listening.put(document, new Listening(receiver, received, url));
-        start(document, new Reimport(file, file.toString(), workspace.importers().forcing(OtlpImporter.FORMAT_ID),
+        start(document, new GrowingReader(file, file.toString(), workspace.importers().forcing(OtlpImporter.FORMAT_ID),
                 OtlpImporter.FORMAT_ID), 0);
         refreshSelected();
         return Optional.of(document);
@@ -212,8 +223,9 @@ public final class LiveDocuments {
     }
 
     private void start(TraceDocument document, LiveReader reader, int baseline) {
-        Follower follower = new Follower(document, workspace, reader, interval, baseline, () -> userBusy.getAsBoolean(),
-                this::refreshSelected);
+        List<Finding> shown = document.getContent().findings().validation().map(Validation::findings).orElse(List.of());
+        Follower follower = new Follower(document, workspace, reader, interval, baseline, shown,
+                () -> userBusy.getAsBoolean(), this::refreshSelected);
         followers.put(document, follower);
         follower.start();
     }
@@ -252,14 +264,22 @@ public final class LiveDocuments {
         selectedFollowed.set(follower != null);
         selectedFollowable.set(document != null && canFollow(document));
         selectedStatus.set(follower == null ? "" : status(document, follower));
+        selectedTold.set(follower == null || follower.told().isEmpty() ? selectedStatus.get()
+                : selectedStatus.get() + "\n\n" + String.join("\n", follower.told()));
     }
 
     private String status(TraceDocument document, Follower follower) {
         Listening listen = listening.get(document);
-        String what = listen != null ? "Listening on " + listen.url() + " · " + listen.file().received()
-                : "Following · " + CountFormat.count(follower.arrivedProperty().get(), "new event", "new events");
+        StringBuilder what = new StringBuilder(listen != null ? "Listening on " + listen.url() + " · " + listen.file().received()
+                : "Following · " + CountFormat.count(follower.arrivedProperty().get(), "new event", "new events"));
+        if (follower.newFindings() > 0) {
+            what.append(" · ").append(CountFormat.count(follower.newFindings(), "new finding", "new findings"));
+        }
+        if (follower.resolvedFindings() > 0) {
+            what.append(" · ").append(CountFormat.count(follower.resolvedFindings())).append(" resolved");
+        }
         String problem = follower.problemProperty().get();
-        return problem.isEmpty() ? what : what + " · " + problem;
+        return problem.isEmpty() ? what.toString() : what + " · " + problem;
     }
 
     private static String why(Exception e) {

@@ -58,7 +58,7 @@ class TimelineViewTest {
         Finding finding = new Finding("missing-flush", Severity.ERROR, last.threadId(), OptionalInt.empty(), "not flushed", List.of(last));
         model.setEvidence(EvidenceIndex.of(new Validation(trace.file(), trace.format(), "test", List.of(new ThreadChecklist(
                 last.threadId(), List.of(new Check("missing-flush", "flushes", CheckStatus.FAIL, List.of(finding), "")))))));
-        view = new TimelineView(model, Map.of());
+        view = new TimelineView(model);
         Scene scene = new Scene(view, 680, 400);
         for (String sheet : List.of("tokens-dark.css", "app.css")) {
             scene.getStylesheets().add(TimelineViewTest.class.getResource("/dev/tracedeck/app/" + sheet).toExternalForm());
