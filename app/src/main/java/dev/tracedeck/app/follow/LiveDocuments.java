@@ -16,6 +16,7 @@ import dev.tracedeck.model.trace.TraceBuilder;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
+import java.time.Clock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -34,8 +35,9 @@ import javafx.util.Duration;
 
 /**
  * The window's live documents: files followed as they grow (View ▸ Follow) and tabs fed by an OTLP receiver (File ▸
- * Listen for OpenTelemetry…), which follow the file the receiver writes. Closing a document stops its following and
- * its receiver. Also says, for the status bar and the menu, what the selected document is doing.
+ * Listen for OpenTelemetry…), which follow the file the receiver writes. A file still being written when it is opened
+ * is followed without asking ({@link StillWritten}). Closing a document stops its following and its receiver. Also
+ * says, for the status bar and the menu, what the selected document is doing.
  */
 public final class LiveDocuments {
 
@@ -64,11 +66,19 @@ public final class LiveDocuments {
     }
 
     LiveDocuments(WorkspaceViewModel workspace, Duration interval) {
+        this(workspace, interval, Clock.systemUTC());
+    }
+
+    /** @param clock the time a file's modification time is compared with (see {@link StillWritten}) */
+    LiveDocuments(WorkspaceViewModel workspace, Duration interval, Clock clock) {
         this.workspace = workspace;
         this.interval = interval;
+        StillWritten stillWritten = new StillWritten(workspace, this, clock);
         workspace.documents().addListener((ListChangeListener<TraceDocument>) change -> {
             while (change.next()) {
                 change.getRemoved().forEach(this::closed);
+                // A file opened to be read, not a receiver's tab (ready at once, and always live).
+                change.getAddedSubList().stream().filter(d -> !d.isReady()).forEach(stillWritten::opened);
             }
         });
         workspace.selectedProperty().addListener((obs, old, now) -> {
