@@ -25,8 +25,7 @@ public final class ThreadListView extends VBox {
         ListView<ThreadSummary> list = new ListView<>(model.threads());
         list.setId("thread-list");
         list.getStyleClass().add("thread-list");
-        list.setCellFactory(l -> new ThreadCell(model::findingsOf));
-        model.findingsProperty().addListener((obs, old, now) -> list.refresh());
+        list.setCellFactory(l -> new ThreadCell(model::findingsOf, model.findingsProperty()));
         list.getSelectionModel().select(model.getSelected());
         list.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> model.select(now));
         model.selectedProperty().addListener((obs, old, now) -> {

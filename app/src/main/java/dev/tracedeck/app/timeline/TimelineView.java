@@ -56,11 +56,14 @@ public final class TimelineView extends VBox {
     /**
      * Before a followed file's new rows come in: a table whose last row is on screen shows the last row again after,
      * the newest events coming in at the bottom as in {@code tail -f}; one scrolled elsewhere stays where it is. The
-     * selected row is selected again should the change have dropped it from the table's selection.
+     * selection stays the model's all along: the detail pane is not shown nothing, then the same event again.
      */
     private Runnable keepingTheEnd() {
         boolean atEnd = showsLastRow();
+        // The table drops its selection while rows are replaced and then selects the row again: not the user's doing.
+        syncingSelection = true;
         return () -> {
+            syncingSelection = false;
             showSelected(model.getSelectedEvent());
             if (atEnd && !table.getItems().isEmpty()) {
                 // The table counts its rows anew when laid out; the end is then where the last row is.
@@ -164,9 +167,6 @@ public final class TimelineView extends VBox {
 
     /** Keeps the table and the search box in step with filter changes the view did not make. */
     private void followFilter(EventFilter old, EventFilter now) {
-        if (old.evidence() != now.evidence()) {
-            table.refresh();  // rows carry their flag as a pseudo-class set in updateItem
-        }
         if (!old.search().equals(now.search()) && !EventFilter.normalizedSearch(search.getText()).equals(now.search())) {
             search.setText(now.search());
         }
@@ -190,7 +190,7 @@ public final class TimelineView extends VBox {
     private void buildTable() {
         table.setId("timeline-table");
         table.getStyleClass().add("timeline-table");
-        table.setRowFactory(t -> new EventRow(model::findings));
+        table.setRowFactory(t -> new EventRow(model::findings, model.filterProperty()));
         model.filterProperty().addListener((obs, old, now) -> followFilter(old, now));
         // Every column but the summary keeps its width; the summary takes what is left.
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
@@ -216,7 +216,7 @@ public final class TimelineView extends VBox {
         TableColumn<Event, String> tool = column("Tool", "tool-column", 92, EventColumns::tool);
         tool.setVisible(false);
         table.setTableMenuButtonVisible(true);
-        summary.setCellFactory(c -> new SummaryCell(model::findings));
+        summary.setCellFactory(c -> new SummaryCell(model::findings, model.filterProperty()));
         // Sized to what they hold, these keep their width: the constrained policy would widen them as the window first
         // lays out and, giving the last column way first, never narrow them again.
         fitted(seq);

@@ -31,6 +31,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 import javafx.scene.control.CheckMenuItem;
@@ -99,6 +100,8 @@ class FollowWindowTest {
         robot.type(KeyCode.F9);
         assertTrue(followItem(robot).isSelected());
         until("following", () -> text(robot, "#status-live").startsWith("Following"));
+        List<Event> detailShown = new ArrayList<>();
+        robot.interact(() -> first.detail().shownEventProperty().addListener((obs, old, now) -> detailShown.add(now)));
         write(recordStartAfter(120), lines.size());
 
         until("the whole file shown", () -> text(robot, "#status-text").contains(EVENTS + " events"));
@@ -112,6 +115,7 @@ class FollowWindowTest {
         TableView<Event> table = robot.lookup("#timeline-table").queryTableView();
         assertSame(selected, table.getSelectionModel().getSelectedItem());
         assertTrue(now.detail().getDocument().text().contains("#" + chosen.seq()), "the detail still shows it");
+        assertFalse(detailShown.contains(null), "the detail never went blank: " + detailShown);
         assertTrue(table.getItems().stream().allMatch(e -> e.threadId().equals(s1.threadId().orElseThrow())), "s1's rows only");
         assertEquals("6 errors · 0 warnings · 3 threads checked", text(robot, "#status-findings"), "the findings of the whole file");
         assertEquals("Following · " + (EVENTS - before) + " new events · 4 new findings", text(robot, "#status-live"),
