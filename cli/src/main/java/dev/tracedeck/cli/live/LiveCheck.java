@@ -130,6 +130,15 @@ public final class LiveCheck {
         return edge;
     }
 
+    /**
+     * Takes {@code findings} as told already, before the first {@link #update}: those shown of the trace before it was
+     * watched (a window that had the file open, then follows it). They are told again only once they stopped holding,
+     * as {@link #resolved()}.
+     */
+    public void toldAlready(List<Finding> findings) {
+        findings.forEach(f -> told.put(key(f), f));
+    }
+
     /** Forgets what was told and checked: what is watched was replaced and starts again. */
     public void restart() {
         signatures = new HashMap<>();

@@ -52,23 +52,6 @@ public final class DetailView extends VBox {
         show(model.getDocument());
     }
 
-    /**
-     * Takes on where {@code before} was scrolled, and what text it had selected, when it shows the same document (a
-     * followed file read again); the returned step does it once this pane is laid out.
-     */
-    public Runnable continueFrom(DetailView before) {
-        if (!before.document.equals(document)) {
-            return () -> { };
-        }
-        double scrolled = before.area.getEstimatedScrollY();
-        int anchor = before.area.getAnchor();
-        int caret = before.area.getCaretPosition();
-        return () -> {
-            area.selectRange(anchor, caret);
-            area.estimatedScrollYProperty().setValue(scrolled);
-        };
-    }
-
     /** Puts {@code tools} at the right of the pane's header and {@code panel} under it (notes and bookmarks). */
     public void addAnnotations(Node tools, Node panel) {
         Region spacer = new Region();

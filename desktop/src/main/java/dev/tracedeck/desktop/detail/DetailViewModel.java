@@ -41,8 +41,6 @@ public final class DetailViewModel {
     private TriageMarks triage = TriageMarks.none();
     private Finding focus;
     private List<Event> requested = List.of();
-    /** Set while a followed file's new reading takes over this pane from the last: renders that change nothing stay unshown. */
-    private boolean carrying;
     private final InvalidationListener marksChanged = obs -> {
         if (requested.stream().anyMatch(evidence::isFlagged)) {
             showStep(requested);
@@ -104,27 +102,12 @@ public final class DetailViewModel {
 
     /** The trace's evidence index once checked: a flagged event's detail lists its findings first. */
     public void setEvidence(EvidenceIndex index) {
+        EvidenceIndex before = evidence;
         evidence = index;
-        if (requested.stream().anyMatch(index::isFlagged)) {
-            showStep(requested);
+        if (requested.stream().anyMatch(e -> index.isFlagged(e) || before.isFlagged(e))) {
+            // Quietly: a followed file's other threads checked again leave this document as it was, scrolled where it was.
+            render(requested, true);
         }
-    }
-
-    /**
-     * Shows what {@code before} shows, as {@code same} (its event in this reading of the file), without waiting for a
-     * render: a followed file read again keeps its detail pane. Until {@link #settle()}, a render that comes out as
-     * the document on show is not shown again, so the pane neither flickers nor scrolls back.
-     */
-    public void continueFrom(DetailViewModel before, Event same) {
-        document.set(before.getDocument());
-        shownEvent.set(same);
-        requested = List.of(same);
-        carrying = true;
-    }
-
-    /** Ends {@link #continueFrom}: a render asked for from now on is shown even when it is the same. */
-    public void settle() {
-        carrying = false;
     }
 
     public void show(Event event) {
@@ -133,6 +116,11 @@ public final class DetailViewModel {
 
     /** Shows a timeline step: one event, or an LLM call's request and answer one after the other. */
     public void showStep(List<Event> step) {
+        render(step, false);
+    }
+
+    /** @param quiet whether a render that comes out as the document on show, for the same event, is left unshown */
+    private void render(List<Event> step, boolean quiet) {
         requested = List.copyOf(step);
         if (step.isEmpty()) {
             renders.cancel();
@@ -144,7 +132,6 @@ public final class DetailViewModel {
         EvidenceIndex index = evidence;
         Finding first = focus;
         FindingMarks marks = triage.snapshot();
-        boolean quiet = carrying;
         renders.submit("render #" + event.seq(),
                 context -> StepRenderer.render(step, e -> focusFirst(index.findings(e), first), previousSnapshot, textCalls, marks),
                 rendered -> {

@@ -60,7 +60,9 @@ record ChecklistLayout(List<FindingsRow> rows, List<Finding> order) {
             return Optional.empty();
         }
         if (old instanceof FindingRow f) {
-            Optional<FindingsRow> same = rowOf(f.finding());
+            // The finding itself, else one equal to it: its thread checked again (a followed file read further).
+            Optional<FindingsRow> same = rowOf(f.finding())
+                    .or(() -> rows.stream().filter(r -> r instanceof FindingRow g && g.finding().equals(f.finding())).findFirst());
             if (same.isPresent()) {
                 return same;
             }

@@ -235,6 +235,9 @@ public final class FindingsViewModel {
 
     /** Follows the thread list: one thread's checklist, or every thread's under a heading each. */
     public void showThread(Optional<String> threadId) {
+        if (scope.equals(threadId)) {
+            return;
+        }
         scope = threadId;
         rebuild();
     }
@@ -256,13 +259,6 @@ public final class FindingsViewModel {
         } else if (row != null) {
             setExpanded(row, !row.expanded());
         }
-    }
-
-    /** Expands and collapses what {@code other} did: the same file read again keeps its checklist's shape. */
-    public void expandLike(FindingsViewModel other) {
-        toggled.clear();
-        toggled.addAll(other.toggled);
-        rebuild();
     }
 
     /** Expands or collapses a thread, a failed check or a thread's passed checks; other rows have nothing to hide. */
@@ -343,8 +339,34 @@ public final class FindingsViewModel {
         scopeSummary.set(checkingThreads > 0
                 ? FindingsSummary.checking(scope.isPresent() ? 1 : checkingThreads, inScope) : FindingsSummary.of(inScope));
         FindingsRow kept = layout.successor(selectedRow.get()).orElse(null);
-        rows.setAll(layout.rows());
+        patchRows(layout.rows());
         selectedRow.set(kept);
         selectedFinding.set(kept instanceof FindingRow f ? f.finding() : null);
+    }
+
+    /**
+     * Brings the rows to {@code now} changing only what differs between the rows they share at the start and at the
+     * end: a followed file whose few changed threads were checked again redraws those threads' rows, and the list
+     * keeps its scroll.
+     */
+    private void patchRows(List<FindingsRow> now) {
+        int start = 0;
+        int common = Math.min(rows.size(), now.size());
+        while (start < common && rows.get(start).equals(now.get(start))) {
+            start++;
+        }
+        int end = 0;
+        while (end < common - start && rows.get(rows.size() - 1 - end).equals(now.get(now.size() - 1 - end))) {
+            end++;
+        }
+        if (start == rows.size() && start == now.size()) {
+            return;
+        }
+        if (start == 0 && end == 0) {
+            rows.setAll(now);
+            return;
+        }
+        rows.remove(start, rows.size() - end);
+        rows.addAll(start, now.subList(start, now.size() - end));
     }
 }

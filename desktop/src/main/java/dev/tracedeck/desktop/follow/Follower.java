@@ -1,6 +1,8 @@
 package dev.tracedeck.desktop.follow;
 
+import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.cli.live.FindingLine;
 import dev.tracedeck.cli.live.FollowedFile;
 import dev.tracedeck.cli.live.LiveCheck;
 import dev.tracedeck.desktop.common.BackgroundJob;
@@ -15,6 +17,11 @@ import dev.tracedeck.desktop.tabs.TraceDocument;
 import dev.tracedeck.desktop.tabs.TraceViewModel;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.model.trace.Trace;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import javafx.animation.PauseTransition;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -26,9 +33,11 @@ import javafx.util.Duration;
 /**
  * Keeps one open document up with its file as the file grows: a look at the file every {@code interval} (never more
  * often, nor sooner after a reading than the reading, or twice showing it, took), and when the file changed, a reading
- * on the import runner that also checks again the threads that changed ({@link LiveCheck}); the document then shows
- * the new reading in place of the old, with what the user looked at carried over ({@link ViewState}). While the user
- * is in the middle of something (a menu open, a mouse button down, a note being typed) the new reading waits.
+ * on the import runner that reads the lines added ({@link GrowingReader}) and checks again the threads that changed
+ * ({@link LiveCheck}); the document's trace then takes the new reading in place ({@link TraceViewModel#grow}): its
+ * rows stay, the new ones come in at their end, what the user selected stays selected. While the user holds a mouse
+ * button or has a menu open, the new reading waits. The findings that appeared and those that stopped holding are
+ * counted and told as {@code tracedeck watch} tells them.
  *
  * <p>Lives on the FX thread; the reader and the checks run on the runner, one reading at a time.
  */
@@ -36,6 +45,8 @@ final class Follower {
 
     /** How long a reading whose last record is cut short waits for the rest of it before it is shown as it is. */
     static final long CUT_SHORT_WAIT_NANOS = 2_000_000_000L;
+    /** The findings told last, for the status bar's tooltip: the newest few. */
+    private static final int TOLD_LINES = 12;
 
     private final TraceDocument document;
     private final OpenFilesViewModel workspace;
@@ -47,6 +58,14 @@ final class Follower {
     private final PauseTransition timer = new PauseTransition();
     private final ReadOnlyIntegerWrapper arrived = new ReadOnlyIntegerWrapper();
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper("");
+    private final Deque<String> told = new ArrayDeque<>();
+    /** Findings that appeared, and that stopped holding, in readings not shown yet. */
+    private final List<Finding> freshSinceShown = new ArrayList<>();
+    private final List<Finding> resolvedSinceShown = new ArrayList<>();
+    /** The findings the document showed when following began, not new to the user; taken by the first reading. */
+    private List<Finding> shownAtStart;
+    private int newFindings;
+    private int resolvedFindings;
     private int baseline;
     private TaskHandle running = TaskHandle.DONE;
     private boolean looking;
@@ -57,20 +76,27 @@ final class Follower {
     private long heldSince;
     private int looks;
     private String lastNotice = "";
-    /** How long showing the last reading kept the FX thread: the window is laid out again for each. */
+    /** How long showing the last reading kept the FX thread. */
     private double showMillis;
 
-    /** A look made on the runner: how the file changed and, when it did, the trace with what the views need, and its checks. */
-    private record Reading(FollowedFile.Change change, LoadedTrace loaded, CheckResult checked) {
+    /**
+     * A look made on the runner: how the file changed and, when it was read, the trace with what the views need, its
+     * checks, how many of its first events are those of {@code base} (the trace shown when the look began), and the
+     * findings that appeared and stopped holding; a sentence about the reading to tell once, if any.
+     */
+    private record Reading(FollowedFile.Change change, LoadedTrace loaded, CheckResult checked, LoadedTrace base, int keep,
+                           List<Finding> fresh, List<Finding> resolved, Optional<String> note) {
     }
 
     /**
      * @param baseline what the document holds now, in events: those past it have arrived since following began
+     * @param shown    the findings the document shows now, none while its checks run: not new when read again
      * @param userBusy whether to hold a new reading back for now
-     * @param changed  told when {@link #arrived} or {@link #problem} changed
+     * @param changed  told when {@link #arrived}, {@link #problem} or the findings told changed
      */
     Follower(TraceDocument document, OpenFilesViewModel workspace, LiveReader reader, Duration interval, int baseline,
-             BooleanSupplier userBusy, Runnable changed) {
+             List<Finding> shown, BooleanSupplier userBusy, Runnable changed) {
+        this.shownAtStart = List.copyOf(shown);
         this.document = document;
         this.workspace = workspace;
         this.reader = reader;
@@ -106,6 +132,34 @@ final class Follower {
         return problem.getReadOnlyProperty();
     }
 
+    /** Findings shown since following began that were not there before, each counted once. */
+    int newFindings() {
+        return newFindings;
+    }
+
+    /** Findings told since following began that then stopped holding (and left the findings panel). */
+    int resolvedFindings() {
+        return resolvedFindings;
+    }
+
+    /**
+     * The findings told last, newest last, one line each as {@code tracedeck watch} prints them ("error
+     * orphaned-tool-call  thread c1 …", "resolved orphaned-tool-call …"), and what happened to the file.
+     */
+    List<String> told() {
+        return List.copyOf(told);
+    }
+
+    /** Looks made so far (tests wait for one). */
+    int looks() {
+        return looks;
+    }
+
+    /** How long showing the last reading kept the FX thread, in milliseconds. */
+    double showMillis() {
+        return showMillis;
+    }
+
     private void tick() {
         if (stopped) {
             return;
@@ -119,7 +173,11 @@ final class Follower {
     private void look() {
         looking = true;
         long started = System.nanoTime();
-        running = workspace.importRunner().submit(BackgroundJob.of("follow " + document.name(), this::read)
+        LoadedTrace shown = document.getContent().loaded();
+        List<Finding> toldAlready = shownAtStart;
+        shownAtStart = List.of();
+        running = workspace.importRunner().submit(BackgroundJob.of("follow " + document.name(),
+                        context -> read(context, shown, toldAlready))
                 .onSuccess(reading -> {
                     looking = false;
                     if (!stopped) {
@@ -138,18 +196,21 @@ final class Follower {
     }
 
     /** On the runner. */
-    private Reading read(TaskContext context) throws Exception {
+    private Reading read(TaskContext context, LoadedTrace shown, List<Finding> toldAlready) throws Exception {
+        check.toldAlready(toldAlready);
         LiveReader.Look look = reader.look(context);
         if (look.trace().isEmpty()) {
-            return new Reading(look.change(), null, null);
+            return new Reading(look.change(), null, null, shown, 0, List.of(), List.of(), look.note());
         }
         Trace trace = look.trace().get();
-        if (look.change() != FollowedFile.Change.GREW) {
+        if (look.restarted()) {
             check.restart();
         }
-        check.update(trace);
+        List<Finding> fresh = check.update(trace);
         Validation checked = EvidenceRebase.onto(trace, check.validation().orElseThrow());
-        return new Reading(look.change(), LoadedTrace.of(trace), CheckResult.of(checked));
+        LoadedTrace loaded = LoadedTrace.of(trace);
+        return new Reading(look.change(), loaded, CheckResult.of(checked), shown, KeptEvents.of(shown, loaded), fresh,
+                check.resolved(), look.note());
     }
 
     /**
@@ -162,13 +223,9 @@ final class Follower {
         timer.playFromStart();
     }
 
-    /** Looks made so far (tests wait for one). */
-    int looks() {
-        return looks;
-    }
-
     private void took(Reading reading) {
         looks++;
+        reading.note().ifPresent(note -> workspace.notices().post(Notice.info(note)));
         switch (reading.change()) {
             case MISSING -> setProblem(document.name() + " is gone; waiting for it to come back");
             case TRUNCATED -> say(document.name() + " was truncated: read again from its start");
@@ -185,7 +242,12 @@ final class Follower {
         }
         if (reading.change() == FollowedFile.Change.TRUNCATED || reading.change() == FollowedFile.Change.REPLACED) {
             baseline = 0;
+            // What the earlier file's readings found and nobody saw is about a file that is no more.
+            freshSinceShown.clear();
+            resolvedSinceShown.clear();
         }
+        freshSinceShown.addAll(reading.fresh());
+        resolvedSinceShown.addAll(reading.resolved());
         setProblem("");
         lastNotice = "";
         if (!reading.loaded().trace().report().complete()) {
@@ -215,14 +277,31 @@ final class Follower {
         Reading reading = waiting;
         waiting = null;
         long started = System.nanoTime();
-        TraceViewModel earlier = document.getContent();
-        TraceViewModel next = workspace.newContent(reading.loaded(), earlier.annotations());
-        ViewState.of(earlier).applyTo(next, reading.checked());
-        document.replaceContent(next);
-        earlier.close();
+        TraceViewModel content = document.getContent();
+        // Read against what was shown when the look began; a reading shown since (it waited for the user) changed that.
+        int keep = reading.base() == content.loaded() ? reading.keep() : KeptEvents.of(content.loaded(), reading.loaded());
+        content.grow(reading.loaded(), keep, reading.checked());
         showMillis = (System.nanoTime() - started) / 1e6;
         arrived.set(Math.max(0, reading.loaded().trace().events().size() - baseline));
+        tell();
         changed.run();
+    }
+
+    /** Counts and keeps the lines of the findings that appeared and stopped holding in the readings now shown. */
+    private void tell() {
+        newFindings += freshSinceShown.size();
+        resolvedFindings += resolvedSinceShown.size();
+        resolvedSinceShown.forEach(f -> keepTold(FindingLine.resolved(f)));
+        freshSinceShown.forEach(f -> keepTold(FindingLine.of(f)));
+        freshSinceShown.clear();
+        resolvedSinceShown.clear();
+    }
+
+    private void keepTold(String line) {
+        told.addLast(line);
+        while (told.size() > TOLD_LINES) {
+            told.removeFirst();
+        }
     }
 
     private void failed(Throwable error) {
@@ -237,6 +316,7 @@ final class Follower {
     }
 
     private void say(String text) {
+        keepTold(text);
         workspace.notices().post(Notice.info(text));
     }
 

@@ -1,5 +1,7 @@
 package dev.tracedeck.desktop.follow;
 
+import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.cli.live.OtlpHttpReceiver;
 import dev.tracedeck.cli.live.ReceivedFile;
 import dev.tracedeck.cli.report.CountFormat;
@@ -16,6 +18,7 @@ import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -32,12 +35,13 @@ import javafx.util.Duration;
 
 /**
  * The window's live documents: files followed as they grow (View ▸ Follow) and tabs fed by an OTLP receiver (File ▸
- * Listen for OpenTelemetry…), which follow the file the receiver writes. Closing a document stops its following and
- * its receiver. Also says, for the status bar and the menu, what the selected document is doing.
+ * Listen for OpenTelemetry…), which follow the file the receiver writes. A file still being written when it is opened
+ * is followed without asking ({@link StillWritten}). Closing a document stops its following and its receiver. Also
+ * says, for the status bar and the menu, what the selected document is doing.
  */
 public final class LiveDocuments {
 
-    /** A few readings a second at most: each one reads the file again. */
+    /** A few readings a second at most: each reads the lines added, checks the threads they touched and shows them. */
     static final Duration INTERVAL = Duration.millis(300);
     /** The largest request body a receiver reads, as {@code tracedeck listen}'s default. */
     private static final long MAX_BODY = 20L * 1024 * 1024;
@@ -47,6 +51,7 @@ public final class LiveDocuments {
     private final Map<TraceDocument, Follower> followers = new HashMap<>();
     private final Map<TraceDocument, Listening> listening = new HashMap<>();
     private final ReadOnlyStringWrapper selectedStatus = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper selectedTold = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper selectedFollowed = new ReadOnlyBooleanWrapper();
     private final ReadOnlyBooleanWrapper selectedFollowable = new ReadOnlyBooleanWrapper();
     private final ChangeListener<TraceViewModel> selectedContentChanged = (obs, old, now) -> refreshSelected();
@@ -61,11 +66,19 @@ public final class LiveDocuments {
     }
 
     LiveDocuments(OpenFilesViewModel workspace, Duration interval) {
+        this(workspace, interval, Clock.systemUTC());
+    }
+
+    /** @param clock the time a file's modification time is compared with (see {@link StillWritten}) */
+    LiveDocuments(OpenFilesViewModel workspace, Duration interval, Clock clock) {
         this.workspace = workspace;
         this.interval = interval;
+        StillWritten stillWritten = new StillWritten(workspace, this, clock);
         workspace.documents().addListener((ListChangeListener<TraceDocument>) change -> {
             while (change.next()) {
                 change.getRemoved().forEach(this::closed);
+                // A file opened to be read, not a receiver's tab (ready at once, and always live).
+                change.getAddedSubList().stream().filter(d -> !d.isReady()).forEach(stillWritten::opened);
             }
         });
         workspace.selectedProperty().addListener((obs, old, now) -> {
@@ -87,6 +100,14 @@ public final class LiveDocuments {
     /** What the selected document is doing, for the status bar: "Following · 12 new events"; "" when not live. */
     public ReadOnlyStringProperty selectedStatusProperty() {
         return selectedStatus.getReadOnlyProperty();
+    }
+
+    /**
+     * The status, then the findings told last about the selected document's file, a line each as {@code tracedeck
+     * watch} prints them ("error   orphaned-tool-call  thread c1 …", "resolved …"), and what happened to the file.
+     */
+    public ReadOnlyStringProperty selectedToldProperty() {
+        return selectedTold.getReadOnlyProperty();
     }
 
     /** Whether the selected document follows its file (View ▸ Follow's tick). */
@@ -121,7 +142,7 @@ public final class LiveDocuments {
         if (on) {
             TraceViewModel content = document.getContent();
             String format = content.loaded().trace().format();
-            start(document, new Reimport(document.path(), content.loaded().trace().file(), workspace.importers(),
+            start(document, new GrowingReader(document.path(), content.loaded().trace().file(), workspace.importers(),
                     workspace.textCallLifting(), format),
                     content.loaded().trace().events().size());
         } else {
@@ -190,7 +211,7 @@ public final class LiveDocuments {
                 OtlpImporter.FORMAT_ID, 0, 0, 0, 0, 0, Map.of(), List.of(), 0, true)));
         TraceDocument document = workspace.openWritten(file, "Listening on :" + bound.getPort(), nothingYet);
         listening.put(document, new Listening(receiver, received, url));
-        start(document, new Reimport(file, file.toString(), workspace.importers().forcing(OtlpImporter.FORMAT_ID),
+        start(document, new GrowingReader(file, file.toString(), workspace.importers().forcing(OtlpImporter.FORMAT_ID),
                 workspace.textCallLifting(), OtlpImporter.FORMAT_ID), 0);
         refreshSelected();
         return Optional.of(document);
@@ -213,8 +234,9 @@ public final class LiveDocuments {
     }
 
     private void start(TraceDocument document, LiveReader reader, int baseline) {
-        Follower follower = new Follower(document, workspace, reader, interval, baseline, () -> userBusy.getAsBoolean(),
-                this::refreshSelected);
+        List<Finding> shown = document.getContent().findings().validation().map(Validation::findings).orElse(List.of());
+        Follower follower = new Follower(document, workspace, reader, interval, baseline, shown,
+                () -> userBusy.getAsBoolean(), this::refreshSelected);
         followers.put(document, follower);
         follower.start();
     }
@@ -253,14 +275,22 @@ public final class LiveDocuments {
         selectedFollowed.set(follower != null);
         selectedFollowable.set(document != null && canFollow(document));
         selectedStatus.set(follower == null ? "" : status(document, follower));
+        selectedTold.set(follower == null || follower.told().isEmpty() ? selectedStatus.get()
+                : selectedStatus.get() + "\n\n" + String.join("\n", follower.told()));
     }
 
     private String status(TraceDocument document, Follower follower) {
         Listening listen = listening.get(document);
-        String what = listen != null ? "Listening on " + listen.url() + " · " + listen.file().received()
-                : "Following · " + CountFormat.count(follower.arrivedProperty().get(), "new event", "new events");
+        StringBuilder what = new StringBuilder(listen != null ? "Listening on " + listen.url() + " · " + listen.file().received()
+                : "Following · " + CountFormat.count(follower.arrivedProperty().get(), "new event", "new events"));
+        if (follower.newFindings() > 0) {
+            what.append(" · ").append(CountFormat.count(follower.newFindings(), "new finding", "new findings"));
+        }
+        if (follower.resolvedFindings() > 0) {
+            what.append(" · ").append(CountFormat.count(follower.resolvedFindings())).append(" resolved");
+        }
         String problem = follower.problemProperty().get();
-        return problem.isEmpty() ? what : what + " · " + problem;
+        return problem.isEmpty() ? what.toString() : what + " · " + problem;
     }
 
     private static String why(Exception e) {

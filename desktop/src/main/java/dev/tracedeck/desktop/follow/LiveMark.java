@@ -5,8 +5,9 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Region;
 
 /**
- * The status bar's mark for a live document: a dot and what it is doing ("Following · 12 new events", "Listening on
- * http://127.0.0.1:4318 · 3 requests, 12 spans, 0 log records"); hidden while the selected document is not live.
+ * The status bar's mark for a live document: a dot and what it is doing ("Following · 12 new events · 2 new findings",
+ * "Listening on http://127.0.0.1:4318 · 3 requests, 12 spans, 0 log records"), with the findings told last in its
+ * tooltip; hidden while the selected document is not live.
  */
 public final class LiveMark extends Label {
 
@@ -21,7 +22,7 @@ public final class LiveMark extends Label {
         visibleProperty().bind(live.selectedStatusProperty().isNotEmpty());
         managedProperty().bind(visibleProperty());
         Tooltip tip = new Tooltip();
-        tip.textProperty().bind(live.selectedStatusProperty());
+        tip.textProperty().bind(live.selectedToldProperty());
         setTooltip(tip);
     }
 }

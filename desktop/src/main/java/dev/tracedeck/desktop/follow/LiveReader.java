@@ -8,17 +8,24 @@ import java.io.IOException;
 import java.util.Optional;
 
 /**
- * How a followed document learns what its file holds now. {@link Reimport} reads the file again up to its last whole
- * line each time it grew; a reader that reads only the new lines can take its place without the window changing.
- * Called on a worker thread, one call at a time.
+ * How a followed document learns what its file holds now ({@link GrowingReader}: only the lines added, where the
+ * format allows). Called on a worker thread, one call at a time.
  */
 public interface LiveReader {
 
-    /** What a look at the file found: how it changed, and the trace as it now reads when it did change. */
-    record Look(FollowedFile.Change change, Optional<Trace> trace) {
+    /**
+     * What a look at the file found: how it changed; the trace as it now reads, when it was read; and, once, a sentence
+     * about the reading itself (a format read whole again each time), to tell the user.
+     */
+    record Look(FollowedFile.Change change, Optional<Trace> trace, Optional<String> note) {
 
         static Look unchanged(FollowedFile.Change change) {
-            return new Look(change, Optional.empty());
+            return new Look(change, Optional.empty(), Optional.empty());
+        }
+
+        /** Whether the file was read from its start again: truncated, or another file under its name. */
+        boolean restarted() {
+            return change == FollowedFile.Change.TRUNCATED || change == FollowedFile.Change.REPLACED;
         }
     }
 

@@ -20,7 +20,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
  */
 public final class HistoryViewModel {
 
-    private final Trace trace;
+    private Trace trace;
     private final LatestOnly counts;
     private final HistoryInsights insights;
     private final Consumer<Event> reveal;
@@ -79,6 +79,12 @@ public final class HistoryViewModel {
             revealed = null;
             return;
         }
+        refresh();
+    }
+
+    /** A followed file read further: the history in view is counted again from {@code grown}, the same file's trace now. */
+    public void traceGrew(Trace grown) {
+        trace = grown;
         refresh();
     }
 

@@ -4,7 +4,6 @@ import dev.tracedeck.desktop.detail.DetailView;
 import dev.tracedeck.desktop.threads.ThreadListView;
 import dev.tracedeck.desktop.timeline.TimelineView;
 import java.nio.file.Path;
-import java.util.Map;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableDoubleValue;
 import javafx.scene.control.Button;
@@ -35,7 +34,7 @@ public final class LoadingView extends VBox {
                        double threadsEdge, double detailEdge) {
         getStyleClass().add("loading-view");
         getStylesheets().add(LoadingView.class.getResource("loading.css").toExternalForm());
-        timeline = new TimelineView(model.timeline(), Map.of());
+        timeline = new TimelineView(model.timeline());
         SplitPane panes = new SplitPane(timeline, new DetailView(model.detail()));
         panes.setDividerPositions(detailEdge);
         ThreadListView threads = new ThreadListView(model.threads());

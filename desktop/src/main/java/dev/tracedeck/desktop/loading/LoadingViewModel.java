@@ -11,9 +11,13 @@ import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.trace.ThreadLabels;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
@@ -28,15 +32,22 @@ public final class LoadingViewModel {
     private final ThreadListViewModel threads = new ThreadListViewModel(List.of(allThreads()));
     private final DetailViewModel detail;
     private final Map<String, ThreadCounts> byThread = new LinkedHashMap<>();
-    private final ThreadCounts all = new ThreadCounts();
+    private final ThreadCounts all = new ThreadCounts(0);
+    /** How many threads the thread list has rows for: the threads the batches before this one reached. */
+    private int rowsShown;
     private ThreadLabels labels = ThreadLabels.of(List.of());
     private final ReadOnlyStringWrapper counts = new ReadOnlyStringWrapper("No events read yet");
 
-    /** Events, state dumps and problem records of one thread so far. */
+    /** Events, state dumps and problem records of one thread so far, and its row in the thread list. */
     private static final class ThreadCounts {
+        final int row;
         int events;
         int snapshots;
         int problems;
+
+        ThreadCounts(int row) {
+            this.row = row;
+        }
 
         void count(Event event) {
             events++;
@@ -45,6 +56,10 @@ public final class LoadingViewModel {
             } else if (event.kind() == EventKind.ERROR || event.kind() == EventKind.MALFORMED) {
                 problems++;
             }
+        }
+
+        ThreadSummary summary(Optional<String> id, String label) {
+            return new ThreadSummary(id, label, events, snapshots, problems);
         }
     }
 
@@ -55,33 +70,51 @@ public final class LoadingViewModel {
         timeline.selectedEventProperty().addListener((obs, old, now) -> detail.showStep(timeline.step(now)));
     }
 
-    /** Shows events read since the last call, in seq order. */
+    /**
+     * Shows events read since the last call, in seq order. The thread list changes only the rows of the threads the
+     * batch touched (and those whose label a new thread lengthened) and adds the new threads' rows.
+     */
     public void append(List<Event> batch) {
-        boolean newThread = false;
+        Set<String> touched = new LinkedHashSet<>();
+        List<String> added = new ArrayList<>();
         for (Event event : batch) {
             ThreadCounts thread = byThread.get(event.threadId());
             if (thread == null) {
-                thread = new ThreadCounts();
+                thread = new ThreadCounts(byThread.size() + 1);
                 byThread.put(event.threadId(), thread);
-                newThread = true;
+                added.add(event.threadId());
             }
             thread.count(event);
             all.count(event);
+            touched.add(event.threadId());
         }
-        if (newThread) {
+        if (!added.isEmpty()) {
+            ThreadLabels before = labels;
             labels = ThreadLabels.of(byThread.keySet());
+            for (String id : byThread.keySet()) {
+                if (byThread.get(id).row <= rowsShown && !before.label(id).equals(labels.label(id))) {
+                    touched.add(id);
+                }
+            }
         }
         timeline.append(batch, labels);
-        threads.replaceRows(threadRows());
+        SortedMap<Integer, ThreadSummary> changed = new TreeMap<>();
+        changed.put(0, all.summary(Optional.empty(), "All threads"));
+        List<ThreadSummary> newRows = new ArrayList<>(added.size());
+        for (String id : touched) {
+            ThreadCounts counts = byThread.get(id);
+            ThreadSummary row = counts.summary(Optional.of(id), labels.label(id));
+            if (counts.row <= rowsShown) {
+                changed.put(counts.row, row);
+            }
+        }
+        for (String id : added) {
+            newRows.add(byThread.get(id).summary(Optional.of(id), labels.label(id)));
+        }
+        threads.patch(changed, newRows);
+        rowsShown = byThread.size();
         counts.set(CountFormat.count(all.events, "event", "events") + " · " + CountFormat.count(byThread.size(), "thread", "threads")
                 + " so far");
-    }
-
-    private List<ThreadSummary> threadRows() {
-        List<ThreadSummary> rows = new ArrayList<>(byThread.size() + 1);
-        rows.add(new ThreadSummary(Optional.empty(), "All threads", all.events, all.snapshots, all.problems));
-        byThread.forEach((id, c) -> rows.add(new ThreadSummary(Optional.of(id), labels.label(id), c.events, c.snapshots, c.problems)));
-        return rows;
     }
 
     private static ThreadSummary allThreads() {

@@ -125,7 +125,7 @@ public final class HeadlessRender {
             }
             case "checklist" -> new FindingsView(model.findings(), () -> { }, () -> { });
             case "timeline" -> {
-                TimelineView view = new TimelineView(model.timeline(), loaded.kindCounts());
+                TimelineView view = new TimelineView(model.timeline());
                 at.ifPresent(model.timeline()::reveal);
                 yield view;
             }

@@ -21,7 +21,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
  */
 public final class StateShapeViewModel {
 
-    private final Trace trace;
+    private Trace trace;
     private final LatestOnly builds;
     private final Consumer<Event> reveal;
     private final Supplier<List<Finding>> findings;
@@ -71,6 +71,12 @@ public final class StateShapeViewModel {
         if (getFrame() != null && selected == getFrame().point()) {
             return;
         }
+        refresh();
+    }
+
+    /** A followed file read further: the state in view is drawn again from {@code grown}, the same file's trace now. */
+    public void traceGrew(Trace grown) {
+        trace = grown;
         refresh();
     }
 

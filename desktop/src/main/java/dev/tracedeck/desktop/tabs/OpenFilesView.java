@@ -120,15 +120,7 @@ public final class OpenFilesView extends StackPane {
     private void showContent(Tab tab, TraceDocument document) {
         if (document.isReady()) {
             tab.setGraphic(null);
-            TraceView view = new TraceView(document.getContent(), model, () -> onExportPicture.run());
-            if (tab.getContent() instanceof TraceView before) {
-                // The file read again (followed as it grows): the new view keeps what the old one showed.
-                Runnable settle = view.continueFrom(before);
-                tab.setContent(view);
-                settle.run();
-            } else {
-                tab.setContent(view);
-            }
+            tab.setContent(new TraceView(document.getContent(), model, () -> onExportPicture.run()));
         } else {
             // A bar rather than a spinner: at tab size a spinner's pie is too small to read.
             ProgressBar bar = new ProgressBar();

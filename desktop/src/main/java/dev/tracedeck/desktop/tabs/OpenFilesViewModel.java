@@ -25,6 +25,7 @@ import dev.tracedeck.workspace.RunRecord;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -107,7 +108,7 @@ public final class OpenFilesViewModel {
         });
     }
 
-    /** A followed file read again replaces its content: the status bar counts the new one. */
+    /** The selected file's trace arrives once it is read. */
     private final ChangeListener<TraceViewModel> selectedContentChanged = (obs, old, now) -> refreshStatus();
 
     /**
@@ -345,7 +346,15 @@ public final class OpenFilesViewModel {
 
     private void refreshStatus() {
         TraceDocument document = selected.get();
-        status.set(document == null || !document.isReady() ? "" : document.name() + " — " + document.getContent().loaded().summary());
+        status.unbind();
+        if (document == null || !document.isReady()) {
+            status.set("");
+        } else {
+            // A followed file's trace grows: the status bar counts it as it does.
+            TraceViewModel content = document.getContent();
+            status.bind(Bindings.createStringBinding(() -> document.name() + " — " + content.loadedProperty().get().summary(),
+                    content.loadedProperty()));
+        }
         findings.unbind();
         Optional<TraceViewModel> trace = selectedTrace();
         if (trace.isPresent()) {

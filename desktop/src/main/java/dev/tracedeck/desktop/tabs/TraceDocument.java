@@ -81,17 +81,6 @@ public final class TraceDocument {
         content.set(model);
     }
 
-    /**
-     * Shows {@code model} instead of what the document shows now: the file read again as it grew. The tab keeps
-     * what it can of the view (scroll, focus); the caller closes the content it replaces.
-     */
-    public void replaceContent(TraceViewModel model) {
-        if (!isReady()) {
-            throw new IllegalStateException(name + " is still being read");
-        }
-        content.set(Objects.requireNonNull(model));
-    }
-
     void cancelImport() {
         importTask.cancel();
     }

@@ -10,7 +10,6 @@ import dev.tracedeck.desktop.threads.ThreadListView;
 import dev.tracedeck.desktop.timeline.TimelineView;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.DoubleConsumer;
 import java.util.function.UnaryOperator;
 import javafx.beans.property.BooleanProperty;
@@ -20,7 +19,6 @@ import javafx.scene.Node;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
-import javafx.scene.control.TextInputControl;
 
 /**
  * One trace's panes: threads down the left, timeline and detail side by side, the findings panel under
@@ -51,7 +49,7 @@ final class TraceView extends SplitPane {
         this.model = model;
         getStyleClass().add("trace-view");
         ThreadListView threads = new ThreadListView(model.threads());
-        timeline = new TimelineView(model.timeline(), model.loaded().kindCounts());
+        timeline = new TimelineView(model.timeline());
         timeline.showAnnotations(model.annotations());
         detail = new DetailView(model.detail());
         annotations = new AnnotationsBar(model.annotations(), model.detail().shownEventProperty(), workspace.link().isPresent());
@@ -72,49 +70,6 @@ final class TraceView extends SplitPane {
         findingsShown.addListener((obs, old, shown) -> showFindings(shown));
         findingsShown.bind(workspace.findingsShownProperty());
         showFindings(findingsShown.get());
-    }
-
-    /**
-     * Takes on what {@code before}, the view of an earlier reading of the same file (followed as it grows), showed
-     * beyond its model: the timeline's columns, search text and scroll, the detail's scroll, and where the keyboard
-     * was. Call before {@code before} leaves the window; run the returned step once this view took its place.
-     */
-    Runnable continueFrom(TraceView before) {
-        Runnable timelineScroll = timeline.continueFrom(before.timeline, model::sameEvent);
-        Runnable detailScroll = detail.continueFrom(before.detail);
-        Optional<Node> focused = Optional.ofNullable(before.getScene()).map(javafx.scene.Scene::getFocusOwner)
-                .flatMap(owner -> before.counterpart(owner, this));
-        javafx.scene.control.IndexRange selection = focused.isPresent() && before.getScene().getFocusOwner()
-                instanceof TextInputControl text ? text.getSelection() : null;
-        return () -> {
-            // Laid out now rather than at the next pulse, so the panes never show the top of a table scrolled elsewhere.
-            if (getParent() != null) {
-                applyCss();
-                getParent().layout();
-            }
-            timelineScroll.run();
-            detailScroll.run();
-            focused.ifPresent(node -> {
-                node.requestFocus();
-                if (node instanceof TextInputControl text && selection != null) {
-                    text.selectRange(selection.getStart(), selection.getEnd());
-                }
-            });
-        };
-    }
-
-    /** The node of {@code other} that stands where {@code owner} (a node of this view) does: the nearest with an id. */
-    private Optional<Node> counterpart(Node owner, TraceView other) {
-        String id = null;
-        for (Node node = owner; node != null; node = node.getParent()) {
-            if (node == this) {
-                return Optional.ofNullable(id).map(i -> other.lookup("#" + i));
-            }
-            if (id == null && node.getId() != null) {
-                id = node.getId();
-            }
-        }
-        return Optional.empty();  // not in this view: the keyboard is elsewhere in the window
     }
 
     void focusSearch() {

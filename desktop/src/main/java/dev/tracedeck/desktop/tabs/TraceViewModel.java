@@ -8,6 +8,7 @@ import dev.tracedeck.desktop.common.TaskRunner;
 import dev.tracedeck.desktop.detail.DetailViewModel;
 import dev.tracedeck.desktop.detail.PreviousSnapshot;
 import dev.tracedeck.desktop.detail.TextCallsLookup;
+import dev.tracedeck.desktop.findings.CheckResult;
 import dev.tracedeck.desktop.findings.FindingsSummary;
 import dev.tracedeck.desktop.findings.FindingsViewModel;
 import dev.tracedeck.desktop.findings.TraceChecker;
@@ -19,9 +20,12 @@ import dev.tracedeck.desktop.triage.TriageMarks;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.trace.Trace;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 
 /**
@@ -31,7 +35,10 @@ import javafx.beans.property.SimpleObjectProperty;
  */
 public final class TraceViewModel {
 
-    private final LoadedTrace loaded;
+    /** Replaced as a followed file is read further ({@link #grow}); read by renders off the FX thread. */
+    private volatile LoadedTrace loaded;
+    private final ReadOnlyObjectWrapper<LoadedTrace> loadedNow;
+    private volatile TextCallsLookup textCalls;
     private final ThreadListViewModel threads;
     private final TimelineViewModel timeline;
     private final DetailViewModel detail;
@@ -40,7 +47,6 @@ public final class TraceViewModel {
     private final StateShapeViewModel shape;
     private final EventAnnotations annotations;
     private final ObjectProperty<CenterView> centerView = new SimpleObjectProperty<>(CenterView.TIMELINE);
-    private boolean opensOnFirstFinding = true;
     private SameEvents sameEvents;
 
     /**
@@ -74,11 +80,14 @@ public final class TraceViewModel {
     public TraceViewModel(LoadedTrace loaded, TaskRunner queries, TaskRunner checks, RuleParameters parameters,
                           TriageMarks triage, EventAnnotations annotations, TraceChecker checker) {
         this.loaded = loaded;
+        this.loadedNow = new ReadOnlyObjectWrapper<>(loaded);
         this.annotations = annotations;
         this.threads = new ThreadListViewModel(loaded.threads());
         this.timeline = new TimelineViewModel(loaded.trace().events(), loaded.llmRounds(), loaded.threadLabels());
-        this.detail = new DetailViewModel(queries, event -> PreviousSnapshot.of(loaded.trace(), event),
-                new TextCallsLookup(loaded.trace()));
+        timeline.countKinds(loaded.kindCounts());
+        this.textCalls = new TextCallsLookup(loaded.trace());
+        this.detail = new DetailViewModel(queries, event -> PreviousSnapshot.of(this.loaded.trace(), event),
+                event -> textCalls.apply(event));
         this.findings = new FindingsViewModel(checks, checker, this::revealEvidence, triage);
         detail.setTriage(triage);
         threads.setTriage(triage);
@@ -86,8 +95,11 @@ public final class TraceViewModel {
                 parameters.model().isEmpty() ? null : parameters.model(),
                 parameters.contextLimit() > 0 ? parameters.contextLimit() : null, parameters.models()));
         this.shape = new StateShapeViewModel(loaded.trace(), queries,
-                () -> findings.validation().map(Validation::findings).orElse(java.util.List.of()), this::revealEvidence);
+                () -> findings.validation().map(Validation::findings).orElse(List.of()), this::revealEvidence);
         threads.selectedProperty().addListener((obs, old, now) -> {
+            if (old.threadId().equals(now.threadId())) {
+                return;  // the same thread's row with new counts: a followed file read further
+            }
             timeline.showThread(threads.selectedThreadId());
             findings.showThread(threads.selectedThreadId());
             history.showThread(threads.selectedThreadId());
@@ -122,7 +134,7 @@ public final class TraceViewModel {
      * what the user came for; unless they have already picked something while the rules ran.
      */
     private void selectFirstFinding() {
-        if (opensOnFirstFinding && timeline.getSelectedEvent() == null && findings.getSelectedRow() == null) {
+        if (timeline.getSelectedEvent() == null && findings.getSelectedRow() == null) {
             findings.selectFirst();
         }
     }
@@ -138,11 +150,32 @@ public final class TraceViewModel {
     }
 
     /**
-     * The checks select nothing of their own: this is a followed file read again, and what the user looks at
-     * (or the end of the timeline) is carried over from the content it replaces.
+     * Takes on {@code grown}, the file this shows read further (followed as it grows), in place: the thread list
+     * changes the rows of the threads that changed and adds the new ones, the timeline replaces its rows from {@code
+     * keep} on and adds the new ones, and the findings panel shows {@code checked}. What the user selected stays
+     * selected; an event the new reading replaced (it was provisional: a record still being written) is selected
+     * again as the new reading's event from the same place in the file.
+     *
+     * @param keep    how many of {@code grown}'s first events are the very events shown now, each paired with the same
+     *                answer or none (see {@link TimelineViewModel#grow})
+     * @param checked the rules' verdict on {@code grown}
      */
-    public void keepSelectionOnCheck() {
-        opensOnFirstFinding = false;
+    public void grow(LoadedTrace grown, int keep, CheckResult checked) {
+        Event selected = timeline.getSelectedEvent();
+        loaded = grown;
+        textCalls = new TextCallsLookup(grown.trace());
+        sameEvents = null;
+        List<Event> events = grown.trace().events();
+        threads.update(grown.threads());
+        timeline.grow(keep, events, grown.llmRounds(), grown.threadLabels());
+        timeline.countKinds(grown.kindCounts());
+        if (selected != null && selected.seq() >= keep) {
+            timeline.select(SameEvents.of(events.subList(Math.min(keep, events.size()), events.size())).of(selected).orElse(null));
+        }
+        history.traceGrew(grown.trace());
+        shape.traceGrew(grown.trace());
+        findings.showChecked(checked);
+        loadedNow.set(grown);
     }
 
     /** Runs the rules in the background; until they finish the findings say "Checking…". */
@@ -159,6 +192,11 @@ public final class TraceViewModel {
 
     public LoadedTrace loaded() {
         return loaded;
+    }
+
+    /** The trace shown, which changes as a followed file is read further. */
+    public ReadOnlyObjectProperty<LoadedTrace> loadedProperty() {
+        return loadedNow.getReadOnlyProperty();
     }
 
     public ThreadListViewModel threads() {

@@ -4,6 +4,9 @@ import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.findings.SeverityStyles;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
+import javafx.beans.value.WeakChangeListener;
 import javafx.css.PseudoClass;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
@@ -28,11 +31,17 @@ final class ThreadCell extends ListCell<ThreadSummary> {
     private final Label findings = new Label();
     private final Label triaged = new Label();
     private final HBox box = new HBox(name, events, findings, triaged, problems);
-    private final Tooltip tooltip = new Tooltip();
+    /** Made for the first row the cell shows, not before: a cell of the empty part of the list needs none. */
+    private Tooltip tooltip;
     private final Function<ThreadSummary, ThreadFindings> findingsOf;
+    /** The findings arrive, or change as a followed file is checked again: the cell on show counts them in place. */
+    private final ChangeListener<Object> findingsChanged = (obs, old, now) -> updateItem(getItem(), isEmpty());
 
-    ThreadCell(Function<ThreadSummary, ThreadFindings> findingsOf) {
+    /** @param checked changes when the findings do */
+    ThreadCell(Function<ThreadSummary, ThreadFindings> findingsOf, ObservableValue<?> checked) {
         this.findingsOf = findingsOf;
+        // Weakly: the list drops cells it makes anew, and the findings outlive them.
+        checked.addListener(new WeakChangeListener<>(findingsChanged));
         Region flag = new Region();
         flag.getStyleClass().add("flag-mark");
         findings.setGraphic(flag);
@@ -81,6 +90,9 @@ final class ThreadCell extends ListCell<ThreadSummary> {
         triaged.setText("✓ " + CountFormat.count(flagged.triaged()));
         triaged.setVisible(flagged.triaged() > 0);
         triaged.setManaged(flagged.triaged() > 0);
+        if (tooltip == null) {
+            tooltip = new Tooltip();
+        }
         tooltip.setText(row.fullName() + "\n" + CountFormat.count(row.events(), "event", "events") + " · "
                 + CountFormat.count(row.snapshots(), "state dump", "state dumps") + " · "
                 + CountFormat.count(row.problems(), "problem", "problems")

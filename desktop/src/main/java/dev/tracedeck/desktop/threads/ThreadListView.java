@@ -25,8 +25,7 @@ public final class ThreadListView extends VBox {
         ListView<ThreadSummary> list = new ListView<>(model.threads());
         list.setId("thread-list");
         list.getStyleClass().add("thread-list");
-        list.setCellFactory(l -> new ThreadCell(model::findingsOf));
-        model.findingsProperty().addListener((obs, old, now) -> list.refresh());
+        list.setCellFactory(l -> new ThreadCell(model::findingsOf, model.findingsProperty()));
         list.getSelectionModel().select(model.getSelected());
         list.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> model.select(now));
         model.selectedProperty().addListener((obs, old, now) -> {
@@ -34,8 +33,12 @@ public final class ThreadListView extends VBox {
                 list.getSelectionModel().select(now);
             }
         });
-        // Rows replaced while a file is read drop the list's selection: put the model's back.
-        model.threads().addListener((ListChangeListener<ThreadSummary>) c -> list.getSelectionModel().select(model.getSelected()));
+        // A row set anew as a file is read further (its counts grown) drops the list's selection: put the model's back.
+        model.threads().addListener((ListChangeListener<ThreadSummary>) c -> {
+            if (list.getSelectionModel().getSelectedItem() != model.getSelected()) {
+                list.getSelectionModel().select(model.getSelected());
+            }
+        });
         getChildren().addAll(header, list);
         VBox.setVgrow(list, Priority.ALWAYS);
     }

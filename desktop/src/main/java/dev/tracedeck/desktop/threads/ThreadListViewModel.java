@@ -6,6 +6,8 @@ import dev.tracedeck.desktop.triage.TriageMarks;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import javafx.beans.InvalidationListener;
 import javafx.beans.WeakInvalidationListener;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -16,7 +18,7 @@ import javafx.collections.ObservableList;
 /** The threads of a trace with "All threads" first; exactly one row is selected at all times. */
 public final class ThreadListViewModel {
 
-    private final ObservableList<ThreadSummary> rows;
+    private final ThreadRows rows;
     private final ObservableList<ThreadSummary> threads;
     /** While the rows are replaced the list view loses its selection for a moment; that is not the user's choice. */
     private boolean replacing;
@@ -33,30 +35,66 @@ public final class ThreadListViewModel {
     };
 
     public ThreadListViewModel(List<ThreadSummary> rows) {
-        if (rows.isEmpty() || !rows.get(0).isAll()) {
-            throw new IllegalArgumentException("the first row must be \"All threads\"");
-        }
-        this.rows = FXCollections.observableArrayList(rows);
+        requireAllFirst(rows);
+        this.rows = new ThreadRows(rows);
         this.threads = FXCollections.unmodifiableObservableList(this.rows);
         this.selected = new ReadOnlyObjectWrapper<>(rows.get(0));
     }
 
     /**
-     * New counts for the threads of a file still being read, and the threads it has reached since: the selected
-     * thread stays selected.
+     * Brings the rows to {@code now}, the threads of the file read further (counts grown, threads added, labels
+     * lengthened by a new thread's), changing only the rows that differ: the list redraws those. The selected thread
+     * stays selected; "All threads" when it is gone.
      */
-    public void replaceRows(List<ThreadSummary> now) {
-        if (now.isEmpty() || !now.get(0).isAll()) {
-            throw new IllegalArgumentException("the first row must be \"All threads\"");
+    public void update(List<ThreadSummary> now) {
+        requireAllFirst(now);
+        SortedMap<Integer, ThreadSummary> changed = new TreeMap<>();
+        int same = 0;
+        int common = Math.min(rows.size(), now.size());
+        while (same < common && rows.get(same).threadId().equals(now.get(same).threadId())) {
+            if (!rows.get(same).equals(now.get(same))) {
+                changed.put(same, now.get(same));
+            }
+            same++;
         }
-        Optional<String> id = selectedThreadId();
+        patch(changed, same, now.subList(same, now.size()));
+    }
+
+    /**
+     * Sets the rows at {@code changed}'s indexes and adds {@code added} at the end, in one change: a file still being
+     * read, whose reading knows which threads it touched. The selected thread stays selected.
+     */
+    public void patch(SortedMap<Integer, ThreadSummary> changed, List<ThreadSummary> added) {
+        patch(changed, rows.size(), added);
+    }
+
+    private void patch(SortedMap<Integer, ThreadSummary> changed, int keep, List<ThreadSummary> added) {
+        if (changed.containsKey(0)) {
+            requireAllFirst(List.of(changed.get(0)));
+        }
+        ThreadSummary before = selected.get();
+        ThreadSummary after = before;
+        for (ThreadSummary row : changed.values()) {
+            if (row.threadId().equals(before.threadId())) {
+                after = row;
+            }
+        }
+        if (after == before && rows.subList(keep, rows.size()).contains(before)) {
+            after = added.stream().filter(r -> r.threadId().equals(before.threadId())).findFirst().orElse(null);
+        }
         replacing = true;
         try {
-            rows.setAll(now);
+            rows.patch(changed, keep, added);
         } finally {
             replacing = false;
         }
-        selected.set(now.stream().filter(r -> r.threadId().equals(id)).findFirst().orElse(now.get(0)));
+        selected.set(after == null ? rows.get(0) : after);
+    }
+
+    private static void requireAllFirst(List<ThreadSummary> rows) {
+        if (rows.isEmpty() || !rows.get(0).isAll()) {
+            throw new IllegalArgumentException("the first row must be \"All threads\"");
+        }
     }
 
     public ObservableList<ThreadSummary> threads() {

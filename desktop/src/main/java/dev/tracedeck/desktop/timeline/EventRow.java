@@ -8,6 +8,9 @@ import dev.tracedeck.model.event.EventKind;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
+import javafx.beans.value.WeakChangeListener;
 import javafx.css.PseudoClass;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.Tooltip;
@@ -15,20 +18,30 @@ import javafx.scene.control.Tooltip;
 /**
  * A timeline row. {@code :problem} marks errors and malformed records so they stand out while scrolling;
  * {@code :flag-error} / {@code :flag-warning} / {@code :flag-info} mark evidence of findings, the most severe
- * finding winning, with the findings as the row's tooltip.
+ * finding winning, with the findings as the row's tooltip. New findings (a followed file's threads checked again)
+ * mark the rows on show in place: no row is made anew for them.
  */
 final class EventRow extends TableRow<Event> {
 
     static final PseudoClass PROBLEM = PseudoClass.getPseudoClass("problem");
 
     private final Function<Event, List<Finding>> findingsOf;
-    private final Tooltip tooltip = new Tooltip();
+    /** Made for the first flagged event the row shows: most rows never are. */
+    private Tooltip tooltip;
+    private final ChangeListener<EventFilter> filterChanged = (obs, old, now) -> {
+        if (old.evidence() != now.evidence()) {
+            showFindings(isEmpty() ? null : getItem());
+        }
+    };
 
-    /** @param findingsOf the findings a row's events (an LLM call's request and answer) are evidence of */
-    EventRow(Function<Event, List<Finding>> findingsOf) {
+    /**
+     * @param findingsOf the findings a row's events (an LLM call's request and answer) are evidence of
+     * @param filter     the timeline's filter, whose evidence the marks follow
+     */
+    EventRow(Function<Event, List<Finding>> findingsOf, ObservableValue<EventFilter> filter) {
         this.findingsOf = findingsOf;
-        tooltip.setWrapText(true);
-        tooltip.setMaxWidth(560);
+        // Weakly: the table drops rows it makes anew, and the filter outlives them.
+        filter.addListener(new WeakChangeListener<>(filterChanged));
     }
 
     @Override
@@ -36,12 +49,21 @@ final class EventRow extends TableRow<Event> {
         super.updateItem(event, empty);
         EventKind kind = empty || event == null ? null : event.kind();
         pseudoClassStateChanged(PROBLEM, kind == EventKind.ERROR || kind == EventKind.MALFORMED);
-        List<Finding> findings = kind == null ? List.of() : findingsOf.apply(event);
+        showFindings(kind == null ? null : event);
+    }
+
+    private void showFindings(Event event) {
+        List<Finding> findings = event == null ? List.of() : findingsOf.apply(event);
         Severity worst = findings.stream().map(Finding::severity).max(Enum::compareTo).orElse(null);
         SeverityStyles.apply(this, worst);
         if (findings.isEmpty()) {
             setTooltip(null);
             return;
+        }
+        if (tooltip == null) {
+            tooltip = new Tooltip();
+            tooltip.setWrapText(true);
+            tooltip.setMaxWidth(560);
         }
         tooltip.setText(findings.stream().map(f -> f.severity().id() + "  " + f.ruleId() + ": " + f.message())
                 .collect(Collectors.joining("\n")));

@@ -20,15 +20,13 @@ final class KindFilterMenu extends MenuButton {
 
     private final Map<EventKind, CheckMenuItem> items = new EnumMap<>(EventKind.class);
 
-    KindFilterMenu(TimelineViewModel model, Map<EventKind, Long> counts) {
+    KindFilterMenu(TimelineViewModel model) {
         getStyleClass().add("kind-filter");
         MenuItem all = new MenuItem("Show all kinds");
         all.setOnAction(e -> model.showAllKinds());
         getItems().addAll(all, new SeparatorMenuItem());
         for (EventKind kind : EventKind.values()) {
-            // No counts while a file is still read: a count that grows in a menu reads as final.
-            CheckMenuItem item = new CheckMenuItem(counts.isEmpty() ? kind.label()
-                    : kind.label() + "  " + CountFormat.count(counts.getOrDefault(kind, 0L)));
+            CheckMenuItem item = new CheckMenuItem();
             Label swatch = new Label();
             swatch.getStyleClass().add("kind-swatch");
             KindStyles.apply(swatch, kind);
@@ -39,6 +37,14 @@ final class KindFilterMenu extends MenuButton {
         }
         model.filterProperty().addListener((obs, old, now) -> sync(now));
         sync(model.filterProperty().get());
+        model.kindCountsProperty().addListener((obs, old, now) -> count(now));
+        count(model.kindCountsProperty().get());
+    }
+
+    /** No counts while a file is still read: a count that grows in a menu reads as final. */
+    private void count(Map<EventKind, Long> counts) {
+        items.forEach((kind, item) -> item.setText(counts.isEmpty() ? kind.label()
+                : kind.label() + "  " + CountFormat.count(counts.getOrDefault(kind, 0L))));
     }
 
     private void sync(EventFilter filter) {

@@ -2,6 +2,7 @@ package dev.tracedeck.desktop.timeline;
 
 import dev.tracedeck.model.event.Event;
 import java.util.AbstractList;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -106,6 +107,70 @@ public final class ShownRows extends ObservableListBase<Event> {
         beginChange();
         nextAdd(from, size);
         endChange();
+    }
+
+    /**
+     * Replaces the end of the list of every row, from position {@code keep} on (a followed file read further: its last
+     * rows were provisional, new ones came): {@code change} makes that replacement, and the rows at {@code added}
+     * (ascending positions from {@code keep} on, in the list as {@code change} leaves it) are shown in place of the
+     * shown rows it dropped. One change for the table, which keeps every row before {@code keep} as it was.
+     *
+     * @return the shown rows that were dropped, in seq order
+     */
+    List<Event> replaceEnd(int keep, Runnable change, int[] added, int count) {
+        // In seq order the positions shown are the ascending ones themselves: no copy of them.
+        int[] natural = comparator == null ? positions : unsortedPositions();
+        int from = firstAtOrAfter(natural, size, keep);
+        List<Event> dropped = new ArrayList<>(size - from);
+        for (int i = from; i < size; i++) {
+            dropped.add(all.get(natural[i]));
+        }
+        if (comparator != null) {
+            List<Event> before = List.copyOf(this);
+            change.run();
+            int[] merged = Arrays.copyOf(natural, from + count);
+            System.arraycopy(added, 0, merged, from, count);
+            positions = sorted(merged, merged.length);
+            size = merged.length;
+            beginChange();
+            nextReplace(0, size, before);
+            endChange();
+            return dropped;
+        }
+        change.run();
+        if (positions.length < from + count) {
+            positions = Arrays.copyOf(positions, Math.max(from + count, positions.length * 3 / 2 + 16));
+        }
+        System.arraycopy(added, 0, positions, from, count);
+        size = from + count;
+        if (dropped.isEmpty() && count == 0) {
+            return dropped;
+        }
+        beginChange();
+        if (dropped.isEmpty()) {
+            nextAdd(from, size);
+        } else if (count == 0) {
+            nextRemove(from, dropped);
+        } else {
+            nextReplace(from, size, dropped);
+        }
+        endChange();
+        return dropped;
+    }
+
+    /** The first index below {@code length} of {@code ascending} holding {@code position} or more; {@code length} when none. */
+    private static int firstAtOrAfter(int[] ascending, int length, int position) {
+        int low = 0;
+        int high = length;
+        while (low < high) {
+            int mid = (low + high) >>> 1;
+            if (ascending[mid] < position) {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        return low;
     }
 
     /** The table's sort: null for seq order. */

@@ -6,6 +6,9 @@ import dev.tracedeck.desktop.findings.SeverityStyles;
 import dev.tracedeck.model.event.Event;
 import java.util.List;
 import java.util.function.Function;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
+import javafx.beans.value.WeakChangeListener;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
@@ -18,12 +21,20 @@ final class SummaryCell extends TableCell<Event, String> {
 
     private final Label badge = new Label();
     private final Function<Event, List<Finding>> findingsOf;
+    /** New findings (a followed file's threads checked again) badge the cells on show in place. */
+    private final ChangeListener<EventFilter> filterChanged = (obs, old, now) -> {
+        if (old.evidence() != now.evidence()) {
+            updateItem(getItem(), isEmpty());
+        }
+    };
 
-    SummaryCell(Function<Event, List<Finding>> findingsOf) {
+    /** @param filter the timeline's filter, whose evidence the badge follows */
+    SummaryCell(Function<Event, List<Finding>> findingsOf, ObservableValue<EventFilter> filter) {
         this.findingsOf = findingsOf;
         badge.getStyleClass().add("rule-badge");
         badge.setMinWidth(Label.USE_PREF_SIZE);
         setContentDisplay(ContentDisplay.LEFT);
+        filter.addListener(new WeakChangeListener<>(filterChanged));
     }
 
     @Override

@@ -5,8 +5,6 @@ import dev.tracedeck.desktop.annotations.EventAnnotations;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.function.Function;
 import javafx.animation.PauseTransition;
 import javafx.beans.InvalidationListener;
@@ -41,19 +39,41 @@ public final class TimelineView extends VBox {
     private final TableView<Event> table = new TableView<>();
     private TableColumn<Event, Integer> seq;
     private boolean syncingSelection;
-    /** Set while the search box takes on another view's text, whose filter this model already has. */
-    private boolean carryingSearch;
     /** Listened to weakly: a followed file's notes outlive each view of it. */
     private final InvalidationListener annotationsChanged = obs -> table.refresh();
 
-    public TimelineView(TimelineViewModel model, Map<EventKind, Long> kindCounts) {
+    public TimelineView(TimelineViewModel model) {
         this.model = model;
         getStyleClass().add("timeline");
         getStylesheets().add(TimelineView.class.getResource("timeline.css").toExternalForm());
-        getChildren().addAll(toolbar(kindCounts), table);
+        getChildren().addAll(toolbar(), table);
         VBox.setVgrow(table, Priority.ALWAYS);
         buildTable();
         bindSelection();
+        model.addGrowthListener(this::keepingTheEnd);
+    }
+
+    /**
+     * Before a followed file's new rows come in: a table whose last row is on screen shows the last row again after,
+     * the newest events coming in at the bottom as in {@code tail -f}; one scrolled elsewhere stays where it is. The
+     * selection stays the model's all along: the detail pane is not shown nothing, then the same event again.
+     */
+    private Runnable keepingTheEnd() {
+        boolean atEnd = showsLastRow();
+        // The table drops its selection while rows are replaced and then selects the row again: not the user's doing.
+        syncingSelection = true;
+        return () -> {
+            syncingSelection = false;
+            showSelected(model.getSelectedEvent());
+            if (atEnd && !table.getItems().isEmpty()) {
+                // The table counts its rows anew when laid out; the end is then where the last row is.
+                table.layout();
+                VirtualFlow<?> flow = flow();
+                if (flow != null) {
+                    flow.setPosition(1);
+                }
+            }
+        };
     }
 
     /** Puts the keyboard in the table, on the selected row. */
@@ -67,54 +87,6 @@ public final class TimelineView extends VBox {
         search.selectAll();
     }
 
-    /**
-     * Takes on what {@code before} showed of the same file read again (followed as it grows): the search box's text,
-     * the columns' widths, visibility and sort; then, in the returned step, once this view is laid out, the scroll:
-     * a table whose last row was on screen shows the last row again, the newest events coming in at the bottom as
-     * in {@code tail -f}; else the row at the top stays at the top.
-     *
-     * @param same this reading's event for an event of the earlier one
-     */
-    public Runnable continueFrom(TimelineView before, Function<Event, Optional<Event>> same) {
-        if (!search.getText().equals(before.search.getText())) {
-            carryingSearch = true;
-            try {
-                search.setText(before.search.getText());
-            } finally {
-                carryingSearch = false;
-            }
-        }
-        List<TableColumn<Event, ?>> columns = table.getColumns();
-        List<TableColumn<Event, ?>> earlier = before.table.getColumns();
-        for (int i = 0; i < Math.min(columns.size(), earlier.size()); i++) {
-            TableColumn<Event, ?> column = columns.get(i);
-            column.setPrefWidth(earlier.get(i).getWidth());
-            if (!column.visibleProperty().isBound()) {
-                column.setVisible(earlier.get(i).isVisible());
-            }
-            column.setSortType(earlier.get(i).getSortType());
-        }
-        table.getSortOrder().setAll(before.table.getSortOrder().stream().map(earlier::indexOf)
-                .filter(i -> i >= 0 && i < columns.size()).map(columns::get).toList());
-        boolean atEnd = before.showsLastRow();
-        Optional<Event> top = atEnd ? Optional.empty() : before.firstRowOnScreen().flatMap(same);
-        return () -> {
-            int rows = table.getItems().size();
-            if (rows == 0) {
-                return;
-            }
-            VirtualFlow<?> flow = flow();
-            if (atEnd && flow != null) {
-                // The end itself rather than the last row: it stays the end when a scroll bar appears.
-                flow.setPosition(1);
-            } else if (atEnd) {
-                table.scrollTo(rows - 1);
-            } else {
-                top.map(table.getItems()::indexOf).filter(i -> i >= 0).ifPresent(table::scrollTo);
-            }
-        };
-    }
-
     /** Whether the table's last row is on screen, or it has none. */
     private boolean showsLastRow() {
         VirtualFlow<?> flow = flow();
@@ -123,13 +95,6 @@ public final class TimelineView extends VBox {
         }
         IndexedCell<?> last = flow.getLastVisibleCell();
         return last == null || last.getIndex() >= table.getItems().size() - 1;
-    }
-
-    private Optional<Event> firstRowOnScreen() {
-        VirtualFlow<?> flow = flow();
-        IndexedCell<?> first = flow == null ? null : flow.getFirstVisibleCell();
-        return first == null || first.getIndex() < 0 || first.getIndex() >= table.getItems().size()
-                ? Optional.empty() : Optional.of(table.getItems().get(first.getIndex()));
     }
 
     /** The table's rows as laid out, a scroll asked for since (a selection just made) included. */
@@ -141,7 +106,7 @@ public final class TimelineView extends VBox {
         return flow;
     }
 
-    private HBox toolbar(Map<EventKind, Long> kindCounts) {
+    private HBox toolbar() {
         Label title = new Label("TIMELINE");
         title.getStyleClass().add("pane-title");
         search.setId("timeline-search");
@@ -150,11 +115,7 @@ public final class TimelineView extends VBox {
         HBox.setHgrow(search, Priority.ALWAYS);
         PauseTransition delay = new PauseTransition(SEARCH_DELAY);
         delay.setOnFinished(e -> model.search(search.getText()));
-        search.textProperty().addListener((obs, old, now) -> {
-            if (!carryingSearch) {
-                delay.playFromStart();
-            }
-        });
+        search.textProperty().addListener((obs, old, now) -> delay.playFromStart());
         search.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ESCAPE) {
                 search.clear();
@@ -171,7 +132,7 @@ public final class TimelineView extends VBox {
         Label count = new Label();
         count.getStyleClass().add("event-count");
         count.textProperty().bind(Bindings.createStringBinding(model::countText, model.shownCountProperty()));
-        KindFilterMenu kinds = new KindFilterMenu(model, kindCounts);
+        KindFilterMenu kinds = new KindFilterMenu(model);
         ToggleButton flagged = flaggedToggle();
         // Short of room (a narrow pane, presentation mode), the search box gives way; the words around it stay whole.
         for (Region whole : List.of(title, kinds, flagged, count)) {
@@ -206,9 +167,6 @@ public final class TimelineView extends VBox {
 
     /** Keeps the table and the search box in step with filter changes the view did not make. */
     private void followFilter(EventFilter old, EventFilter now) {
-        if (old.evidence() != now.evidence()) {
-            table.refresh();  // rows carry their flag as a pseudo-class set in updateItem
-        }
         if (!old.search().equals(now.search()) && !EventFilter.normalizedSearch(search.getText()).equals(now.search())) {
             search.setText(now.search());
         }
@@ -232,7 +190,7 @@ public final class TimelineView extends VBox {
     private void buildTable() {
         table.setId("timeline-table");
         table.getStyleClass().add("timeline-table");
-        table.setRowFactory(t -> new EventRow(model::findings));
+        table.setRowFactory(t -> new EventRow(model::findings, model.filterProperty()));
         model.filterProperty().addListener((obs, old, now) -> followFilter(old, now));
         // Every column but the summary keeps its width; the summary takes what is left.
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
@@ -258,7 +216,7 @@ public final class TimelineView extends VBox {
         TableColumn<Event, String> tool = column("Tool", "tool-column", 92, EventColumns::tool);
         tool.setVisible(false);
         table.setTableMenuButtonVisible(true);
-        summary.setCellFactory(c -> new SummaryCell(model::findings));
+        summary.setCellFactory(c -> new SummaryCell(model::findings, model.filterProperty()));
         // Sized to what they hold, these keep their width: the constrained policy would widen them as the window first
         // lays out and, giving the last column way first, never narrow them again.
         fitted(seq);

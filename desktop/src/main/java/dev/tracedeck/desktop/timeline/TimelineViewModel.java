@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.IntStream;
@@ -38,8 +39,10 @@ public final class TimelineViewModel {
     private final ReadOnlyObjectWrapper<EventFilter> filter = new ReadOnlyObjectWrapper<>(EventFilter.ALL);
     private final ReadOnlyIntegerWrapper shownCount = new ReadOnlyIntegerWrapper();
     private final ReadOnlyObjectWrapper<Event> selectedEvent = new ReadOnlyObjectWrapper<>();
-    private final LlmRounds rounds;
+    private final ReadOnlyObjectWrapper<Map<EventKind, Long>> kindCounts = new ReadOnlyObjectWrapper<>(Map.of());
+    private LlmRounds rounds;
     private ThreadLabels threadLabels;
+    private final List<GrowthListener> growthListeners = new ArrayList<>();
     private int eventCount;
     private int lastSeq;
     private final String widestTime;
@@ -73,7 +76,24 @@ public final class TimelineViewModel {
         events.addAll(rows);
         this.widestTime = widestTime(trace);
         refilter(filter.get());
-        filter.addListener((obs, old, now) -> refilter(now));
+        filter.addListener((obs, old, now) -> {
+            if (!sameRows(old, now)) {
+                refilter(now);
+            }
+        });
+    }
+
+    /**
+     * Hears the rows of a followed file change at their end ({@link #grow}): {@link #growing} is called before, and
+     * the step it returns after, so that a view can tell whether it showed the last row and show it again.
+     */
+    @FunctionalInterface
+    public interface GrowthListener {
+        Runnable growing();
+    }
+
+    public void addGrowthListener(GrowthListener listener) {
+        growthListeners.add(listener);
     }
 
     /**
@@ -114,6 +134,90 @@ public final class TimelineViewModel {
         lastSeq = Math.max(lastSeq, batch.get(batch.size() - 1).seq());
         shown.append(passing, count);
         shownCount.set(shownCount.get() + passingEvents);
+    }
+
+    /**
+     * Takes on a followed file read further, in place: the rows of events from {@code keep} on are replaced by those
+     * of {@code trace} (events the last reading held provisionally, and the new ones), every row before stays as it
+     * is, and the filter, search and sort apply to the new rows as to the rest. The selection, a row before {@code
+     * keep}, stays; one from {@code keep} on is the caller's to find again.
+     *
+     * @param keep   how many of the trace's first events are the very events (the same objects) this timeline shows,
+     *               each paired with the same answer or none: the requests the new events answer are past it
+     * @param trace  the file's events as now read, in seq order
+     * @param rounds their LLM calls paired
+     * @param labels their threads' labels
+     */
+    public void grow(int keep, List<Event> trace, LlmRounds rounds, ThreadLabels labels) {
+        List<Runnable> after = growthListeners.stream().map(GrowthListener::growing).toList();
+        LlmRounds before = this.rounds;
+        int firstRow = firstRowAtOrAfter(keep);
+        EventFilter now = filter.get();
+        List<Event> rows = new ArrayList<>(trace.size() - keep);
+        int[] passing = new int[trace.size() - keep];
+        int count = 0;
+        int passingEvents = 0;
+        this.rounds = rounds;
+        for (int i = keep; i < trace.size(); i++) {
+            Event event = trace.get(i);
+            if (rounds.isPairedAnswer(event)) {
+                continue;
+            }
+            if (shows(now, event)) {
+                passing[count++] = firstRow + rows.size();
+                passingEvents += eventsIn(event, rounds);
+            }
+            rows.add(event);
+        }
+        List<Event> dropped = shown.replaceEnd(firstRow, () -> {
+            events.subList(firstRow, events.size()).clear();
+            events.addAll(rows);
+        }, passing, count);
+        for (Event row : dropped) {
+            passingEvents -= eventsIn(row, before);
+        }
+        threadLabels = labels;
+        eventCount = trace.size();
+        lastSeq = Math.max(lastSeq, trace.isEmpty() ? 0 : trace.get(trace.size() - 1).seq());
+        shownCount.set(shownCount.get() + passingEvents);
+        after.forEach(Runnable::run);
+    }
+
+    /** The index of the first row whose event is {@code seq} or later; rows are in seq order. */
+    private int firstRowAtOrAfter(int seq) {
+        int low = 0;
+        int high = events.size();
+        while (low < high) {
+            int mid = (low + high) >>> 1;
+            if (events.get(mid).seq() < seq) {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        return low;
+    }
+
+    /** The events a row stands for, as the count says: an LLM call's request with its answer is two. */
+    private static int eventsIn(Event row, LlmRounds rounds) {
+        return row.kind() == EventKind.LLM_CALL && rounds.answerOf(row).isPresent() ? 2 : 1;
+    }
+
+    /**
+     * Whether {@code now} passes the rows {@code old} did: it differs from it only in which events are evidence, and
+     * neither shows only flagged events. The rows then only redraw their marks (new findings of a followed file).
+     */
+    private static boolean sameRows(EventFilter old, EventFilter now) {
+        return !old.onlyFlagged() && !now.onlyFlagged() && old.withEvidence(now.evidence()).equals(now);
+    }
+
+    /** Events of each kind in the trace, for the kind filter; empty while a file is still read. */
+    public ReadOnlyObjectProperty<Map<EventKind, Long>> kindCountsProperty() {
+        return kindCounts.getReadOnlyProperty();
+    }
+
+    public void countKinds(Map<EventKind, Long> counts) {
+        kindCounts.set(Map.copyOf(counts));
     }
 
     /** The rows to show, in the order the table sorts them by ({@link #sortRows}), seq order until it does. */
@@ -238,7 +342,11 @@ public final class TimelineViewModel {
         return List.copyOf(all);
     }
 
+    /** Narrows to one thread's events, or shows every thread's; nothing to do when it shows those already. */
     public void showThread(Optional<String> threadId) {
+        if (filter.get().threadId().equals(threadId)) {
+            return;
+        }
         filter.set(filter.get().withThread(threadId));
     }
 
@@ -258,14 +366,6 @@ public final class TimelineViewModel {
 
     public void showAllKinds() {
         filter.set(filter.get().withKinds(EnumSet.allOf(EventKind.class)));
-    }
-
-    /**
-     * Filters as {@code other} does by kind, search and "only flagged", in one pass: the same file read again
-     * keeps the filter it had. The thread and the evidence stay this timeline's.
-     */
-    public void filterLike(EventFilter other) {
-        filter.set(filter.get().withKinds(other.kinds()).withSearch(other.search()).withOnlyFlagged(other.onlyFlagged()));
     }
 
     /** Narrows to events that are evidence of a finding, composing with thread, kinds and search. */

@@ -6,7 +6,6 @@ import static dev.tracedeck.desktop.follow.LiveWindow.visibleRows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,7 +31,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.TableView;
@@ -49,10 +50,11 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * View ▸ Follow (F9) in the window, headless: a log written in steps is read again as it grows, the window keeping
- * the thread and event the user chose, the timeline at its end staying at its end, the new findings shown, and the
- * status bar counting what arrived. The readings run on the FX thread ({@link SyncTaskRunner}); the looks at the file
- * come every 300 ms, so each step waits for its reading to show.
+ * View ▸ Follow (F9) in the window, headless: a log written in steps is read on as it grows and its new events come
+ * into the tab in place (the same view-model, the rows shown before kept), the window keeping the thread and event the
+ * user chose, the timeline at its end staying at its end, each new finding shown once, and the status bar counting
+ * what arrived. The readings run on the FX thread ({@link SyncTaskRunner}); the looks at the file come every 300 ms,
+ * so each step waits for its reading to show.
  */
 @ExtendWith(ApplicationExtension.class)
 class FollowWindowTest {
@@ -98,11 +100,13 @@ class FollowWindowTest {
         robot.type(KeyCode.F9);
         assertTrue(followItem(robot).isSelected());
         until("following", () -> text(robot, "#status-live").startsWith("Following"));
+        List<Event> detailShown = new ArrayList<>();
+        robot.interact(() -> first.detail().shownEventProperty().addListener((obs, old, now) -> detailShown.add(now)));
         write(recordStartAfter(120), lines.size());
 
         until("the whole file shown", () -> text(robot, "#status-text").contains(EVENTS + " events"));
         TraceViewModel now = workspace.selectedTrace().orElseThrow();
-        assertNotSame(first, now, "read again");
+        assertSame(first, now, "the tab takes the new events in place");
         assertEquals(s1.threadId(), now.threads().selectedThreadId(), "the thread the user chose");
         Event selected = now.timeline().getSelectedEvent();
         assertNotNull(selected);
@@ -111,9 +115,11 @@ class FollowWindowTest {
         TableView<Event> table = robot.lookup("#timeline-table").queryTableView();
         assertSame(selected, table.getSelectionModel().getSelectedItem());
         assertTrue(now.detail().getDocument().text().contains("#" + chosen.seq()), "the detail still shows it");
+        assertFalse(detailShown.contains(null), "the detail never went blank: " + detailShown);
         assertTrue(table.getItems().stream().allMatch(e -> e.threadId().equals(s1.threadId().orElseThrow())), "s1's rows only");
         assertEquals("6 errors · 0 warnings · 3 threads checked", text(robot, "#status-findings"), "the findings of the whole file");
-        assertEquals("Following · " + (EVENTS - before) + " new events", text(robot, "#status-live"));
+        assertEquals("Following · " + (EVENTS - before) + " new events · 4 new findings", text(robot, "#status-live"),
+                "the whole file's 6 errors, 2 of them there when following began");
 
         robot.type(KeyCode.F9);
         assertFalse(followItem(robot).isSelected());
@@ -188,7 +194,9 @@ class FollowWindowTest {
         assertTrue(notices.notices().stream().map(Notice::text).anyMatch(t -> t.equals("run.log was truncated: read again from its start")),
                 notices.notices().toString());
         int shown = workspace.selectedTrace().orElseThrow().loaded().trace().events().size();
-        assertEquals("Following · " + shown + " new events", text(robot, "#status-live"), "all of it is new");
+        assertEquals("Following · " + shown + " new events · 2 new findings", text(robot, "#status-live"),
+                "all of it is new, its findings too");
+        assertTrue(text(robot, "#status-text").startsWith("run.log — " + shown + " events"), text(robot, "#status-text"));
     }
 
     @Test
@@ -219,25 +227,75 @@ class FollowWindowTest {
     }
 
     @Test
-    void aReadingReplacedByTheNextIsLetGo(FxRobot robot) throws IOException {
+    void eachStepsEventsComeInAtTheEndOfTheSameRowsAndAnEarlierReadingIsLetGo(FxRobot robot) throws IOException {
         write(0, recordStartAfter(60));
         robot.interact(() -> workspace.open(List.of(log)));
-        WeakReference<TraceViewModel> first = new WeakReference<>(workspace.selectedTrace().orElseThrow());
+        TraceViewModel trace = workspace.selectedTrace().orElseThrow();
+        TableView<Event> table = table();
         robot.type(KeyCode.F9);
+        until("following", () -> text(robot, "#status-live").equals("Following · 0 new events"));
+        WeakReference<Object> opened = new WeakReference<>(trace.loaded().trace());
         int from = recordStartAfter(60);
         for (int upTo : new int[] {recordStartAfter(200), recordStartAfter(400), lines.size()}) {
+            List<Event> before = List.copyOf(table.getItems());
             write(from, upTo);
             int events = eventsIn(upTo);
-            until(upTo + " lines shown", () -> workspace.selectedTrace().orElseThrow().loaded().trace().events().size() == events);
+            until(upTo + " lines shown", () -> trace.loaded().trace().events().size() == events);
+            WaitForAsyncUtils.waitForFxEvents();
+
+            assertSame(trace, workspace.selectedTrace().orElseThrow(), "the same view-model");
+            assertSame(table, table(), "the same table");
+            List<Event> after = table.getItems();
+            List<Event> shown = after.stream().flatMap(e -> trace.timeline().step(e).stream()).toList();
+            // A row shows an LLM call with its answer, which may come after other threads' events.
+            List<Integer> seqs = shown.stream().map(Event::seq).sorted().toList();
+            assertEquals(IntStream.range(0, events).boxed().toList(), seqs, "every event once");
+            assertTrue(shown.stream().allMatch(e -> e == trace.loaded().trace().event(e.seq())), "the events of the trace shown");
+            // The last record read is held open (it may go on over the next lines): it, and a call whose answer came
+            // with the new lines, come anew; every row before them is the very row shown before.
+            int kept = 0;
+            while (kept < before.size() && before.get(kept) == after.get(kept)) {
+                kept++;
+            }
+            for (int i = kept; i < before.size(); i++) {
+                assertEquals(before.get(i).source(), after.get(i).source(), "row " + i + " is from the same place");
+            }
+            assertTrue(kept >= before.size() - 2, "rows kept: " + kept + " of " + before.size());
             from = upTo;
         }
         // TestFX keeps every event fired in its stage, and so their targets; registering the stage again forgets them.
         FxToolkit.toolkitContext().setRegisteredStage(FxToolkit.toolkitContext().getRegisteredStage());
-        for (int i = 0; i < 20 && first.get() != null; i++) {
+        for (int i = 0; i < 20 && opened.get() != null; i++) {
             System.gc();
             robot.sleep(50);
         }
-        assertNull(first.get(), "the first reading, its views and its trace are garbage once replaced");
+        assertNull(opened.get(), "the trace first shown is garbage once the file was read further");
+    }
+
+    @Test
+    void aLineStillBeingWrittenWaitsForItsEnd(FxRobot robot) throws IOException {
+        int head = recordStartAfter(60);
+        write(0, head);
+        robot.interact(() -> workspace.open(List.of(log)));
+        TraceViewModel trace = workspace.selectedTrace().orElseThrow();
+        robot.type(KeyCode.F9);
+        until("following", () -> text(robot, "#status-live").equals("Following · 0 new events"));
+        int next = recordStartAfter(head + 1);
+        write(head, next);
+        int events = eventsIn(next);
+        until("the next record shown", () -> trace.loaded().trace().events().size() == events);
+
+        String line = lines.get(next);
+        int looks = window.live().looks(workspace.getSelected());
+        Files.writeString(log, line.substring(0, line.length() / 2), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        until("two looks at the file", () -> window.live().looks(workspace.getSelected()) >= looks + 2);
+        assertEquals(events, trace.loaded().trace().events().size(), "half a line is not read");
+
+        Files.writeString(log, line.substring(line.length() / 2) + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        int whole = eventsIn(next + 1);
+        until("the line shown once whole", () -> trace.loaded().trace().events().size() == whole);
+        Event last = trace.loaded().trace().events().get(whole - 1);
+        assertTrue(last.text().startsWith(line), last.text());
     }
 
     private TableView<Event> table() {

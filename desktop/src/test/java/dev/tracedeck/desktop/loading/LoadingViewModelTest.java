@@ -1,6 +1,7 @@
 package dev.tracedeck.desktop.loading;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.cli.fixtures.TestTraces;
@@ -9,8 +10,10 @@ import dev.tracedeck.desktop.threads.ThreadSummary;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import javafx.collections.ListChangeListener;
 import org.junit.jupiter.api.Test;
 
 class LoadingViewModelTest {
@@ -53,5 +56,29 @@ class LoadingViewModelTest {
         assertTrue(loading.timeline().rows().stream().allMatch(e -> e.threadId().equals("m:s1")));
         assertEquals(trace.thread("m:s1").orElseThrow().events().size(), loading.timeline().rows().size());
         assertEquals(Optional.of(events.get(2)), loading.selectedEvent());
+    }
+
+    @Test
+    void aBatchChangesOnlyTheRowsOfTheThreadsItTouchesAndAddsTheNewOnes() {
+        loading.append(events.subList(0, 3));
+        List<ThreadSummary> before = List.copyOf(loading.threads().threads());
+        List<String> changes = new ArrayList<>();
+        loading.threads().threads().addListener((ListChangeListener<ThreadSummary>) c -> {
+            while (c.next()) {
+                changes.add(c.getFrom() + (c.wasReplaced() ? " set" : " +" + c.getAddedSize()));
+            }
+        });
+        Event next = events.get(3);
+        int row = before.stream().map(ThreadSummary::threadId).toList().indexOf(Optional.of(next.threadId()));
+
+        loading.append(List.of(next));
+
+        assertEquals(List.of("0 set", row + " set"), changes, "All threads and " + next.threadId() + " only");
+        for (int i = 1; i < before.size(); i++) {
+            if (i != row) {
+                assertSame(before.get(i), loading.threads().threads().get(i));
+            }
+        }
+        assertEquals(before.get(row).events() + 1, loading.threads().threads().get(row).events());
     }
 }

@@ -1,6 +1,7 @@
 package dev.tracedeck.desktop.threads;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,8 +18,10 @@ import dev.tracedeck.desktop.triage.TriageMarks;
 import dev.tracedeck.workspace.TriageStatus;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import javafx.collections.ListChangeListener;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -87,5 +90,32 @@ class ThreadListViewModelTest {
 
             assertEquals(new ThreadFindings(3, 0, Optional.of(Severity.ERROR)), threads.findingsOf(rows.get(2)));
         }
+    }
+
+    @Test
+    void aFileReadFurtherChangesOnlyTheRowsThatDifferAndKeepsTheThreadSelected() {
+        threads.select(rows.get(2));
+        List<String> changes = new ArrayList<>();
+        threads.threads().addListener((ListChangeListener<ThreadSummary>) c -> {
+            while (c.next()) {
+                changes.add(c.getFrom() + (c.wasReplaced() ? " set" : c.wasAdded() ? " +" + c.getAddedSize() : " -" + c.getRemovedSize()));
+            }
+        });
+        ThreadSummary s1 = rows.get(2);
+        ThreadSummary grownS1 = new ThreadSummary(s1.threadId(), s1.label(), s1.events() + 1, s1.snapshots(), s1.problems());
+        ThreadSummary s3 = new ThreadSummary(Optional.of("m:s3"), "m:s3", 1, 0, 0);
+        ThreadSummary all = new ThreadSummary(Optional.empty(), "All threads", 12, 2, 2);
+
+        threads.update(List.of(all, rows.get(1), grownS1, rows.get(3), s3));
+
+        assertEquals(List.of("0 set", "2 set", "4 +1"), changes);
+        assertSame(rows.get(1), threads.threads().get(1), "a thread that did not change keeps its row");
+        assertSame(grownS1, threads.getSelected(), "the thread selected, with its new counts");
+        assertEquals(Optional.of("m:s1"), threads.selectedThreadId());
+
+        changes.clear();
+        threads.update(List.of(all, rows.get(1), grownS1));
+        assertEquals(List.of("3 -2"), changes, "threads gone");
+        assertSame(grownS1, threads.getSelected());
     }
 }

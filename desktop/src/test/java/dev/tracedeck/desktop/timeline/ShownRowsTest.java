@@ -1,6 +1,7 @@
 package dev.tracedeck.desktop.timeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.model.event.Event;
@@ -46,5 +47,52 @@ class ShownRowsTest {
 
         rows.sortBy(null);
         assertEquals(List.of(all.get(0), all.get(3), all.get(5), all.get(7), all.get(9)), rows);
+    }
+
+    @Test
+    void anEndReplacedIsOneChangeThatKeepsEveryRowBeforeIt() {
+        List<Event> first = List.copyOf(all.subList(0, 6));
+        List<Event> next = all.subList(4, all.size()).stream().map(ShownRowsTest::anew).toList();
+        all.subList(6, all.size()).clear();
+        rows.show(new int[] {0, 2, 4, 5}, 4);
+        List<String> changes = new ArrayList<>();
+        rows.addListener((ListChangeListener<Event>) c -> {
+            while (c.next()) {
+                changes.add(c.getFrom() + ": -" + c.getRemovedSize() + " +" + c.getAddedSize());
+            }
+        });
+
+        List<Event> dropped = rows.replaceEnd(4, () -> {
+            all.subList(4, all.size()).clear();
+            all.addAll(next);
+        }, new int[] {4, 7}, 2);
+
+        assertEquals(List.of(first.get(4), first.get(5)), dropped);
+        assertEquals(List.of(first.get(0), first.get(2), next.get(0), next.get(3)), rows);
+        assertEquals(List.of("2: -2 +2"), changes, "the rows before the end untouched");
+    }
+
+    @Test
+    void anEndReplacedInASortedTableGoesInItsSortedPlace() {
+        rows.show(new int[] {0, 3, 6, 9}, 4);
+        rows.sortBy(Comparator.comparingInt(Event::seq).reversed());
+        Event nine = all.get(9);
+        Event last = anew(nine);
+
+        List<Event> dropped = rows.replaceEnd(8, () -> {
+            all.subList(8, all.size()).clear();
+            all.add(anew(all.get(0)));
+            all.add(last);
+        }, new int[] {9}, 1);
+
+        assertSame(nine, dropped.get(0));
+        assertEquals(1, dropped.size());
+        assertEquals(List.of(last, all.get(6), all.get(3), all.get(0)), rows);
+    }
+
+    /** The same event read again: another object from the same place. */
+    private static Event anew(Event event) {
+        return new Event(event.seq(), event.keyword(), event.time(), event.threadId(), event.source(), event.sourceText(),
+                event.payload());
     }
 }

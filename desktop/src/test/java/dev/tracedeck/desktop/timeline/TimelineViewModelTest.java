@@ -5,14 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.steps.LlmRounds;
 import dev.tracedeck.cli.fixtures.TestFindings;
 import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.desktop.findings.EvidenceIndex;
+import dev.tracedeck.desktop.fixtures.LlmCallTraces;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.trace.ThreadLabels;
 import dev.tracedeck.model.trace.Trace;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import javafx.collections.ListChangeListener;
 import org.junit.jupiter.api.Test;
 
 class TimelineViewModelTest {
@@ -110,5 +115,51 @@ class TimelineViewModelTest {
         assertSame(call, timeline.getSelectedEvent());
         assertTrue(timeline.rows().contains(call));
         assertEquals("", timeline.filterProperty().get().search());
+    }
+
+    @Test
+    void aFollowedFileReadFurtherReplacesTheEndOfItsRowsInOneChangeAndPairsTheNewAnswer() {
+        List<Event> all = LlmCallTraces.trace().events();
+        List<Event> first = all.subList(0, 3);
+        TimelineViewModel growing = new TimelineViewModel(first);
+        growing.showThread(Optional.of(LlmCallTraces.A));
+        Event chosen = all.get(0);
+        growing.select(chosen);
+        List<String> changes = new ArrayList<>();
+        growing.rows().addListener((ListChangeListener<Event>) c -> {
+            while (c.next()) {
+                changes.add(c.getFrom() + ": -" + c.getRemovedSize() + " +" + c.getAddedSize());
+            }
+        });
+        List<String> told = new ArrayList<>();
+        growing.addGrowthListener(() -> {
+            told.add("before, " + growing.rows().size() + " rows");
+            return () -> told.add("after, " + growing.rows().size() + " rows");
+        });
+
+        // The request at #1 is answered by #3: its row, which shows the answer, comes anew.
+        growing.grow(1, all, LlmRounds.of(all), ThreadLabels.of(List.of(LlmCallTraces.A, LlmCallTraces.B)));
+
+        assertEquals(List.of(all.get(0), all.get(1), all.get(4)), growing.rows(), "A's rows, the answer in its request's");
+        assertEquals(List.of(all.get(1), all.get(3)), growing.step(all.get(1)));
+        assertEquals(List.of("1: -1 +2"), changes, "the row before the request kept");
+        assertSame(chosen, growing.getSelectedEvent());
+        assertEquals("4 of 5 events", growing.countText(), "the answer counted with its request");
+        assertEquals(List.of("before, 2 rows", "after, 3 rows"), told);
+    }
+
+    @Test
+    void newEvidenceRedrawsTheRowsWithoutFilteringThemAgainUnlessOnlyFlaggedOnesAreShown() {
+        List<String> changes = new ArrayList<>();
+        timeline.rows().addListener((ListChangeListener<Event>) c -> changes.add("changed"));
+        EvidenceIndex index = EvidenceIndex.of(TestFindings.of(trace));
+
+        timeline.setEvidence(index);
+        assertEquals(List.of(), changes, "the same rows");
+        timeline.showOnlyFlagged(true);
+        assertEquals(List.of("changed"), changes);
+        timeline.setEvidence(EvidenceIndex.EMPTY);
+        assertEquals(List.of("changed", "changed"), changes);
+        assertEquals(0, timeline.rows().size());
     }
 }

@@ -23,13 +23,17 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Random;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import javafx.css.PseudoClass;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
+import javafx.util.Callback;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -58,7 +62,7 @@ class TimelineViewTest {
         Finding finding = new Finding("missing-flush", Severity.ERROR, last.threadId(), OptionalInt.empty(), "not flushed", List.of(last));
         model.setEvidence(EvidenceIndex.of(new Validation(trace.file(), trace.format(), "test", List.of(new ThreadChecklist(
                 last.threadId(), List.of(new Check("missing-flush", "flushes", CheckStatus.FAIL, List.of(finding), "")))))));
-        view = new TimelineView(model, Map.of());
+        view = new TimelineView(model);
         Scene scene = new Scene(view, 680, 400);
         for (String sheet : List.of("tokens-dark.css", "app.css")) {
             scene.getStylesheets().add(TimelineViewTest.class.getResource("/dev/tracedeck/desktop/" + sheet).toExternalForm());
@@ -106,6 +110,43 @@ class TimelineViewTest {
         assertTrue(summary.getWidth() > before, before + " → " + summary.getWidth());
         robot.interact(() -> model.showThread(Optional.empty()));
         assertTrue(column(table, "Thread").isVisible());
+    }
+
+    @Test
+    void aFindingThatComesLaterMarksTheRowOnShowInPlace(FxRobot robot) {
+        TableView<Event> table = robot.from(view).lookup("#timeline-table").queryTableView();
+        AtomicInteger made = new AtomicInteger();
+        robot.interact(() -> {
+            Callback<TableView<Event>, TableRow<Event>> rows = table.getRowFactory();
+            table.setRowFactory(t -> {
+                made.incrementAndGet();
+                return rows.call(t);
+            });
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        made.set(0);
+        Event second = trace.event(1);
+        assertFalse(row(robot, second).getPseudoClassStates().contains(PseudoClass.getPseudoClass("flag-warning")));
+
+        Finding later = new Finding("repeated-tool-call", Severity.WARNING, second.threadId(), OptionalInt.empty(), "again",
+                List.of(second));
+        robot.interact(() -> model.setEvidence(EvidenceIndex.of(new Validation(trace.file(), trace.format(), "test",
+                List.of(new ThreadChecklist(second.threadId(), List.of(new Check("repeated-tool-call", "once",
+                        CheckStatus.FAIL, List.of(later), ""))))))));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertEquals(0, made.get(), "no row made anew");
+        TableRow<Event> row = row(robot, second);
+        assertTrue(row.getPseudoClassStates().contains(PseudoClass.getPseudoClass("flag-warning")));
+        assertEquals(List.of("repeated-tool-call"), robot.from(row).lookup(".rule-badge").queryAllAs(Label.class).stream()
+                .filter(Label::isVisible).map(Label::getText).toList());
+        assertFalse(row(robot, trace.event(0)).getPseudoClassStates().contains(PseudoClass.getPseudoClass("flag-error")),
+                "the first event is no longer evidence");
+    }
+
+    private TableRow<Event> row(FxRobot robot, Event event) {
+        return robot.from(view).lookup(".table-row-cell").<TableRow<Event>>queryAll().stream()
+                .filter(r -> r.getItem() == event && r.isVisible()).findFirst().orElseThrow();
     }
 
     private static TableColumn<Event, ?> column(TableView<Event> table, String title) {
