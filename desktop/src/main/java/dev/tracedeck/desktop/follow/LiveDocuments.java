@@ -20,10 +20,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -50,6 +52,8 @@ public final class LiveDocuments {
     private final Duration interval;
     private final Map<TraceDocument, Follower> followers = new HashMap<>();
     private final Map<TraceDocument, Listening> listening = new HashMap<>();
+    /** Documents followed at some time since they opened: whether they are now is the user's say, not a guess's. */
+    private final Set<TraceDocument> followedOnce = new HashSet<>();
     private final ReadOnlyStringWrapper selectedStatus = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper selectedTold = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper selectedFollowed = new ReadOnlyBooleanWrapper();
@@ -132,6 +136,11 @@ public final class LiveDocuments {
 
     public boolean isFollowed(TraceDocument document) {
         return followers.containsKey(document);
+    }
+
+    /** Whether {@code document} was followed at some time since it opened, by the user or not. */
+    boolean wasFollowed(TraceDocument document) {
+        return followedOnce.contains(document);
     }
 
     /** Starts or stops following {@code document}'s file; nothing for a document that {@link #canFollow} not. */
@@ -238,10 +247,12 @@ public final class LiveDocuments {
         Follower follower = new Follower(document, workspace, reader, interval, baseline, shown,
                 () -> userBusy.getAsBoolean(), this::refreshSelected);
         followers.put(document, follower);
+        followedOnce.add(document);
         follower.start();
     }
 
     private void closed(TraceDocument document) {
+        followedOnce.remove(document);
         Follower follower = followers.remove(document);
         if (follower != null) {
             follower.stop();

@@ -21,7 +21,8 @@ import javafx.util.Duration;
  * Turns following on for a file still being written when it is opened: one whose size or modification time changed
  * while it was read, or one modified in the last {@link #RECENT} seconds that changes again within the next {@link
  * #WATCHED} (a file just copied or downloaded is recent too, and stays as it is: it is not followed). Each look is one
- * call for the file's attributes. A file already followed, or closed, is left alone.
+ * call for the file's attributes. A file followed once already (and perhaps turned off since), or closed, is left
+ * alone.
  */
 final class StillWritten {
 
@@ -102,7 +103,7 @@ final class StillWritten {
 
     private void read(TraceDocument document, Stamp before) {
         Optional<Stamp> now = Stamp.of(document.path());
-        if (now.isEmpty() || !live.canFollow(document) || live.isFollowed(document)) {
+        if (now.isEmpty() || !live.canFollow(document) || live.wasFollowed(document)) {
             return;
         }
         switch (verdict(before, now.get(), clock.millis())) {
@@ -116,7 +117,8 @@ final class StillWritten {
     private void watch(TraceDocument document, Stamp stamp, int looks) {
         PauseTransition wait = new PauseTransition(LOOK);
         wait.setOnFinished(e -> {
-            if (!workspace.documents().contains(document) || live.isFollowed(document)) {
+            // Followed since, and perhaps turned off again: the user has decided.
+            if (!workspace.documents().contains(document) || live.wasFollowed(document)) {
                 return;
             }
             Optional<Stamp> now = Stamp.of(document.path());

@@ -8,7 +8,7 @@ import dev.tracedeck.desktop.threads.ThreadSummary;
 import dev.tracedeck.desktop.timeline.TimelineViewModel;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
-import dev.tracedeck.model.trace.ThreadLabels;
+import dev.tracedeck.model.trace.GrowingThreadLabels;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -35,7 +35,8 @@ public final class LoadingViewModel {
     private final ThreadCounts all = new ThreadCounts(0);
     /** How many threads the thread list has rows for: the threads the batches before this one reached. */
     private int rowsShown;
-    private ThreadLabels labels = ThreadLabels.of(List.of());
+    /** Kept up as threads come: labelling every thread anew, per batch, takes a file of 100,000 threads ~0.4 s a batch. */
+    private final GrowingThreadLabels labels = new GrowingThreadLabels();
     private final ReadOnlyStringWrapper counts = new ReadOnlyStringWrapper("No events read yet");
 
     /** Events, state dumps and problem records of one thread so far, and its row in the thread list. */
@@ -89,27 +90,22 @@ public final class LoadingViewModel {
             touched.add(event.threadId());
         }
         if (!added.isEmpty()) {
-            ThreadLabels before = labels;
-            labels = ThreadLabels.of(byThread.keySet());
-            for (String id : byThread.keySet()) {
-                if (byThread.get(id).row <= rowsShown && !before.label(id).equals(labels.label(id))) {
-                    touched.add(id);
-                }
-            }
+            // A new thread can lengthen the labels of threads shown already: their rows change too.
+            touched.addAll(labels.add(added));
         }
-        timeline.append(batch, labels);
+        timeline.append(batch, labels.labels());
         SortedMap<Integer, ThreadSummary> changed = new TreeMap<>();
         changed.put(0, all.summary(Optional.empty(), "All threads"));
         List<ThreadSummary> newRows = new ArrayList<>(added.size());
         for (String id : touched) {
             ThreadCounts counts = byThread.get(id);
-            ThreadSummary row = counts.summary(Optional.of(id), labels.label(id));
+            ThreadSummary row = counts.summary(Optional.of(id), labels.labels().label(id));
             if (counts.row <= rowsShown) {
                 changed.put(counts.row, row);
             }
         }
         for (String id : added) {
-            newRows.add(byThread.get(id).summary(Optional.of(id), labels.label(id)));
+            newRows.add(byThread.get(id).summary(Optional.of(id), labels.labels().label(id)));
         }
         threads.patch(changed, newRows);
         rowsShown = byThread.size();

@@ -2,15 +2,16 @@ package dev.tracedeck.desktop.threads;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.SortedMap;
 import javafx.collections.ObservableListBase;
 
 /**
  * The thread list's rows, changed in place as a file is read further: the rows whose counts or labels changed are
- * set and the new threads added at the end, all in one change, so the list redraws those rows and its listeners run
- * once, whatever the number of threads (a log of a hundred thousand threads touches a few per batch). FX thread only.
+ * set and the new threads added at the end, in one change of at most three parts (the rows set, as one span from the
+ * first to the last; those dropped; those added), so the list and its selection handle it in one pass whatever the
+ * number of threads a batch touched: per row set, a list's selection would look its selected row up again among all.
+ * FX thread only.
  */
 final class ThreadRows extends ObservableListBase<ThreadSummary> {
 
@@ -42,10 +43,12 @@ final class ThreadRows extends ObservableListBase<ThreadSummary> {
         }
         beginChange();
         try {
-            for (Map.Entry<Integer, ThreadSummary> row : changed.entrySet()) {
-                int at = Objects.checkIndex(row.getKey(), keep);
-                ThreadSummary before = rows.set(at, row.getValue());
-                nextSet(at, before);
+            if (!changed.isEmpty()) {
+                int from = changed.firstKey();
+                int to = Objects.checkIndex(changed.lastKey(), keep) + 1;
+                List<ThreadSummary> before = new ArrayList<>(rows.subList(from, to));
+                changed.forEach(rows::set);
+                nextReplace(from, to, before);
             }
             if (keep < rows.size()) {
                 List<ThreadSummary> removed = new ArrayList<>(rows.subList(keep, rows.size()));

@@ -65,7 +65,7 @@ class LoadingViewModelTest {
         List<String> changes = new ArrayList<>();
         loading.threads().threads().addListener((ListChangeListener<ThreadSummary>) c -> {
             while (c.next()) {
-                changes.add(c.getFrom() + (c.wasReplaced() ? " set" : " +" + c.getAddedSize()));
+                changes.add(c.wasReplaced() ? c.getFrom() + "-" + c.getTo() + " set" : c.getFrom() + " +" + c.getAddedSize());
             }
         });
         Event next = events.get(3);
@@ -73,7 +73,7 @@ class LoadingViewModelTest {
 
         loading.append(List.of(next));
 
-        assertEquals(List.of("0 set", row + " set"), changes, "All threads and " + next.threadId() + " only");
+        assertEquals(List.of("0-" + (row + 1) + " set"), changes, "All threads and " + next.threadId() + ", in one part");
         for (int i = 1; i < before.size(); i++) {
             if (i != row) {
                 assertSame(before.get(i), loading.threads().threads().get(i));

@@ -98,7 +98,8 @@ class ThreadListViewModelTest {
         List<String> changes = new ArrayList<>();
         threads.threads().addListener((ListChangeListener<ThreadSummary>) c -> {
             while (c.next()) {
-                changes.add(c.getFrom() + (c.wasReplaced() ? " set" : c.wasAdded() ? " +" + c.getAddedSize() : " -" + c.getRemovedSize()));
+                changes.add(c.wasReplaced() ? c.getFrom() + "-" + c.getTo() + " set"
+                        : c.getFrom() + (c.wasAdded() ? " +" + c.getAddedSize() : " -" + c.getRemovedSize()));
             }
         });
         ThreadSummary s1 = rows.get(2);
@@ -108,7 +109,7 @@ class ThreadListViewModelTest {
 
         threads.update(List.of(all, rows.get(1), grownS1, rows.get(3), s3));
 
-        assertEquals(List.of("0 set", "2 set", "4 +1"), changes);
+        assertEquals(List.of("0-3 set", "4 +1"), changes, "the rows set as one span: a list's selection handles a part at a time");
         assertSame(rows.get(1), threads.threads().get(1), "a thread that did not change keeps its row");
         assertSame(grownS1, threads.getSelected(), "the thread selected, with its new counts");
         assertEquals(Optional.of("m:s1"), threads.selectedThreadId());
@@ -117,5 +118,34 @@ class ThreadListViewModelTest {
         threads.update(List.of(all, rows.get(1), grownS1));
         assertEquals(List.of("3 -2"), changes, "threads gone");
         assertSame(grownS1, threads.getSelected());
+    }
+
+    @Test
+    void rowsSetAllOverTheListAreOnePartOfOneChange() {
+        List<ThreadSummary> many = new ArrayList<>();
+        many.add(new ThreadSummary(Optional.empty(), "All threads", 1000, 0, 0));
+        for (int i = 0; i < 1000; i++) {
+            many.add(new ThreadSummary(Optional.of("t" + i), "t" + i, 1, 0, 0));
+        }
+        ThreadListViewModel list = new ThreadListViewModel(many);
+        List<Integer> parts = new ArrayList<>();
+        list.threads().addListener((ListChangeListener<ThreadSummary>) c -> {
+            int n = 0;
+            while (c.next()) {
+                n++;
+            }
+            parts.add(n);
+        });
+        List<ThreadSummary> grown = new ArrayList<>(many);
+        for (int i = 0; i < grown.size(); i += 2) {
+            ThreadSummary row = grown.get(i);
+            grown.set(i, new ThreadSummary(row.threadId(), row.label(), row.events() + 1, 0, 0));
+        }
+
+        list.update(grown);
+
+        assertEquals(List.of(1), parts, "a list's selection looks its row up again per part: one part, not five hundred");
+        assertEquals(grown, list.threads());
+        assertSame(many.get(1), list.threads().get(1), "a row not touched stays");
     }
 }

@@ -36,11 +36,12 @@ public final class ThreadLabels {
     /** A unique prefix longer than this reads worse than "…" and the part where the ids differ. */
     static final int MAX_PREFIX = 16;
 
-    private static final Pattern SESSION = Pattern.compile("^(.+)(:s\\d+)$");
+    static final Pattern SESSION = Pattern.compile("^(.+)(:s\\d+)$");
 
     private final Map<String, String> labels;
 
-    private ThreadLabels(Map<String, String> labels) {
+    /** @param labels by id; {@link GrowingThreadLabels} hands its own, which it keeps up as ids come in */
+    ThreadLabels(Map<String, String> labels) {
         this.labels = labels;
     }
 
@@ -106,7 +107,7 @@ public final class ThreadLabels {
     }
 
     /** @param shared code points {@code base} shares with the base most like it */
-    private static String cut(String base, int shared) {
+    static String cut(String base, int shared) {
         int length = base.codePointCount(0, base.length());
         if (length <= MAX_WHOLE) {
             return base;
@@ -126,7 +127,7 @@ public final class ThreadLabels {
         return "…" + base.substring(base.offsetByCodePoints(0, from), base.offsetByCodePoints(0, end));
     }
 
-    private static int commonPrefix(String a, String b) {
+    static int commonPrefix(String a, String b) {
         int i = 0;
         int points = 0;
         while (i < a.length() && i < b.length()) {
@@ -144,7 +145,7 @@ public final class ThreadLabels {
      * Where cuts collide (a window "…" label equal to another, an id equal to another's label), those ids show
      * whole. Ids are distinct, so this ends: each round turns at least one label into its id.
      */
-    private static Map<String, String> unique(Map<String, String> labels) {
+    static Map<String, String> unique(Map<String, String> labels) {
         while (true) {
             Map<String, List<String>> byLabel = new HashMap<>();
             labels.forEach((id, label) -> byLabel.computeIfAbsent(label, l -> new ArrayList<>()).add(id));
