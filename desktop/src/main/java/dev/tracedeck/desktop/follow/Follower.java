@@ -49,7 +49,7 @@ final class Follower {
     private static final int TOLD_LINES = 12;
 
     private final TraceDocument document;
-    private final OpenFilesViewModel workspace;
+    private final OpenFilesViewModel openFiles;
     private final LiveReader reader;
     private final LiveCheck check;
     private final Duration interval;
@@ -94,13 +94,13 @@ final class Follower {
      * @param userBusy whether to hold a new reading back for now
      * @param changed  told when {@link #arrived}, {@link #problem} or the findings told changed
      */
-    Follower(TraceDocument document, OpenFilesViewModel workspace, LiveReader reader, Duration interval, int baseline,
+    Follower(TraceDocument document, OpenFilesViewModel openFiles, LiveReader reader, Duration interval, int baseline,
              List<Finding> shown, BooleanSupplier userBusy, Runnable changed) {
         this.shownAtStart = List.copyOf(shown);
         this.document = document;
-        this.workspace = workspace;
+        this.openFiles = openFiles;
         this.reader = reader;
-        this.check = new LiveCheck(workspace.validator());
+        this.check = new LiveCheck(openFiles.validator());
         this.interval = interval;
         this.baseline = baseline;
         this.userBusy = userBusy;
@@ -176,7 +176,7 @@ final class Follower {
         LoadedTrace shown = document.getContent().loaded();
         List<Finding> toldAlready = shownAtStart;
         shownAtStart = List.of();
-        running = workspace.importRunner().submit(BackgroundJob.of("follow " + document.name(),
+        running = openFiles.importRunner().submit(BackgroundJob.of("follow " + document.name(),
                         context -> read(context, shown, toldAlready))
                 .onSuccess(reading -> {
                     looking = false;
@@ -225,7 +225,7 @@ final class Follower {
 
     private void took(Reading reading) {
         looks++;
-        reading.note().ifPresent(note -> workspace.notices().post(Notice.info(note)));
+        reading.note().ifPresent(note -> openFiles.notices().post(Notice.info(note)));
         switch (reading.change()) {
             case MISSING -> setProblem(document.name() + " is gone; waiting for it to come back");
             case TRUNCATED -> say(document.name() + " was truncated: read again from its start");
@@ -311,13 +311,13 @@ final class Follower {
         setProblem("can't read it: " + message);
         if (!message.equals(lastNotice)) {
             lastNotice = message;
-            workspace.notices().post(new Notice(Notice.Severity.WARNING, "Following " + message, ""));
+            openFiles.notices().post(new Notice(Notice.Severity.WARNING, "Following " + message, ""));
         }
     }
 
     private void say(String text) {
         keepTold(text);
-        workspace.notices().post(Notice.info(text));
+        openFiles.notices().post(Notice.info(text));
     }
 
     private void setProblem(String text) {

@@ -48,7 +48,7 @@ public final class LiveDocuments {
     /** The largest request body a receiver reads, as {@code tracedeck listen}'s default. */
     private static final long MAX_BODY = 20L * 1024 * 1024;
 
-    private final OpenFilesViewModel workspace;
+    private final OpenFilesViewModel openFiles;
     private final Duration interval;
     private final Map<TraceDocument, Follower> followers = new HashMap<>();
     private final Map<TraceDocument, Listening> listening = new HashMap<>();
@@ -65,27 +65,27 @@ public final class LiveDocuments {
     private record Listening(OtlpHttpReceiver receiver, ReceivedFile file, String url) {
     }
 
-    public LiveDocuments(OpenFilesViewModel workspace) {
-        this(workspace, INTERVAL);
+    public LiveDocuments(OpenFilesViewModel openFiles) {
+        this(openFiles, INTERVAL);
     }
 
-    LiveDocuments(OpenFilesViewModel workspace, Duration interval) {
-        this(workspace, interval, Clock.systemUTC());
+    LiveDocuments(OpenFilesViewModel openFiles, Duration interval) {
+        this(openFiles, interval, Clock.systemUTC());
     }
 
     /** @param clock the time a file's modification time is compared with (see {@link StillWritten}) */
-    LiveDocuments(OpenFilesViewModel workspace, Duration interval, Clock clock) {
-        this.workspace = workspace;
+    LiveDocuments(OpenFilesViewModel openFiles, Duration interval, Clock clock) {
+        this.openFiles = openFiles;
         this.interval = interval;
-        StillWritten stillWritten = new StillWritten(workspace, this, clock);
-        workspace.documents().addListener((ListChangeListener<TraceDocument>) change -> {
+        StillWritten stillWritten = new StillWritten(openFiles, this, clock);
+        openFiles.documents().addListener((ListChangeListener<TraceDocument>) change -> {
             while (change.next()) {
                 change.getRemoved().forEach(this::closed);
                 // A file opened to be read, not a receiver's tab (ready at once, and always live).
                 change.getAddedSubList().stream().filter(d -> !d.isReady()).forEach(stillWritten::opened);
             }
         });
-        workspace.selectedProperty().addListener((obs, old, now) -> {
+        openFiles.selectedProperty().addListener((obs, old, now) -> {
             if (old != null) {
                 old.contentProperty().removeListener(selectedContentChanged);
             }
@@ -151,8 +151,8 @@ public final class LiveDocuments {
         if (on) {
             TraceViewModel content = document.getContent();
             String format = content.loaded().trace().format();
-            start(document, new GrowingReader(document.path(), content.loaded().trace().file(), workspace.importers(),
-                    workspace.textCallLifting(), format),
+            start(document, new GrowingReader(document.path(), content.loaded().trace().file(), openFiles.importers(),
+                    openFiles.textCallLifting(), format),
                     content.loaded().trace().events().size());
         } else {
             followers.remove(document).stop();
@@ -180,7 +180,7 @@ public final class LiveDocuments {
 
     /** View ▸ Follow: turns following the selected document on or off. */
     public void toggleSelected() {
-        TraceDocument document = workspace.getSelected();
+        TraceDocument document = openFiles.getSelected();
         if (document != null) {
             follow(document, !isFollowed(document));
         }
@@ -199,7 +199,7 @@ public final class LiveDocuments {
             file.toFile().deleteOnExit();
             received = new ReceivedFile(file);
         } catch (IOException e) {
-            workspace.notices().post(Notice.error("Could not listen: no file to keep what arrives (" + e.getMessage() + ")"));
+            openFiles.notices().post(Notice.error("Could not listen: no file to keep what arrives (" + e.getMessage() + ")"));
             return Optional.empty();
         }
         OtlpHttpReceiver receiver;
@@ -211,17 +211,17 @@ public final class LiveDocuments {
             receiver = OtlpHttpReceiver.start(address, MAX_BODY, received);
         } catch (IOException | IllegalArgumentException | SecurityException e) {
             discard(received);
-            workspace.notices().post(Notice.error("Could not listen on " + host + ":" + port + ": " + why(e)));
+            openFiles.notices().post(Notice.error("Could not listen on " + host + ":" + port + ": " + why(e)));
             return Optional.empty();
         }
         InetSocketAddress bound = receiver.address();
         String url = "http://" + hostForUrl(bound) + ":" + bound.getPort();
         LoadedTrace nothingYet = LoadedTrace.of(new TraceBuilder().build(new ImportReport(file.toString(),
                 OtlpImporter.FORMAT_ID, 0, 0, 0, 0, 0, Map.of(), List.of(), 0, true)));
-        TraceDocument document = workspace.openWritten(file, "Listening on :" + bound.getPort(), nothingYet);
+        TraceDocument document = openFiles.openWritten(file, "Listening on :" + bound.getPort(), nothingYet);
         listening.put(document, new Listening(receiver, received, url));
-        start(document, new GrowingReader(file, file.toString(), workspace.importers().forcing(OtlpImporter.FORMAT_ID),
-                workspace.textCallLifting(), OtlpImporter.FORMAT_ID), 0);
+        start(document, new GrowingReader(file, file.toString(), openFiles.importers().forcing(OtlpImporter.FORMAT_ID),
+                openFiles.textCallLifting(), OtlpImporter.FORMAT_ID), 0);
         refreshSelected();
         return Optional.of(document);
     }
@@ -244,7 +244,7 @@ public final class LiveDocuments {
 
     private void start(TraceDocument document, LiveReader reader, int baseline) {
         List<Finding> shown = document.getContent().findings().validation().map(Validation::findings).orElse(List.of());
-        Follower follower = new Follower(document, workspace, reader, interval, baseline, shown,
+        Follower follower = new Follower(document, openFiles, reader, interval, baseline, shown,
                 () -> userBusy.getAsBoolean(), this::refreshSelected);
         followers.put(document, follower);
         followedOnce.add(document);
@@ -281,7 +281,7 @@ public final class LiveDocuments {
     }
 
     private void refreshSelected() {
-        TraceDocument document = workspace.getSelected();
+        TraceDocument document = openFiles.getSelected();
         Follower follower = document == null ? null : followers.get(document);
         selectedFollowed.set(follower != null);
         selectedFollowable.set(document != null && canFollow(document));

@@ -32,7 +32,7 @@ final class StillWritten {
     static final Duration WATCHED = Duration.seconds(10);
     private static final Duration LOOK = Duration.seconds(1);
 
-    private final OpenFilesViewModel workspace;
+    private final OpenFilesViewModel openFiles;
     private final LiveDocuments live;
     private final Clock clock;
     private final Consumer<TraceDocument> follow;
@@ -49,14 +49,14 @@ final class StillWritten {
         }
     }
 
-    StillWritten(OpenFilesViewModel workspace, LiveDocuments live, Clock clock) {
-        this.workspace = workspace;
+    StillWritten(OpenFilesViewModel openFiles, LiveDocuments live, Clock clock) {
+        this.openFiles = openFiles;
         this.live = live;
         this.clock = clock;
         this.follow = document -> {
             live.follow(document, true);
             if (live.isFollowed(document)) {
-                workspace.notices().post(Notice.info("Following " + document.name() + ": it is still being written"
+                openFiles.notices().post(Notice.info("Following " + document.name() + ": it is still being written"
                         + " (View ▸ Follow, F9, stops)"));
             }
         };
@@ -118,7 +118,7 @@ final class StillWritten {
         PauseTransition wait = new PauseTransition(LOOK);
         wait.setOnFinished(e -> {
             // Followed since, and perhaps turned off again: the user has decided.
-            if (!workspace.documents().contains(document) || live.wasFollowed(document)) {
+            if (!openFiles.documents().contains(document) || live.wasFollowed(document)) {
                 return;
             }
             Optional<Stamp> now = Stamp.of(document.path());

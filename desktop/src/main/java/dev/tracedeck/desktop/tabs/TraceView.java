@@ -27,7 +27,7 @@ import javafx.scene.control.TabPane;
  */
 final class TraceView extends SplitPane {
 
-    private final OpenFilesViewModel workspace;
+    private final OpenFilesViewModel openFiles;
     private final TraceViewModel model;
     private Runnable exportPicture;
     private final Map<CenterView, javafx.scene.Node> centerNodes = new EnumMap<>(CenterView.class);
@@ -39,25 +39,25 @@ final class TraceView extends SplitPane {
     /** Bound to the window's choice; a binding holds the window's property only weakly, so a closed tab can go. */
     private final BooleanProperty findingsShown = new SimpleBooleanProperty();
 
-    TraceView(TraceViewModel model, OpenFilesViewModel workspace) {
-        this(model, workspace, () -> { });
+    TraceView(TraceViewModel model, OpenFilesViewModel openFiles) {
+        this(model, openFiles, () -> { });
     }
 
     /** @param exportPicture opens File ▸ Export picture, for the views' context menus */
-    TraceView(TraceViewModel model, OpenFilesViewModel workspace, Runnable exportPicture) {
-        this.workspace = workspace;
+    TraceView(TraceViewModel model, OpenFilesViewModel openFiles, Runnable exportPicture) {
+        this.openFiles = openFiles;
         this.model = model;
         getStyleClass().add("trace-view");
         ThreadListView threads = new ThreadListView(model.threads());
         timeline = new TimelineView(model.timeline());
         timeline.showAnnotations(model.annotations());
         detail = new DetailView(model.detail());
-        annotations = new AnnotationsBar(model.annotations(), model.detail().shownEventProperty(), workspace.link().isPresent());
+        annotations = new AnnotationsBar(model.annotations(), model.detail().shownEventProperty(), openFiles.link().isPresent());
         detail.addAnnotations(annotations.tools(), annotations.panel());
-        findings = new FindingsView(model.findings(), timeline::focusTable, () -> workspace.showFindings(false));
+        findings = new FindingsView(model.findings(), timeline::focusTable, () -> openFiles.showFindings(false));
         this.exportPicture = exportPicture;
         SplitPane panes = new SplitPane(centerTabs(model), detail);
-        PaneLayout layout = workspace.getPaneLayout();
+        PaneLayout layout = openFiles.getPaneLayout();
         panes.setDividerPositions(layout.detail());
         center.setOrientation(Orientation.VERTICAL);
         center.getItems().add(panes);
@@ -68,7 +68,7 @@ final class TraceView extends SplitPane {
         follow(this, position -> remember(l -> l.withThreads(position)));
         follow(panes, position -> remember(l -> l.withDetail(position)));
         findingsShown.addListener((obs, old, shown) -> showFindings(shown));
-        findingsShown.bind(workspace.findingsShownProperty());
+        findingsShown.bind(openFiles.findingsShownProperty());
         showFindings(findingsShown.get());
     }
 
@@ -145,7 +145,7 @@ final class TraceView extends SplitPane {
     private void showFindings(boolean shown) {
         if (shown && !center.getItems().contains(findings)) {
             center.getItems().add(findings);
-            center.setDividerPositions(workspace.getPaneLayout().findings());
+            center.setDividerPositions(openFiles.getPaneLayout().findings());
             // A new divider each time the panel comes back; the old one went with the panel.
             follow(center, position -> remember(l -> l.withFindings(position)));
         } else if (!shown && center.getItems().contains(findings)) {
@@ -161,6 +161,6 @@ final class TraceView extends SplitPane {
     }
 
     private void remember(UnaryOperator<PaneLayout> change) {
-        workspace.setPaneLayout(change.apply(workspace.getPaneLayout()));
+        openFiles.setPaneLayout(change.apply(openFiles.getPaneLayout()));
     }
 }

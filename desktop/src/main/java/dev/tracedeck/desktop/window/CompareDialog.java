@@ -35,17 +35,17 @@ final class CompareDialog {
     private static final double HEIGHT = 720;
 
     private final Window owner;
-    private final OpenFilesViewModel workspace;
+    private final OpenFilesViewModel openFiles;
 
-    CompareDialog(Window owner, OpenFilesViewModel workspace) {
+    CompareDialog(Window owner, OpenFilesViewModel openFiles) {
         this.owner = owner;
-        this.workspace = workspace;
+        this.openFiles = openFiles;
     }
 
     void show() {
-        List<TraceDocument> ready = workspace.documents().stream().filter(TraceDocument::isReady).toList();
+        List<TraceDocument> ready = openFiles.documents().stream().filter(TraceDocument::isReady).toList();
         if (ready.isEmpty()) {
-            workspace.notices().post(Notice.info("Open the run before a fix and the run after it (or one run, to compare two threads)."));
+            openFiles.notices().post(Notice.info("Open the run before a fix and the run after it (or one run, to compare two threads)."));
             return;
         }
         CompareProposal<TraceDocument> proposed = CompareProposal.of(ready, TraceDocument::name);
@@ -89,18 +89,18 @@ final class CompareDialog {
         Task<TraceComparison> task = new Task<>() {
             @Override
             protected TraceComparison call() {
-                return workspace.compare(before, beforeThread, after, afterThread);
+                return openFiles.compare(before, beforeThread, after, afterThread);
             }
         };
         task.setOnSucceeded(e -> window(before, after, task.getValue()).show());
-        task.setOnFailed(e -> workspace.notices().post(Notice.error("Could not compare " + before.name() + " with "
+        task.setOnFailed(e -> openFiles.notices().post(Notice.error("Could not compare " + before.name() + " with "
                 + after.name() + ": " + task.getException().getMessage())));
         // Checking two big files takes a while: say so, the window opens when they are compared.
         Notice comparing = Notice.info("Comparing " + before.name() + " with " + after.name() + "…");
-        workspace.notices().post(comparing);
+        openFiles.notices().post(comparing);
         task.runningProperty().addListener((obs, was, running) -> {
             if (!running) {
-                workspace.notices().dismiss(comparing);
+                openFiles.notices().dismiss(comparing);
             }
         });
         Thread thread = new Thread(task, "compare");

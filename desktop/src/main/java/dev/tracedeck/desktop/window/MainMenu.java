@@ -31,7 +31,7 @@ final class MainMenu {
     private MainMenu() {
     }
 
-    static MenuBar create(OpenFilesViewModel workspace, LiveDocuments live, Actions actions, Theme initial) {
+    static MenuBar create(OpenFilesViewModel openFiles, LiveDocuments live, Actions actions, Theme initial) {
         MenuItem open = item("Open…", "Shortcut+O", actions.openDialog());
         // A Claude Code project folder: its sessions and their sub-agents, one trace.
         MenuItem openFolder = item("Open Folder…", "Shortcut+Shift+O", actions.openFolderDialog());
@@ -39,15 +39,15 @@ final class MainMenu {
         // An OTLP receiver whose spans open in a live tab, as `tracedeck listen` prints them.
         MenuItem listen = item("Listen for OpenTelemetry…", "Shortcut+Shift+L", actions.listenDialog());
         listen.setId("menu-listen");
-        MenuItem close = item("Close file", "Shortcut+W", workspace::closeSelected);
-        close.disableProperty().bind(workspace.selectedProperty().isNull());
+        MenuItem close = item("Close file", "Shortcut+W", openFiles::closeSelected);
+        close.disableProperty().bind(openFiles.selectedProperty().isNull());
         MenuItem quit = item("Quit", "Shortcut+Q", actions.quit());
         MenuItem export = item("Export picture…", "Shortcut+Shift+S", actions.exportPicture());
         export.setId("menu-export-picture");
-        export.disableProperty().bind(workspace.selectedProperty().isNull());
+        export.disableProperty().bind(openFiles.selectedProperty().isNull());
         MenuItem compare = item("Compare…", "Shortcut+Shift+C", actions.compare());
         compare.setId("menu-compare");
-        compare.disableProperty().bind(workspace.selectedProperty().isNull());
+        compare.disableProperty().bind(openFiles.selectedProperty().isNull());
         Menu recent = new Menu("Open Recent");
         recent.setId("menu-open-recent");
         // Filled as it opens, from the runs the workspace holds (read in the background as files are recorded).
@@ -62,14 +62,14 @@ final class MainMenu {
         file.setOnShowing(e -> fillRecent(recent, actions));
 
         MenuItem find = item("Find in timeline", "Shortcut+F", actions.focusSearch());
-        find.disableProperty().bind(workspace.selectedProperty().isNull());
+        find.disableProperty().bind(openFiles.selectedProperty().isNull());
         CheckMenuItem dark = new CheckMenuItem("Dark theme");
         dark.setSelected(initial == Theme.DARK);
         dark.setOnAction(e -> actions.theme().accept(dark.isSelected() ? Theme.DARK : Theme.LIGHT));
         Menu view = new Menu("View", null, find, followItem(live), new SeparatorMenuItem());
-        view.getItems().addAll(centerItems(workspace));
+        view.getItems().addAll(centerItems(openFiles));
         view.getItems().add(new SeparatorMenuItem());
-        view.getItems().addAll(findingsItems(workspace, actions, view));
+        view.getItems().addAll(findingsItems(openFiles, actions, view));
         CheckMenuItem presentation = new CheckMenuItem("Presentation mode");
         presentation.setId("menu-presentation");
         presentation.setAccelerator(KeyCombination.keyCombination("F5"));
@@ -78,10 +78,10 @@ final class MainMenu {
 
         MenuItem playground = item("Prune playground…", "Shortcut+Shift+P", actions.openPlayground());
         playground.setId("menu-playground");
-        playground.disableProperty().bind(workspace.selectedProperty().isNull());
+        playground.disableProperty().bind(openFiles.selectedProperty().isNull());
         Menu tools = new Menu("Tools", null, playground);
 
-        MenuBar bar = new MenuBar(file, view, eventMenu(workspace, actions), tools);
+        MenuBar bar = new MenuBar(file, view, eventMenu(openFiles, actions), tools);
         bar.setId("main-menu");
         return bar;
     }
@@ -102,57 +102,57 @@ final class MainMenu {
     }
 
     /** Notes and bookmarks on the event the detail pane shows, and going from bookmark to bookmark. */
-    private static Menu eventMenu(OpenFilesViewModel workspace, Actions actions) {
-        MenuItem bookmark = item("Toggle bookmark", "Shortcut+B", () -> onTrace(workspace, TraceViewModel::toggleBookmark));
+    private static Menu eventMenu(OpenFilesViewModel openFiles, Actions actions) {
+        MenuItem bookmark = item("Toggle bookmark", "Shortcut+B", () -> onTrace(openFiles, TraceViewModel::toggleBookmark));
         bookmark.setId("menu-bookmark");
         MenuItem note = item("Add note…", "Shortcut+N", actions.addNote());
         note.setId("menu-note");
-        MenuItem next = item("Next bookmark", "F2", () -> onTrace(workspace, t -> t.goToBookmark(true)));
+        MenuItem next = item("Next bookmark", "F2", () -> onTrace(openFiles, t -> t.goToBookmark(true)));
         next.setId("menu-next-bookmark");
-        MenuItem previous = item("Previous bookmark", "Shift+F2", () -> onTrace(workspace, t -> t.goToBookmark(false)));
+        MenuItem previous = item("Previous bookmark", "Shift+F2", () -> onTrace(openFiles, t -> t.goToBookmark(false)));
         for (MenuItem item : new MenuItem[] {bookmark, note, next, previous}) {
-            item.disableProperty().bind(workspace.selectedProperty().isNull());
+            item.disableProperty().bind(openFiles.selectedProperty().isNull());
         }
         return new Menu("Event", null, bookmark, note, new SeparatorMenuItem(), next, previous);
     }
 
     /** Timeline, steps, context chart: what shows beside the detail in the selected file. */
-    private static MenuItem[] centerItems(OpenFilesViewModel workspace) {
+    private static MenuItem[] centerItems(OpenFilesViewModel openFiles) {
         CenterView[] views = CenterView.values();
         MenuItem[] items = new MenuItem[views.length];
         for (int i = 0; i < views.length; i++) {
             CenterView view = views[i];
             items[i] = item(view == CenterView.CONTEXT ? "Context chart" : view.title(), "Shortcut+" + (i + 1),
-                    () -> onTrace(workspace, t -> t.showCenter(view)));
+                    () -> onTrace(openFiles, t -> t.showCenter(view)));
             items[i].setId("menu-center-" + view.name().toLowerCase(java.util.Locale.ROOT));
-            items[i].disableProperty().bind(workspace.selectedProperty().isNull());
+            items[i].disableProperty().bind(openFiles.selectedProperty().isNull());
         }
         return items;
     }
 
     /** Findings panel, next/previous finding, only flagged: all act on the selected file. */
-    private static MenuItem[] findingsItems(OpenFilesViewModel workspace, Actions actions, Menu view) {
+    private static MenuItem[] findingsItems(OpenFilesViewModel openFiles, Actions actions, Menu view) {
         CheckMenuItem panel = new CheckMenuItem("Findings panel");
         panel.setId("menu-findings-panel");
         panel.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+F"));
-        panel.setSelected(workspace.findingsShownProperty().get());
-        workspace.findingsShownProperty().addListener((obs, old, shown) -> panel.setSelected(shown));
+        panel.setSelected(openFiles.findingsShownProperty().get());
+        openFiles.findingsShownProperty().addListener((obs, old, shown) -> panel.setSelected(shown));
         panel.setOnAction(e -> {
-            workspace.showFindings(panel.isSelected());
+            openFiles.showFindings(panel.isSelected());
             if (panel.isSelected()) {
                 actions.focusFindings().run();
             }
         });
-        MenuItem next = item("Next finding", "F8", () -> onTrace(workspace, t -> t.findings().next()));
-        MenuItem previous = item("Previous finding", "Shift+F8", () -> onTrace(workspace, t -> t.findings().previous()));
+        MenuItem next = item("Next finding", "F8", () -> onTrace(openFiles, t -> t.findings().next()));
+        MenuItem previous = item("Previous finding", "Shift+F8", () -> onTrace(openFiles, t -> t.findings().previous()));
         CheckMenuItem flagged = new CheckMenuItem("Only flagged events");
         flagged.setId("menu-only-flagged");
         flagged.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+E"));
-        flagged.setOnAction(e -> onTrace(workspace, t -> t.timeline().showOnlyFlagged(!t.timeline().isOnlyFlagged())));
+        flagged.setOnAction(e -> onTrace(openFiles, t -> t.timeline().showOnlyFlagged(!t.timeline().isOnlyFlagged())));
         // The tick belongs to the selected file's timeline, which changes under the menu; read it on opening.
-        view.setOnShowing(e -> flagged.setSelected(workspace.selectedTrace().map(t -> t.timeline().isOnlyFlagged()).orElse(false)));
+        view.setOnShowing(e -> flagged.setSelected(openFiles.selectedTrace().map(t -> t.timeline().isOnlyFlagged()).orElse(false)));
         for (MenuItem item : new MenuItem[] {next, previous, flagged}) {
-            item.disableProperty().bind(workspace.selectedProperty().isNull());
+            item.disableProperty().bind(openFiles.selectedProperty().isNull());
         }
         return new MenuItem[] {panel, next, previous, flagged};
     }
@@ -173,8 +173,8 @@ final class MainMenu {
         }
     }
 
-    private static void onTrace(OpenFilesViewModel workspace, Consumer<TraceViewModel> action) {
-        workspace.selectedTrace().ifPresent(action);
+    private static void onTrace(OpenFilesViewModel openFiles, Consumer<TraceViewModel> action) {
+        openFiles.selectedTrace().ifPresent(action);
     }
 
     private static MenuItem item(String text, String accelerator, Runnable action) {

@@ -40,7 +40,7 @@ public final class MainWindow {
 
     private final Stage stage;
     private final Scene scene;
-    private final OpenFilesViewModel workspace;
+    private final OpenFilesViewModel openFiles;
     private final SettingsStore settings;
     private final LiveDocuments live;
     private Theme theme;
@@ -55,44 +55,44 @@ public final class MainWindow {
     private boolean presentation;
 
     /** A window that remembers nothing: tests, and whoever must not read or write the user's settings. */
-    public MainWindow(Stage stage, OpenFilesViewModel workspace) {
-        this(stage, workspace, new MemorySettingsStore());
+    public MainWindow(Stage stage, OpenFilesViewModel openFiles) {
+        this(stage, openFiles, new MemorySettingsStore());
     }
 
-    public MainWindow(Stage stage, OpenFilesViewModel workspace, SettingsStore settings) {
+    public MainWindow(Stage stage, OpenFilesViewModel openFiles, SettingsStore settings) {
         this.stage = stage;
-        this.workspace = workspace;
+        this.openFiles = openFiles;
         this.settings = settings;
         WindowSettings remembered = WindowSettings.load(settings);
         theme = remembered.theme();
-        workspace.showFindings(remembered.findingsShown());
-        workspace.setPaneLayout(remembered.panes());
+        openFiles.showFindings(remembered.findingsShown());
+        openFiles.setPaneLayout(remembered.panes());
 
-        OpenFileDialog dialog = new OpenFileDialog(stage, workspace::open);
-        OpenFilesView files = new OpenFilesView(workspace, dialog::show);
-        ExportPictureDialog export = new ExportPictureDialog(stage, files::pictureViews, workspace.notices());
+        OpenFileDialog dialog = new OpenFileDialog(stage, openFiles::open);
+        OpenFilesView files = new OpenFilesView(openFiles, dialog::show);
+        ExportPictureDialog export = new ExportPictureDialog(stage, files::pictureViews, openFiles.notices());
         files.setOnExportPicture(export::show);
-        runs = new RunsViewModel(workspace.link(), path -> workspace.open(List.of(path)), workspace.notices());
-        search = new SearchViewModel(workspace.link(), workspace::openAt);
+        runs = new RunsViewModel(openFiles.link(), path -> openFiles.open(List.of(path)), openFiles.notices());
+        search = new SearchViewModel(openFiles.link(), openFiles::openAt);
         // The runs follow what the window records and marks, so Open Recent and the table stay current.
-        workspace.lastRecordedProperty().addListener((obs, old, now) -> runs.refresh());
-        workspace.triage().revisionProperty().addListener((obs, old, now) -> runs.refresh());
+        openFiles.lastRecordedProperty().addListener((obs, old, now) -> runs.refresh());
+        openFiles.triage().revisionProperty().addListener((obs, old, now) -> runs.refresh());
         runs.refresh();
-        live = new LiveDocuments(workspace);
+        live = new LiveDocuments(openFiles);
         ListenDialog listen = new ListenDialog(stage, live);
         MainMenu.Actions actions = new MainMenu.Actions(dialog::show, dialog::showFolder, files::focusSearch, files::focusFindings,
-                Platform::exit, this::apply, export::show, this::present, new CompareDialog(stage, workspace)::show,
+                Platform::exit, this::apply, export::show, this::present, new CompareDialog(stage, openFiles)::show,
                 this::openPlayground, () -> runsWindow().showRuns(), () -> runsWindow().showSearch(),
                 () -> runs.recent(MainMenu.RECENT), runs::open, files::addNote, listen::show);
 
         BorderPane root = new BorderPane();
         root.getStyleClass().add("main-window");
-        root.setTop(new VBox(MainMenu.create(workspace, live, actions, theme), new NoticeBar(workspace.notices())));
+        root.setTop(new VBox(MainMenu.create(openFiles, live, actions, theme), new NoticeBar(openFiles.notices())));
         root.setCenter(files);
-        StatusBar status = new StatusBar(workspace);
+        StatusBar status = new StatusBar(openFiles);
         status.addMark(new LiveMark(live));
         root.setBottom(status);
-        FileDropTarget.install(root, workspace::open);
+        FileDropTarget.install(root, openFiles::open);
 
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         scene = new Scene(new ZoomPane(root), Math.min(WIDTH, screen.getWidth() * 0.95), Math.min(HEIGHT, screen.getHeight() * 0.95));
@@ -102,8 +102,8 @@ public final class MainWindow {
         stage.setMinWidth(MIN_WIDTH);
         stage.setMinHeight(MIN_HEIGHT);
         stage.titleProperty().bind(Bindings.createStringBinding(
-                () -> workspace.getSelected() == null ? "Tracedeck" : workspace.getSelected().name() + " — Tracedeck",
-                workspace.selectedProperty()));
+                () -> openFiles.getSelected() == null ? "Tracedeck" : openFiles.getSelected().name() + " — Tracedeck",
+                openFiles.selectedProperty()));
         restore(remembered);
     }
 
@@ -126,7 +126,7 @@ public final class MainWindow {
 
     /** Opens the prune playground on the selected file, at its selected thread and event; nothing while none is ready. */
     public void openPlayground() {
-        workspace.playground().ifPresent(model -> {
+        openFiles.playground().ifPresent(model -> {
             if (playground == null) {
                 playground = new PlaygroundWindow(stage, scene);
             }
@@ -151,8 +151,8 @@ public final class MainWindow {
     public void saveSettings() {
         Optional<WindowSettings.Bounds> bounds = stage.isMaximized() || !stage.isShowing() ? Optional.ofNullable(normalBounds)
                 : Optional.of(new WindowSettings.Bounds(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight()));
-        new WindowSettings(theme, bounds, stage.isMaximized(), workspace.getPaneLayout(),
-                workspace.findingsShownProperty().get()).save(settings);
+        new WindowSettings(theme, bounds, stage.isMaximized(), openFiles.getPaneLayout(),
+                openFiles.findingsShownProperty().get()).save(settings);
     }
 
     private void apply(Theme chosen) {

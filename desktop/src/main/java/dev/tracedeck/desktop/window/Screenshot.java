@@ -34,23 +34,23 @@ final class Screenshot {
     private static final Duration SETTLE = Duration.millis(600);
 
     private final Scene scene;
-    private final OpenFilesViewModel workspace;
+    private final OpenFilesViewModel openFiles;
     private final Path target;
     private final Runnable done;
 
-    Screenshot(Scene scene, OpenFilesViewModel workspace, Path target, Runnable done) {
+    Screenshot(Scene scene, OpenFilesViewModel openFiles, Path target, Runnable done) {
         this.scene = scene;
-        this.workspace = workspace;
+        this.openFiles = openFiles;
         this.target = target;
         this.done = done;
     }
 
     void takeWhenReady() {
-        if (!workspace.progress().isBusy()) {
+        if (!openFiles.progress().isBusy()) {
             selectShowcase();
             return;
         }
-        workspace.progress().busyProperty().addListener(new ChangeListener<>() {
+        openFiles.progress().busyProperty().addListener(new ChangeListener<>() {
             @Override
             public void changed(ObservableValue<? extends Boolean> obs, Boolean old, Boolean busy) {
                 if (!busy) {
@@ -75,12 +75,12 @@ final class Screenshot {
     }
 
     private void selectShowcase() {
-        Optional<TraceDocument> first = workspace.documents().stream().findFirst();
+        Optional<TraceDocument> first = openFiles.documents().stream().findFirst();
         if (first.isEmpty() || !first.get().isReady()) {
             settleThenCapture();
             return;
         }
-        workspace.select(first.get());
+        openFiles.select(first.get());
         TraceViewModel trace = first.get().getContent();
         whenChecked(trace, () -> showcase(trace));
     }

@@ -48,17 +48,17 @@ public final class TracedeckApplication extends Application {
             link = Optional.of(new WorkspaceLink(options.workspace().orElseGet(WorkspaceLocation::defaultFile),
                     Clock.systemUTC(), store, notices));
         }
-        OpenFilesViewModel workspace = new OpenFilesViewModel(
+        OpenFilesViewModel openFiles = new OpenFilesViewModel(
                 importers(options), textCallLifting(options), imports, queries,
                 new Validator(ruleConfig(options, notices)), notices, errors, link);
-        workspace.triage().load();
+        openFiles.triage().load();
         // A screenshot shows the default layout, whatever this user's window looked like, and leaves theirs alone.
         SettingsStore settings = options.screenshot().isPresent() ? new MemorySettingsStore() : FileSettingsStore.forUser();
-        window = new MainWindow(stage, workspace, settings);
+        window = new MainWindow(stage, openFiles, settings);
         window.show();
-        workspace.open(options.files());
+        openFiles.open(options.files());
         if (options.follow()) {
-            workspace.documents().forEach(window.live()::followWhenRead);
+            openFiles.documents().forEach(window.live()::followWhenRead);
         }
         options.screenshot().ifPresent(target -> {
             List<Notice> failures = new ArrayList<>();
@@ -67,7 +67,7 @@ public final class TracedeckApplication extends Application {
                     change.getAddedSubList().stream().filter(n -> n.severity() == Notice.Severity.ERROR).forEach(failures::add);
                 }
             });
-            Screenshot shot = new Screenshot(window.scene(), workspace, target, () -> {
+            Screenshot shot = new Screenshot(window.scene(), openFiles, target, () -> {
                 // A picture of a window that could not open its files is no proof of anything: say so, exit 2.
                 failures.forEach(n -> System.err.println("tracedeck: " + n.text()));
                 if (!failures.isEmpty()) {

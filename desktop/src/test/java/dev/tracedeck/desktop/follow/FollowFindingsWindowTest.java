@@ -45,7 +45,7 @@ class FollowFindingsWindowTest {
     @TempDir
     Path dir;
 
-    private OpenFilesViewModel workspace;
+    private OpenFilesViewModel openFiles;
     private MainWindow window;
     private final ClaudeCodeLines claude = new ClaudeCodeLines();
     private Path session;
@@ -53,9 +53,9 @@ class FollowFindingsWindowTest {
     @Start
     void start(Stage stage) {
         NoticesViewModel notices = new NoticesViewModel();
-        workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        openFiles = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
-        window = new MainWindow(stage, workspace);
+        window = new MainWindow(stage, openFiles);
         window.show();
     }
 
@@ -63,8 +63,8 @@ class FollowFindingsWindowTest {
     void aFindingThatAppearsIsShownOnceAndCountedOnce(FxRobot robot) throws Exception {
         session = dir.resolve("session.jsonl");
         append(claude.prompt("refund order 7"));
-        robot.interact(() -> workspace.open(List.of(session)));
-        TraceViewModel trace = workspace.selectedTrace().orElseThrow();
+        robot.interact(() -> openFiles.open(List.of(session)));
+        TraceViewModel trace = openFiles.selectedTrace().orElseThrow();
         robot.type(KeyCode.F9);
         until("following", () -> text(robot, "#status-live").equals("Following · 0 new events"));
 
@@ -79,7 +79,7 @@ class FollowFindingsWindowTest {
         shown(robot, "the next prompt");
         assertEquals("Following · 3 new events · 1 new finding", text(robot, "#status-live"), "counted once");
 
-        assertSame(trace, workspace.selectedTrace().orElseThrow(), "the tab took the new events in place");
+        assertSame(trace, openFiles.selectedTrace().orElseThrow(), "the tab took the new events in place");
         assertEquals(1, trace.findings().findingsInScope().stream().filter(f -> f.ruleId().equals(ORPHANED)).count(),
                 "shown once: " + trace.findings().findingsInScope());
         List<String> told = told();
@@ -91,8 +91,8 @@ class FollowFindingsWindowTest {
     void aFindingThatStopsHoldingLeavesThePanelAndIsToldResolved(FxRobot robot) throws Exception {
         session = dir.resolve("session.jsonl");
         append(claude.prompt("refund order 7") + claude.call("msg_01A", "toolu_01A") + claude.answer("msg_01B", "Refunded."));
-        robot.interact(() -> workspace.open(List.of(session)));
-        TraceViewModel trace = workspace.selectedTrace().orElseThrow();
+        robot.interact(() -> openFiles.open(List.of(session)));
+        TraceViewModel trace = openFiles.selectedTrace().orElseThrow();
         assertTrue(ruleIds(trace).contains(ORPHANED), ruleIds(trace).toString());
         robot.type(KeyCode.F9);
         until("following", () -> text(robot, "#status-live").equals("Following · 0 new events"));
@@ -101,7 +101,7 @@ class FollowFindingsWindowTest {
         append(claude.result("toolu_01A"));
         until("the finding gone", () -> !ruleIds(trace).contains(ORPHANED));
 
-        assertSame(trace, workspace.selectedTrace().orElseThrow());
+        assertSame(trace, openFiles.selectedTrace().orElseThrow());
         // The result out of order is a finding of its own, as watch prints it.
         assertEquals("Following · 1 new event · 1 new finding · 1 resolved", text(robot, "#status-live"));
         List<String> told = told();

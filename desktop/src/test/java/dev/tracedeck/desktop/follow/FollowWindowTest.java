@@ -65,7 +65,7 @@ class FollowWindowTest {
     @TempDir
     Path dir;
 
-    private OpenFilesViewModel workspace;
+    private OpenFilesViewModel openFiles;
     private NoticesViewModel notices;
     private MainWindow window;
     private List<String> lines;
@@ -74,9 +74,9 @@ class FollowWindowTest {
     @Start
     void start(Stage stage) {
         notices = new NoticesViewModel();
-        workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        openFiles = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
-        window = new MainWindow(stage, workspace);
+        window = new MainWindow(stage, openFiles);
         window.show();
     }
 
@@ -89,8 +89,8 @@ class FollowWindowTest {
     @Test
     void f9FollowsTheFileAsItGrowsKeepingTheThreadAndEventTheUserChose(FxRobot robot) throws IOException {
         write(0, recordStartAfter(120));
-        robot.interact(() -> workspace.open(List.of(log)));
-        TraceViewModel first = workspace.selectedTrace().orElseThrow();
+        robot.interact(() -> openFiles.open(List.of(log)));
+        TraceViewModel first = openFiles.selectedTrace().orElseThrow();
         int before = first.loaded().trace().events().size();
         ThreadSummary s1 = first.threads().threads().stream().filter(t -> t.label().endsWith(":s1")).findFirst().orElseThrow();
         robot.interact(() -> first.threads().select(s1));
@@ -105,7 +105,7 @@ class FollowWindowTest {
         write(recordStartAfter(120), lines.size());
 
         until("the whole file shown", () -> text(robot, "#status-text").contains(EVENTS + " events"));
-        TraceViewModel now = workspace.selectedTrace().orElseThrow();
+        TraceViewModel now = openFiles.selectedTrace().orElseThrow();
         assertSame(first, now, "the tab takes the new events in place");
         assertEquals(s1.threadId(), now.threads().selectedThreadId(), "the thread the user chose");
         Event selected = now.timeline().getSelectedEvent();
@@ -132,8 +132,8 @@ class FollowWindowTest {
         // The first session whole: what follows is the second's, so the first's checks are kept, not made again.
         int secondSession = recordStartAfter(firstLineWith(":s2") + 5);
         write(0, secondSession);
-        robot.interact(() -> workspace.open(List.of(log)));
-        Finding opened = workspace.selectedTrace().orElseThrow().findings().getSelectedFinding();
+        robot.interact(() -> openFiles.open(List.of(log)));
+        Finding opened = openFiles.selectedTrace().orElseThrow().findings().getSelectedFinding();
         assertNotNull(opened, "a file opens on its first finding");
         assertTrue(opened.threadId().endsWith(":s1"), opened.threadId());
 
@@ -141,7 +141,7 @@ class FollowWindowTest {
         write(secondSession, lines.size());
 
         until("the whole file shown", () -> text(robot, "#status-text").contains(EVENTS + " events"));
-        TraceViewModel now = workspace.selectedTrace().orElseThrow();
+        TraceViewModel now = openFiles.selectedTrace().orElseThrow();
         Finding selected = now.findings().getSelectedFinding();
         assertNotNull(selected, "still selected");
         assertEquals(opened.message(), selected.message());
@@ -156,7 +156,7 @@ class FollowWindowTest {
     void aTimelineAtItsEndStaysAtItsEndAndOneScrolledUpKeepsItsTopRow(FxRobot robot) throws IOException {
         int head = recordStartAfter(8);
         write(0, head);
-        robot.interact(() -> workspace.open(List.of(log)));
+        robot.interact(() -> openFiles.open(List.of(log)));
         TableView<Event> table = robot.lookup("#timeline-table").queryTableView();
         assertTrue(visibleRows(robot).size() == table.getItems().size(), "every row on screen: the table is at its end");
         robot.type(KeyCode.F9);
@@ -164,7 +164,7 @@ class FollowWindowTest {
         int middle = recordStartAfter(400);
         write(head, middle);
         int events = eventsIn(middle);
-        until("the second step shown", () -> workspace.selectedTrace().orElseThrow().loaded().trace().events().size() == events);
+        until("the second step shown", () -> openFiles.selectedTrace().orElseThrow().loaded().trace().events().size() == events);
         WaitForAsyncUtils.waitForFxEvents();
         List<Event> rows = table().getItems();
         assertSame(rows.get(rows.size() - 1), last(visibleRows(robot)).getItem(), () -> "the newest row at the bottom; rows "
@@ -183,7 +183,7 @@ class FollowWindowTest {
     @Test
     void aTruncatedFileIsReadAgainFromItsStartAndANoticeSaysSo(FxRobot robot) throws IOException {
         write(0, lines.size());
-        robot.interact(() -> workspace.open(List.of(log)));
+        robot.interact(() -> openFiles.open(List.of(log)));
         robot.type(KeyCode.F9);
         until("following", () -> text(robot, "#status-live").equals("Following · 0 new events"));
 
@@ -193,7 +193,7 @@ class FollowWindowTest {
         until("the shorter file shown", () -> !text(robot, "#status-text").contains(EVENTS + " events"));
         assertTrue(notices.notices().stream().map(Notice::text).anyMatch(t -> t.equals("run.log was truncated: read again from its start")),
                 notices.notices().toString());
-        int shown = workspace.selectedTrace().orElseThrow().loaded().trace().events().size();
+        int shown = openFiles.selectedTrace().orElseThrow().loaded().trace().events().size();
         assertEquals("Following · " + shown + " new events · 2 new findings", text(robot, "#status-live"),
                 "all of it is new, its findings too");
         assertTrue(text(robot, "#status-text").startsWith("run.log — " + shown + " events"), text(robot, "#status-text"));
@@ -203,21 +203,21 @@ class FollowWindowTest {
     void aStateDumpStillBeingWrittenWaitsForItsEndAndOneLeftCutShortIsShownAsItIs(FxRobot robot) throws IOException {
         int start = recordStartAfter(120);
         write(0, start);
-        robot.interact(() -> workspace.open(List.of(log)));
-        int before = workspace.selectedTrace().orElseThrow().loaded().trace().events().size();
+        robot.interact(() -> openFiles.open(List.of(log)));
+        int before = openFiles.selectedTrace().orElseThrow().loaded().trace().events().size();
         robot.type(KeyCode.F9);
         until("following", () -> text(robot, "#status-live").equals("Following · 0 new events"));
 
         int dump = dumpAfter(start);
-        int looks = window.live().looks(workspace.getSelected());
+        int looks = window.live().looks(openFiles.getSelected());
         write(start, dump + 2);  // the dump's first line and one of its messages: it announces more
-        until("two looks at the file", () -> window.live().looks(workspace.getSelected()) >= looks + 2);
-        assertEquals(before, workspace.selectedTrace().orElseThrow().loaded().trace().events().size(), "the reading waits");
+        until("two looks at the file", () -> window.live().looks(openFiles.getSelected()) >= looks + 2);
+        assertEquals(before, openFiles.selectedTrace().orElseThrow().loaded().trace().events().size(), "the reading waits");
         assertFalse(ruleIds().contains("unparsed-records"), ruleIds().toString());
 
         int end = recordStartAfter(dump + 1);
         write(dump + 2, end);
-        until("the dump shown whole", () -> workspace.selectedTrace().orElseThrow().loaded().trace().events().size() > before);
+        until("the dump shown whole", () -> openFiles.selectedTrace().orElseThrow().loaded().trace().events().size() > before);
         assertFalse(ruleIds().contains("unparsed-records"), "no finding about a record that was being written: " + ruleIds());
 
         // A writer that stopped in the middle of a dump: once the file stays so, it is what the file holds.
@@ -229,8 +229,8 @@ class FollowWindowTest {
     @Test
     void eachStepsEventsComeInAtTheEndOfTheSameRowsAndAnEarlierReadingIsLetGo(FxRobot robot) throws IOException {
         write(0, recordStartAfter(60));
-        robot.interact(() -> workspace.open(List.of(log)));
-        TraceViewModel trace = workspace.selectedTrace().orElseThrow();
+        robot.interact(() -> openFiles.open(List.of(log)));
+        TraceViewModel trace = openFiles.selectedTrace().orElseThrow();
         TableView<Event> table = table();
         robot.type(KeyCode.F9);
         until("following", () -> text(robot, "#status-live").equals("Following · 0 new events"));
@@ -243,7 +243,7 @@ class FollowWindowTest {
             until(upTo + " lines shown", () -> trace.loaded().trace().events().size() == events);
             WaitForAsyncUtils.waitForFxEvents();
 
-            assertSame(trace, workspace.selectedTrace().orElseThrow(), "the same view-model");
+            assertSame(trace, openFiles.selectedTrace().orElseThrow(), "the same view-model");
             assertSame(table, table(), "the same table");
             List<Event> after = table.getItems();
             List<Event> shown = after.stream().flatMap(e -> trace.timeline().step(e).stream()).toList();
@@ -276,8 +276,8 @@ class FollowWindowTest {
     void aLineStillBeingWrittenWaitsForItsEnd(FxRobot robot) throws IOException {
         int head = recordStartAfter(60);
         write(0, head);
-        robot.interact(() -> workspace.open(List.of(log)));
-        TraceViewModel trace = workspace.selectedTrace().orElseThrow();
+        robot.interact(() -> openFiles.open(List.of(log)));
+        TraceViewModel trace = openFiles.selectedTrace().orElseThrow();
         robot.type(KeyCode.F9);
         until("following", () -> text(robot, "#status-live").equals("Following · 0 new events"));
         int next = recordStartAfter(head + 1);
@@ -286,9 +286,9 @@ class FollowWindowTest {
         until("the next record shown", () -> trace.loaded().trace().events().size() == events);
 
         String line = lines.get(next);
-        int looks = window.live().looks(workspace.getSelected());
+        int looks = window.live().looks(openFiles.getSelected());
         Files.writeString(log, line.substring(0, line.length() / 2), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
-        until("two looks at the file", () -> window.live().looks(workspace.getSelected()) >= looks + 2);
+        until("two looks at the file", () -> window.live().looks(openFiles.getSelected()) >= looks + 2);
         assertEquals(events, trace.loaded().trace().events().size(), "half a line is not read");
 
         Files.writeString(log, line.substring(line.length() / 2) + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
@@ -347,7 +347,7 @@ class FollowWindowTest {
     }
 
     private List<String> ruleIds() {
-        return workspace.selectedTrace().orElseThrow().findings().findingsInScope().stream().map(f -> f.ruleId()).toList();
+        return openFiles.selectedTrace().orElseThrow().findings().findingsInScope().stream().map(f -> f.ruleId()).toList();
     }
 
     /** Events the first {@code upTo} lines hold, as the importer counts them. */

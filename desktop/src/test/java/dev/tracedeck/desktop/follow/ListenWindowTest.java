@@ -60,15 +60,15 @@ class ListenWindowTest {
     Path dir;
 
     private final HttpClient http = HttpClient.newHttpClient();
-    private OpenFilesViewModel workspace;
+    private OpenFilesViewModel openFiles;
     private NoticesViewModel notices;
 
     @Start
     void start(Stage stage) {
         notices = new NoticesViewModel();
-        workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        openFiles = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
-        new MainWindow(stage, workspace).show();
+        new MainWindow(stage, openFiles).show();
     }
 
     @Test
@@ -97,14 +97,14 @@ class ListenWindowTest {
         List<Event> rows = table(robot).getItems();
         assertEquals(rows.get(rows.size() - 1), visibleRows(robot).get(visibleRows(robot).size() - 1).getItem(),
                 "the tab started empty, at its end: the newest spans are on screen");
-        assertTrue(workspace.selectedTrace().orElseThrow().findings().findingsInScope().stream()
+        assertTrue(openFiles.selectedTrace().orElseThrow().findings().findingsInScope().stream()
                 .anyMatch(f -> f.ruleId().equals("failed-span")));
 
-        TraceDocument document = workspace.getSelected();
+        TraceDocument document = openFiles.getSelected();
         Path received = document.path();
         assertEquals(4, Files.readAllLines(received).size(), "what arrived, one OTLP/JSON request a line");
         robot.press(KeyCode.CONTROL, KeyCode.W).release(KeyCode.W, KeyCode.CONTROL);
-        assertTrue(workspace.documents().isEmpty());
+        assertTrue(openFiles.documents().isEmpty());
         until("the receiver stopped", () -> refused(port));
         until("its file deleted", () -> !Files.exists(received));
     }
@@ -117,7 +117,7 @@ class ListenWindowTest {
             robot.interact(() -> port.setText(Integer.toString(taken.getLocalPort())));
             robot.clickOn("#listen-start");
 
-            assertTrue(workspace.documents().isEmpty(), "no tab");
+            assertTrue(openFiles.documents().isEmpty(), "no tab");
             assertTrue(notices.notices().stream().map(Notice::text).anyMatch(t -> t.startsWith("Could not listen on 127.0.0.1:"
                     + taken.getLocalPort() + ": the port is in use")), notices.notices().toString());
         }
@@ -146,9 +146,9 @@ class ListenWindowTest {
         assertEquals("127.0.0.1", robot.lookup("#listen-address").queryAs(TextField.class).getText(), "this machine only");
         robot.interact(() -> port.setText("0"));
         robot.clickOn("#listen-start");
-        assertEquals(1, workspace.documents().size(), notices.notices().toString());
-        Matcher m = Pattern.compile(":(\\d+)$").matcher(workspace.getSelected().name());
-        assertTrue(m.find(), workspace.getSelected().name());
+        assertEquals(1, openFiles.documents().size(), notices.notices().toString());
+        Matcher m = Pattern.compile(":(\\d+)$").matcher(openFiles.getSelected().name());
+        assertTrue(m.find(), openFiles.getSelected().name());
         return Integer.parseInt(m.group(1));
     }
 

@@ -51,11 +51,11 @@ class StillWrittenTest {
     @Test
     void aFileThatChangedWhileItWasReadIsFollowedOnceRead(FxRobot robot) throws Exception {
         ManualTaskRunner imports = new ManualTaskRunner();
-        OpenFilesViewModel workspace = workspace(imports);
-        LiveDocuments live = WaitForAsyncUtils.asyncFx(() -> new LiveDocuments(workspace)).get();
+        OpenFilesViewModel openFiles = openFiles(imports);
+        LiveDocuments live = WaitForAsyncUtils.asyncFx(() -> new LiveDocuments(openFiles)).get();
         Path session = write("session.jsonl", claude.prompt("refund order 7"));
-        robot.interact(() -> workspace.open(List.of(session)));
-        TraceDocument document = workspace.getSelected();
+        robot.interact(() -> openFiles.open(List.of(session)));
+        TraceDocument document = openFiles.getSelected();
 
         Files.writeString(session, claude.call("msg_01A", "toolu_01A"), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         robot.interact(imports::runNext);
@@ -68,11 +68,11 @@ class StillWrittenTest {
 
     @Test
     void aFileModifiedAMomentAgoIsFollowedOnceItChangesAgain(FxRobot robot) throws Exception {
-        OpenFilesViewModel workspace = workspace(new SyncTaskRunner());
-        LiveDocuments live = WaitForAsyncUtils.asyncFx(() -> new LiveDocuments(workspace)).get();
+        OpenFilesViewModel openFiles = openFiles(new SyncTaskRunner());
+        LiveDocuments live = WaitForAsyncUtils.asyncFx(() -> new LiveDocuments(openFiles)).get();
         Path session = write("session.jsonl", claude.prompt("refund order 7"));
-        robot.interact(() -> workspace.open(List.of(session)));
-        TraceDocument document = workspace.getSelected();
+        robot.interact(() -> openFiles.open(List.of(session)));
+        TraceDocument document = openFiles.getSelected();
         assertFalse(live.isFollowed(document), "unchanged while it was read: perhaps only just copied");
 
         Files.writeString(session, claude.call("msg_01A", "toolu_01A"), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
@@ -91,7 +91,7 @@ class StillWrittenTest {
         assertEquals(StillWritten.Verdict.LEAVE, StillWritten.verdict(opened, opened, now + 1));
     }
 
-    private OpenFilesViewModel workspace(dev.tracedeck.desktop.common.TaskRunner imports) {
+    private OpenFilesViewModel openFiles(dev.tracedeck.desktop.common.TaskRunner imports) {
         return new OpenFilesViewModel(Importers.standard(), imports, new SyncTaskRunner(), new Validator(RuleConfig.DEFAULT),
                 notices, new ErrorBoundary(notices, Runnable::run));
     }

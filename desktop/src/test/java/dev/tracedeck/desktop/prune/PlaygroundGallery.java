@@ -43,13 +43,13 @@ public final class PlaygroundGallery {
         Files.createDirectories(out.toAbsolutePath().getParent());
         Platform.startup(() -> { });
         NoticesViewModel notices = new NoticesViewModel();
-        OpenFilesViewModel workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        OpenFilesViewModel openFiles = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
         Stage[] stage = new Stage[1];
         on(() -> {
-            MainWindow window = new MainWindow(new Stage(), workspace);
+            MainWindow window = new MainWindow(new Stage(), openFiles);
             window.show();
-            workspace.open(List.of(log));
+            openFiles.open(List.of(log));
             if (light) {
                 window.scene().getStylesheets().set(0, sheet("tokens-light.css"));
             }

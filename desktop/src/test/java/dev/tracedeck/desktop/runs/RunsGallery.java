@@ -40,18 +40,18 @@ public final class RunsGallery {
         Platform.startup(() -> { });
         NoticesViewModel notices = new NoticesViewModel();
         WorkspaceLink link = new WorkspaceLink(file, Clock.systemUTC(), new SyncTaskRunner(), notices);
-        OpenFilesViewModel workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        OpenFilesViewModel openFiles = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run), Optional.of(link));
         MainWindow[] window = new MainWindow[1];
         on(() -> {
             Stage stage = new Stage();
-            window[0] = new MainWindow(stage, workspace);
+            window[0] = new MainWindow(stage, openFiles);
             stage.setWidth(1280);
             stage.setHeight(720);
             window[0].show();
-            workspace.open(logs);
-            workspace.select(workspace.documents().get(0));
-            workspace.selectedTrace().ifPresent(t -> {
+            openFiles.open(logs);
+            openFiles.select(openFiles.documents().get(0));
+            openFiles.selectedTrace().ifPresent(t -> {
                 t.findings().selectFirst();
                 t.findings().mark(TriageStatus.CONFIRMED, "seen in production");
                 t.findings().next();

@@ -24,18 +24,18 @@ class CompareThreadsTest {
     @Test
     void twoThreadsOfOneFileCompareTheirOwnChecklistsAndShapes(@TempDir Path dir) {
         NoticesViewModel notices = new NoticesViewModel();
-        OpenFilesViewModel workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        OpenFilesViewModel openFiles = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
-        workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir)));
-        TraceDocument run = workspace.documents().get(0);
+        openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir)));
+        TraceDocument run = openFiles.documents().get(0);
         String s1 = "3f2b9c1e-8d4a-4f6b-9a51-2c7e0d9b6a13:s1";
         String s2 = "3f2b9c1e-8d4a-4f6b-9a51-2c7e0d9b6a13:s2";
 
-        TraceComparison threads = workspace.compare(run, Optional.of(s1), run, Optional.of(s2));
+        TraceComparison threads = openFiles.compare(run, Optional.of(s1), run, Optional.of(s2));
 
         assertEquals(1, threads.threads().size());
         assertEquals(Optional.of(s1), threads.threads().get(0).beforeId());
         assertTrue(threads.rules().stream().anyMatch(r -> r.ruleId().equals("bootstrap-repeated") && r.verdict() == Verdict.REGRESSED));
-        assertEquals(2, workspace.compare(run, run).threads().size(), "without threads, the files whole");
+        assertEquals(2, openFiles.compare(run, run).threads().size(), "without threads, the files whole");
     }
 }

@@ -37,25 +37,25 @@ class OpenFilesViewModelTest {
 
     private final NoticesViewModel notices = new NoticesViewModel();
 
-    private OpenFilesViewModel workspace(TaskRunner imports) {
+    private OpenFilesViewModel openFiles(TaskRunner imports) {
         return new OpenFilesViewModel(Importers.standard(), imports, new SyncTaskRunner(), new Validator(RuleConfig.DEFAULT), notices,
                 new ErrorBoundary(notices, Runnable::run));
     }
 
     @Test
     void opensALogAndSummarisesItsImport() {
-        OpenFilesViewModel workspace = workspace(new SyncTaskRunner());
+        OpenFilesViewModel openFiles = openFiles(new SyncTaskRunner());
         Path log = SampleLogs.copy(SampleLogs.TEA_TRIP, dir);
 
-        workspace.open(List.of(log));
+        openFiles.open(List.of(log));
 
-        TraceDocument document = workspace.getSelected();
+        TraceDocument document = openFiles.getSelected();
         assertTrue(document.isReady());
         assertEquals("tea-trip.log", document.name());
-        assertEquals("tea-trip.log — 77 events · 3 threads · 0 other · 2 malformed", workspace.statusProperty().get());
+        assertEquals("tea-trip.log — 77 events · 3 threads · 0 other · 2 malformed", openFiles.statusProperty().get());
         assertEquals(77, document.getContent().timeline().totalCount());
         assertEquals(77 - 8, document.getContent().timeline().rows().size(), "8 LLM calls answered: one row each");
-        assertFalse(workspace.progress().isBusy());
+        assertFalse(openFiles.progress().isBusy());
         assertTrue(notices.notices().isEmpty());
     }
 
@@ -63,12 +63,12 @@ class OpenFilesViewModelTest {
     void aWindowAskedToParseTextCallsLiftsThemInEachFileItReads() {
         Path log = SampleLogs.copy("sample-logs/mycelian/text-tool-calls.log", dir);
         for (TextCallLifting lifting : TextCallLifting.values()) {
-            OpenFilesViewModel workspace = new OpenFilesViewModel(Importers.standard(), lifting, new SyncTaskRunner(),
+            OpenFilesViewModel openFiles = new OpenFilesViewModel(Importers.standard(), lifting, new SyncTaskRunner(),
                     new SyncTaskRunner(), new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run),
                     Optional.empty());
-            workspace.open(List.of(log));
+            openFiles.open(List.of(log));
 
-            long lifted = workspace.getSelected().getContent().loaded().trace().events().stream()
+            long lifted = openFiles.getSelected().getContent().loaded().trace().events().stream()
                     .filter(e -> e.payload() instanceof Payload.StateDump dump
                             && dump.snapshot().entries().stream().anyMatch(entry -> entry.parsedFromText() > 0))
                     .count();
@@ -78,7 +78,7 @@ class OpenFilesViewModelTest {
 
     @Test
     void opensAClaudeCodeProjectFolderAsOneDocumentWithASubAgentThread() throws Exception {
-        OpenFilesViewModel workspace = workspace(new SyncTaskRunner());
+        OpenFilesViewModel openFiles = openFiles(new SyncTaskRunner());
         Path project = dir.resolve("-home-me-demo");
         String session = "44444444-aaaa-4bbb-8ccc-000000000004";
         String line = "{\"parentUuid\":null,\"isSidechain\":%s,\"sessionId\":\"" + session + "\"%s,\"type\":\"user\","
@@ -88,9 +88,9 @@ class OpenFilesViewModelTest {
         Files.writeString(project.resolve(session).resolve("subagents").resolve("agent-e1e2e3e.jsonl"),
                 String.format(line, true, ",\"agentId\":\"e1e2e3e\"", "Find the README."));
 
-        workspace.open(List.of(project));
+        openFiles.open(List.of(project));
 
-        TraceDocument document = workspace.getSelected();
+        TraceDocument document = openFiles.getSelected();
         assertTrue(document.isReady(), notices.notices().toString());
         assertEquals("-home-me-demo", document.name());
         assertEquals(List.of(session, session + "/agent-e1e2e3e"), document.getContent().loaded().trace().threads().stream()
@@ -100,107 +100,107 @@ class OpenFilesViewModelTest {
 
     @Test
     void aFileThatCannotBeReadBecomesAShortNoticeNotADocument() {
-        OpenFilesViewModel workspace = workspace(new SyncTaskRunner());
+        OpenFilesViewModel openFiles = openFiles(new SyncTaskRunner());
         Path missing = dir.resolve("missing.log");
 
-        workspace.open(List.of(missing));
+        openFiles.open(List.of(missing));
 
-        assertTrue(workspace.documents().isEmpty());
-        assertNull(workspace.getSelected());
+        assertTrue(openFiles.documents().isEmpty());
+        assertNull(openFiles.getSelected());
         assertEquals(List.of(Notice.error("Could not open " + missing + ": no such file")), notices.notices());
     }
 
     @Test
     void showsProgressWhileImportingAndCancelClosesTheFile() {
         ManualTaskRunner imports = new ManualTaskRunner();
-        OpenFilesViewModel workspace = workspace(imports);
+        OpenFilesViewModel openFiles = openFiles(imports);
 
-        workspace.open(List.of(SampleLogs.copy(SampleLogs.TEA_TRIP, dir)));
-        assertTrue(workspace.progress().isBusy());
-        assertFalse(workspace.getSelected().isReady());
+        openFiles.open(List.of(SampleLogs.copy(SampleLogs.TEA_TRIP, dir)));
+        assertTrue(openFiles.progress().isBusy());
+        assertFalse(openFiles.getSelected().isReady());
         imports.progressNext(0.5);
-        assertEquals(0.5, workspace.progress().fractionProperty().get());
-        assertEquals("Importing tea-trip.log… 50%", workspace.progress().labelProperty().get());
+        assertEquals(0.5, openFiles.progress().fractionProperty().get());
+        assertEquals("Importing tea-trip.log… 50%", openFiles.progress().labelProperty().get());
 
-        workspace.cancelImports();
+        openFiles.cancelImports();
 
-        assertFalse(workspace.progress().isBusy());
-        assertTrue(workspace.documents().isEmpty());
+        assertFalse(openFiles.progress().isBusy());
+        assertTrue(openFiles.documents().isEmpty());
         assertEquals(0, imports.pendingCount());
     }
 
     @Test
     void sumsUpSeveralImportsAndSelectsTheFirstNamed() {
         ManualTaskRunner imports = new ManualTaskRunner();
-        OpenFilesViewModel workspace = workspace(imports);
+        OpenFilesViewModel openFiles = openFiles(imports);
         Path first = SampleLogs.copy(SampleLogs.TEA_TRIP, dir);
         Path second = SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir);
 
-        workspace.open(List.of(first, second));
+        openFiles.open(List.of(first, second));
 
-        assertEquals("Importing 2 files…", workspace.progress().labelProperty().get());
-        assertEquals("tea-trip.log", workspace.getSelected().name());
+        assertEquals("Importing 2 files…", openFiles.progress().labelProperty().get());
+        assertEquals("tea-trip.log", openFiles.getSelected().name());
         imports.runNext();
         imports.runNext();
-        assertFalse(workspace.progress().isBusy());
-        assertTrue(workspace.documents().stream().allMatch(TraceDocument::isReady));
+        assertFalse(openFiles.progress().isBusy());
+        assertTrue(openFiles.documents().stream().allMatch(TraceDocument::isReady));
     }
 
     @Test
     void openingAnOpenFileSelectsItInsteadOfReadingItAgain() {
-        OpenFilesViewModel workspace = workspace(new SyncTaskRunner());
+        OpenFilesViewModel openFiles = openFiles(new SyncTaskRunner());
         Path log = SampleLogs.copy(SampleLogs.TEA_TRIP, dir);
-        workspace.open(List.of(log));
-        TraceDocument document = workspace.getSelected();
-        workspace.select(null);
+        openFiles.open(List.of(log));
+        TraceDocument document = openFiles.getSelected();
+        openFiles.select(null);
 
-        workspace.open(List.of(log));
+        openFiles.open(List.of(log));
 
-        assertEquals(1, workspace.documents().size());
-        assertSame(document, workspace.getSelected());
+        assertEquals(1, openFiles.documents().size());
+        assertSame(document, openFiles.getSelected());
     }
 
     @Test
     void closingSelectsANeighbour() {
-        OpenFilesViewModel workspace = workspace(new SyncTaskRunner());
-        workspace.open(List.of(SampleLogs.copy(SampleLogs.TEA_TRIP, dir), SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir)));
+        OpenFilesViewModel openFiles = openFiles(new SyncTaskRunner());
+        openFiles.open(List.of(SampleLogs.copy(SampleLogs.TEA_TRIP, dir), SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir)));
 
-        assertEquals("tea-trip.log", workspace.getSelected().name(), "the first named");
-        workspace.closeSelected();
+        assertEquals("tea-trip.log", openFiles.getSelected().name(), "the first named");
+        openFiles.closeSelected();
 
-        assertEquals("before-prebuilt-react.log", workspace.getSelected().name());
-        workspace.closeSelected();
-        assertNull(workspace.getSelected());
-        assertEquals("", workspace.statusProperty().get());
+        assertEquals("before-prebuilt-react.log", openFiles.getSelected().name());
+        openFiles.closeSelected();
+        assertNull(openFiles.getSelected());
+        assertEquals("", openFiles.statusProperty().get());
     }
 
     @Test
     void checksAnImportedLogInTheBackgroundAndSummarisesItsFindings() {
         ManualTaskRunner imports = new ManualTaskRunner();
-        OpenFilesViewModel workspace = workspace(imports);
-        workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir)));
-        assertNull(workspace.findingsProperty().get());
+        OpenFilesViewModel openFiles = openFiles(imports);
+        openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir)));
+        assertNull(openFiles.findingsProperty().get());
 
         imports.runNext();
-        assertEquals("Checking 3 threads…", workspace.findingsProperty().get().text());
+        assertEquals("Checking 3 threads…", openFiles.findingsProperty().get().text());
         imports.runNext();
 
-        assertEquals("6 errors · 0 warnings · 3 threads checked", workspace.findingsProperty().get().text());
-        assertEquals(6, workspace.selectedTrace().orElseThrow().findings().findingsInScope().size());
+        assertEquals("6 errors · 0 warnings · 3 threads checked", openFiles.findingsProperty().get().text());
+        assertEquals(6, openFiles.selectedTrace().orElseThrow().findings().findingsInScope().size());
     }
 
     @Test
     void closingAFileStopsItsChecks() {
         ManualTaskRunner imports = new ManualTaskRunner();
-        OpenFilesViewModel workspace = workspace(imports);
-        workspace.open(List.of(SampleLogs.copy(SampleLogs.TEA_TRIP, dir)));
+        OpenFilesViewModel openFiles = openFiles(imports);
+        openFiles.open(List.of(SampleLogs.copy(SampleLogs.TEA_TRIP, dir)));
         imports.runNext();
         assertEquals(1, imports.pendingCount(), "the checks wait");
 
-        workspace.closeSelected();
+        openFiles.closeSelected();
 
         assertEquals(0, imports.pendingCount());
-        assertNull(workspace.findingsProperty().get());
+        assertNull(openFiles.findingsProperty().get());
     }
 
     @Test
@@ -208,11 +208,11 @@ class OpenFilesViewModelTest {
         Path file = dir.resolve("ws").resolve("workspace.db");
         ManualTaskRunner store = new ManualTaskRunner();
         WorkspaceLink link = new WorkspaceLink(file, Clock.systemUTC(), store, notices);
-        OpenFilesViewModel workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        OpenFilesViewModel openFiles = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run), Optional.of(link));
         Path log = SampleLogs.copy(SampleLogs.TEA_TRIP, dir);
 
-        workspace.open(List.of(log));
+        openFiles.open(List.of(log));
 
         assertFalse(Files.exists(file), "nothing is written on the calling thread: the store's runner does it");
         assertEquals(1, store.pendingCount());
@@ -225,10 +225,10 @@ class OpenFilesViewModelTest {
             assertEquals(3, runs.get(0).threads());
             assertTrue(runs.get(0).file().hashed(), "the app takes the hash in the background, where nobody waits");
             assertTrue(runs.get(0).indexed(), "and indexes it there");
-            assertEquals(workspace.getSelected().getContent().findings().validation().orElseThrow().findings().stream()
+            assertEquals(openFiles.getSelected().getContent().findings().validation().orElseThrow().findings().stream()
                     .filter(f -> f.severity() == Severity.ERROR).count(), runs.get(0).errors().orElseThrow());
         }
-        assertEquals(log.toAbsolutePath().normalize().toString(), workspace.lastRecordedProperty().get().file().path());
+        assertEquals(log.toAbsolutePath().normalize().toString(), openFiles.lastRecordedProperty().get().file().path());
         assertTrue(notices.notices().isEmpty());
     }
 
@@ -238,7 +238,7 @@ class OpenFilesViewModelTest {
         ManualTaskRunner store = new ManualTaskRunner();
         WorkspaceLink link = new WorkspaceLink(file, Clock.systemUTC(), store, notices);
         ManualTaskRunner imports = new ManualTaskRunner();
-        OpenFilesViewModel workspace = new OpenFilesViewModel(Importers.standard(), imports, new SyncTaskRunner(),
+        OpenFilesViewModel openFiles = new OpenFilesViewModel(Importers.standard(), imports, new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run), Optional.of(link));
         // The assistant's call at line 3 gets no result: a finding whose evidence is a range of the file.
         String chat = """
@@ -247,13 +247,13 @@ class OpenFilesViewModelTest {
                 {"role": "assistant", "content": "Looking for a table.", "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "find_table", "arguments": "{}"}}]}
                 """;
         Path log = Files.writeString(dir.resolve("booking.jsonl"), chat);
-        workspace.open(List.of(log));
+        openFiles.open(List.of(log));
         imports.runNext();
         Files.writeString(log, chat.replace("Looking for", "Seeking for"));
 
         imports.runNext();
 
-        var findings = workspace.getSelected().getContent().findings();
+        var findings = openFiles.getSelected().getContent().findings();
         assertEquals(1, findings.validation().orElseThrow().findings().size(), "the check itself reads no file");
         assertEquals(Optional.empty(), findings.fingerprints().of(findings.validation().orElseThrow().findings().get(0)));
         assertEquals(1, notices.notices().size(), notices.notices().toString());
@@ -271,12 +271,12 @@ class OpenFilesViewModelTest {
     void aWorkspaceThatCannotBeOpenedIsANoticeAndTheFileStaysOpen() throws Exception {
         Path notAWorkspace = Files.writeString(dir.resolve("other.db"), "not sqlite at all, and more than a header's worth of text");
         WorkspaceLink link = new WorkspaceLink(notAWorkspace, Clock.systemUTC(), new SyncTaskRunner(), notices);
-        OpenFilesViewModel workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        OpenFilesViewModel openFiles = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run), Optional.of(link));
 
-        workspace.open(List.of(SampleLogs.copy(SampleLogs.TEA_TRIP, dir)));
+        openFiles.open(List.of(SampleLogs.copy(SampleLogs.TEA_TRIP, dir)));
 
-        assertTrue(workspace.getSelected().isReady());
+        assertTrue(openFiles.getSelected().isReady());
         assertEquals(1, notices.notices().size());
         assertTrue(notices.notices().get(0).text().startsWith("Workspace: " + notAWorkspace), notices.notices().get(0).text());
     }
@@ -284,15 +284,15 @@ class OpenFilesViewModelTest {
     @Test
     void openingAtAnEventSelectsItOnceTheFileIsRead() {
         ManualTaskRunner imports = new ManualTaskRunner();
-        OpenFilesViewModel workspace = workspace(imports);
+        OpenFilesViewModel openFiles = openFiles(imports);
         Path log = SampleLogs.copy(SampleLogs.TEA_TRIP, dir);
 
-        workspace.openAt(log, 40);
-        assertFalse(workspace.getSelected().isReady());
+        openFiles.openAt(log, 40);
+        assertFalse(openFiles.getSelected().isReady());
         imports.runNext();
 
-        assertEquals(40, workspace.getSelected().getContent().timeline().getSelectedEvent().seq());
-        workspace.openAt(log, 12);
-        assertEquals(12, workspace.getSelected().getContent().timeline().getSelectedEvent().seq(), "already open: at once");
+        assertEquals(40, openFiles.getSelected().getContent().timeline().getSelectedEvent().seq());
+        openFiles.openAt(log, 12);
+        assertEquals(12, openFiles.getSelected().getContent().timeline().getSelectedEvent().seq(), "already open: at once");
     }
 }

@@ -47,7 +47,7 @@ class TraceViewTest {
     private final Finding finding = new Finding("agent-error", Severity.ERROR, "m:s1", OptionalInt.empty(),
             "a run-level record as evidence", List.of(trace.event(9)));
     private TraceViewModel model;
-    private OpenFilesViewModel workspace;
+    private OpenFilesViewModel openFiles;
     private TraceView view;
 
     @Start
@@ -58,10 +58,10 @@ class TraceViewTest {
         model.startChecks();
         model.threads().select(model.threads().threads().get(2));
         NoticesViewModel notices = new NoticesViewModel();
-        workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        openFiles = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
-        workspace.setPaneLayout(new PaneLayout(0.3, 0.4, 0.4));
-        view = new TraceView(model, workspace);
+        openFiles.setPaneLayout(new PaneLayout(0.3, 0.4, 0.4));
+        view = new TraceView(model, openFiles);
         Scene scene = new Scene(view, 1200, 700);
         // The colour tokens live on the scene in the app (the theme swaps them); the panes' sheets need them.
         for (String sheet : List.of("tokens-dark.css", "app.css")) {
@@ -97,12 +97,12 @@ class TraceViewTest {
         assertEquals(0.4, center.getDividerPositions()[0], 0.01);
 
         robot.interact(() -> panes.setDividerPositions(0.7));
-        assertEquals(0.7, workspace.getPaneLayout().detail(), 0.01);
+        assertEquals(0.7, openFiles.getPaneLayout().detail(), 0.01);
         robot.interact(() -> center.setDividerPositions(0.5));
-        assertEquals(0.5, workspace.getPaneLayout().findings(), 0.01);
+        assertEquals(0.5, openFiles.getPaneLayout().findings(), 0.01);
 
-        robot.interact(() -> workspace.showFindings(false));
-        robot.interact(() -> workspace.showFindings(true));
+        robot.interact(() -> openFiles.showFindings(false));
+        robot.interact(() -> openFiles.showFindings(true));
         assertEquals(0.5, center.getDividerPositions()[0], 0.01, "the findings panel comes back where it was");
     }
 }

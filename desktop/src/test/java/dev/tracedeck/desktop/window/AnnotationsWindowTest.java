@@ -49,7 +49,7 @@ class AnnotationsWindowTest {
     private Path dir;
     private Path file;
     private WorkspaceLink link;
-    private OpenFilesViewModel workspace;
+    private OpenFilesViewModel openFiles;
 
     @Start
     void start(Stage stage) throws Exception {
@@ -57,9 +57,9 @@ class AnnotationsWindowTest {
         file = dir.resolve("workspace.db");
         NoticesViewModel notices = new NoticesViewModel();
         link = new WorkspaceLink(file, Clock.systemUTC(), new SyncTaskRunner(), notices);
-        workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        openFiles = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run), Optional.of(link));
-        new MainWindow(stage, workspace).show();
+        new MainWindow(stage, openFiles).show();
     }
 
     @AfterEach
@@ -70,8 +70,8 @@ class AnnotationsWindowTest {
     @Test
     void ctrlBBookmarksTheEventShownCtrlNAddsANoteAndBothAreKeptAndShown(FxRobot robot) throws Exception {
         Path log = SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir);
-        robot.interact(() -> workspace.open(List.of(log)));
-        TraceViewModel trace = workspace.selectedTrace().orElseThrow();
+        robot.interact(() -> openFiles.open(List.of(log)));
+        TraceViewModel trace = openFiles.selectedTrace().orElseThrow();
         Event shown = trace.detail().shownEventProperty().get();
         assertTrue(trace.annotations().isReady(), "recorded once checked, so its events can be annotated");
 
@@ -115,7 +115,7 @@ class AnnotationsWindowTest {
 
     @Test
     void escapeDropsTheNoteAndABlankNoteIsNotKept(FxRobot robot) throws Exception {
-        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+        robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
         robot.clickOn("#detail-note");
         robot.write("never mind");
         robot.type(KeyCode.ESCAPE);
@@ -132,9 +132,9 @@ class AnnotationsWindowTest {
     @Test
     void openRecentListsTheRecordedFileAndReopensIt(FxRobot robot) {
         Path log = SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir);
-        robot.interact(() -> workspace.open(List.of(log)));
-        robot.interact(() -> workspace.closeSelected());
-        assertTrue(workspace.documents().isEmpty());
+        robot.interact(() -> openFiles.open(List.of(log)));
+        robot.interact(() -> openFiles.closeSelected());
+        assertTrue(openFiles.documents().isEmpty());
 
         robot.clickOn("File");
         robot.clickOn("#menu-open-recent");
@@ -142,8 +142,8 @@ class AnnotationsWindowTest {
                 .findFirst().orElseThrow(() -> new AssertionError(recentItems(robot).stream().map(MenuItem::getText).toList().toString()));
         robot.interact(recent::fire);
 
-        assertEquals(1, workspace.documents().size());
-        assertEquals(log.getFileName().toString(), workspace.getSelected().name());
+        assertEquals(1, openFiles.documents().size());
+        assertEquals(log.getFileName().toString(), openFiles.getSelected().name());
     }
 
     private static List<MenuItem> recentItems(FxRobot robot) {

@@ -36,25 +36,25 @@ class CompareWindowTest {
     @TempDir
     Path dir;
 
-    private OpenFilesViewModel workspace;
+    private OpenFilesViewModel openFiles;
     private Stage main;
 
     @Start
     void start(Stage stage) {
         NoticesViewModel notices = new NoticesViewModel();
-        workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        openFiles = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
-        new MainWindow(stage, workspace).show();
+        new MainWindow(stage, openFiles).show();
         main = stage;
     }
 
     @Test
     void theDialogProposesTheBrokenRunAsTheOneBeforeTheFixWhateverTheTabOrder(FxRobot robot) {
         // Opened as a folder listing gives them: "after" sorts first.
-        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.AFTER_TOOL_ONLY, dir),
+        robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.AFTER_TOOL_ONLY, dir),
                 SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
 
-        Platform.runLater(() -> new CompareDialog(main, workspace).show());
+        Platform.runLater(() -> new CompareDialog(main, openFiles).show());
         WaitForAsyncUtils.waitForFxEvents();
 
         ChoiceBox<TraceDocument> before = robot.lookup("#compare-before").queryAs(ChoiceBox.class);
@@ -67,16 +67,16 @@ class CompareWindowTest {
 
     @Test
     void escapeAndCtrlWCloseTheComparison(FxRobot robot) {
-        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir),
+        robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir),
                 SampleLogs.copy(SampleLogs.AFTER_TOOL_ONLY, dir))));
-        TraceDocument before = workspace.documents().get(0);
-        TraceDocument after = workspace.documents().get(1);
-        CompareDialog dialog = new CompareDialog(main, workspace);
+        TraceDocument before = openFiles.documents().get(0);
+        TraceDocument after = openFiles.documents().get(1);
+        CompareDialog dialog = new CompareDialog(main, openFiles);
 
         for (KeyCode[] keys : List.of(new KeyCode[] {KeyCode.ESCAPE}, new KeyCode[] {KeyCode.CONTROL, KeyCode.W})) {
             Stage[] window = new Stage[1];
             robot.interact(() -> {
-                window[0] = dialog.window(before, after, workspace.compare(before, after));
+                window[0] = dialog.window(before, after, openFiles.compare(before, after));
                 window[0].show();
                 window[0].requestFocus();
             });

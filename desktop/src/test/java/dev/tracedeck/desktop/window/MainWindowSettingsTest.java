@@ -28,16 +28,16 @@ import org.testfx.framework.junit5.Start;
 class MainWindowSettingsTest {
 
     private final MemorySettingsStore store = new MemorySettingsStore();
-    private OpenFilesViewModel workspace;
+    private OpenFilesViewModel openFiles;
     private MainWindow window;
 
     @Start
     void start(Stage stage) {
         new WindowSettings(Theme.LIGHT, Optional.empty(), false, new PaneLayout(0.2, 0.45, 0.7), false).save(store);
         NoticesViewModel notices = new NoticesViewModel();
-        workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        openFiles = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
-        window = new MainWindow(stage, workspace, store);
+        window = new MainWindow(stage, openFiles, store);
         window.show();
     }
 
@@ -45,8 +45,8 @@ class MainWindowSettingsTest {
     void startsWithTheRememberedThemeAndLayout(FxRobot robot) {
         assertTrue(window.scene().getStylesheets().get(0).endsWith("tokens-light.css"), window.scene().getStylesheets().toString());
         assertFalse(darkThemeItem(robot).isSelected());
-        assertFalse(workspace.findingsShownProperty().get());
-        assertEquals(new PaneLayout(0.2, 0.45, 0.7), workspace.getPaneLayout());
+        assertFalse(openFiles.findingsShownProperty().get());
+        assertEquals(new PaneLayout(0.2, 0.45, 0.7), openFiles.getPaneLayout());
     }
 
     @Test
@@ -55,8 +55,8 @@ class MainWindowSettingsTest {
             // As a click does: the tick flips, then the item acts.
             darkThemeItem(robot).setSelected(true);
             darkThemeItem(robot).fire();
-            workspace.showFindings(true);
-            workspace.setPaneLayout(new PaneLayout(0.15, 0.5, 0.6));
+            openFiles.showFindings(true);
+            openFiles.setPaneLayout(new PaneLayout(0.15, 0.5, 0.6));
         });
         assertTrue(window.scene().getStylesheets().get(0).endsWith("tokens-dark.css"));
 

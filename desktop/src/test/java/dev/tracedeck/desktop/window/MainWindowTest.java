@@ -62,15 +62,15 @@ class MainWindowTest {
     @TempDir
     Path dir;
 
-    private OpenFilesViewModel workspace;
+    private OpenFilesViewModel openFiles;
 
     @Start
     void start(Stage stage) {
         NoticesViewModel notices = new NoticesViewModel();
-        workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        openFiles = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices,
                 new ErrorBoundary(notices, Runnable::run));
-        new MainWindow(stage, workspace).show();
+        new MainWindow(stage, openFiles).show();
         this.stage = stage;
     }
 
@@ -80,7 +80,7 @@ class MainWindowTest {
     void opensASampleLogShowsItsRowsAndTheSelectedEventsDetail(FxRobot robot) {
         Path log = SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir);
 
-        robot.interact(() -> workspace.open(List.of(log)));
+        robot.interact(() -> openFiles.open(List.of(log)));
 
         TableView<Event> table = robot.lookup("#timeline-table").queryTableView();
         assertEquals(217 - 47, table.getItems().size(), "217 events; 47 LLM calls show request and answer in one row");
@@ -106,7 +106,7 @@ class MainWindowTest {
 
     @Test
     void selectingAStateDumpShowsItsEntriesWithTheAppendedOnesMarked(FxRobot robot) {
-        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+        robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
         // The file opened on its first finding; from the top, the first dump is small enough to show whole.
         TableView<Event> table = robot.lookup("#timeline-table").queryTableView();
         robot.interact(() -> table.scrollTo(0));
@@ -123,7 +123,7 @@ class MainWindowTest {
 
     @Test
     void ctrlFSearchesTheTimeline(FxRobot robot) {
-        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+        robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
         TextField search = robot.lookup("#timeline-search").queryAs(TextField.class);
 
         robot.press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
@@ -138,8 +138,8 @@ class MainWindowTest {
 
     @Test
     void searchingKeepsTheSelectedEventsDetailAndEscapeBringsItsRowBack(FxRobot robot) throws Exception {
-        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
-        TraceViewModel trace = workspace.selectedTrace().orElseThrow();
+        robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+        TraceViewModel trace = openFiles.selectedTrace().orElseThrow();
         Event selected = trace.timeline().getSelectedEvent();
         assertTrue(selected != null && !selected.text().contains("get_context"), "opened on its first finding: " + selected);
         TableView<Event> table = robot.lookup("#timeline-table").queryTableView();
@@ -167,7 +167,7 @@ class MainWindowTest {
     /** The window's first size on a 1280-pixel screen (headless, the tests' screen is 1280 wide too). */
     @Test
     void atTheDefaultSizeTheSummaryHasRoomAndTimesAreWhole(FxRobot robot) {
-        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+        robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
         TableView<Event> table = robot.lookup("#timeline-table").queryTableView();
         TableColumn<Event, ?> summary = table.getVisibleLeafColumns().stream().filter(c -> c.getText().equals("Summary"))
                 .findFirst().orElseThrow();
@@ -179,8 +179,8 @@ class MainWindowTest {
 
         // Claude Code's times are ISO, to the millisecond and in UTC ("…T09:14:02.118Z"); a session is one thread.
         robot.interact(() -> {
-            workspace.closeSelected();
-            workspace.open(List.of(SampleLogs.copy("sample-logs/claude-code/compacted-session.jsonl", dir)));
+            openFiles.closeSelected();
+            openFiles.open(List.of(SampleLogs.copy("sample-logs/claude-code/compacted-session.jsonl", dir)));
         });
         TableView<Event> session = robot.lookup("#timeline-table").queryTableView();
         assertFalse(session.getColumns().stream().filter(c -> c.getText().equals("Thread")).findFirst().orElseThrow().isVisible(),
@@ -200,12 +200,12 @@ class MainWindowTest {
         double width = stage.getWidth();
         try {
             robot.interact(() -> {
-                workspace.open(List.of(SampleLogs.copy(SampleLogs.PROTOCOL_VIOLATIONS, dir)));
+                openFiles.open(List.of(SampleLogs.copy(SampleLogs.PROTOCOL_VIOLATIONS, dir)));
                 // As narrow as the window goes: every finding's message is longer than its row.
                 stage.setWidth(stage.getMinWidth());
             });
             WaitForAsyncUtils.waitForFxEvents();
-            TraceViewModel trace = workspace.selectedTrace().orElseThrow();
+            TraceViewModel trace = openFiles.selectedTrace().orElseThrow();
             Finding warning = trace.findings().findingsInScope().stream()
                     .filter(f -> f.severity() == dev.tracedeck.analysis.rules.Severity.WARNING).findFirst().orElseThrow();
             robot.interact(() -> trace.findings().selectFinding(warning));
@@ -224,7 +224,7 @@ class MainWindowTest {
     void aFileThatCannotBeOpenedIsAShortMessageNotAStackTrace(FxRobot robot) {
         Path missing = dir.resolve("missing.log");
 
-        robot.interact(() -> workspace.open(List.of(missing)));
+        robot.interact(() -> openFiles.open(List.of(missing)));
 
         String message = robot.lookup(".notice-text").queryAs(Label.class).getText();
         assertEquals("Could not open " + missing + ": no such file", message);
@@ -233,7 +233,7 @@ class MainWindowTest {
 
     @Test
     void theFindingsPanelListsTheChecklistAndAFindingSelectsItsEvidence(FxRobot robot) {
-        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+        robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
 
         assertEquals("6 errors · 0 warnings · 3 threads checked", robot.lookup("#findings-summary").queryAs(Label.class).getText());
         assertEquals("6 errors · 0 warnings · 3 threads checked", robot.lookup("#status-findings").queryAs(Label.class).getText());
@@ -257,8 +257,8 @@ class MainWindowTest {
 
     @Test
     void onlyFlaggedLeavesTheEvidenceAndF8WalksTheFindings(FxRobot robot) {
-        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
-        List<Finding> findings = workspace.selectedTrace().orElseThrow().findings().findingsInScope();
+        robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+        List<Finding> findings = openFiles.selectedTrace().orElseThrow().findings().findingsInScope();
         List<Integer> evidence = findings.stream().flatMap(f -> f.evidence().stream()).map(Event::seq).distinct().sorted().toList();
         TableView<Event> table = robot.lookup("#timeline-table").queryTableView();
 
@@ -280,7 +280,7 @@ class MainWindowTest {
 
     @Test
     void ctrlShiftFHidesAndShowsTheFindingsPanel(FxRobot robot) {
-        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+        robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
         assertTrue(robot.lookup("#findings-panel").tryQuery().isPresent());
 
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.F).release(KeyCode.F, KeyCode.SHIFT, KeyCode.CONTROL);
@@ -296,11 +296,11 @@ class MainWindowTest {
         Path first = SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir);
         Path second = SampleLogs.copy(SampleLogs.PROTOCOL_VIOLATIONS, dir);
 
-        robot.interact(() -> workspace.open(List.of(first, second)));
+        robot.interact(() -> openFiles.open(List.of(first, second)));
 
         assertEquals(0, robot.lookup("#file-tabs").queryAs(TabPane.class).getSelectionModel().getSelectedIndex());
-        TraceViewModel trace = workspace.selectedTrace().orElseThrow();
-        assertEquals("before-prebuilt-react.log", workspace.getSelected().name());
+        TraceViewModel trace = openFiles.selectedTrace().orElseThrow();
+        assertEquals("before-prebuilt-react.log", openFiles.getSelected().name());
         Finding firstInLog = trace.findings().findingsInScope().get(0);
         assertSame(firstInLog, trace.findings().getSelectedFinding());
         // Both tabs' panes are in the scene, so ask the selected file's models rather than look nodes up.
@@ -311,8 +311,8 @@ class MainWindowTest {
 
     @Test
     void aFindingThatBlamesAStateEntryShowsThatEntryMarkedInItsColour(FxRobot robot) {
-        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.PROTOCOL_VIOLATIONS, dir))));
-        TraceViewModel trace = workspace.selectedTrace().orElseThrow();
+        robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.PROTOCOL_VIOLATIONS, dir))));
+        TraceViewModel trace = openFiles.selectedTrace().orElseThrow();
         Finding orphan = trace.findings().findingsInScope().stream()
                 .filter(f -> f.ruleId().equals("orphaned-tool-call")).findFirst().orElseThrow();
 
@@ -327,12 +327,12 @@ class MainWindowTest {
 
     @Test
     void aClosedFileIsLetGo(FxRobot robot) {
-        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
-        java.lang.ref.WeakReference<TraceViewModel> closed = new java.lang.ref.WeakReference<>(workspace.selectedTrace().orElseThrow());
+        robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+        java.lang.ref.WeakReference<TraceViewModel> closed = new java.lang.ref.WeakReference<>(openFiles.selectedTrace().orElseThrow());
 
         robot.press(KeyCode.CONTROL, KeyCode.W).release(KeyCode.W, KeyCode.CONTROL);
 
-        assertTrue(workspace.documents().isEmpty());
+        assertTrue(openFiles.documents().isEmpty());
         // TestFX keeps every event fired in its stage, and so their targets; registering the stage again forgets them.
         FxToolkit.toolkitContext().setRegisteredStage(FxToolkit.toolkitContext().getRegisteredStage());
         for (int i = 0; i < 20 && closed.get() != null; i++) {

@@ -43,22 +43,22 @@ class PlaceholderContrastTest {
     @TempDir
     Path dir;
 
-    private OpenFilesViewModel workspace;
+    private OpenFilesViewModel openFiles;
     private MainWindow window;
 
     @Start
     void start(Stage stage) {
         NoticesViewModel notices = new NoticesViewModel();
-        workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        openFiles = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
-        window = new MainWindow(stage, workspace);
+        window = new MainWindow(stage, openFiles);
         window.show();
     }
 
     @Test
     void placeholdersReadInBothThemes(FxRobot robot) {
         robot.interact(() -> {
-            workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir)));
+            openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir)));
             window.openPlayground();
             window.runsWindow().showSearch();
             window.runsWindow().showRuns();

@@ -34,22 +34,22 @@ class PlaygroundMenuTest {
     @TempDir
     Path dir;
 
-    private OpenFilesViewModel workspace;
+    private OpenFilesViewModel openFiles;
     private MainWindow window;
 
     @Start
     void start(Stage stage) {
         NoticesViewModel notices = new NoticesViewModel();
-        workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        openFiles = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
-        window = new MainWindow(stage, workspace);
+        window = new MainWindow(stage, openFiles);
         window.show();
     }
 
     @Test
     void ctrlShiftPOpensThePlaygroundAtTheSelectedEvent(FxRobot robot) {
-        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
-        TraceViewModel trace = workspace.selectedTrace().orElseThrow();
+        robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+        TraceViewModel trace = openFiles.selectedTrace().orElseThrow();
         Event dump = trace.loaded().trace().threads().stream().map(ThreadHistory::points).filter(p -> p.size() > 3)
                 .findFirst().orElseThrow().get(2);
         Event later = trace.loaded().trace().events().stream()

@@ -52,19 +52,19 @@ class PresentationModeTest {
     @TempDir
     Path dir;
 
-    private OpenFilesViewModel workspace;
+    private OpenFilesViewModel openFiles;
 
     @Start
     void start(Stage stage) {
         NoticesViewModel notices = new NoticesViewModel();
-        workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        openFiles = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
-        new MainWindow(stage, workspace).show();
+        new MainWindow(stage, openFiles).show();
     }
 
     @Test
     void everyPaneGrowsAlikeAndTheTimelineHeaderIsNotCut(FxRobot robot) {
-        robot.interact(() -> workspace.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+        robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
         WaitForAsyncUtils.waitForFxEvents();
         Map<String, Double> before = textHeights(robot);
 

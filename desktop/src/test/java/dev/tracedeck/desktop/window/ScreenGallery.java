@@ -44,42 +44,42 @@ public final class ScreenGallery {
         Files.createDirectories(out);
         Platform.startup(() -> { });
         NoticesViewModel notices = new NoticesViewModel();
-        OpenFilesViewModel workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(), VALIDATOR,
+        OpenFilesViewModel openFiles = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(), VALIDATOR,
                 notices, new ErrorBoundary(notices, Runnable::run));
         MainWindow[] window = new MainWindow[1];
         on(() -> {
-            window[0] = new MainWindow(new Stage(), workspace);
+            window[0] = new MainWindow(new Stage(), openFiles);
             window[0].show();
         });
         shot(window[0], out.resolve("0-empty.png"));
         on(() -> {
-            workspace.open(logs);
-            workspace.select(workspace.documents().get(0));
-            select(workspace, e -> e.payload() instanceof Payload.ToolInvocation t && t.call().truncated());
+            openFiles.open(logs);
+            openFiles.select(openFiles.documents().get(0));
+            select(openFiles, e -> e.payload() instanceof Payload.ToolInvocation t && t.call().truncated());
         });
         shot(window[0], out.resolve("1-truncated-tool-call.png"));
-        on(() -> select(workspace, e -> e.kind() == EventKind.MESSAGE && e.text().contains("\n")));
+        on(() -> select(openFiles, e -> e.kind() == EventKind.MESSAGE && e.text().contains("\n")));
         shot(window[0], out.resolve("2-multiline-message.png"));
-        on(() -> select(workspace, e -> e.source().lineCount() > 5 && e.kind() == EventKind.MARKER));
+        on(() -> select(openFiles, e -> e.source().lineCount() > 5 && e.kind() == EventKind.MARKER));
         shot(window[0], out.resolve("3-marker.png"));
         on(() -> {
-            TraceViewModel trace = workspace.getSelected().getContent();
+            TraceViewModel trace = openFiles.getSelected().getContent();
             trace.threads().select(trace.threads().threads().get(2));
             trace.timeline().search("add_entry");
-            select(workspace, e -> e.kind() == EventKind.TOOL_CALL);
+            select(openFiles, e -> e.kind() == EventKind.TOOL_CALL);
         });
         shot(window[0], out.resolve("4-filtered.png"));
         on(() -> {
-            workspace.open(List.of(Path.of("/nonexistent/run.log")));
+            openFiles.open(List.of(Path.of("/nonexistent/run.log")));
             window[0].scene().getStylesheets().setAll(List.of(
                     ScreenGallery.class.getResource("/dev/tracedeck/desktop/tokens-light.css").toExternalForm(),
                     ScreenGallery.class.getResource("/dev/tracedeck/desktop/app.css").toExternalForm()));
-            select(workspace, e -> e.kind() == EventKind.STATE && e.summary().contains("+"));
+            select(openFiles, e -> e.kind() == EventKind.STATE && e.summary().contains("+"));
         });
         shot(window[0], out.resolve("5-light-with-error.png"));
         on(() -> {
-            workspace.select(workspace.documents().get(0));
-            TraceViewModel trace = workspace.getSelected().getContent();
+            openFiles.select(openFiles.documents().get(0));
+            TraceViewModel trace = openFiles.getSelected().getContent();
             trace.threads().selectAll();
             trace.timeline().search("");
             trace.timeline().showOnlyFlagged(true);
@@ -88,11 +88,11 @@ public final class ScreenGallery {
             trace.findings().next();
         });
         shot(window[0], out.resolve("6-light-only-flagged.png"));
-        on(() -> workspace.select(workspace.documents().get(workspace.documents().size() - 1)));
+        on(() -> openFiles.select(openFiles.documents().get(openFiles.documents().size() - 1)));
         shot(window[0], out.resolve("7-light-clean-file.png"));
         on(() -> {
-            workspace.select(workspace.documents().get(0));
-            TraceViewModel trace = workspace.getSelected().getContent();
+            openFiles.select(openFiles.documents().get(0));
+            TraceViewModel trace = openFiles.getSelected().getContent();
             trace.timeline().showOnlyFlagged(false);
             trace.threads().select(trace.threads().threads().get(Math.min(2, trace.threads().threads().size() - 1)));
             List<Event> dumps = trace.timeline().rows().stream().filter(e -> e.kind() == EventKind.STATE).toList();
@@ -102,25 +102,25 @@ public final class ScreenGallery {
             trace.showCenter(CenterView.STEPS);
         });
         shot(window[0], out.resolve("10-light-steps.png"));
-        on(() -> workspace.getSelected().getContent().showCenter(CenterView.CONTEXT));
+        on(() -> openFiles.getSelected().getContent().showCenter(CenterView.CONTEXT));
         shot(window[0], out.resolve("11-light-context.png"));
-        on(() -> workspace.getSelected().getContent().showCenter(CenterView.STATE));
+        on(() -> openFiles.getSelected().getContent().showCenter(CenterView.STATE));
         shot(window[0], out.resolve("12-light-state.png"));
         on(() -> window[0].present(true));
         shot(window[0], out.resolve("13-light-presentation.png"));
         on(() -> window[0].present(false));
         on(() -> {
-            TraceViewModel trace = workspace.getSelected().getContent();
+            TraceViewModel trace = openFiles.getSelected().getContent();
             trace.showCenter(CenterView.TIMELINE);
-            select(workspace, e -> !e.sourceText().isHeld() && e.kind() == EventKind.TOOL_CALL);
+            select(openFiles, e -> !e.sourceText().isHeld() && e.kind() == EventKind.TOOL_CALL);
         });
         shot(window[0], out.resolve("15-light-text-from-file.png"));
-        if (workspace.documents().size() >= 2) {
+        if (openFiles.documents().size() >= 2) {
             Stage[] compare = new Stage[1];
             on(() -> {
-                CompareDialog dialog = new CompareDialog(window[0].stage(), workspace);
-                compare[0] = dialog.window(workspace.documents().get(0), workspace.documents().get(1),
-                        workspace.compare(workspace.documents().get(0), workspace.documents().get(1)));
+                CompareDialog dialog = new CompareDialog(window[0].stage(), openFiles);
+                compare[0] = dialog.window(openFiles.documents().get(0), openFiles.documents().get(1),
+                        openFiles.compare(openFiles.documents().get(0), openFiles.documents().get(1)));
                 compare[0].show();
             });
             on(() -> {
@@ -188,8 +188,8 @@ public final class ScreenGallery {
         });
     }
 
-    private static void select(OpenFilesViewModel workspace, Predicate<Event> which) {
-        TraceViewModel trace = workspace.getSelected().getContent();
+    private static void select(OpenFilesViewModel openFiles, Predicate<Event> which) {
+        TraceViewModel trace = openFiles.getSelected().getContent();
         trace.timeline().rows().stream().filter(which).findFirst().ifPresent(trace.timeline()::select);
     }
 

@@ -43,22 +43,22 @@ class TourTest {
     private static final Path BEFORE = SAMPLES.resolve("before-prebuilt-react.log");
     private static final Path AFTER = SAMPLES.resolve("after-tool-only.log");
 
-    private OpenFilesViewModel workspace;
+    private OpenFilesViewModel openFiles;
 
     @Start
     void start(Stage stage) {
         NoticesViewModel notices = new NoticesViewModel();
-        workspace = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
+        openFiles = new OpenFilesViewModel(Importers.standard(), new SyncTaskRunner(), new SyncTaskRunner(),
                 new Validator(RuleConfig.DEFAULT), notices, new ErrorBoundary(notices, Runnable::run));
-        new MainWindow(stage, workspace).show();
+        new MainWindow(stage, openFiles).show();
     }
 
     @Test
     void theToursKeysDoWhatTheReadmeSays(FxRobot robot) {
         assertTrue(Files.isRegularFile(BEFORE) && Files.isRegularFile(AFTER), "the samples the tour opens: " + SAMPLES);
-        robot.interact(() -> workspace.open(List.of(BEFORE, AFTER)));
-        assertEquals("before-prebuilt-react.log", workspace.getSelected().name(), "the first file's tab is selected");
-        TraceViewModel before = workspace.selectedTrace().orElseThrow();
+        robot.interact(() -> openFiles.open(List.of(BEFORE, AFTER)));
+        assertEquals("before-prebuilt-react.log", openFiles.getSelected().name(), "the first file's tab is selected");
+        TraceViewModel before = openFiles.selectedTrace().orElseThrow();
         assertEquals("duplicate-add-entry", selected(before).ruleId(), "opened on its first finding");
 
         List<String> walked = new ArrayList<>();
