@@ -156,7 +156,8 @@ public final class DetailViewModel {
         }
         List<Finding> ordered = new ArrayList<>(findings.size());
         ordered.add(focus);
-        findings.stream().filter(f -> f != focus).forEach(ordered::add);
+        // Equal, not only the same: the focus may come from a later check of the thread than the index.
+        findings.stream().filter(f -> !f.equals(focus)).forEach(ordered::add);
         return ordered;
     }
 }

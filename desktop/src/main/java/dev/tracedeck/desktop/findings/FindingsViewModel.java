@@ -161,7 +161,8 @@ public final class FindingsViewModel {
      * dropping any check still running.
      */
     public void showChecked(CheckResult result) {
-        task.cancel();
+        // The check running stops whole: the threads it has checked so far are of a trace no longer shown.
+        cancel();
         checked(result);
     }
 

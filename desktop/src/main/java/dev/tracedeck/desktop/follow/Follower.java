@@ -108,7 +108,9 @@ final class Follower {
         timer.setOnFinished(e -> tick());
     }
 
+    /** Starts looking at the file, the timeline showing its newest events as {@code tail -f} does. */
     void start() {
+        document.getContent().follow();
         tick();
     }
 

@@ -48,6 +48,7 @@ public final class TraceViewModel {
     private final EventAnnotations annotations;
     private final ObjectProperty<CenterView> centerView = new SimpleObjectProperty<>(CenterView.TIMELINE);
     private SameEvents sameEvents;
+    private boolean opensOnFirstFinding = true;
 
     /**
      * @param queries short queries (rendering the detail)
@@ -134,7 +135,7 @@ public final class TraceViewModel {
      * what the user came for; unless they have already picked something while the rules ran.
      */
     private void selectFirstFinding() {
-        if (timeline.getSelectedEvent() == null && findings.getSelectedRow() == null) {
+        if (opensOnFirstFinding && timeline.getSelectedEvent() == null && findings.getSelectedRow() == null) {
             findings.selectFirst();
         }
     }
@@ -147,6 +148,15 @@ public final class TraceViewModel {
         threadId.flatMap(id -> threads.threads().stream().filter(r -> r.threadId().equals(Optional.of(id))).findFirst())
                 .ifPresent(threads::select);
         event.ifPresent(e -> reveal(e.seq()));
+    }
+
+    /**
+     * The file is followed as it grows from now on: the timeline shows its newest events, and checks that finish
+     * later select nothing of their own (the first finding would take the timeline away from the newest events).
+     */
+    public void follow() {
+        opensOnFirstFinding = false;
+        timeline.showNewest();
     }
 
     /**

@@ -11,8 +11,11 @@ import javafx.beans.InvalidationListener;
 import javafx.beans.WeakInvalidationListener;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
 import javafx.scene.control.IndexedCell;
 import javafx.scene.control.Label;
+import javafx.scene.control.Skin;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -51,6 +54,30 @@ public final class TimelineView extends VBox {
         buildTable();
         bindSelection();
         model.addGrowthListener(this::keepingTheEnd);
+        model.newestAskedProperty().addListener((obs, old, now) -> showEnd());
+    }
+
+    /** Scrolls to the last row; a table not drawn yet (no skin) does so once it is. */
+    private void showEnd() {
+        if (table.getSkin() == null) {
+            table.skinProperty().addListener(new ChangeListener<>() {
+                @Override
+                public void changed(ObservableValue<? extends Skin<?>> obs, Skin<?> old, Skin<?> now) {
+                    obs.removeListener(this);
+                    showEnd();
+                }
+            });
+            return;
+        }
+        if (table.getItems().isEmpty()) {
+            return;
+        }
+        // The table counts its rows anew when laid out; the end is then where the last row is.
+        table.layout();
+        VirtualFlow<?> flow = flow();
+        if (flow != null) {
+            flow.setPosition(1);
+        }
     }
 
     /**
@@ -65,13 +92,8 @@ public final class TimelineView extends VBox {
         return () -> {
             syncingSelection = false;
             showSelected(model.getSelectedEvent());
-            if (atEnd && !table.getItems().isEmpty()) {
-                // The table counts its rows anew when laid out; the end is then where the last row is.
-                table.layout();
-                VirtualFlow<?> flow = flow();
-                if (flow != null) {
-                    flow.setPosition(1);
-                }
+            if (atEnd) {
+                showEnd();
             }
         };
     }

@@ -43,6 +43,7 @@ public final class TimelineViewModel {
     private LlmRounds rounds;
     private ThreadLabels threadLabels;
     private final List<GrowthListener> growthListeners = new ArrayList<>();
+    private final ReadOnlyIntegerWrapper newestAsked = new ReadOnlyIntegerWrapper();
     private int eventCount;
     private int lastSeq;
     private final String widestTime;
@@ -94,6 +95,16 @@ public final class TimelineViewModel {
 
     public void addGrowthListener(GrowthListener listener) {
         growthListeners.add(listener);
+    }
+
+    /** Asks the view to show the newest rows, the selection left as it is: following a file begins, as {@code tail -f}. */
+    public void showNewest() {
+        newestAsked.set(newestAsked.get() + 1);
+    }
+
+    /** Counts {@link #showNewest} asks, for the view to hear them. */
+    public ReadOnlyIntegerProperty newestAskedProperty() {
+        return newestAsked.getReadOnlyProperty();
     }
 
     /**

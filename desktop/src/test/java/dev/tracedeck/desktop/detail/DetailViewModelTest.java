@@ -76,6 +76,22 @@ class DetailViewModelTest {
     }
 
     @Test
+    void theFocusedFindingFromALaterCheckOfItsThreadIsListedOnce() {
+        DetailViewModel detail = new DetailViewModel(new SyncTaskRunner());
+        Trace trace = TestTraces.small();
+        detail.setEvidence(EvidenceIndex.of(TestFindings.of(trace)));
+        Finding checked = TestFindings.of(trace).findings().stream()
+                .filter(f -> f.evidence().contains(trace.event(7))).findFirst().orElseThrow();
+        detail.show(trace.event(7));
+
+        detail.setFocus(new Finding(checked.ruleId(), checked.severity(), checked.threadId(), checked.msgIdx(),
+                checked.message(), checked.evidence(), checked.blamed()));
+
+        String text = detail.getDocument().text();
+        assertEquals(text.indexOf(TestFindings.AGENT_ERROR), text.lastIndexOf(TestFindings.AGENT_ERROR), text);
+    }
+
+    @Test
     void aFindingsTriageMarkShowsUnderItAndGoesWhenCleared(@TempDir Path dir) {
         Trace trace = TestTraces.small();
         EvidenceIndex index = EvidenceIndex.of(TestFindings.of(trace));

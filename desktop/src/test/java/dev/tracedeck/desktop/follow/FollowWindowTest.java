@@ -181,6 +181,25 @@ class FollowWindowTest {
     }
 
     @Test
+    void followingBeginsAtTheNewestEventsAndKeepsWhatIsSelected(FxRobot robot) throws IOException {
+        write(0, recordStartAfter(400));
+        robot.interact(() -> openFiles.open(List.of(log)));
+        TableView<Event> table = table();
+        Event selected = openFiles.selectedTrace().orElseThrow().timeline().getSelectedEvent();
+        int last = table.getItems().size() - 1;
+        assertFalse(visibleRows(robot).stream().anyMatch(r -> r.getIndex() == last), "the file opens on its first finding");
+
+        robot.type(KeyCode.F9);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        until("the newest rows on screen", () -> visibleRows(robot).stream().anyMatch(r -> r.getIndex() == table.getItems().size() - 1));
+        // Turning Follow on reads the file from its start: the same event, read again.
+        Event now = openFiles.selectedTrace().orElseThrow().timeline().getSelectedEvent();
+        assertEquals(selected.source(), now.source(), "the selection left as it was");
+        assertSame(now, table.getSelectionModel().getSelectedItem());
+    }
+
+    @Test
     void aTruncatedFileIsReadAgainFromItsStartAndANoticeSaysSo(FxRobot robot) throws IOException {
         write(0, lines.size());
         robot.interact(() -> openFiles.open(List.of(log)));
