@@ -2,7 +2,6 @@ package dev.tracedeck.desktop.follow;
 
 import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.Validation;
-import dev.tracedeck.cli.live.FindingLine;
 import dev.tracedeck.cli.live.FollowedFile;
 import dev.tracedeck.cli.live.LiveCheck;
 import dev.tracedeck.desktop.common.BackgroundJob;
@@ -17,9 +16,6 @@ import dev.tracedeck.desktop.tabs.TraceDocument;
 import dev.tracedeck.desktop.tabs.TraceViewModel;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.model.trace.Trace;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -45,8 +41,6 @@ final class Follower {
 
     /** How long a reading whose last record is cut short waits for the rest of it before it is shown as it is. */
     static final long CUT_SHORT_WAIT_NANOS = 2_000_000_000L;
-    /** The findings told last, for the status bar's tooltip: the newest few. */
-    private static final int TOLD_LINES = 12;
 
     private final TraceDocument document;
     private final OpenFilesViewModel openFiles;
@@ -58,14 +52,9 @@ final class Follower {
     private final PauseTransition timer = new PauseTransition();
     private final ReadOnlyIntegerWrapper arrived = new ReadOnlyIntegerWrapper();
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper("");
-    private final Deque<String> told = new ArrayDeque<>();
-    /** Findings that appeared, and that stopped holding, in readings not shown yet. */
-    private final List<Finding> freshSinceShown = new ArrayList<>();
-    private final List<Finding> resolvedSinceShown = new ArrayList<>();
+    private final ToldFindings told = new ToldFindings();
     /** The findings the document showed when following began, not new to the user; taken by the first reading. */
     private List<Finding> shownAtStart;
-    private int newFindings;
-    private int resolvedFindings;
     private int baseline;
     private TaskHandle running = TaskHandle.DONE;
     private boolean looking;
@@ -134,32 +123,14 @@ final class Follower {
         return problem.getReadOnlyProperty();
     }
 
-    /** Findings shown since following began that were not there before, each counted once. */
-    int newFindings() {
-        return newFindings;
-    }
-
-    /** Findings told since following began that then stopped holding (and left the findings panel). */
-    int resolvedFindings() {
-        return resolvedFindings;
-    }
-
-    /**
-     * The findings told last, newest last, one line each as {@code tracedeck watch} prints them ("error
-     * orphaned-tool-call  thread c1 …", "resolved orphaned-tool-call …"), and what happened to the file.
-     */
-    List<String> told() {
-        return List.copyOf(told);
+    /** The findings that appeared and stopped holding since following began, as {@code tracedeck watch} tells them. */
+    ToldFindings told() {
+        return told;
     }
 
     /** Looks made so far (tests wait for one). */
     int looks() {
         return looks;
-    }
-
-    /** How long showing the last reading kept the FX thread, in milliseconds. */
-    double showMillis() {
-        return showMillis;
     }
 
     private void tick() {
@@ -244,12 +215,9 @@ final class Follower {
         }
         if (reading.change() == FollowedFile.Change.TRUNCATED || reading.change() == FollowedFile.Change.REPLACED) {
             baseline = 0;
-            // What the earlier file's readings found and nobody saw is about a file that is no more.
-            freshSinceShown.clear();
-            resolvedSinceShown.clear();
+            told.forgetUnshown();
         }
-        freshSinceShown.addAll(reading.fresh());
-        resolvedSinceShown.addAll(reading.resolved());
+        told.found(reading.fresh(), reading.resolved());
         setProblem("");
         lastNotice = "";
         if (!reading.loaded().trace().report().complete()) {
@@ -285,25 +253,8 @@ final class Follower {
         content.grow(reading.loaded(), keep, reading.checked());
         showMillis = (System.nanoTime() - started) / 1e6;
         arrived.set(Math.max(0, reading.loaded().trace().events().size() - baseline));
-        tell();
+        told.shown();
         changed.run();
-    }
-
-    /** Counts and keeps the lines of the findings that appeared and stopped holding in the readings now shown. */
-    private void tell() {
-        newFindings += freshSinceShown.size();
-        resolvedFindings += resolvedSinceShown.size();
-        resolvedSinceShown.forEach(f -> keepTold(FindingLine.resolved(f)));
-        freshSinceShown.forEach(f -> keepTold(FindingLine.of(f)));
-        freshSinceShown.clear();
-        resolvedSinceShown.clear();
-    }
-
-    private void keepTold(String line) {
-        told.addLast(line);
-        while (told.size() > TOLD_LINES) {
-            told.removeFirst();
-        }
     }
 
     private void failed(Throwable error) {
@@ -318,7 +269,7 @@ final class Follower {
     }
 
     private void say(String text) {
-        keepTold(text);
+        told.say(text);
         openFiles.notices().post(Notice.info(text));
     }
 

@@ -286,19 +286,20 @@ public final class LiveDocuments {
         selectedFollowed.set(follower != null);
         selectedFollowable.set(document != null && canFollow(document));
         selectedStatus.set(follower == null ? "" : status(document, follower));
-        selectedTold.set(follower == null || follower.told().isEmpty() ? selectedStatus.get()
-                : selectedStatus.get() + "\n\n" + String.join("\n", follower.told()));
+        List<String> lines = follower == null ? List.of() : follower.told().lines();
+        selectedTold.set(lines.isEmpty() ? selectedStatus.get() : selectedStatus.get() + "\n\n" + String.join("\n", lines));
     }
 
     private String status(TraceDocument document, Follower follower) {
         Listening listen = listening.get(document);
         StringBuilder what = new StringBuilder(listen != null ? "Listening on " + listen.url() + " · " + listen.file().received()
                 : "Following · " + CountFormat.count(follower.arrivedProperty().get(), "new event", "new events"));
-        if (follower.newFindings() > 0) {
-            what.append(" · ").append(CountFormat.count(follower.newFindings(), "new finding", "new findings"));
+        ToldFindings told = follower.told();
+        if (told.appeared() > 0) {
+            what.append(" · ").append(CountFormat.count(told.appeared(), "new finding", "new findings"));
         }
-        if (follower.resolvedFindings() > 0) {
-            what.append(" · ").append(CountFormat.count(follower.resolvedFindings())).append(" resolved");
+        if (told.stoppedHolding() > 0) {
+            what.append(" · ").append(CountFormat.count(told.stoppedHolding())).append(" resolved");
         }
         String problem = follower.problemProperty().get();
         return problem.isEmpty() ? what.toString() : what + " · " + problem;
