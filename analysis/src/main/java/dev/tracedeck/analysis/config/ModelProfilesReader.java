@@ -1,15 +1,9 @@
 package dev.tracedeck.analysis.config;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tracedeck.analysis.tokens.ChatFormat;
 import dev.tracedeck.analysis.tokens.ModelProfile;
 import dev.tracedeck.analysis.tokens.ModelProfiles;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -32,29 +26,14 @@ public final class ModelProfilesReader {
 
     private static final Set<String> KEYS = Set.of("name", "contextLimit", "encoding");
 
-    private final ObjectMapper mapper = new ObjectMapper().enable(JsonParser.Feature.INCLUDE_SOURCE_IN_LOCATION);
-
     /** The built-in profiles with the file's added in front. */
     public ModelProfiles read(Path file) throws ConfigException {
-        String name = file.toString();
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw ConfigException.unreadable(name, e);
-        }
-        return parse(name, text);
+        return parse(file.toString(), ConfigJson.text(file));
     }
 
     /** The built-in profiles with those of {@code text} (the content of the file {@code name}) added in front. */
     public ModelProfiles parse(String name, String text) throws ConfigException {
-        JsonNode root;
-        try {
-            root = mapper.readTree(text);
-        } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            throw new ConfigException(name, at == null ? 0 : at.getLineNr(), "not valid JSON: " + e.getOriginalMessage(), e);
-        }
+        JsonNode root = ConfigJson.tree(name, text);
         if (root == null || !root.isObject() || !root.has("models")) {
             throw new ConfigException(name, 1, "expected a JSON object with a \"models\" list", null);
         }

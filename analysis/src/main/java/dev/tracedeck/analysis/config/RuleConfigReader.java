@@ -1,18 +1,12 @@
 package dev.tracedeck.analysis.config;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tracedeck.analysis.rules.Rule;
 import dev.tracedeck.analysis.rules.RuleConfig;
 import dev.tracedeck.analysis.rules.RuleParameters;
 import dev.tracedeck.analysis.rules.RuleProfile;
 import dev.tracedeck.analysis.rules.RuleSetting;
 import dev.tracedeck.analysis.rules.Severity;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -41,27 +35,12 @@ public final class RuleConfigReader {
             "model", "contextLimit", "preflightTrigger");
     private static final Set<String> SETTING = Set.of("enabled", "severity");
 
-    private final ObjectMapper mapper = new ObjectMapper().enable(JsonParser.Feature.INCLUDE_SOURCE_IN_LOCATION);
-
     public RuleConfig read(Path file) throws ConfigException {
-        String name = file.toString();
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw ConfigException.unreadable(name, e);
-        }
-        return parse(name, text);
+        return parse(file.toString(), ConfigJson.text(file));
     }
 
     public RuleConfig parse(String name, String text) throws ConfigException {
-        JsonNode root;
-        try {
-            root = mapper.readTree(text);
-        } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            throw new ConfigException(name, at == null ? 0 : at.getLineNr(), "not valid JSON: " + e.getOriginalMessage(), e);
-        }
+        JsonNode root = ConfigJson.tree(name, text);
         if (root == null || !root.isObject()) {
             throw new ConfigException(name, 1, "expected a JSON object with \"parameters\" and/or \"rules\"", null);
         }
