@@ -1,6 +1,7 @@
 package dev.tracedeck.importers;
 
 import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.trace.TraceThread;
 
 /**
  * Hears how an import is going and may ask it to stop. Called on the importing thread, every few thousand
@@ -20,6 +21,17 @@ public interface ImportListener {
      * grouped into traces) add theirs then; a text-call pass run after the import may give events new payloads.
      */
     default void added(Event event) {
+    }
+
+    /**
+     * A thread the import has read to its end, as the trace will hold it, and the format whose rules judge it: nothing
+     * read later belongs to it, so a window can check it while the rest of the file is read. Called on the importing
+     * thread, in the order the threads are read, only by importers whose threads end where the next one starts (a
+     * file of conversations, a line each); every other thread is known only once the trace is built. The built trace
+     * is the verdict: what the file's end adds (a record saying it is cut short, in the thread read last) is in it, so
+     * whoever checks ahead compares the two (see {@code ChecksAhead}).
+     */
+    default void threadRead(TraceThread thread, String rulesFormat) {
     }
 
     /** Polled between records; once true the import throws {@link ImportCancelledException}. */

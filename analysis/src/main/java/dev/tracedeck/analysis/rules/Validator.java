@@ -49,6 +49,15 @@ public final class Validator {
      * thread by thread while the rest are checked. The returned validation keeps the threads' order.
      */
     public Validation validateThreads(Trace trace, Consumer<ThreadChecklist> checkedThread) {
+        return validateThreads(trace, new ChecksAhead(this), checkedThread);
+    }
+
+    /**
+     * As {@link #validateThreads(Trace, Consumer)}, taking each thread's checklist from {@code ahead} when it was
+     * made there of the very thread {@code trace} holds, with the same profile and model (the trace's threads checked
+     * while it was read), and checking the others: the same verdict, in the trace's thread order.
+     */
+    public Validation validateThreads(Trace trace, ChecksAhead ahead, Consumer<ThreadChecklist> checkedThread) {
         RuleProfile profile = RuleProfile.forFormat(trace.report().rulesFormat());
         Optional<String> traceModel = TraceModel.of(trace);
         // Threads are checked apart from each other, so on every core: the context rules tokenize every message, and a
@@ -56,8 +65,9 @@ public final class Validator {
         List<ThreadChecklist> checklists = trace.threads().parallelStream()
                 .map(thread -> {
                     // Each thread is judged with the model it ran on: a session's sub-agents may run on another.
-                    RuleParameters parameters = config.parameters().forModel(TraceModel.of(thread).or(() -> traceModel));
-                    ThreadChecklist checklist = checklist(thread, profile, parameters);
+                    Optional<String> model = TraceModel.of(thread).or(() -> traceModel);
+                    ThreadChecklist checklist = ahead.take(thread, profile.id(), model)
+                            .orElseGet(() -> checklist(thread, profile, model));
                     checkedThread.accept(checklist);
                     return checklist;
                 })
@@ -109,6 +119,11 @@ public final class Validator {
             }
         }
         return false;
+    }
+
+    /** {@code thread} judged by {@code profile} with the settings of {@code model}, the model it ran on. */
+    ThreadChecklist checklist(TraceThread thread, RuleProfile profile, Optional<String> model) {
+        return checklist(thread, profile, config.parameters().forModel(model));
     }
 
     private ThreadChecklist checklist(TraceThread thread, RuleProfile profile, RuleParameters parameters) {

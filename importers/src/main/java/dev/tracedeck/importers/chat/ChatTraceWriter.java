@@ -49,6 +49,7 @@ public final class ChatTraceWriter {
 
     private final String file;
     private final TraceBuilder builder;
+    private final ImportListener listener;
     /** Records by keyword, in order of first appearance; counted in place, not boxed again for each record. */
     private final Map<String, long[]> kinds = new LinkedHashMap<>();
     private final Map<String, Integer> positions = new HashMap<>();
@@ -67,6 +68,7 @@ public final class ChatTraceWriter {
     /** @param listener hears each event as it is added (see {@link ImportListener#added}) */
     public ChatTraceWriter(String file, ImportListener listener) {
         this.file = file;
+        this.listener = listener;
         this.builder = new TraceBuilder(listener::added);
     }
 
@@ -248,6 +250,14 @@ public final class ChatTraceWriter {
     /** Says whether the thread's record stops at the model's answer: a lone response, nothing recorded after it. */
     public void endsAtModelAnswer(String threadId, boolean ends) {
         builder.endsAtModelAnswer(threadId, ends);
+    }
+
+    /**
+     * Tells the listener that {@code threadId} is read to its end (see {@link ImportListener#threadRead}), judged by
+     * the rules of {@code rulesFormat}.
+     */
+    public void threadRead(String threadId, String rulesFormat) {
+        builder.thread(threadId).ifPresent(thread -> listener.threadRead(thread, rulesFormat));
     }
 
     /** Messages added so far: a file with none is not a chat history. */

@@ -37,7 +37,8 @@ import java.util.Set;
  * {@link dev.tracedeck.model.event.Payload.JsonRecord} with keyword and event name {@value Conversations#REQUEST},
  * in the conversation's thread after its messages (a streamed document's members are only all known at its end).
  *
- * <p>Streams: a document's {@code messages} are bound one at a time; a JSON Lines file one line at a time. A
+ * <p>Streams: a document's {@code messages} are bound one at a time; a JSON Lines file one line at a time, and a
+ * conversation's thread is read to its end ({@link ImportListener#threadRead}) once the next record starts. A
  * line that is not JSON is a malformed record and the import goes on; a document that stops parsing, a last
  * line cut inside its value, or a {@code .gz} cut short ends with a {@code CUT_SHORT} record.
  */
@@ -126,6 +127,8 @@ public final class OpenAiChatImporter implements TraceImporter {
         /** A response document's answers, for the call its model and usage record. */
         private final List<Event> answers = new ArrayList<>();
         private String lastThread = "";
+        /** The conversation read last, whose thread is read to its end once another record starts. */
+        private String conversationRead;
 
         Reading(ChatTraceWriter out, JsonLayout layout) {
             this.out = out;
@@ -146,6 +149,10 @@ public final class OpenAiChatImporter implements TraceImporter {
 
         /** A JSON Lines line or an element of a top-level array: a message, a conversation, or other JSON. */
         private void record(JsonItem.Value value, SourceRef source, String fallback) {
+            if (conversationRead != null) {
+                out.threadRead(conversationRead, FORMAT_ID);
+                conversationRead = null;
+            }
             Object parsed = value.prepared() != null ? value.prepared() : prepare(value);
             if (parsed instanceof Conversations.OneMessage one) {
                 lastThread = SINGLE_THREAD;
@@ -153,6 +160,8 @@ public final class OpenAiChatImporter implements TraceImporter {
             } else if (parsed instanceof Conversations.Conversation conversation) {
                 lastThread = conversations.threadId(value.node(), fallback);
                 conversations.write(lastThread, conversation, source);
+                // Not told yet: a file's end may add to it (a gzip cut short, bytes after its data).
+                conversationRead = lastThread;
             } else {
                 out.other(source, value.text(), "valid JSON, but neither a chat message nor a conversation");
             }

@@ -176,6 +176,20 @@ public final class TraceBuilder {
     }
 
     /**
+     * The thread {@code threadId} as read so far, with what was recorded of it, as {@link #build} would make it of a
+     * whole file: an importer that knows a thread is read to its end hands it on ({@code ImportListener}), so it can
+     * be checked while the rest is read. Empty for a thread with no events yet.
+     */
+    public Optional<TraceThread> thread(String threadId) {
+        List<Event> list = threads.get(threadId);
+        if (list == null) {
+            return Optional.empty();
+        }
+        Recorded r = recorded.get(threadId);
+        return Optional.of(new TraceThread(threadId, list, r == null ? ThreadRecords.NONE : r.build()));
+    }
+
+    /**
      * Remembers where the builder stands, for an import that ends provisionally and reads on: a file still being
      * written is built as if it ended here (what the importer held back is written, the trace built), then put back
      * as it was, to go on with the lines that come next. The returned action undoes everything added or recorded
