@@ -3,7 +3,10 @@ package dev.tracedeck.desktop.common;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 import javafx.concurrent.Task;
 
@@ -15,9 +18,15 @@ import javafx.concurrent.Task;
 public final class FxTaskRunner implements TaskRunner, AutoCloseable {
 
     private final ExecutorService executor;
+    private final ThreadPoolExecutor beside;
 
     public FxTaskRunner(String threadPrefix, int threads) {
         this.executor = Executors.newFixedThreadPool(threads, new NamedDaemonThreadFactory(threadPrefix));
+        int cores = Runtime.getRuntime().availableProcessors();
+        this.beside = new ThreadPoolExecutor(cores, cores, 2, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                new NamedDaemonThreadFactory(threadPrefix + "-beside"));
+        // Its threads come with the first work handed to it and go when idle: most runners never hand any.
+        beside.allowCoreThreadTimeOut(true);
     }
 
     @Override
@@ -42,10 +51,17 @@ public final class FxTaskRunner implements TaskRunner, AutoCloseable {
         return Platform::runLater;
     }
 
+    /** A thread per core, shared by this runner's jobs: files read at once share the cores their checks have. */
+    @Override
+    public Executor beside() {
+        return beside;
+    }
+
     /** Stops the pool; running work sees an interrupt and its task is abandoned; work submitted after is dropped. */
     @Override
     public void close() {
         executor.shutdownNow();
+        beside.shutdownNow();
     }
 
     private static final class JobTask<T> extends Task<T> implements TaskContext {

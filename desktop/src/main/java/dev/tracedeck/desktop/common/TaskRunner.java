@@ -18,4 +18,12 @@ public interface TaskRunner {
     default Executor callbacks() {
         return Runnable::run;
     }
+
+    /**
+     * Where a running job hands work that runs beside it (the threads of a file checked while the file is read): a
+     * pool with a thread per core in the app; the calling thread here, so that tests see everything happen in order.
+     */
+    default Executor beside() {
+        return Runnable::run;
+    }
 }

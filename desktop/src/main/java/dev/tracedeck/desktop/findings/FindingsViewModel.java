@@ -28,6 +28,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.IntSupplier;
+import java.util.function.ToIntFunction;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;
@@ -128,23 +130,11 @@ public final class FindingsViewModel {
      */
     public void check(Trace trace) {
         cancel();
-        summary.set(FindingsSummary.checking(trace.threads().size()));
-        scopeSummary.set(summary.get());
         Map<String, Integer> order = new HashMap<>();
         trace.threads().forEach(t -> order.put(t.id(), order.size()));
-        List<ThreadChecklist> soFar = new ArrayList<>();
-        LayoutPacing pacing = new LayoutPacing(System::nanoTime);
-        Batches<ThreadChecklist> batches = new Batches<>(runner.callbacks(), batch -> {
-            soFar.addAll(batch);
-            boolean found = batch.stream().anyMatch(c -> !c.findings().isEmpty());
-            if (pacing.due(found)) {
-                soFar.sort(Comparator.comparingInt(c -> order.getOrDefault(c.threadId(), Integer.MAX_VALUE)));
-                pacing.laidOut(() -> partlyChecked(trace, soFar));
-            } else {
-                summary.set(FindingsSummary.checking(trace.threads().size(), soFar));
-            }
-        });
-        checkedSoFar = batches;
+        int threads = trace.threads().size();
+        Batches<ThreadChecklist> batches = showAsChecked(trace.file(), trace.format(), () -> threads,
+                id -> order.getOrDefault(id, Integer.MAX_VALUE));
         task = runner.submit(BackgroundJob.of("check " + trace.file(), context -> CheckResult.of(checker.check(trace, batches::add)))
                 .onSuccess(result -> {
                     batches.stop();
@@ -154,6 +144,33 @@ public final class FindingsViewModel {
                     batches.stop();
                     failed(error);
                 }));
+    }
+
+    /**
+     * Shows threads as they are checked elsewhere, dropping any check still running: the returned batches take each
+     * thread's checklist, from any thread, and the panel lists the threads checked so far a few times a second, in the
+     * order {@code order} gives their ids. A file still being read has its threads checked as it reads them (see
+     * {@link ChecksDuringImport}); its threads so far are {@code threads}, read on the FX thread with each batch.
+     * Stop the batches when the checks end; the summary says "Checking…" until a whole verdict replaces them.
+     */
+    public Batches<ThreadChecklist> showAsChecked(String file, String format, IntSupplier threads, ToIntFunction<String> order) {
+        cancel();
+        summary.set(FindingsSummary.checking(threads.getAsInt()));
+        scopeSummary.set(summary.get());
+        List<ThreadChecklist> soFar = new ArrayList<>();
+        LayoutPacing pacing = new LayoutPacing(System::nanoTime);
+        Batches<ThreadChecklist> batches = new Batches<>(runner.callbacks(), batch -> {
+            soFar.addAll(batch);
+            boolean found = batch.stream().anyMatch(c -> !c.findings().isEmpty());
+            if (pacing.due(found)) {
+                soFar.sort(Comparator.comparingInt(c -> order.applyAsInt(c.threadId())));
+                pacing.laidOut(() -> partlyChecked(file, format, threads.getAsInt(), soFar));
+            } else {
+                summary.set(FindingsSummary.checking(threads.getAsInt(), soFar));
+            }
+        });
+        checkedSoFar = batches;
+        return batches;
     }
 
     /**
@@ -176,12 +193,12 @@ public final class FindingsViewModel {
      * The threads checked so far: their findings listed and marked in the timeline. Triage marks wait for the whole
      * verdict, whose fingerprints read every finding's evidence.
      */
-    private void partlyChecked(Trace trace, List<ThreadChecklist> soFar) {
-        validation = new Validation(trace.file(), trace.format(), "", soFar);
-        checkingThreads = trace.threads().size();
+    private void partlyChecked(String file, String format, int threads, List<ThreadChecklist> soFar) {
+        validation = new Validation(file, format, "", soFar);
+        checkingThreads = threads;
         rebuild();
         evidence.set(EvidenceIndex.of(validation));
-        summary.set(FindingsSummary.checking(trace.threads().size(), soFar));
+        summary.set(FindingsSummary.checking(threads, soFar));
     }
 
     public ObservableList<FindingsRow> rows() {

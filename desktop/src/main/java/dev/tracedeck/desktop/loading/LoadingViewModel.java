@@ -1,8 +1,12 @@
 package dev.tracedeck.desktop.loading;
 
+import dev.tracedeck.analysis.rules.ThreadChecklist;
 import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.common.TaskRunner;
+import dev.tracedeck.desktop.common.Batches;
 import dev.tracedeck.desktop.detail.DetailViewModel;
+import dev.tracedeck.desktop.findings.FindingsViewModel;
+import dev.tracedeck.desktop.triage.TriageMarks;
 import dev.tracedeck.desktop.threads.ThreadListViewModel;
 import dev.tracedeck.desktop.threads.ThreadSummary;
 import dev.tracedeck.desktop.timeline.TimelineViewModel;
@@ -16,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -23,14 +28,16 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 
 /**
  * A file as far as it has been read: its events so far in a timeline that filters and searches like the finished
- * one, its threads with their counts as they grow, and the detail of the event picked. Fed on the FX thread with
- * {@link #append}; the trace's own views replace it once the import ends, at the event and thread picked here.
+ * one, its threads with their counts as they grow, the detail of the event picked, and the findings of the threads
+ * checked as they were read (a file of conversations, one a line). Fed on the FX thread with {@link #append}; the
+ * trace's own views replace it once the import ends, at the event and thread picked here.
  */
 public final class LoadingViewModel {
 
     private final TimelineViewModel timeline = TimelineViewModel.growing();
     private final ThreadListViewModel threads = new ThreadListViewModel(List.of(allThreads()));
     private final DetailViewModel detail;
+    private final FindingsViewModel findings;
     private final Map<String, ThreadCounts> byThread = new LinkedHashMap<>();
     private final ThreadCounts all = new ThreadCounts(0);
     /** How many threads the thread list has rows for: the threads the batches before this one reached. */
@@ -67,7 +74,14 @@ public final class LoadingViewModel {
     /** @param queries renders the detail of the event picked, off the FX thread */
     public LoadingViewModel(TaskRunner queries) {
         this.detail = new DetailViewModel(queries);
-        threads.selectedProperty().addListener((obs, old, now) -> timeline.showThread(threads.selectedThreadId()));
+        // Fed with checklists made elsewhere (showAsChecked): a file still being read is never checked whole here.
+        this.findings = new FindingsViewModel(queries, (trace, checkedThread) -> {
+            throw new UnsupportedOperationException("the trace's own findings check it");
+        }, this::reveal, TriageMarks.none());
+        threads.selectedProperty().addListener((obs, old, now) -> {
+            timeline.showThread(threads.selectedThreadId());
+            findings.showThread(threads.selectedThreadId());
+        });
         timeline.selectedEventProperty().addListener((obs, old, now) -> detail.showStep(timeline.step(now)));
     }
 
@@ -111,6 +125,36 @@ public final class LoadingViewModel {
         rowsShown = byThread.size();
         counts.set(CountFormat.count(all.events, "event", "events") + " · " + CountFormat.count(byThread.size(), "thread", "threads")
                 + " so far");
+    }
+
+    /**
+     * Starts listing the findings of threads checked as they are read: returns what takes each thread's checklist,
+     * from any thread. They are listed in the order the threads were first read, the trace's thread order.
+     */
+    public Consumer<ThreadChecklist> checkAsRead(String file) {
+        Batches<ThreadChecklist> checked = findings.showAsChecked(file, "", byThread::size, id -> {
+            ThreadCounts counts = byThread.get(id);
+            return counts == null ? Integer.MAX_VALUE : counts.row;
+        });
+        return checked::add;
+    }
+
+    /** Takes no more checklists: the import ended, and the trace's own findings take over (or the file closed). */
+    public void stopChecks() {
+        findings.cancel();
+    }
+
+    /** The findings of the threads checked so far, while the file is read. */
+    public FindingsViewModel findings() {
+        return findings;
+    }
+
+    /** A finding's evidence selected in the timeline, showing every thread when another one is narrowed to. */
+    private void reveal(Event event) {
+        if (threads.selectedThreadId().filter(id -> !id.equals(event.threadId())).isPresent()) {
+            threads.selectAll();
+        }
+        timeline.reveal(event);
     }
 
     private static ThreadSummary allThreads() {

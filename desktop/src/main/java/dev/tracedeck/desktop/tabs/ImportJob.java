@@ -9,11 +9,14 @@ import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.trace.TraceThread;
 import java.nio.file.Path;
+import java.util.function.BiConsumer;
 
 /**
- * Reads one file into a {@link LoadedTrace} on a worker thread, handing its events to the window as they are read,
- * then lifts its text calls when the window was asked to; the task's cancel flag stops the importer.
+ * Reads one file into a {@link LoadedTrace} on a worker thread, handing its events to the window as they are read
+ * and each thread the importer has read to its end to whatever checks it meanwhile, then lifts its text calls when
+ * the window was asked to; the task's cancel flag stops the importer.
  */
 final class ImportJob implements BackgroundJob.Work<LoadedTrace> {
 
@@ -21,12 +24,20 @@ final class ImportJob implements BackgroundJob.Work<LoadedTrace> {
     private final TextCallLifting lifting;
     private final Path path;
     private final Batches<Event> arriving;
+    private final BiConsumer<TraceThread, String> threadRead;
 
     ImportJob(Importers importers, TextCallLifting lifting, Path path, Batches<Event> arriving) {
+        this(importers, lifting, path, arriving, (thread, rulesFormat) -> { });
+    }
+
+    /** @param threadRead hears each thread read to its end and its rules' format (see {@link ImportListener#threadRead}) */
+    ImportJob(Importers importers, TextCallLifting lifting, Path path, Batches<Event> arriving,
+              BiConsumer<TraceThread, String> threadRead) {
         this.importers = importers;
         this.lifting = lifting;
         this.path = path;
         this.arriving = arriving;
+        this.threadRead = threadRead;
     }
 
     @Override
@@ -41,6 +52,11 @@ final class ImportJob implements BackgroundJob.Work<LoadedTrace> {
             @Override
             public void added(Event event) {
                 arriving.add(event);
+            }
+
+            @Override
+            public void threadRead(TraceThread thread, String rulesFormat) {
+                ImportJob.this.threadRead.accept(thread, rulesFormat);
             }
 
             @Override

@@ -129,7 +129,8 @@ public final class OpenFilesView extends StackPane {
             tab.setGraphic(bar);
             PaneLayout layout = model.getPaneLayout();
             tab.setContent(new LoadingView(document.loading(), document.path(), document.progressProperty(),
-                    () -> model.close(document), layout.threads(), layout.detail()));
+                    () -> model.close(document), layout.threads(), layout.detail(), layout.findings(),
+                    model.findingsShownProperty().get()));
         }
     }
 }

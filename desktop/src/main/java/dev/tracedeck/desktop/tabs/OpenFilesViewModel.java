@@ -11,7 +11,9 @@ import dev.tracedeck.desktop.common.ErrorBoundary;
 import dev.tracedeck.desktop.common.Notice;
 import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.TaskRunner;
+import dev.tracedeck.desktop.findings.ChecksDuringImport;
 import dev.tracedeck.desktop.findings.FindingsSummary;
+import dev.tracedeck.desktop.findings.TraceChecker;
 import dev.tracedeck.desktop.loading.LoadingViewModel;
 import dev.tracedeck.desktop.prune.PlaygroundViewModel;
 import dev.tracedeck.desktop.runs.WorkspaceLink;
@@ -190,8 +192,12 @@ public final class OpenFilesViewModel {
      * bookmarks; its checks are not started.
      */
     public TraceViewModel newContent(LoadedTrace loaded, EventAnnotations annotations) {
-        return new TraceViewModel(loaded, queries, imports, validator.config().parameters(), triage, annotations,
-                validator::validateThreads);
+        return newContent(loaded, annotations, validator::validateThreads);
+    }
+
+    /** A view-model for {@code loaded} whose findings are {@code checker}'s verdict. */
+    private TraceViewModel newContent(LoadedTrace loaded, EventAnnotations annotations, TraceChecker checker) {
+        return new TraceViewModel(loaded, queries, imports, validator.config().parameters(), triage, annotations, checker);
     }
 
     /**
@@ -368,15 +374,21 @@ public final class OpenFilesViewModel {
         progress.started(document);
         LoadingViewModel loading = document.loading();
         Batches<Event> arriving = new Batches<>(imports.callbacks(), loading::append);
-        BackgroundJob<LoadedTrace> job = BackgroundJob.of("import " + document.name(), new ImportJob(importers, lifting, path, arriving))
+        Optional<ChecksDuringImport> checks = checksAsRead(document, loading);
+        checks.ifPresent(c -> document.checkingAsRead(c::stop));
+        TraceChecker checker = checks.map(ChecksDuringImport::checker).orElse(validator::validateThreads);
+        BackgroundJob<LoadedTrace> job = BackgroundJob.of("import " + document.name(),
+                        new ImportJob(importers, lifting, path, arriving,
+                                (thread, rulesFormat) -> checks.ifPresent(c -> c.threadRead(thread, rulesFormat))))
                 .onProgress(fraction -> {
                     document.progressed(fraction);
                     progress.update();
                 })
                 .onSuccess(loaded -> {
                     arriving.stop();
+                    loading.stopChecks();
                     // Content first: whoever hears "import finished" may look at it.
-                    TraceViewModel content = newContent(loaded, new EventAnnotations(link));
+                    TraceViewModel content = newContent(loaded, new EventAnnotations(link), checker);
                     content.continueFrom(loading.selectedThreadId(), loading.selectedEvent());
                     document.loaded(content);
                     progress.finished(document);
@@ -386,13 +398,29 @@ public final class OpenFilesViewModel {
                 })
                 .onFailure(error -> {
                     arriving.stop();
+                    checks.ifPresent(ChecksDuringImport::stop);
+                    loading.stopChecks();
                     failed(document, error);
                 })
                 .onCancelled(() -> {
                     arriving.stop();
+                    checks.ifPresent(ChecksDuringImport::stop);
+                    loading.stopChecks();
                     progress.finished(document);
                 });
         document.importing(imports.submit(job));
+    }
+
+    /**
+     * The checks of the file's threads as its importer reads them to their end (a file of conversations, one a line),
+     * listed in the loading tab meanwhile; the trace's own checks take them over once it is built. None when the text
+     * calls are lifted: lifting makes every event anew once the file is read, so each thread would be checked twice.
+     */
+    private Optional<ChecksDuringImport> checksAsRead(TraceDocument document, LoadingViewModel loading) {
+        if (lifting != TextCallLifting.OFF) {
+            return Optional.empty();
+        }
+        return Optional.of(new ChecksDuringImport(validator, imports.beside(), loading.checkAsRead(document.path().toString())));
     }
 
     /**

@@ -20,6 +20,8 @@ public final class TraceDocument {
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(-1);
     private final ReadOnlyObjectWrapper<TraceViewModel> content = new ReadOnlyObjectWrapper<>();
     private TaskHandle importTask = TaskHandle.DONE;
+    /** Stops the checks of the threads read so far, until the trace's own checks have taken them over. */
+    private Runnable checksAsRead = () -> { };
     private LoadingViewModel loading;
 
     /** @param loading shows the file as far as it has been read, from the moment its tab opens */
@@ -70,6 +72,11 @@ public final class TraceDocument {
         importTask = task;
     }
 
+    /** @param stop stops the checks of the threads read so far: closing the file stops them with its import */
+    void checkingAsRead(Runnable stop) {
+        checksAsRead = stop;
+    }
+
     void progressed(double fraction) {
         progress.set(fraction);
     }
@@ -81,7 +88,9 @@ public final class TraceDocument {
         content.set(model);
     }
 
+    /** Stops the import, and the checks of the threads it read, if they are still running. */
     void cancelImport() {
         importTask.cancel();
+        checksAsRead.run();
     }
 }

@@ -1,6 +1,14 @@
 package dev.tracedeck.desktop.loading;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.ThreadChecklist;
+import dev.tracedeck.analysis.rules.Validator;
+import dev.tracedeck.model.trace.Trace;
+import java.util.function.Consumer;
 
 import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
@@ -24,7 +32,8 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class LoadingViewTest {
 
-    private final List<Event> events = TestTraces.small().events();
+    private final Trace trace = TestTraces.small();
+    private final List<Event> events = trace.events();
     private LoadingViewModel model;
     private LoadingView view;
 
@@ -58,5 +67,27 @@ class LoadingViewTest {
         assertEquals(events.size(), table.getItems().size());
         assertEquals(4, threads.getItems().size(), "All threads, (run), m:s1, m:s2");
         assertEquals(threads.getItems().get(0), threads.getSelectionModel().getSelectedItem(), "All threads stays selected");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theFindingsPanelComesWithTheFirstThreadCheckedAsRead(FxRobot robot) {
+        robot.interact(() -> model.append(events));
+        assertTrue(robot.from(view).lookup("#findings-panel").tryQuery().isEmpty(), "no findings before a thread is checked");
+        Label note = robot.from(view).lookup(".loading-note").queryAs(Label.class);
+        assertEquals("Findings follow once the whole file is read", note.getText());
+
+        List<ThreadChecklist> checklists = new Validator(RuleConfig.DEFAULT).validate(trace).threads();
+        robot.interact(() -> {
+            Consumer<ThreadChecklist> checked = model.checkAsRead("/tmp/run.log");
+            checklists.forEach(checked);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+
+        ListView<?> findings = robot.from(view).lookup("#findings-panel .list-view").queryAs(ListView.class);
+        assertFalse(findings.getItems().isEmpty(), "the threads checked so far are listed");
+        assertEquals("Findings of the threads read so far below", note.getText());
+        Label summary = robot.from(view).lookup("#findings-summary").queryAs(Label.class);
+        assertTrue(summary.getText().startsWith("Checking… "), summary.getText());
     }
 }
