@@ -64,6 +64,11 @@ public final class ChecksAhead {
         return checked.size();
     }
 
+    /** Forgets the checklists not taken: a verdict has been made. */
+    public void clear() {
+        checked.clear();
+    }
+
     /** How many checklists made here a verdict took: the threads that were not checked twice. */
     public int used() {
         return used.get();

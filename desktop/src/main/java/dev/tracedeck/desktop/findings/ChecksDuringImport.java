@@ -25,7 +25,8 @@ public final class ChecksDuringImport {
     private final Validator validator;
     private final ChecksAhead ahead;
     private final Executor beside;
-    private final Consumer<ThreadChecklist> checked;
+    /** The loading tab's panel, until it goes: it holds the whole file as read, which the finished views replace. */
+    private volatile Consumer<ThreadChecklist> checked;
     private final Object lock = new Object();
     /** Checks handed to {@code beside} and not ended yet. */
     private int running;
@@ -77,8 +78,9 @@ public final class ChecksDuringImport {
             LOG.log(System.Logger.Level.DEBUG, "checking thread " + thread.id() + " as read failed", e);
             return;
         }
-        if (!stopped) {
-            checked.accept(checklist);
+        Consumer<ThreadChecklist> panel = checked;
+        if (!stopped && panel != null) {
+            panel.accept(checklist);
         }
     }
 
@@ -109,13 +111,27 @@ public final class ChecksDuringImport {
             if (stopped) {
                 throw new CancellationException("checks of " + trace.file() + " stopped");
             }
-            return validator.validateThreads(trace, ahead, checkedThread);
+            try {
+                return validator.validateThreads(trace, ahead, checkedThread);
+            } finally {
+                // What was checked ahead and not taken (threads the trace holds otherwise) is of no more use.
+                ahead.clear();
+            }
         };
+    }
+
+    /**
+     * The import ended with a trace: the checks go on, for {@link #checker()}, but hand their checklists to nobody, so
+     * the loading tab they were shown in can go.
+     */
+    public void imported() {
+        checked = null;
     }
 
     /** Starts no more checks and hands on no more checklists: the file was closed or its import ended without a trace. */
     public void stop() {
         stopped = true;
+        checked = null;
         synchronized (lock) {
             lock.notifyAll();
         }

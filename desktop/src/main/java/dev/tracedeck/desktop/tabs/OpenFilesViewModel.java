@@ -386,6 +386,7 @@ public final class OpenFilesViewModel {
                 })
                 .onSuccess(loaded -> {
                     arriving.stop();
+                    checks.ifPresent(ChecksDuringImport::imported);
                     loading.stopChecks();
                     // Content first: whoever hears "import finished" may look at it.
                     TraceViewModel content = newContent(loaded, new EventAnnotations(link), checker);

@@ -128,4 +128,18 @@ class ChecksDuringImportTest {
         assertEquals(1, checked.size(), "only the check run before the file was closed");
         assertThrows(CancellationException.class, () -> checks.checker().check(trace, checklist -> { }));
     }
+
+    @Test
+    void onceImportedItHandsNothingMoreToTheLoadingTabButStillMakesTheVerdictOfWhatItChecks() throws Exception {
+        ChecksDuringImport checks = new ChecksDuringImport(validator, beside::add, checked::add);
+        Trace trace = read(SAMPLES.resolve("openai/fine-tuning.jsonl"), checks);
+        int told = beside.size();
+        beside.poll().run();
+        checks.imported();
+        beside.forEach(Runnable::run);
+
+        assertEquals(1, checked.size(), "the loading tab is gone: it hears of no thread checked after");
+        assertEquals(validator.validateThreads(trace, checklist -> { }), checks.checker().check(trace, checklist -> { }));
+        assertEquals(told, checks.usedAsRead());
+    }
 }
