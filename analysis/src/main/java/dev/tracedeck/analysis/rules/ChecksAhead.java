@@ -4,26 +4,29 @@ import dev.tracedeck.analysis.tokens.TraceModel;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 
 /**
- * Threads checked while their trace is still being read, each kept with what its checklist was made of: the thread as
- * it was read, the profile and the model it was judged with. {@link Validator#validateThreads(dev.tracedeck.model.trace.Trace,
+ * Threads checked while their trace is still being read, each kept with what its checklist is made of: the thread as
+ * it was read, the profile and the model it is judged with. {@link Validator#validateThreads(dev.tracedeck.model.trace.Trace,
  * ChecksAhead, java.util.function.Consumer)} takes a checklist from here only for a thread the built trace holds
  * exactly so (the very same events, equal records) and judges with the same profile and model, and checks every
  * other thread itself: its verdict is always the one checking the built trace alone gives. So an importer that says
  * a thread is read when it is not (the end of a file cut short adds a record to the thread read last) costs a second
  * check of that thread, never a different verdict.
  *
- * <p>Threads are read on one thread and checked on others: {@link #read} in the order they are read, the checks it
- * returns anywhere.
+ * <p>A thread's {@link Check} runs wherever it is handed (beside the import), once: a verdict that needs one not
+ * started yet runs it itself, on the verdict's own threads, and waits for one running elsewhere. Threads are read on
+ * one thread and checked on others: {@link #read} in the order they are read.
  */
 public final class ChecksAhead {
 
     private final Validator validator;
-    private final Map<String, Checked> checked = new ConcurrentHashMap<>();
+    private final Map<String, Check> checks = new ConcurrentHashMap<>();
     private final Map<String, RuleProfile> profiles = new ConcurrentHashMap<>();
     private final AtomicInteger used = new AtomicInteger();
     /**
@@ -33,8 +36,59 @@ public final class ChecksAhead {
      */
     private volatile Optional<String> traceModelSoFar = Optional.empty();
 
-    /** A thread's checklist and what it was made of. */
-    private record Checked(TraceThread thread, String profile, Optional<String> model, ThreadChecklist checklist) {
+    /** The check of one thread as it was read: run once, where it is first asked for. */
+    public final class Check {
+        private final TraceThread thread;
+        private final RuleProfile profile;
+        private final Optional<String> model;
+        private final AtomicBoolean claimed = new AtomicBoolean();
+        private final CountDownLatch done = new CountDownLatch(1);
+        private volatile ThreadChecklist checklist;
+
+        private Check(TraceThread thread, RuleProfile profile, Optional<String> model) {
+            this.thread = thread;
+            this.profile = profile;
+            this.model = model;
+        }
+
+        /**
+         * Checks the thread here, unless that is under way or done elsewhere (or no longer wanted): its checklist when
+         * this call made it.
+         */
+        public Optional<ThreadChecklist> run() {
+            if (!claimed.compareAndSet(false, true)) {
+                return Optional.empty();
+            }
+            try {
+                checklist = validator.checklist(thread, profile, model);
+                return Optional.of(checklist);
+            } finally {
+                done.countDown();
+            }
+        }
+
+        /** The checklist, made here if nobody started it, else once whoever did is done; null if that failed. */
+        private ThreadChecklist settle() {
+            run();
+            try {
+                done.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CancellationException("interrupted while thread " + thread.id() + " was checked");
+            }
+            return checklist;
+        }
+
+        /** Whoever has not started it leaves it: the verdict checks the thread as the trace holds it. */
+        private void drop() {
+            if (claimed.compareAndSet(false, true)) {
+                done.countDown();
+            }
+        }
+
+        private boolean madeOf(TraceThread built, String profileId, Optional<String> builtModel) {
+            return profile.id().equals(profileId) && model.equals(builtModel) && same(thread, built);
+        }
     }
 
     public ChecksAhead(Validator validator) {
@@ -43,30 +97,26 @@ public final class ChecksAhead {
 
     /**
      * Notes {@code thread}, read to its end and judged by the rules of {@code rulesFormat}, and returns its check, to
-     * run on any thread: it keeps the checklist here and returns it. Call in the order the threads are read.
+     * run on any thread. Call in the order the threads are read.
      */
-    public Supplier<ThreadChecklist> read(TraceThread thread, String rulesFormat) {
+    public Check read(TraceThread thread, String rulesFormat) {
         Optional<String> own = TraceModel.of(thread);
         if (traceModelSoFar.isEmpty() && own.isPresent()) {
             traceModelSoFar = own;
         }
-        Optional<String> model = own.or(() -> traceModelSoFar);
-        RuleProfile profile = profiles.computeIfAbsent(rulesFormat, RuleProfile::forFormat);
-        return () -> {
-            ThreadChecklist checklist = validator.checklist(thread, profile, model);
-            checked.put(thread.id(), new Checked(thread, profile.id(), model, checklist));
-            return checklist;
-        };
+        Check check = new Check(thread, profiles.computeIfAbsent(rulesFormat, RuleProfile::forFormat),
+                own.or(() -> traceModelSoFar));
+        Check earlier = checks.put(thread.id(), check);
+        if (earlier != null) {
+            earlier.drop();
+        }
+        return check;
     }
 
-    /** How many threads are checked here and not yet taken. */
-    public int size() {
-        return checked.size();
-    }
-
-    /** Forgets the checklists not taken: a verdict has been made. */
+    /** Forgets every check not taken, and leaves those not started: a verdict has been made, or none is wanted. */
     public void clear() {
-        checked.clear();
+        checks.values().forEach(Check::drop);
+        checks.clear();
     }
 
     /** How many checklists made here a verdict took: the threads that were not checked twice. */
@@ -75,16 +125,24 @@ public final class ChecksAhead {
     }
 
     /**
-     * The checklist made here of {@code thread}, judged by {@code profile} with {@code model}, when it was made of
-     * that very thread so judged; each is handed out once.
+     * The checklist of {@code thread} judged by {@code profile} with {@code model}, when a check here was made of that
+     * very thread so judged: made here and now if it was not started, waited for if it is under way. Each is handed
+     * out once.
      */
     Optional<ThreadChecklist> take(TraceThread thread, String profile, Optional<String> model) {
-        Checked c = checked.remove(thread.id());
-        if (c == null || !c.profile().equals(profile) || !c.model().equals(model) || !same(c.thread(), thread)) {
+        Check check = checks.remove(thread.id());
+        if (check == null) {
             return Optional.empty();
         }
-        used.incrementAndGet();
-        return Optional.of(c.checklist());
+        if (!check.madeOf(thread, profile, model)) {
+            check.drop();
+            return Optional.empty();
+        }
+        ThreadChecklist checklist = check.settle();
+        if (checklist != null) {
+            used.incrementAndGet();
+        }
+        return Optional.ofNullable(checklist);
     }
 
     /**

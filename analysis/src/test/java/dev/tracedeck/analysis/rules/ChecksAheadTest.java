@@ -50,7 +50,7 @@ class ChecksAheadTest {
 
     /** Reads {@code thread} to its end as an importer says so, and checks it at once. */
     private ThreadChecklist readAndCheck(String thread, String rulesFormat) {
-        return ahead.read(builder.thread(thread).orElseThrow(), rulesFormat).get();
+        return ahead.read(builder.thread(thread).orElseThrow(), rulesFormat).run().orElseThrow();
     }
 
     private Trace build() {
@@ -147,5 +147,18 @@ class ChecksAheadTest {
         assertSame(a, verdict.threads().get(0));
         assertEquals(validator.validateThreads(trace, checklist -> { }), verdict);
         assertEquals(1, ahead.used());
+    }
+
+    @Test
+    void aCheckNotStartedByTheVerdictIsRunThereOnceAndNotAfter() {
+        conversation("a");
+        ChecksAhead.Check check = ahead.read(builder.thread("a").orElseThrow(), "openai-chat");
+        Trace trace = build();
+
+        Validation verdict = verdict(trace);
+
+        assertEquals(validator.validateThreads(trace, checklist -> { }), verdict);
+        assertEquals(1, ahead.used(), "the verdict ran the check the import handed on");
+        assertEquals(Optional.empty(), check.run(), "and it runs no more where it was handed");
     }
 }

@@ -22,8 +22,9 @@ public final class FxTaskRunner implements TaskRunner, AutoCloseable {
 
     public FxTaskRunner(String threadPrefix, int threads) {
         this.executor = Executors.newFixedThreadPool(threads, new NamedDaemonThreadFactory(threadPrefix));
-        int cores = Runtime.getRuntime().availableProcessors();
-        this.beside = new ThreadPoolExecutor(cores, cores, 2, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+        // Half the cores: the job it works beside (an import, its lines parsed on every core) and the window keep theirs.
+        int half = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+        this.beside = new ThreadPoolExecutor(half, half, 2, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
                 new NamedDaemonThreadFactory(threadPrefix + "-beside"));
         // Its threads come with the first work handed to it and go when idle: most runners never hand any.
         beside.allowCoreThreadTimeOut(true);
@@ -51,7 +52,7 @@ public final class FxTaskRunner implements TaskRunner, AutoCloseable {
         return Platform::runLater;
     }
 
-    /** A thread per core, shared by this runner's jobs: files read at once share the cores their checks have. */
+    /** Half the cores, shared by this runner's jobs: files read at once share them. */
     @Override
     public Executor beside() {
         return beside;

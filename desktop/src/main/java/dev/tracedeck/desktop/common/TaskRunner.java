@@ -21,7 +21,7 @@ public interface TaskRunner {
 
     /**
      * Where a running job hands work that runs beside it (the threads of a file checked while the file is read): a
-     * pool with a thread per core in the app; the calling thread here, so that tests see everything happen in order.
+     * pool of half the cores in the app; the calling thread here, so that tests see everything happen in order.
      */
     default Executor beside() {
         return Runnable::run;

@@ -4,19 +4,20 @@ import dev.tracedeck.analysis.rules.ChecksAhead;
 import dev.tracedeck.analysis.rules.ThreadChecklist;
 import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.model.trace.TraceThread;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
  * The checks of a file's threads while the file is still read: each thread its importer says is read to its end is
- * checked at once, beside the import, and its checklist handed to {@code checked} (the findings panel of the tab still
+ * handed to be checked beside the import, and its checklist to {@code checked} (the findings panel of the tab still
  * loading). Once the trace is built, {@link #checker()} gives the rules' verdict on it, taking the checklists made
- * here for the threads the trace holds as they were read and checking the others ({@link ChecksAhead}): the verdict
- * checking the built trace alone gives, sooner, since most of it was made while the file was read. Stopped (the
- * import cancelled or failed, the file closed), it starts no more checks and hands on no checklist.
+ * here for the threads the trace holds as they were read ({@link ChecksAhead}): the checks not started by then it runs
+ * itself, on every core, and it checks the threads nobody said were read: the verdict checking the built trace alone
+ * gives, sooner, since much of it was made while the file was read. Stopped (the import cancelled or failed, the file
+ * closed), it starts no more checks and hands on no checklist.
  */
 public final class ChecksDuringImport {
 
@@ -27,13 +28,10 @@ public final class ChecksDuringImport {
     private final Executor beside;
     /** The loading tab's panel, until it goes: it holds the whole file as read, which the finished views replace. */
     private volatile Consumer<ThreadChecklist> checked;
-    private final Object lock = new Object();
-    /** Checks handed to {@code beside} and not ended yet. */
-    private int running;
     private volatile boolean stopped;
 
     /**
-     * @param beside  where the threads are checked, beside the import (a pool with a thread per core)
+     * @param beside  where the threads are checked while the file is read
      * @param checked hears each thread's checklist as it is done, from the thread that checked it
      */
     public ChecksDuringImport(Validator validator, Executor beside, Consumer<ThreadChecklist> checked) {
@@ -48,66 +46,38 @@ public final class ChecksDuringImport {
         if (stopped) {
             return;
         }
-        Supplier<ThreadChecklist> check = ahead.read(thread, rulesFormat);
-        synchronized (lock) {
-            running++;
-        }
+        ChecksAhead.Check check = ahead.read(thread, rulesFormat);
         try {
-            beside.execute(() -> {
-                try {
-                    check(check, thread);
-                } finally {
-                    ended();
-                }
-            });
+            beside.execute(() -> check(check, thread));
         } catch (RejectedExecutionException e) {
-            // The window is closing: the thread is checked with the trace, if anybody still asks.
-            ended();
+            // The window is closing: the verdict, if anybody still asks for one, checks the thread itself.
         }
     }
 
-    private void check(Supplier<ThreadChecklist> check, TraceThread thread) {
+    private void check(ChecksAhead.Check check, TraceThread thread) {
         if (stopped) {
             return;
         }
-        ThreadChecklist checklist;
+        Optional<ThreadChecklist> checklist;
         try {
-            checklist = check.get();
+            checklist = check.run();
         } catch (RuntimeException e) {
-            // The thread is checked again with the trace, where a failure reaches the panel as checking's does.
+            // The verdict checks the thread again, and a failure reaches the panel as checking's does.
             LOG.log(System.Logger.Level.DEBUG, "checking thread " + thread.id() + " as read failed", e);
             return;
         }
         Consumer<ThreadChecklist> panel = checked;
-        if (!stopped && panel != null) {
-            panel.accept(checklist);
-        }
-    }
-
-    private void ended() {
-        synchronized (lock) {
-            running--;
-            lock.notifyAll();
+        if (checklist.isPresent() && !stopped && panel != null) {
+            panel.accept(checklist.get());
         }
     }
 
     /**
-     * The rules for the trace once built: waits for the checks under way, then makes the verdict, checking only the
-     * threads that were not checked as read or have changed since. Interrupted (its check cancelled), it stops.
+     * The rules for the trace once built: the verdict, made of the checklists made as the threads were read, the
+     * checks of them not started yet, and the checks of the threads the trace holds otherwise.
      */
     public TraceChecker checker() {
         return (trace, checkedThread) -> {
-            synchronized (lock) {
-                while (running > 0 && !stopped) {
-                    try {
-                        lock.wait();
-                    } catch (InterruptedException e) {
-                        stop();
-                        Thread.currentThread().interrupt();
-                        throw new CancellationException("checks of " + trace.file() + " cancelled");
-                    }
-                }
-            }
             if (stopped) {
                 throw new CancellationException("checks of " + trace.file() + " stopped");
             }
@@ -132,12 +102,10 @@ public final class ChecksDuringImport {
     public void stop() {
         stopped = true;
         checked = null;
-        synchronized (lock) {
-            lock.notifyAll();
-        }
+        ahead.clear();
     }
 
-    /** How many threads the verdict took as they were checked while read. */
+    /** How many threads the verdict took as they were checked while read (or checked itself, not started before). */
     public int usedAsRead() {
         return ahead.used();
     }
