@@ -38,6 +38,21 @@ public record FindingsSummary(State state, long errors, long warnings, long info
         return new FindingsSummary(State.CHECKING, soFar.errors, soFar.warnings, soFar.infos, threads, "", done.size());
     }
 
+    /**
+     * Still checking {@code threads} threads; {@code done} sums the findings of those checked so far (see {@link #plus}),
+     * so that a batch of threads checked costs what is in the batch, not every thread checked before it.
+     */
+    public static FindingsSummary checking(int threads, FindingsSummary done) {
+        return new FindingsSummary(State.CHECKING, done.errors, done.warnings, done.infos, threads, "", done.checked);
+    }
+
+    /** These findings and those of {@code more} checklists, as one summary of them all. */
+    public FindingsSummary plus(List<ThreadChecklist> more) {
+        FindingsSummary added = of(more);
+        return new FindingsSummary(State.DONE, errors + added.errors, warnings + added.warnings, infos + added.infos,
+                threads + added.threads, "", checked + added.checked);
+    }
+
     public static FindingsSummary of(List<ThreadChecklist> checklists) {
         long errors = 0;
         long warnings = 0;

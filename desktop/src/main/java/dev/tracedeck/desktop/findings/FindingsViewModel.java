@@ -158,15 +158,17 @@ public final class FindingsViewModel {
         summary.set(FindingsSummary.checking(threads.getAsInt()));
         scopeSummary.set(summary.get());
         List<ThreadChecklist> soFar = new ArrayList<>();
+        FindingsSummary[] found = {FindingsSummary.of(List.of())};
         LayoutPacing pacing = new LayoutPacing(System::nanoTime);
         Batches<ThreadChecklist> batches = new Batches<>(runner.callbacks(), batch -> {
             soFar.addAll(batch);
-            boolean found = batch.stream().anyMatch(c -> !c.findings().isEmpty());
-            if (pacing.due(found)) {
+            FindingsSummary before = found[0];
+            found[0] = before.plus(batch);
+            if (pacing.due(found[0].total() > before.total())) {
                 soFar.sort(Comparator.comparingInt(c -> order.applyAsInt(c.threadId())));
-                pacing.laidOut(() -> partlyChecked(file, format, threads.getAsInt(), soFar));
+                pacing.laidOut(() -> partlyChecked(file, format, threads.getAsInt(), soFar, found[0]));
             } else {
-                summary.set(FindingsSummary.checking(threads.getAsInt(), soFar));
+                summary.set(FindingsSummary.checking(threads.getAsInt(), found[0]));
             }
         });
         checkedSoFar = batches;
@@ -193,12 +195,12 @@ public final class FindingsViewModel {
      * The threads checked so far: their findings listed and marked in the timeline. Triage marks wait for the whole
      * verdict, whose fingerprints read every finding's evidence.
      */
-    private void partlyChecked(String file, String format, int threads, List<ThreadChecklist> soFar) {
+    private void partlyChecked(String file, String format, int threads, List<ThreadChecklist> soFar, FindingsSummary found) {
         validation = new Validation(file, format, "", soFar);
         checkingThreads = threads;
         rebuild();
         evidence.set(EvidenceIndex.of(validation));
-        summary.set(FindingsSummary.checking(threads, soFar));
+        summary.set(FindingsSummary.checking(threads, found));
     }
 
     public ObservableList<FindingsRow> rows() {
