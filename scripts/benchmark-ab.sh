@@ -7,9 +7,7 @@
 #   git worktree add ../before main
 #   RUNS=3 scripts/benchmark-ab.sh ../before bench-data/chat-300m.jsonl bench-data/mycelian-257m.log
 #
-# Environment: RUNS=3 rounds; COMMANDS="inspect validate" the commands to run, "app" among them for the desktop app
-# (under a private Xvfb, with a new workspace: import, checks, first finding selected; its wall time is until the
-# picture is written, the launcher's start included). Needs GNU time (apt-get install time), and Xvfb for the app.
+# Environment: RUNS=3 rounds; COMMANDS="inspect validate" the commands to run. Needs GNU time (apt-get install time).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -33,30 +31,6 @@ measure() {
     echo "$label $wall $(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }') $kib" | tee -a "$WORK/results"
 }
 
-if [[ " $COMMANDS " == *" app "* ]]; then
-    command -v Xvfb >/dev/null || { echo "benchmark-ab: the app needs Xvfb (apt-get install xvfb)" >&2; exit 1; }
-    # One private X server for every app run, started before any is timed; -displayfd says when it is ready.
-    Xvfb -displayfd 3 -screen 0 1280x720x24 -nolisten tcp 3>"$WORK/display" 2>/dev/null &
-    xvfb=$!
-    trap 'kill $xvfb 2>/dev/null; rm -rf "$WORK"' EXIT
-    for _ in $(seq 100); do [[ -s "$WORK/display" ]] && break; sleep 0.1; done
-    [[ -s "$WORK/display" ]] || { echo "benchmark-ab: Xvfb did not start" >&2; exit 1; }
-    export DISPLAY=":$(cat "$WORK/display")"
-fi
-
-# app LABEL CHECKOUT FILE: appends "LABEL loaded cpu peak_kib": the app until its picture is written, in a new workspace.
-app() {
-    local label=$1 checkout=$2 file=$3 start status=0
-    rm -f "$WORK/shot.png" "$WORK/w.db"
-    start=$(date +%s.%N)
-    /usr/bin/time -f "%e %U %S %M" -o "$WORK/time" "$checkout/tracedeck" --workspace "$WORK/w.db" \
-        --screenshot="$WORK/shot.png" "$file" >/dev/null 2>&1 || status=$?
-    [[ $status -eq 0 && -s "$WORK/shot.png" ]] || { echo "benchmark-ab: $label exited with $status" >&2; exit 1; }
-    read -r _ user sys kib < <(tail -1 "$WORK/time")
-    echo "$label $(awk -v a="$start" -v b="$(stat -c %.9Y "$WORK/shot.png")" 'BEGIN { printf "%.2f", b - a }') \
-$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }') $kib" | tee -a "$WORK/results"
-}
-
 echo ">> $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); this: $ROOT; other: $OTHER; $RUNS round(s)"
 for file in "$@"; do
     for ((round = 1; round <= RUNS; round++)); do
@@ -64,11 +38,6 @@ for file in "$@"; do
             measure "$(basename "$file") python" python3 "$ROOT/scripts/chat_summary.py" "$file"
         fi
         for command in $COMMANDS; do
-            if [[ "$command" == app ]]; then
-                app "$(basename "$file") app other" "$OTHER" "$file"
-                app "$(basename "$file") app this" "$ROOT" "$file"
-                continue
-            fi
             args=(inspect --json --no-workspace)
             [[ "$command" == validate ]] && args=(validate --format json --no-workspace)
             measure "$(basename "$file") $command other" "$OTHER/tracedeck" "${args[@]}" "$file"
