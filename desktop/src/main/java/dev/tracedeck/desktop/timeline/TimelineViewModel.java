@@ -35,6 +35,8 @@ public final class TimelineViewModel {
     private static final int PARALLEL_CHUNK = 50_000;
 
     private final List<Event> events = new ArrayList<>();
+    /** What the filter reads of each of {@link #events}, kept in step with it. */
+    private final RowColumns columns = new RowColumns();
     private final ShownRows shown = new ShownRows(events);
     private final ReadOnlyObjectWrapper<EventFilter> filter = new ReadOnlyObjectWrapper<>(EventFilter.ALL);
     private final ReadOnlyIntegerWrapper shownCount = new ReadOnlyIntegerWrapper();
@@ -72,6 +74,7 @@ public final class TimelineViewModel {
         for (Event event : trace) {
             if (!rounds.isPairedAnswer(event)) {
                 rows.add(event);
+                columns.add(event, rounds);
             }
         }
         events.addAll(rows);
@@ -140,6 +143,7 @@ public final class TimelineViewModel {
                 passingEvents++;
             }
             events.add(event);
+            columns.add(event, rounds);
         }
         eventCount += batch.size();
         lastSeq = Math.max(lastSeq, batch.get(batch.size() - 1).seq());
@@ -183,6 +187,8 @@ public final class TimelineViewModel {
         List<Event> dropped = shown.replaceEnd(firstRow, () -> {
             events.subList(firstRow, events.size()).clear();
             events.addAll(rows);
+            columns.truncate(firstRow);
+            rows.forEach(row -> columns.add(row, rounds));
         }, passing, count);
         for (Event row : dropped) {
             passingEvents -= eventsIn(row, before);
@@ -419,12 +425,10 @@ public final class TimelineViewModel {
         int[] passing = passing(now);
         shown.show(passing, passing.length);
         // Count events, not rows, so the count agrees with the status bar and the kind filter.
-        int count = shown.size();
-        if (rounds.pairedCount() > 0) {
-            for (Event row : shown) {
-                if (row.kind() == EventKind.LLM_CALL && rounds.answerOf(row).isPresent()) {
-                    count++;
-                }
+        int count = passing.length;
+        for (int row : passing) {
+            if (columns.answerSeq(row) != RowColumns.NO_ANSWER) {
+                count++;
             }
         }
         shownCount.set(count);
@@ -439,9 +443,12 @@ public final class TimelineViewModel {
 
     /**
      * The positions of the rows {@code now} shows, ascending: tested once per row on every core (a search over
-     * millions of messages is the slow part), chunk by chunk, the chunks' results put end to end.
+     * millions of messages is the slow part), chunk by chunk, the chunks' results put end to end. The thread, kinds and
+     * "only flagged" are tested on the row's columns; only a row they pass is searched, and with no search they decide.
      */
     private int[] passing(EventFilter now) {
+        ColumnTest test = ColumnTest.of(now, columns);
+        boolean searched = !now.search().isEmpty();
         int size = events.size();
         int chunks = Math.max(1, Math.min(64, size / PARALLEL_CHUNK));
         int[][] parts = new int[chunks][];
@@ -452,7 +459,7 @@ public final class TimelineViewModel {
             int[] part = new int[to - from];
             int n = 0;
             for (int i = from; i < to; i++) {
-                if (shows(now, events.get(i))) {
+                if (test.passes(i) && (!searched || shows(now, events.get(i)))) {
                     part[n++] = i;
                 }
             }
