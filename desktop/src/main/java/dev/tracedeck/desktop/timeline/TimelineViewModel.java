@@ -37,6 +37,8 @@ public final class TimelineViewModel {
     private final List<Event> events = new ArrayList<>();
     /** What the filter reads of each of {@link #events}, kept in step with it. */
     private final RowColumns columns = new RowColumns();
+    /** Which rows a search can match, made by the first search that needs them. */
+    private final SearchSignatures signatures = new SearchSignatures();
     private final ShownRows shown = new ShownRows(events);
     private final ReadOnlyObjectWrapper<EventFilter> filter = new ReadOnlyObjectWrapper<>(EventFilter.ALL);
     private final ReadOnlyIntegerWrapper shownCount = new ReadOnlyIntegerWrapper();
@@ -188,6 +190,7 @@ public final class TimelineViewModel {
             events.subList(firstRow, events.size()).clear();
             events.addAll(rows);
             columns.truncate(firstRow);
+            signatures.forgetFrom(firstRow);
             rows.forEach(row -> columns.add(row, rounds));
         }, passing, count);
         for (Event row : dropped) {
@@ -449,7 +452,10 @@ public final class TimelineViewModel {
     private int[] passing(EventFilter now) {
         ColumnTest test = ColumnTest.of(now, columns);
         boolean searched = !now.search().isEmpty();
+        SearchSignatures.Query query = SearchSignatures.Query.of(now.search());
         int size = events.size();
+        // The first search that can use signatures makes those of every row not signed yet, as it passes them.
+        int unsignedFrom = searched && query.filters() ? signatures.ensureCapacity(size) : size;
         int chunks = Math.max(1, Math.min(64, size / PARALLEL_CHUNK));
         int[][] parts = new int[chunks][];
         int[] counts = new int[chunks];
@@ -459,13 +465,20 @@ public final class TimelineViewModel {
             int[] part = new int[to - from];
             int n = 0;
             for (int i = from; i < to; i++) {
-                if (test.passes(i) && (!searched || shows(now, events.get(i)))) {
+                if (i >= unsignedFrom) {
+                    Event row = events.get(i);
+                    signatures.sign(i, row, columns.answerSeq(i) == RowColumns.NO_ANSWER ? null : rounds.answerOf(row).orElse(null));
+                }
+                if (test.passes(i) && (!searched || signatures.mayMatch(i, query) && shows(now, events.get(i)))) {
                     part[n++] = i;
                 }
             }
             parts[c] = part;
             counts[c] = n;
         });
+        if (unsignedFrom < size) {
+            signatures.signedUpTo(size);
+        }
         int total = 0;
         for (int n : counts) {
             total += n;
