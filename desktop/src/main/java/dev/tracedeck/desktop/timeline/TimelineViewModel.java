@@ -3,6 +3,7 @@ package dev.tracedeck.desktop.timeline;
 import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.steps.LlmRounds;
 import dev.tracedeck.cli.report.CountFormat;
+import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.findings.EvidenceIndex;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
@@ -37,7 +38,7 @@ public final class TimelineViewModel {
     private final List<Event> events = new ArrayList<>();
     /** What the filter reads of each of {@link #events}, kept in step with it. */
     private final RowColumns columns = new RowColumns();
-    /** Which rows a search can match, made by the first search that needs them. */
+    /** Which rows a search can match, made off the FX thread ({@link #searchIndexing}). */
     private final SearchSignatures signatures = new SearchSignatures();
     private final ShownRows shown = new ShownRows(events);
     private final ReadOnlyObjectWrapper<EventFilter> filter = new ReadOnlyObjectWrapper<>(EventFilter.ALL);
@@ -454,8 +455,6 @@ public final class TimelineViewModel {
         boolean searched = !now.search().isEmpty();
         SearchSignatures.Query query = SearchSignatures.Query.of(now.search());
         int size = events.size();
-        // The first search that can use signatures makes those of every row not signed yet, as it passes them.
-        int unsignedFrom = searched && query.filters() ? signatures.ensureCapacity(size) : size;
         int chunks = Math.max(1, Math.min(64, size / PARALLEL_CHUNK));
         int[][] parts = new int[chunks][];
         int[] counts = new int[chunks];
@@ -465,10 +464,6 @@ public final class TimelineViewModel {
             int[] part = new int[to - from];
             int n = 0;
             for (int i = from; i < to; i++) {
-                if (i >= unsignedFrom) {
-                    Event row = events.get(i);
-                    signatures.sign(i, row, columns.answerSeq(i) == RowColumns.NO_ANSWER ? null : rounds.answerOf(row).orElse(null));
-                }
                 if (test.passes(i) && (!searched || signatures.mayMatch(i, query) && shows(now, events.get(i)))) {
                     part[n++] = i;
                 }
@@ -476,9 +471,6 @@ public final class TimelineViewModel {
             parts[c] = part;
             counts[c] = n;
         });
-        if (unsignedFrom < size) {
-            signatures.signedUpTo(size);
-        }
         int total = 0;
         for (int n : counts) {
             total += n;
@@ -490,6 +482,33 @@ public final class TimelineViewModel {
             at += counts[c];
         }
         return all;
+    }
+
+    /**
+     * The job that makes the search signatures of the rows not signed yet, reading every one of their texts once, off
+     * the FX thread; they are installed when it ends (but for rows a followed file's reading replaced meanwhile), and
+     * searches pass over the rows they rule out from then on. Empty when every row is signed.
+     */
+    public Optional<BackgroundJob<?>> searchIndexing() {
+        int from = signatures.signedRows();
+        int size = events.size();
+        if (from >= size) {
+            return Optional.empty();
+        }
+        Event[] rows = events.subList(from, size).toArray(new Event[0]);
+        Event[] answers = new Event[rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            if (columns.answerSeq(from + i) != RowColumns.NO_ANSWER) {
+                answers[i] = rounds.answerOf(rows[i]).orElse(null);
+            }
+        }
+        SearchSignatures.Signing signing = signatures.signing(rows, answers);
+        return Optional.of(BackgroundJob.of("search signatures", context -> signing.sign(context::isCancelled))
+                .onSuccess(made -> {
+                    if (made != null) {
+                        signatures.install(made);
+                    }
+                }));
     }
 
     /** A row passes when its event or the answer it shows does: both are on the same thread and of one kind. */

@@ -4,6 +4,7 @@ import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.RuleConfig;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.rules.Validator;
+import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.findings.EvidenceIndex;
 import dev.tracedeck.desktop.tabs.LoadedTrace;
 import dev.tracedeck.desktop.timeline.EventFilter;
@@ -33,7 +34,7 @@ import java.util.function.Predicate;
  * The timeline at scale: a JSON Lines file of short OpenAI chat conversations holding five million events is
  * imported, checked and put in the timeline's view-model as the app does; then each thing a user does to it — narrow
  * to a thread, hide a kind, search, show only flagged events, jump to a finding another filter hides — is timed
- * (median of several rounds; the first search, which makes the search signatures, once) against its baseline in the
+ * (median of several rounds; a search before the search signatures are made, once) against its baseline in the
  * same run: one plain pass of the same predicate over the event list, the least any filter costs. The aim is 300 ms
  * per action.
  *
@@ -97,8 +98,12 @@ public final class TimelineScaleBenchmark {
         noMessages.remove(EventKind.MESSAGE);
         row("hide messages (kind filter)", timeline, m -> { }, m -> m.showKind(EventKind.MESSAGE, false), TimelineViewModel::showAllKinds,
                 all, EventFilter.ALL.withKinds(noMessages));
-        once("first search of the file (\"zebra\", makes the search signatures)", timeline, m -> m.search("zebra"),
+        once("search a rare word (\"zebra\") before the search signatures are made", timeline, m -> m.search("zebra"),
                 m -> m.search(""), all, EventFilter.ALL.withSearch("zebra"));
+        t = System.nanoTime();
+        timeline.searchIndexing().ifPresent(job -> new SyncTaskRunner().submit(job));
+        System.out.printf(Locale.ROOT, "| making the search signatures (off the FX thread, once the checks end) | %d ms | | | |%n",
+                (System.nanoTime() - t) / 1_000_000);
         row("search a rare word (\"zebra\")", timeline, m -> { }, m -> m.search("zebra"), m -> m.search(""), all,
                 EventFilter.ALL.withSearch("zebra"));
         row("search a common word (\"hotel\")", timeline, m -> { }, m -> m.search("hotel"), m -> m.search(""), all,

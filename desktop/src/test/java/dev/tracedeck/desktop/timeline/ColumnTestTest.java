@@ -6,6 +6,7 @@ import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.steps.LlmRounds;
 import dev.tracedeck.cli.fixtures.TestFindings;
 import dev.tracedeck.cli.fixtures.TestTraces;
+import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.findings.EvidenceIndex;
 import dev.tracedeck.desktop.fixtures.LlmCallTraces;
 import dev.tracedeck.model.event.Event;
@@ -18,6 +19,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -26,19 +28,24 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ColumnTestTest {
 
-    static Stream<Trace> traces() {
-        return Stream.of(TestTraces.small(), LlmCallTraces.trace());
+    /** Each trace, searched with and without the search signatures made. */
+    static Stream<Arguments> traces() {
+        return Stream.of(TestTraces.small(), LlmCallTraces.trace())
+                .flatMap(trace -> Stream.of(Arguments.of(trace, false), Arguments.of(trace, true)));
     }
 
     @ParameterizedTest
     @MethodSource("traces")
-    void showsWhatTheFilterPassesForEveryCombination(Trace trace) {
+    void showsWhatTheFilterPassesForEveryCombination(Trace trace, boolean signed) {
         Validation validation = trace.file().equals(LlmCallTraces.FILE)
                 ? LlmCallTraces.findingOnTheAnswer(trace) : TestFindings.of(trace);
         EvidenceIndex evidence = EvidenceIndex.of(validation);
         LlmRounds rounds = LlmRounds.of(trace.events());
         TimelineViewModel timeline = new TimelineViewModel(trace.events());
         timeline.setEvidence(evidence);
+        if (signed) {
+            timeline.searchIndexing().ifPresent(job -> new SyncTaskRunner().submit(job));
+        }
 
         List<Optional<String>> threads = new ArrayList<>();
         threads.add(Optional.empty());
@@ -51,7 +58,7 @@ class ColumnTestTest {
         for (Optional<String> thread : threads) {
             for (Set<EventKind> kinds : kindSets) {
                 for (boolean onlyFlagged : new boolean[] {false, true}) {
-                    for (String search : List.of("", "tea", "llm", "zz-nothing")) {
+                    for (String search : List.of("", "tea", "llm", "zz-nothing", "LLM_CALL", "#1", "s1", "call")) {
                         timeline.showThread(thread);
                         timeline.showAllKinds();
                         for (EventKind kind : EventKind.values()) {
@@ -81,6 +88,6 @@ class ColumnTestTest {
                 }
             }
         }
-        assertEquals(threads.size() * kindSets.size() * 2 * 4, combinations);
+        assertEquals(threads.size() * kindSets.size() * 2 * 8, combinations);
     }
 }

@@ -1,6 +1,8 @@
 package dev.tracedeck.desktop.timeline;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.model.event.Event;
@@ -42,10 +44,7 @@ class SearchSignaturesTest {
             if (search.isEmpty() || !EventFilter.ALL.withSearch(search).test(event)) {
                 continue;
             }
-            SearchSignatures signatures = new SearchSignatures();
-            signatures.ensureCapacity(1);
-            signatures.sign(0, event, null);
-            signatures.signedUpTo(1);
+            SearchSignatures signatures = signed(event);
             assertTrue(signatures.mayMatch(0, SearchSignatures.Query.of(search)), () -> "'" + search + "' in '" + text + "'");
             checked++;
         }
@@ -54,20 +53,40 @@ class SearchSignaturesTest {
 
     @Test
     void rulesOutARowWithoutTheSearchsPairs() {
-        SearchSignatures signatures = new SearchSignatures();
-        signatures.ensureCapacity(2);
-        signatures.sign(0, event("the train leaves at nine"), null);
-        signatures.sign(1, event("hotel booking for two"), null);
-        signatures.signedUpTo(1);
-
+        SearchSignatures signatures = signed(event("the train leaves at nine"), event("hotel booking for two"));
         SearchSignatures.Query hotel = SearchSignatures.Query.of("hotel");
+
         assertFalse(signatures.mayMatch(0, hotel));
-        assertTrue(signatures.mayMatch(1, hotel), "not signed yet: it may match");
-        signatures.signedUpTo(2);
         assertTrue(signatures.mayMatch(1, hotel));
-        signatures.forgetFrom(0);
-        assertTrue(signatures.mayMatch(0, hotel), "forgotten: it may match again");
+        assertTrue(signatures.mayMatch(2, hotel), "not signed: it may match");
         assertFalse(SearchSignatures.Query.of("h").filters(), "one char has no pair");
+        assertFalse(SearchSignatures.Query.of("\uD801\uDC00x").filters(), "a surrogate's case is its code point's");
+    }
+
+    @Test
+    void rowsThatChangeWhileSignedAreLeftUnsigned() {
+        SearchSignatures signatures = new SearchSignatures();
+        Event[] rows = {event("alpha"), event("beta"), event("gamma")};
+        SearchSignatures.Signing signing = signatures.signing(rows, new Event[rows.length]);
+        signatures.forgetFrom(1);  // a followed file's reading replaced the rows from 1 on
+        signatures.install(signing.sign(() -> false));
+
+        assertEquals(1, signatures.signedRows());
+        assertFalse(signatures.mayMatch(0, SearchSignatures.Query.of("zeta")));
+        assertTrue(signatures.mayMatch(1, SearchSignatures.Query.of("zeta")));
+
+        SearchSignatures.Signing rest = signatures.signing(new Event[] {event("delta"), event("zeta")}, new Event[2]);
+        signatures.install(rest.sign(() -> false));
+        assertEquals(3, signatures.signedRows());
+        assertTrue(signatures.mayMatch(2, SearchSignatures.Query.of("zeta")));
+        assertFalse(signatures.mayMatch(1, SearchSignatures.Query.of("zeta")));
+        assertNull(signatures.signing(rows, new Event[rows.length]).sign(() -> true), "cancelled");
+    }
+
+    private static SearchSignatures signed(Event... rows) {
+        SearchSignatures signatures = new SearchSignatures();
+        signatures.install(signatures.signing(rows, new Event[rows.length]).sign(() -> false));
+        return signatures;
     }
 
     private static String randomText(Random random, int length) {
