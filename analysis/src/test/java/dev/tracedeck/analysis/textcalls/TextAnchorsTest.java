@@ -1,0 +1,66 @@
+package dev.tracedeck.analysis.textcalls;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class TextAnchorsTest {
+
+    private static final TextAnchors MARKERS = TextAnchors.of('<', '[', '{', '`', '~', '_');
+
+    @Test
+    void findsTheAnchorsATextHoldsAndNoOther() {
+        assertEquals("<{", MARKERS.in("a <b> {c}").toString());
+        assertEquals("", MARKERS.in("plain prose, with (parentheses) and \"quotes\".").toString());
+        assertEquals("", MARKERS.in("").toString());
+        assertEquals("[_`~", MARKERS.in("[x_y] `~`").toString());
+    }
+
+    @Test
+    void takesNoCharacterBeyondAsciiForTheAnchorItSharesLowBitsWith() {
+        // '<' + 64 is '|', '<' + 128 is '¼', '{' - 64 is ';': a shift by the character alone would confuse them
+        assertTrue(MARKERS.in("| ¼ ; \u013c \uff1c \ud83d\ude00").isEmpty());
+        assertEquals("<", MARKERS.in("¼<").toString());
+    }
+
+    @Test
+    void agreesWithASearchPerAnchorOnRandomText() {
+        Random random = new Random(7);
+        String alphabet = "<[{`~_|;¼»ļ a\n\"'}]>()=:,éü😀\u0000\u007f";
+        for (int round = 0; round < 5_000; round++) {
+            StringBuilder text = new StringBuilder();
+            for (int i = random.nextInt(40); i > 0; i--) {
+                text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            StringBuilder expected = new StringBuilder();
+            for (char c : "<[_`{~".toCharArray()) {
+                if (text.indexOf(String.valueOf(c)) >= 0) {
+                    expected.append(c);
+                }
+            }
+            assertEquals(expected.toString(), MARKERS.in(text.toString()).toString(), () -> "in " + text);
+        }
+    }
+
+    @Test
+    void combinesAndComparesSets() {
+        TextAnchors angle = TextAnchors.of('<');
+        TextAnchors brace = TextAnchors.of('{');
+        assertEquals(TextAnchors.of('<', '{'), angle.union(brace));
+        assertTrue(angle.union(brace).intersects(brace));
+        assertFalse(angle.intersects(brace));
+        assertFalse(angle.intersects(TextAnchors.NONE));
+        assertTrue(TextAnchors.NONE.isEmpty());
+        assertTrue(TextAnchors.of('\u007f').contains('\u007f'));
+        assertFalse(TextAnchors.of('\u007f').contains('?'));
+    }
+
+    @Test
+    void refusesAnAnchorBeyondAscii() {
+        assertThrows(IllegalArgumentException.class, () -> TextAnchors.of('é'));
+    }
+}
