@@ -61,6 +61,39 @@ public final class ThreadContext {
         return conversation.inDumps() ? dumpPoints(conversation) : messagePoints(thread);
     }
 
+    /**
+     * The number of {@link #points} and the highest of their counts, without making them: a bound is asked for no
+     * more, and a thread of messages is summed as one int (the same total, since int sums wrap alike in any order)
+     * instead of a map by category and a point per message.
+     */
+    public ContextPeak peak(TraceThread thread) {
+        Conversation conversation = Conversation.of(thread);
+        if (conversation.inDumps()) {
+            return ContextPeak.of(dumpPoints(conversation));
+        }
+        int priming = counter.replyPriming();
+        // As in messagePoints: the tools' schemas go with every call, the reply priming once per request.
+        int start = counter.count(List.of(), ThreadRequest.tools(thread)).tokens() - priming;
+        Set<Event> compactions = Collections.newSetFromMap(new IdentityHashMap<>());
+        thread.records().compactions().forEach(c -> compactions.add(c.event()));
+        int running = start;
+        int points = 0;
+        int highest = 0;
+        boolean overflow = false;
+        for (Event e : thread.events()) {
+            if (compactions.contains(e)) {
+                running = start;
+            } else if (e.payload() instanceof Payload.ConversationMessage m) {
+                running += counter.messageTokens(PromptMessage.of(m.message()));
+                int total = running + priming;
+                highest = points == 0 ? total : Math.max(highest, total);
+                overflow |= total < 0;
+                points++;
+            }
+        }
+        return new ContextPeak(points, highest, overflow);
+    }
+
     /** One point per dump: what the agent held there. */
     private List<ContextPoint> dumpPoints(Conversation conversation) {
         List<ContextPoint> points = new ArrayList<>();

@@ -1,6 +1,7 @@
 package dev.tracedeck.analysis.rules.context;
 
 import dev.tracedeck.analysis.tokens.ChatFormat;
+import dev.tracedeck.analysis.tokens.ContextPeak;
 import dev.tracedeck.analysis.tokens.ContextPoint;
 import dev.tracedeck.analysis.tokens.ThreadContext;
 import dev.tracedeck.analysis.tokens.Tokenizer;
@@ -82,15 +83,15 @@ final class ThreadPoints {
 
     private long highest(int tier) {
         if (highest[tier] < 0) {
-            List<ContextPoint> points = switch (tier) {
-                case 0 -> ThreadContext.counting(format, Tokenizer.lengthBound(format.encoding())).points(thread);
-                case 1 -> ThreadContext.upperBounds(format).points(thread);
-                default -> counted();
+            ContextPeak peak = switch (tier) {
+                case 0 -> ThreadContext.counting(format, Tokenizer.lengthBound(format.encoding())).peak(thread);
+                case 1 -> ThreadContext.upperBounds(format).peak(thread);
+                default -> ContextPeak.of(counted());
             };
-            size = points.size();
-            highest[tier] = points.stream().mapToLong(p -> p.count().tokens()).max().orElse(0);
+            size = peak.points();
+            highest[tier] = peak.highest();
             // Counts are ints: a bound that ran past one (a history of some 700 million characters) tells nothing.
-            if (tier < 2 && points.stream().anyMatch(p -> p.count().tokens() < 0)) {
+            if (tier < 2 && peak.overflow()) {
                 highest[tier] = Long.MAX_VALUE;
             }
         }
