@@ -22,15 +22,17 @@ class TextAnchorsTest {
 
     @Test
     void takesNoCharacterBeyondAsciiForTheAnchorItSharesLowBitsWith() {
-        // '<' + 64 is '|', '<' + 128 is '¼', '{' - 64 is ';': a shift by the character alone would confuse them
-        assertTrue(MARKERS.in("| ¼ ; \u013c \uff1c \ud83d\ude00").isEmpty());
+        // '<' + 64 is '|', '<' + 128 is '¼', '{' - 64 is ';': a shift by the character alone would confuse them; and
+        // ļ, ś, Ż and 也 have the low byte of '<', '[', '{' and '_'
+        assertTrue(MARKERS.in("| ¼ ; \u013c \u015b \u017b \u4e5f \uff1c \ud83d\ude00").isEmpty());
         assertEquals("<", MARKERS.in("¼<").toString());
+        assertEquals("[_", MARKERS.in("\u013c[\u4e5f_").toString());
     }
 
     @Test
     void agreesWithASearchPerAnchorOnRandomText() {
         Random random = new Random(7);
-        String alphabet = "<[{`~_|;¼»ļ a\n\"'}]>()=:,éü😀\u0000\u007f";
+        String alphabet = "<[{`~_|;¼»ļśŻ也 a\n\"'}]>()=:,éü😀\u0000\u007f";
         for (int round = 0; round < 5_000; round++) {
             StringBuilder text = new StringBuilder();
             for (int i = random.nextInt(40); i > 0; i--) {
@@ -43,6 +45,19 @@ class TextAnchorsTest {
                 }
             }
             assertEquals(expected.toString(), MARKERS.in(text.toString()).toString(), () -> "in " + text);
+        }
+    }
+
+    @Test
+    void findsAnchorsAnywhereInALongText() {
+        for (String filler : new String[] {"é", "\u017b"}) {
+            for (int at : new int[] {0, 2047, 2048, 2049, 4095, 5000, 9999}) {
+                StringBuilder text = new StringBuilder(filler.repeat(10_000));
+                text.setCharAt(at, '{');
+                assertEquals("{", MARKERS.in(text.toString()).toString(), "at " + at);
+                text.setCharAt(9_999 - at % 100, '`');
+                assertEquals("`{", MARKERS.in(text.toString()).toString(), "at " + at);
+            }
         }
     }
 
