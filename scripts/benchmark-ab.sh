@@ -6,8 +6,12 @@
 #
 #   git worktree add ../before main
 #   RUNS=3 scripts/benchmark-ab.sh ../before bench-data/chat-300m.jsonl bench-data/mycelian-257m.log
+#   COMMANDS=app RUNS=2 scripts/benchmark-ab.sh ../before bench-data/chat-300m.jsonl   # the desktop app
 #
-# Environment: RUNS=3 rounds; COMMANDS="inspect validate" the commands to run. Needs GNU time (apt-get install time).
+# Environment: RUNS=3 rounds; COMMANDS="inspect validate" the commands to run, "app" for the desktop app: it opens the
+# file under its own xvfb-run (1280x720) into a new workspace, takes its --screenshot and exits; its time is until
+# the picture is written (loaded: imported, checked, first finding shown; Xvfb's and the launcher's start included).
+# Needs GNU time (apt-get install time), and xvfb-run for the app.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -31,6 +35,18 @@ measure() {
     echo "$label $wall $(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }') $kib" | tee -a "$WORK/results"
 }
 
+# measure_app LABEL CHECKOUT FILE: appends "LABEL loaded cpu peak_kib", loaded being when the screenshot was written.
+measure_app() {
+    local label=$1 checkout=$2 file=$3 status=0 start
+    rm -f "$WORK/shot.png" "$WORK"/app.db*
+    start=$(date +%s.%N)
+    /usr/bin/time -f "%e %U %S %M" -o "$WORK/time" xvfb-run -a -s "-screen 0 1280x720x24" \
+        "$checkout/tracedeck" --workspace "$WORK/app.db" --screenshot="$WORK/shot.png" "$file" >/dev/null 2>&1 || status=$?
+    [[ $status -eq 0 && -s "$WORK/shot.png" ]] || { echo "benchmark-ab: $label exited with $status, no picture" >&2; exit 1; }
+    read -r wall user sys kib < <(tail -1 "$WORK/time")
+    echo "$label $(awk -v a="$start" -v b="$(stat -c %.9Y "$WORK/shot.png")" 'BEGIN { printf "%.2f", b - a }') $(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }') $kib" | tee -a "$WORK/results"
+}
+
 echo ">> $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); this: $ROOT; other: $OTHER; $RUNS round(s)"
 for file in "$@"; do
     for ((round = 1; round <= RUNS; round++)); do
@@ -38,6 +54,11 @@ for file in "$@"; do
             measure "$(basename "$file") python" python3 "$ROOT/scripts/chat_summary.py" "$file"
         fi
         for command in $COMMANDS; do
+            if [[ "$command" == app ]]; then
+                measure_app "$(basename "$file") app other" "$OTHER" "$file"
+                measure_app "$(basename "$file") app this" "$ROOT" "$file"
+                continue
+            fi
             args=(inspect --json --no-workspace)
             [[ "$command" == validate ]] && args=(validate --format json --no-workspace)
             measure "$(basename "$file") $command other" "$OTHER/tracedeck" "${args[@]}" "$file"

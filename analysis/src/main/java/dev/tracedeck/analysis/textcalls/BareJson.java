@@ -14,6 +14,9 @@ final class BareJson {
     record Found(int start, int end, CallShape shape, JsonRead read) {
     }
 
+    /** Every object found opens with '{'. */
+    static final TextAnchors ANCHORS = TextAnchors.of('{');
+
     /** Reading stops after this many characters per character of text, so a pathological message stays cheap. */
     private static final int BUDGET_FACTOR = 20;
 

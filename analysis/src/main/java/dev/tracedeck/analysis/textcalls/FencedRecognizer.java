@@ -21,6 +21,13 @@ final class FencedRecognizer implements TextCallRecognizer {
     private static final Set<String> TOOL_FENCES = Set.of("tool_call", "tool_calls", "tool_code", "tool",
             "function_call", "functioncall", "tool-call");
     private static final Set<String> JSON_FENCES = Set.of("json", "jsonc", "json5", "");
+    /** Every call is in a fence, opened by {@link #OPEN}'s ``` or ~~~. */
+    private static final TextAnchors ANCHORS = TextAnchors.of('`', '~');
+
+    @Override
+    public TextAnchors anchors() {
+        return ANCHORS;
+    }
 
     @Override
     public TextCallFormat format() {

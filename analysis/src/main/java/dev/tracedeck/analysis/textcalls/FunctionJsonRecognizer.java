@@ -11,6 +11,11 @@ import java.util.List;
 final class FunctionJsonRecognizer implements TextCallRecognizer {
 
     @Override
+    public TextAnchors anchors() {
+        return BareJson.ANCHORS;
+    }
+
+    @Override
     public TextCallFormat format() {
         return TextCallFormat.FUNCTION_JSON;
     }
@@ -18,7 +23,7 @@ final class FunctionJsonRecognizer implements TextCallRecognizer {
     @Override
     public List<TextToolCall> recognize(ParseContext context) {
         String text = context.text();
-        List<BareJson.Found> found = BareJson.scan(text).stream()
+        List<BareJson.Found> found = context.bareJson().stream()
                 .filter(f -> !f.shape().nameKey().equals("name")
                         && (f.shape().hasArgumentsKey() || f.shape().nameKey().equals("function.name")))
                 .toList();

@@ -19,6 +19,13 @@ final class FunctionTagRecognizer implements TextCallRecognizer {
     private static final Pattern PARAMETER = Pattern.compile("<parameter=([^<>\\s]{1,200}+)>\\n?(.*?)\\n?(</parameter>|(?=<parameter=)|$)",
             Pattern.DOTALL);
     private static final String CLOSE = "</function>";
+    /** Every call is opened by {@link #OPEN}'s {@code <function=}. */
+    private static final TextAnchors ANCHORS = TextAnchors.of('<');
+
+    @Override
+    public TextAnchors anchors() {
+        return ANCHORS;
+    }
 
     @Override
     public TextCallFormat format() {

@@ -10,6 +10,15 @@ import java.util.List;
  */
 final class HermesRecognizer implements TextCallRecognizer {
 
+    private static final String OPEN = "<tool_call>";
+    /** Every call is in a block opened by {@link #OPEN}. */
+    private static final TextAnchors ANCHORS = TextAnchors.of(OPEN.charAt(0));
+
+    @Override
+    public TextAnchors anchors() {
+        return ANCHORS;
+    }
+
     @Override
     public TextCallFormat format() {
         return TextCallFormat.HERMES;
@@ -19,7 +28,7 @@ final class HermesRecognizer implements TextCallRecognizer {
     public List<TextToolCall> recognize(ParseContext context) {
         String text = context.text();
         List<TextToolCall> calls = new ArrayList<>();
-        for (Block block : Block.find(text, "<tool_call>", "</tool_call>")) {
+        for (Block block : Block.find(text, OPEN, "</tool_call>")) {
             for (CandidateCall d : block.calls(format(), text)) {
                 if (block.closed()) {
                     d.base(0.75, "between <tool_call> tags");

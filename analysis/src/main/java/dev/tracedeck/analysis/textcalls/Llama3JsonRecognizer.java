@@ -14,6 +14,11 @@ final class Llama3JsonRecognizer implements TextCallRecognizer {
     static final String[] LLAMA_TOKENS = {"<|python_tag|>", "<|eot_id|>", "<|eom_id|>"};
 
     @Override
+    public TextAnchors anchors() {
+        return BareJson.ANCHORS;
+    }
+
+    @Override
     public TextCallFormat format() {
         return TextCallFormat.LLAMA3_JSON;
     }
@@ -21,7 +26,7 @@ final class Llama3JsonRecognizer implements TextCallRecognizer {
     @Override
     public List<TextToolCall> recognize(ParseContext context) {
         String text = context.text();
-        List<BareJson.Found> found = BareJson.scan(text).stream()
+        List<BareJson.Found> found = context.bareJson().stream()
                 .filter(f -> f.shape().nameKey().equals("name") && f.shape().hasArgumentsKey()).toList();
         List<int[]> spans = found.stream().map(f -> new int[] {f.start(), f.end()}).toList();
         boolean onlyCalls = !found.isEmpty() && TextScanning.onlyFiller(text, spans, ";,", LLAMA_TOKENS);

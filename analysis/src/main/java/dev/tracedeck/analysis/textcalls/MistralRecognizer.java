@@ -12,6 +12,13 @@ import java.util.List;
 final class MistralRecognizer implements TextCallRecognizer {
 
     private static final String TOKEN = "[TOOL_CALLS]";
+    /** Every call follows {@link #TOKEN}. */
+    private static final TextAnchors ANCHORS = TextAnchors.of(TOKEN.charAt(0));
+
+    @Override
+    public TextAnchors anchors() {
+        return ANCHORS;
+    }
 
     @Override
     public TextCallFormat format() {

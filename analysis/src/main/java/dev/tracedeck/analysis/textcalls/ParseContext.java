@@ -18,6 +18,7 @@ public final class ParseContext {
     private final Set<String> knownTools;
     private final boolean cutByLog;
     private List<FencedRecognizer.Fence> fences;
+    private List<BareJson.Found> bareJson;
     private int blankTail = -1;
     private int[] codePointsAt;
 
@@ -72,6 +73,14 @@ public final class ParseContext {
             fences = FencedRecognizer.fences(text);
         }
         return fences;
+    }
+
+    /** The call-shaped JSON objects anywhere in the message, found once for the two recognisers of bare JSON. */
+    List<BareJson.Found> bareJson() {
+        if (bareJson == null) {
+            bareJson = BareJson.scan(text);
+        }
+        return bareJson;
     }
 
     /** The span {@code [start, end)}, with its code point offsets counted from the nearest kept count. */

@@ -17,8 +17,15 @@ import java.util.Optional;
  */
 final class PythonicRecognizer implements TextCallRecognizer {
 
+    /** Every call is in a list, opened by '['. */
+    private static final TextAnchors ANCHORS = TextAnchors.of('[');
     private static final String[] WRAPPERS = {"<|python_start|>", "<|python_end|>", "<|tool_call_start|>",
             "<|tool_call_end|>", "<|eot_id|>", "<|eom|>", "<|eot|>"};
+
+    @Override
+    public TextAnchors anchors() {
+        return ANCHORS;
+    }
 
     @Override
     public TextCallFormat format() {

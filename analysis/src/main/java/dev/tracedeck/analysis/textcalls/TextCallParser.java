@@ -24,9 +24,13 @@ public final class TextCallParser {
             .thenComparingInt(c -> c.span().start());
 
     private final List<TextCallRecognizer> recognizers;
+    /** Every recogniser's anchors: a text holding none of them is not looked at further. */
+    private final TextAnchors anchors;
 
     public TextCallParser(List<TextCallRecognizer> recognizers) {
         this.recognizers = List.copyOf(recognizers);
+        this.anchors = this.recognizers.stream().map(TextCallRecognizer::anchors)
+                .reduce(TextAnchors.NONE, TextAnchors::union);
     }
 
     /** Every format this package knows. */
@@ -50,7 +54,7 @@ public final class TextCallParser {
      * it lower it; an empty set means "the trace does not say" and changes nothing.
      */
     public List<TextToolCall> parse(String text, Set<String> knownTools) {
-        return parse(new ParseContext(text, knownTools, false));
+        return parse(text, knownTools, false);
     }
 
     /**
@@ -60,13 +64,24 @@ public final class TextCallParser {
      * would; what could not be read is still listed in {@link TextToolCall#unrecovered()}.
      */
     public List<TextToolCall> parseCut(String shownText, Set<String> knownTools) {
-        return parse(new ParseContext(shownText, knownTools, true));
+        return parse(shownText, knownTools, true);
     }
 
-    private List<TextToolCall> parse(ParseContext context) {
+    /**
+     * Asks only the recognisers one of whose anchors the text holds: most assistant messages are prose holding
+     * none, and one pass over them replaces a search per recogniser and marker.
+     */
+    private List<TextToolCall> parse(String text, Set<String> knownTools, boolean cutByLog) {
+        TextAnchors held = anchors.in(text);
+        if (held.isEmpty()) {
+            return List.of();
+        }
+        ParseContext context = new ParseContext(text, knownTools, cutByLog);
         List<TextToolCall> candidates = new ArrayList<>();
         for (TextCallRecognizer recognizer : recognizers) {
-            candidates.addAll(recognizer.recognize(context));
+            if (held.intersects(recognizer.anchors())) {
+                candidates.addAll(recognizer.recognize(context));
+            }
         }
         candidates.sort(PREFERRED);
         List<TextToolCall> kept = new ArrayList<>();

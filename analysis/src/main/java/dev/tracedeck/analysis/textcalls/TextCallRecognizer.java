@@ -11,5 +11,12 @@ public interface TextCallRecognizer {
 
     TextCallFormat format();
 
+    /**
+     * Characters at least one of which stands in every text this recogniser finds a call in (its marker's, its
+     * bracket's): the parser does not ask it about a text holding none of them. A wrong anchor would lose calls
+     * without a sound, so each one is checked against the recogniser's own findings (TextAnchorsOfRecognizersTest).
+     */
+    TextAnchors anchors();
+
     List<TextToolCall> recognize(ParseContext context);
 }

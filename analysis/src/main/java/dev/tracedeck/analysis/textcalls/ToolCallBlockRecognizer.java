@@ -10,6 +10,16 @@ import java.util.List;
  */
 final class ToolCallBlockRecognizer implements TextCallRecognizer {
 
+    private static final String OPEN = "TOOL_CALL_START";
+
+    /** Every call is in a block opened by TOOL_CALL_START: its '_' is rarer in prose than its letters. */
+    private static final TextAnchors ANCHORS = TextAnchors.of(OPEN.charAt(OPEN.indexOf('_')));
+
+    @Override
+    public TextAnchors anchors() {
+        return ANCHORS;
+    }
+
     @Override
     public TextCallFormat format() {
         return TextCallFormat.TOOL_CALL_BLOCK;
@@ -19,7 +29,7 @@ final class ToolCallBlockRecognizer implements TextCallRecognizer {
     public List<TextToolCall> recognize(ParseContext context) {
         String text = context.text();
         List<TextToolCall> calls = new ArrayList<>();
-        for (Block block : Block.find(text, "TOOL_CALL_START", "TOOL_CALL_END")) {
+        for (Block block : Block.find(text, OPEN, "TOOL_CALL_END")) {
             for (CandidateCall d : block.calls(format(), text)) {
                 if (block.closed()) {
                     d.base(0.75, "between TOOL_CALL_START and TOOL_CALL_END");

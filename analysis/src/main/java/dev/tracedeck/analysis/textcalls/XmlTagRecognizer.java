@@ -18,11 +18,18 @@ import java.util.regex.Pattern;
 final class XmlTagRecognizer implements TextCallRecognizer {
 
     private static final Pattern OPEN = Pattern.compile("<(tool_call|function_call|tool_use)(?=\\s)");
+    /** Every call is an element, opened by {@link #OPEN}'s '<'. */
+    private static final TextAnchors ANCHORS = TextAnchors.of('<');
     private static final List<String> NAME_ATTRS = List.of("name", "function", "tool");
     private static final List<String> ARGS_ATTRS = List.of("params", "arguments", "args", "parameters", "input");
 
     /** An attribute's value, where its text stands ({@code [start, end)}), and where the next attribute may start. */
     private record Attr(String value, int start, int end, int next) {
+    }
+
+    @Override
+    public TextAnchors anchors() {
+        return ANCHORS;
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.tracedeck.analysis.tokens;
 import dev.tracedeck.model.conversation.Conversation;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
 import dev.tracedeck.model.recorded.ThreadRequest;
 import dev.tracedeck.model.state.StateEntry;
@@ -15,6 +16,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -32,15 +34,28 @@ public final class ThreadContext {
     private final Tokenizer tokenizer;
     private final ChatFormat format;
     private final Map<StateEntry, int[]> entryTokens = new IdentityHashMap<>();
+    /** Whether {@link #peak} counts a content left in its file as its bytes there rather than reading it. */
+    private final boolean fileBytes;
 
     public ThreadContext(ChatFormat format) {
-        this(format, Tokenizer.of(format.encoding()));
+        this(format, Tokenizer.of(format.encoding()), false);
     }
 
-    private ThreadContext(ChatFormat format, Tokenizer tokenizer) {
+    private ThreadContext(ChatFormat format, Tokenizer tokenizer, boolean fileBytes) {
         this.format = format;
         this.counter = new PromptTokens(format, tokenizer);
         this.tokenizer = tokenizer;
+        this.fileBytes = fileBytes;
+    }
+
+    /**
+     * {@link #peak} bounded without reading any content left in its file: such a content counts its bytes there, no
+     * fewer than its UTF-8 bytes ({@link Message#contentBytesInFile}) and so than its tokens, and every other text
+     * three bytes a character ({@link Tokenizer#lengthBound}). On a big chat file, whose contents are left in it,
+     * this is nearly the UTF-8 bound for the cost of a pass over the thread's events.
+     */
+    public static ContextPeak fileBytesPeak(ChatFormat format, TraceThread thread) {
+        return new ThreadContext(format, Tokenizer.lengthBound(format.encoding()), true).peak(thread);
     }
 
     /**
@@ -53,12 +68,56 @@ public final class ThreadContext {
 
     /** The points counted with {@code tokenizer}: a bound's ({@link Tokenizer#isExact} false) are bounds. */
     public static ThreadContext counting(ChatFormat format, Tokenizer tokenizer) {
-        return new ThreadContext(format, tokenizer);
+        return new ThreadContext(format, tokenizer, false);
     }
 
     public List<ContextPoint> points(TraceThread thread) {
         Conversation conversation = Conversation.of(thread);
         return conversation.inDumps() ? dumpPoints(conversation) : messagePoints(thread);
+    }
+
+    /**
+     * The number of {@link #points} and the highest of their counts, without making them: a bound is asked for no
+     * more, and a thread of messages is summed as one int (the same total, since int sums wrap alike in any order)
+     * instead of a map by category and a point per message.
+     */
+    public ContextPeak peak(TraceThread thread) {
+        Conversation conversation = Conversation.of(thread);
+        if (conversation.inDumps()) {
+            return ContextPeak.of(dumpPoints(conversation));
+        }
+        int priming = counter.replyPriming();
+        // As in messagePoints: the tools' schemas go with every call, the reply priming once per request.
+        int start = counter.count(List.of(), ThreadRequest.tools(thread)).tokens() - priming;
+        Set<Event> compactions = Collections.newSetFromMap(new IdentityHashMap<>());
+        thread.records().compactions().forEach(c -> compactions.add(c.event()));
+        int running = start;
+        int points = 0;
+        int highest = 0;
+        boolean overflow = false;
+        for (Event e : thread.events()) {
+            if (compactions.contains(e)) {
+                running = start;
+            } else if (e.payload() instanceof Payload.ConversationMessage m) {
+                running += messageTokens(m.message());
+                int total = running + priming;
+                highest = points == 0 ? total : Math.max(highest, total);
+                overflow |= total < 0;
+                points++;
+            }
+        }
+        return new ContextPeak(points, highest, overflow);
+    }
+
+    /** A message's share of the prompt, its content counted as its bytes in the file when {@link #fileBytes} says. */
+    private int messageTokens(Message message) {
+        OptionalInt bytes = fileBytes ? message.contentBytesInFile() : OptionalInt.empty();
+        if (bytes.isEmpty()) {
+            return counter.messageTokens(PromptMessage.of(message));
+        }
+        PromptMessage withoutContent = new PromptMessage(message.role(), "", message.name(), message.toolCalls(),
+                message.toolCallId(), TokenCategory.of(message));
+        return counter.messageTokens(withoutContent) + bytes.getAsInt();
     }
 
     /** One point per dump: what the agent held there. */

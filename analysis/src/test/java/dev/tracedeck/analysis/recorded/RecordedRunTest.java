@@ -9,14 +9,17 @@ import dev.tracedeck.analysis.rules.RuleConfig;
 import dev.tracedeck.analysis.rules.ThreadChecklist;
 import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.analysis.tokens.ChatFormat;
+import dev.tracedeck.analysis.tokens.ContextPeak;
 import dev.tracedeck.analysis.tokens.ContextPoint;
 import dev.tracedeck.analysis.tokens.ModelChoice;
 import dev.tracedeck.analysis.tokens.ModelProfiles;
 import dev.tracedeck.analysis.tokens.ThreadContext;
+import dev.tracedeck.analysis.tokens.Tokenizer;
 import dev.tracedeck.analysis.tokens.TraceModel;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.recorded.TokenUsage;
 import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.model.trace.TraceThread;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -86,6 +89,36 @@ class RecordedRunTest {
         assertTrue(points.get(1).count().tokens() > 10_000, points.toString());
         assertTrue(points.get(2).count().tokens() < 100, "after the compaction only the summary counts: " + points.get(2));
         assertEquals(1, points.get(2).messages());
+    }
+
+    @Test
+    void aThreadsPeakIsThatOfItsPointsInEveryCounting() {
+        RecordedRunFixture run = new RecordedRunFixture();
+        run.user("word ".repeat(2_000) + "東京 🚆");
+        run.calls("toolu_1", "toolu_2");
+        run.result("toolu_1", "line\n".repeat(3_000));
+        run.result("toolu_2");
+        run.compaction(9_000);
+        run.user("Summary: short.");
+        run.assistant("word ".repeat(500));
+        TraceThread thread = run.trace().threads().get(0);
+        for (ThreadContext context : List.of(new ThreadContext(ChatFormat.GPT_4O), ThreadContext.upperBounds(ChatFormat.GPT_4O),
+                ThreadContext.counting(ChatFormat.GPT_4O, Tokenizer.lengthBound(ChatFormat.GPT_4O.encoding())))) {
+            List<ContextPoint> points = context.points(thread);
+            ContextPeak peak = context.peak(thread);
+            assertEquals(ContextPeak.of(points), peak);
+            assertEquals(6, peak.points());
+            assertEquals(points.get(3).count().tokens(), peak.highest(), "the highest is before the compaction: " + points);
+        }
+    }
+
+    @Test
+    void aThreadWithoutMessagesPeaksAtNothing() {
+        RecordedRunFixture run = new RecordedRunFixture();
+        run.compaction(9_000);
+        TraceThread thread = run.trace().threads().get(0);
+        assertEquals(new ContextPeak(0, 0, false), ThreadContext.upperBounds(ChatFormat.GPT_4O).peak(thread));
+        assertEquals(ContextPeak.of(List.of()), ThreadContext.upperBounds(ChatFormat.GPT_4O).peak(thread));
     }
 
     @Test

@@ -48,6 +48,11 @@ public final class EvidenceIndex {
         return flagged.get(event.seq());
     }
 
+    /** Whether the event numbered {@code seq} is evidence of something. */
+    public boolean isFlagged(int seq) {
+        return flagged.get(seq);
+    }
+
     /** The findings {@code event} is evidence of, in checklist order; empty when it is none's. */
     public List<Finding> findings(Event event) {
         return bySeq.getOrDefault(event.seq(), List.of());

@@ -4,6 +4,7 @@ import dev.tracedeck.analysis.rules.RuleParameters;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.tokens.ModelChoice;
 import dev.tracedeck.desktop.annotations.EventAnnotations;
+import dev.tracedeck.desktop.common.TaskHandle;
 import dev.tracedeck.desktop.common.TaskRunner;
 import dev.tracedeck.desktop.detail.DetailViewModel;
 import dev.tracedeck.desktop.detail.PreviousSnapshot;
@@ -27,6 +28,8 @@ import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
 
 /**
  * One imported trace as the window shows it: the thread list drives the timeline and the findings, the
@@ -49,6 +52,9 @@ public final class TraceViewModel {
     private final ObjectProperty<CenterView> centerView = new SimpleObjectProperty<>(CenterView.TIMELINE);
     private SameEvents sameEvents;
     private boolean opensOnFirstFinding = true;
+    private final TaskRunner checks;
+    /** The search signatures being made, once the checks have ended: stopped if the tab closes first. */
+    private TaskHandle searchIndexing;
 
     /**
      * @param queries short queries (rendering the detail)
@@ -82,6 +88,7 @@ public final class TraceViewModel {
                           TriageMarks triage, EventAnnotations annotations, TraceChecker checker) {
         this.loaded = loaded;
         this.loadedNow = new ReadOnlyObjectWrapper<>(loaded);
+        this.checks = checks;
         this.annotations = annotations;
         this.threads = new ThreadListViewModel(loaded.threads());
         this.timeline = new TimelineViewModel(loaded.trace().events(), loaded.llmRounds(), loaded.threadLabels());
@@ -191,11 +198,39 @@ public final class TraceViewModel {
     /** Runs the rules in the background; until they finish the findings say "Checking…". */
     public void startChecks() {
         findings.check(loaded.trace());
+        indexSearchOnceChecked();
+    }
+
+    /**
+     * Once the checks end, makes the timeline's search signatures in the background: they read every text once, which
+     * would compete with the checks for the cores, and make every later search of a big file pass over most rows.
+     */
+    private void indexSearchOnceChecked() {
+        if (findings.summaryProperty().get().state() != FindingsSummary.State.CHECKING) {
+            indexSearch();
+            return;
+        }
+        findings.summaryProperty().addListener(new ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends FindingsSummary> obs, FindingsSummary old, FindingsSummary now) {
+                if (now.state() != FindingsSummary.State.CHECKING) {
+                    obs.removeListener(this);
+                    indexSearch();
+                }
+            }
+        });
+    }
+
+    private void indexSearch() {
+        timeline.searchIndexing().ifPresent(job -> searchIndexing = checks.submit(job));
     }
 
     /** Stops work still running for this trace: its tab is closing. */
     public void close() {
         findings.cancel();
+        if (searchIndexing != null) {
+            searchIndexing.cancel();
+        }
         history.setActive(false);
         shape.setActive(false);
     }

@@ -98,11 +98,25 @@ public record EventFilter(Optional<String> threadId, Set<EventKind> kinds, Strin
     }
 
     private boolean matchesSearch(Event event) {
-        return search.isEmpty()
-                || containsIgnoreCase(summaryOf(event), search)
-                || containsIgnoreCase(event.keyword(), search)
-                || containsIgnoreCase(event.threadId(), search)
-                || textMatches(event);
+        return search.isEmpty() || anySearchedText(event, text -> containsIgnoreCase(text, search));
+    }
+
+    /** Looks at one text a search reads; true stops the look. */
+    @FunctionalInterface
+    interface TextLook {
+        boolean found(String text);
+    }
+
+    /**
+     * Hands {@code look} each text a search of {@code event} reads, until it answers true: the summary, keyword and
+     * thread, then the record's text or what its payload holds. The one list of what a search reads, so that what
+     * indexes it ({@link SearchSignatures}) cannot drift from what is searched.
+     *
+     * @return whether {@code look} answered true
+     */
+    static boolean anySearchedText(Event event, TextLook look) {
+        return look.found(summaryOf(event)) || look.found(event.keyword()) || look.found(event.threadId())
+                || textLooked(event, look);
     }
 
     /**
@@ -122,25 +136,24 @@ public record EventFilter(Optional<String> threadId, Set<EventKind> kinds, Strin
      * what the payload holds instead — a message's whole content, its calls and their arguments as written, a
      * record's JSON — since reading the file for every event on every keystroke would read all of it.
      */
-    private boolean textMatches(Event event) {
+    private static boolean textLooked(Event event, TextLook look) {
         if (event.sourceText().isHeld()) {
-            return containsIgnoreCase(event.text(), search);
+            return look.found(event.text());
         }
         if (event.payload() instanceof Payload.ConversationMessage m) {
             Message message = m.message();
-            if (containsIgnoreCase(message.content(), search) || containsIgnoreCase(message.toolCallId(), search)) {
+            if (look.found(message.content()) || look.found(message.toolCallId())) {
                 return true;
             }
             for (ToolCall call : message.toolCalls()) {
-                if (containsIgnoreCase(call.name(), search) || containsIgnoreCase(call.rawArguments(), search)
-                        || containsIgnoreCase(call.id(), search)) {
+                if (look.found(call.name()) || look.found(call.rawArguments()) || look.found(call.id())) {
                     return true;
                 }
             }
             return false;
         }
         if (event.payload() instanceof Payload.JsonRecord r) {
-            return containsIgnoreCase(r.json().toCompactString(), search);
+            return look.found(r.json().toCompactString());
         }
         return false;
     }

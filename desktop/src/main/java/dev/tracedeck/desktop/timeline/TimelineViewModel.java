@@ -3,6 +3,7 @@ package dev.tracedeck.desktop.timeline;
 import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.steps.LlmRounds;
 import dev.tracedeck.cli.report.CountFormat;
+import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.findings.EvidenceIndex;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
@@ -35,6 +36,10 @@ public final class TimelineViewModel {
     private static final int PARALLEL_CHUNK = 50_000;
 
     private final List<Event> events = new ArrayList<>();
+    /** What the filter reads of each of {@link #events}, kept in step with it. */
+    private final RowColumns columns = new RowColumns();
+    /** Which rows a search can match, made off the FX thread ({@link #searchIndexing}). */
+    private final SearchSignatures signatures = new SearchSignatures();
     private final ShownRows shown = new ShownRows(events);
     private final ReadOnlyObjectWrapper<EventFilter> filter = new ReadOnlyObjectWrapper<>(EventFilter.ALL);
     private final ReadOnlyIntegerWrapper shownCount = new ReadOnlyIntegerWrapper();
@@ -72,6 +77,7 @@ public final class TimelineViewModel {
         for (Event event : trace) {
             if (!rounds.isPairedAnswer(event)) {
                 rows.add(event);
+                columns.add(event, rounds);
             }
         }
         events.addAll(rows);
@@ -140,6 +146,7 @@ public final class TimelineViewModel {
                 passingEvents++;
             }
             events.add(event);
+            columns.add(event, rounds);
         }
         eventCount += batch.size();
         lastSeq = Math.max(lastSeq, batch.get(batch.size() - 1).seq());
@@ -183,6 +190,9 @@ public final class TimelineViewModel {
         List<Event> dropped = shown.replaceEnd(firstRow, () -> {
             events.subList(firstRow, events.size()).clear();
             events.addAll(rows);
+            columns.truncate(firstRow);
+            signatures.forgetFrom(firstRow);
+            rows.forEach(row -> columns.add(row, rounds));
         }, passing, count);
         for (Event row : dropped) {
             passingEvents -= eventsIn(row, before);
@@ -419,12 +429,10 @@ public final class TimelineViewModel {
         int[] passing = passing(now);
         shown.show(passing, passing.length);
         // Count events, not rows, so the count agrees with the status bar and the kind filter.
-        int count = shown.size();
-        if (rounds.pairedCount() > 0) {
-            for (Event row : shown) {
-                if (row.kind() == EventKind.LLM_CALL && rounds.answerOf(row).isPresent()) {
-                    count++;
-                }
+        int count = passing.length;
+        for (int row : passing) {
+            if (columns.answerSeq(row) != RowColumns.NO_ANSWER) {
+                count++;
             }
         }
         shownCount.set(count);
@@ -439,9 +447,13 @@ public final class TimelineViewModel {
 
     /**
      * The positions of the rows {@code now} shows, ascending: tested once per row on every core (a search over
-     * millions of messages is the slow part), chunk by chunk, the chunks' results put end to end.
+     * millions of messages is the slow part), chunk by chunk, the chunks' results put end to end. The thread, kinds and
+     * "only flagged" are tested on the row's columns; only a row they pass is searched, and with no search they decide.
      */
     private int[] passing(EventFilter now) {
+        ColumnTest test = ColumnTest.of(now, columns);
+        boolean searched = !now.search().isEmpty();
+        SearchSignatures.Query query = SearchSignatures.Query.of(now.search());
         int size = events.size();
         int chunks = Math.max(1, Math.min(64, size / PARALLEL_CHUNK));
         int[][] parts = new int[chunks][];
@@ -452,7 +464,7 @@ public final class TimelineViewModel {
             int[] part = new int[to - from];
             int n = 0;
             for (int i = from; i < to; i++) {
-                if (shows(now, events.get(i))) {
+                if (test.passes(i) && (!searched || signatures.mayMatch(i, query) && shows(now, events.get(i)))) {
                     part[n++] = i;
                 }
             }
@@ -470,6 +482,33 @@ public final class TimelineViewModel {
             at += counts[c];
         }
         return all;
+    }
+
+    /**
+     * The job that makes the search signatures of the rows not signed yet, reading every one of their texts once, off
+     * the FX thread; they are installed when it ends (but for rows a followed file's reading replaced meanwhile), and
+     * searches pass over the rows they rule out from then on. Empty when every row is signed.
+     */
+    public Optional<BackgroundJob<?>> searchIndexing() {
+        int from = signatures.signedRows();
+        int size = events.size();
+        if (from >= size) {
+            return Optional.empty();
+        }
+        Event[] rows = events.subList(from, size).toArray(new Event[0]);
+        Event[] answers = new Event[rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            if (columns.answerSeq(from + i) != RowColumns.NO_ANSWER) {
+                answers[i] = rounds.answerOf(rows[i]).orElse(null);
+            }
+        }
+        SearchSignatures.Signing signing = signatures.signing(rows, answers);
+        return Optional.of(BackgroundJob.of("search signatures", context -> signing.sign(context::isCancelled))
+                .onSuccess(made -> {
+                    if (made != null) {
+                        signatures.install(made);
+                    }
+                }));
     }
 
     /** A row passes when its event or the answer it shows does: both are on the same thread and of one kind. */

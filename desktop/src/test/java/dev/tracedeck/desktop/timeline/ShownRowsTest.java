@@ -31,6 +31,22 @@ class ShownRowsTest {
         assertEquals(List.of("-4 +3"), changes);
         assertEquals(1, rows.indexOf(all.get(5)));
         assertEquals(-1, rows.indexOf(all.get(4)), "not shown");
+        changes.clear();
+        // A second listener sees the same change from its start, and the rows removed are the ones shown before.
+        List<List<Event>> removed = new ArrayList<>();
+        rows.addListener((ListChangeListener<Event>) c -> {
+            while (c.next()) {
+                removed.add(List.copyOf(c.getRemoved()));
+                changes.add(c.getFrom() + ".." + c.getTo() + " added " + c.wasAdded() + " permuted " + c.wasPermutated());
+            }
+        });
+        rows.show(new int[] {1}, 1);
+        assertEquals(List.of("-3 +1", "0..1 added true permuted false"), changes);
+        assertEquals(List.of(List.of(all.get(2), all.get(5), all.get(8))), removed);
+        changes.clear();
+        rows.show(new int[0], 0);
+        rows.show(new int[0], 0);
+        assertEquals(List.of("-1 +0", "0..0 added false permuted false"), changes, "nothing to nothing is no change");
     }
 
     @Test

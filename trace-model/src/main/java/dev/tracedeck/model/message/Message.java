@@ -4,6 +4,7 @@ import dev.tracedeck.model.source.SourceChangedException;
 import dev.tracedeck.model.source.SourceText;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalInt;
 
 /**
  * A chat message as an agent framework holds it: its role, its content (held, or left in its file and read when
@@ -114,6 +115,17 @@ public final class Message {
      */
     public String exactContent() throws SourceChangedException {
         return content != null ? content : ContentInFile.read(this, contentRecord, contentStart, contentEnd);
+    }
+
+    /**
+     * For a content left in its file, the bytes its JSON string takes there, known without reading it; empty for a
+     * held content. It is no less than the content's UTF-8 length, nor than its length in UTF-16 units or in code
+     * points: the file's bytes are valid UTF-8, a character written as itself takes its UTF-8 bytes (and at least one
+     * byte per UTF-16 unit), and an escape is longer than the UTF-8 of what it stands for. A check that only needs to
+     * know a content is short can ask this first.
+     */
+    public OptionalInt contentBytesInFile() {
+        return content != null ? OptionalInt.empty() : OptionalInt.of(contentEnd - contentStart);
     }
 
     /** True when the content is in memory: {@link #content()} costs nothing. */

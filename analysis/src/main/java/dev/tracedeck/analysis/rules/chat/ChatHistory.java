@@ -48,7 +48,7 @@ public final class ChatHistory {
                     + (entry.parsedFromText() > 0 ? FROM_TEXT : "") + ")";
             List<String> ids = entry.toolCallIds().stream().filter(id -> !id.isEmpty()).toList();
             items.add(new HistoryItem(() -> label, role(entry), names(entry), ids, entry.isToolResult(), entry.toolCallId(),
-                    entry::content, last.isVerbatim() && !entry.contentCut(), false, where,
+                    entry::content, last.isVerbatim() && !entry.contentCut(), OptionalInt.empty(), false, where,
                     msgIdxAt(thread, where), Optional.of(new BlamedEntry(where, i))));
         }
         return items;
@@ -135,7 +135,8 @@ public final class ChatHistory {
             }
             String parsed = fromText;
             items.add(new HistoryItem(() -> messageLabel(e, parsed), msg.role(), names, ids, msg.isToolResult(),
-                    msg.toolCallId(), msg::content, !m.previewCut(), msg.silent(), e, m.msgIdx(), Optional.empty()));
+                    msg.toolCallId(), msg::content, !m.previewCut(), msg.contentBytesInFile(), msg.silent(), e, m.msgIdx(),
+                    Optional.empty()));
         }
         return items;
     }

@@ -22,6 +22,8 @@ import java.util.function.Supplier;
  * @param contentSource   its content as far as the log shows it ({@link #content()}), read when asked for: a message
  *                        may have left it in its file, and most rules never read it
  * @param contentComplete false when the log shows only a preview
+ * @param contentBytes    for a content left in its file, its bytes there: no fewer than its characters, known without
+ *                        reading it ({@link dev.tracedeck.model.message.Message#contentBytesInFile()}); empty otherwise
  * @param silent          true for a model's turn that says nothing (only reasoning or calls, see
  *                        {@link dev.tracedeck.model.message.Message#silent()}); false for a state entry
  * @param event           the event that first shows it (for a state entry, the first dump it appears in)
@@ -29,7 +31,7 @@ import java.util.function.Supplier;
  * @param entry           for a state entry, the entry in {@code event}, so a finding can blame it; empty for a message
  */
 public record HistoryItem(Supplier<String> labelSource, String role, List<String> callNames, List<String> callIds, boolean isToolResult,
-                          String resultId, Supplier<String> contentSource, boolean contentComplete, boolean silent,
+                          String resultId, Supplier<String> contentSource, boolean contentComplete, OptionalInt contentBytes, boolean silent,
                           Event event, OptionalInt msgIdx, Optional<BlamedEntry> entry) {
 
     public HistoryItem {
@@ -38,6 +40,7 @@ public record HistoryItem(Supplier<String> labelSource, String role, List<String
         callNames = List.copyOf(callNames);
         callIds = List.copyOf(callIds);
         Objects.requireNonNull(contentSource);
+        Objects.requireNonNull(contentBytes);
         Objects.requireNonNull(entry);
     }
 
@@ -49,6 +52,14 @@ public record HistoryItem(Supplier<String> labelSource, String role, List<String
     /** Its content as far as the log shows it. */
     public String content() {
         return contentSource.get();
+    }
+
+    /**
+     * Whether the content is surely no longer than {@code codePoints} code points, told without reading a content
+     * left in its file when its bytes there are no more; false when it has to be read to tell.
+     */
+    public boolean surelyWithin(int codePoints) {
+        return contentBytes.isPresent() && contentBytes.getAsInt() <= codePoints;
     }
 
     /** What a finding about this item blames: its state entry, or nothing beyond the event. */

@@ -47,7 +47,9 @@ public final class OversizedToolOutput extends DescribedRule {
             return RuleOutcome.notApplicable("the log shows tool results only as previews");
         }
         return RuleOutcome.of(results.stream()
-                .filter(r -> r.contentComplete() && PythonText.length(r.content()) > p.toolOutputLimit())
+                // Most results are short: their bytes in the file say so without reading them.
+                .filter(r -> r.contentComplete() && !r.surelyWithin(p.toolOutputLimit())
+                        && PythonText.length(r.content()) > p.toolOutputLimit())
                 .map(r -> new RuleOutcome.Problem(r.msgIdx(), r.label() + " is " + PythonText.length(r.content())
                         + " characters (limit " + p.toolOutputLimit() + ")", List.of(r.event()), r.blamed()))
                 .toList());

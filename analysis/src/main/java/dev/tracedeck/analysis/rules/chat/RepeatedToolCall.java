@@ -6,6 +6,7 @@ import dev.tracedeck.analysis.rules.RuleParameters;
 import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
@@ -31,14 +32,15 @@ public final class RepeatedToolCall extends DescribedRule {
     @Override
     public RuleOutcome check(TraceThread thread, RuleParameters p) {
         List<Call> calls = new ArrayList<>();
-        Map<String, String> results = new HashMap<>();
+        // The results are read only where two calls in a row are the same: a result may be left in its file.
+        Map<String, Message> results = new HashMap<>();
         for (Event e : thread.events()) {
             if (e.payload() instanceof Payload.ToolInvocation t && !t.planned()) {
                 calls.add(new Call(e, t.call(), t.msgIdx()));
             } else if (e.payload() instanceof Payload.ConversationMessage m) {
                 m.message().toolCalls().forEach(c -> calls.add(new Call(e, c, m.msgIdx())));
                 if (m.message().isToolResult() && !m.message().toolCallId().isEmpty()) {
-                    results.putIfAbsent(m.message().toolCallId(), m.message().content());
+                    results.putIfAbsent(m.message().toolCallId(), m.message());
                 }
             }
         }
@@ -64,10 +66,10 @@ public final class RepeatedToolCall extends DescribedRule {
     }
 
     /** True when both calls have a result in the log and the two differ. */
-    private static boolean differentResults(Call a, Call b, Map<String, String> results) {
-        String ra = a.call().id().isEmpty() ? null : results.get(a.call().id());
-        String rb = b.call().id().isEmpty() ? null : results.get(b.call().id());
-        return ra != null && rb != null && !ra.equals(rb);
+    private static boolean differentResults(Call a, Call b, Map<String, Message> results) {
+        Message ra = a.call().id().isEmpty() ? null : results.get(a.call().id());
+        Message rb = b.call().id().isEmpty() ? null : results.get(b.call().id());
+        return ra != null && rb != null && !ra.content().equals(rb.content());
     }
 
     private record Call(Event event, ToolCall call, OptionalInt msgIdx) {

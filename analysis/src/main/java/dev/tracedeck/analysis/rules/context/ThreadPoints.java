@@ -1,9 +1,9 @@
 package dev.tracedeck.analysis.rules.context;
 
 import dev.tracedeck.analysis.tokens.ChatFormat;
+import dev.tracedeck.analysis.tokens.ContextPeak;
 import dev.tracedeck.analysis.tokens.ContextPoint;
 import dev.tracedeck.analysis.tokens.ThreadContext;
-import dev.tracedeck.analysis.tokens.Tokenizer;
 import dev.tracedeck.model.trace.TraceThread;
 import java.lang.ref.WeakReference;
 import java.util.List;
@@ -15,9 +15,9 @@ import java.util.List;
  * per validating thread (the validator checks a trace's threads in parallel), and only weakly held by its thread.
  *
  * <p>Most threads never come near their window, and showing that needs no tokenizer: each point's count bounded from
- * above by its texts' UTF-8 lengths ({@link ThreadContext#upperBounds}) costs a read of the characters, and by three
- * bytes a character nothing at all. The real count is made only for a thread whose bounds reach a threshold a rule
- * asks about.
+ * above by its texts' UTF-8 lengths ({@link ThreadContext#upperBounds}) costs a read of the characters, and by the
+ * bytes of the contents left in the file and three bytes a character of the rest ({@link ThreadContext#fileBytesPeak})
+ * nothing at all. The real count is made only for a thread whose bounds reach a threshold a rule asks about.
  */
 final class ThreadPoints {
 
@@ -28,7 +28,7 @@ final class ThreadPoints {
 
     private final TraceThread thread;
     private final ChatFormat format;
-    /** Each tier's highest point (-1 until made), cheapest first: three bytes a character, the UTF-8 length, the count. */
+    /** Each tier's highest point (-1 until made), cheapest first: the bytes in the file, the UTF-8 length, the count. */
     private final long[] highest = {-1, -1, -1};
     private List<ContextPoint> counted;
     private int size = -1;
@@ -82,15 +82,15 @@ final class ThreadPoints {
 
     private long highest(int tier) {
         if (highest[tier] < 0) {
-            List<ContextPoint> points = switch (tier) {
-                case 0 -> ThreadContext.counting(format, Tokenizer.lengthBound(format.encoding())).points(thread);
-                case 1 -> ThreadContext.upperBounds(format).points(thread);
-                default -> counted();
+            ContextPeak peak = switch (tier) {
+                case 0 -> ThreadContext.fileBytesPeak(format, thread);
+                case 1 -> ThreadContext.upperBounds(format).peak(thread);
+                default -> ContextPeak.of(counted());
             };
-            size = points.size();
-            highest[tier] = points.stream().mapToLong(p -> p.count().tokens()).max().orElse(0);
+            size = peak.points();
+            highest[tier] = peak.highest();
             // Counts are ints: a bound that ran past one (a history of some 700 million characters) tells nothing.
-            if (tier < 2 && points.stream().anyMatch(p -> p.count().tokens() < 0)) {
+            if (tier < 2 && peak.overflow()) {
                 highest[tier] = Long.MAX_VALUE;
             }
         }
