@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -21,6 +22,13 @@ public final class JsonHead {
     private static final Set<String> VALUES_OF = Set.of("role", "type", "object", "kind");
     private static final int MAX_RESTARTS = 20;
 
+    /**
+     * The head read last: detection asks every importer how sure it is, twice over, and most of them read the head as
+     * JSON first; the same head (the same string) is read once.
+     */
+    private static volatile JsonHead last;
+
+    private final String head;
     private final boolean json;
     private final char first;
     private final Set<String> names = new HashSet<>();
@@ -28,6 +36,7 @@ public final class JsonHead {
     private final Set<String> topLevelNames = new HashSet<>();
 
     private JsonHead(String head) {
+        this.head = head;
         int start = 0;
         while (start < head.length() && (Character.isWhitespace(head.charAt(start)) || head.charAt(start) == '\uFEFF')) {
             start++;
@@ -43,7 +52,13 @@ public final class JsonHead {
     }
 
     public static JsonHead of(String head) {
-        return new JsonHead(head);
+        JsonHead known = last;
+        if (known != null && known.head == head) {
+            return known;
+        }
+        JsonHead read = new JsonHead(head);
+        last = read;
+        return read;
     }
 
     /** True when the head starts with an object or an array. */
@@ -67,7 +82,7 @@ public final class JsonHead {
 
     /** String values of the member {@code name} ({@code role}, {@code type} or {@code object}) seen anywhere. */
     public Set<String> valuesOf(String name) {
-        return values.getOrDefault(name, Set.of());
+        return Collections.unmodifiableSet(values.getOrDefault(name, Set.of()));
     }
 
     public boolean hasValue(String name, String value) {

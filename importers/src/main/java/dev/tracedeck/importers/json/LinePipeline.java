@@ -15,16 +15,18 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * JSON Lines parsed ahead on other cores, handed out in file order. The lines of a JSON Lines file are independent,
- * and parsing them is most of an import: the caller's thread reads lines and turns parsed ones into events while
- * workers parse the next ones. Lines go to the workers in batches of consecutive lines ({@link #BATCH_LINES} lines or
+ * JSON Lines parsed ahead on other cores, handed out in file order. The lines of a JSON Lines file are independent, and
+ * parsing them is most of an import: the caller's thread reads lines and turns parsed ones into events while workers
+ * parse the next ones. Lines go to the workers in batches of consecutive lines ({@link #BATCH_LINES} lines or
  * {@link #BATCH_BYTES} bytes, whichever comes first), so that a file of short lines costs one hand-over per batch, not
- * per line; at most {@link #BATCHES_AHEAD} batches, and {@link #WINDOW_BYTES} bytes, are in flight. What is in
- * flight when the collector runs outlives its use by a collection (the batch JVM moves every survivor to the old
- * generation), so the window is kept small: a window of 256 lines of a chat file left a third of the heap full of
- * lines already read. With one core the lines are parsed on the caller's thread, as they come. The system property
- * {@value #WORKERS_PROPERTY} sets the number of parsing threads (0: none; by default one per core), for benchmarks
- * that compare them in one run.
+ * per line, and a file of long lines (a chat file's conversations, 20 KiB each) a few lines per hand-over: batches of
+ * 128 KiB instead of 64 took 0.1–0.2 s of CPU (of about 2.4 s) off {@code inspect} on 300 MiB of them, for 10 MiB more
+ * at the peak (docs/performance.md). At most {@link #BATCHES_AHEAD} batches, and {@link #WINDOW_BYTES} bytes, are in
+ * flight. What is in flight when the collector runs outlives its use by a collection (the batch JVM moves every
+ * survivor to the old generation), so the window is kept small: a window of 256 lines of a chat file left a third of
+ * the heap full of lines already read. With one core the lines are parsed on the caller's thread, as they come. The
+ * system property {@value #WORKERS_PROPERTY} sets the number of parsing threads (0: none; by default one per core), for
+ * benchmarks that compare them in one run.
  */
 final class LinePipeline implements Closeable {
 
@@ -47,7 +49,7 @@ final class LinePipeline implements Closeable {
 
     static final String WORKERS_PROPERTY = "tracedeck.jsonWorkers";
     static final int BATCH_LINES = 64;
-    static final int BATCH_BYTES = 64 << 10;
+    static final int BATCH_BYTES = 128 << 10;
     static final int BATCHES_AHEAD = 4;
     static final long WINDOW_BYTES = 64L << 20;
 

@@ -55,6 +55,12 @@ final class ConversationLine {
     private static final byte[] FUNCTION = ascii("function");
     private static final byte[] ARGUMENTS = ascii("arguments");
 
+    /**
+     * A file of conversations writes the same {@code tools} on every line: a member's tree is bound once per distinct
+     * bytes and shared by the lines that repeat it (binding it again was a tenth of reading a line).
+     */
+    private static final RepeatedValues REPEATED_VALUES = new RepeatedValues();
+
     /** The tools a file calls are few and named on every call: each name is one string, not one per call. */
     private static final Map<String, String> TOOL_NAMES = new ConcurrentHashMap<>();
 
@@ -114,7 +120,7 @@ final class ConversationLine {
                 } else {
                     int from = in.position();
                     in.skipValue();
-                    members.set(name, JsonRecordReader.tree(bytes, from, in.position()));
+                    members.set(name, REPEATED_VALUES.tree(bytes, from, in.position()));
                 }
             } while (in.more('}'));
         }

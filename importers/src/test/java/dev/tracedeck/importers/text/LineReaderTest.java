@@ -90,6 +90,66 @@ class LineReaderTest {
     }
 
     @Test
+    void rawLinesOfAnyLengthSayWhereTheyEndAndWhetherTheyAreAscii() throws IOException {
+        java.util.Random random = new java.util.Random(7);
+        for (int round = 0; round < 300; round++) {
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            int n = random.nextInt(4_000);
+            int newlineEvery = 1 + random.nextInt(600);
+            for (int i = 0; i < n; i++) {
+                int pick = random.nextInt(newlineEvery);
+                if (pick == 0) {
+                    out.write('\n');
+                } else if (pick == 1 && random.nextInt(8) == 0) {
+                    out.write(0x80 + random.nextInt(0x80));
+                } else {
+                    out.write(0x20 + random.nextInt(0x5F));
+                }
+            }
+            byte[] bytes = out.toByteArray();
+            List<String> expected = new ArrayList<>();
+            List<String> got = new ArrayList<>();
+            int from = 0;
+            for (int i = 0; i <= bytes.length; i++) {
+                if (i == bytes.length ? from < i : bytes[i] == '\n') {
+                    boolean ascii = true;
+                    for (int j = from; j < i; j++) {
+                        ascii &= bytes[j] >= 0;
+                    }
+                    expected.add(from + ":" + (i - from) + ":" + ascii);
+                    from = i + 1;
+                }
+            }
+            // Buffers grow from a MiB; streams that trickle make lines cross reads anywhere.
+            try (LineReader reader = new LineReader(new java.io.InputStream() {
+                private int at;
+
+                @Override
+                public int read() {
+                    return at < bytes.length ? bytes[at++] & 0xFF : -1;
+                }
+
+                @Override
+                public int read(byte[] b, int off, int len) {
+                    if (at >= bytes.length) {
+                        return -1;
+                    }
+                    int k = Math.min(len, Math.min(bytes.length - at, 1 + random.nextInt(97)));
+                    System.arraycopy(bytes, at, b, off, k);
+                    at += k;
+                    return k;
+                }
+            })) {
+                LineReader.RawLine raw;
+                while ((raw = reader.nextRaw()) != null) {
+                    got.add(raw.position() + ":" + raw.length() + ":" + raw.isAscii());
+                }
+            }
+            assertEquals(expected, got, "round " + round);
+        }
+    }
+
+    @Test
     void skipsALineThatRepeatsTheExpectedOneButForItsTimestamp() throws IOException {
         String expected = "2025-09-05 10:15:03,003 [s.py:f] STATE_MSG idx=1 type=chat role=user content=hi";
         String log = "first\n" + expected.replace("03,003", "04,117") + "\r\n2025-09-05 10:15:05,000 [s.py:f] next\n";
