@@ -6,6 +6,7 @@ import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.common.Batches;
 import dev.tracedeck.desktop.common.ErrorBoundary;
+import dev.tracedeck.desktop.common.Once;
 import dev.tracedeck.desktop.common.TaskHandle;
 import dev.tracedeck.desktop.common.TaskRunner;
 import dev.tracedeck.desktop.findings.FindingsRow.CheckRow;
@@ -210,6 +211,11 @@ public final class FindingsViewModel {
     /** The whole file's findings, for the status bar. */
     public ReadOnlyObjectProperty<FindingsSummary> summaryProperty() {
         return summary.getReadOnlyProperty();
+    }
+
+    /** Runs {@code then} once the checks have ended, done or failed: at once when they have. */
+    public void whenChecked(Runnable then) {
+        Once.when(summaryProperty(), now -> now.state() != FindingsSummary.State.CHECKING, now -> then.run());
     }
 
     /** The findings of the threads in scope, for the panel's header. */

@@ -6,6 +6,7 @@ import dev.tracedeck.cli.live.OtlpHttpReceiver;
 import dev.tracedeck.cli.live.ReceivedFile;
 import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.common.Notice;
+import dev.tracedeck.desktop.common.Once;
 import dev.tracedeck.desktop.tabs.LoadedTrace;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.tabs.TraceDocument;
@@ -24,6 +25,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
@@ -162,20 +164,7 @@ public final class LiveDocuments {
 
     /** Follows {@code document} once it is read (at once when it is): the window started with {@code --follow}. */
     public void followWhenRead(TraceDocument document) {
-        if (document.isReady()) {
-            follow(document, true);
-            return;
-        }
-        document.contentProperty().addListener(new ChangeListener<>() {
-            @Override
-            public void changed(javafx.beans.value.ObservableValue<? extends TraceViewModel> obs, TraceViewModel old,
-                                TraceViewModel now) {
-                if (now != null) {
-                    obs.removeListener(this);
-                    follow(document, true);
-                }
-            }
-        });
+        Once.when(document.contentProperty(), Objects::nonNull, content -> follow(document, true));
     }
 
     /** View ▸ Follow: turns following the selected document on or off. */

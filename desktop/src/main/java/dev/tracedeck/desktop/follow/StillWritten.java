@@ -1,20 +1,19 @@
 package dev.tracedeck.desktop.follow;
 
 import dev.tracedeck.desktop.common.Notice;
+import dev.tracedeck.desktop.common.Once;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.tabs.TraceDocument;
-import dev.tracedeck.desktop.tabs.TraceViewModel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.time.Clock;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import javafx.animation.PauseTransition;
-import javafx.beans.value.ChangeListener;
-import javafx.beans.value.ObservableValue;
 import javafx.util.Duration;
 
 /**
@@ -68,15 +67,7 @@ final class StillWritten {
         if (before.isEmpty()) {
             return;
         }
-        document.contentProperty().addListener(new ChangeListener<>() {
-            @Override
-            public void changed(ObservableValue<? extends TraceViewModel> obs, TraceViewModel old, TraceViewModel now) {
-                if (now != null) {
-                    obs.removeListener(this);
-                    read(document, before.get());
-                }
-            }
-        });
+        Once.whenNext(document.contentProperty(), Objects::nonNull, content -> read(document, before.get()));
     }
 
     /** What to make of a file once read. */

@@ -10,6 +10,7 @@ import dev.tracedeck.desktop.common.Batches;
 import dev.tracedeck.desktop.common.ErrorBoundary;
 import dev.tracedeck.desktop.common.Notice;
 import dev.tracedeck.desktop.common.NoticesViewModel;
+import dev.tracedeck.desktop.common.Once;
 import dev.tracedeck.desktop.common.TaskRunner;
 import dev.tracedeck.desktop.findings.ChecksDuringImport;
 import dev.tracedeck.desktop.findings.FindingsSummary;
@@ -26,6 +27,7 @@ import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.RunRecord;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -269,19 +271,7 @@ public final class OpenFilesViewModel {
         if (document == null || !document.path().equals(path.toAbsolutePath().normalize())) {
             return;  // it could not be read: a notice says why
         }
-        if (document.isReady()) {
-            document.getContent().reveal(seq);
-            return;
-        }
-        document.contentProperty().addListener(new ChangeListener<>() {
-            @Override
-            public void changed(ObservableValue<? extends TraceViewModel> obs, TraceViewModel old, TraceViewModel now) {
-                if (now != null) {
-                    obs.removeListener(this);
-                    now.reveal(seq);
-                }
-            }
-        });
+        Once.when(document.contentProperty(), Objects::nonNull, content -> content.reveal(seq));
     }
 
     public void select(TraceDocument document) {

@@ -28,8 +28,6 @@ import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.value.ChangeListener;
-import javafx.beans.value.ObservableValue;
 
 /**
  * One imported trace as the window shows it: the thread list drives the timeline and the findings, the
@@ -206,23 +204,7 @@ public final class TraceViewModel {
      * would compete with the checks for the cores, and make every later search of a big file pass over most rows.
      */
     private void indexSearchOnceChecked() {
-        if (findings.summaryProperty().get().state() != FindingsSummary.State.CHECKING) {
-            indexSearch();
-            return;
-        }
-        findings.summaryProperty().addListener(new ChangeListener<>() {
-            @Override
-            public void changed(ObservableValue<? extends FindingsSummary> obs, FindingsSummary old, FindingsSummary now) {
-                if (now.state() != FindingsSummary.State.CHECKING) {
-                    obs.removeListener(this);
-                    indexSearch();
-                }
-            }
-        });
-    }
-
-    private void indexSearch() {
-        timeline.searchIndexing().ifPresent(job -> searchIndexing = checks.submit(job));
+        findings.whenChecked(() -> timeline.searchIndexing().ifPresent(job -> searchIndexing = checks.submit(job)));
     }
 
     /** Stops work still running for this trace: its tab is closing. */

@@ -2,6 +2,7 @@ package dev.tracedeck.desktop.timeline;
 
 import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.annotations.EventAnnotations;
+import dev.tracedeck.desktop.common.Once;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import java.util.List;
@@ -11,11 +12,8 @@ import javafx.beans.InvalidationListener;
 import javafx.beans.WeakInvalidationListener;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.value.ChangeListener;
-import javafx.beans.value.ObservableValue;
 import javafx.scene.control.IndexedCell;
 import javafx.scene.control.Label;
-import javafx.scene.control.Skin;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -60,13 +58,7 @@ public final class TimelineView extends VBox {
     /** Scrolls to the last row; a table not drawn yet (no skin) does so once it is. */
     private void showEnd() {
         if (table.getSkin() == null) {
-            table.skinProperty().addListener(new ChangeListener<>() {
-                @Override
-                public void changed(ObservableValue<? extends Skin<?>> obs, Skin<?> old, Skin<?> now) {
-                    obs.removeListener(this);
-                    showEnd();
-                }
-            });
+            Once.whenNext(table.skinProperty(), skin -> true, skin -> showEnd());
             return;
         }
         if (table.getItems().isEmpty()) {

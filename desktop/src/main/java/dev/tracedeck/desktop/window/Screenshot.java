@@ -1,7 +1,7 @@
 package dev.tracedeck.desktop.window;
 
+import dev.tracedeck.desktop.common.Once;
 import dev.tracedeck.desktop.common.PngEncoder;
-import dev.tracedeck.desktop.findings.FindingsSummary;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.tabs.TraceDocument;
 import dev.tracedeck.desktop.tabs.TraceViewModel;
@@ -14,9 +14,6 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import javafx.animation.PauseTransition;
-import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.value.ChangeListener;
-import javafx.beans.value.ObservableValue;
 import javafx.scene.Scene;
 import javafx.scene.image.PixelFormat;
 import javafx.scene.image.WritableImage;
@@ -46,19 +43,7 @@ final class Screenshot {
     }
 
     void takeWhenReady() {
-        if (!openFiles.progress().isBusy()) {
-            selectShowcase();
-            return;
-        }
-        openFiles.progress().busyProperty().addListener(new ChangeListener<>() {
-            @Override
-            public void changed(ObservableValue<? extends Boolean> obs, Boolean old, Boolean busy) {
-                if (!busy) {
-                    obs.removeListener(this);
-                    selectShowcase();
-                }
-            }
-        });
+        Once.when(openFiles.progress().busyProperty(), busy -> !busy, idle -> selectShowcase());
     }
 
     /**
@@ -82,25 +67,7 @@ final class Screenshot {
         }
         openFiles.select(first.get());
         TraceViewModel trace = first.get().getContent();
-        whenChecked(trace, () -> showcase(trace));
-    }
-
-    /** Runs {@code then} once the trace's checks are done (or failed): the findings are what the shot is about. */
-    private static void whenChecked(TraceViewModel trace, Runnable then) {
-        ReadOnlyObjectProperty<FindingsSummary> summary = trace.findings().summaryProperty();
-        if (summary.get().state() != FindingsSummary.State.CHECKING) {
-            then.run();
-            return;
-        }
-        summary.addListener(new ChangeListener<>() {
-            @Override
-            public void changed(ObservableValue<? extends FindingsSummary> obs, FindingsSummary old, FindingsSummary now) {
-                if (now.state() != FindingsSummary.State.CHECKING) {
-                    obs.removeListener(this);
-                    then.run();
-                }
-            }
-        });
+        trace.findings().whenChecked(() -> showcase(trace));
     }
 
     /** The first finding with its evidence selected; a clean trace shows its showcase event instead. */
@@ -120,15 +87,7 @@ final class Screenshot {
             settleThenCapture();
             return;
         }
-        trace.detail().shownEventProperty().addListener(new ChangeListener<>() {
-            @Override
-            public void changed(ObservableValue<? extends Event> obs, Event old, Event shown) {
-                if (shown == event.get()) {
-                    obs.removeListener(this);
-                    settleThenCapture();
-                }
-            }
-        });
+        Once.whenNext(trace.detail().shownEventProperty(), shown -> shown == event.get(), shown -> settleThenCapture());
     }
 
     private void settleThenCapture() {
