@@ -9,8 +9,10 @@ import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.function.BiConsumer;
 
 /**
@@ -25,19 +27,24 @@ final class ImportJob implements BackgroundJob.Work<LoadedTrace> {
     private final Path path;
     private final Batches<Event> arriving;
     private final BiConsumer<TraceThread, String> threadRead;
+    private final Optional<ReadAhead> readAhead;
 
     ImportJob(Importers importers, TextCallLifting lifting, Path path, Batches<Event> arriving) {
-        this(importers, lifting, path, arriving, (thread, rulesFormat) -> { });
+        this(importers, lifting, path, arriving, (thread, rulesFormat) -> { }, Optional.empty());
     }
 
-    /** @param threadRead hears each thread read to its end and its rules' format (see {@link ImportListener#threadRead}) */
+    /**
+     * @param threadRead hears each thread read to its end and its rules' format (see {@link ImportListener#threadRead})
+     * @param readAhead  the file's reading when it started before the window: taken over rather than started again
+     */
     ImportJob(Importers importers, TextCallLifting lifting, Path path, Batches<Event> arriving,
-              BiConsumer<TraceThread, String> threadRead) {
+              BiConsumer<TraceThread, String> threadRead, Optional<ReadAhead> readAhead) {
         this.importers = importers;
         this.lifting = lifting;
         this.path = path;
         this.arriving = arriving;
         this.threadRead = threadRead;
+        this.readAhead = readAhead;
     }
 
     @Override
@@ -64,6 +71,8 @@ final class ImportJob implements BackgroundJob.Work<LoadedTrace> {
                 return context.isCancelled();
             }
         };
-        return LoadedTrace.of(lifting.apply(importers.read(ImportSource.of(path), listener)));
+        Trace read = readAhead.isPresent() ? readAhead.get().continueWith(listener)
+                : importers.read(ImportSource.of(path), listener);
+        return LoadedTrace.of(lifting.apply(read));
     }
 }

@@ -20,6 +20,7 @@ import dev.tracedeck.desktop.prune.PlaygroundViewModel;
 import dev.tracedeck.desktop.runs.WorkspaceLink;
 import dev.tracedeck.desktop.triage.FindingFingerprints;
 import dev.tracedeck.desktop.triage.TriageMarks;
+import dev.tracedeck.importers.ImportCancelledException;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Event;
@@ -68,6 +69,8 @@ public final class OpenFilesViewModel {
     private final Optional<WorkspaceLink> link;
     private final TriageMarks triage;
     private final ReadOnlyObjectWrapper<RunRecord> lastRecorded = new ReadOnlyObjectWrapper<>();
+    /** A file read before the window, for {@link #open(List, Optional)} to take over; empty outside that call. */
+    private Optional<ReadAhead> readAhead = Optional.empty();
 
     /**
      * @param imports runs imports (long, cancellable)
@@ -245,6 +248,15 @@ public final class OpenFilesViewModel {
      * selected: it is the one named first, on the command line or in the dialog.
      */
     public void open(List<Path> paths) {
+        open(paths, Optional.empty());
+    }
+
+    /**
+     * Opens each file as {@link #open(List)} does; the one {@code readAhead} reads is taken over from it rather than
+     * read again, its events read so far shown at once (before the window's first frame, when called as it is built).
+     */
+    public void open(List<Path> paths, Optional<ReadAhead> readAhead) {
+        this.readAhead = readAhead;
         TraceDocument first = null;
         for (Path path : paths) {
             Path normalized = path.toAbsolutePath().normalize();
@@ -258,6 +270,9 @@ public final class OpenFilesViewModel {
                 first = document;
             }
         }
+        // A reading nobody took over (its file was open already) is stopped.
+        this.readAhead.ifPresent(ReadAhead::cancel);
+        this.readAhead = Optional.empty();
         // A file whose import already failed (a synchronous runner, a missing file) is gone again.
         if (first != null && documents.contains(first)) {
             selected.set(first);
@@ -364,12 +379,20 @@ public final class OpenFilesViewModel {
         progress.started(document);
         LoadingViewModel loading = document.loading();
         Batches<Event> arriving = new Batches<>(imports.callbacks(), loading::append);
+        Optional<ReadAhead> ahead = readAhead.filter(r -> r.reads(path));
+        ahead.ifPresent(r -> {
+            readAhead = Optional.empty();
+            List<Event> readSoFar = r.takeReadSoFar(ReadAhead.HELD_AT_MOST);
+            if (!readSoFar.isEmpty()) {
+                loading.append(readSoFar);
+            }
+        });
         Optional<ChecksDuringImport> checks = checksAsRead(document, loading);
         checks.ifPresent(c -> document.checkingAsRead(c::stop));
         TraceChecker checker = checks.map(ChecksDuringImport::checker).orElse(validator::validateThreads);
         BackgroundJob<LoadedTrace> job = BackgroundJob.of("import " + document.name(),
                         new ImportJob(importers, lifting, path, arriving,
-                                (thread, rulesFormat) -> checks.ifPresent(c -> c.threadRead(thread, rulesFormat))))
+                                (thread, rulesFormat) -> checks.ifPresent(c -> c.threadRead(thread, rulesFormat)), ahead))
                 .onProgress(fraction -> {
                     document.progressed(fraction);
                     progress.update();
@@ -464,6 +487,9 @@ public final class OpenFilesViewModel {
             return;  // closed while its import was failing: the user no longer asked for it
         }
         close(document);
+        if (error instanceof ImportCancelledException) {
+            return;  // stopped because its runner closed with the window: nothing went wrong with the file
+        }
         if (error instanceof ImportException) {
             // The importer's message already names the file and the line; it is the whole story.
             notices.post(Notice.error("Could not open " + error.getMessage()));

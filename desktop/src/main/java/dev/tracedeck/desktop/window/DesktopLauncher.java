@@ -1,5 +1,6 @@
 package dev.tracedeck.desktop.window;
 
+import dev.tracedeck.desktop.tabs.ReadAhead;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -14,6 +15,8 @@ public final class DesktopLauncher {
 
     /** The exit status the window leaves: 0, or 2 when a screenshot run could not open one of its files. */
     private static final AtomicInteger EXIT_STATUS = new AtomicInteger();
+    /** The first file's reading, started before JavaFX for the window to take over (see {@link ReadAhead}). */
+    private static volatile Optional<ReadAhead> readAhead = Optional.empty();
 
     private DesktopLauncher() {
     }
@@ -45,6 +48,9 @@ public final class DesktopLauncher {
             return 2;
         }
         List<String> args = options.toArgs();
+        // The toolkit and the window take about half a second: the file shown first is read meanwhile.
+        readAhead = options.files().stream().findFirst()
+                .map(file -> ReadAhead.start(TracedeckApplication.importers(options), file));
         try {
             Application.launch(TracedeckApplication.class, args.toArray(String[]::new));
         } catch (RuntimeException | LinkageError e) {
@@ -53,6 +59,13 @@ public final class DesktopLauncher {
             return 2;
         }
         return EXIT_STATUS.get();
+    }
+
+    /** The first file's reading when it began before the window; empty once taken (a window opens it once). */
+    static Optional<ReadAhead> takeReadAhead() {
+        Optional<ReadAhead> taken = readAhead;
+        readAhead = Optional.empty();
+        return taken;
     }
 
     /** Called by the window when a screenshot run ends with a file it could not open. */

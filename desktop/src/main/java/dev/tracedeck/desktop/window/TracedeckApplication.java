@@ -56,7 +56,7 @@ public final class TracedeckApplication extends Application {
         SettingsStore settings = options.screenshot().isPresent() ? new MemorySettingsStore() : FileSettingsStore.forUser();
         window = new MainWindow(stage, openFiles, settings);
         window.show();
-        openFiles.open(options.files());
+        openFiles.open(options.files(), DesktopLauncher.takeReadAhead());
         if (options.follow()) {
             openFiles.documents().forEach(window.live()::followWhenRead);
         }

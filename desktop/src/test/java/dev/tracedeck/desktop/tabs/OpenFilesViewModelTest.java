@@ -18,8 +18,10 @@ import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.common.TaskRunner;
 import dev.tracedeck.desktop.fixtures.SampleLogs;
 import dev.tracedeck.desktop.runs.WorkspaceLink;
+import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.RunRecord;
 import dev.tracedeck.workspace.WorkspaceStore;
 import java.nio.file.Files;
@@ -27,6 +29,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,6 +44,32 @@ class OpenFilesViewModelTest {
     private OpenFilesViewModel openFiles(TaskRunner imports) {
         return new OpenFilesViewModel(Importers.standard(), imports, new SyncTaskRunner(), new Validator(RuleConfig.DEFAULT), notices,
                 new ErrorBoundary(notices, Runnable::run));
+    }
+
+    @Test
+    void aFileReadBeforeTheWindowShowsItsRowsAtOnceAndIsNotReadAgain() throws Exception {
+        ManualTaskRunner imports = new ManualTaskRunner();
+        OpenFilesViewModel openFiles = openFiles(imports);
+        Path log = SampleLogs.copy(SampleLogs.TEA_TRIP, dir);
+        CountDownLatch read = new CountDownLatch(1);
+        int[] readings = {0};
+        ReadAhead ahead = ReadAhead.start(log, listener -> {
+            readings[0]++;
+            Trace trace = Importers.standard().read(ImportSource.of(log), listener);
+            read.countDown();
+            return trace;
+        });
+        assertTrue(read.await(30, TimeUnit.SECONDS));
+
+        openFiles.open(List.of(log), Optional.of(ahead));
+
+        TraceDocument document = openFiles.getSelected();
+        assertFalse(document.isReady(), "the window's import has not run yet");
+        assertEquals(77, document.loading().timeline().rows().size(), "the rows read ahead, before any import ran");
+        imports.runNext();
+        assertTrue(document.isReady(), notices.notices().toString());
+        assertEquals("tea-trip.log — 77 events · 3 threads · 0 other · 2 malformed", openFiles.statusProperty().get());
+        assertEquals(1, readings[0], "read once");
     }
 
     @Test
