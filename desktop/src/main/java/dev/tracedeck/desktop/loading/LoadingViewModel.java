@@ -74,6 +74,7 @@ public final class LoadingViewModel {
     /** @param queries renders the detail of the event picked, off the FX thread */
     public LoadingViewModel(TaskRunner queries) {
         this.detail = new DetailViewModel(queries);
+        timeline.searchInBackground(queries);
         // Fed with checklists made elsewhere (showAsChecked): a file still being read is never checked whole here.
         this.findings = new FindingsViewModel(queries, (trace, checkedThread) -> {
             throw new UnsupportedOperationException("the trace's own findings check it");

@@ -4,6 +4,7 @@ import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.common.Batches;
 import dev.tracedeck.desktop.common.TaskContext;
+import dev.tracedeck.desktop.timeline.StreamedSignatures;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
@@ -14,9 +15,10 @@ import java.nio.file.Path;
 import java.util.function.BiConsumer;
 
 /**
- * Reads one file into a {@link LoadedTrace} on a worker thread, handing its events to the window as they are read
- * and each thread the importer has read to its end to whatever checks it meanwhile, then lifts its text calls when
- * the window was asked to; the task's cancel flag stops the importer.
+ * Reads one file into a {@link LoadedTrace} on a worker thread, handing its events to the window as they are read,
+ * to the search signatures made of them meanwhile, and each thread the importer has read to its end to whatever
+ * checks it meanwhile, then lifts its text calls when the window was asked to; the task's cancel flag stops the
+ * importer.
  */
 final class ImportJob implements BackgroundJob.Work<LoadedTrace> {
 
@@ -24,24 +26,26 @@ final class ImportJob implements BackgroundJob.Work<LoadedTrace> {
     private final TextCallLifting lifting;
     private final Path path;
     private final Batches<Event> arriving;
+    private final StreamedSignatures signatures;
     private final BiConsumer<TraceThread, String> threadRead;
 
-    ImportJob(Importers importers, TextCallLifting lifting, Path path, Batches<Event> arriving) {
-        this(importers, lifting, path, arriving, (thread, rulesFormat) -> { });
-    }
-
-    /** @param threadRead hears each thread read to its end and its rules' format (see {@link ImportListener#threadRead}) */
+    /**
+     * @param signatures takes every event as it is read, and is finished with the trace (see {@link
+     *                   StreamedSignatures#finish}) before the job ends
+     * @param threadRead hears each thread read to its end and its rules' format (see {@link ImportListener#threadRead})
+     */
     ImportJob(Importers importers, TextCallLifting lifting, Path path, Batches<Event> arriving,
-              BiConsumer<TraceThread, String> threadRead) {
+              StreamedSignatures signatures, BiConsumer<TraceThread, String> threadRead) {
         this.importers = importers;
         this.lifting = lifting;
         this.path = path;
         this.arriving = arriving;
+        this.signatures = signatures;
         this.threadRead = threadRead;
     }
 
     @Override
-    public LoadedTrace run(TaskContext context) throws ImportException {
+    public LoadedTrace run(TaskContext context) throws ImportException, InterruptedException {
         ImportListener listener = new ImportListener() {
             @Override
             public void progress(long bytesRead, long totalBytes) {
@@ -52,6 +56,7 @@ final class ImportJob implements BackgroundJob.Work<LoadedTrace> {
             @Override
             public void added(Event event) {
                 arriving.add(event);
+                signatures.add(event);
             }
 
             @Override
@@ -64,6 +69,8 @@ final class ImportJob implements BackgroundJob.Work<LoadedTrace> {
                 return context.isCancelled();
             }
         };
-        return LoadedTrace.of(lifting.apply(importers.read(ImportSource.of(path), listener)));
+        LoadedTrace loaded = LoadedTrace.of(lifting.apply(importers.read(ImportSource.of(path), listener)));
+        signatures.finish(loaded.trace().events(), loaded.llmRounds());
+        return loaded;
     }
 }

@@ -90,6 +90,7 @@ public final class TraceViewModel {
         this.annotations = annotations;
         this.threads = new ThreadListViewModel(loaded.threads());
         this.timeline = new TimelineViewModel(loaded.trace().events(), loaded.llmRounds(), loaded.threadLabels());
+        timeline.searchInBackground(queries);
         timeline.countKinds(loaded.kindCounts());
         this.textCalls = new TextCallsLookup(loaded.trace());
         this.detail = new DetailViewModel(queries, event -> PreviousSnapshot.of(this.loaded.trace(), event),
