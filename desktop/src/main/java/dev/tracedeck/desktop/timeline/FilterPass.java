@@ -46,14 +46,11 @@ final class FilterPass {
     }
 
     /**
-     * How many rows' texts the pass may have to read whole: those without a signature, or every row for a search the
-     * signatures cannot narrow (one char); none without a search.
+     * How many rows a search may read: every row there is (a signature rules a row out with two comparisons, but a
+     * common word's rows are read whole, a third of them); none without a search, which the columns decide alone.
      */
-    int rowsReadWhole() {
-        if (filter.search().isEmpty()) {
-            return 0;
-        }
-        return query.filters() ? Math.max(0, size - signatures.signedRows()) : size;
+    int rowsSearched() {
+        return filter.search().isEmpty() ? 0 : size;
     }
 
     int size() {

@@ -32,15 +32,14 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
  * to. Rows are the model's immutable events: an LLM call's answer is shown in its request's row (one step,
  * see {@link LlmRounds}) and is not a row of its own, every other event is its own row. Selecting or revealing
  * an answer selects its request's row, and a row passes the filter when either of its events does, so no
- * event is ever out of reach. A search that would read the texts of many rows without a search signature runs on
- * another thread ({@link #searchInBackground}): the rows shown stay until its result replaces them, and {@link
- * #searchingProperty} says it runs.
+ * event is ever out of reach. A search of many rows runs on another thread ({@link #searchInBackground}): the rows
+ * shown stay until its result replaces them, and {@link #searchingProperty} says it runs.
  */
 public final class TimelineViewModel {
 
     /**
-     * A pass that may read more rows' texts than this whole runs on another thread: some 40 ms of reading on two
-     * cores, and the most a search keeps the FX thread from the window.
+     * A search of more rows than this runs on another thread: reading that many rows' texts whole takes some 40 ms on
+     * two cores, and a search of millions, even with every row signed, took seconds with the checks running beside it.
      */
     static final int BACKGROUND_ROWS = 200_000;
 
@@ -213,14 +212,14 @@ public final class TimelineViewModel {
     }
 
     /**
-     * Runs a search that would read the texts of more than {@value #BACKGROUND_ROWS} rows without a signature on
-     * {@code runner}, the latest search only; without, every pass runs on the calling thread.
+     * Runs a search of more than {@value #BACKGROUND_ROWS} rows on {@code runner}, the latest search only; without,
+     * every pass runs on the calling thread.
      */
     public void searchInBackground(TaskRunner runner) {
         searchInBackground(runner, BACKGROUND_ROWS);
     }
 
-    /** @param rows the most rows whose texts a pass on the calling thread may read whole */
+    /** @param rows the most rows a search on the calling thread may read */
     void searchInBackground(TaskRunner runner, int rows) {
         this.background = new LatestOnly(runner);
         this.backgroundRows = rows;
@@ -510,14 +509,14 @@ public final class TimelineViewModel {
     }
 
     /**
-     * Shows the rows {@code now} passes: here and now, or, for a search that would read many rows' texts without a
-     * signature, on another thread, the rows shown before staying until its result comes. Either way the latest filter
-     * wins: a pass still running for an earlier one is dropped.
+     * Shows the rows {@code now} passes: here and now, or, for a search of many rows, on another thread, the rows shown
+     * before staying until its result comes. Either way the latest filter wins: a pass still running for an earlier
+     * one is dropped.
      */
     private void refilter(EventFilter now) {
         takeStreamedSignatures();
         FilterPass pass = new FilterPass(now, events.array(), events.size(), columns, signatures, rounds);
-        if (background == null || pass.rowsReadWhole() <= backgroundRows) {
+        if (background == null || pass.rowsSearched() <= backgroundRows) {
             stopBackgroundPass();
             show(now, pass.run(() -> false), new int[0], 0, 0);
             return;
