@@ -140,9 +140,13 @@ public final class LoadingViewModel {
         return checked::add;
     }
 
-    /** Takes no more checklists: the import ended, and the trace's own findings take over (or the file closed). */
+    /**
+     * Takes no more checklists and drops a search still running: the import ended, and the trace's own views take
+     * over (or the file closed).
+     */
     public void stopChecks() {
         findings.cancel();
+        timeline.stopSearching();
     }
 
     /** The findings of the threads checked so far, while the file is read. */

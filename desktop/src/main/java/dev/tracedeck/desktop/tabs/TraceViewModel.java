@@ -211,6 +211,7 @@ public final class TraceViewModel {
     /** Stops work still running for this trace: its tab is closing. */
     public void close() {
         findings.cancel();
+        timeline.stopSearching();
         if (searchIndexing != null) {
             searchIndexing.cancel();
         }

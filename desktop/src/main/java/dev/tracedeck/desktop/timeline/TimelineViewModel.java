@@ -542,6 +542,11 @@ public final class TimelineViewModel {
         });
     }
 
+    /** Drops a search still running on another thread: nobody will look at its result (the tab closes). */
+    public void stopSearching() {
+        stopBackgroundPass();
+    }
+
     private void stopBackgroundPass() {
         if (addedMeanwhile != null) {
             background.cancel();
