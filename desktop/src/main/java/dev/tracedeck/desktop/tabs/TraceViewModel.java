@@ -138,10 +138,12 @@ public final class TraceViewModel {
 
     /**
      * Once checked, a file opens on its first finding in log order, evidence selected and shown, since that is
-     * what the user came for; unless they have already picked something while the rules ran.
+     * what the user came for; unless they have already picked something or searched while the rules ran (revealing
+     * the finding would clear a search its evidence does not match).
      */
     private void selectFirstFinding() {
-        if (opensOnFirstFinding && timeline.getSelectedEvent() == null && findings.getSelectedRow() == null) {
+        if (opensOnFirstFinding && timeline.getSelectedEvent() == null && findings.getSelectedRow() == null
+                && timeline.filterProperty().get().search().isEmpty()) {
             findings.selectFirst();
         }
     }
