@@ -46,7 +46,10 @@ public final class TimelineViewModel {
     private final RowList events = new RowList();
     /** What the filter reads of each of {@link #events}, kept in step with it. */
     private final RowColumns columns = new RowColumns();
-    /** Which rows a search can match, made off the FX thread ({@link #searchIndexing}). */
+    /**
+     * Which rows a search can match, made off the FX thread: as the file is read ({@link #signedAsRead}, {@link
+     * #adoptSignatures}), or for rows without ({@link #searchIndexing}).
+     */
     private final SearchSignatures signatures = new SearchSignatures();
     private final ShownRows shown = new ShownRows(events);
     private final ReadOnlyObjectWrapper<EventFilter> filter = new ReadOnlyObjectWrapper<>(EventFilter.ALL);
@@ -62,7 +65,7 @@ public final class TimelineViewModel {
     private final String widestTime;
     /** Rows still come in ({@link #growing()}): the columns are sized for what usually comes, not for what has. */
     private boolean growing;
-    /** Where a search that reads many rows' texts runs, the latest one only; null: on the calling thread. */
+    /** Where a search of many rows runs, the latest one only; null: on the calling thread. */
     private LatestOnly background;
     private int backgroundRows = BACKGROUND_ROWS;
     private final ReadOnlyBooleanWrapper searching = new ReadOnlyBooleanWrapper();
