@@ -74,6 +74,7 @@ public final class LoadingViewModel {
     /** @param queries renders the detail of the event picked, off the FX thread */
     public LoadingViewModel(TaskRunner queries) {
         this.detail = new DetailViewModel(queries);
+        timeline.searchInBackground(queries);
         // Fed with checklists made elsewhere (showAsChecked): a file still being read is never checked whole here.
         this.findings = new FindingsViewModel(queries, (trace, checkedThread) -> {
             throw new UnsupportedOperationException("the trace's own findings check it");
@@ -139,9 +140,13 @@ public final class LoadingViewModel {
         return checked::add;
     }
 
-    /** Takes no more checklists: the import ended, and the trace's own findings take over (or the file closed). */
+    /**
+     * Takes no more checklists and drops a search still running: the import ended, and the trace's own views take
+     * over (or the file closed).
+     */
     public void stopChecks() {
         findings.cancel();
+        timeline.stopSearching();
     }
 
     /** The findings of the threads checked so far, while the file is read. */

@@ -7,6 +7,7 @@ import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.desktop.annotations.EventAnnotations;
 import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.common.Batches;
+import dev.tracedeck.desktop.timeline.StreamedSignatures;
 import dev.tracedeck.desktop.common.ErrorBoundary;
 import dev.tracedeck.desktop.common.Notice;
 import dev.tracedeck.desktop.common.NoticesViewModel;
@@ -379,10 +380,15 @@ public final class OpenFilesViewModel {
         progress.started(document);
         LoadingViewModel loading = document.loading();
         Batches<Event> arriving = new Batches<>(imports.callbacks(), loading::append);
+        // Signed beside the import as the events come: both timelines search with them, this one's and the finished one's.
+        StreamedSignatures signatures = new StreamedSignatures(imports.beside());
+        loading.timeline().signedAsRead(signatures);
         Optional<ReadAhead> ahead = readAhead.filter(r -> r.reads(path));
         ahead.ifPresent(r -> {
             readAhead = Optional.empty();
+            // Before the job starts, which hands the signatures every later event: they take each one, in order.
             List<Event> readSoFar = r.takeReadSoFar(ReadAhead.HELD_AT_MOST);
+            readSoFar.forEach(signatures::add);
             if (!readSoFar.isEmpty()) {
                 loading.append(readSoFar);
             }
@@ -391,7 +397,7 @@ public final class OpenFilesViewModel {
         checks.ifPresent(c -> document.checkingAsRead(c::stop));
         TraceChecker checker = checks.map(ChecksDuringImport::checker).orElse(validator::validateThreads);
         BackgroundJob<LoadedTrace> job = BackgroundJob.of("import " + document.name(),
-                        new ImportJob(importers, lifting, path, arriving,
+                        new ImportJob(importers, lifting, path, arriving, signatures,
                                 (thread, rulesFormat) -> checks.ifPresent(c -> c.threadRead(thread, rulesFormat)), ahead))
                 .onProgress(fraction -> {
                     document.progressed(fraction);
@@ -403,6 +409,7 @@ public final class OpenFilesViewModel {
                     loading.stopChecks();
                     // Content first: whoever hears "import finished" may look at it.
                     TraceViewModel content = newContent(loaded, new EventAnnotations(link), checker);
+                    content.timeline().adoptSignatures(signatures);
                     content.continueFrom(loading.selectedThreadId(), loading.selectedEvent());
                     document.loaded(content);
                     progress.finished(document);
@@ -412,12 +419,14 @@ public final class OpenFilesViewModel {
                 })
                 .onFailure(error -> {
                     arriving.stop();
+                    signatures.stop();
                     checks.ifPresent(ChecksDuringImport::stop);
                     loading.stopChecks();
                     failed(document, error);
                 })
                 .onCancelled(() -> {
                     arriving.stop();
+                    signatures.stop();
                     checks.ifPresent(ChecksDuringImport::stop);
                     loading.stopChecks();
                     progress.finished(document);

@@ -90,6 +90,7 @@ public final class TraceViewModel {
         this.annotations = annotations;
         this.threads = new ThreadListViewModel(loaded.threads());
         this.timeline = new TimelineViewModel(loaded.trace().events(), loaded.llmRounds(), loaded.threadLabels());
+        timeline.searchInBackground(queries);
         timeline.countKinds(loaded.kindCounts());
         this.textCalls = new TextCallsLookup(loaded.trace());
         this.detail = new DetailViewModel(queries, event -> PreviousSnapshot.of(this.loaded.trace(), event),
@@ -137,10 +138,12 @@ public final class TraceViewModel {
 
     /**
      * Once checked, a file opens on its first finding in log order, evidence selected and shown, since that is
-     * what the user came for; unless they have already picked something while the rules ran.
+     * what the user came for; unless they have already picked something or searched while the rules ran (revealing
+     * the finding would clear a search its evidence does not match).
      */
     private void selectFirstFinding() {
-        if (opensOnFirstFinding && timeline.getSelectedEvent() == null && findings.getSelectedRow() == null) {
+        if (opensOnFirstFinding && timeline.getSelectedEvent() == null && findings.getSelectedRow() == null
+                && timeline.filterProperty().get().search().isEmpty()) {
             findings.selectFirst();
         }
     }
@@ -210,6 +213,7 @@ public final class TraceViewModel {
     /** Stops work still running for this trace: its tab is closing. */
     public void close() {
         findings.cancel();
+        timeline.stopSearching();
         if (searchIndexing != null) {
             searchIndexing.cancel();
         }

@@ -19,12 +19,34 @@ final class RowColumns {
     /** A row whose LLM call has no answer shown with it, or that is not an LLM call. */
     static final int NO_ANSWER = -1;
 
-    private final Map<String, Integer> threadNumbers = new HashMap<>();
+    private final Map<String, Integer> threadNumbers;
     private int size;
     private int[] thread = new int[64];
     private byte[] kind = new byte[64];
     private int[] seq = new int[64];
     private int[] answerSeq = new int[64];
+
+    RowColumns() {
+        this.threadNumbers = new HashMap<>();
+    }
+
+    private RowColumns(RowColumns now) {
+        // Read on the FX thread only, where a pass's column test is made.
+        this.threadNumbers = now.threadNumbers;
+        this.size = now.size;
+        this.thread = now.thread;
+        this.kind = now.kind;
+        this.seq = now.seq;
+        this.answerSeq = now.answerSeq;
+    }
+
+    /**
+     * The columns as they stand, for a filter pass on another thread: adding rows writes past their end or into new
+     * arrays, so what it reads stays as it was; only {@link #truncate} and adding after it write over it.
+     */
+    RowColumns view() {
+        return new RowColumns(this);
+    }
 
     /** Adds {@code row}, shown with the answer {@code rounds} pairs it with, after the rows there are. */
     void add(Event row, LlmRounds rounds) {

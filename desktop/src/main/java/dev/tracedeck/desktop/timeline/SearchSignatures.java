@@ -10,8 +10,9 @@ import java.util.function.BooleanSupplier;
  * signature holds the bits of "ho", "ot", "te" and "el", so most rows of a big file are passed over with two long
  * comparisons instead of having their texts read and scanned; a row that may match is searched as before, so the
  * signatures only ever skip rows that cannot match. Making them reads every text once (for a big JSON file, its
- * contents back from the file), so they are made off the FX thread ({@link #signing}) and installed when done; until
- * then, and for rows added since, a search reads every row. 16 bytes a row.
+ * contents back from the file), so they are made off the FX thread: as the file is read ({@link StreamedSignatures}),
+ * or for rows with none ({@link #signing}), and installed when done; until then a search reads those rows whole.
+ * 16 bytes a row.
  */
 final class SearchSignatures {
 
@@ -21,6 +22,23 @@ final class SearchSignatures {
     private int signed;
     /** The first row changed since the rows were last taken for signing. */
     private int changedFrom = Integer.MAX_VALUE;
+
+    SearchSignatures() {
+    }
+
+    private SearchSignatures(SearchSignatures now) {
+        this.low = now.low;
+        this.high = now.high;
+        this.signed = now.signed;
+    }
+
+    /**
+     * The signatures as they stand, for a filter pass on another thread: installing more writes past the rows signed
+     * or into new arrays, so what it reads stays as it was, but after {@link #forgetFrom}.
+     */
+    SearchSignatures view() {
+        return new SearchSignatures(this);
+    }
 
     /** The signature of a search: the bits every row it can match holds; none for a search of fewer than two chars. */
     record Query(long low, long high) {
@@ -44,6 +62,13 @@ final class SearchSignatures {
 
     /** Signatures made off the FX thread for the rows from {@code from} up to {@code from + low.length}. */
     record Signed(int from, long[] low, long[] high) {
+    }
+
+    /** The signature of the texts a search reads of {@code event}: [low, high]. */
+    static long[] of(Event event) {
+        Bits bits = new Bits();
+        EventFilter.anySearchedText(event, bits);
+        return new long[] {bits.low, bits.high};
     }
 
     /**
@@ -92,6 +117,13 @@ final class SearchSignatures {
             high = Arrays.copyOf(high, upTo);
         }
         int start = signed;
+        if (start == 0 && made.from() == 0 && upTo == made.low().length) {
+            // Every row from the first: the arrays made are this timeline's own from now on, not copied.
+            low = made.low();
+            high = made.high();
+            signed = upTo;
+            return;
+        }
         System.arraycopy(made.low(), start - made.from(), low, start, upTo - start);
         System.arraycopy(made.high(), start - made.from(), high, start, upTo - start);
         signed = upTo;

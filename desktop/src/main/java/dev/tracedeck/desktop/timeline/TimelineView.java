@@ -13,6 +13,7 @@ import javafx.beans.WeakInvalidationListener;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.scene.control.IndexedCell;
+import javafx.css.PseudoClass;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -32,6 +33,8 @@ public final class TimelineView extends VBox {
 
     /** Long enough to skip re-filtering a big log on every keystroke, short enough to feel immediate. */
     private static final Duration SEARCH_DELAY = Duration.millis(150);
+    /** On the count while a search runs on another thread. */
+    private static final PseudoClass SEARCHING = PseudoClass.getPseudoClass("searching");
     /** Room for a few words of a query. */
     private static final double SEARCH_MIN_WIDTH = 80;
 
@@ -145,7 +148,11 @@ public final class TimelineView extends VBox {
         });
         Label count = new Label();
         count.getStyleClass().add("event-count");
-        count.textProperty().bind(Bindings.createStringBinding(model::countText, model.shownCountProperty()));
+        count.textProperty().bind(Bindings.createStringBinding(model::countText, model.shownCountProperty(),
+                model.searchingProperty()));
+        // A search running on another thread: the rows shown are the last filter's until its result comes.
+        count.pseudoClassStateChanged(SEARCHING, model.searchingProperty().get());
+        model.searchingProperty().addListener((obs, old, now) -> count.pseudoClassStateChanged(SEARCHING, now));
         KindFilterMenu kinds = new KindFilterMenu(model);
         ToggleButton flagged = flaggedToggle();
         // Short of room (a narrow pane, presentation mode), the search box gives way; the words around it stay whole.
@@ -283,6 +290,8 @@ public final class TimelineView extends VBox {
             }
         });
         model.selectedEventProperty().addListener((obs, old, now) -> showSelected(now));
+        // A search's result replaced the rows: the selection it lets through is in the table again.
+        model.searchingProperty().addListener((obs, old, now) -> showSelected(model.getSelectedEvent()));
         showSelected(model.getSelectedEvent());
     }
 

@@ -4,11 +4,14 @@ import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.steps.LlmRounds;
 import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.common.BackgroundJob;
+import dev.tracedeck.desktop.common.LatestOnly;
+import dev.tracedeck.desktop.common.TaskRunner;
 import dev.tracedeck.desktop.findings.EvidenceIndex;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.trace.ThreadLabels;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
@@ -16,7 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.IntStream;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -28,17 +32,24 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
  * to. Rows are the model's immutable events: an LLM call's answer is shown in its request's row (one step,
  * see {@link LlmRounds}) and is not a row of its own, every other event is its own row. Selecting or revealing
  * an answer selects its request's row, and a row passes the filter when either of its events does, so no
- * event is ever out of reach.
+ * event is ever out of reach. A search of many rows runs on another thread ({@link #searchInBackground}): the rows
+ * shown stay until its result replaces them, and {@link #searchingProperty} says it runs.
  */
 public final class TimelineViewModel {
 
-    /** Below this many rows a filter is tested on the calling thread alone. */
-    private static final int PARALLEL_CHUNK = 50_000;
+    /**
+     * A search of more rows than this runs on another thread: reading that many rows' texts whole takes some 40 ms on
+     * two cores, and a search of millions, even with every row signed, took seconds with the checks running beside it.
+     */
+    static final int BACKGROUND_ROWS = 200_000;
 
-    private final List<Event> events = new ArrayList<>();
+    private final RowList events = new RowList();
     /** What the filter reads of each of {@link #events}, kept in step with it. */
     private final RowColumns columns = new RowColumns();
-    /** Which rows a search can match, made off the FX thread ({@link #searchIndexing}). */
+    /**
+     * Which rows a search can match, made off the FX thread: as the file is read ({@link #signedAsRead}, {@link
+     * #adoptSignatures}), or for rows without ({@link #searchIndexing}).
+     */
     private final SearchSignatures signatures = new SearchSignatures();
     private final ShownRows shown = new ShownRows(events);
     private final ReadOnlyObjectWrapper<EventFilter> filter = new ReadOnlyObjectWrapper<>(EventFilter.ALL);
@@ -54,6 +65,16 @@ public final class TimelineViewModel {
     private final String widestTime;
     /** Rows still come in ({@link #growing()}): the columns are sized for what usually comes, not for what has. */
     private boolean growing;
+    /** Where a search of many rows runs, the latest one only; null: on the calling thread. */
+    private LatestOnly background;
+    private int backgroundRows = BACKGROUND_ROWS;
+    private final ReadOnlyBooleanWrapper searching = new ReadOnlyBooleanWrapper();
+    /** Rows added while a pass runs on another thread, which passed its filter: shown after its result. */
+    private int[] addedMeanwhile;
+    private int addedMeanwhileCount;
+    private int addedMeanwhileEvents;
+    /** The signatures of the events of a file being read, made as they come ({@link #signedAsRead}); or null. */
+    private StreamedSignatures streamed;
 
     /** How many events, spread over the trace, the Time column is sized from: a trace writes its times one way. */
     private static final int TIME_SAMPLE = 10_000;
@@ -73,14 +94,12 @@ public final class TimelineViewModel {
         this.threadLabels = threadLabels;
         this.eventCount = trace.size();
         this.lastSeq = trace.isEmpty() ? 0 : trace.get(trace.size() - 1).seq();
-        List<Event> rows = new ArrayList<>(trace.size());
         for (Event event : trace) {
             if (!rounds.isPairedAnswer(event)) {
-                rows.add(event);
+                events.add(event);
                 columns.add(event, rounds);
             }
         }
-        events.addAll(rows);
         this.widestTime = widestTime(trace);
         refilter(filter.get());
         filter.addListener((obs, old, now) -> {
@@ -150,8 +169,68 @@ public final class TimelineViewModel {
         }
         eventCount += batch.size();
         lastSeq = Math.max(lastSeq, batch.get(batch.size() - 1).seq());
+        takeStreamedSignatures();
+        if (addedMeanwhile != null) {
+            // A search runs over the rows before these: they join its result, the rows shown stay until it comes.
+            if (addedMeanwhile.length < addedMeanwhileCount + count) {
+                addedMeanwhile = Arrays.copyOf(addedMeanwhile, Math.max(addedMeanwhileCount + count, addedMeanwhile.length * 2));
+            }
+            System.arraycopy(passing, 0, addedMeanwhile, addedMeanwhileCount, count);
+            addedMeanwhileCount += count;
+            addedMeanwhileEvents += passingEvents;
+            return;
+        }
         shown.append(passing, count);
         shownCount.set(shownCount.get() + passingEvents);
+    }
+
+    /**
+     * Takes the search signatures of a file being read from {@code signatures}, made off the FX thread as its events
+     * come, one row per event in the order they come: for a {@link #growing()} timeline fed those events by {@link
+     * #append}.
+     */
+    public void signedAsRead(StreamedSignatures signatures) {
+        this.streamed = signatures;
+        takeStreamedSignatures();
+    }
+
+    /**
+     * Takes the search signatures of this timeline's rows made as its file was read (see {@link
+     * StreamedSignatures#finish}), when they are of these very rows; the rows they leave unsigned, if any, are signed
+     * by {@link #searchIndexing}.
+     */
+    public void adoptSignatures(StreamedSignatures signatures) {
+        signatures.rowsSigned(events).ifPresent(made -> {
+            if (this.signatures.signedRows() == 0) {
+                this.signatures.install(made);
+            }
+        });
+    }
+
+    /** The signatures made since the last look, of the rows there are. */
+    private void takeStreamedSignatures() {
+        if (streamed != null) {
+            streamed.signed(signatures.signedRows(), events.size()).ifPresent(signatures::install);
+        }
+    }
+
+    /**
+     * Runs a search of more than {@value #BACKGROUND_ROWS} rows on {@code runner}, the latest search only; without,
+     * every pass runs on the calling thread.
+     */
+    public void searchInBackground(TaskRunner runner) {
+        searchInBackground(runner, BACKGROUND_ROWS);
+    }
+
+    /** @param rows the most rows a search on the calling thread may read */
+    void searchInBackground(TaskRunner runner, int rows) {
+        this.background = new LatestOnly(runner);
+        this.backgroundRows = rows;
+    }
+
+    /** Whether a search runs on another thread: the rows shown are those of the filter before it until it ends. */
+    public ReadOnlyBooleanProperty searchingProperty() {
+        return searching.getReadOnlyProperty();
     }
 
     /**
@@ -188,8 +267,8 @@ public final class TimelineViewModel {
             rows.add(event);
         }
         List<Event> dropped = shown.replaceEnd(firstRow, () -> {
-            events.subList(firstRow, events.size()).clear();
-            events.addAll(rows);
+            events.truncate(firstRow);
+            events.addAllRows(rows);
             columns.truncate(firstRow);
             signatures.forgetFrom(firstRow);
             rows.forEach(row -> columns.add(row, rounds));
@@ -201,6 +280,10 @@ public final class TimelineViewModel {
         eventCount = trace.size();
         lastSeq = Math.max(lastSeq, trace.isEmpty() ? 0 : trace.get(trace.size() - 1).seq());
         shownCount.set(shownCount.get() + passingEvents);
+        if (addedMeanwhile != null) {
+            // The search running read rows replaced since: it starts again over the rows as they are now.
+            refilter(now);
+        }
         after.forEach(Runnable::run);
     }
 
@@ -420,22 +503,70 @@ public final class TimelineViewModel {
 
     /** "42 of 1,337 events", or "1,337 events" when nothing is filtered out. */
     public String countText() {
+        if (searching.get()) {
+            return "Searching…";
+        }
         int shown = shownCount.get();
         int total = eventCount;
         return shown == total ? CountFormat.count(total, "event", "events") : CountFormat.count(shown) + " of " + CountFormat.count(total, "event", "events");
     }
 
+    /**
+     * Shows the rows {@code now} passes: here and now, or, for a search of many rows, on another thread, the rows shown
+     * before staying until its result comes. Either way the latest filter wins: a pass still running for an earlier
+     * one is dropped.
+     */
     private void refilter(EventFilter now) {
-        int[] passing = passing(now);
-        shown.show(passing, passing.length);
-        // Count events, not rows, so the count agrees with the status bar and the kind filter.
-        int count = passing.length;
-        for (int row : passing) {
-            if (columns.answerSeq(row) != RowColumns.NO_ANSWER) {
-                count++;
-            }
+        takeStreamedSignatures();
+        FilterPass pass = new FilterPass(now, events.array(), events.size(), columns, signatures, rounds);
+        if (background == null || pass.rowsSearched() <= backgroundRows) {
+            stopBackgroundPass();
+            show(now, pass.run(() -> false), new int[0], 0, 0);
+            return;
         }
-        shownCount.set(count);
+        addedMeanwhile = new int[16];
+        addedMeanwhileCount = 0;
+        addedMeanwhileEvents = 0;
+        searching.set(true);
+        background.submit("timeline search", context -> pass.run(context::isCancelled), result -> {
+            if (result == null) {
+                return;  // cancelled: a later filter took over
+            }
+            int[] added = addedMeanwhile;
+            int count = addedMeanwhileCount;
+            int addedEvents = addedMeanwhileEvents;
+            addedMeanwhile = null;
+            show(now, result, added, count, addedEvents);
+            searching.set(false);
+        }, error -> {
+            addedMeanwhile = null;
+            searching.set(false);
+            throw new IllegalStateException("searching the timeline failed", error);
+        });
+    }
+
+    /** Drops a search still running on another thread: nobody will look at its result (the tab closes). */
+    public void stopSearching() {
+        stopBackgroundPass();
+    }
+
+    private void stopBackgroundPass() {
+        if (addedMeanwhile != null) {
+            background.cancel();
+            addedMeanwhile = null;
+            searching.set(false);
+        }
+    }
+
+    /** Shows the rows a pass of {@code now} passed and those added since that it passes, as one change. */
+    private void show(EventFilter now, FilterPass.Result result, int[] added, int addedCount, int addedEvents) {
+        int[] passing = result.rows();
+        if (addedCount > 0) {
+            passing = Arrays.copyOf(passing, passing.length + addedCount);
+            System.arraycopy(added, 0, passing, result.rows().length, addedCount);
+        }
+        shown.show(passing, passing.length);
+        shownCount.set(result.events() + addedEvents);
         // A selection another thread, kind or "only flagged" hides is left behind, and the detail pane says so. One
         // that only a search hides stays selected, its detail on show: searching (Ctrl+F, a word or two) must not
         // lose what the user was reading, and clearing the search brings its row back.
@@ -443,45 +574,6 @@ public final class TimelineViewModel {
         if (selected != null && !shows(now, selected) && !shows(now.withSearch(""), selected)) {
             selectedEvent.set(null);
         }
-    }
-
-    /**
-     * The positions of the rows {@code now} shows, ascending: tested once per row on every core (a search over
-     * millions of messages is the slow part), chunk by chunk, the chunks' results put end to end. The thread, kinds and
-     * "only flagged" are tested on the row's columns; only a row they pass is searched, and with no search they decide.
-     */
-    private int[] passing(EventFilter now) {
-        ColumnTest test = ColumnTest.of(now, columns);
-        boolean searched = !now.search().isEmpty();
-        SearchSignatures.Query query = SearchSignatures.Query.of(now.search());
-        int size = events.size();
-        int chunks = Math.max(1, Math.min(64, size / PARALLEL_CHUNK));
-        int[][] parts = new int[chunks][];
-        int[] counts = new int[chunks];
-        IntStream.range(0, chunks).parallel().forEach(c -> {
-            int from = (int) ((long) size * c / chunks);
-            int to = (int) ((long) size * (c + 1) / chunks);
-            int[] part = new int[to - from];
-            int n = 0;
-            for (int i = from; i < to; i++) {
-                if (test.passes(i) && (!searched || signatures.mayMatch(i, query) && shows(now, events.get(i)))) {
-                    part[n++] = i;
-                }
-            }
-            parts[c] = part;
-            counts[c] = n;
-        });
-        int total = 0;
-        for (int n : counts) {
-            total += n;
-        }
-        int[] all = new int[total];
-        int at = 0;
-        for (int c = 0; c < chunks; c++) {
-            System.arraycopy(parts[c], 0, all, at, counts[c]);
-            at += counts[c];
-        }
-        return all;
     }
 
     /**
@@ -495,7 +587,7 @@ public final class TimelineViewModel {
         if (from >= size) {
             return Optional.empty();
         }
-        Event[] rows = events.subList(from, size).toArray(new Event[0]);
+        Event[] rows = Arrays.copyOfRange(events.array(), from, size);
         Event[] answers = new Event[rows.length];
         for (int i = 0; i < rows.length; i++) {
             if (columns.answerSeq(from + i) != RowColumns.NO_ANSWER) {
@@ -513,13 +605,6 @@ public final class TimelineViewModel {
 
     /** A row passes when its event or the answer it shows does: both are on the same thread and of one kind. */
     private boolean shows(EventFilter now, Event row) {
-        if (now.test(row)) {
-            return true;
-        }
-        if (row.kind() != EventKind.LLM_CALL) {
-            return false;
-        }
-        Optional<Event> answer = rounds.answerOf(row);
-        return answer.isPresent() && now.test(answer.get());
+        return FilterPass.shows(now, row, rounds);
     }
 }

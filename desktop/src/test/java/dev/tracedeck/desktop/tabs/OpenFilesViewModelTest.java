@@ -70,6 +70,8 @@ class OpenFilesViewModelTest {
         assertTrue(document.isReady(), notices.notices().toString());
         assertEquals("tea-trip.log — 77 events · 3 threads · 0 other · 2 malformed", openFiles.statusProperty().get());
         assertEquals(1, readings[0], "read once");
+        assertTrue(document.getContent().timeline().searchIndexing().isEmpty(),
+                "the rows shown before the import ran were signed for search with the rest, as read");
     }
 
     @Test

@@ -86,6 +86,20 @@ class TraceViewModelTest {
     }
 
     @Test
+    void aSearchMadeWhileTheRulesRanIsKept() {
+        ManualTaskRunner checks = new ManualTaskRunner();
+        TraceViewModel slow = new TraceViewModel(LoadedTrace.of(trace), new SyncTaskRunner(), checks, TestFindings::of);
+        slow.startChecks();
+        slow.timeline().search("hello again");
+
+        checks.runNext();
+
+        assertEquals("hello again", slow.timeline().filterProperty().get().search());
+        assertNull(slow.timeline().getSelectedEvent());
+        assertNull(slow.findings().getSelectedRow());
+    }
+
+    @Test
     void aFindingSelectsItsEvidenceInTheTimelineAndTheDetailListsTheFinding() {
         model.startChecks();
         model.findings().select(null);
