@@ -88,6 +88,11 @@ final class ChecksWhileReading implements ImportListener, AutoCloseable {
         }
     }
 
+    /** How many threads the verdict took as they were read, checked here or by itself: none was checked twice. */
+    int usedAsRead() {
+        return ahead.used();
+    }
+
     /** Starts no more checks. */
     @Override
     public void close() {
