@@ -17,8 +17,9 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * What {@code validate} and {@code baseline write} do with each file: read it, check it, fingerprint its findings
- * and record it in the workspace with those fingerprints. A file that can't be read, or whose findings' evidence
+ * What {@code validate} and {@code baseline write} do with each file: read it, check it (a file of conversations
+ * partly while it is read, {@link ChecksWhileReading}), fingerprint its findings and record it in the workspace with
+ * those fingerprints. A file that can't be read, or whose findings' evidence
  * it no longer holds as it was read (it changed while being checked), is said on {@code err} in one line naming the
  * file and the line, and left out whole: not reported, not fingerprinted, not recorded.
  */
@@ -62,10 +63,12 @@ final class FileChecks {
      */
     Optional<Checked> check(Path file) {
         ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
-        try {
-            Trace trace = lifting.apply(reading.read(importers, file, progress));
+        try (ChecksWhileReading whileReading = new ChecksWhileReading(validator, progress)) {
+            // Lifting text calls makes every event anew after the import: nothing checked while reading would be used.
+            ImportListener listening = lifting == TextCallLifting.OFF ? whileReading : progress;
+            Trace trace = lifting.apply(reading.read(importers, file, listening));
             int threads = trace.threads().size();
-            Validation validation = validator.validate(trace, checked -> progress.checking(checked, threads));
+            Validation validation = whileReading.verdict(trace, checked -> progress.checking(checked, threads));
             Fingerprints fingerprints = Fingerprints.of(validation);
             if (!workspace.disabled() && InputFiles.recordable(file, err, command)) {
                 Optional<WorkspaceStore> store = workspace.store();

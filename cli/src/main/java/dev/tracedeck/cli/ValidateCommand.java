@@ -16,6 +16,8 @@ import dev.tracedeck.workspace.baseline.Baseline;
 import dev.tracedeck.workspace.baseline.BaselineException;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -180,10 +182,9 @@ public final class ValidateCommand implements Callable<Integer> {
             validations = applied.validations();
             knownByFile = applied.knownByFile();
         }
-        String report = redactor.isActive()
-                ? RedactedReport.render(format, validations, verbose, knownByFile, fingerprints, redactor)
-                : format.render(validations, verbose, knownByFile, fingerprints);
-        boolean written = write(report, err);
+        List<Validation> reported = validations;
+        Map<String, Long> knownCounts = knownByFile;
+        boolean written = write(out -> report(out, reported, knownCounts, fingerprints, redactor), err);
         if (redactor.isActive()) {
             err.println(TerminalText.line("tracedeck validate: " + redactor.summary()));
         }
@@ -241,19 +242,37 @@ public final class ValidateCommand implements Callable<Integer> {
         return validations.stream().anyMatch(v -> v.reaches(threshold));
     }
 
-    private boolean write(String report, PrintWriter err) {
+    private void report(Writer out, List<Validation> validations, Map<String, Long> knownByFile,
+                        Fingerprints fingerprints, Redactor redactor) throws IOException {
+        if (redactor.isActive()) {
+            out.write(RedactedReport.render(format, validations, verbose, knownByFile, fingerprints, redactor));
+        } else {
+            format.write(validations, verbose, knownByFile, fingerprints, out);
+        }
+    }
+
+    private boolean write(Report report, PrintWriter err) {
         if (output == null) {
             PrintWriter out = spec.commandLine().getOut();
-            out.print(report);
+            try {
+                report.writeTo(out);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e); // a PrintWriter keeps its failures for checkError
+            }
             out.flush();
             return true;
         }
-        try {
-            Files.writeString(output, report, StandardCharsets.UTF_8);
+        try (Writer out = Files.newBufferedWriter(output, StandardCharsets.UTF_8)) {
+            report.writeTo(out);
             return true;
         } catch (IOException e) {
             err.println(TerminalText.line("tracedeck validate: " + output + ": cannot write the report (" + e.getMessage() + ")"));
             return false;
         }
+    }
+
+    /** The report, written as it is made (see {@link ReportFormat#write}). */
+    private interface Report {
+        void writeTo(Writer out) throws IOException;
     }
 }

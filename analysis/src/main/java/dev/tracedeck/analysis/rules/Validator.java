@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import java.util.function.Predicate;
+import java.util.stream.IntStream;
 
 /** Runs a profile's enabled rules over every thread of a trace and builds the checklists. */
 public final class Validator {
@@ -59,13 +60,17 @@ public final class Validator {
      */
     public Validation validateThreads(Trace trace, ChecksAhead ahead, Consumer<ThreadChecklist> checkedThread) {
         RuleProfile profile = RuleProfile.forFormat(trace.report().rulesFormat());
-        Optional<String> traceModel = TraceModel.of(trace);
+        List<TraceThread> threads = trace.threads();
+        // Each thread is judged with the model it ran on (a session's sub-agents may run on another), else the trace's,
+        // which is its first thread's that names one: every thread's is found once, on every core.
+        List<Optional<String>> threadModels = threads.parallelStream().map(TraceModel::of).toList();
+        Optional<String> traceModel = TraceModel.of(trace, threadModels);
         // Threads are checked apart from each other, so on every core: the context rules tokenize every message, and a
         // gigabyte of conversations took two minutes on one. The checklists keep the threads' order.
-        List<ThreadChecklist> checklists = trace.threads().parallelStream()
-                .map(thread -> {
-                    // Each thread is judged with the model it ran on: a session's sub-agents may run on another.
-                    Optional<String> model = TraceModel.of(thread).or(() -> traceModel);
+        List<ThreadChecklist> checklists = IntStream.range(0, threads.size()).parallel()
+                .mapToObj(i -> {
+                    TraceThread thread = threads.get(i);
+                    Optional<String> model = threadModels.get(i).or(() -> traceModel);
                     ThreadChecklist checklist = ahead.take(thread, profile.id(), model)
                             .orElseGet(() -> checklist(thread, profile, model));
                     checkedThread.accept(checklist);

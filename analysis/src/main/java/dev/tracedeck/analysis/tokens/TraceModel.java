@@ -5,6 +5,7 @@ import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.recorded.ThreadRequest;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -19,6 +20,33 @@ public final class TraceModel {
     }
 
     public static Optional<String> of(Trace trace) {
+        Optional<String> run = runMarkerModel(trace);
+        if (run.isPresent()) {
+            return run;
+        }
+        for (TraceThread thread : trace.threads()) {
+            Optional<String> model = of(thread);
+            if (model.isPresent()) {
+                return model;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The same as {@link #of(Trace)}, from the models of its threads already found ({@link #of(TraceThread)} of each, in
+     * the trace's order): a check of every thread finds them anyway, on every core, and finding them again here, one
+     * thread after another, walked every event of a big file's conversations on one core.
+     */
+    public static Optional<String> of(Trace trace, List<Optional<String>> threadModels) {
+        if (threadModels.size() != trace.threads().size()) {
+            throw new IllegalArgumentException(threadModels.size() + " models for " + trace.threads().size() + " threads");
+        }
+        return runMarkerModel(trace).or(() -> threadModels.stream().flatMap(Optional::stream).findFirst());
+    }
+
+    /** The model a Mycelian runner's {@code RUN} line names, which wins over any thread's. */
+    private static Optional<String> runMarkerModel(Trace trace) {
         for (Event e : trace.events()) {
             if (e.payload() instanceof Payload.RunMarker marker && e.keyword().equals("RUN")) {
                 Optional<String> model = marker.field("agent").or(() -> marker.field("ingest")).map(String::strip)
@@ -26,12 +54,6 @@ public final class TraceModel {
                 if (model.isPresent()) {
                     return model;
                 }
-            }
-        }
-        for (TraceThread thread : trace.threads()) {
-            Optional<String> model = of(thread);
-            if (model.isPresent()) {
-                return model;
             }
         }
         return Optional.empty();

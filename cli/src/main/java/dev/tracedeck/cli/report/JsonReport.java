@@ -1,10 +1,8 @@
 package dev.tracedeck.cli.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import dev.tracedeck.analysis.rules.Check;
 import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.Fingerprints;
@@ -12,82 +10,119 @@ import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.analysis.rules.ThreadChecklist;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.model.event.Event;
-import java.io.UncheckedIOException;
+import java.io.IOException;
+import java.io.Writer;
 import java.util.List;
 import java.util.Map;
 
-/** The machine-readable report; the field names are the contract scripts rely on. */
+/**
+ * The machine-readable report; the field names are the contract scripts rely on. It is written as it is walked, field
+ * by field, to the report's writer: a big file's checklist (over 100 MiB of JSON for a GiB of chat) is never held
+ * whole, neither as a tree nor as one string, either of which the collector would have to copy.
+ */
 final class JsonReport {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** Indented as Jackson's default pretty printer indents, which is what scripts and the golden files read. */
+    private static final ObjectWriter WRITER = new ObjectMapper().writerWithDefaultPrettyPrinter();
 
     private JsonReport() {
     }
 
-    /** @param fingerprints those of every finding of {@code validations} */
-    static String render(List<Validation> validations, Map<String, Long> knownByFile, Fingerprints fingerprints) {
-        ObjectNode root = MAPPER.createObjectNode();
-        ArrayNode files = root.putArray("files");
-        for (Validation v : validations) {
-            ObjectNode file = files.addObject();
-            file.put("file", v.file());
-            file.put("format", v.format());
-            file.put("profile", v.profile());
-            file.put("status", v.nothingToCheck() ? NothingToCheck.STATUS : "checked");
-            if (v.nothingToCheck()) {
-                file.put("reason", NothingToCheck.reason(v));
+    /**
+     * Writes the report and a line separator to {@code out}, which stays open.
+     *
+     * @param fingerprints those of every finding of {@code validations}
+     */
+    static void write(List<Validation> validations, Map<String, Long> knownByFile, Fingerprints fingerprints,
+                      Writer out) throws IOException {
+        try (JsonGenerator json = WRITER.createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
+            json.writeStartObject();
+            json.writeArrayFieldStart("files");
+            for (Validation v : validations) {
+                file(json, v, knownByFile, fingerprints);
             }
-            ObjectNode summary = file.putObject("summary");
-            summary.put("errors", v.count(Severity.ERROR));
-            summary.put("warnings", v.count(Severity.WARNING));
-            summary.put("infos", v.count(Severity.INFO));
-            if (!knownByFile.isEmpty()) {
-                summary.put("known", knownByFile.getOrDefault(v.file(), 0L));
-            }
-            ArrayNode threads = file.putArray("threads");
-            for (ThreadChecklist t : v.threads()) {
-                ObjectNode thread = threads.addObject();
-                thread.put("id", t.threadId());
-                ArrayNode checks = thread.putArray("checks");
-                for (Check c : t.checks()) {
-                    ObjectNode check = checks.addObject();
-                    check.put("rule", c.ruleId());
-                    check.put("status", c.status().id());
-                    check.put("description", c.description());
-                    if (!c.reason().isEmpty()) {
-                        check.put("reason", c.reason());
-                    }
-                    ArrayNode findings = check.putArray("findings");
-                    c.findings().forEach(f -> finding(findings.addObject(), f, fingerprints.of(f), v.file()));
-                }
-            }
+            json.writeEndArray();
+            json.writeEndObject();
         }
-        try {
-            return MAPPER.writeValueAsString(root) + System.lineSeparator();
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        out.write(System.lineSeparator());
     }
 
-    private static void finding(ObjectNode node, Finding f, String fingerprint, String traceFile) {
-        node.put("rule", f.ruleId());
-        node.put("severity", f.severity().id());
-        node.put("thread", f.threadId());
-        if (f.msgIdx().isPresent()) {
-            node.put("msgIdx", f.msgIdx().getAsInt());
-        } else {
-            node.putNull("msgIdx");
+    private static void file(JsonGenerator json, Validation v, Map<String, Long> knownByFile, Fingerprints fingerprints)
+            throws IOException {
+        json.writeStartObject();
+        json.writeStringField("file", v.file());
+        json.writeStringField("format", v.format());
+        json.writeStringField("profile", v.profile());
+        json.writeStringField("status", v.nothingToCheck() ? NothingToCheck.STATUS : "checked");
+        if (v.nothingToCheck()) {
+            json.writeStringField("reason", NothingToCheck.reason(v));
         }
-        node.put("message", f.message());
-        node.put("fingerprint", fingerprint);
-        ArrayNode evidence = node.putArray("evidence");
-        for (Event e : f.evidence()) {
-            ObjectNode at = evidence.addObject();
-            if (!e.source().file().equals(traceFile)) {
-                at.put("file", e.source().file()); // a folder's event, in the file it was read from
+        json.writeObjectFieldStart("summary");
+        json.writeNumberField("errors", v.count(Severity.ERROR));
+        json.writeNumberField("warnings", v.count(Severity.WARNING));
+        json.writeNumberField("infos", v.count(Severity.INFO));
+        if (!knownByFile.isEmpty()) {
+            json.writeNumberField("known", knownByFile.getOrDefault(v.file(), 0L));
+        }
+        json.writeEndObject();
+        json.writeArrayFieldStart("threads");
+        for (ThreadChecklist t : v.threads()) {
+            json.writeStartObject();
+            json.writeStringField("id", t.threadId());
+            json.writeArrayFieldStart("checks");
+            for (Check c : t.checks()) {
+                check(json, c, fingerprints, v.file());
             }
-            at.put("line", e.source().firstLine()).put("lastLine", e.source().lastLine())
-                    .put("seq", e.seq()).put("kind", e.kind().label());
+            json.writeEndArray();
+            json.writeEndObject();
         }
+        json.writeEndArray();
+        json.writeEndObject();
+    }
+
+    private static void check(JsonGenerator json, Check c, Fingerprints fingerprints, String traceFile)
+            throws IOException {
+        json.writeStartObject();
+        json.writeStringField("rule", c.ruleId());
+        json.writeStringField("status", c.status().id());
+        json.writeStringField("description", c.description());
+        if (!c.reason().isEmpty()) {
+            json.writeStringField("reason", c.reason());
+        }
+        json.writeArrayFieldStart("findings");
+        for (Finding f : c.findings()) {
+            finding(json, f, fingerprints.of(f), traceFile);
+        }
+        json.writeEndArray();
+        json.writeEndObject();
+    }
+
+    private static void finding(JsonGenerator json, Finding f, String fingerprint, String traceFile)
+            throws IOException {
+        json.writeStartObject();
+        json.writeStringField("rule", f.ruleId());
+        json.writeStringField("severity", f.severity().id());
+        json.writeStringField("thread", f.threadId());
+        if (f.msgIdx().isPresent()) {
+            json.writeNumberField("msgIdx", f.msgIdx().getAsInt());
+        } else {
+            json.writeNullField("msgIdx");
+        }
+        json.writeStringField("message", f.message());
+        json.writeStringField("fingerprint", fingerprint);
+        json.writeArrayFieldStart("evidence");
+        for (Event e : f.evidence()) {
+            json.writeStartObject();
+            if (!e.source().file().equals(traceFile)) {
+                json.writeStringField("file", e.source().file()); // a folder's event, in the file it was read from
+            }
+            json.writeNumberField("line", e.source().firstLine());
+            json.writeNumberField("lastLine", e.source().lastLine());
+            json.writeNumberField("seq", e.seq());
+            json.writeStringField("kind", e.kind().label());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeEndObject();
     }
 }

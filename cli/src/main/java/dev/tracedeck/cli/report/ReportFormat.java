@@ -3,23 +3,30 @@ package dev.tracedeck.cli.report;
 import dev.tracedeck.analysis.rules.Fingerprints;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.model.source.SourceChangedException;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.util.List;
 import java.util.Map;
 
 /** The formats {@code tracedeck validate} writes, each for a different reader. */
 public enum ReportFormat {
     /** For a terminal: a summary and the failures, or with --verbose the whole checklist. */
-    TEXT((validations, verbose, known, fingerprints) -> TextReport.render(validations, verbose, known)),
-    /** For scripts; the field names are a contract, and it always holds the whole checklist. */
-    JSON((validations, verbose, known, fingerprints) -> JsonReport.render(validations, known, fingerprints)),
+    TEXT(whole((validations, verbose, known, fingerprints) -> TextReport.render(validations, verbose, known))),
+    /**
+     * For scripts; the field names are a contract, and it always holds the whole checklist. Streamed: on a big file
+     * it is the largest report by far.
+     */
+    JSON((validations, verbose, known, fingerprints, out) -> JsonReport.write(validations, known, fingerprints, out)),
     /** Each thread × rule a test case, so any CI shows the checklist. */
-    JUNIT((validations, verbose, known, fingerprints) -> JunitReport.render(validations)),
+    JUNIT(whole((validations, verbose, known, fingerprints) -> JunitReport.render(validations))),
     /** SARIF 2.1.0, for code-scanning views that point at file and line. */
-    SARIF((validations, verbose, known, fingerprints) -> SarifReport.render(validations)),
+    SARIF(whole((validations, verbose, known, fingerprints) -> SarifReport.render(validations))),
     /** For a pull-request comment: a summary and the failures, never over GitHub's 65,536 characters. */
-    MARKDOWN((validations, verbose, known, fingerprints) -> MarkdownReport.render(validations, verbose)),
+    MARKDOWN(whole((validations, verbose, known, fingerprints) -> MarkdownReport.render(validations, verbose))),
     /** One self-contained offline page; all trace content escaped. */
-    HTML((validations, verbose, known, fingerprints) -> HtmlReport.render(validations));
+    HTML(whole((validations, verbose, known, fingerprints) -> HtmlReport.render(validations)));
 
     private final Renderer renderer;
 
@@ -48,10 +55,39 @@ public enum ReportFormat {
      */
     public String render(List<Validation> validations, boolean verbose, Map<String, Long> knownByFile,
                          Fingerprints fingerprints) {
-        return renderer.render(validations, verbose, knownByFile, fingerprints);
+        StringWriter report = new StringWriter();
+        try {
+            renderer.write(validations, verbose, knownByFile, fingerprints, report);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter throws none
+        }
+        return report.toString();
     }
 
+    /**
+     * The same report as {@link #render(List, boolean, Map, Fingerprints)}, written to {@code out} (left open) as it
+     * is made where the format allows: a big file's JSON report is never held whole in memory.
+     *
+     * @throws IOException when {@code out} fails
+     */
+    public void write(List<Validation> validations, boolean verbose, Map<String, Long> knownByFile,
+                      Fingerprints fingerprints, Writer out) throws IOException {
+        renderer.write(validations, verbose, knownByFile, fingerprints, out);
+    }
+
+    private static Renderer whole(WholeRenderer renderer) {
+        return (validations, verbose, known, fingerprints, out) ->
+                out.write(renderer.render(validations, verbose, known, fingerprints));
+    }
+
+    /** Writes a report as it is made. */
     private interface Renderer {
+        void write(List<Validation> validations, boolean verbose, Map<String, Long> knownByFile,
+                   Fingerprints fingerprints, Writer out) throws IOException;
+    }
+
+    /** Makes a report whole, as one string: the formats whose reports stay small. */
+    private interface WholeRenderer {
         String render(List<Validation> validations, boolean verbose, Map<String, Long> knownByFile,
                       Fingerprints fingerprints);
     }

@@ -10,6 +10,7 @@ import dev.tracedeck.model.state.StateEntry;
 import dev.tracedeck.model.state.StateSnapshot;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -27,9 +28,31 @@ public final class ChatHistory {
     private ChatHistory() {
     }
 
+    /** The thread's history; unmodifiable. */
     public static List<HistoryItem> of(TraceThread thread) {
+        Last last = LAST.get();
+        if (last.thread == thread) {
+            return last.items;
+        }
         Conversation conversation = Conversation.ofWholeDumps(thread);
-        return conversation.inDumps() ? fromSnapshots(thread, conversation.dumps()) : fromMessages(conversation.messages());
+        List<HistoryItem> items = Collections.unmodifiableList(conversation.inDumps()
+                ? fromSnapshots(thread, conversation.dumps()) : fromMessages(conversation.messages()));
+        last.thread = thread;
+        last.items = items;
+        return items;
+    }
+
+    /**
+     * The history each (Java) thread made last, with the trace thread it is of: five rules read a thread's history one
+     * after another, and making it five times was a tenth of checking a file of conversations. A thread and its
+     * events never change, so the history made of it is its history for as long as it is kept, which is until the
+     * next thread's.
+     */
+    private static final ThreadLocal<Last> LAST = ThreadLocal.withInitial(Last::new);
+
+    private static final class Last {
+        private TraceThread thread;
+        private List<HistoryItem> items;
     }
 
     /** True when the history has ids linking results to calls. */

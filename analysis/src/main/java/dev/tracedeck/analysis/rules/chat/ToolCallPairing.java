@@ -21,6 +21,12 @@ import java.util.Set;
  */
 record ToolCallPairing(List<Orphan> orphans, List<HistoryItem> resultsWithoutCall, List<Misplaced> misplaced) {
 
+    ToolCallPairing {
+        orphans = List.copyOf(orphans);
+        resultsWithoutCall = List.copyOf(resultsWithoutCall);
+        misplaced = List.copyOf(misplaced);
+    }
+
     /** A message some of whose calls never got a result. */
     record Orphan(HistoryItem item, List<String> missing) {
     }
@@ -41,6 +47,31 @@ record ToolCallPairing(List<Orphan> orphans, List<HistoryItem> resultsWithoutCal
     }
 
     static ToolCallPairing of(List<HistoryItem> history, Turns turns) {
+        Last last = LAST.get();
+        if (last.history == history && last.turns.equals(turns)) {
+            return last.pairing;
+        }
+        ToolCallPairing pairing = pair(history, turns);
+        last.history = history;
+        last.turns = turns;
+        last.pairing = pairing;
+        return pairing;
+    }
+
+    /**
+     * The pairing each (Java) thread made last, with the history and turns it is of: three rules pair a thread's
+     * history ({@link ChatHistory#of}, the very same list for each) one after another. A history never changes, so
+     * its pairing is kept for as long as the next one isn't made.
+     */
+    private static final ThreadLocal<Last> LAST = ThreadLocal.withInitial(Last::new);
+
+    private static final class Last {
+        private List<HistoryItem> history;
+        private Turns turns;
+        private ToolCallPairing pairing;
+    }
+
+    private static ToolCallPairing pair(List<HistoryItem> history, Turns turns) {
         Calls waiting = new Calls();
         Calls stopped = new Calls();
         List<Call> stoppedInOrder = new ArrayList<>();

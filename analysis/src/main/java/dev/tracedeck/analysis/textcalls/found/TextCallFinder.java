@@ -10,6 +10,7 @@ import dev.tracedeck.model.state.StateEntry;
 import dev.tracedeck.model.state.StateSnapshot;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.OptionalInt;
@@ -164,7 +165,17 @@ public final class TextCallFinder {
 
     /** The names of the calls the log shows ({@code fromText} false) or the import parsed from text (true). */
     private static List<String> names(List<ToolCall> calls, boolean fromText) {
-        return calls.stream().filter(c -> c.parsedFromText() == fromText).map(ToolCall::name).toList();
+        // A loop, not a stream: it is asked of every message of a thread, twice of some, and most make no call.
+        if (calls.isEmpty()) {
+            return List.of();
+        }
+        List<String> names = new ArrayList<>(calls.size());
+        for (ToolCall call : calls) {
+            if (call.parsedFromText() == fromText) {
+                names.add(call.name());
+            }
+        }
+        return Collections.unmodifiableList(names);
     }
 
     /** Every tool the thread calls: logged calls, calls in messages, names in state entries. */
