@@ -18,18 +18,10 @@ public final class Batches<T> {
 
     /** A few times a second: rows visibly stream in, and each batch is big enough to be cheap to add. */
     public static final long BATCH_NANOS = 250_000_000L;
-    /**
-     * At most this many items in one delivery; more go in the next, posted at once behind whatever the FX thread has
-     * queued meanwhile (a frame to draw). Work that outran the FX thread — a file read before the window was up, a
-     * window busy for a second — would otherwise come as one batch of 10^5-10^6 items, and the window would not draw
-     * until it was added.
-     */
-    public static final int MAX_BATCH = 20_000;
 
     private final Executor fx;
     private final Consumer<List<T>> show;
     private final LongSupplier clock;
-    private final int maxBatch;
     private List<T> pending = new ArrayList<>();
     private boolean posted;
     private boolean stopped;
@@ -45,14 +37,9 @@ public final class Batches<T> {
     }
 
     Batches(Executor fx, Consumer<List<T>> show, LongSupplier clock) {
-        this(fx, show, clock, MAX_BATCH);
-    }
-
-    Batches(Executor fx, Consumer<List<T>> show, LongSupplier clock, int maxBatch) {
         this.fx = fx;
         this.show = show;
         this.clock = clock;
-        this.maxBatch = maxBatch;
     }
 
     /** On a worker thread, for each item as it is made. */
@@ -95,20 +82,11 @@ public final class Batches<T> {
     private void deliver() {
         List<T> batch;
         synchronized (this) {
+            batch = pending;
+            pending = new ArrayList<>();
+            posted = false;
             if (stopped) {
-                posted = false;
                 return;
-            }
-            if (pending.size() <= maxBatch) {
-                batch = pending;
-                pending = new ArrayList<>();
-                posted = false;
-            } else {
-                // The rest goes in a delivery of its own, queued behind what the FX thread has to do meanwhile.
-                batch = new ArrayList<>(pending.subList(0, maxBatch));
-                pending = new ArrayList<>(pending.subList(maxBatch, pending.size()));
-                lastPost = clock.getAsLong();
-                fx.execute(this::deliver);
             }
         }
         show.accept(batch);

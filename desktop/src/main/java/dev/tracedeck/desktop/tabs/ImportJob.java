@@ -28,18 +28,18 @@ final class ImportJob implements BackgroundJob.Work<LoadedTrace> {
     private final TextCallLifting lifting;
     private final Path path;
     private final Batches<Event> arriving;
-    private final StreamedSignatures signatures;
+    private final Optional<StreamedSignatures> signatures;
     private final BiConsumer<TraceThread, String> threadRead;
     private final Optional<ReadAhead> readAhead;
 
     /**
-     * @param signatures takes every event as it is read, and is finished with the trace (see {@link
+     * @param signatures when present, takes every event as it is read, and is finished with the trace (see {@link
      *                   StreamedSignatures#finish}) before the job ends
      * @param threadRead hears each thread read to its end and its rules' format (see {@link ImportListener#threadRead})
      * @param readAhead  the file's reading when it started before the window: taken over rather than started again
      */
     ImportJob(Importers importers, TextCallLifting lifting, Path path, Batches<Event> arriving,
-              StreamedSignatures signatures, BiConsumer<TraceThread, String> threadRead, Optional<ReadAhead> readAhead) {
+              Optional<StreamedSignatures> signatures, BiConsumer<TraceThread, String> threadRead, Optional<ReadAhead> readAhead) {
         this.importers = importers;
         this.lifting = lifting;
         this.path = path;
@@ -61,7 +61,9 @@ final class ImportJob implements BackgroundJob.Work<LoadedTrace> {
             @Override
             public void added(Event event) {
                 arriving.add(event);
-                signatures.add(event);
+                if (signatures.isPresent()) {
+                    signatures.get().add(event);
+                }
             }
 
             @Override
@@ -77,7 +79,9 @@ final class ImportJob implements BackgroundJob.Work<LoadedTrace> {
         Trace read = readAhead.isPresent() ? readAhead.get().continueWith(listener)
                 : importers.read(ImportSource.of(path), listener);
         LoadedTrace loaded = LoadedTrace.of(lifting.apply(read));
-        signatures.finish(loaded.trace().events(), loaded.llmRounds());
+        if (signatures.isPresent()) {
+            signatures.get().finish(loaded.trace().events(), loaded.llmRounds());
+        }
         return loaded;
     }
 }

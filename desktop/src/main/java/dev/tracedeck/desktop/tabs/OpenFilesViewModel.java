@@ -70,6 +70,13 @@ public final class OpenFilesViewModel {
     private final Optional<WorkspaceLink> link;
     private final TriageMarks triage;
     private final ReadOnlyObjectWrapper<RunRecord> lastRecorded = new ReadOnlyObjectWrapper<>();
+    /**
+     * Whether a file's events are signed for search as it is read, beside its import ({@link StreamedSignatures}); else
+     * its timeline signs them once its checks end. Signing reads every event's text again (a JSON Lines file's contents
+     * from the file): on two cores that is CPU the import and the checks were using — on the 1.1 GiB chat file the
+     * window took 3-6 s more CPU and up to 4 s longer to load — while with more the import leaves cores idle.
+     */
+    private boolean signAsRead = Runtime.getRuntime().availableProcessors() > 2;
     /** A file read before the window, for {@link #open(List, Optional)} to take over; empty outside that call. */
     private Optional<ReadAhead> readAhead = Optional.empty();
 
@@ -252,6 +259,11 @@ public final class OpenFilesViewModel {
         open(paths, Optional.empty());
     }
 
+    /** Signs the events of files opened from now on as they are read, or once checked (see {@link #signAsRead}). */
+    void signAsRead(boolean asRead) {
+        this.signAsRead = asRead;
+    }
+
     /**
      * Opens each file as {@link #open(List)} does; the one {@code readAhead} reads is taken over from it rather than
      * read again, its events read so far shown at once (before the window's first frame, when called as it is built).
@@ -380,15 +392,16 @@ public final class OpenFilesViewModel {
         progress.started(document);
         LoadingViewModel loading = document.loading();
         Batches<Event> arriving = new Batches<>(imports.callbacks(), loading::append);
-        // Signed beside the import as the events come: both timelines search with them, this one's and the finished one's.
-        StreamedSignatures signatures = new StreamedSignatures(imports.beside());
-        loading.timeline().signedAsRead(signatures);
+        // Signed beside the import as the events come, where there are cores to spare: both timelines search with them.
+        Optional<StreamedSignatures> signatures = signAsRead ? Optional.of(new StreamedSignatures(imports.beside()))
+                : Optional.empty();
+        signatures.ifPresent(loading.timeline()::signedAsRead);
         Optional<ReadAhead> ahead = readAhead.filter(r -> r.reads(path));
         ahead.ifPresent(r -> {
             readAhead = Optional.empty();
             // Before the job starts, which hands the signatures every later event: they take each one, in order.
             List<Event> readSoFar = r.takeReadSoFar(ReadAhead.HELD_AT_MOST);
-            readSoFar.forEach(signatures::add);
+            signatures.ifPresent(s -> readSoFar.forEach(s::add));
             if (!readSoFar.isEmpty()) {
                 loading.append(readSoFar);
             }
@@ -409,7 +422,7 @@ public final class OpenFilesViewModel {
                     loading.stopChecks();
                     // Content first: whoever hears "import finished" may look at it.
                     TraceViewModel content = newContent(loaded, new EventAnnotations(link), checker);
-                    content.timeline().adoptSignatures(signatures);
+                    signatures.ifPresent(content.timeline()::adoptSignatures);
                     content.continueFrom(loading.selectedThreadId(), loading.selectedEvent());
                     document.loaded(content);
                     progress.finished(document);
@@ -419,14 +432,14 @@ public final class OpenFilesViewModel {
                 })
                 .onFailure(error -> {
                     arriving.stop();
-                    signatures.stop();
+                    signatures.ifPresent(StreamedSignatures::stop);
                     checks.ifPresent(ChecksDuringImport::stop);
                     loading.stopChecks();
                     failed(document, error);
                 })
                 .onCancelled(() -> {
                     arriving.stop();
-                    signatures.stop();
+                    signatures.ifPresent(StreamedSignatures::stop);
                     checks.ifPresent(ChecksDuringImport::stop);
                     loading.stopChecks();
                     progress.finished(document);

@@ -58,25 +58,6 @@ class BatchesTest {
         assertTrue(shown.isEmpty(), "the finished trace replaces the rows: " + shown);
     }
 
-    @Test
-    void moreThanABatchHoldsGoesInSeveralDeliveriesEachQueuedBehindWhatTheFxThreadHadQueued() {
-        Batches<Event> capped = new Batches<>(fxQueue::add, shown::add, () -> now, 2);
-        capped.add(events.get(0));
-        for (int i = 1; i < 5; i++) {
-            capped.add(events.get(i));
-        }
-        List<String> order = new ArrayList<>();
-        fxQueue.add(() -> order.add("frame"));
-        fxQueue.remove().run();
-        assertEquals(List.of(events.subList(0, 2)), shown, "the first two, not all five");
-        fxQueue.remove().run();
-        assertEquals(List.of("frame"), order, "what the FX thread had queued runs before the next delivery");
-        runFx();
-        assertEquals(List.of(events.subList(0, 2), events.subList(2, 4), events.subList(4, 5)), shown);
-        capped.add(events.get(5));
-        assertTrue(fxQueue.isEmpty(), "the delivery of the rest counts as the last batch: the next waits its turn");
-    }
-
     private void runFx() {
         while (!fxQueue.isEmpty()) {
             fxQueue.remove().run();

@@ -50,6 +50,7 @@ class OpenFilesViewModelTest {
     void aFileReadBeforeTheWindowShowsItsRowsAtOnceAndIsNotReadAgain() throws Exception {
         ManualTaskRunner imports = new ManualTaskRunner();
         OpenFilesViewModel openFiles = openFiles(imports);
+        openFiles.signAsRead(true);
         Path log = SampleLogs.copy(SampleLogs.TEA_TRIP, dir);
         CountDownLatch read = new CountDownLatch(1);
         int[] readings = {0};
