@@ -61,7 +61,8 @@ public final class Main implements Callable<Integer> {
 
     @Option(names = "--screenshot-after", paramLabel = "MS",
             description = "With --screenshot: take the picture MS milliseconds after start, loaded or not, instead of once "
-                    + "the files are imported and checked.")
+                    + "the files are imported and checked (if the window comes up later, at once then, saying when on "
+                    + "standard error).")
     private Long screenshotAfter;
 
     public static void main(String[] args) {
