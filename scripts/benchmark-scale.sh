@@ -9,7 +9,8 @@
 #   scripts/benchmark-scale.sh                    # bench-data/chat-5m-events.jsonl
 #   EVENTS=1000000 scripts/benchmark-scale.sh     # another count (its own file)
 #
-# Environment: EVENTS (5000000), HEAP (-Xmx for the run, 8g), MVN_FLAGS (e.g. -o).
+# Environment: EVENTS (5000000), HEAP (-Xmx for the run, 8g), MVN_FLAGS (e.g. -o), JAVA_OPTS (more JVM options, e.g.
+# -XX:TieredStopAtLevel=1 for the window's quick compiler).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
@@ -21,5 +22,6 @@ esac
 # Through the reactor, so the modules are this checkout's classes, not whatever jars ~/.m2 holds; app writes last.
 # shellcheck disable=SC2086
 ./mvnw -B -q ${MVN_FLAGS:-} -pl desktop -am test-compile dependency:build-classpath -Dmdep.outputFile="$ROOT/desktop/target/bench.classpath"
-exec java -Xmx"${HEAP:-8g}" -cp "desktop/target/test-classes:desktop/target/classes:$(cat desktop/target/bench.classpath)" \
+# shellcheck disable=SC2086
+exec java -Xmx"${HEAP:-8g}" ${JAVA_OPTS:-} -cp "desktop/target/test-classes:desktop/target/classes:$(cat desktop/target/bench.classpath)" \
   dev.tracedeck.desktop.bench.TimelineScaleBenchmark "$DATA" "$EVENTS"
