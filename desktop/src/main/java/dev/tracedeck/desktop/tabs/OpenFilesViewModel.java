@@ -77,8 +77,6 @@ public final class OpenFilesViewModel {
      * window took 3-6 s more CPU and up to 4 s longer to load — while with more the import leaves cores idle.
      */
     private boolean signAsRead = Runtime.getRuntime().availableProcessors() > 2;
-    /** A file read before the window, for {@link #open(List, Optional)} to take over; empty outside that call. */
-    private Optional<ReadAhead> readAhead = Optional.empty();
 
     /**
      * @param imports runs imports (long, cancellable)
@@ -269,7 +267,7 @@ public final class OpenFilesViewModel {
      * read again, its events read so far shown at once (before the window's first frame, when called as it is built).
      */
     public void open(List<Path> paths, Optional<ReadAhead> readAhead) {
-        this.readAhead = readAhead;
+        Optional<ReadAhead> unclaimed = readAhead;
         TraceDocument first = null;
         for (Path path : paths) {
             Path normalized = path.toAbsolutePath().normalize();
@@ -277,15 +275,18 @@ public final class OpenFilesViewModel {
             TraceDocument document = open.orElseGet(() -> new TraceDocument(normalized, new LoadingViewModel(queries)));
             if (open.isEmpty()) {
                 documents.add(document);
-                startImport(document, path);
+                Optional<ReadAhead> ahead = unclaimed.filter(r -> r.reads(path));
+                if (ahead.isPresent()) {
+                    unclaimed = Optional.empty();
+                }
+                startImport(document, path, ahead);
             }
             if (first == null) {
                 first = document;
             }
         }
         // A reading nobody took over (its file was open already) is stopped.
-        this.readAhead.ifPresent(ReadAhead::cancel);
-        this.readAhead = Optional.empty();
+        unclaimed.ifPresent(ReadAhead::cancel);
         // A file whose import already failed (a synchronous runner, a missing file) is gone again.
         if (first != null && documents.contains(first)) {
             selected.set(first);
@@ -388,7 +389,8 @@ public final class OpenFilesViewModel {
         }
     }
 
-    private void startImport(TraceDocument document, Path path) {
+    /** @param ahead the file's reading when it began before the window, to take over */
+    private void startImport(TraceDocument document, Path path, Optional<ReadAhead> ahead) {
         progress.started(document);
         LoadingViewModel loading = document.loading();
         Batches<Event> arriving = new Batches<>(imports.callbacks(), loading::append);
@@ -396,9 +398,7 @@ public final class OpenFilesViewModel {
         Optional<StreamedSignatures> signatures = signAsRead ? Optional.of(new StreamedSignatures(imports.beside()))
                 : Optional.empty();
         signatures.ifPresent(loading.timeline()::signedAsRead);
-        Optional<ReadAhead> ahead = readAhead.filter(r -> r.reads(path));
         ahead.ifPresent(r -> {
-            readAhead = Optional.empty();
             // Before the job starts, which hands the signatures every later event: they take each one, in order.
             List<Event> readSoFar = r.takeReadSoFar(ReadAhead.HELD_AT_MOST);
             signatures.ifPresent(s -> readSoFar.forEach(s::add));

@@ -150,10 +150,19 @@ public final class ReadAhead {
         }
     }
 
-    /** What the importer tells, kept or handed on. */
+    /**
+     * What the importer tells, kept or handed on. Once the reading is taken over every report goes straight on, without
+     * the lock: {@link #taker} is set after what waited was handed over, so nothing read later can overtake it, and the
+     * rest of a big file's millions of events pay nothing for having been read ahead.
+     */
     private final class Reported implements ImportListener {
         @Override
         public void progress(long read, long total) {
+            ImportListener now = taker;
+            if (now != null) {
+                now.progress(read, total);
+                return;
+            }
             synchronized (lock) {
                 if (taker != null) {
                     taker.progress(read, total);
@@ -166,6 +175,11 @@ public final class ReadAhead {
 
         @Override
         public void added(Event event) {
+            ImportListener now = taker;
+            if (now != null) {
+                now.added(event);
+                return;
+            }
             synchronized (lock) {
                 waitForRoom();
                 if (taker != null) {
@@ -178,6 +192,11 @@ public final class ReadAhead {
 
         @Override
         public void threadRead(TraceThread thread, String rulesFormat) {
+            ImportListener now = taker;
+            if (now != null) {
+                now.threadRead(thread, rulesFormat);
+                return;
+            }
             synchronized (lock) {
                 if (taker != null) {
                     taker.threadRead(thread, rulesFormat);

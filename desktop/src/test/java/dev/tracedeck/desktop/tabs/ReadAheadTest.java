@@ -106,11 +106,7 @@ class ReadAheadTest {
     void theWindowCancellingItsImportStopsTheReading() throws Exception {
         CountDownLatch stopped = new CountDownLatch(1);
         ReadAhead ahead = ReadAhead.start(FILE, listener -> {
-            int i = 0;
-            while (!listener.isCancelled()) {
-                listener.added(event(i++ % 10));
-            }
-            stopped.countDown();
+            readUntilCancelled(listener, stopped);
             throw new ImportCancelledException(FILE.toString());
         });
         Recorder window = new Recorder();
@@ -123,11 +119,7 @@ class ReadAheadTest {
     void aReadingNobodyTakesOverStopsWhenCancelled() throws Exception {
         CountDownLatch stopped = new CountDownLatch(1);
         ReadAhead ahead = ReadAhead.start(FILE, listener -> {
-            int i = 0;
-            while (!listener.isCancelled()) {
-                listener.added(event(i++ % 10));
-            }
-            stopped.countDown();
+            readUntilCancelled(listener, stopped);
             return null;
         });
         ahead.cancel();
@@ -139,6 +131,14 @@ class ReadAheadTest {
         ReadAhead ahead = ReadAhead.start(Path.of("dir/../run.test"), listener -> null);
         assertTrue(ahead.reads(Path.of("run.test").toAbsolutePath()));
         assertTrue(!ahead.reads(Path.of("other.test")));
+    }
+
+    /** An importer of an endless file: it adds events until it is told to stop, then says it stopped. */
+    private static void readUntilCancelled(ImportListener listener, CountDownLatch stopped) {
+        for (int i = 0; !listener.isCancelled(); i++) {
+            listener.added(event(i % 10));
+        }
+        stopped.countDown();
     }
 
     private static Event event(int seq) {
