@@ -1,5 +1,7 @@
 package dev.tracedeck.analysis.rules;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 
@@ -11,11 +13,30 @@ public record ThreadChecklist(String threadId, List<Check> checks) {
         checks = List.copyOf(checks);
     }
 
+    /**
+     * Every check's findings, in the checks' order. Loops rather than streams: the findings panel asks each of a big
+     * file's thousands of threads several times per layout, and most have none.
+     */
     public List<Finding> findings() {
-        return checks.stream().flatMap(c -> c.findings().stream()).toList();
+        List<Finding> all = null;
+        for (Check check : checks) {
+            if (!check.findings().isEmpty()) {
+                if (all == null) {
+                    all = new ArrayList<>();
+                }
+                all.addAll(check.findings());
+            }
+        }
+        return all == null ? List.of() : Collections.unmodifiableList(all);
     }
 
     public long count(CheckStatus status) {
-        return checks.stream().filter(c -> c.status() == status).count();
+        long n = 0;
+        for (Check check : checks) {
+            if (check.status() == status) {
+                n++;
+            }
+        }
+        return n;
     }
 }

@@ -18,12 +18,20 @@ import java.util.OptionalInt;
 public record ModelChoice(ModelProfile profile, String source, boolean known, boolean recordedWindow) {
 
     public static ModelChoice of(Trace trace, String model, Integer contextLimit, ModelProfiles profiles) {
-        Optional<String> named = TraceModel.of(trace);
+        return of(TraceModel.of(trace), TraceModel.window(trace), model, contextLimit, profiles);
+    }
+
+    /**
+     * As {@link #of(Trace, String, Integer, ModelProfiles)}, from what the trace was found to say already: the model it
+     * names ({@link TraceModel#of(Trace)}) and the window its harness recorded ({@link TraceModel#window(Trace)}).
+     */
+    public static ModelChoice of(Optional<String> named, OptionalInt window, String model, Integer contextLimit,
+                                 ModelProfiles profiles) {
         String name = model != null ? model : named.orElse("gpt-4o");
         String source = model != null ? "--model" : named.isPresent() ? "named by the trace" : "assumed";
         Optional<ModelProfile> known = profiles.forModel(name);
         ModelProfile profile = known.orElse(new ModelProfile(name, 128_000, Optional.empty()));
-        OptionalInt recorded = name.equals(named.orElse(null)) ? TraceModel.window(trace) : OptionalInt.empty();
+        OptionalInt recorded = name.equals(named.orElse(null)) ? window : OptionalInt.empty();
         if (contextLimit != null) {
             profile = profile.withContextLimit(contextLimit);
         } else if (recorded.isPresent()) {

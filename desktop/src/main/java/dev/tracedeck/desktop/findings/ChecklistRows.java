@@ -33,8 +33,21 @@ final class ChecklistRows {
     private ChecklistRows() {
     }
 
-    /** @param scope the one thread to lay out, or empty for every thread under a heading each */
+    /**
+     * @param scope the one thread to lay out, or empty for every thread under a heading each
+     * @see #build(Validation, Optional, Set, ThreadLabels)
+     */
     static ChecklistLayout build(Validation validation, Optional<String> scope, Set<String> toggled) {
+        return build(validation, scope, toggled,
+                ThreadLabels.of(validation.threads().stream().map(ThreadChecklist::threadId).toList()));
+    }
+
+    /**
+     * @param scope  the one thread to lay out, or empty for every thread under a heading each
+     * @param labels the threads' labels, as the thread list and the timeline show them: made once per trace rather than
+     *               per layout (labelling a file's fourteen thousand threads again took most of each layout)
+     */
+    static ChecklistLayout build(Validation validation, Optional<String> scope, Set<String> toggled, ThreadLabels labels) {
         List<ThreadChecklist> threads = inScope(validation, scope);
         List<Finding> order = logOrder(threads);
         Map<Finding, Integer> index = new IdentityHashMap<>();
@@ -42,7 +55,6 @@ final class ChecklistRows {
             index.put(order.get(i), i);
         }
         List<FindingsRow> rows = new ArrayList<>();
-        ThreadLabels labels = ThreadLabels.of(validation.threads().stream().map(ThreadChecklist::threadId).toList());
         for (ThreadChecklist checklist : threads) {
             String id = checklist.threadId();
             boolean threadOpen = true;

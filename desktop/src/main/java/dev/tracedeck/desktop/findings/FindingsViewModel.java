@@ -16,6 +16,7 @@ import dev.tracedeck.desktop.findings.FindingsRow.ThreadRow;
 import dev.tracedeck.desktop.triage.FindingFingerprints;
 import dev.tracedeck.desktop.triage.TriageMarks;
 import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.trace.ThreadLabels;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.TriageMark;
 import dev.tracedeck.workspace.TriageStatus;
@@ -30,6 +31,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 import java.util.function.ToIntFunction;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -62,6 +64,8 @@ public final class FindingsViewModel {
     private FindingFingerprints fingerprints = FindingFingerprints.NONE;
     private Optional<String> scope = Optional.empty();
     private ChecklistLayout layout = ChecklistLayout.EMPTY;
+    /** The threads' labels as the other views show them; null: each layout labels the threads it lays out. */
+    private Supplier<ThreadLabels> labels;
     private TaskHandle task = TaskHandle.DONE;
     private Batches<ThreadChecklist> checkedSoFar = new Batches<>(Runnable::run, batch -> { });
     /** While only some threads are checked, how many there are in all; 0 once the verdict is whole. */
@@ -89,6 +93,14 @@ public final class FindingsViewModel {
         this.runner = runner;
         this.checker = checker;
         this.reveal = reveal;
+    }
+
+    /**
+     * Labels the threads' headings with {@code labels}, the labels the thread list and the timeline show (asked at each
+     * layout: a followed file's labels change as it grows). Unset, each layout labels the threads checked itself.
+     */
+    public void labelThreadsWith(Supplier<ThreadLabels> labels) {
+        this.labels = labels;
     }
 
     /** The marks people put on findings, by fingerprint: each finding row shows its own. */
@@ -359,7 +371,8 @@ public final class FindingsViewModel {
         if (validation == null) {
             return;
         }
-        layout = ChecklistRows.build(validation, scope, toggled);
+        layout = labels == null ? ChecklistRows.build(validation, scope, toggled)
+                : ChecklistRows.build(validation, scope, toggled, labels.get());
         List<ThreadChecklist> inScope = validation.threads().stream()
                 .filter(t -> scope.isEmpty() || scope.get().equals(t.threadId())).toList();
         scopeSummary.set(checkingThreads > 0

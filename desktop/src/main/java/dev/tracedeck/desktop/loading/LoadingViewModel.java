@@ -57,11 +57,11 @@ public final class LoadingViewModel {
             this.row = row;
         }
 
-        void count(Event event) {
+        void count(EventKind kind) {
             events++;
-            if (event.kind() == EventKind.STATE) {
+            if (kind == EventKind.STATE) {
                 snapshots++;
-            } else if (event.kind() == EventKind.ERROR || event.kind() == EventKind.MALFORMED) {
+            } else if (kind == EventKind.ERROR || kind == EventKind.MALFORMED) {
                 problems++;
             }
         }
@@ -79,6 +79,7 @@ public final class LoadingViewModel {
         this.findings = new FindingsViewModel(queries, (trace, checkedThread) -> {
             throw new UnsupportedOperationException("the trace's own findings check it");
         }, this::reveal, TriageMarks.none());
+        findings.labelThreadsWith(labels::labels);
         threads.selectedProperty().addListener((obs, old, now) -> {
             timeline.showThread(threads.selectedThreadId());
             findings.showThread(threads.selectedThreadId());
@@ -93,16 +94,24 @@ public final class LoadingViewModel {
     public void append(List<Event> batch) {
         Set<String> touched = new LinkedHashSet<>();
         List<String> added = new ArrayList<>();
+        // A thread's events mostly come one after another (a conversation per line): look each thread up once per run.
+        String threadId = null;
+        ThreadCounts thread = null;
         for (Event event : batch) {
-            ThreadCounts thread = byThread.get(event.threadId());
-            if (thread == null) {
-                thread = new ThreadCounts(byThread.size() + 1);
-                byThread.put(event.threadId(), thread);
-                added.add(event.threadId());
+            if (!event.threadId().equals(threadId)) {
+                threadId = event.threadId();
+                thread = byThread.get(threadId);
+                if (thread == null) {
+                    thread = new ThreadCounts(byThread.size() + 1);
+                    byThread.put(threadId, thread);
+                    added.add(threadId);
+                }
+                touched.add(threadId);
             }
-            thread.count(event);
-            all.count(event);
-            touched.add(event.threadId());
+            // A message's kind is worked out from its calls and role each time: once per event here.
+            EventKind kind = event.kind();
+            thread.count(kind);
+            all.count(kind);
         }
         if (!added.isEmpty()) {
             // A new thread can lengthen the labels of threads shown already: their rows change too.

@@ -108,7 +108,7 @@ public final class HeadlessRender {
             return view;
         }
         Trace trace = traces.get(0);
-        LoadedTrace loaded = LoadedTrace.of(trace);
+        LoadedTrace loaded = LoadedTrace.toShow(trace);
         SyncTaskRunner sync = new SyncTaskRunner();
         TraceViewModel model = new TraceViewModel(loaded, sync, sync, validator::validate, validator.config().parameters());
         model.startChecks();

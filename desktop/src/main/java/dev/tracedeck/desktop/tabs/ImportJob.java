@@ -78,7 +78,7 @@ final class ImportJob implements BackgroundJob.Work<LoadedTrace> {
         };
         Trace read = readAhead.isPresent() ? readAhead.get().continueWith(listener)
                 : importers.read(ImportSource.of(path), listener);
-        LoadedTrace loaded = LoadedTrace.of(lifting.apply(read));
+        LoadedTrace loaded = LoadedTrace.toShow(lifting.apply(read));
         if (signatures.isPresent()) {
             signatures.get().finish(loaded.trace().events(), loaded.llmRounds());
         }

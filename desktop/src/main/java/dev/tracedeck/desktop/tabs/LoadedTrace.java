@@ -1,9 +1,10 @@
 package dev.tracedeck.desktop.tabs;
 
 import dev.tracedeck.analysis.steps.LlmRounds;
+import dev.tracedeck.analysis.tokens.TraceModel;
 import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.threads.ThreadSummary;
-import dev.tracedeck.model.event.Event;
+import dev.tracedeck.desktop.timeline.TimelineRows;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.ThreadLabels;
@@ -13,29 +14,61 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.ForkJoinTask;
 
 /**
- * A trace plus the counts, thread labels and LLM-call pairs the views show, computed once on the import thread so that showing a trace of a
- * million events costs the FX thread nothing but the table's first screen.
+ * A trace plus the counts, thread labels, LLM-call pairs and model the views show, computed once on the import thread so
+ * that showing a trace of a million events costs the FX thread nothing but the table's first screen.
+ *
+ * @param namedModel     the model the trace names ({@link TraceModel#of(Trace)})
+ * @param recordedWindow the context window its harness recorded ({@link TraceModel#window(Trace)})
+ * @param timelineRows   the rows of the first timeline to show it, or {@link TimelineRows#NONE}
  */
 public record LoadedTrace(Trace trace, List<ThreadSummary> threads, Map<EventKind, Long> kindCounts,
-                          ThreadLabels threadLabels, LlmRounds llmRounds) {
+                          ThreadLabels threadLabels, LlmRounds llmRounds, Optional<String> namedModel,
+                          OptionalInt recordedWindow, TimelineRows timelineRows) {
 
     public LoadedTrace {
         Objects.requireNonNull(trace);
         Objects.requireNonNull(threadLabels);
         Objects.requireNonNull(llmRounds);
+        Objects.requireNonNull(namedModel);
+        Objects.requireNonNull(recordedWindow);
+        Objects.requireNonNull(timelineRows);
         threads = List.copyOf(threads);
         kindCounts = Collections.unmodifiableMap(new EnumMap<>(kindCounts));
     }
 
+    /**
+     * Counts, labels and pairs {@code trace} and finds its model on the calling thread, the labels and the model on
+     * another core meanwhile: one after another, with the kinds counted in a walk of their own, they took 0.3 s of a
+     * 14,000-conversation file's time between its last line read and its views shown.
+     */
     public static LoadedTrace of(Trace trace) {
+        return of(trace, false);
+    }
+
+    /** As {@link #of(Trace)}, with the rows of the timeline a new tab shows made too (see {@link TimelineRows}). */
+    public static LoadedTrace toShow(Trace trace) {
+        return of(trace, true);
+    }
+
+    private static LoadedTrace of(Trace trace, boolean timeline) {
+        ForkJoinTask<ThreadLabels> labels = ForkJoinTask.adapt(() -> ThreadLabels.of(trace)).fork();
+        ForkJoinTask<Optional<String>> model = ForkJoinTask.adapt(() -> TraceModel.of(trace)).fork();
+        long[] kinds = new long[EventKind.values().length];
+        List<ThreadSummary> threads = ThreadSummary.of(trace, labels::join, kinds);
         Map<EventKind, Long> counts = new EnumMap<>(EventKind.class);
-        for (Event event : trace.events()) {
-            counts.merge(event.kind(), 1L, Long::sum);
+        for (EventKind kind : EventKind.values()) {
+            if (kinds[kind.ordinal()] > 0) {
+                counts.put(kind, kinds[kind.ordinal()]);
+            }
         }
-        ThreadLabels labels = ThreadLabels.of(trace);
-        return new LoadedTrace(trace, ThreadSummary.of(trace, labels), counts, labels, LlmRounds.of(trace.events()));
+        LlmRounds rounds = LlmRounds.of(trace.events());
+        TimelineRows rows = timeline ? TimelineRows.of(trace.events(), rounds) : TimelineRows.NONE;
+        return new LoadedTrace(trace, threads, counts, labels.join(), rounds, model.join(), TraceModel.window(trace), rows);
     }
 
     /** "1,234 events · 5 threads · 3 other · 1 malformed" for the status bar. */

@@ -89,18 +89,21 @@ public final class TraceViewModel {
         this.checks = checks;
         this.annotations = annotations;
         this.threads = new ThreadListViewModel(loaded.threads());
-        this.timeline = new TimelineViewModel(loaded.trace().events(), loaded.llmRounds(), loaded.threadLabels());
+        this.timeline = new TimelineViewModel(loaded.trace().events(), loaded.llmRounds(), loaded.threadLabels(),
+                loaded.timelineRows());
         timeline.searchInBackground(queries);
         timeline.countKinds(loaded.kindCounts());
         this.textCalls = new TextCallsLookup(loaded.trace());
         this.detail = new DetailViewModel(queries, event -> PreviousSnapshot.of(this.loaded.trace(), event),
                 event -> textCalls.apply(event));
         this.findings = new FindingsViewModel(checks, checker, this::revealEvidence, triage);
+        findings.labelThreadsWith(() -> loadedNow.get().threadLabels());
         detail.setTriage(triage);
         threads.setTriage(triage);
-        this.history = new HistoryViewModel(loaded.trace(), queries, this::revealEvidence, ModelChoice.of(loaded.trace(),
-                parameters.model().isEmpty() ? null : parameters.model(),
-                parameters.contextLimit() > 0 ? parameters.contextLimit() : null, parameters.models()));
+        this.history = new HistoryViewModel(loaded.trace(), queries, this::revealEvidence,
+                ModelChoice.of(loaded.namedModel(), loaded.recordedWindow(),
+                        parameters.model().isEmpty() ? null : parameters.model(),
+                        parameters.contextLimit() > 0 ? parameters.contextLimit() : null, parameters.models()));
         this.shape = new StateShapeViewModel(loaded.trace(), queries,
                 () -> findings.validation().map(Validation::findings).orElse(List.of()), this::revealEvidence);
         threads.selectedProperty().addListener((obs, old, now) -> {

@@ -6,9 +6,11 @@ import dev.tracedeck.model.trace.ThreadLabels;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * One row of the thread list, counted once when a trace loads (off the FX thread) so the list never walks
@@ -34,18 +36,44 @@ public record ThreadSummary(Optional<String> threadId, String label, int events,
 
     /** As {@link #of(Trace)}, with the trace's thread labels already made. */
     public static List<ThreadSummary> of(Trace trace, ThreadLabels labels) {
-        List<ThreadSummary> rows = new ArrayList<>(trace.threads().size() + 1);
-        int snapshots = 0;
-        int problems = 0;
-        List<ThreadSummary> threads = new ArrayList<>();
-        for (TraceThread thread : trace.threads()) {
-            ThreadSummary row = of(thread, labels.label(thread.id()));
-            snapshots += row.snapshots();
-            problems += row.problems();
-            threads.add(row);
+        return of(trace, () -> labels, new long[EventKind.values().length]);
+    }
+
+    /**
+     * As {@link #of(Trace, ThreadLabels)}, counting every event's kind into {@code kinds} (by ordinal) in the same walk
+     * and asking for the labels only once the events are counted, so that they can be made meanwhile elsewhere.
+     */
+    public static List<ThreadSummary> of(Trace trace, Supplier<ThreadLabels> labels, long[] kinds) {
+        List<TraceThread> threads = trace.threads();
+        int[] snapshots = new int[threads.size()];
+        int[] problems = new int[threads.size()];
+        long counted = 0;
+        for (int t = 0; t < threads.size(); t++) {
+            for (Event event : threads.get(t).events()) {
+                EventKind kind = event.kind();
+                kinds[kind.ordinal()]++;
+                if (kind == EventKind.STATE) {
+                    snapshots[t]++;
+                } else if (kind == EventKind.ERROR || kind == EventKind.MALFORMED) {
+                    problems[t]++;
+                }
+            }
+            counted += threads.get(t).events().size();
         }
-        rows.add(new ThreadSummary(Optional.empty(), "All threads", trace.events().size(), snapshots, problems));
-        rows.addAll(threads);
+        if (counted != trace.events().size()) {
+            // Every event is in a thread (those of no thread in the one with id ""): a trace made otherwise is counted whole.
+            Arrays.fill(kinds, 0);
+            trace.events().forEach(e -> kinds[e.kind().ordinal()]++);
+        }
+        ThreadLabels labelled = labels.get();
+        List<ThreadSummary> rows = new ArrayList<>(threads.size() + 1);
+        rows.add(new ThreadSummary(Optional.empty(), "All threads", trace.events().size(),
+                Arrays.stream(snapshots).sum(), Arrays.stream(problems).sum()));
+        for (int t = 0; t < threads.size(); t++) {
+            TraceThread thread = threads.get(t);
+            rows.add(new ThreadSummary(Optional.of(thread.id()), labelled.label(thread.id()), thread.events().size(),
+                    snapshots[t], problems[t]));
+        }
         return List.copyOf(rows);
     }
 

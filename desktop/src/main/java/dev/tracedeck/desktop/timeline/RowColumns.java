@@ -65,6 +65,19 @@ final class RowColumns {
         size++;
     }
 
+    /** Takes over the columns of {@code made}, which nobody uses after, in place of none: these must have no rows. */
+    void adopt(RowColumns made) {
+        if (size != 0 || !threadNumbers.isEmpty()) {
+            throw new IllegalStateException("columns to adopt into columns of " + size + " rows");
+        }
+        threadNumbers.putAll(made.threadNumbers);
+        size = made.size;
+        thread = made.thread;
+        kind = made.kind;
+        seq = made.seq;
+        answerSeq = made.answerSeq;
+    }
+
     /** Drops the rows from position {@code from} on; thread numbers stay given. */
     void truncate(int from) {
         size = Math.min(size, from);

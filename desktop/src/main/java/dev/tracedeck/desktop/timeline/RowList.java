@@ -48,6 +48,15 @@ final class RowList extends AbstractList<Event> implements RandomAccess {
         }
     }
 
+    /** Takes over the rows of {@code made}, a list nobody uses after, in place of none: this list must be empty. */
+    void adopt(RowList made) {
+        if (size != 0) {
+            throw new IllegalStateException("rows to adopt into a list of " + size);
+        }
+        rows = made.rows;
+        size = made.size;
+    }
+
     /** Drops the rows from position {@code from} on. */
     void truncate(int from) {
         if (from < size) {

@@ -90,17 +90,30 @@ public final class TimelineViewModel {
      * @param threadLabels its threads' short labels
      */
     public TimelineViewModel(List<Event> trace, LlmRounds rounds, ThreadLabels threadLabels) {
+        this(trace, rounds, threadLabels, TimelineRows.NONE);
+    }
+
+    /**
+     * @param trace        a trace's events in seq order
+     * @param rounds       its LLM calls paired (built off the FX thread, with the import)
+     * @param threadLabels its threads' short labels
+     * @param made         the rows of these events and pairs, made off the FX thread, which this timeline takes over;
+     *                     made here when they are of other events or taken already
+     */
+    public TimelineViewModel(List<Event> trace, LlmRounds rounds, ThreadLabels threadLabels, TimelineRows made) {
         this.rounds = rounds;
         this.threadLabels = threadLabels;
         this.eventCount = trace.size();
         this.lastSeq = trace.isEmpty() ? 0 : trace.get(trace.size() - 1).seq();
-        for (Event event : trace) {
-            if (!rounds.isPairedAnswer(event)) {
-                events.add(event);
-                columns.add(event, rounds);
-            }
+        TimelineRows taken = made.take(trace, rounds);
+        if (taken != null) {
+            events.adopt(taken.rows());
+            columns.adopt(taken.columns());
+            this.widestTime = taken.widestTime();
+        } else {
+            TimelineRows.add(trace, rounds, events, columns);
+            this.widestTime = widestTime(trace);
         }
-        this.widestTime = widestTime(trace);
         refilter(filter.get());
         filter.addListener((obs, old, now) -> {
             if (!sameRows(old, now)) {
@@ -417,7 +430,7 @@ public final class TimelineViewModel {
         return growing ? Integer.MAX_VALUE : threadLabels.size();
     }
 
-    private static String widestTime(List<Event> trace) {
+    static String widestTime(List<Event> trace) {
         String widest = "";
         int step = Math.max(1, trace.size() / TIME_SAMPLE);
         for (int i = 0; i < trace.size(); i += step) {

@@ -32,6 +32,30 @@ class TimelineViewModelTest {
         assertEquals("10 events", timeline.countText());
     }
 
+    /** Rows made off the FX thread are the ones the timeline would make; a second timeline of them makes its own. */
+    @Test
+    void takesRowsMadeElsewhereOnce() {
+        Trace calls = LlmCallTraces.trace();
+        LlmRounds rounds = LlmRounds.of(calls.events());
+        ThreadLabels labels = ThreadLabels.of(calls);
+        TimelineViewModel itself = new TimelineViewModel(calls.events(), rounds, labels);
+        TimelineRows made = TimelineRows.of(calls.events(), rounds);
+
+        TimelineViewModel first = new TimelineViewModel(calls.events(), rounds, labels, made);
+        TimelineViewModel second = new TimelineViewModel(calls.events(), rounds, labels, made);
+        first.append(List.of(), labels);
+
+        assertEquals(itself.rows(), first.rows());
+        assertEquals(itself.rows(), second.rows());
+        assertTrue(itself.rows().size() < calls.events().size(), "answers shown in their requests' rows");
+        assertEquals(itself.widestTime(), first.widestTime());
+        first.showKind(EventKind.LLM_CALL, false);
+        assertEquals(itself.rows(), second.rows(), "the second timeline's columns are its own");
+        itself.showKind(EventKind.LLM_CALL, false);
+        assertEquals(itself.rows(), first.rows());
+        assertNull(TimelineRows.of(calls.events(), rounds).take(trace.events(), rounds), "rows of other events");
+    }
+
     @Test
     void followsTheThreadSelection() {
         timeline.showThread(Optional.of("m:s2"));

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
 
 /**
  * {@link ThreadLabels} kept up as a trace's thread ids come in (a file still being read), at a cost per id added rather
@@ -45,7 +44,7 @@ public final class GrowingThreadLabels {
             if (natural.containsKey(id) || !renamed.add(id)) {
                 continue;
             }
-            String base = base(id);
+            String base = ThreadLabels.base(id);
             idsByBase.computeIfAbsent(base, b -> new ArrayList<>(1)).add(id);
             if (bases.add(base)) {
                 newBases.add(base);
@@ -124,21 +123,11 @@ public final class GrowingThreadLabels {
         if (id.isEmpty()) {
             return ThreadLabels.RUN;
         }
-        String base = base(id);
+        String base = ThreadLabels.base(id);
         String lower = bases.lower(base);
         String higher = bases.higher(base);
         int shared = Math.max(lower == null ? 0 : ThreadLabels.commonPrefix(base, lower),
                 higher == null ? 0 : ThreadLabels.commonPrefix(base, higher));
-        return ThreadLabels.cut(base, shared) + session(id);
-    }
-
-    private static String base(String id) {
-        Matcher m = ThreadLabels.SESSION.matcher(id);
-        return m.matches() ? m.group(1) : id;
-    }
-
-    private static String session(String id) {
-        Matcher m = ThreadLabels.SESSION.matcher(id);
-        return m.matches() ? m.group(2) : "";
+        return ThreadLabels.cut(base, shared) + ThreadLabels.session(id);
     }
 }

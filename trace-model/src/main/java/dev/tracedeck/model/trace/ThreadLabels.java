@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Short labels for a trace's thread ids: for each id the shortest label that still tells it apart from every
@@ -36,7 +34,44 @@ public final class ThreadLabels {
     /** A unique prefix longer than this reads worse than "…" and the part where the ids differ. */
     static final int MAX_PREFIX = 16;
 
-    static final Pattern SESSION = Pattern.compile("^(.+)(:s\\d+)$");
+    /**
+     * Where the session suffix ({@code :s} and digits, ending the id, after at least one character of memory id that
+     * holds no line break) starts in {@code id}, or -1 when it has none: what {@code ^(.+)(:s\d+)$} splits, without a
+     * regular expression, whose backtracking over every character of every id was most of labelling a big file.
+     */
+    static int sessionStart(String id) {
+        int digits = id.length();
+        while (digits > 0 && id.charAt(digits - 1) >= '0' && id.charAt(digits - 1) <= '9') {
+            digits--;
+        }
+        int start = digits - 2;
+        if (digits == id.length() || start < 1 || id.charAt(start) != ':' || id.charAt(start + 1) != 's') {
+            return -1;
+        }
+        for (int i = 0; i < start; i++) {
+            if (isLineBreak(id.charAt(i))) {
+                return -1;
+            }
+        }
+        return start;
+    }
+
+    /** The characters a regular expression's {@code .} does not match (without DOTALL or UNIX_LINES). */
+    private static boolean isLineBreak(char c) {
+        return c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029';
+    }
+
+    /** The id's memory id: all of it but its session suffix, if any. */
+    static String base(String id) {
+        int session = sessionStart(id);
+        return session < 0 ? id : id.substring(0, session);
+    }
+
+    /** The id's session suffix ({@code :s2}), or "". */
+    static String session(String id) {
+        int session = sessionStart(id);
+        return session < 0 ? "" : id.substring(session);
+    }
 
     private final Map<String, String> labels;
 
@@ -55,9 +90,9 @@ public final class ThreadLabels {
         Map<String, String> bases = new HashMap<>();
         Map<String, String> sessions = new HashMap<>();
         for (String id : distinct) {
-            Matcher m = SESSION.matcher(id);
-            bases.put(id, m.matches() ? m.group(1) : id);
-            sessions.put(id, m.matches() ? m.group(2) : "");
+            int session = sessionStart(id);
+            bases.put(id, session < 0 ? id : id.substring(0, session));
+            sessions.put(id, session < 0 ? "" : id.substring(session));
         }
         Map<String, String> baseLabels = baseLabels(new TreeSet<>(bases.values()));
         Map<String, String> labels = new HashMap<>();

@@ -9,9 +9,34 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class ThreadLabelsTest {
+
+    /** The session suffix is split as the pattern a Mycelian id's {@code memory:sN} was first read with splits it. */
+    @Test
+    void splitsTheSessionAsThePatternDoes() {
+        Pattern session = Pattern.compile("^(.+)(:s\\d+)$");
+        List<String> ids = new ArrayList<>(List.of("", "a", ":s1", "x:s1", "x:s", "x:s12a", "ab:s1:s2", "a:s:s3", "a\n:s1",
+                "a\u2028b:s7", "a\rb:s2", ":s:s1", "mem:S1", "mem:s\u0661", "mem :s0042", "::s9", "a:s1\n", "é🙂:s3"));
+        Random random = new Random(7);
+        String alphabet = ":s0123456789ab\n";
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder id = new StringBuilder();
+            for (int n = random.nextInt(8); n > 0; n--) {
+                id.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            ids.add(id.toString());
+        }
+        for (String id : ids) {
+            Matcher m = session.matcher(id);
+            boolean matches = m.matches();
+            assertEquals(matches ? m.group(1) : id, ThreadLabels.base(id), () -> "base of " + id);
+            assertEquals(matches ? m.group(2) : "", ThreadLabels.session(id), () -> "session of " + id);
+        }
+    }
 
     @Test
     void keepsTheFirstGroupOfAUuidAndTheSession() {

@@ -1,0 +1,74 @@
+package dev.tracedeck.desktop.timeline;
+
+import dev.tracedeck.analysis.steps.LlmRounds;
+import dev.tracedeck.model.event.Event;
+import java.util.List;
+
+/**
+ * A trace's timeline rows and the columns its filter reads, made where the trace is loaded, off the FX thread: made by
+ * the timeline itself, they took the FX thread 0.15 s of a 14,000-conversation file's time between its last line read
+ * and its views shown. Made for one timeline, of these very events and pairs, which takes them over; a timeline made
+ * of them again, or of other events, makes its own.
+ */
+public final class TimelineRows {
+
+    /** Rows made for no timeline: each makes its own. */
+    public static final TimelineRows NONE = new TimelineRows(null, null, null, null, "");
+
+    private final List<Event> trace;
+    private final LlmRounds rounds;
+    private RowList rows;
+    private RowColumns columns;
+    private final String widestTime;
+
+    private TimelineRows(List<Event> trace, LlmRounds rounds, RowList rows, RowColumns columns, String widestTime) {
+        this.trace = trace;
+        this.rounds = rounds;
+        this.rows = rows;
+        this.columns = columns;
+        this.widestTime = widestTime;
+    }
+
+    /** The rows of {@code trace}'s events, an LLM call's answer shown in its request's row as {@code rounds} pairs them. */
+    public static TimelineRows of(List<Event> trace, LlmRounds rounds) {
+        RowList rows = new RowList();
+        RowColumns columns = new RowColumns();
+        add(trace, rounds, rows, columns);
+        return new TimelineRows(trace, rounds, rows, columns, TimelineViewModel.widestTime(trace));
+    }
+
+    static void add(List<Event> trace, LlmRounds rounds, RowList rows, RowColumns columns) {
+        for (Event event : trace) {
+            if (!rounds.isPairedAnswer(event)) {
+                rows.add(event);
+                columns.add(event, rounds);
+            }
+        }
+    }
+
+    /**
+     * Hands the rows to the timeline of {@code trace} paired by {@code rounds}, the very ones they were made of, once;
+     * null when they were made of others or are taken.
+     */
+    synchronized TimelineRows take(List<Event> trace, LlmRounds rounds) {
+        if (rows == null || trace != this.trace || rounds != this.rounds) {
+            return null;
+        }
+        TimelineRows taken = new TimelineRows(trace, rounds, rows, columns, widestTime);
+        rows = null;
+        columns = null;
+        return taken;
+    }
+
+    RowList rows() {
+        return rows;
+    }
+
+    RowColumns columns() {
+        return columns;
+    }
+
+    String widestTime() {
+        return widestTime;
+    }
+}
