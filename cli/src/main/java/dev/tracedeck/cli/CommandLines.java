@@ -1,5 +1,6 @@
 package dev.tracedeck.cli;
 
+import java.util.List;
 import picocli.CommandLine;
 
 /**
@@ -14,7 +15,19 @@ public final class CommandLines {
 
     /** A command line over {@code root}, with {@code factory} making its commands (tests hand some what they read). */
     public static CommandLine of(Object root, CommandLine.IFactory factory) {
-        return new CommandLine(root, factory).setCaseInsensitiveEnumValuesAllowed(true)
+        return of(root, factory, List.of());
+    }
+
+    /**
+     * As {@link #of(Object, CommandLine.IFactory)}, with {@code subcommands} (classes annotated {@code @Command}) added
+     * under the root, in that order, before the settings, which apply to the subcommands there are when set.
+     */
+    public static CommandLine of(Object root, CommandLine.IFactory factory, List<Class<?>> subcommands) {
+        CommandLine cli = new CommandLine(root, factory);
+        for (Class<?> subcommand : subcommands) {
+            cli.addSubcommand(subcommand);
+        }
+        return cli.setCaseInsensitiveEnumValuesAllowed(true)
                 .setExecutionExceptionHandler((e, command, parsed) -> InternalFailure.report(command.getErr(),
                         command.getCommandSpec().qualifiedName(), null, e));
     }

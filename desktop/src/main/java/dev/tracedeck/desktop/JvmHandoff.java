@@ -53,7 +53,7 @@ final class JvmHandoff {
 
     /** What {@link #of} decides in the batch JVM: the JVM {@code args} need, when it is not the batch one. */
     static OptionalInt decide(String... args) {
-        CommandLine cli = Main.commandLine();
+        CommandLine cli = Main.commandLine(args);
         CommandLine.ParseResult parsed;
         try {
             parsed = cli.parseArgs(args);

@@ -46,11 +46,14 @@ import picocli.CommandLine;
 @Command(name = "tracedeck", mixinStandardHelpOptions = true, version = "Tracedeck 0.1.0",
         description = "A debugger for the traces and memory state of LLM agents.%n"
                 + "Without a command, opens the desktop app on the given files.",
-        subcommands = {InspectCommand.class, ValidateCommand.class, ListenCommand.class, WatchCommand.class, ConvertCommand.class, TokensCommand.class, PruneCommand.class, CompareCommand.class,
-                RenderCommand.class, TextCallsCommand.class, RunsCommand.class, SearchCommand.class, BaselineCommand.class,
-                TriageCommand.class, CommandLine.HelpCommand.class},
         exitCodeOnInvalidInput = ExitCodes.USAGE, exitCodeOnExecutionException = ExitCodes.USAGE)
 public final class Main implements Callable<Integer> {
+
+    /** The subcommands, in the order {@code --help} lists them. */
+    private static final List<Class<?>> COMMANDS = List.of(InspectCommand.class, ValidateCommand.class,
+            ListenCommand.class, WatchCommand.class, ConvertCommand.class, TokensCommand.class, PruneCommand.class,
+            CompareCommand.class, RenderCommand.class, TextCallsCommand.class, RunsCommand.class, SearchCommand.class,
+            BaselineCommand.class, TriageCommand.class, CommandLine.HelpCommand.class);
 
     @Parameters(arity = "0..*", paramLabel = "FILE", description = "Logs or dumps to open (.log .jsonl .json, optionally .gz; a Claude Code project folder).")
     private List<Path> files = new ArrayList<>();
@@ -68,7 +71,7 @@ public final class Main implements Callable<Integer> {
     public static void main(String[] args) {
         // The desktop app returns here once its window has closed, so every command can end the process.
         OptionalInt handoff = JvmHandoff.of(args);
-        System.exit(handoff.isPresent() ? handoff.getAsInt() : CommandLines.run(commandLine(), args));
+        System.exit(handoff.isPresent() ? handoff.getAsInt() : CommandLines.run(commandLine(args), args));
     }
 
     /** The whole command line: the window's options, the cli module's commands and render. */
@@ -78,7 +81,24 @@ public final class Main implements Callable<Integer> {
 
     /** With {@code factory} making the commands (tests hand some of them what they read). */
     static CommandLine commandLine(CommandLine.IFactory factory) {
-        return CommandLines.of(new Main(), factory);
+        return CommandLines.of(new Main(), factory, COMMANDS);
+    }
+
+    /**
+     * The command line {@code args} need: when their first word is a subcommand's name, the root with that subcommand
+     * alone, which parses them, runs them and says what is wrong with them as the whole one does; else the whole one.
+     * Picocli makes a command's model by reflection over its options, cold in a new JVM: every subcommand's took
+     * about half of a batch command's start (0.1 s on two cores), once to decide the JVM and once to run.
+     */
+    static CommandLine commandLine(String... args) {
+        if (args.length > 0 && !args[0].equals("help")) {
+            for (Class<?> command : COMMANDS) {
+                if (command.getAnnotation(Command.class).name().equals(args[0])) {
+                    return CommandLines.of(new Main(), CommandLine.defaultFactory(), List.of(command));
+                }
+            }
+        }
+        return commandLine();
     }
 
     @Mixin

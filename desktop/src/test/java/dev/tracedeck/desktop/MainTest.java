@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
@@ -47,6 +48,29 @@ class MainTest {
             }
         }
         assertTrue(commands.size() >= 10, "the cli module's commands were found: " + commands);
+    }
+
+    /**
+     * A command line whose first word names a command is parsed with that command alone under the root (a batch run
+     * starts sooner): it reads, explains and refuses as the whole command line does.
+     */
+    @Test
+    void aCommandAloneParsesAsTheWholeCommandLine() {
+        for (String name : Main.commandLine().getSubcommands().keySet()) {
+            if (name.equals("help")) {
+                continue;
+            }
+            CommandLine alone = Main.commandLine(name, "--help");
+            assertEquals(List.of(name), List.copyOf(alone.getSubcommands().keySet()));
+            assertEquals(Main.commandLine().getSubcommands().get(name).getUsageMessage(),
+                    alone.getSubcommands().get(name).getUsageMessage(), name);
+            for (String[] args : List.of(new String[] {name, "--no-such-option"}, new String[] {name, "--help"},
+                    new String[] {name, "--version"})) {
+                assertEquals(CliRun.run(Main.commandLine(), args), CliRun.run(Main.commandLine(args), args), String.join(" ", args));
+            }
+        }
+        assertEquals(Main.commandLine().getSubcommands().keySet(), Main.commandLine("help", "inspect").getSubcommands().keySet());
+        assertEquals(Main.commandLine().getSubcommands().keySet(), Main.commandLine("no-such-command").getSubcommands().keySet());
     }
 
     /** The classes directly in dev.tracedeck.cli, read from its jar or, in an IDE, its classes folder. */
