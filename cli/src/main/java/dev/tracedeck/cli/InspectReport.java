@@ -1,11 +1,8 @@
 package dev.tracedeck.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import dev.tracedeck.analysis.rules.chat.HistoryCounts;
 import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.cli.report.TerminalText;
@@ -23,71 +20,94 @@ import java.util.Map;
 /** Renders {@code inspect} results as JSON (a contract for scripts) or as a table for people. */
 final class InspectReport {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** Indented as Jackson's default pretty printer indents, which is what scripts read. */
+    private static final ObjectWriter WRITER = new ObjectMapper().writerWithDefaultPrettyPrinter();
 
     private InspectReport() {
     }
 
     /**
-     * Writes the report to {@code out} as it is made, not into a string first: a file of ten thousand conversations
-     * makes a report of megabytes, and holding it twice (as characters, then as a string) was part of inspect's peak
-     * memory.
+     * Writes the report to {@code out} as it is made, field by field, neither as a tree nor into a string first: a file
+     * of ten thousand conversations makes a report of megabytes, and building it whole was part of inspect's time and
+     * peak memory.
      */
     static void json(List<Trace> traces, PrintWriter out) {
-        ArrayNode array = MAPPER.createArrayNode();
-        for (Trace trace : traces) {
-            array.add(fileNode(trace));
-        }
-        try {
-            MAPPER.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, array);
+        try (JsonGenerator json = WRITER.createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
+            json.writeStartArray();
+            for (Trace trace : traces) {
+                file(json, trace);
+            }
+            json.writeEndArray();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         out.print(System.lineSeparator());
     }
 
-    private static ObjectNode fileNode(Trace trace) {
+    private static void file(JsonGenerator json, Trace trace) throws IOException {
         ImportReport r = trace.report();
-        ObjectNode file = MAPPER.createObjectNode();
-        file.put("file", r.file());
-        file.put("format", r.format());
-        file.put("bytes", r.bytes());
-        file.put("lines", r.lines());
-        file.put("records", r.records());
-        file.put("events", trace.events().size());
-        file.put("otherRecords", r.otherRecords());
-        file.put("malformedRecords", r.malformedRecords());
-        ObjectNode kinds = file.putObject("recordKinds");
-        r.recordKinds().forEach(kinds::put);
-        ArrayNode threads = file.putArray("threads");
-        // Each thread's counts read only that thread: a file of ten thousand conversations counts them on every core.
-        threads.addAll(trace.threads().parallelStream().map(InspectReport::threadNode).toList());
-        ArrayNode problems = file.putArray("problems");
-        for (Diagnostic d : r.diagnostics()) {
-            problems.addObject().put("line", d.line()).put("message", d.message());
+        json.writeStartObject();
+        json.writeStringField("file", r.file());
+        json.writeStringField("format", r.format());
+        json.writeNumberField("bytes", r.bytes());
+        json.writeNumberField("lines", r.lines());
+        json.writeNumberField("records", r.records());
+        json.writeNumberField("events", trace.events().size());
+        json.writeNumberField("otherRecords", r.otherRecords());
+        json.writeNumberField("malformedRecords", r.malformedRecords());
+        json.writeObjectFieldStart("recordKinds");
+        for (Map.Entry<String, ? extends Number> kind : r.recordKinds().entrySet()) {
+            json.writeNumberField(kind.getKey(), kind.getValue().longValue());
         }
-        file.put("problemsOmitted", r.diagnosticsOmitted());
-        return file;
+        json.writeEndObject();
+        json.writeArrayFieldStart("threads");
+        // Each thread's counts read only that thread: a file of ten thousand conversations counts them on every core.
+        for (ThreadCounts thread : trace.threads().parallelStream().map(ThreadCounts::of).toList()) {
+            thread.write(json);
+        }
+        json.writeEndArray();
+        json.writeArrayFieldStart("problems");
+        for (Diagnostic d : r.diagnostics()) {
+            json.writeStartObject();
+            json.writeNumberField("line", d.line());
+            json.writeStringField("message", d.message());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeNumberField("problemsOmitted", r.diagnosticsOmitted());
+        json.writeEndObject();
     }
 
-    private static ObjectNode threadNode(TraceThread thread) {
-        ThreadSummary s = ThreadSummary.of(thread);
-        ObjectNode t = MAPPER.createObjectNode();
-        t.put("id", s.id());
-        t.put("events", thread.events().size());
-        t.put("conversationMessages", s.conversationMessages());
-        t.put("controlMessages", s.controlMessages());
-        ObjectNode tools = t.putObject("toolCalls");
-        s.toolCalls().forEach(tools::put);
-        t.put("snapshots", s.snapshots());
-        t.put("finalStateSize", s.finalStateSize());
-        HistoryCounts h = HistoryCounts.of(thread);
-        t.put("messages", h.messages());
-        ObjectNode roles = t.putObject("roles");
-        h.roles().forEach(roles::put);
-        t.put("toolResults", h.toolResults());
-        t.put("orphanedToolCalls", h.orphanedToolCalls());
-        return t;
+    /** What the report says of one thread, counted on any thread. */
+    private record ThreadCounts(TraceThread thread, ThreadSummary summary, HistoryCounts history) {
+
+        static ThreadCounts of(TraceThread thread) {
+            return new ThreadCounts(thread, ThreadSummary.of(thread), HistoryCounts.of(thread));
+        }
+
+        void write(JsonGenerator json) throws IOException {
+            json.writeStartObject();
+            json.writeStringField("id", summary.id());
+            json.writeNumberField("events", thread.events().size());
+            json.writeNumberField("conversationMessages", summary.conversationMessages());
+            json.writeNumberField("controlMessages", summary.controlMessages());
+            json.writeObjectFieldStart("toolCalls");
+            for (Map.Entry<String, ? extends Number> tool : summary.toolCalls().entrySet()) {
+                json.writeNumberField(tool.getKey(), tool.getValue().longValue());
+            }
+            json.writeEndObject();
+            json.writeNumberField("snapshots", summary.snapshots());
+            json.writeNumberField("finalStateSize", summary.finalStateSize());
+            json.writeNumberField("messages", history.messages());
+            json.writeObjectFieldStart("roles");
+            for (Map.Entry<String, ? extends Number> role : history.roles().entrySet()) {
+                json.writeNumberField(role.getKey(), role.getValue().longValue());
+            }
+            json.writeEndObject();
+            json.writeNumberField("toolResults", history.toolResults());
+            json.writeNumberField("orphanedToolCalls", history.orphanedToolCalls());
+            json.writeEndObject();
+        }
     }
 
     static String text(List<Trace> traces) {
