@@ -89,7 +89,12 @@ final class JvmHandoff {
             return Optional.empty();
         }
         String first = files.get(0).toString();
-        return COMMAND_WORD.matcher(first).matches() && !Files.exists(files.get(0)) ? Optional.of(first) : Optional.empty();
+        return isCommandWord(first) && !Files.exists(files.get(0)) ? Optional.of(first) : Optional.empty();
+    }
+
+    /** A bare lowercase word, as every subcommand's name is. */
+    static boolean isCommandWord(String word) {
+        return COMMAND_WORD.matcher(word).matches();
     }
 
     private static boolean javaFxPresent() {

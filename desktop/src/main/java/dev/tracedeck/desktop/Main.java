@@ -87,8 +87,9 @@ public final class Main implements Callable<Integer> {
     /**
      * The command line {@code args} need: when their first word is a subcommand's name, the root with that subcommand
      * alone, which parses them, runs them and says what is wrong with them as the whole one does; else the whole one.
-     * Picocli makes a command's model by reflection over its options, cold in a new JVM: every subcommand's took
-     * about half of a batch command's start (0.1 s on two cores), once to decide the JVM and once to run.
+     * A command line that can only open the window, and parses, gets the root alone. Picocli makes a command's model by
+     * reflection over its options, cold in a new JVM: every subcommand's took about half of a batch command's start
+     * (0.1 s on two cores), once to decide the JVM and once to run, and as much of the window's start.
      */
     static CommandLine commandLine(String... args) {
         if (args.length > 0 && !args[0].equals("help")) {
@@ -98,7 +99,31 @@ public final class Main implements Callable<Integer> {
                 }
             }
         }
+        if (opensTheWindowOnly(args)) {
+            try {
+                CommandLines.of(new Main(), CommandLine.defaultFactory(), List.of()).parseArgs(args);
+                return CommandLines.of(new Main(), CommandLine.defaultFactory(), List.of());
+            } catch (CommandLine.ParameterException e) {
+                // Said with the usage, which lists the commands: by the whole command line.
+            }
+        }
         return commandLine();
+    }
+
+    /**
+     * Whether {@code args} can only open the window, whatever the subcommands: no word among them could name one, or
+     * one mistyped (an option's value included), and none asks for help, which lists them. Those the root alone parses
+     * as the whole command line does, in both JVMs the window's start goes through.
+     */
+    static boolean opensTheWindowOnly(String... args) {
+        for (String arg : args) {
+            boolean shortOptions = arg.startsWith("-") && !arg.startsWith("--");
+            if (JvmHandoff.isCommandWord(arg) || shortOptions || arg.startsWith("@") || arg.equals("--help")
+                    || arg.equals("--version")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Mixin

@@ -1,6 +1,7 @@
 package dev.tracedeck.desktop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.cli.CliRun;
@@ -71,6 +72,39 @@ class MainTest {
         }
         assertEquals(Main.commandLine().getSubcommands().keySet(), Main.commandLine("help", "inspect").getSubcommands().keySet());
         assertEquals(Main.commandLine().getSubcommands().keySet(), Main.commandLine("no-such-command").getSubcommands().keySet());
+    }
+
+    /** A command line that can only open the window is parsed by the root alone, to the same options and files. */
+    @Test
+    void aWindowsCommandLineParsesAsTheWholeCommandLine() {
+        String after = CliRun.AFTER.toString();
+        List<String[]> windows = List.of(new String[] {}, new String[] {after}, new String[] {"--follow", after, after},
+                new String[] {"--screenshot=/tmp/x.png", "--screenshot-after=500", after},
+                new String[] {"--workspace", "/tmp/w.db", "--parse-text-calls", after});
+        for (String[] args : windows) {
+            assertTrue(Main.opensTheWindowOnly(args), String.join(" ", args));
+            CommandLine alone = Main.commandLine(args);
+            assertTrue(alone.getSubcommands().isEmpty(), String.join(" ", args));
+            assertEquals(parsed(Main.commandLine(), args), parsed(alone, args), String.join(" ", args));
+        }
+        for (String[] args : List.of(new String[] {"--help"}, new String[] {"-hV"}, new String[] {"--version"},
+                new String[] {after, "inspect", after}, new String[] {"--format", "openai", after}, new String[] {"valdate"})) {
+            assertFalse(Main.opensTheWindowOnly(args), String.join(" ", args));
+        }
+        String[] mistaken = {"--screenshot-after=soon", after};
+        assertEquals(Main.commandLine().getSubcommands().keySet(), Main.commandLine(mistaken).getSubcommands().keySet(),
+                "a mistake is said with the usage, which lists the commands");
+        assertEquals(CliRun.run(Main.commandLine(), mistaken), CliRun.run(Main.commandLine(mistaken), mistaken));
+    }
+
+    /** Each matched option's names and value, and the files: what a parse gave the window. */
+    private static List<String> parsed(CommandLine cli, String... args) {
+        CommandLine.ParseResult result = cli.parseArgs(args);
+        List<String> parsed = new ArrayList<>();
+        result.matchedOptions().forEach(o -> parsed.add(o.longestName() + "=" + o.getValue()));
+        result.matchedPositionals().forEach(p -> parsed.add("files=" + p.getValue()));
+        parsed.add("subcommand=" + result.hasSubcommand());
+        return parsed;
     }
 
     /** The classes directly in dev.tracedeck.cli, read from its jar or, in an IDE, its classes folder. */
