@@ -14,17 +14,23 @@ import java.util.OptionalInt;
  */
 public final class Message {
 
+    /*
+     * A big chat file is millions of messages, so the fields are as few as the parts need: with the object's header
+     * of 12 bytes, seven references or ints fill 40 bytes, and an eighth field (a boolean included) took 48. A held
+     * content has no range in a record, so its start says whether the message is silent.
+     */
     private final String role;
-    /** Null when the content is left in the file. */
-    private final String content;
-    /** The record the content was left in, and where the content's JSON string is in it; null when it is held. */
-    private final SourceText.InFile contentRecord;
+    /** The text ({@link String}) when it is held; the record it was left in ({@link SourceText.InFile}) otherwise. */
+    private final Object content;
+    /** Where the content's JSON string is in its record; for a held content, {@link #SILENT} or 0 and 0. */
     private final int contentStart;
     private final int contentEnd;
     private final List<ToolCall> toolCalls;
     private final String toolCallId;
     private final String name;
-    private final boolean silent;
+
+    /** {@link #contentStart} of a silent message, whose content is held. */
+    private static final int SILENT = -1;
 
     /**
      * @param role       "system", "user", "assistant", "tool", or a custom role exactly as logged ("" if none)
@@ -38,20 +44,19 @@ public final class Message {
      *                   without a {@code message} item; false where the format does not tell them apart
      */
     public Message(String role, String content, List<ToolCall> toolCalls, String toolCallId, String name, boolean silent) {
-        this(role, Objects.requireNonNull(content, "content"), null, 0, 0, toolCalls, toolCallId, name, silent);
+        this(role, Objects.requireNonNull(content, "content"), silent ? SILENT : 0, 0, toolCalls, toolCallId, name);
     }
 
-    private Message(String role, String content, SourceText.InFile contentRecord, int contentStart, int contentEnd,
-                    List<ToolCall> toolCalls, String toolCallId, String name, boolean silent) {
+    /** @param content a held {@link String}, or the {@link SourceText.InFile} record it is left in */
+    private Message(String role, Object content, int contentStart, int contentEnd, List<ToolCall> toolCalls,
+                    String toolCallId, String name) {
         this.role = Objects.requireNonNull(role, "role");
         this.content = content;
-        this.contentRecord = contentRecord;
         this.contentStart = contentStart;
         this.contentEnd = contentEnd;
         this.toolCalls = List.copyOf(toolCalls);
         this.toolCallId = Objects.requireNonNull(toolCallId, "toolCallId");
         this.name = Objects.requireNonNull(name, "name");
-        this.silent = silent;
     }
 
     /** A message as most formats show one: no participant name, and whether it says anything not told apart. */
@@ -84,7 +89,7 @@ public final class Message {
         if (start < 0 || end < start || end > record.length()) {
             throw new IllegalArgumentException("bad content range " + start + ".." + end + " of " + record.length());
         }
-        return new Message(role, null, record, start, end, toolCalls, toolCallId, name, false);
+        return new Message(role, record, start, end, toolCalls, toolCallId, name);
     }
 
     public String role() {
@@ -98,8 +103,8 @@ public final class Message {
      * {@link #exactContent()} is for whatever hashes or stores it.
      */
     public String content() {
-        if (content != null) {
-            return content;
+        if (content instanceof String held) {
+            return held;
         }
         try {
             return exactContent();
@@ -114,7 +119,8 @@ public final class Message {
      * @throws SourceChangedException when it was left in the file and the file no longer holds it
      */
     public String exactContent() throws SourceChangedException {
-        return content != null ? content : ContentInFile.read(this, contentRecord, contentStart, contentEnd);
+        return content instanceof String held ? held
+                : ContentInFile.read(this, (SourceText.InFile) content, contentStart, contentEnd);
     }
 
     /**
@@ -125,12 +131,12 @@ public final class Message {
      * know a content is short can ask this first.
      */
     public OptionalInt contentBytesInFile() {
-        return content != null ? OptionalInt.empty() : OptionalInt.of(contentEnd - contentStart);
+        return content instanceof String ? OptionalInt.empty() : OptionalInt.of(contentEnd - contentStart);
     }
 
     /** True when the content is in memory: {@link #content()} costs nothing. */
     public boolean contentHeld() {
-        return content != null;
+        return content instanceof String;
     }
 
     public List<ToolCall> toolCalls() {
@@ -146,7 +152,7 @@ public final class Message {
     }
 
     public boolean silent() {
-        return silent;
+        return content instanceof String && contentStart == SILENT;
     }
 
     /**
@@ -159,7 +165,7 @@ public final class Message {
 
     /** The same message making {@code calls} instead of its own. */
     public Message withToolCalls(List<ToolCall> calls) {
-        return new Message(role, content, contentRecord, contentStart, contentEnd, calls, toolCallId, name, silent);
+        return new Message(role, content, contentStart, contentEnd, calls, toolCallId, name);
     }
 
     public static Message text(String role, String content) {
@@ -171,19 +177,19 @@ public final class Message {
         if (this == o) {
             return true;
         }
-        return o instanceof Message other && silent == other.silent && role.equals(other.role)
+        return o instanceof Message other && silent() == other.silent() && role.equals(other.role)
                 && toolCallId.equals(other.toolCallId) && name.equals(other.name) && toolCalls.equals(other.toolCalls)
                 && content().equals(other.content());
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(role, content(), toolCalls, toolCallId, name, silent);
+        return Objects.hash(role, content(), toolCalls, toolCallId, name, silent());
     }
 
     @Override
     public String toString() {
         return "Message[role=" + role + ", content=" + content() + ", toolCalls=" + toolCalls + ", toolCallId="
-                + toolCallId + ", name=" + name + ", silent=" + silent + "]";
+                + toolCallId + ", name=" + name + ", silent=" + silent() + "]";
     }
 }
