@@ -24,7 +24,7 @@ if [[ ${#files[@]} -eq 0 ]]; then
         find "$ROOT/sample-logs" -type f \( -name '*.json' -o -name '*.jsonl' -o -name '*.log' -o -name '*.af' \
             -o -name '*.eval' -o -name '*.gz' \) -not -path '*/target/*' -not -path '*/src/*' | sort
         [[ -d "$ROOT/../shared/real-traces" ]] && find "$ROOT/../shared/real-traces" -type f -not -name '*.md' | sort
-        find "$ROOT/bench-data" -maxdepth 1 -type f \( -name '*.jsonl' -o -name '*.log' \) 2>/dev/null | sort)
+        find "$ROOT/bench-data/" -maxdepth 1 -type f \( -name '*.jsonl' -o -name '*.log' \) 2>/dev/null | sort)
 fi
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/tracedeck-compare.XXXXXX")"

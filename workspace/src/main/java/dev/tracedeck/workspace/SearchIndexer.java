@@ -95,7 +95,7 @@ final class SearchIndexer {
 
     private void event(long traceId, Event e) throws SQLException {
         Payload p = e.payload();
-        int line = e.source().firstLine();
+        int line = e.firstLine();
         if (p instanceof Payload.ConversationMessage m) {
             Message msg = m.message();
             hit(traceId, e, line, doc(msg.role(), msg.content(), names(msg.toolCalls()), arguments(msg.toolCalls())));

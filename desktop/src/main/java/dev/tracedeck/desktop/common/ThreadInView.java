@@ -26,9 +26,9 @@ public final class ThreadInView {
     public static Optional<Event> eventAtLine(List<Event> events, int line) {
         Event found = null;
         for (Event e : events) {
-            if (e.source().firstLine() <= line && line <= e.source().lastLine()) {
+            if (e.firstLine() <= line && line <= e.lastLine()) {
                 found = e;
-                if (e.source().firstLine() == line) {
+                if (e.firstLine() == line) {
                     break;
                 }
             }

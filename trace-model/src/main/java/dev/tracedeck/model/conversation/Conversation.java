@@ -98,7 +98,7 @@ public final class Conversation {
             if (e.seq() > point.seq()) {
                 break;
             }
-            held.add(new HeldMessage(((Payload.ConversationMessage) e.payload()).message(), e.source().firstLine()));
+            held.add(new HeldMessage(((Payload.ConversationMessage) e.payload()).message(), e.firstLine()));
         }
         return held;
     }

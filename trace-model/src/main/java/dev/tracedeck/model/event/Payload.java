@@ -20,17 +20,88 @@ public sealed interface Payload {
     String summary();
 
     /**
-     * A conversation message fed to the agent.
+     * A conversation message fed to the agent. Immutable; equal to another when all four parts are, as record
+     * components would be.
      *
-     * @param msgIdx     the message's index in the conversation, when logged
-     * @param fullLength the full length in characters when the log gave it (Mycelian's {@code chars=}), else the
-     *                   length of the content shown
-     * @param previewCut true when the content is a preview the log cut
+     * <p>A class rather than a record so that it takes 24 bytes, not 32: a chat file is millions of these, one beside
+     * each message. Whether the preview was cut is held in the sign of the full length, which is not negative in any
+     * log read so far; a message whose full length is negative keeps its index, length and cut in an object of their
+     * own instead of the index.
      */
-    record ConversationMessage(Message message, OptionalInt msgIdx, int fullLength, boolean previewCut) implements Payload {
-        public ConversationMessage {
-            Objects.requireNonNull(message);
+    final class ConversationMessage implements Payload {
+
+        private final Message message;
+        /** The index ({@link OptionalInt}), or an {@link Unusual} holding the index, the length and the cut. */
+        private final Object index;
+        /** The full length when the preview is not cut, its complement when it is; 0 when {@link #index} is unusual. */
+        private final int lengthAndCut;
+
+        /**
+         * @param msgIdx     the message's index in the conversation, when logged
+         * @param fullLength the full length in characters when the log gave it (Mycelian's {@code chars=}), else the
+         *                   length of the content shown
+         * @param previewCut true when the content is a preview the log cut
+         */
+        public ConversationMessage(Message message, OptionalInt msgIdx, int fullLength, boolean previewCut) {
+            this.message = Objects.requireNonNull(message);
             Objects.requireNonNull(msgIdx);
+            if (fullLength >= 0) {
+                this.index = SharedInts.of(msgIdx);
+                this.lengthAndCut = previewCut ? ~fullLength : fullLength;
+            } else {
+                this.index = new Unusual(msgIdx, fullLength, previewCut);
+                this.lengthAndCut = 0;
+            }
+        }
+
+        /** What a message whose full length is negative holds, which the usual fields cannot. */
+        private record Unusual(OptionalInt msgIdx, int fullLength, boolean previewCut) {
+        }
+
+        public Message message() {
+            return message;
+        }
+
+        /** The message's index in the conversation, when logged. */
+        public OptionalInt msgIdx() {
+            return index instanceof OptionalInt i ? i : ((Unusual) index).msgIdx();
+        }
+
+        /**
+         * The full length in characters when the log gave it (Mycelian's {@code chars=}), else the length of the
+         * content shown.
+         */
+        public int fullLength() {
+            if (index instanceof Unusual u) {
+                return u.fullLength();
+            }
+            return lengthAndCut < 0 ? ~lengthAndCut : lengthAndCut;
+        }
+
+        /** True when the content is a preview the log cut. */
+        public boolean previewCut() {
+            return index instanceof Unusual u ? u.previewCut() : lengthAndCut < 0;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (this == o) {
+                return true;
+            }
+            return o instanceof ConversationMessage other && fullLength() == other.fullLength()
+                    && previewCut() == other.previewCut() && msgIdx().equals(other.msgIdx())
+                    && message.equals(other.message);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(message, msgIdx(), fullLength(), previewCut());
+        }
+
+        @Override
+        public String toString() {
+            return "ConversationMessage[message=" + message + ", msgIdx=" + msgIdx() + ", fullLength=" + fullLength()
+                    + ", previewCut=" + previewCut() + "]";
         }
 
         /**
@@ -49,7 +120,7 @@ public sealed interface Payload {
         @Override
         public String summary() {
             StringBuilder s = new StringBuilder();
-            msgIdx.ifPresent(i -> s.append('#').append(i).append(' '));
+            msgIdx().ifPresent(i -> s.append('#').append(i).append(' '));
             s.append(message.role());
             if (!message.toolCallId().isEmpty()) {
                 s.append(" ← ").append(message.toolCallId());
@@ -119,7 +190,7 @@ public sealed interface Payload {
         public ToolInvocation {
             Objects.requireNonNull(call);
             Objects.requireNonNull(role);
-            Objects.requireNonNull(msgIdx);
+            msgIdx = SharedInts.of(msgIdx);
         }
 
         @Override
@@ -136,8 +207,8 @@ public sealed interface Payload {
     /** A call to the model: how many messages went in, or how many tool calls came back. */
     record LlmCall(OptionalInt curatedMessages, OptionalInt toolCalls) implements Payload {
         public LlmCall {
-            Objects.requireNonNull(curatedMessages);
-            Objects.requireNonNull(toolCalls);
+            curatedMessages = SharedInts.of(curatedMessages);
+            toolCalls = SharedInts.of(toolCalls);
         }
 
         @Override

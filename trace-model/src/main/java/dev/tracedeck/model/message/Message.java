@@ -14,17 +14,35 @@ import java.util.OptionalInt;
  */
 public final class Message {
 
-    private final String role;
-    /** Null when the content is left in the file. */
-    private final String content;
-    /** The record the content was left in, and where the content's JSON string is in it; null when it is held. */
-    private final SourceText.InFile contentRecord;
-    private final int contentStart;
-    private final int contentEnd;
+    /*
+     * A big chat file is millions of messages, so the fields are as few as the parts need: with the object's header of
+     * 12 bytes, five references or ints fill 32 bytes, where the nine parts as fields of their own (role, name, content,
+     * the record it was left in, its start and end, calls, call id, silent) took 48. So the role and name are one
+     * shared object, the content is the text or the record it was left in, and the range is one int: a content's JSON
+     * string starts near the beginning of its record and is seldom a MiB long, and a range that does not fit is kept
+     * with its record in an object of its own. A held content has no range, so the range says whether the message is
+     * silent.
+     */
+    private final Speaker speaker;
+    /**
+     * The text ({@link String}) when it is held; the record it was left in ({@link SourceText.InFile}) with its range
+     * in {@link #range}, or a {@link WideRange}.
+     */
+    private final Object content;
+    /** For a content left in a record: its start and length, packed; for a held content, {@link #SILENT} or 0. */
+    private final int range;
     private final List<ToolCall> toolCalls;
     private final String toolCallId;
-    private final String name;
-    private final boolean silent;
+
+    /** {@link #range} of a silent message, whose content is held. */
+    private static final int SILENT = -1;
+    private static final int LENGTH_BITS = 20;
+    private static final int MAX_PACKED_START = (1 << (31 - LENGTH_BITS)) - 1;
+    private static final int MAX_PACKED_LENGTH = (1 << LENGTH_BITS) - 1;
+
+    /** A content's range that does not fit in {@link #range}, with the record it is in. */
+    private record WideRange(SourceText.InFile record, int start, int end) {
+    }
 
     /**
      * @param role       "system", "user", "assistant", "tool", or a custom role exactly as logged ("" if none)
@@ -38,20 +56,26 @@ public final class Message {
      *                   without a {@code message} item; false where the format does not tell them apart
      */
     public Message(String role, String content, List<ToolCall> toolCalls, String toolCallId, String name, boolean silent) {
-        this(role, Objects.requireNonNull(content, "content"), null, 0, 0, toolCalls, toolCallId, name, silent);
+        this(role, Objects.requireNonNull(content, "content"), silent ? SILENT : 0, toolCalls, toolCallId, name);
     }
 
-    private Message(String role, String content, SourceText.InFile contentRecord, int contentStart, int contentEnd,
-                    List<ToolCall> toolCalls, String toolCallId, String name, boolean silent) {
-        this.role = Objects.requireNonNull(role, "role");
+    /** @param content a held {@link String}, the {@link SourceText.InFile} record it is left in, or a {@link WideRange} */
+    private Message(String role, Object content, int range, List<ToolCall> toolCalls, String toolCallId, String name) {
+        Objects.requireNonNull(role, "role");
         this.content = content;
-        this.contentRecord = contentRecord;
-        this.contentStart = contentStart;
-        this.contentEnd = contentEnd;
+        this.range = range;
         this.toolCalls = List.copyOf(toolCalls);
         this.toolCallId = Objects.requireNonNull(toolCallId, "toolCallId");
-        this.name = Objects.requireNonNull(name, "name");
-        this.silent = silent;
+        this.speaker = Speaker.of(role, Objects.requireNonNull(name, "name"));
+    }
+
+    /** The same parts, checked already. */
+    private Message(Speaker speaker, Object content, int range, List<ToolCall> toolCalls, String toolCallId) {
+        this.speaker = speaker;
+        this.content = content;
+        this.range = range;
+        this.toolCalls = toolCalls;
+        this.toolCallId = toolCallId;
     }
 
     /** A message as most formats show one: no participant name, and whether it says anything not told apart. */
@@ -84,11 +108,13 @@ public final class Message {
         if (start < 0 || end < start || end > record.length()) {
             throw new IllegalArgumentException("bad content range " + start + ".." + end + " of " + record.length());
         }
-        return new Message(role, null, record, start, end, toolCalls, toolCallId, name, false);
+        boolean packs = start <= MAX_PACKED_START && end - start <= MAX_PACKED_LENGTH;
+        return packs ? new Message(role, record, start << LENGTH_BITS | (end - start), toolCalls, toolCallId, name)
+                : new Message(role, new WideRange(record, start, end), 0, toolCalls, toolCallId, name);
     }
 
     public String role() {
-        return role;
+        return speaker.role;
     }
 
     /**
@@ -98,8 +124,8 @@ public final class Message {
      * {@link #exactContent()} is for whatever hashes or stores it.
      */
     public String content() {
-        if (content != null) {
-            return content;
+        if (content instanceof String held) {
+            return held;
         }
         try {
             return exactContent();
@@ -114,7 +140,14 @@ public final class Message {
      * @throws SourceChangedException when it was left in the file and the file no longer holds it
      */
     public String exactContent() throws SourceChangedException {
-        return content != null ? content : ContentInFile.read(this, contentRecord, contentStart, contentEnd);
+        if (content instanceof String held) {
+            return held;
+        }
+        if (content instanceof WideRange wide) {
+            return ContentInFile.read(this, wide.record(), wide.start(), wide.end());
+        }
+        int start = range >>> LENGTH_BITS;
+        return ContentInFile.read(this, (SourceText.InFile) content, start, start + (range & MAX_PACKED_LENGTH));
     }
 
     /**
@@ -125,12 +158,15 @@ public final class Message {
      * know a content is short can ask this first.
      */
     public OptionalInt contentBytesInFile() {
-        return content != null ? OptionalInt.empty() : OptionalInt.of(contentEnd - contentStart);
+        if (content instanceof String) {
+            return OptionalInt.empty();
+        }
+        return OptionalInt.of(content instanceof WideRange wide ? wide.end() - wide.start() : range & MAX_PACKED_LENGTH);
     }
 
     /** True when the content is in memory: {@link #content()} costs nothing. */
     public boolean contentHeld() {
-        return content != null;
+        return content instanceof String;
     }
 
     public List<ToolCall> toolCalls() {
@@ -142,11 +178,11 @@ public final class Message {
     }
 
     public String name() {
-        return name;
+        return speaker.name;
     }
 
     public boolean silent() {
-        return silent;
+        return content instanceof String && range == SILENT;
     }
 
     /**
@@ -154,12 +190,12 @@ public final class Message {
      * {@code function} (which answers the last function call by name only, with no id).
      */
     public boolean isToolResult() {
-        return !toolCallId.isEmpty() || role.equals("tool") || role.equals("function");
+        return !toolCallId.isEmpty() || speaker.role.equals("tool") || speaker.role.equals("function");
     }
 
     /** The same message making {@code calls} instead of its own. */
     public Message withToolCalls(List<ToolCall> calls) {
-        return new Message(role, content, contentRecord, contentStart, contentEnd, calls, toolCallId, name, silent);
+        return new Message(speaker, content, range, List.copyOf(calls), toolCallId);
     }
 
     public static Message text(String role, String content) {
@@ -171,19 +207,19 @@ public final class Message {
         if (this == o) {
             return true;
         }
-        return o instanceof Message other && silent == other.silent && role.equals(other.role)
-                && toolCallId.equals(other.toolCallId) && name.equals(other.name) && toolCalls.equals(other.toolCalls)
+        return o instanceof Message other && silent() == other.silent() && role().equals(other.role())
+                && toolCallId.equals(other.toolCallId) && name().equals(other.name()) && toolCalls.equals(other.toolCalls)
                 && content().equals(other.content());
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(role, content(), toolCalls, toolCallId, name, silent);
+        return Objects.hash(role(), content(), toolCalls, toolCallId, name(), silent());
     }
 
     @Override
     public String toString() {
-        return "Message[role=" + role + ", content=" + content() + ", toolCalls=" + toolCalls + ", toolCallId="
-                + toolCallId + ", name=" + name + ", silent=" + silent + "]";
+        return "Message[role=" + role() + ", content=" + content() + ", toolCalls=" + toolCalls + ", toolCallId="
+                + toolCallId + ", name=" + name() + ", silent=" + silent() + "]";
     }
 }
