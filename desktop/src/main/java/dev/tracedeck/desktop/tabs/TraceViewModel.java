@@ -19,6 +19,7 @@ import dev.tracedeck.desktop.threads.ThreadListViewModel;
 import dev.tracedeck.desktop.timeline.TimelineViewModel;
 import dev.tracedeck.desktop.triage.TriageMarks;
 import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.trace.Trace;
 import java.util.List;
@@ -326,6 +327,10 @@ public final class TraceViewModel {
      * else the first event.
      */
     public Optional<Event> showcaseEvent() {
+        if (loaded.kindCounts().getOrDefault(EventKind.STATE, 0L) == 0) {
+            // No state dump to look for: a file of conversations is not walked on the FX thread for one.
+            return loaded.trace().events().stream().findFirst();
+        }
         Event firstDump = null;
         for (Event event : loaded.trace().events()) {
             if (event.payload() instanceof Payload.StateDump dump
