@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.stream.Collectors;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
@@ -25,9 +26,11 @@ public final class DetailView extends VBox {
 
     private static final Collection<String> PLAIN = List.of();
 
-    private final StyleClassedTextArea area = new StyleClassedTextArea();
+    /** Made when the pane first shows an event (see {@link #show}): until then a label holds the model's first text. */
+    private StyleClassedTextArea area;
     private DetailDocument document = DetailDocument.EMPTY;
     private final HBox header;
+    private final Label waiting = new Label();
 
     public DetailView(DetailViewModel model) {
         getStyleClass().add("detail");
@@ -37,19 +40,36 @@ public final class DetailView extends VBox {
         header = new HBox(title);
         header.getStyleClass().add("pane-header");
 
-        area.setId("detail-area");
-        area.getStyleClass().add("detail-area");
-        area.setEditable(false);
-        area.setWrapText(true);
-        area.setParagraphGraphicFactory(this::gutter);
-        VirtualizedScrollPane<StyleClassedTextArea> scroll = new VirtualizedScrollPane<>(area);
-        scroll.getStyleClass().add("detail-scroll");
-        VBox.setVgrow(scroll, Priority.ALWAYS);
-        getChildren().addAll(header, scroll);
+        waiting.getStyleClass().add("detail-waiting");
+        waiting.setWrapText(true);
+        waiting.setMaxWidth(Double.MAX_VALUE);
+        VBox.setVgrow(waiting, Priority.ALWAYS);
+        getChildren().addAll(header, waiting);
 
         // Invalidation, not change: an equal document rendered again (a finding clicked again) still scrolls back to its focus.
         model.documentProperty().addListener(obs -> show(model.getDocument()));
-        show(model.getDocument());
+        waiting.setText(model.getDocument().lines().stream().map(DetailDocument.Line::text).collect(Collectors.joining("\n")));
+    }
+
+    /**
+     * The rich-text area, made the first time the pane shows a document other than the one it opened with (a placeholder
+     * before anything is selected): making, styling and laying out a styled area took about 0.1 s of the window's first
+     * frame, which shows no event yet.
+     */
+    private StyleClassedTextArea area() {
+        if (area == null) {
+            area = new StyleClassedTextArea();
+            area.setId("detail-area");
+            area.getStyleClass().add("detail-area");
+            area.setEditable(false);
+            area.setWrapText(true);
+            area.setParagraphGraphicFactory(this::gutter);
+            VirtualizedScrollPane<StyleClassedTextArea> scroll = new VirtualizedScrollPane<>(area);
+            scroll.getStyleClass().add("detail-scroll");
+            VBox.setVgrow(scroll, Priority.ALWAYS);
+            getChildren().set(getChildren().indexOf(waiting), scroll);
+        }
+        return area;
     }
 
     /** Puts {@code tools} at the right of the pane's header and {@code panel} under it (notes and bookmarks). */
@@ -85,6 +105,7 @@ public final class DetailView extends VBox {
      * document's focus line (a blamed state entry), centred.
      */
     private void show(DetailDocument next) {
+        StyleClassedTextArea area = area();
         document = next;  // first: the gutter factory reads it while the new paragraphs are laid out
         ReadOnlyStyledDocumentBuilder<Collection<String>, String, Collection<String>> builder =
                 new ReadOnlyStyledDocumentBuilder<>(area.getSegOps(), PLAIN);
