@@ -42,9 +42,9 @@ public record LoadedTrace(Trace trace, List<ThreadSummary> threads, Map<EventKin
     }
 
     /**
-     * Counts, labels and pairs {@code trace} and finds its model on the calling thread, the labels and the model on
-     * another core meanwhile: one after another, with the kinds counted in a walk of their own, they took 0.3 s of a
-     * 14,000-conversation file's time between its last line read and its views shown.
+     * Counts {@code trace}'s events and pairs its LLM calls on the calling thread, and meanwhile labels its threads and
+     * finds its model on another core: one after another, with the kinds counted in a walk of their own, they took 0.3 s
+     * of a 14,000-conversation file's time between its last line read and its views shown.
      */
     public static LoadedTrace of(Trace trace) {
         return of(trace, false);
