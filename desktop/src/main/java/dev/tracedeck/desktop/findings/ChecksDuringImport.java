@@ -29,22 +29,38 @@ public final class ChecksDuringImport {
     /** The loading tab's panel, until it goes: it holds the whole file as read, which the finished views replace. */
     private volatile Consumer<ThreadChecklist> checked;
     private volatile boolean stopped;
+    private final Runnable firstRead;
+    /** Read and written on the importing thread alone. */
+    private boolean anyRead;
 
     /**
      * @param beside  where the threads are checked while the file is read
      * @param checked hears each thread's checklist as it is done, from the thread that checked it
      */
     public ChecksDuringImport(Validator validator, Executor beside, Consumer<ThreadChecklist> checked) {
+        this(validator, beside, checked, () -> { });
+    }
+
+    /**
+     * @param firstRead told once, from the importing thread, when the importer says a first thread is read to its end:
+     *                  this file's threads are checked as it is read (a log's are not: they are checked once it is)
+     */
+    public ChecksDuringImport(Validator validator, Executor beside, Consumer<ThreadChecklist> checked, Runnable firstRead) {
         this.validator = validator;
         this.ahead = new ChecksAhead(validator);
         this.beside = beside;
         this.checked = checked;
+        this.firstRead = firstRead;
     }
 
     /** On the importing thread, for each thread read to its end, in the order they are read. */
     public void threadRead(TraceThread thread, String rulesFormat) {
         if (stopped) {
             return;
+        }
+        if (!anyRead) {
+            anyRead = true;
+            firstRead.run();
         }
         ChecksAhead.Check check = ahead.read(thread, rulesFormat);
         try {

@@ -32,10 +32,15 @@ public record FindingsSummary(State state, long errors, long warnings, long info
         return new FindingsSummary(State.FAILED, 0, 0, 0, 0, why, 0);
     }
 
-    /** Still checking {@code threads} threads, of which {@code done} are: their findings so far. */
+    /**
+     * Still checking {@code threads} threads, of which {@code done} are: their findings so far. A file still read can
+     * have more threads checked than its views have taken in yet (its events reach the window in batches of their own):
+     * the threads so far are never fewer than those checked.
+     */
     public static FindingsSummary checking(int threads, List<ThreadChecklist> done) {
         FindingsSummary soFar = of(done);
-        return new FindingsSummary(State.CHECKING, soFar.errors, soFar.warnings, soFar.infos, threads, "", done.size());
+        return new FindingsSummary(State.CHECKING, soFar.errors, soFar.warnings, soFar.infos, Math.max(threads, done.size()),
+                "", done.size());
     }
 
     /**
@@ -43,7 +48,8 @@ public record FindingsSummary(State state, long errors, long warnings, long info
      * so that a batch of threads checked costs what is in the batch, not every thread checked before it.
      */
     public static FindingsSummary checking(int threads, FindingsSummary done) {
-        return new FindingsSummary(State.CHECKING, done.errors, done.warnings, done.infos, threads, "", done.checked);
+        return new FindingsSummary(State.CHECKING, done.errors, done.warnings, done.infos, Math.max(threads, done.checked), "",
+                done.checked);
     }
 
     /** These findings and those of {@code more} checklists, as one summary of them all. */

@@ -68,6 +68,8 @@ public final class FindingsViewModel {
     private Supplier<ThreadLabels> labels;
     private TaskHandle task = TaskHandle.DONE;
     private Batches<ThreadChecklist> checkedSoFar = new Batches<>(Runnable::run, batch -> { });
+    /** Says again how many threads are checked of how many, while threads are shown as checked elsewhere. */
+    private Runnable recount = () -> { };
     /** While only some threads are checked, how many there are in all; 0 once the verdict is whole. */
     private int checkingThreads;
     private final TriageMarks triage;
@@ -181,11 +183,28 @@ public final class FindingsViewModel {
                 soFar.sort(Comparator.comparingInt(c -> order.applyAsInt(c.threadId())));
                 pacing.laidOut(() -> partlyChecked(file, format, threads.getAsInt(), soFar, found[0]));
             } else {
-                summary.set(FindingsSummary.checking(threads.getAsInt(), found[0]));
+                recount.run();
             }
         });
+        recount = () -> {
+            if (summary.get().state() == FindingsSummary.State.CHECKING) {
+                summary.set(FindingsSummary.checking(threads.getAsInt(), found[0]));
+                if (scope.isEmpty()) {
+                    // The panel's header counts every thread too: it keeps up between layouts.
+                    scopeSummary.set(summary.get());
+                }
+            }
+        };
         checkedSoFar = batches;
         return batches;
+    }
+
+    /**
+     * Counts again the threads there are so far, for the summaries of threads shown as checked elsewhere ({@link
+     * #showAsChecked}): a file still read has its events reach the window apart from its threads' checklists.
+     */
+    public void threadsRead() {
+        recount.run();
     }
 
     /**
@@ -200,6 +219,7 @@ public final class FindingsViewModel {
 
     /** Stops a running check: its result will not arrive. */
     public void cancel() {
+        recount = () -> { };
         checkedSoFar.stop();
         task.cancel();
     }

@@ -96,8 +96,10 @@ public final class LoadingView extends VBox {
         Label note = new Label();
         // A file of conversations has its threads checked as they are read: its findings come meanwhile.
         note.textProperty().bind(Bindings.createStringBinding(() -> model.findings().summaryProperty().get().checked() > 0
-                ? "Findings of the threads read so far below" : "Findings follow once the whole file is read",
-                model.findings().summaryProperty()));
+                ? "Findings of the threads read so far below"
+                : model.checkingAsReadProperty().get() ? "Checking the threads as they are read…"
+                : "Findings follow once the whole file is read",
+                model.findings().summaryProperty(), model.checkingAsReadProperty()));
         note.getStyleClass().add("loading-note");
         note.setMinWidth(0);
         Region gap = new Region();

@@ -23,6 +23,8 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
@@ -45,6 +47,7 @@ public final class LoadingViewModel {
     /** Kept up as threads come: labelling every thread anew, per batch, takes a file of 100,000 threads ~0.4 s a batch. */
     private final GrowingThreadLabels labels = new GrowingThreadLabels();
     private final ReadOnlyStringWrapper counts = new ReadOnlyStringWrapper("No events read yet");
+    private final ReadOnlyBooleanWrapper checkingAsRead = new ReadOnlyBooleanWrapper();
 
     /** Events, state dumps and problem records of one thread so far, and its row in the thread list. */
     private static final class ThreadCounts {
@@ -133,6 +136,9 @@ public final class LoadingViewModel {
         }
         threads.patch(changed, newRows);
         rowsShown = byThread.size();
+        if (!added.isEmpty()) {
+            findings.threadsRead();
+        }
         counts.set(CountFormat.count(all.events, "event", "events") + " · " + CountFormat.count(byThread.size(), "thread", "threads")
                 + " so far");
     }
@@ -156,6 +162,16 @@ public final class LoadingViewModel {
     public void stopChecks() {
         findings.cancel();
         timeline.stopSearching();
+    }
+
+    /** The file's threads are checked as they are read: its importer has said a first one is read to its end. */
+    public void checkingAsRead() {
+        checkingAsRead.set(true);
+    }
+
+    /** Whether the file's threads are checked as they are read (see {@link #checkingAsRead()}); false until known. */
+    public ReadOnlyBooleanProperty checkingAsReadProperty() {
+        return checkingAsRead.getReadOnlyProperty();
     }
 
     /** The findings of the threads checked so far, while the file is read. */

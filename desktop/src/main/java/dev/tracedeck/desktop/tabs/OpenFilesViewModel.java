@@ -456,7 +456,8 @@ public final class OpenFilesViewModel {
         if (lifting != TextCallLifting.OFF) {
             return Optional.empty();
         }
-        return Optional.of(new ChecksDuringImport(validator, imports.beside(), loading.checkAsRead(document.path().toString())));
+        return Optional.of(new ChecksDuringImport(validator, imports.beside(), loading.checkAsRead(document.path().toString()),
+                () -> imports.callbacks().execute(loading::checkingAsRead)));
     }
 
     /**

@@ -22,6 +22,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
@@ -90,11 +91,13 @@ class ChecksDuringImportTest {
     @Test
     void aFileOfConversationsHasAllButItsLastThreadCheckedAsItIsRead() throws Exception {
         Path file = SAMPLES.resolve("openai/fine-tuning.jsonl");
-        ChecksDuringImport checks = new ChecksDuringImport(validator, beside::add, checked::add);
+        AtomicInteger firstRead = new AtomicInteger();
+        ChecksDuringImport checks = new ChecksDuringImport(validator, beside::add, checked::add, firstRead::incrementAndGet);
         Trace trace = read(file, checks);
         int told = beside.size();
         beside.forEach(Runnable::run);
 
+        assertEquals(1, firstRead.get(), "told once that threads are checked as read");
         assertTrue(told >= 5, "each conversation is checked once the next line starts: " + told);
         assertEquals(told, checked.size(), "each checklist is handed on as it is done");
         assertTrue(checked.stream().anyMatch(c -> !c.findings().isEmpty()), "findings come while the file is read");

@@ -13,6 +13,16 @@ import org.junit.jupiter.api.Test;
 /** A summary kept up batch by batch says what one made of every thread checked so far says. */
 class FindingsSummaryTest {
 
+    /** Threads checked before the window has taken in their events are counted among the threads so far. */
+    @Test
+    void neverChecksMoreThreadsThanThereAre() {
+        List<ThreadChecklist> checked = new Validator(RuleConfig.DEFAULT).validate(TestTraces.small()).threads();
+        FindingsSummary early = FindingsSummary.checking(1, checked);
+        assertEquals(checked.size(), early.threads());
+        assertEquals(early.threads(), FindingsSummary.checking(1, FindingsSummary.of(checked)).threads());
+        assertEquals(7, FindingsSummary.checking(7, checked).threads());
+    }
+
     @Test
     void summingBatchesGivesTheSummaryOfThemAll() {
         List<ThreadChecklist> checked = new Validator(RuleConfig.DEFAULT).validate(TestTraces.small()).threads();

@@ -4,8 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.ThreadChecklist;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
+import dev.tracedeck.desktop.findings.FindingsSummary;
 import dev.tracedeck.desktop.threads.ThreadSummary;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.trace.Trace;
@@ -13,6 +17,7 @@ import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import javafx.collections.ListChangeListener;
 import org.junit.jupiter.api.Test;
 
@@ -40,6 +45,24 @@ class LoadingViewModelTest {
         }
         assertEquals(events.size() + " events · " + trace.threads().size() + " threads so far",
                 loading.countsProperty().get());
+    }
+
+    /** The findings' "checked of threads so far" counts the threads read, whichever of events and checklists comes first. */
+    @Test
+    void theThreadsCheckedAreCountedOfTheThreadsReadSoFar() {
+        List<ThreadChecklist> checklists = new Validator(RuleConfig.DEFAULT).validate(trace).threads();
+        Consumer<ThreadChecklist> checked = loading.checkAsRead("run.log");
+        checked.accept(checklists.get(0));  // checked before the window has taken in any event of it
+        FindingsSummary early = loading.findings().summaryProperty().get();
+        assertEquals(1, early.checked());
+        assertEquals(1, early.threads(), "never fewer threads than checked");
+
+        loading.append(events);
+
+        FindingsSummary now = loading.findings().summaryProperty().get();
+        assertEquals(1, now.checked());
+        assertEquals(trace.threads().size(), now.threads(), "the threads read since count at once");
+        assertEquals(now, loading.findings().scopeSummaryProperty().get(), "the panel's header says the same");
     }
 
     @Test

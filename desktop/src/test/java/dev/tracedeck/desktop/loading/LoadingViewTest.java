@@ -76,6 +76,8 @@ class LoadingViewTest {
         assertTrue(robot.from(view).lookup("#findings-panel").tryQuery().isEmpty(), "no findings before a thread is checked");
         Label note = robot.from(view).lookup(".loading-note").queryAs(Label.class);
         assertEquals("Findings follow once the whole file is read", note.getText());
+        robot.interact(model::checkingAsRead);
+        assertEquals("Checking the threads as they are read…", note.getText(), "an importer said a first thread is read");
 
         List<ThreadChecklist> checklists = new Validator(RuleConfig.DEFAULT).validate(trace).threads();
         robot.interact(() -> {
