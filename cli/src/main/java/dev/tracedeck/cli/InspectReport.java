@@ -55,11 +55,7 @@ final class InspectReport {
         json.writeNumberField("events", trace.events().size());
         json.writeNumberField("otherRecords", r.otherRecords());
         json.writeNumberField("malformedRecords", r.malformedRecords());
-        json.writeObjectFieldStart("recordKinds");
-        for (Map.Entry<String, ? extends Number> kind : r.recordKinds().entrySet()) {
-            json.writeNumberField(kind.getKey(), kind.getValue().longValue());
-        }
-        json.writeEndObject();
+        writeCounts(json, "recordKinds", r.recordKinds());
         json.writeArrayFieldStart("threads");
         // Each thread's counts read only that thread: a file of ten thousand conversations counts them on every core.
         for (ThreadCounts thread : trace.threads().parallelStream().map(ThreadCounts::of).toList()) {
@@ -78,6 +74,16 @@ final class InspectReport {
         json.writeEndObject();
     }
 
+    /** {@code "name": {"key": count, …}}, in the map's order. */
+    private static void writeCounts(JsonGenerator json, String name, Map<String, ? extends Number> counts)
+            throws IOException {
+        json.writeObjectFieldStart(name);
+        for (Map.Entry<String, ? extends Number> count : counts.entrySet()) {
+            json.writeNumberField(count.getKey(), count.getValue().longValue());
+        }
+        json.writeEndObject();
+    }
+
     /** What the report says of one thread, counted on any thread. */
     private record ThreadCounts(TraceThread thread, ThreadSummary summary, HistoryCounts history) {
 
@@ -91,19 +97,11 @@ final class InspectReport {
             json.writeNumberField("events", thread.events().size());
             json.writeNumberField("conversationMessages", summary.conversationMessages());
             json.writeNumberField("controlMessages", summary.controlMessages());
-            json.writeObjectFieldStart("toolCalls");
-            for (Map.Entry<String, ? extends Number> tool : summary.toolCalls().entrySet()) {
-                json.writeNumberField(tool.getKey(), tool.getValue().longValue());
-            }
-            json.writeEndObject();
+            writeCounts(json, "toolCalls", summary.toolCalls());
             json.writeNumberField("snapshots", summary.snapshots());
             json.writeNumberField("finalStateSize", summary.finalStateSize());
             json.writeNumberField("messages", history.messages());
-            json.writeObjectFieldStart("roles");
-            for (Map.Entry<String, ? extends Number> role : history.roles().entrySet()) {
-                json.writeNumberField(role.getKey(), role.getValue().longValue());
-            }
-            json.writeEndObject();
+            writeCounts(json, "roles", history.roles());
             json.writeNumberField("toolResults", history.toolResults());
             json.writeNumberField("orphanedToolCalls", history.orphanedToolCalls());
             json.writeEndObject();
