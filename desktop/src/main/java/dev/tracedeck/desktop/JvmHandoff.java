@@ -97,7 +97,7 @@ final class JvmHandoff {
         return COMMAND_WORD.matcher(word).matches();
     }
 
-    private static boolean javaFxPresent() {
+    static boolean javaFxPresent() {
         try {
             Class.forName("javafx.application.Platform", false, JvmHandoff.class.getClassLoader());
             return true;

@@ -71,6 +71,9 @@ public final class Main implements Callable<Integer> {
     public static void main(String[] args) {
         // The desktop app returns here once its window has closed, so every command can end the process.
         OptionalInt handoff = JvmHandoff.of(args);
+        if (handoff.isEmpty() && JvmHandoff.javaFxPresent() && opensTheWindowOnly(args)) {
+            DesktopLauncher.startToolkitAhead();
+        }
         System.exit(handoff.isPresent() ? handoff.getAsInt() : CommandLines.run(commandLine(args), args));
     }
 
@@ -100,9 +103,11 @@ public final class Main implements Callable<Integer> {
             }
         }
         if (opensTheWindowOnly(args)) {
+            CommandLine alone = CommandLines.of(new Main(), CommandLine.defaultFactory(), List.of());
             try {
-                CommandLines.of(new Main(), CommandLine.defaultFactory(), List.of()).parseArgs(args);
-                return CommandLines.of(new Main(), CommandLine.defaultFactory(), List.of());
+                // Picocli sets every option back to its initial value before each parse: the run parses afresh.
+                alone.parseArgs(args);
+                return alone;
             } catch (CommandLine.ParameterException e) {
                 // Said with the usage, which lists the commands: by the whole command line.
             }

@@ -92,6 +92,36 @@ class NoDisplayTest {
         assertTrue(Files.size(png) > 10_000, "the picture is written");
     }
 
+    /**
+     * The window's JVM starts JavaFX while it parses a command line that can only open the window: one the parse or
+     * the option checks refuse still ends with their one message and exit 2, with no picture taken.
+     */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aRefusedCommandLineOpensNoWindowThoughTheToolkitStartedAhead(@TempDir Path dir) throws Exception {
+        Path png = dir.resolve("never.png");
+        List<String> headless = List.of("-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw",
+                "-Dprism.text=t2k", "-Djava.awt.headless=true");
+        Child mistyped = run(headless, Map.of("DISPLAY", ":headless"), true, "--screenshot", png.toString(),
+                "--screenshot-after=soon", BEFORE.toString());
+        assertEquals(ExitCodes.USAGE, mistyped.code, mistyped.out + mistyped.err);
+        assertTrue(withoutClassPathWarning(mistyped.err).startsWith(
+                "Invalid value for option '--screenshot-after': 'soon' is not a long"), mistyped.err);
+
+        Path config = Files.writeString(dir.resolve("rules.json"), "{\"rules\": {\"nope\": {}}}");
+        Child badConfig = run(headless, Map.of("DISPLAY", ":headless"), true, "--screenshot", png.toString(),
+                "--config", config.toString(), BEFORE.toString());
+        assertEquals(ExitCodes.USAGE, badConfig.code, badConfig.out + badConfig.err);
+        String said = withoutClassPathWarning(badConfig.err);
+        assertEquals(1, said.lines().filter(l -> !l.isBlank()).count(), badConfig.err);
+        assertTrue(said.startsWith("tracedeck: " + config + ":1: unknown rule \"nope\""), badConfig.err);
+        assertFalse(Files.exists(png), "no window was shown, so no picture taken");
+
+        Child shot = run(headless, Map.of("DISPLAY", ":headless"), true, "--screenshot", png.toString(), BEFORE.toString());
+        assertEquals(ExitCodes.OK, shot.code, shot.out + shot.err);
+        assertTrue(Files.size(png) > 10_000, "the window the toolkit started ahead for opened and drew");
+    }
+
     /** render draws with no display at all: no DISPLAY (not even a fake one), no Xvfb, Monocle's headless glass. */
     @Test
     @EnabledOnOs(OS.LINUX)
@@ -129,6 +159,23 @@ class NoDisplayTest {
     }
 
     private record Child(int code, String out, String err) {
+    }
+
+    /**
+     * Standard error less the two lines JavaFX logs when it runs from the class path, as it does in these child JVMs
+     * (the launcher puts it on the module path): its logger's date line and the warning.
+     */
+    private static String withoutClassPathWarning(String err) {
+        List<String> lines = new ArrayList<>(err.lines().toList());
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            if (lines.get(i).startsWith("WARNING: Unsupported JavaFX configuration")) {
+                lines.remove(i);
+                if (i > 0 && lines.get(i - 1).contains("com.sun.javafx.application.PlatformImpl")) {
+                    lines.remove(i - 1);
+                }
+            }
+        }
+        return String.join("\n", lines);
     }
 
     /** Runs the command line in a new JVM without DISPLAY, with JavaFX on the class path (the window's JVM). */

@@ -51,14 +51,36 @@ public final class DesktopLauncher {
         // The toolkit and the window take about half a second: the file shown first is read meanwhile.
         readAhead = options.files().stream().findFirst()
                 .map(file -> ReadAhead.start(TracedeckApplication.importers(options), file));
-        try {
-            Application.launch(TracedeckApplication.class, args.toArray(String[]::new));
-        } catch (RuntimeException | LinkageError e) {
-            System.err.println("tracedeck: cannot open the window: " + rootMessage(e) + " (see the README, Set up: "
-                    + DesktopCheck.README_INSTALL + ")");
+        Optional<Throwable> failure;
+        if (ToolkitHeadStart.begun()) {
+            try {
+                failure = ToolkitHeadStart.openAndWait(options);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return 2;
+            }
+        } else {
+            try {
+                Application.launch(TracedeckApplication.class, args.toArray(String[]::new));
+                failure = Optional.empty();
+            } catch (RuntimeException | LinkageError e) {
+                failure = Optional.of(e);
+            }
+        }
+        if (failure.isPresent()) {
+            System.err.println("tracedeck: cannot open the window: " + rootMessage(failure.get()) + " (see the README, "
+                    + "Set up: " + DesktopCheck.README_INSTALL + ")");
             return 2;
         }
         return EXIT_STATUS.get();
+    }
+
+    /**
+     * Starts JavaFX's toolkit now, while the command line that will open the window is parsed ({@link ToolkitHeadStart});
+     * {@link #launch} then hands the window its options. For a command line that can only open the window.
+     */
+    public static void startToolkitAhead() {
+        ToolkitHeadStart.begin();
     }
 
     /** The first file's reading when it began before the window; empty once taken (a window opens it once). */

@@ -37,7 +37,8 @@ public final class TracedeckApplication extends Application {
 
     @Override
     public void start(Stage stage) {
-        LaunchOptions options = LaunchOptions.fromArgs(getParameters().getRaw());
+        LaunchOptions options = ToolkitHeadStart.begun() ? ToolkitHeadStart.options()
+                : LaunchOptions.fromArgs(getParameters().getRaw());
         NoticesViewModel notices = new NoticesViewModel();
         ErrorBoundary errors = new ErrorBoundary(notices, Platform::runLater);
         Thread.setDefaultUncaughtExceptionHandler(errors);
