@@ -1,22 +1,35 @@
 package dev.tracedeck.desktop.timeline;
 
 import dev.tracedeck.analysis.steps.LlmRounds;
+import dev.tracedeck.desktop.common.Batches;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
-import java.util.stream.IntStream;
+import java.util.function.Consumer;
 
 /**
  * One pass of a filter over the timeline's rows as they stood when it was made: which rows it shows, tested on every
  * core chunk by chunk. It holds the rows' arrays, not copies of them (see {@link RowList#array}, {@link
  * RowColumns#view}, {@link SearchSignatures#view}), so it is made on the FX thread at no cost and run there or, when it
- * would read many rows' texts, on another thread.
+ * would read many rows' texts, on another thread, which may show the first rows it finds before the rest.
  */
 final class FilterPass {
 
-    /** Below this many rows a pass is tested on the calling thread alone. */
-    private static final int PARALLEL_CHUNK = 50_000;
+    /** Below this many rows a pass is tested on the calling thread alone; no chunk holds fewer. */
+    private static final int PARALLEL_CHUNK = 20_000;
+    /**
+     * At most this many chunks: small enough that the first of five million rows are tested, and can be shown, within a
+     * fraction of the pass, many enough that two cores share the work evenly.
+     */
+    private static final int MAX_CHUNKS = 256;
+    /** How many rows found make the first part of a pass's result worth showing at once: more than a screen holds. */
+    static final int FIRST_ROWS = 200;
     /** How many rows a chunk tests between looks at whether the pass was cancelled. */
     private static final int CANCEL_STRIDE = 4096;
 
@@ -62,48 +75,135 @@ final class FilterPass {
      * pass is searched, and only when its signature allows a match. Null once {@code cancelled} says so.
      */
     Result run(BooleanSupplier cancelled) {
+        return run(cancelled, first -> { });
+    }
+
+    /**
+     * As {@link #run(BooleanSupplier)}, handing {@code soFar} the rows found in the first part of the rows while the
+     * rest is still being tested: a common word over millions of rows reads a third of them whole, and its first rows
+     * can be shown long before the last are found. Chunks are tested in order, one at a time by each core, so the rows
+     * come from the first on; {@code soFar} gets the rows of the chunks done from the first without a gap that it has not
+     * had yet, first once they fill a screen ({@value #FIRST_ROWS}) or a quarter of a second has passed, then at most a
+     * few times a second ({@link Batches#BATCH_NANOS}). It is called on the calling thread (the one view-models are
+     * handed to), and not once the whole pass is done: the result holds every row, those handed on first included.
+     */
+    Result run(BooleanSupplier cancelled, Consumer<Result> soFar) {
+        int chunks = Math.max(1, Math.min(MAX_CHUNKS, size / PARALLEL_CHUNK));
+        Chunks tested = new Chunks(chunks, System.nanoTime());
+        int workers = Math.min(chunks, Runtime.getRuntime().availableProcessors());
+        List<ForkJoinTask<?>> others = new ArrayList<>();
+        for (int w = 1; w < workers; w++) {
+            others.add(ForkJoinPool.commonPool().submit(() -> testChunks(tested, cancelled)));
+        }
+        while (testChunks(tested, cancelled)) {
+            tested.foundSoFar(System.nanoTime()).ifPresent(soFar);
+        }
+        others.forEach(ForkJoinTask::join);
+        return tested.cancelled ? null : tested.whole();
+    }
+
+    /**
+     * Tests the next chunk not taken yet; false once every chunk is taken or the pass is cancelled. Safe on any thread.
+     */
+    private boolean testChunks(Chunks tested, BooleanSupplier cancelled) {
         boolean searched = !filter.search().isEmpty();
-        int chunks = Math.max(1, Math.min(64, size / PARALLEL_CHUNK));
-        int[][] parts = new int[chunks][];
-        int[] counts = new int[chunks];
-        IntStream.range(0, chunks).parallel().forEach(c -> {
-            int from = (int) ((long) size * c / chunks);
-            int to = (int) ((long) size * (c + 1) / chunks);
-            int[] part = new int[to - from];
-            int n = 0;
-            for (int i = from; i < to; i++) {
-                if (((i - from) % CANCEL_STRIDE) == 0 && cancelled.getAsBoolean()) {
-                    counts[c] = -1;
-                    return;
+        int c = tested.next.getAndIncrement();
+        if (c >= tested.count || tested.cancelled) {
+            return false;
+        }
+        int from = (int) ((long) size * c / tested.count);
+        int to = (int) ((long) size * (c + 1) / tested.count);
+        int[] part = new int[to - from];
+        int n = 0;
+        for (int i = from; i < to; i++) {
+            if (((i - from) % CANCEL_STRIDE) == 0 && cancelled.getAsBoolean()) {
+                tested.cancelled = true;
+                return false;
+            }
+            if (test.passes(i) && (!searched || signatures.mayMatch(i, query) && shows(filter, rows[i], rounds))) {
+                part[n++] = i;
+            }
+        }
+        tested.done(c, part, n);
+        return true;
+    }
+
+    /** The chunks of one pass: which is next to take, which are done, and the rows each passed. */
+    private final class Chunks {
+
+        final int count;
+        final AtomicInteger next = new AtomicInteger();
+        volatile boolean cancelled;
+        private final int[][] parts;
+        private final int[] counts;
+        private final boolean[] done;
+        /** The chunks done from the first on, without a gap, and the rows they passed. */
+        private int prefix;
+        private int prefixRows;
+        /** How many of those chunks, and of their rows, were handed on so far, and when. */
+        private int chunksHanded;
+        private int rowsHanded;
+        private long handedAt;
+
+        Chunks(int count, long began) {
+            this.count = count;
+            this.handedAt = began;
+            this.parts = new int[count][];
+            this.counts = new int[count];
+            this.done = new boolean[count];
+        }
+
+        synchronized void done(int chunk, int[] part, int passed) {
+            parts[chunk] = part;
+            counts[chunk] = passed;
+            done[chunk] = true;
+            while (prefix < count && done[prefix]) {
+                prefixRows += counts[prefix];
+                prefix++;
+            }
+        }
+
+        /**
+         * The rows of the chunks done from the first on that were not handed on yet, when there are any and it is time:
+         * the first rows once they fill a screen, or once a batch's time has passed since the pass began, and any more a
+         * batch's time after the last. Empty once every chunk is done: the whole result follows at once.
+         */
+        synchronized Optional<Result> foundSoFar(long now) {
+            boolean due = now - handedAt >= Batches.BATCH_NANOS || rowsHanded == 0 && prefixRows >= FIRST_ROWS;
+            if (!due || prefixRows == rowsHanded || prefix == count || cancelled) {
+                return Optional.empty();
+            }
+            Result more = joined(chunksHanded, prefix);
+            chunksHanded = prefix;
+            rowsHanded = prefixRows;
+            handedAt = now;
+            return Optional.of(more);
+        }
+
+        synchronized Result whole() {
+            return joined(0, count);
+        }
+
+        private Result joined(int fromChunk, int toChunk) {
+            int total = 0;
+            for (int c = fromChunk; c < toChunk; c++) {
+                total += counts[c];
+            }
+            int[] all = new int[total];
+            int at = 0;
+            for (int c = fromChunk; c < toChunk; c++) {
+                System.arraycopy(parts[c], 0, all, at, counts[c]);
+                at += counts[c];
+            }
+            // Count events, not rows, so the count agrees with the status bar and the kind filter.
+            int events = total;
+            for (int row : all) {
+                if (columns.answerSeq(row) != RowColumns.NO_ANSWER) {
+                    events++;
                 }
-                if (test.passes(i) && (!searched || signatures.mayMatch(i, query) && shows(filter, rows[i], rounds))) {
-                    part[n++] = i;
-                }
             }
-            parts[c] = part;
-            counts[c] = n;
-        });
-        int total = 0;
-        for (int n : counts) {
-            if (n < 0) {
-                return null;
-            }
-            total += n;
+            return new Result(all, events);
         }
-        int[] all = new int[total];
-        int at = 0;
-        for (int c = 0; c < chunks; c++) {
-            System.arraycopy(parts[c], 0, all, at, counts[c]);
-            at += counts[c];
-        }
-        // Count events, not rows, so the count agrees with the status bar and the kind filter.
-        int events = total;
-        for (int row : all) {
-            if (columns.answerSeq(row) != RowColumns.NO_ANSWER) {
-                events++;
-            }
-        }
-        return new Result(all, events);
     }
 
     /** A row passes when its event or the answer it shows does: both are on the same thread and of one kind. */

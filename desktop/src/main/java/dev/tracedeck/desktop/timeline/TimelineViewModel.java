@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Executor;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -33,7 +34,9 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
  * see {@link LlmRounds}) and is not a row of its own, every other event is its own row. Selecting or revealing
  * an answer selects its request's row, and a row passes the filter when either of its events does, so no
  * event is ever out of reach. A search of many rows runs on another thread ({@link #searchInBackground}): the rows
- * shown stay until its result replaces them, and {@link #searchingProperty} says it runs.
+ * shown stay until the first rows it finds replace them (from the first row on, a screenful or what a quarter of a
+ * second found), more join them a few times a second and the rest at the end, and {@link #searchingProperty} says it
+ * runs.
  */
 public final class TimelineViewModel {
 
@@ -67,7 +70,13 @@ public final class TimelineViewModel {
     private boolean growing;
     /** Where a search of many rows runs, the latest one only; null: on the calling thread. */
     private LatestOnly background;
+    /** Where the first rows a search found are handed over, in order with its result: the FX thread in the app. */
+    private Executor backgroundCallbacks = Runnable::run;
     private int backgroundRows = BACKGROUND_ROWS;
+    /** Counts the passes begun: the first rows of a pass a later one replaced are not shown. */
+    private long passes;
+    /** How many of the rows shown are the first rows of the search still running; 0 while it has shown none. */
+    private int firstRowsShown;
     private final ReadOnlyBooleanWrapper searching = new ReadOnlyBooleanWrapper();
     /** Rows added while a pass runs on another thread, which passed its filter: shown after its result. */
     private int[] addedMeanwhile;
@@ -238,6 +247,7 @@ public final class TimelineViewModel {
     /** @param rows the most rows a search on the calling thread may read */
     void searchInBackground(TaskRunner runner, int rows) {
         this.background = new LatestOnly(runner);
+        this.backgroundCallbacks = runner.callbacks();
         this.backgroundRows = rows;
     }
 
@@ -514,10 +524,13 @@ public final class TimelineViewModel {
         select(event);
     }
 
-    /** "42 of 1,337 events", or "1,337 events" when nothing is filtered out. */
+    /**
+     * "42 of 1,337 events", or "1,337 events" when nothing is filtered out; while a search runs, "Searching…", and once
+     * its first rows are shown, how many it has found so far.
+     */
     public String countText() {
         if (searching.get()) {
-            return "Searching…";
+            return firstRowsShown > 0 ? "Searching… " + CountFormat.count(shownCount.get()) + " so far" : "Searching…";
         }
         int shown = shownCount.get();
         int total = eventCount;
@@ -532,6 +545,7 @@ public final class TimelineViewModel {
     private void refilter(EventFilter now) {
         takeStreamedSignatures();
         FilterPass pass = new FilterPass(now, events.array(), events.size(), columns, signatures, rounds);
+        long mine = ++passes;
         if (background == null || pass.rowsSearched() <= backgroundRows) {
             stopBackgroundPass();
             show(now, pass.run(() -> false), new int[0], 0, 0);
@@ -540,8 +554,14 @@ public final class TimelineViewModel {
         addedMeanwhile = new int[16];
         addedMeanwhileCount = 0;
         addedMeanwhileEvents = 0;
+        firstRowsShown = 0;
         searching.set(true);
-        background.submit("timeline search", context -> pass.run(context::isCancelled), result -> {
+        Executor callbacks = backgroundCallbacks;
+        background.submit("timeline search", context -> pass.run(context::isCancelled, soFar -> callbacks.execute(() -> {
+            if (mine == passes) {
+                showFoundSoFar(soFar);
+            }
+        })), result -> {
             if (result == null) {
                 return;  // cancelled: a later filter took over
             }
@@ -553,6 +573,7 @@ public final class TimelineViewModel {
             searching.set(false);
         }, error -> {
             addedMeanwhile = null;
+            firstRowsShown = 0;
             searching.set(false);
             throw new IllegalStateException("searching the timeline failed", error);
         });
@@ -564,6 +585,8 @@ public final class TimelineViewModel {
     }
 
     private void stopBackgroundPass() {
+        passes++;
+        firstRowsShown = 0;
         if (addedMeanwhile != null) {
             background.cancel();
             addedMeanwhile = null;
@@ -571,14 +594,44 @@ public final class TimelineViewModel {
         }
     }
 
-    /** Shows the rows a pass of {@code now} passed and those added since that it passes, as one change. */
+    /** Whether a search still running shows the first rows it found (the rest join them when it ends). */
+    public boolean showsFirstRows() {
+        return searching.get() && firstRowsShown > 0;
+    }
+
+    /**
+     * More rows the search running has found, after those it found before (from the first row on): in place of the rows
+     * shown before it the first time, after those shown since then; the rest will follow them.
+     */
+    private void showFoundSoFar(FilterPass.Result more) {
+        int[] rows = more.rows();
+        if (firstRowsShown == 0) {
+            shown.show(rows, rows.length);
+            shownCount.set(more.events());
+        } else {
+            shown.append(rows, rows.length);
+            shownCount.set(shownCount.get() + more.events());
+        }
+        firstRowsShown += rows.length;
+    }
+
+    /**
+     * Shows the rows a pass of {@code now} passed and those added since that it passes: one change, or, where its first
+     * rows are shown already (the first of the rows it passed, in order), the others added after them.
+     */
     private void show(EventFilter now, FilterPass.Result result, int[] added, int addedCount, int addedEvents) {
         int[] passing = result.rows();
         if (addedCount > 0) {
             passing = Arrays.copyOf(passing, passing.length + addedCount);
             System.arraycopy(added, 0, passing, result.rows().length, addedCount);
         }
-        shown.show(passing, passing.length);
+        if (firstRowsShown > 0) {
+            int rest = passing.length - firstRowsShown;
+            shown.append(Arrays.copyOfRange(passing, firstRowsShown, passing.length), rest);
+            firstRowsShown = 0;
+        } else {
+            shown.show(passing, passing.length);
+        }
         shownCount.set(result.events() + addedEvents);
         // A selection another thread, kind or "only flagged" hides is left behind, and the detail pane says so. One
         // that only a search hides stays selected, its detail on show: searching (Ctrl+F, a word or two) must not

@@ -29,6 +29,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -39,8 +40,9 @@ import java.util.function.Predicate;
 /**
  * The timeline at scale: a JSON Lines file of short OpenAI chat conversations holding five million events is
  * imported (its events signed as they are read, on half the cores, as the app does), put in the timeline's view-model
- * and checked as the app does. Right after the import, the checks running, a search is timed: until its result is
- * shown, and the longest the thread playing the FX thread's part is kept busy meanwhile; the same for a timeline whose
+ * and checked as the app does. Right after the import, the checks running, a search is timed: until its first rows
+ * are shown (a search of many rows shows those it finds first before the rest), until its whole result is, and the
+ * longest the thread playing the FX thread's part is kept busy meanwhile; the same for a timeline whose
  * rows have no signature, whose search runs on another thread. Then each thing a user does to it — narrow to a
  * thread, hide a kind, search, show only flagged events, jump to a finding another filter hides — is timed (median
  * of several rounds). Each against its baseline in the same run: one plain pass of the same predicate over the event
@@ -117,9 +119,9 @@ public final class TimelineScaleBenchmark {
                 + "trace's counts and pairs %.2f s, the last signatures %.2f s, timeline view-model %.2f s%n", importSeconds,
                 plainSeconds, importSeconds / plainSeconds, loadedSeconds, finishSeconds, viewSeconds);
         System.out.println();
-        System.out.println("| right after the import, the checks running | result shown | FX thread's longest block "
-                + "| baseline: one pass of the filter | shown ÷ baseline | aim 300 ms |");
-        System.out.println("|---|---|---|---|---|---|");
+        System.out.println("| right after the import, the checks running | first rows shown | whole result shown "
+                + "| FX thread's longest block | baseline: one pass of the filter | whole ÷ baseline | aim 300 ms |");
+        System.out.println("|---|---|---|---|---|---|---|");
         afterImport("search a rare word (\"zebra\")", timeline, runner, "zebra", all);
         afterImport("search a common word (\"hotel\")", timeline, runner, "hotel", all);
         TimelineViewModel unsigned = new TimelineViewModel(trace.events(), loaded.llmRounds(), loaded.threadLabels());
@@ -151,9 +153,9 @@ public final class TimelineScaleBenchmark {
                 .filter(id -> !id.equals(evidenceElsewhere.threadId())).findFirst().orElseThrow();
 
         System.out.println();
-        System.out.println("| checked, every row signed | result shown | FX thread's longest block "
-                + "| baseline: one pass of the filter | shown ÷ baseline | aim 300 ms |");
-        System.out.println("|---|---|---|---|---|---|");
+        System.out.println("| checked, every row signed | first rows shown | whole result shown | FX thread's longest block "
+                + "| baseline: one pass of the filter | whole ÷ baseline | aim 300 ms |");
+        System.out.println("|---|---|---|---|---|---|---|");
         row("narrow to one thread", timeline, runner, m -> { }, m -> m.showThread(Optional.of(someThread)), m -> m.showThread(Optional.empty()),
                 all, EventFilter.ALL.withThread(Optional.of(someThread)));
         EnumSet<EventKind> noMessages = EnumSet.allOf(EventKind.class);
@@ -179,6 +181,7 @@ public final class TimelineScaleBenchmark {
                             Consumer<TimelineViewModel> action, Consumer<TimelineViewModel> undo, List<Event> events,
                             EventFilter same) throws InterruptedException {
         long[] took = new long[ROUNDS];
+        long[] first = new long[ROUNDS];
         long[] blocked = new long[ROUNDS];
         long[] base = new long[ROUNDS];
         int[] sink = new int[1];
@@ -187,37 +190,48 @@ public final class TimelineScaleBenchmark {
             long t = System.nanoTime();
             action.accept(model);
             blocked[i] = System.nanoTime() - t;
-            blocked[i] = Math.max(blocked[i], untilShown(model, runner));
+            Shown shown = untilShown(model, runner);
+            blocked[i] = Math.max(blocked[i], shown.longest());
             took[i] = System.nanoTime() - t;
+            first[i] = shown.firstRowsAt().orElse(System.nanoTime()) - t;
             undo.accept(model);
             untilShown(model, runner);
             t = System.nanoTime();
             sink[0] += pass(events, same);
             base[i] = System.nanoTime() - t;
         }
-        print(name, median(took), median(blocked), median(base));
+        print(name, median(first), median(took), median(blocked), median(base));
         if (sink[0] < 0) {
             System.out.println(sink[0]);
         }
     }
 
-    /** Runs the callbacks that come until no search runs; the longest one took. */
-    private static long untilShown(TimelineViewModel model, WorkerTaskRunner runner) throws InterruptedException {
+    /** The longest callback that ran until no search ran, and when the first rows of one were shown, if they were. */
+    private record Shown(long longest, OptionalLong firstRowsAt) {
+    }
+
+    /** Runs the callbacks that come until no search runs. */
+    private static Shown untilShown(TimelineViewModel model, WorkerTaskRunner runner) throws InterruptedException {
         long longest = 0;
+        OptionalLong firstRowsAt = OptionalLong.empty();
         while (model.searchingProperty().get()) {
             long took = runner.runCallback(600_000);
             if (took < 0) {
                 throw new IllegalStateException("no result came");
             }
             longest = Math.max(longest, took);
+            if (firstRowsAt.isEmpty() && model.showsFirstRows()) {
+                firstRowsAt = OptionalLong.of(System.nanoTime());
+            }
         }
-        return longest;
+        return new Shown(longest, firstRowsAt);
     }
 
-    private static void print(String name, long shown, long longest, long baseline) {
-        System.out.printf(Locale.ROOT, "| %s | %d ms | %d ms | %d ms | %.2f× | %s |%n", name, shown / 1_000_000,
-                longest / 1_000_000, baseline / 1_000_000, (double) shown / Math.max(1, baseline),
-                shown <= AIM_NANOS && longest <= AIM_NANOS ? "met" : longest <= AIM_NANOS ? "not met (the window is free)" : "**not met**");
+    /** The aim is met when the first rows are on screen in time and the window was never held longer. */
+    private static void print(String name, long first, long shown, long longest, long baseline) {
+        System.out.printf(Locale.ROOT, "| %s | %d ms | %d ms | %d ms | %d ms | %.2f× | %s |%n", name, first / 1_000_000,
+                shown / 1_000_000, longest / 1_000_000, baseline / 1_000_000, (double) shown / Math.max(1, baseline),
+                first <= AIM_NANOS && longest <= AIM_NANOS ? "met" : longest <= AIM_NANOS ? "not met (the window is free)" : "**not met**");
     }
 
     /**
@@ -230,14 +244,16 @@ public final class TimelineScaleBenchmark {
         long t = System.nanoTime();
         model.search(word);
         long longest = System.nanoTime() - t;
-        longest = Math.max(longest, untilShown(model, runner));
+        Shown came = untilShown(model, runner);
+        longest = Math.max(longest, came.longest());
         long shown = System.nanoTime() - t;
+        long first = came.firstRowsAt().orElse(t + shown) - t;
         model.search("");
         untilShown(model, runner);
         t = System.nanoTime();
         int passed = pass(events, EventFilter.ALL.withSearch(word));
         long baseline = System.nanoTime() - t;
-        print(name, shown, longest, baseline);
+        print(name, first, shown, longest, baseline);
         if (passed < 0) {
             System.out.println(passed);
         }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tracedeck.analysis.steps.LlmRounds;
 import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.common.ManualTaskRunner;
+import dev.tracedeck.desktop.common.QueuedCallbacksTaskRunner;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.common.TaskHandle;
 import dev.tracedeck.desktop.common.TaskRunner;
@@ -265,6 +266,63 @@ class TimelineBackgroundSearchTest {
         assertFalse(timeline.searchingProperty().get());
         assertEquals(expected(trace.events(), LlmRounds.of(trace.events()), timeline.filterProperty().get()),
                 List.copyOf(timeline.rows()));
+    }
+
+    /**
+     * A search of many rows shows the first rows it finds (a screenful or more, from the first row on) before the rest,
+     * which then join them at their end: the rows shown are replaced once, then only grow, and end as the filter's.
+     */
+    @Test
+    void aSearchOfManyRowsShowsItsFirstRowsAndThenTheRestAfterThem() {
+        Trace trace = trace(400_000);
+        LlmRounds rounds = LlmRounds.of(trace.events());
+        TimelineViewModel timeline = new TimelineViewModel(trace.events());
+        QueuedCallbacksTaskRunner runner = new QueuedCallbacksTaskRunner();
+        timeline.searchInBackground(runner, 0);
+        List<String> changes = new ArrayList<>();
+        timeline.rows().addListener((javafx.collections.ListChangeListener<Event>) c -> {
+            while (c.next()) {
+                changes.add(c.getFrom() + ": -" + c.getRemovedSize() + " +" + c.getAddedSize());
+            }
+        });
+        int before = timeline.rows().size();
+
+        timeline.search("hotel");
+        runner.work();
+        List<Event> hotel = expected(trace.events(), rounds, timeline.filterProperty().get());
+        assertTrue(runner.callbackCount() >= 2, "the first rows come before the result");
+        runner.runCallback();
+        int first = timeline.rows().size();
+        assertTrue(timeline.showsFirstRows());
+        assertTrue(first >= FilterPass.FIRST_ROWS && first < hotel.size(), first + " of " + hotel.size());
+        assertEquals(hotel.subList(0, first), List.copyOf(timeline.rows()), "the first rows of the result, in order");
+        assertTrue(timeline.countText().startsWith("Searching… ") && timeline.countText().endsWith(" so far"),
+                timeline.countText());
+        while (!runner.noCallbacks()) {
+            runner.runCallback();
+        }
+        assertFalse(timeline.searchingProperty().get());
+        assertFalse(timeline.showsFirstRows());
+        assertEquals(hotel, List.copyOf(timeline.rows()));
+        // The rows shown before, replaced by the first rows; then only rows added after the last, up to the whole result
+        // (more than one addition where the pass took longer than a batch's time).
+        assertEquals("0: -" + before + " +" + first, changes.get(0));
+        int end = first;
+        for (String change : changes.subList(1, changes.size())) {
+            assertTrue(change.startsWith(end + ": -0 +"), changes.toString());
+            end += Integer.parseInt(change.substring(change.indexOf('+') + 1));
+        }
+        assertEquals(hotel.size(), end, changes.toString());
+
+        // The first rows of a search a later one replaced are never shown.
+        timeline.search("zebra");
+        runner.work();
+        timeline.search("train");
+        runner.work();
+        while (!runner.noCallbacks()) {
+            runner.runCallback();
+        }
+        assertEquals(expected(trace.events(), rounds, EventFilter.ALL.withSearch("train")), List.copyOf(timeline.rows()));
     }
 
     /** Holds every job, cancelled or not, until the test runs it: a cancel that comes too late to stop one. */
