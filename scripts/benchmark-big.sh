@@ -124,6 +124,32 @@ if [[ "${APP:-1}" != 0 ]]; then
     ok "app (a small file)" 0
     EMPTY_KIB=$PEAK_KIB
     echo "The window with a small file: peak RSS $(mib "$EMPTY_KIB") MiB"
+    # The floor any JavaFX window sets here: the least one that shows what Tracedeck's first frame shows (a menu bar,
+    # a list, a table of 40 rows; BareTableWindow, compiled with the clock it reads alone), in the window's JVM options
+    # (read from the launcher) and with a class-data archive of its own, made by a first run (of a jar: the JVM archives
+    # no class from a folder). It prints when its first frame was up, measured as --screenshot-after measures it.
+    lib=desktop/target/lib
+    fx_modules=$(printf '%s:' "$lib"/javafx-*.jar)
+    mkdir -p "$WORK/bare"
+    javac -d "$WORK/bare" --module-path "$fx_modules" --add-modules javafx.controls \
+        desktop/src/test/java/dev/tracedeck/desktop/bench/BareTableWindow.java \
+        desktop/src/main/java/dev/tracedeck/desktop/common/ProcessStart.java
+    jar --create --file "$WORK/bare.jar" -C "$WORK/bare" .
+    eval "$(sed -n '/^desktop_opts=(/,/)$/p' tracedeck)"
+    bare=(java "${desktop_opts[@]}" --module-path "$fx_modules" --add-modules javafx.controls -cp "$WORK/bare.jar"
+        dev.tracedeck.desktop.bench.BareTableWindow)
+    "${bare[@]:0:1}" -XX:ArchiveClassesAtExit="$WORK/bare.jsa" -Xlog:cds=off -Xlog:cds+dynamic=off "${bare[@]:1}" \
+        >/dev/null 2>&1 || die "the bare JavaFX window did not start"
+    bare_ms=() bare_k=()
+    for _ in 1 2 3; do
+        measure "$WORK/bare.out" "${bare[@]:0:1}" -XX:SharedArchiveFile="$WORK/bare.jsa" -Xlog:cds=off \
+            -Xlog:cds+dynamic=off "${bare[@]:1}"
+        ok "the bare JavaFX window" 0
+        bare_ms+=("$(tail -1 "$WORK/bare.out")") bare_k+=("$PEAK_KIB")
+    done
+    BARE_MS=$(printf '%s\n' "${bare_ms[@]}" | sort -g | head -1)
+    BARE_KIB=$(printf '%s\n' "${bare_k[@]}" | sort -g | tail -1)
+    echo "A bare JavaFX table window (the floor): first frame after ${bare_ms[*]} ms, peak RSS $(mib "$BARE_KIB") MiB"
 fi
 
 # Both read the same file: their counts must agree, or the comparison means nothing.
@@ -198,7 +224,11 @@ for i in "${!paths[@]}"; do
                 line+="   picture after ${SHOT_AFTER:-1000} ms: $shot"
                 # The window says when it came up too late for the moment asked: the picture is of a later one.
                 late=$(grep -o 'the picture is of [0-9]* ms' "$WORK/stderr" || true)
-                [[ -z "$late" ]] || line+=" (${late#the picture is of } after start: the window was not up before)"
+                if [[ -n "$late" ]]; then
+                    late_ms=${late#the picture is of }
+                    line+=" (${late_ms} after start: the window was not up before; the bare window's $BARE_MS ms,"
+                    line+=" $(ratio "${late_ms% ms}" "$BARE_MS")×)"
+                fi
             fi
         fi
         echo "$line"

@@ -2,6 +2,7 @@ package dev.tracedeck.desktop.window;
 
 import dev.tracedeck.desktop.common.Once;
 import dev.tracedeck.desktop.common.PngEncoder;
+import dev.tracedeck.desktop.common.ProcessStart;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.tabs.TraceDocument;
 import dev.tracedeck.desktop.tabs.TraceViewModel;
@@ -10,7 +11,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import javafx.animation.PauseTransition;
@@ -55,8 +55,7 @@ final class Screenshot {
      * that long after opening a file.
      */
     void takeAfterStart(long millis) {
-        long started = ProcessHandle.current().info().startInstant().map(Instant::toEpochMilli)
-                .orElseGet(System::currentTimeMillis);
+        long started = ProcessStart.epochMillis();
         long wait = Math.max(0, started + millis - System.currentTimeMillis());
         PauseTransition pause = new PauseTransition(Duration.millis(wait));
         pause.setOnFinished(e -> {

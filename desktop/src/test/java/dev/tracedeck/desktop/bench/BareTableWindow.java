@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.bench;
 
-import java.time.Instant;
+import dev.tracedeck.desktop.common.ProcessStart;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.animation.PauseTransition;
@@ -25,8 +25,9 @@ import javafx.util.Duration;
  * first frame shows — a menu bar, a search field, a list on the left and a table of rows with five columns, in JavaFX's
  * own theme, no data behind it. {@code scripts/benchmark-big.sh} starts it as the launcher starts Tracedeck's window
  * (the same JVM options and class-data archive of its own) and reads, on standard output, how many milliseconds after
- * the process started its first frame was up: measured at the same point as Tracedeck's {@code --screenshot-after},
- * the end of a pause of 1 ms begun once the stage is shown. It exits then; its peak RSS is the kernel's.
+ * the process started its first frame was up: measured at the same point and by the same clock as Tracedeck's
+ * {@code --screenshot-after} ({@link ProcessStart}), the end of a pause of 1 ms begun once the stage is shown. It exits
+ * then; its peak RSS is the kernel's. Compiled with {@link ProcessStart} alone, it needs nothing else of Tracedeck.
  */
 public final class BareTableWindow extends Application {
 
@@ -38,8 +39,7 @@ public final class BareTableWindow extends Application {
 
     @Override
     public void start(Stage stage) {
-        long started = ProcessHandle.current().info().startInstant().map(Instant::toEpochMilli)
-                .orElseGet(System::currentTimeMillis);
+        long started = ProcessStart.epochMillis();
         TableView<String[]> table = new TableView<>();
         String[] names = {"#", "Time", "Thread", "Kind", "Summary"};
         for (int c = 0; c < names.length; c++) {
@@ -59,7 +59,7 @@ public final class BareTableWindow extends Application {
             threads.getItems().add("conv-" + i);
         }
         BorderPane root = new BorderPane(table);
-        root.setTop(new BorderPane(new HBox(new Label("TIMELINE"), new TextField("Search events")), 
+        root.setTop(new BorderPane(new HBox(new Label("TIMELINE"), new TextField("Search events")),
                 new MenuBar(new Menu("File"), new Menu("View"), new Menu("Event"), new Menu("Tools")), null, null, null));
         root.setLeft(threads);
         stage.setScene(new Scene(root, 1280, 720));
