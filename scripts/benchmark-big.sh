@@ -135,7 +135,7 @@ if [[ "${APP:-1}" != 0 ]]; then
         desktop/src/test/java/dev/tracedeck/desktop/bench/BareTableWindow.java \
         desktop/src/main/java/dev/tracedeck/desktop/common/ProcessStart.java
     jar --create --file "$WORK/bare.jar" -C "$WORK/bare" .
-    eval "$(sed -n '/^desktop_opts=(/,/)$/p' tracedeck)"
+    eval "$(sed -n '/^huge_pages=()$/,/^batch_opts+=/p; /^desktop_opts=(/,/)$/p' tracedeck)"
     bare=(java "${desktop_opts[@]}" --module-path "$fx_modules" --add-modules javafx.controls -cp "$WORK/bare.jar"
         dev.tracedeck.desktop.bench.BareTableWindow)
     "${bare[@]:0:1}" -XX:ArchiveClassesAtExit="$WORK/bare.jsa" -Xlog:cds=off -Xlog:cds+dynamic=off "${bare[@]:1}" \
