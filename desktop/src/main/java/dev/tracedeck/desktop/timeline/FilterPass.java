@@ -93,9 +93,13 @@ final class FilterPass {
         int workers = Math.min(chunks, Runtime.getRuntime().availableProcessors());
         List<ForkJoinTask<?>> others = new ArrayList<>();
         for (int w = 1; w < workers; w++) {
-            others.add(ForkJoinPool.commonPool().submit(() -> testChunks(tested, cancelled)));
+            others.add(ForkJoinPool.commonPool().submit(() -> {
+                while (testNextChunk(tested, cancelled)) {
+                    // on to the next chunk not taken yet
+                }
+            }));
         }
-        while (testChunks(tested, cancelled)) {
+        while (testNextChunk(tested, cancelled)) {
             tested.foundSoFar(System.nanoTime()).ifPresent(soFar);
         }
         others.forEach(ForkJoinTask::join);
@@ -105,7 +109,7 @@ final class FilterPass {
     /**
      * Tests the next chunk not taken yet; false once every chunk is taken or the pass is cancelled. Safe on any thread.
      */
-    private boolean testChunks(Chunks tested, BooleanSupplier cancelled) {
+    private boolean testNextChunk(Chunks tested, BooleanSupplier cancelled) {
         boolean searched = !filter.search().isEmpty();
         int c = tested.next.getAndIncrement();
         if (c >= tested.count || tested.cancelled) {
