@@ -108,7 +108,8 @@ public final class DetailRenderer {
     /** The record as logged, each physical line numbered like an editor would, so it can be found in the file. */
     private static void logText(DetailDocument.Builder out, Event event) {
         SourceRef source = event.source();
-        String text = event.text().length() > SectionLayout.MAX_BLOCK ? event.text().substring(0, SectionLayout.MAX_BLOCK) : event.text();
+        String whole = event.text();    // read from the file, for a log's record kept there: once
+        String text = whole.length() > SectionLayout.MAX_BLOCK ? whole.substring(0, SectionLayout.MAX_BLOCK) : whole;
         String[] lines = text.split("\r?\n", -1);
         // A state dump's text is its header line; its entries' lines are listed with the entries above.
         String note = lines.length == 1 && source.lineCount() > 1 ? "line " + source.firstLine() + " of " + source.lines()
@@ -119,7 +120,7 @@ public final class DetailRenderer {
             out.gutter(SectionLayout.padLeft(Integer.toString(source.firstLine() + i), width) + " │ ", LINE_NO);
             out.add(lines[i]).end();
         }
-        if (text.length() < event.text().length()) {
+        if (text.length() < whole.length()) {
             SectionLayout.note(out, "… the rest of this record is not shown");
         }
     }

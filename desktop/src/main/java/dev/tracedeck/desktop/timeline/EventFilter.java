@@ -134,7 +134,8 @@ public record EventFilter(Optional<String> threadId, Set<EventKind> kinds, Strin
     /**
      * The record's text when it is in memory; for a text kept as a range of the file (a big JSON file's messages),
      * what the payload holds instead — a message's whole content, its calls and their arguments as written, a
-     * record's JSON — since reading the file for every event on every keystroke would read all of it.
+     * record's JSON — since reading the file for every event on every keystroke would read all of it. A record whose
+     * payload holds less than its text (a log's record kept in its file) is read back, a block of the file at a time.
      */
     private static boolean textLooked(Event event, TextLook look) {
         if (event.sourceText().isHeld()) {
@@ -155,7 +156,7 @@ public record EventFilter(Optional<String> threadId, Set<EventKind> kinds, Strin
         if (event.payload() instanceof Payload.JsonRecord r) {
             return look.found(r.json().toCompactString());
         }
-        return false;
+        return look.found(event.sourceText().textInPasses());
     }
 
     /**

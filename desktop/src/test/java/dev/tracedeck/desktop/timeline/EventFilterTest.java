@@ -103,6 +103,64 @@ class EventFilterTest {
         assertEquals(0, reads[0], "searching reads no file");
     }
 
+    /**
+     * A log's record kept in its file holds more than its payload says (every field of the line): a search reads it back,
+     * a block of the file at a time ({@link SourceText.Reread#readBytes}), never the file once per record.
+     */
+    @Test
+    void aLogRecordKeptInTheFileIsReadBackInBlocksToBeSearched() {
+        String line = "2025-09-05 10:15:03,329 [agent.py:invoke] LLM_CALL qid=gpt4_105c4318 curated_messages=2 tools=9";
+        int[] blockReads = {0};
+        SourceText.Reread file = new SourceText.Reread() {
+            @Override
+            public String read(long offset, int length, int checksum) {
+                throw new AssertionError("a search opens the file once per record");
+            }
+
+            @Override
+            public byte[] readBytes(long offset, int length, int checksum) {
+                blockReads[0]++;
+                return line.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            }
+        };
+        SourceText inFile = new SourceText.InFile(file, 0, line.length(), 0);
+        Event call = new Event(0, "LLM_CALL", "10:15:03,329", "m:s1", SourceRef.line("a.log", 4), inFile,
+                new Payload.LlmCall(OptionalInt.of(2), OptionalInt.empty()));
+
+        assertTrue(EventFilter.ALL.withSearch("gpt4_105c4318").test(call), "a field only the record's text holds");
+        assertFalse(EventFilter.ALL.withSearch("tools=10").test(call));
+        assertEquals(2, blockReads[0]);
+    }
+
+    /**
+     * A log read from disk keeps most records' texts in the file; searching it finds exactly what searching the same
+     * bytes read into memory finds, for words of a record's fields, its logging prefix and its message.
+     */
+    @Test
+    void aLogFromDiskIsSearchedAsTheSameLogInMemory() throws Exception {
+        List<String> searches = List.of("log_conversation", "qid=", "msg_idx=3", "curated", "add_entry", "Portugal",
+                "tool_calls", "state.py", "10:15:1", "memory_id", "assistant", "zzz-nowhere");
+        java.nio.file.Path dir = java.nio.file.Path.of("../sample-logs/mycelian");
+        List<java.nio.file.Path> logs;
+        try (var files = java.nio.file.Files.list(dir)) {
+            logs = files.filter(f -> f.toString().endsWith(".log")).sorted().toList();
+        }
+        var importer = new dev.tracedeck.importers.mycelian.MycelianLogImporter();
+        int notHeld = 0;
+        for (java.nio.file.Path log : logs) {
+            Trace disk = importer.read(dev.tracedeck.importers.ImportSource.of(log), dev.tracedeck.importers.ImportListener.NONE);
+            Trace memory = importer.read(dev.tracedeck.importers.ImportSource.of(log.toString(),
+                    java.nio.file.Files.readAllBytes(log)), dev.tracedeck.importers.ImportListener.NONE);
+            notHeld += (int) disk.events().stream().filter(e -> !e.sourceText().isHeld()).count();
+            for (String search : searches) {
+                EventFilter filter = EventFilter.ALL.withSearch(search);
+                assertEquals(memory.events().stream().filter(filter).map(Event::seq).toList(),
+                        disk.events().stream().filter(filter).map(Event::seq).toList(), log.getFileName() + ": " + search);
+            }
+        }
+        assertTrue(notHeld > 100, "records kept in their files: " + notHeld);
+    }
+
     @Test
     void findsNeedlesAnywhereInTheHaystack() {
         assertTrue(EventFilter.containsIgnoreCase("abcDEF", "def"));

@@ -1,5 +1,6 @@
 package dev.tracedeck.importers.mycelian;
 
+import dev.tracedeck.importers.FileRanges;
 import dev.tracedeck.importers.FileSpan;
 import dev.tracedeck.importers.GrowingRead;
 import dev.tracedeck.importers.ImportException;
@@ -8,6 +9,7 @@ import dev.tracedeck.importers.text.LineReader;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * A Mycelian log read as the benchmarker writes it ({@link GrowingRead}): each read takes the lines added since the
@@ -26,7 +28,7 @@ final class GrowingLog implements GrowingRead {
     GrowingLog(String name, Path file) {
         this.name = name;
         this.file = file;
-        this.reading = new LogReading(name, event -> { });
+        this.reading = new LogReading(name, event -> { }, Optional.of(new FileRanges(file, name)));
     }
 
     @Override

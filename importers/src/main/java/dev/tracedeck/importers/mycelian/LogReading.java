@@ -6,6 +6,7 @@ import dev.tracedeck.importers.NotThisFormatException;
 import dev.tracedeck.importers.text.Line;
 import dev.tracedeck.importers.text.LineReader;
 import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.source.SourceText;
 import dev.tracedeck.model.text.PythonText;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
@@ -30,7 +31,12 @@ final class LogReading {
 
     /** @param added hears each event as it is added, while the log is still read */
     LogReading(String file, Consumer<Event> added) {
-        this.assembly = new TraceAssembly(file, added);
+        this(file, added, Optional.empty());
+    }
+
+    /** @param reread reads the file's ranges again where it can be: records then keep their texts there */
+    LogReading(String file, Consumer<Event> added, Optional<SourceText.Reread> reread) {
+        this.assembly = new TraceAssembly(file, added, reread);
     }
 
     /** The number of the last line read. */
@@ -73,7 +79,7 @@ final class LogReading {
             if (line.invalidUtf8()) {
                 assembly.tally().problem(line.number(), "invalid UTF-8, shown as \uFFFD");
             }
-            RecordText done = assembler.accept(line);
+            RecordText done = assembler.accept(line, reader.lastLineStart(), reader.lastLineBytes());
             if (done != null) {
                 assembly.add(done);
             }

@@ -51,7 +51,7 @@ public final class MycelianLogImporter implements TraceImporter {
             bytes[0] = total;
             listener.progress(total, source.size());
         });
-        LogReading reading = new LogReading(source.name(), listener::added);
+        LogReading reading = new LogReading(source.name(), listener::added, source.reread());
         try (LineReader reader = new LineReader(in)) {
             reading.readOn(reader, listener, source.name());
             reading.endHere(in.endedEarly().isEmpty(), reader.endedMidLine());

@@ -23,9 +23,22 @@ final class RecordAssembler {
     private StringBuilder more;
     private int bodyStart;
     private int trailingBlankLines;
+    /** Where the record's bytes start and end in the input while its text is exactly them ({@link RecordText#offset}). */
+    private long offset = -1;
+    private long endOffset;
 
-    /** Takes the next line; returns the record it completed, or null when the record goes on. */
+    /** Takes the next line, whose place in the input is not known; see {@link #accept(Line, long, int)}. */
     RecordText accept(Line line) {
+        return accept(line, -1, -1);
+    }
+
+    /**
+     * Takes the next line; returns the record it completed, or null when the record goes on.
+     *
+     * @param start where the line starts in the input, -1 when not known
+     * @param bytes its bytes there when its text is exactly them, else -1 ({@link dev.tracedeck.importers.text.LineReader#lastLineBytes()})
+     */
+    RecordText accept(Line line, long start, int bytes) {
         String text = line.text();
         LinePrefix prefix = LinePrefix.parse(text);
         int messageStart = prefix.messageStart();
@@ -35,6 +48,9 @@ final class RecordAssembler {
                 || (word != null || json) && (prefix.present() || !prefixedFile);
         if (!startsRecord && keyword != null && (prefixedFile || takesContinuations())) {
             continueWith(line);
+            // Still the input's bytes only when this line comes right after the last one's newline.
+            offset = offset >= 0 && bytes >= 0 && start == endOffset + 1 ? offset : -1;
+            endOffset = start + bytes;
             return null;
         }
         if (!startsRecord && text.isBlank()) {
@@ -50,6 +66,8 @@ final class RecordAssembler {
         more = null;
         trailingBlankLines = 0;
         bodyStart = bodyStart(text, messageStart, word);
+        offset = start >= 0 && bytes >= 0 ? start : -1;
+        endOffset = start + bytes;
         return done;
     }
 
@@ -76,6 +94,7 @@ final class RecordAssembler {
         more = null;
         trailingBlankLines = 0;
         bodyStart = template.bodyStart();
+        offset = -1;    // the template's text, not this line's (its timestamp differs)
         return done;
     }
 
@@ -87,6 +106,7 @@ final class RecordAssembler {
         boolean prefixedFileThen = prefixedFile;
         String keywordThen = keyword;
         int[] numbersThen = {timeLength, firstLine, lastLine, bodyStart, trailingBlankLines};
+        long[] offsetsThen = {offset, endOffset};
         String firstTextThen = firstText;
         StringBuilder moreThen = more;
         int moreLength = more == null ? 0 : more.length();
@@ -98,6 +118,8 @@ final class RecordAssembler {
             lastLine = numbersThen[2];
             bodyStart = numbersThen[3];
             trailingBlankLines = numbersThen[4];
+            offset = offsetsThen[0];
+            endOffset = offsetsThen[1];
             firstText = firstTextThen;
             more = moreThen;
             if (more != null) {
@@ -122,10 +144,16 @@ final class RecordAssembler {
             return null;
         }
         String text = more == null ? firstText : more.toString();
+        long inInput = offset;
         if (trailingBlankLines > 0) {
             text = text.stripTrailing();
+            inInput = -1;
         }
-        RecordText record = new RecordText(keyword, timeLength, firstLine, lastLine, text, Math.min(bodyStart, text.length()));
+        long bytes = endOffset - offset;
+        RecordText record = inInput >= 0 && bytes <= Integer.MAX_VALUE
+                ? new RecordText(keyword, timeLength, firstLine, lastLine, text, Math.min(bodyStart, text.length()), inInput,
+                        (int) bytes)
+                : new RecordText(keyword, timeLength, firstLine, lastLine, text, Math.min(bodyStart, text.length()));
         keyword = null;
         firstText = null;
         more = null;

@@ -4,15 +4,18 @@ import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.source.SourceText;
 import dev.tracedeck.model.state.StateEntry;
 import dev.tracedeck.model.state.StateSnapshot;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceBuilder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.zip.CRC32C;
 
 /**
  * Turns records into events: collects a STATE line and its STATE_MSG lines into one snapshot, and gives
@@ -20,6 +23,9 @@ import java.util.function.Consumer;
  * handled when they were logged.
  */
 final class TraceAssembly {
+
+    /** A record's text this long or shorter stays in memory: a range of the file takes as many bytes as it would. */
+    private static final int HELD_CHARS = 32;
 
     private final String file;
     private final TraceBuilder builder;
@@ -30,6 +36,8 @@ final class TraceAssembly {
     /** Whether the file was cut short: its threads then did not end where the file does. */
     private boolean cut;
 
+    /** Reads ranges of the file again; null where it can't be (a .gz, bytes in memory). */
+    private final SourceText.Reread reread;
     private RecordText openHeader;
     private StateLineParser.Header header;
     private final List<StateEntry> entries = new ArrayList<>();
@@ -45,8 +53,17 @@ final class TraceAssembly {
 
     /** @param added hears each event as it is added, while the log is still read */
     TraceAssembly(String file, Consumer<Event> added) {
+        this(file, added, Optional.empty());
+    }
+
+    /**
+     * @param reread reads the file's ranges again, when it can be (a file on disk, not a {@code .gz}): a record whose
+     *               text is its bytes there keeps them there instead of in memory ({@link #textOf})
+     */
+    TraceAssembly(String file, Consumer<Event> added, Optional<SourceText.Reread> reread) {
         this.file = file;
         this.builder = new TraceBuilder(added);
+        this.reread = reread.orElse(null);
     }
 
     /**
@@ -98,7 +115,7 @@ final class TraceAssembly {
         switch (record.keyword()) {
             case Keywords.STATE -> openSnapshot(record);
             case Keywords.STATE_MSG -> malformed(record, "STATE_MSG outside a state dump (no STATE line before it)");
-            case Keywords.OTHER -> builder.add("", record.time(), "", source(record), record.text(),
+            case Keywords.OTHER -> builder.add("", record.time(), "", source(record), textOf(record),
                     new Payload.Unparsed(false, "no known keyword"));
             default -> addParsed(record);
         }
@@ -174,7 +191,8 @@ final class TraceAssembly {
             } else if (!thread.isEmpty()) {
                 currentThread = thread;
             }
-            builder.add(record.keyword(), record.time(), thread, source(record), record.text(), parsed.payload());
+            builder.add(record.keyword(), record.time(), thread, source(record), textOf(record, parsed.payload()),
+                    parsed.payload());
             if (!record.keyword().equals(Keywords.JSON_EVENT)) {
                 tally.recognised++;
             }
@@ -245,7 +263,7 @@ final class TraceAssembly {
         }
         for (Deferred bad : deferred) {
             RecordText r = bad.record();
-            builder.add(r.keyword(), r.time(), header.threadId(), source(r), r.text(), new Payload.Unparsed(true, bad.reason()));
+            builder.add(r.keyword(), r.time(), header.threadId(), source(r), textOf(r), new Payload.Unparsed(true, bad.reason()));
         }
         deferred.clear();
         entries.clear();
@@ -271,7 +289,36 @@ final class TraceAssembly {
 
     private void malformed(RecordText record, String reason) {
         tally.malformed(record.firstLine(), record.keyword(), reason);
-        builder.add(record.keyword(), record.time(), "", source(record), record.text(), new Payload.Unparsed(true, reason));
+        builder.add(record.keyword(), record.time(), "", source(record), textOf(record), new Payload.Unparsed(true, reason));
+    }
+
+    /**
+     * The record's text as the event keeps it: a range of the file when the record is its bytes there and longer than
+     * a range's own bytes (a log holds most of its size in records' texts, shown one at a time), else in memory. The
+     * range's checksum is taken from the text encoded again, which is those very bytes.
+     */
+    private SourceText textOf(RecordText record) {
+        return textOf(record, null);
+    }
+
+    /**
+     * As {@link #textOf(RecordText)}, but in memory for a message or a JSON record: what reads a text not in memory
+     * (the timeline's search) reads their payload instead, which holds the message or the JSON, not the line's fields.
+     */
+    private SourceText textOf(RecordText record, Payload payload) {
+        String text = record.text();
+        boolean payloadStandsForText = payload instanceof Payload.ConversationMessage
+                || payload instanceof Payload.JsonRecord;
+        if (reread == null || record.offset() < 0 || text.length() <= HELD_CHARS || payloadStandsForText) {
+            return SourceText.of(text);
+        }
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        if (bytes.length != record.bytes()) {
+            return SourceText.of(text);
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(bytes, 0, bytes.length);
+        return new SourceText.InFile(reread, record.offset(), bytes.length, (int) crc.getValue());
     }
 
     private SourceRef source(RecordText record) {

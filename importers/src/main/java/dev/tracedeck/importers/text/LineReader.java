@@ -56,6 +56,9 @@ public final class LineReader implements AutoCloseable {
     private boolean cutHeadAscii;
     private long cutLineStart;
     private long cutLineLength;
+    /** Where the line {@link #next()} returned last starts in the stream, and its bytes when its text is exactly them. */
+    private long lastLineStart = -1;
+    private int lastLineBytes = -1;
 
     public LineReader(InputStream in) {
         this(in, maxLineBytesSetting());
@@ -95,6 +98,20 @@ public final class LineReader implements AutoCloseable {
         return String.format(java.util.Locale.ROOT, "the line is %,d bytes long, more than the %,d bytes a line may "
                 + "hold (-D%s): it was cut at byte %,d and not read", length, maxLineBytes, MAX_LINE_PROPERTY,
                 maxLineBytes);
+    }
+
+    /** Where the line {@link #next()} returned last starts in the stream (a byte order mark before it counted). */
+    public long lastLineStart() {
+        return lastLineStart;
+    }
+
+    /**
+     * How many bytes the line {@link #next()} returned last takes in the stream, its terminator left out, when its text
+     * is exactly those bytes decoded; -1 when it is not: a line ended by a carriage return as well, one with bytes that
+     * are not UTF-8, one too long to hold.
+     */
+    public int lastLineBytes() {
+        return lastLineBytes;
     }
 
     /** The next line, or null at the end of the stream. */
@@ -353,12 +370,17 @@ public final class LineReader implements AutoCloseable {
             Line head = decode(++lineNumber, cutHead, cutHeadAscii);
             cutHead = null;
             start = next;
+            lastLineStart = cutLineStart;
+            lastLineBytes = -1;
             return new Line(head.number(), head.text(), head.invalidUtf8(), cutLineLength);
         }
         int len = lineEnd - start;
-        if (len > 0 && buf[start + len - 1] == '\r') {
+        boolean carriageReturn = len > 0 && buf[start + len - 1] == '\r';
+        if (carriageReturn) {
             len--;
         }
+        lastLineStart = bufferPosition + start;
+        lastLineBytes = carriageReturn ? -1 : len;
         lineNumber++;
         Line line;
         if (ascii) {
@@ -368,6 +390,9 @@ public final class LineReader implements AutoCloseable {
             // The decoder replaces bad bytes with U+FFFD; only then is strict validation worth its cost.
             boolean invalid = text.indexOf('\uFFFD') >= 0 && !Utf8.isValid(buf, start, len);
             line = new Line(lineNumber, text, invalid);
+            if (invalid) {
+                lastLineBytes = -1;
+            }
         }
         start = next;
         return line;

@@ -168,6 +168,52 @@ class MycelianLogImporterTest {
         assertEquals(0, importer.confidence("bin\0ary"));
     }
 
+    /**
+     * A log on disk keeps the texts of its records as ranges of the file where they are its bytes, and every event reads
+     * as it does from the same bytes held in memory: the bundled logs as they are, ended by CR LF, with a byte that is
+     * not UTF-8, with blank lines ending a record, and cut mid-line.
+     */
+    @Test
+    void aLogOnDiskKeepsItsRecordsTextsInTheFileAndReadsAsFromMemory(@TempDir Path dir) throws Exception {
+        List<Path> samples;
+        try (var files = Files.list(Path.of("../sample-logs/mycelian"))) {
+            samples = files.filter(f -> f.toString().endsWith(".log")).sorted().toList();
+        }
+        assertTrue(samples.size() >= 5, "the bundled logs: " + samples);
+        int inFile = 0;
+        for (Path sample : samples) {
+            byte[] lf = Files.readAllBytes(sample);
+            String text = new String(lf, StandardCharsets.UTF_8);
+            int middle = text.indexOf('\n', text.length() / 2) + 1;
+            byte[] badByte = (text.substring(0, middle) + "\u0000" + text.substring(middle)).getBytes(StandardCharsets.UTF_8);
+            badByte[middle] = (byte) 0xC3;
+            List<byte[]> variants = List.of(lf, text.replace("\n", "\r\n").getBytes(StandardCharsets.UTF_8), badByte,
+                    text.replace("\n2025", "\n\n\n2025").getBytes(StandardCharsets.UTF_8),
+                    java.util.Arrays.copyOf(lf, lf.length * 2 / 3));
+            for (int v = 0; v < variants.size(); v++) {
+                Path file = Files.write(dir.resolve(v + "-" + sample.getFileName()), variants.get(v));
+                Trace fromDisk = importer.read(ImportSource.of(file), ImportListener.NONE);
+                Trace fromMemory = read(file.toString(), variants.get(v));
+                String what = sample.getFileName() + ", variant " + v;
+                assertEquals(fromMemory.events().size(), fromDisk.events().size(), what);
+                for (int i = 0; i < fromDisk.events().size(); i++) {
+                    var disk = fromDisk.event(i);
+                    var memory = fromMemory.event(i);
+                    assertTrue(memory.sourceText().isHeld(), what);
+                    assertEquals(memory.text(), disk.text(), what + ", event " + i);
+                    assertEquals(memory.text(), disk.sourceText().textInPasses(), what + ", event " + i);
+                    assertEquals(memory.payload(), disk.payload(), what + ", event " + i);
+                    assertEquals(memory.source(), disk.source(), what + ", event " + i);
+                    if (!disk.sourceText().isHeld()) {
+                        inFile++;
+                        assertEquals(memory.text(), disk.exactText(), what + ", event " + i);
+                    }
+                }
+            }
+        }
+        assertTrue(inFile > 100, "records kept in their files: " + inFile);
+    }
+
     private Trace read(String name, byte[] bytes) throws ImportException {
         return importer.read(ImportSource.of(name, bytes), ImportListener.NONE);
     }

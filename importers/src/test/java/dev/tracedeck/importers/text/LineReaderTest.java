@@ -2,6 +2,7 @@ package dev.tracedeck.importers.text;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -232,6 +233,41 @@ class LineReaderTest {
             assertEquals(5000, cut.length());
             assertEquals(100, cut.text().length());
             assertNull(reader.next());
+        }
+    }
+
+    /**
+     * Each line's place in the stream (after a byte order mark) and, where its text is exactly its bytes decoded, how
+     * many there are: a line ended by CR LF, one with bytes that are not UTF-8 and one too long to hold have none, read
+     * through buffers that hand over a few bytes at a time or all at once.
+     */
+    @Test
+    void saysWhereEachLineStartsAndWhetherItsTextIsItsBytes() throws IOException {
+        byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+        byte[][] lines = {"first".getBytes(StandardCharsets.UTF_8), "second".getBytes(StandardCharsets.UTF_8),
+                {'b', 'a', 'd', ' ', (byte) 0xC3, '('}, "ümlaut".getBytes(StandardCharsets.UTF_8),
+                "x".repeat(100).getBytes(StandardCharsets.UTF_8), "last".getBytes(StandardCharsets.UTF_8)};
+        byte[][] ends = {{'\r', '\n'}, {'\n'}, {'\n'}, {'\n'}, {'\n'}, {}};
+        int[] expectedBytes = {-1, 6, -1, 7, -1, 4};
+        List<byte[]> parts = new ArrayList<>(List.of(bom));
+        long[] starts = new long[lines.length];
+        long at = bom.length;
+        for (int i = 0; i < lines.length; i++) {
+            starts[i] = at;
+            parts.add(lines[i]);
+            parts.add(ends[i]);
+            at += lines[i].length + ends[i].length;
+        }
+        byte[] bytes = concat(parts.toArray(byte[][]::new));
+        for (int chunk : new int[] {3, 7, bytes.length}) {
+            try (LineReader reader = new LineReader(new TrickleStream(bytes, chunk), 64)) {
+                for (int i = 0; i < lines.length; i++) {
+                    assertNotNull(reader.next(), "line " + (i + 1));
+                    assertEquals(starts[i], reader.lastLineStart(), "start of line " + (i + 1) + ", chunks of " + chunk);
+                    assertEquals(expectedBytes[i], reader.lastLineBytes(), "bytes of line " + (i + 1) + ", chunks of " + chunk);
+                }
+                assertNull(reader.next());
+            }
         }
     }
 

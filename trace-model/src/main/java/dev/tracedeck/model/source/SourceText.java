@@ -30,6 +30,15 @@ public sealed interface SourceText permits SourceText.InMemory, SourceText.InFil
     /** True when {@link #text()} costs nothing: the text is in memory. */
     boolean isHeld();
 
+    /**
+     * The text as {@link #text()} gives it, for a pass that reads many events' texts in the order of the file (a
+     * search): a range of the file is read with its neighbours, a block at a time ({@link Reread#readBytes}), instead
+     * of opening the file for each.
+     */
+    default String textInPasses() {
+        return text();
+    }
+
     static SourceText of(String text) {
         return text.isEmpty() ? EMPTY : new InMemory(text);
     }
@@ -80,6 +89,15 @@ public sealed interface SourceText permits SourceText.InMemory, SourceText.InFil
         @Override
         public boolean isHeld() {
             return false;
+        }
+
+        @Override
+        public String textInPasses() {
+            try {
+                return new String(file.readBytes(offset, length, checksum), StandardCharsets.UTF_8);
+            } catch (SourceChangedException e) {
+                return e.placeholder();
+            }
         }
     }
 
