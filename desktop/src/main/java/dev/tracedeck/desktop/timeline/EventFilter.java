@@ -132,6 +132,15 @@ public record EventFilter(Optional<String> threadId, Set<EventKind> kinds, Strin
     }
 
     /**
+     * Whether a search reads {@code event}'s text back from its file: a record kept there whose payload holds less than
+     * its text (a log's), which {@link #textLooked} reads a block of the file at a time.
+     */
+    static boolean readsTextBack(Event event) {
+        return !event.sourceText().isHeld() && !(event.payload() instanceof Payload.ConversationMessage)
+                && !(event.payload() instanceof Payload.JsonRecord);
+    }
+
+    /**
      * The record's text when it is in memory; for a text kept as a range of the file (a big JSON file's messages),
      * what the payload holds instead — a message's whole content, its calls and their arguments as written, a
      * record's JSON — since reading the file for every event on every keystroke would read all of it. A record whose

@@ -70,6 +70,11 @@ final class FilterPass {
         return size;
     }
 
+    /** How many of the rows a search reads back from the file, a block at a time (a log's records kept there). */
+    int textsReadBack() {
+        return filter.search().isEmpty() ? 0 : columns.readBack();
+    }
+
     /**
      * The rows the filter shows. The thread, kinds and "only flagged" are tested on the row's columns; only a row they
      * pass is searched, and only when its signature allows a match. Null once {@code cancelled} says so.

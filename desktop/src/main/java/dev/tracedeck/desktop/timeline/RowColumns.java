@@ -25,6 +25,8 @@ final class RowColumns {
     private byte[] kind = new byte[64];
     private int[] seq = new int[64];
     private int[] answerSeq = new int[64];
+    /** How many rows a search reads back from the file ({@link EventFilter#readsTextBack}); at most that after a truncate. */
+    private int readBack;
 
     RowColumns() {
         this.threadNumbers = new HashMap<>();
@@ -38,6 +40,7 @@ final class RowColumns {
         this.kind = now.kind;
         this.seq = now.seq;
         this.answerSeq = now.answerSeq;
+        this.readBack = now.readBack;
     }
 
     /**
@@ -62,6 +65,9 @@ final class RowColumns {
         seq[size] = row.seq();
         answerSeq[size] = row.kind() == EventKind.LLM_CALL
                 ? rounds.answerOf(row).map(Event::seq).orElse(NO_ANSWER) : NO_ANSWER;
+        if (EventFilter.readsTextBack(row)) {
+            readBack++;
+        }
         size++;
     }
 
@@ -76,11 +82,21 @@ final class RowColumns {
         kind = made.kind;
         seq = made.seq;
         answerSeq = made.answerSeq;
+        readBack = made.readBack;
     }
 
-    /** Drops the rows from position {@code from} on; thread numbers stay given. */
+    /**
+     * Drops the rows from position {@code from} on; thread numbers stay given. The count of rows read back is not
+     * recounted: it stays an upper bound, which only decides where a search runs.
+     */
     void truncate(int from) {
         size = Math.min(size, from);
+        readBack = Math.min(readBack, size);
+    }
+
+    /** How many of the rows a search reads back from the file (see {@link EventFilter#readsTextBack}). */
+    int readBack() {
+        return readBack;
     }
 
     int size() {

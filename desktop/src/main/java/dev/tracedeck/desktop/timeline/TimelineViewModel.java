@@ -45,6 +45,12 @@ public final class TimelineViewModel {
      * two cores, and a search of millions, even with every row signed, took seconds with the checks running beside it.
      */
     static final int BACKGROUND_ROWS = 200_000;
+    /**
+     * A search that reads more texts than this back from the file runs on another thread too, whatever the rows: on the
+     * 257 MiB benchmark log (65,564 rows, most of them read back) one held the FX thread 146 ms against 78 ms with the
+     * texts in memory, and 559 ms right after the import with the checks running.
+     */
+    static final int BACKGROUND_READ_BACKS = 20_000;
 
     private final RowList events = new RowList();
     /** What the filter reads of each of {@link #events}, kept in step with it. */
@@ -546,7 +552,8 @@ public final class TimelineViewModel {
         takeStreamedSignatures();
         FilterPass pass = new FilterPass(now, events.array(), events.size(), columns, signatures, rounds);
         long mine = ++passes;
-        if (background == null || pass.rowsSearched() <= backgroundRows) {
+        if (background == null
+                || pass.rowsSearched() <= backgroundRows && pass.textsReadBack() <= BACKGROUND_READ_BACKS) {
             stopBackgroundPass();
             show(now, pass.run(() -> false), new int[0], 0, 0);
             return;

@@ -15,6 +15,7 @@ import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.source.SourceText;
 import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.ThreadLabels;
 import dev.tracedeck.model.trace.Trace;
@@ -253,6 +254,32 @@ class TimelineBackgroundSearchTest {
         assertEquals(0, runner.pendingCount());
         assertEquals(expected(trace.events(), LlmRounds.of(trace.events()), timeline.filterProperty().get()),
                 List.copyOf(timeline.rows()));
+    }
+
+    /**
+     * A trace of few rows whose search reads many texts back from the file (a log's records kept there) is searched on
+     * another thread all the same, and finds what the filter lets through.
+     */
+    @Test
+    void aSearchThatReadsManyTextsBackFromTheFileRunsElsewhere() throws Exception {
+        int rows = TimelineViewModel.BACKGROUND_READ_BACKS + 500;
+        SourceText.Reread file = (offset, length, checksum) -> "LLM_CALL qid=q" + offset + " curated_messages=3";
+        TraceBuilder builder = new TraceBuilder();
+        for (int i = 0; i < rows; i++) {
+            String text = file.read(i, 0, 0);
+            builder.add("TOOL_PLAN", "", "t" + i % 5, SourceRef.line("a.log", i + 1),
+                    new SourceText.InFile(file, i, text.length(), 0), new Payload.Unparsed(false, ""));
+        }
+        Trace trace = builder.build(new ImportReport("a.log", "test", 0, rows, rows, 0, 0, Map.of(), List.of(), 0, true));
+        TimelineViewModel timeline = new TimelineViewModel(trace.events());
+        ManualTaskRunner runner = new ManualTaskRunner();
+        timeline.searchInBackground(runner);
+
+        timeline.search("qid=q777 curated");
+
+        assertEquals(1, runner.pendingCount(), "searched off the FX thread, though the rows are few");
+        runner.runNext();
+        assertEquals(List.of(777), timeline.rows().stream().map(Event::seq).toList());
     }
 
     @Test
