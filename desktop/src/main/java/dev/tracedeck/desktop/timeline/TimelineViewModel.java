@@ -551,13 +551,13 @@ public final class TimelineViewModel {
     private void refilter(EventFilter now) {
         takeStreamedSignatures();
         FilterPass pass = new FilterPass(now, events.array(), events.size(), columns, signatures, rounds);
-        long mine = ++passes;
         if (background == null
                 || pass.rowsSearched() <= backgroundRows && pass.textsReadBack() <= BACKGROUND_READ_BACKS) {
             stopBackgroundPass();
             show(now, pass.run(() -> false), new int[0], 0, 0);
             return;
         }
+        long mine = ++passes;
         addedMeanwhile = new int[16];
         addedMeanwhileCount = 0;
         addedMeanwhileEvents = 0;

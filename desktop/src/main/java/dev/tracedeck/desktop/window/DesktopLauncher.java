@@ -47,7 +47,6 @@ public final class DesktopLauncher {
             System.err.println("tracedeck: cannot open the window: " + problem.get());
             return 2;
         }
-        List<String> args = options.toArgs();
         // The toolkit and the window take about half a second: the file shown first is read meanwhile.
         readAhead = options.files().stream().findFirst()
                 .map(file -> ReadAhead.start(TracedeckApplication.importers(options), file));
@@ -61,7 +60,7 @@ public final class DesktopLauncher {
             }
         } else {
             try {
-                Application.launch(TracedeckApplication.class, args.toArray(String[]::new));
+                Application.launch(TracedeckApplication.class, options.toArgs().toArray(String[]::new));
                 failure = Optional.empty();
             } catch (RuntimeException | LinkageError e) {
                 failure = Optional.of(e);
