@@ -44,6 +44,15 @@ public final class Redactor {
         return new Redactor(all);
     }
 
+    /**
+     * The built-in rules' secrets alone (no personal data): what the workspace and a baseline redact in what they
+     * keep of a trace, with or without {@code --redact}.
+     */
+    public static Redactor secrets() {
+        return new Redactor(RedactionRules.builtIn().stream()
+                .filter(r -> r.category() == RedactionRule.Category.SECRET).toList());
+    }
+
     public boolean isActive() {
         return !rules.isEmpty();
     }
