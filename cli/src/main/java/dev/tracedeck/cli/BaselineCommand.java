@@ -7,6 +7,7 @@ import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.cli.report.TerminalText;
 import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.redact.Redactor;
 import dev.tracedeck.workspace.baseline.Baseline;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -40,7 +41,8 @@ public final class BaselineCommand implements Callable<Integer> {
 
     @Command(name = "write", mixinStandardHelpOptions = true,
             description = {"Validate the traces and write every finding's fingerprint as a JSON baseline.",
-                "A fingerprint is the finding's rule, thread, msg_idx and a hash of its evidence text, not its lines.",
+                "A fingerprint is the finding's rule, thread, msg_idx and a hash of its evidence text, not its lines. "
+                    + "Secrets the findings quote are redacted (--redact: personal data too).",
                 "Exit 0, or 2 when a file can't be read (or changed while being checked, so that a finding's "
                     + "evidence can't be read back) or the baseline can't be written; then no baseline is written."})
     static final class Write implements Callable<Integer> {
@@ -56,6 +58,9 @@ public final class BaselineCommand implements Callable<Integer> {
 
         @Mixin
         private InputFormatOption inputFormat;
+
+        @Mixin
+        private final RedactOptions redact = new RedactOptions();
 
         @Mixin
         private WorkspaceOption workspace;
@@ -86,6 +91,12 @@ public final class BaselineCommand implements Callable<Integer> {
             if (importers.isEmpty()) {
                 return ExitCodes.USAGE;
             }
+            Optional<Redactor> asked = redact.redactor(err, command);
+            if (asked.isEmpty()) {
+                return ExitCodes.USAGE;
+            }
+            // A baseline is meant to be committed: its secrets are redacted always, personal data with --redact.
+            Redactor redactor = asked.get().isActive() ? asked.get() : Redactor.secrets();
             List<Validation> validations = new ArrayList<>();
             List<Fingerprints> taken = new ArrayList<>();
             try (WorkspaceOpening opening = WorkspaceOpening.start(workspace, err, command)) {
@@ -104,7 +115,10 @@ public final class BaselineCommand implements Callable<Integer> {
                     return ExitCodes.USAGE;
                 }
             }
-            String baseline = Baseline.write(validations, Fingerprints.union(taken));
+            String baseline = Baseline.write(validations, Fingerprints.union(taken), redactor);
+            if (asked.get().isActive()) {
+                err.println(TerminalText.line(command + ": " + redactor.summary()));
+            }
             if (output == null) {
                 spec.commandLine().getOut().print(baseline);
                 spec.commandLine().getOut().flush();

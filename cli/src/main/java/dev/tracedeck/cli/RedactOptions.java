@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
 final class RedactOptions {
 
     @Option(names = "--redact", description = "Replace secrets (provider API keys, cloud and Git hosting tokens, JWTs, "
-            + "private keys, passwords in URLs) and personal data (e-mail addresses, phone numbers) with stable "
+            + "private keys, bearer tokens, passwords; gitleaks' rules) and personal data (e-mail addresses, phone "
+            + "numbers) with stable "
             + "pseudonyms (<secret:openai-key-1>, <email-2>: the same value, the same pseudonym, in every file), and "
             + "count them by kind.")
     boolean redact;

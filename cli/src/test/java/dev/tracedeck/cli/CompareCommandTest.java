@@ -70,6 +70,8 @@ class CompareCommandTest {
         String written = Files.readString(html);
         assertTrue(written.contains("class=\"chip k-user"), "state shapes drawn as chips");
         assertTrue(written.contains(" diverge\""), "the first divergence marked");
+        assertTrue(written.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+                + "style-src 'unsafe-inline'"), "the page may run no script and load nothing");
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.tracedeck.workspace;
 
+import dev.tracedeck.importers.redact.Redactor;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.message.Message;
@@ -28,7 +29,10 @@ import java.util.stream.Collectors;
 /**
  * The full-text index: message contents, tool names and tool arguments. Each distinct message is indexed once
  * (a Mycelian log dumps the whole state after every message, so nearly every entry repeats); where it occurs is
- * kept once per trace and thread, at its first occurrence (event sequence number and source line).
+ * kept once per trace and thread, at its first occurrence (event sequence number and source line). The texts and
+ * thread ids go in with their secrets redacted ({@link Redactor#secrets()}, one redactor per trace, so a value keeps
+ * one pseudonym in it): the index is a copy of the trace's words that outlives the trace. A search for
+ * {@code secret} finds where they were.
  */
 final class SearchIndexer {
 
@@ -40,6 +44,7 @@ final class SearchIndexer {
     private final Map<StateEntry, Long> docsByEntry = new IdentityHashMap<>();
     private final Set<String> hitsSeen = new HashSet<>();
     private final MessageDigest sha256;
+    private final Redactor redactor = Redactor.secrets();
     private PreparedStatement findDoc;
     private PreparedStatement insertDoc;
     private PreparedStatement insertText;
@@ -155,9 +160,9 @@ final class SearchIndexer {
                 id = keys.getLong(1);
             }
             insertText.setLong(1, id);
-            insertText.setString(2, content);
-            insertText.setString(3, tools);
-            insertText.setString(4, args);
+            insertText.setString(2, redactor.redact(content));
+            insertText.setString(3, redactor.redact(tools));
+            insertText.setString(4, redactor.redact(args));
             insertText.executeUpdate();
         }
         docsByDigest.put(digest, id);
@@ -170,7 +175,7 @@ final class SearchIndexer {
         }
         insertHit.setLong(1, traceId);
         insertHit.setLong(2, docId);
-        insertHit.setString(3, e.threadId());
+        insertHit.setString(3, redactor.redact(e.threadId()));
         insertHit.setInt(4, e.seq());
         insertHit.setInt(5, line);
         insertHit.addBatch();

@@ -4,6 +4,7 @@ import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.Fingerprints;
 import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.importers.redact.Redactor;
 import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.Trace;
 import java.sql.Connection;
@@ -18,7 +19,9 @@ import java.util.Optional;
 
 /**
  * One trace into the tables, inside the caller's transaction: its identity, summaries and findings. Neither the file's
- * hash nor the search index: those are left for later ({@link Completion}).
+ * hash nor the search index: those are left for later ({@link Completion}). What a finding quotes of the trace (its
+ * message, its thread's id) is kept with its secrets redacted ({@link Redactor#secrets()}): the workspace outlives
+ * the trace and is copied about; the fingerprint, taken of the finding as read, still matches.
  */
 final class TraceRecorder {
 
@@ -90,6 +93,7 @@ final class TraceRecorder {
         update("DELETE FROM findings WHERE trace_id = ?", id);
         update("DELETE FROM rule_counts WHERE trace_id = ?", id);
         Map<String, long[]> perRule = new LinkedHashMap<>();
+        Redactor redactor = Redactor.secrets();
         try (PreparedStatement s = c.prepareStatement("""
                 INSERT OR IGNORE INTO findings (trace_id, fingerprint, rule, severity, thread, msg_idx, line, message)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)""")) {
@@ -100,14 +104,14 @@ final class TraceRecorder {
                 s.setString(2, fingerprints.of(f));
                 s.setString(3, f.ruleId());
                 s.setString(4, f.severity().id());
-                s.setString(5, f.threadId());
+                s.setString(5, redactor.redact(f.threadId()));
                 if (f.msgIdx().isPresent()) {
                     s.setInt(6, f.msgIdx().getAsInt());
                 } else {
                     s.setNull(6, Types.INTEGER);
                 }
                 s.setInt(7, f.line());
-                s.setString(8, f.message());
+                s.setString(8, redactor.redact(f.message()));
                 s.addBatch();
             }
             s.executeBatch();

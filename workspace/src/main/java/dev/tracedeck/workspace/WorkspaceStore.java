@@ -65,11 +65,15 @@ public final class WorkspaceStore implements AutoCloseable {
         Connection c = null;
         try {
             c = WorkspaceFiles.connect(file, false);
+            WorkspaceFiles.checkIntact(c, file);
             Schema.migrate(c, Schema.CURRENT);
             return new WorkspaceStore(file, c, clock, false);
         } catch (SQLException e) {
             closeQuietly(c);
-            throw new WorkspaceException(file + ": cannot open the workspace (" + WorkspaceFiles.oneLine(e) + ")", e);
+            throw new WorkspaceException(file + ": cannot open the workspace (" + WorkspaceFiles.reason(e) + ")", e);
+        } catch (WorkspaceException e) {
+            closeQuietly(c);
+            throw e;
         }
     }
 
@@ -94,7 +98,7 @@ public final class WorkspaceStore implements AutoCloseable {
             }
             return new WorkspaceStore(file, c, clock, true);
         } catch (SQLException e) {
-            throw new WorkspaceException(file + ": cannot open the workspace (" + WorkspaceFiles.oneLine(e) + ")", e);
+            throw new WorkspaceException(file + ": cannot open the workspace (" + WorkspaceFiles.reason(e) + ")", e);
         }
     }
 
@@ -403,7 +407,7 @@ public final class WorkspaceStore implements AutoCloseable {
         try {
             connection.close();
         } catch (SQLException e) {
-            throw new WorkspaceException(file + ": cannot close the workspace (" + WorkspaceFiles.oneLine(e) + ")", e);
+            throw new WorkspaceException(file + ": cannot close the workspace (" + WorkspaceFiles.reason(e) + ")", e);
         }
     }
 
@@ -412,22 +416,42 @@ public final class WorkspaceStore implements AutoCloseable {
         T run(Connection c) throws SQLException;
     }
 
-    /** Runs {@code work} in one IMMEDIATE transaction: all of it is written, or nothing. */
+    /**
+     * Runs {@code work} in one IMMEDIATE transaction: all of it is written, or nothing. The failure reported is the
+     * work's own (a full disk, a damaged page): SQLite may already have rolled the transaction back, and what the
+     * rollback or the return to autocommit then say would hide it.
+     */
     <T> T write(String what, Work<T> work) throws WorkspaceException {
+        SQLException failed = null;
         try {
             connection.setAutoCommit(false);
-            try {
-                T result = work.run(connection);
-                connection.commit();
-                return result;
-            } catch (SQLException | RuntimeException e) {
-                connection.rollback();
-                throw e;
-            } finally {
-                connection.setAutoCommit(true);
-            }
+            T result = work.run(connection);
+            connection.commit();
+            return result;
         } catch (SQLException e) {
+            failed = e;
+            rollbackQuietly(e);
             throw failure(what, e);
+        } catch (RuntimeException e) {
+            rollbackQuietly(e);
+            throw e;
+        } finally {
+            try {
+                connection.setAutoCommit(true);
+            } catch (SQLException e) {
+                if (failed == null) {
+                    throw failure(what, e);
+                }
+                failed.addSuppressed(e);
+            }
+        }
+    }
+
+    private void rollbackQuietly(Exception failure) {
+        try {
+            connection.rollback();
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
         }
     }
 
@@ -439,10 +463,11 @@ public final class WorkspaceStore implements AutoCloseable {
         }
     }
 
-    private WorkspaceException failure(String what, SQLException e) {
+    /** The one line said for a failure of SQLite while doing {@code what}: the file, the work, and why in words. */
+    WorkspaceException failure(String what, SQLException e) {
         String reason = e.getMessage() != null && e.getMessage().contains("SQLITE_BUSY")
                 ? "another process held the workspace for over " + WorkspaceFiles.BUSY_TIMEOUT_MILLIS / 1000 + " s"
-                : WorkspaceFiles.oneLine(e);
+                : WorkspaceFiles.reason(e);
         return new WorkspaceException(file + ": cannot " + what + " (" + reason + ")", e);
     }
 

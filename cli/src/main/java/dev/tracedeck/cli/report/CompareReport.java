@@ -283,7 +283,8 @@ public enum CompareReport {
     static String html(TraceComparison c) {
         StringBuilder out = new StringBuilder("""
                 <!DOCTYPE html>
-                <html lang="en"><head><meta charset="utf-8"><title>Tracedeck compare</title>
+                <html lang="en"><head><meta charset="utf-8">""" + HtmlReport.CONTENT_SECURITY_POLICY + """
+                <title>Tracedeck compare</title>
                 <style>
                 body { font: 14px/1.45 system-ui, sans-serif; margin: 24px; color: #1f2328; }
                 table { border-collapse: collapse; margin: 12px 0; } td, th { padding: 4px 10px; border-bottom: 1px solid #d0d7de; text-align: left; }

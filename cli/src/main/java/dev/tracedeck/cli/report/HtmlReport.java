@@ -28,12 +28,19 @@ final class HtmlReport {
             ul.f{margin:.2rem 0 .2rem 1rem;padding:0}ul.f li{margin:.15rem 0}
             """;
 
+    /**
+     * The page may run no script and load nothing from anywhere, only use its own inline styles (and data: images):
+     * it quotes the trace, whose text a reader does not trust, and is opened from disk or a CI artifact.
+     */
+    static final String CONTENT_SECURITY_POLICY = "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src "
+            + "'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'\">";
+
     private HtmlReport() {
     }
 
     static String render(List<Validation> validations) {
         StringBuilder out = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-                + "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>Tracedeck validation</title><style>")
+                + CONTENT_SECURITY_POLICY + "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>Tracedeck validation</title><style>")
                 .append(STYLE).append("</style></head><body>\n<h1>Tracedeck validation</h1>\n<table><tr><th>file</th><th>format</th>"
                         + "<th>threads</th><th>errors</th><th>warnings</th><th>infos</th></tr>\n");
         for (Validation v : validations) {

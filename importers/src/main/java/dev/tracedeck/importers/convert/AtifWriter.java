@@ -226,15 +226,15 @@ public final class AtifWriter implements TraceWriter {
             out.writeStringField("source", step.source);
             String model = step.call.map(ModelCall::model).map(String::strip).orElse("");
             if (!model.isEmpty()) {
-                out.writeStringField("model_name", model);
+                out.writeStringField("model_name", redactor.redact(model));
             }
             out.writeStringField("message", redactor.redact(step.message.content()));
             if (step.source.equals("agent") && !step.message.toolCalls().isEmpty()) {
                 out.writeArrayFieldStart("tool_calls");
                 for (ToolCall call : step.message.toolCalls()) {
                     out.writeStartObject();
-                    out.writeStringField("tool_call_id", call.id());
-                    out.writeStringField("function_name", call.name());
+                    out.writeStringField("tool_call_id", redactor.redact(call.id()));
+                    out.writeStringField("function_name", redactor.redact(call.name()));
                     out.writeFieldName("arguments");
                     if (call.rawArguments().isBlank()) {
                         out.writeStartObject();
@@ -254,7 +254,7 @@ public final class AtifWriter implements TraceWriter {
                     if (result.toolCallId().isEmpty()) {
                         out.writeNullField("source_call_id");
                     } else {
-                        out.writeStringField("source_call_id", result.toolCallId());
+                        out.writeStringField("source_call_id", redactor.redact(result.toolCallId()));
                     }
                     out.writeStringField("content", redactor.redact(result.content()));
                     out.writeEndObject();

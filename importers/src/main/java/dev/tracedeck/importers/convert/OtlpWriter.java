@@ -230,13 +230,14 @@ public final class OtlpWriter implements TraceWriter {
         }
 
         private void tool(ToolCall call, Optional<String> result, long start, long end) throws IOException {
-            span(StableIds.of(8, traceId, Integer.toString(++spans)), rootId, "execute_tool " + call.name(), INTERNAL, start, end);
+            span(StableIds.of(8, traceId, Integer.toString(++spans)), rootId, "execute_tool " + redactor.redact(call.name()),
+                    INTERNAL, start, end);
             attribute("gen_ai.operation.name", "execute_tool");
             attribute("gen_ai.conversation.id", conversation);
-            attribute("gen_ai.tool.name", call.name());
+            attribute("gen_ai.tool.name", redactor.redact(call.name()));
             attribute("gen_ai.tool.type", "function");
             if (!call.id().isEmpty()) {
-                attribute("gen_ai.tool.call.id", call.id());
+                attribute("gen_ai.tool.call.id", redactor.redact(call.id()));
             }
             attribute("gen_ai.tool.call.arguments", redactor.redact(call.rawArguments()));
             if (result.isPresent()) {
@@ -357,7 +358,7 @@ public final class OtlpWriter implements TraceWriter {
                 if (m.isToolResult()) {
                     g.writeStartObject();
                     g.writeStringField("type", "tool_call_response");
-                    g.writeStringField("id", m.toolCallId());
+                    g.writeStringField("id", redactor.redact(m.toolCallId()));
                     g.writeStringField("response", redactor.redact(m.content()));
                     g.writeEndObject();
                 } else {
@@ -370,8 +371,8 @@ public final class OtlpWriter implements TraceWriter {
                     for (ToolCall call : m.toolCalls()) {
                         g.writeStartObject();
                         g.writeStringField("type", "tool_call");
-                        g.writeStringField("id", call.id());
-                        g.writeStringField("name", call.name());
+                        g.writeStringField("id", redactor.redact(call.id()));
+                        g.writeStringField("name", redactor.redact(call.name()));
                         if (!call.rawArguments().isEmpty()) {
                             g.writeFieldName("arguments");
                             JsonOut.arguments(g, call, redactor);

@@ -87,6 +87,57 @@ final class LinearPatterns {
         return null;
     }
 
+    /**
+     * What makes {@code regex} exponential even on a short text, as a sentence; null when nothing does: a
+     * back-reference, or a repeated group that holds an unbounded quantifier ({@code (a+)+}). An allowlist's pattern,
+     * tried only on one found value of at most a kilobyte, may have unbounded quantifiers but not these.
+     */
+    static String nestedProblem(String regex) {
+        java.util.ArrayDeque<boolean[]> groups = new java.util.ArrayDeque<>();
+        boolean closedUnbounded = false;
+        int i = 0;
+        while (i < regex.length()) {
+            char c = regex.charAt(i);
+            boolean closed = false;
+            if (c == '\\') {
+                if (i + 1 < regex.length() && (Character.isDigit(regex.charAt(i + 1)) && regex.charAt(i + 1) != '0'
+                        || regex.charAt(i + 1) == 'k')) {
+                    return "the back-reference at character " + (i + 1) + " can backtrack without bound";
+                }
+                i += 2;
+            } else if (c == '[') {
+                i = classEnd(regex, i);
+            } else if (c == '(') {
+                groups.push(new boolean[1]);
+                i++;
+            } else if (c == ')') {
+                boolean[] g = groups.isEmpty() ? new boolean[1] : groups.pop();
+                closedUnbounded = g[0];
+                if (g[0] && !groups.isEmpty()) {
+                    groups.peek()[0] = true;
+                }
+                closed = true;
+                i++;
+            } else if (c == '*' || c == '+' || c == '{') {
+                int end = c == '{' ? regex.indexOf('}', i) : i;
+                boolean unbounded = c != '{' || end > 0 && regex.substring(i, end).endsWith(",");
+                if (closedUnbounded && (unbounded || c == '{')) {
+                    return "the repeated group before character " + (i + 1) + " holds an unbounded quantifier";
+                }
+                if (unbounded && !groups.isEmpty()) {
+                    groups.peek()[0] = true;
+                }
+                i = end < 0 ? regex.length() : end + 1;
+            } else {
+                i++;
+            }
+            if (!closed) {
+                closedUnbounded = false;
+            }
+        }
+        return null;
+    }
+
     /** The index after the character class that opens at {@code start}, nested classes and escapes included. */
     private static int classEnd(String regex, int start) {
         int depth = 0;

@@ -13,6 +13,7 @@ import dev.tracedeck.analysis.rules.Fingerprint;
 import dev.tracedeck.analysis.rules.Fingerprints;
 import dev.tracedeck.analysis.rules.ThreadChecklist;
 import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.importers.redact.Redactor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -82,11 +83,20 @@ public record Baseline(Set<String> fingerprints) {
     }
 
     /**
-     * The baseline file of every finding of {@code validations}, in report order.
+     * The baseline file of every finding of {@code validations}, in report order, its secrets redacted: a baseline is
+     * meant to be committed.
      *
      * @param fingerprints those of every finding of {@code validations}, taken where they were checked
      */
     public static String write(List<Validation> validations, Fingerprints fingerprints) {
+        return write(validations, fingerprints, Redactor.secrets());
+    }
+
+    /**
+     * The baseline file, what its findings quote of the traces (thread ids, messages) through {@code redactor}; the
+     * fingerprints are of the findings as read, so they still match.
+     */
+    public static String write(List<Validation> validations, Fingerprints fingerprints, Redactor redactor) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put(VERSION_FIELD, 1);
         ArrayNode findings = root.putArray("findings");
@@ -100,13 +110,13 @@ public record Baseline(Set<String> fingerprints) {
                 ObjectNode node = findings.addObject();
                 node.put("fingerprint", fingerprint);
                 node.put("rule", f.ruleId());
-                node.put("thread", f.threadId());
+                node.put("thread", redactor.redact(f.threadId()));
                 if (f.msgIdx().isPresent()) {
                     node.put("msgIdx", f.msgIdx().getAsInt());
                 } else {
                     node.putNull("msgIdx");
                 }
-                node.put("message", f.message());
+                node.put("message", redactor.redact(f.message()));
                 node.put("file", v.file());
                 node.put("line", f.line());
             }
