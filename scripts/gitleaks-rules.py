@@ -6,7 +6,8 @@
 reads GITLEAKS_CHECKOUT/config/gitleaks.toml and writes
 importers/src/main/resources/dev/tracedeck/importers/redact/gitleaks-rules.txt in the format RedactionRules reads,
 and, from the rules' own generators (cmd/generate/config/rules/*.go), the example secrets each rule is tested with
-(importers/src/test/resources/dev/tracedeck/importers/redact/gitleaks-examples.txt).
+(importers/target/gitleaks-examples.txt: gitleaks' own test data stays in gitleaks, so GitleaksRulesTest holds the
+bundled rules to it when it is there, after running this script, and skips that test otherwise).
 
 What is kept of each rule: its pattern, in Java's syntax, with the secret's group named `value`; its keywords and
 entropy; its allowlists (and the global one) where they test the secret or the match. What is left out, each rule
@@ -25,7 +26,7 @@ import tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RULES_OUT = os.path.join(ROOT, "importers/src/main/resources/dev/tracedeck/importers/redact/gitleaks-rules.txt")
-EXAMPLES_OUT = os.path.join(ROOT, "importers/src/test/resources/dev/tracedeck/importers/redact/gitleaks-examples.txt")
+EXAMPLES_OUT = os.path.join(ROOT, "importers/target/gitleaks-examples.txt")
 KIND = re.compile(r"[a-z0-9][a-z0-9-]{0,63}\Z")
 TERMINATOR = r"""(?:[\x60'"\s;]|\\[nr]|$)"""
 TERMINATOR_CHARS = set("`'\";\\ \t\n\r\f\v")
