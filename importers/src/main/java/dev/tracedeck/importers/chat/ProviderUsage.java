@@ -18,9 +18,11 @@ public final class ProviderUsage {
      * unless the response holds more than one sampling of the model. With server tools (code execution, web search,
      * an MCP connector) the API runs the loop itself: the model is sampled again after each tool's result, inside one
      * response, and the top-level counts are summed over those iterations (a response that read 950,648 input
-     * tokens on a 200,000-token model). Where {@code usage.iterations} lists them, the call's context is its largest
-     * iteration (each is a sampling whose whole context had to fit), with the response's output; where it does not,
-     * no count says what any one sampling read, and the call records none.
+     * tokens on a 200,000-token model). Where {@code usage.iterations} lists them ({@code message}, {@code compaction},
+     * {@code fallback_message} …), the call's context is the largest iteration of the response's own model (each is a
+     * sampling whose whole context had to fit; an advisor's sub-inference, or the model a fallback replaced, names
+     * another model and another window), with the response's output; where it lists none, no count says what any one
+     * sampling read, and the call records none.
      *
      * @param response the response message: its {@code content} blocks and {@code usage}
      */
@@ -35,15 +37,22 @@ public final class ProviderUsage {
         }
         JsonNode iterations = usage.path("iterations");
         if (iterations.isArray() && !iterations.isEmpty()) {
-            return largestIteration(iterations, whole.get().output());
+            return largestIteration(iterations, response.path("model").asText(""), whole.get().output());
         }
         return ranServerTools(response.path("content")) ? Optional.empty() : whole;
     }
 
-    /** The iteration that read the most, billed the response's output; none when no iteration has an input count. */
-    private static Optional<TokenUsage> largestIteration(JsonNode iterations, long output) {
+    /**
+     * The iteration of {@code model} (one that names none is the response's) that read the most, billed the response's
+     * output; none when no such iteration has an input count.
+     */
+    private static Optional<TokenUsage> largestIteration(JsonNode iterations, String model, long output) {
         TokenUsage largest = null;
         for (JsonNode iteration : iterations) {
+            String own = iteration.path("model").asText("");
+            if (!own.isEmpty() && !own.equals(model)) {
+                continue;
+            }
             Optional<TokenUsage> one = anthropic(iteration);
             if (one.isPresent() && (largest == null || one.get().prompt() > largest.prompt())) {
                 largest = one.get();
