@@ -19,14 +19,22 @@ What counts, by format (the format is guessed from the shape, and printed):
   One thread per session_meta id. Also the peak prompt (`last_token_usage.input_tokens`) against the
   `model_context_window` the rollout records.
 - responses (one JSON object: a request with `input` or a response with `output`): the same item types.
-- anthropic (a request with `messages` or a response with `content`): `tool_use` / `tool_result` blocks.
+- anthropic (a request with `messages` or a response with `content`): `tool_use` / `tool_result` blocks. A server
+  tool's blocks (`server_tool_use` and its `*_tool_result`) ran inside the response and are neither; a response
+  holding such a result sampled the model more than once, so its usage is summed over those samplings
+  (`serverToolLoop`, with `usage.iterations` when the response lists them).
 - openai-chat (a request with `messages` or a response with `choices`): `tool_calls` entries / `tool` messages.
 - langchain (a `messages` list of LangChain message dicts with `type`): `tool_calls` of `ai` messages / `tool`
   messages.
 - atif (an ATIF trajectory, `schema_version` "ATIF-v1.x"): the `tool_calls` of its steps / the observation results
   answering them by `source_call_id`. A result naming no call in a step with calls is the step's observation, as
   Harbor's Terminus writes one terminal output for all the keystrokes of a step: it answers the step's calls no
-  result names. One thread per trajectory (v1.7's embedded `subagent_trajectories` too).
+  result names. One thread per trajectory (v1.7's embedded `subagent_trajectories` too). The calls of the tool the
+  trajectory's agent ends its runs with (OpenHands' `finish`, an AgentFinishAction no observation answers) are
+  listed apart as `runEndCalls`.
+- pydantic-ai (a list of ModelRequest/ModelResponse dicts with `kind` and `parts`): the `tool-call` parts of
+  responses / the `tool-return` parts and the `retry-prompt` parts naming a tool of requests, by `tool_call_id`.
+  One thread.
 - sdk-recording (a list of `{request, response}` HTTP exchanges): every request repeats the history, so the calls
   are the `tool_use` blocks / `tool_calls` of the distinct messages (the responses' and the requests'), and the
   results the distinct `tool_result` blocks / `tool` messages the requests send. One thread.
@@ -40,7 +48,9 @@ What counts, by format (the format is guessed from the shape, and printed):
   `llm.*_messages.N.message.tool_calls.K.tool_call.id` / `….message.tool_call_id`, the GenAI conventions'
   `tool_call` / `tool_call_response` parts, Chat Completions' `tool_calls` / `tool_call_id` and Responses'
   `function_call` / `function_call_output` items in a Langfuse generation's input and output. One thread per
-  session (`session.id`, a Langfuse `sessionId`), else per trace. A span printed twice (console) is one span.
+  session (`session.id`, a Langfuse `sessionId`), else per trace, and one more per nested agent: an agent span
+  (span kind AGENT, `invoke_agent`) below a tool span, which a tool call started with a conversation of its own.
+  A span printed twice (console) is one span.
 """
 import ast
 import json
@@ -147,18 +157,45 @@ def longest_run(names):
 
 
 def atif(doc):
-    calls, results, threads = [], [], 0
+    calls, results, threads, run_ends = [], [], 0, []
     for trajectory in [doc] + (doc.get("subagent_trajectories") or []):
         threads += 1
+        agent = str((trajectory.get("agent") or doc.get("agent") or {}).get("name", "")).lower()
         for step in trajectory.get("steps") or []:
             ids = [c.get("tool_call_id") for c in step.get("tool_calls") or []]
+            if agent == "openhands" or agent.startswith("openhands-"):
+                run_ends += [c.get("tool_call_id") for c in step.get("tool_calls") or [] if c.get("function_name") == "finish"]
             calls += ids
             observed = (step.get("observation") or {}).get("results") or []
             named = [r["source_call_id"] for r in observed if r.get("source_call_id")]
             results += named
             if len(named) < len(observed):
                 results += [i for i in ids if i not in named]
-    return {"threads": threads, "calls": calls, "results": results}
+    return {"threads": threads, "calls": calls, "results": results, "runEndCalls": run_ends}
+
+
+def pydantic_ai(messages):
+    calls, results = [], []
+    for m in messages:
+        for part in m.get("parts") or []:
+            kind = part.get("part_kind")
+            if kind == "tool-call":
+                calls.append(part.get("tool_call_id"))
+            elif kind == "tool-return" or (kind == "retry-prompt" and part.get("tool_name")):
+                results.append(part.get("tool_call_id"))
+    return {"threads": 1, "calls": calls, "results": results}
+
+
+def server_tool_loop(response):
+    """Whether a server tool ran inside an Anthropic response, and what its usage says of its samplings."""
+    content = blocks(response.get("content"))
+    ran = any(str(b.get("type", "")).endswith("_tool_result") and b.get("type") != "tool_result" for b in content)
+    usage = response.get("usage") or {}
+    iterations = usage.get("iterations") or []
+    prompts = [i.get("input_tokens", 0) + i.get("cache_creation_input_tokens", 0) + i.get("cache_read_input_tokens", 0)
+               for i in iterations]
+    return {"serverToolLoop": ran, "usageInputTokens": usage.get("input_tokens"),
+            "largestIterationPrompt": max(prompts) if prompts else None}
 
 
 def one_object(doc):
@@ -176,7 +213,7 @@ def one_object(doc):
         return "openai-chat", {"threads": 1, "calls": calls, "results": results}
     if doc.get("type") == "message" and "content" in doc:
         calls += [b.get("id") for b in blocks(doc["content"]) if b.get("type") == "tool_use"]
-        return "anthropic", {"threads": 1, "calls": calls, "results": results}
+        return "anthropic", {"threads": 1, "calls": calls, "results": results, **server_tool_loop(doc)}
     messages = doc.get("messages") or []
     if any("type" in m and "role" not in m for m in messages):
         for m in messages:
@@ -245,6 +282,37 @@ def message_ids(value, calls, results):
                 message_ids(v, calls, results)
 
 
+def span_id(item):
+    return (item.get("context") or {}).get("span_id") or item.get("id")
+
+
+def nested_agents(items):
+    """Agent spans (kind AGENT, invoke_agent) below a tool span, with no other agent span between."""
+    by_id = {span_id(i): i for i in items}
+
+    def is_agent(i):
+        attributes = i.get("attributes") or {}
+        return (str(i.get("span_kind") or i.get("type") or "").upper() == "AGENT"
+                or attributes.get("gen_ai.operation.name") == "invoke_agent")
+
+    def is_tool(i):
+        attributes = i.get("attributes") or {}
+        return (str(i.get("span_kind") or i.get("type") or "").upper() == "TOOL"
+                or attributes.get("gen_ai.operation.name") == "execute_tool")
+
+    nested = 0
+    for item in items:
+        if not is_agent(item):
+            continue
+        parent = by_id.get(item.get("parent_id") or item.get("parentObservationId"))
+        while parent is not None and not is_agent(parent):
+            if is_tool(parent):
+                nested += 1
+                break
+            parent = by_id.get(parent.get("parent_id") or parent.get("parentObservationId"))
+    return nested
+
+
 def spans(kind, items):
     """Phoenix or console spans, or Langfuse observations: calls and results counted once per id."""
     calls, results, threads = set(), set(), {}
@@ -269,7 +337,7 @@ def spans(kind, items):
         if item.get("type") == "GENERATION":
             message_ids(item.get("input"), calls, results)
             message_ids(item.get("output"), calls, results)
-    return kind, {"threads": len({s or t for t, s in threads.items()}), "calls": sorted(calls),
+    return kind, {"threads": len({s or t for t, s in threads.items()}) + nested_agents(items), "calls": sorted(calls),
                   "results": sorted(results)}
 
 
@@ -292,6 +360,8 @@ def count(path):
         doc = json.loads(text)
         if isinstance(doc, list) and doc and isinstance(doc[0], dict) and "request" in doc[0] and "response" in doc[0]:
             fmt, counts = "sdk-recording", recording(doc)
+        elif isinstance(doc, list) and doc and isinstance(doc[0], dict) and "parts" in doc[0] and "kind" in doc[0]:
+            fmt, counts = "pydantic-ai", pydantic_ai(doc)
         elif isinstance(doc, list) and doc and "span_kind" in doc[0]:
             fmt, counts = spans("phoenix", doc)
         elif isinstance(doc, dict) and "observations" in doc:

@@ -203,6 +203,37 @@ def phoenix_samples():
     with open("phoenix/broken-history.jsonl", "w", encoding="utf-8") as f:
         f.write("\n".join(text_lines) + "\n")
 
+    # An agent a tool call starts, as Phoenix's PXI calls a sub-agent: its spans keep the parent's session id, but it
+    # sends its model a conversation of its own (its own system prompt and task) and is a thread of its own.
+    t3 = "5d6e7f8091a2b3c4d5e6f708192a3b4c"
+    user3 = {"role": "user", "content": "Why did last night's backup job fail?"}
+    ask = {"role": "assistant", "calls": [("toolu_21", "ask_researcher", {"task": "find the backup job's failure in the runbooks"})]}
+    sys_r = {"role": "system", "content": "You search the runbooks and report what you find, briefly."}
+    task = {"role": "user", "content": "find the backup job's failure in the runbooks"}
+    grep = {"role": "assistant", "calls": [("toolu_31", "grep_runbooks", {"pattern": "backup.*fail"})]}
+    hit = {"role": "tool", "content": "runbooks/backup.md: a failed backup is usually a full /var/backups volume.",
+           "answers": "toolu_31"}
+    report = {"role": "assistant", "content": "runbooks/backup.md says a full /var/backups volume is the usual cause."}
+    answered = {"role": "tool", "content": report["content"], "answers": "toolu_21"}
+    reply = {"role": "assistant", "content": "Most likely /var/backups was full; runbooks/backup.md explains how to clear it."}
+    nested = [
+        phoenix_span(t3, "s21", None, "docs-agent", "AGENT", 0, 19, {
+            "input.value": user3["content"], "output.value": reply["content"], "session.id": "sess-docs-3"}),
+        llm(t3, "s22", "s21", 1, 2, [sys_, user3], [ask], (655, 40, 0)),
+        dict(tool(t3, "s23", "s21", 3, 15, "ask_researcher", "toolu_21", {"task": task["content"]}, report["content"],
+                  "sess-docs-3")),
+        phoenix_span(t3, "s24", "s23", "researcher", "AGENT", 4, 14, {
+            "input.value": task["content"], "output.value": report["content"], "session.id": "sess-docs-3"}),
+        llm(t3, "s25", "s24", 5, 6, [sys_r, task], [grep], (402, 28, 0)),
+        tool(t3, "s26", "s24", 7, 8, "grep_runbooks", "toolu_31", {"pattern": "backup.*fail"}, hit["content"],
+             "sess-docs-3"),
+        llm(t3, "s27", "s24", 9, 13, [sys_r, task, grep, hit], [report], (466, 25, 384)),
+        llm(t3, "s28", "s21", 16, 18, [sys_, user3, ask, answered], [reply], (731, 27, 640))]
+    # OpenInference names the call a tool span runs by its id.
+    nested[2]["attributes"]["tool_call.id"] = "toolu_21"
+    with open("phoenix/nested-agent.json", "w", encoding="utf-8") as f:
+        f.write(json.dumps(nested, indent=2, ensure_ascii=False) + "\n")
+
 
 # ---------------------------------------------------------------- langfuse
 

@@ -151,13 +151,13 @@ final class AnthropicReading implements JsonImport.Records {
     /** A response names its model and the usage billed for it: the trace's record of the call. */
     private void recordCall(Event answer, JsonNode response) {
         if (answer != null) {
-            out.modelCall(answer, response.path("model").asText(""), ProviderUsage.anthropic(response.get("usage")));
+            out.modelCall(answer, response.path("model").asText(""), ProviderUsage.anthropicResponse(response));
         }
     }
 
     private void system(String thread, JsonNode node, SourceRef source) {
         try {
-            out.message(thread, source, node.toString(), AnthropicMessages.system(node), OptionalInt.empty(), "");
+            out.instructions(thread, source, node.toString(), AnthropicMessages.system(node), "");
         } catch (MalformedRecordException e) {
             out.malformed(thread, source, node.toString(), "system: " + e.getMessage());
         }

@@ -125,6 +125,7 @@ public final class AtifImporter implements JsonTraceImporter {
                 // A trajectory bound whole keeps no ranges of its elements: a step's text is its JSON.
                 trajectory.step(step, TrajectorySteps.at(source, "/steps/" + i), SourceText.of(step.toString()));
             }
+            trajectory.endOfTrajectory(node.path("agent").path("name").asText(""));
             ObjectNode rest = ((ObjectNode) node).deepCopy();
             rest.remove("steps");
             JsonNode children = rest.remove("subagent_trajectories");
@@ -173,6 +174,9 @@ public final class AtifImporter implements JsonTraceImporter {
         /** A one-object document's members besides its steps: its {@value #TRAJECTORY} record. */
         @Override
         public void end(JsonRecordReader reader) {
+            if (document != null) {
+                document.endOfTrajectory(members.path("agent").path("name").asText(""));
+            }
             if (layout != JsonLayout.OBJECT || members.isEmpty()) {
                 return;
             }

@@ -3,6 +3,7 @@ package dev.tracedeck.importers.atif;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.chat.TerminalTools;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
@@ -36,6 +37,10 @@ import java.util.Set;
  * <p>An agent step is a model call (unless v1.7's {@code llm_call_count} says 0), of its {@code model_name} or the
  * agent's, billed its {@code metrics}: {@code prompt_tokens} holds the cached tokens too, {@code cached_tokens} the
  * cache reads.
+ *
+ * <p>A call of the tool the trajectory's agent ({@code agent.name}) documents as ending its runs ({@link TerminalTools}:
+ * OpenHands' {@code finish}, which Harbor writes as a step with no observation) is recorded as the run's terminal
+ * call once the agent is known ({@link #endOfTrajectory}): it never gets a result, by design.
  */
 final class TrajectorySteps {
 
@@ -48,8 +53,13 @@ final class TrajectorySteps {
     private final ChatTraceWriter out;
     private final String thread;
     private final String agentModel;
+    /** The calls named as some framework's terminal tool, with their message, until the agent is known. */
+    private final List<Called> terminalCandidates = new ArrayList<>();
     private int steps;
     private int position;
+
+    private record Called(Event message, ToolCall call) {
+    }
 
     TrajectorySteps(ChatTraceWriter out, String thread, String agentModel) {
         this.out = out;
@@ -88,11 +98,28 @@ final class TrajectorySteps {
         List<ToolCall> calls = origin.equals("agent") ? calls(step.path("tool_calls")) : List.of();
         String role = origin.equals("agent") ? "assistant" : origin;
         Event message = out.message(thread, source, text, new Message(role, content, calls, ""), nextIndex(), time);
+        for (ToolCall call : calls) {
+            if (TerminalTools.anyNamed(call.name())) {
+                terminalCandidates.add(new Called(message, call));
+            }
+        }
         if (origin.equals("agent") && step.path("llm_call_count").asInt(1) != 0) {
             String model = step.path("model_name").asText("");
             out.modelCall(message, model.isEmpty() ? agentModel : model, usage(step.get("metrics")));
         }
         observation(step.path("observation").path("results"), calls, source, time);
+    }
+
+    /**
+     * The trajectory is read, its agent's {@code name} known ("" when it names none): the calls of the tool that agent
+     * ends its runs with are its terminal calls.
+     */
+    void endOfTrajectory(String agentName) {
+        for (Called c : terminalCandidates) {
+            TerminalTools.why(agentName, c.call().name())
+                    .ifPresent(why -> out.terminalCall(c.message(), c.call().id(), c.call().name(), why));
+        }
+        terminalCandidates.clear();
     }
 
     /** The next message's place in the trajectory's history, from 0. */

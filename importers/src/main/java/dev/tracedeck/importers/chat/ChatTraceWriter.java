@@ -253,6 +253,29 @@ public final class ChatTraceWriter {
     }
 
     /**
+     * Records that the call {@code callId} (or, without ids, the one named {@code name}) of the message event
+     * {@code call} ends a completed run, never to be answered: {@code why} says which framework documents it so.
+     */
+    public void terminalCall(Event call, String callId, String name, String why) {
+        builder.recordTerminalCall(call, callId, name, why);
+    }
+
+    /**
+     * Writes what a request sends apart from its history (a system prompt or instructions given beside its messages):
+     * a message without an index, recorded as read at the head of each request rather than where it stands.
+     */
+    public Event instructions(String threadId, SourceRef source, String text, Message message, String time) {
+        Event e = message(threadId, source, text, message, OptionalInt.empty(), time);
+        builder.recordInstructions(e);
+        return e;
+    }
+
+    /** Records that the call {@code callId} of the message event {@code call} started the thread {@code threadId}. */
+    public void startedBy(String threadId, Event call, String callId) {
+        builder.recordStartedBy(threadId, call, callId);
+    }
+
+    /**
      * Tells the listener that {@code threadId} is read to its end (see {@link ImportListener#threadRead}), judged by
      * the rules of {@code rulesFormat}.
      */

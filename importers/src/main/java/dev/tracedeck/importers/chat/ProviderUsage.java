@@ -14,6 +14,71 @@ public final class ProviderUsage {
     }
 
     /**
+     * The usage of one Anthropic response, as one call's context: {@link #anthropic(JsonNode)} of its {@code usage},
+     * unless the response holds more than one sampling of the model. With server tools (code execution, web search,
+     * an MCP connector) the API runs the loop itself: the model is sampled again after each tool's result, inside one
+     * response, and the top-level counts are summed over those iterations (a response that read 950,648 input
+     * tokens on a 200,000-token model). Where {@code usage.iterations} lists them ({@code message}, {@code compaction},
+     * {@code fallback_message} …), the call's context is the largest iteration of the response's own model (each is a
+     * sampling whose whole context had to fit; an advisor's sub-inference, or the model a fallback replaced, names
+     * another model and another window), with the response's output; where it lists none, no count says what any one
+     * sampling read, and the call records none.
+     *
+     * @param response the response message: its {@code content} blocks and {@code usage}
+     */
+    public static Optional<TokenUsage> anthropicResponse(JsonNode response) {
+        if (response == null) {
+            return Optional.empty();
+        }
+        JsonNode usage = response.get("usage");
+        Optional<TokenUsage> whole = anthropic(usage);
+        if (whole.isEmpty()) {
+            return whole;
+        }
+        JsonNode iterations = usage.path("iterations");
+        if (iterations.isArray() && !iterations.isEmpty()) {
+            return largestIteration(iterations, response.path("model").asText(""), whole.get().output());
+        }
+        return ranServerTools(response.path("content")) ? Optional.empty() : whole;
+    }
+
+    /**
+     * The iteration of {@code model} (one that names none is the response's) that read the most, billed the response's
+     * output; none when no such iteration has an input count.
+     */
+    private static Optional<TokenUsage> largestIteration(JsonNode iterations, String model, long output) {
+        TokenUsage largest = null;
+        for (JsonNode iteration : iterations) {
+            String own = iteration.path("model").asText("");
+            if (!own.isEmpty() && !own.equals(model)) {
+                continue;
+            }
+            Optional<TokenUsage> one = anthropic(iteration);
+            if (one.isPresent() && (largest == null || one.get().prompt() > largest.prompt())) {
+                largest = one.get();
+            }
+        }
+        return largest == null ? Optional.empty()
+                : Optional.of(new TokenUsage(largest.prompt(), largest.cacheRead(), largest.cacheWrite(), output));
+    }
+
+    /**
+     * True when a server tool ran inside the response: a result block of one ({@code web_search_tool_result},
+     * {@code code_execution_tool_result}, {@code mcp_tool_result} …, any {@code *_tool_result} but the client's
+     * {@code tool_result}), after which the model was sampled again. A {@code server_tool_use} block without its
+     * result (the response stopped for a client tool first) ran nothing yet.
+     */
+    private static boolean ranServerTools(JsonNode content) {
+        for (JsonNode block : content) {
+            String type = block.path("type").asText("");
+            if (type.endsWith("_tool_result") && !type.equals("tool_result")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Anthropic Messages: {@code input_tokens} (the uncached rest), {@code cache_creation_input_tokens},
      * {@code cache_read_input_tokens}, {@code output_tokens}.
      */

@@ -16,10 +16,13 @@ import java.util.Set;
  * One Pydantic AI {@code ModelMessage} as {@code ModelMessagesTypeAdapter} dumps it ({@code pydantic_ai/messages.py})
  * to what the history shows. A {@code ModelResponse} ({@code kind: response}) is one assistant message: its
  * {@code text} parts its content, its {@code tool-call} parts its calls ({@code tool_name}, {@code args} a JSON
- * string or an object, {@code tool_call_id}), thinking, built-in tools and files as placeholders. A
- * {@code ModelRequest} ({@code kind: request}) is one message per part, each with the request's index: a
- * {@code system-prompt} or {@code instruction} part in the system role, a {@code user-prompt} in the user's (its
- * content a string or a list of strings and files, shown as {@code [image-url: …]}), a {@code tool-return} a result
+ * string or an object, {@code tool_call_id}; the typed calls of tool search and deferred capabilities are such parts,
+ * told apart by their {@code tool_kind}), a {@code speech} part its transcript, thinking, built-in tools, files and a
+ * {@code compaction} summary as placeholders. A {@code ModelRequest} ({@code kind: request}) is one message per part,
+ * each with the request's index: a {@code system-prompt} or {@code instruction} part in the system role, a
+ * {@code user-prompt} in the user's (its content a string or a list of strings and files, shown as
+ * {@code [image-url: …]}), a {@code speech} part (the user's spoken turn of a realtime session) in the user's with its
+ * {@code transcript}, a {@code tool-return} a result
  * answering its {@code tool_call_id} ({@code [failed]} / {@code [denied]} / {@code [interrupted]} before it when its
  * {@code outcome} says so), a {@code retry-prompt} for a tool call a result of it too, prefixed {@code [retry]} (the
  * model is told its call failed validation), else the user's feedback on its output.
@@ -74,6 +77,8 @@ final class ModelMessages {
                 return Message.text("system", part.path("content").asText(""));
             case "user-prompt":
                 return Message.text("user", userContent(part.get("content")));
+            case "speech":
+                return Message.text("user", speech(part));
             case "tool-return":
                 String outcome = part.path("outcome").asText("success");
                 String prefix = outcome.equals("success") ? "" : "[" + outcome + "] ";
@@ -120,10 +125,19 @@ final class ModelMessages {
                 case "builtin-tool-call", "builtin-tool-return" -> append(text, "[" + kind + ": "
                         + part.path("tool_name").asText("") + "]");
                 case "file" -> append(text, "[file: " + part.path("content").path("media_type").asText("") + "]");
+                case "speech" -> append(text, speech(part));
+                case "compaction" -> append(text, part.path("content").isTextual()
+                        ? "[compaction: " + part.path("content").textValue() + "]" : "[compaction]");
                 default -> append(text, "[" + (kind.isEmpty() ? "untyped" : kind) + " part]");
             }
         }
         return new Message("assistant", text.toString(), calls, "");
+    }
+
+    /** A spoken turn: its transcript, or {@code [speech]} where none was made. */
+    private static String speech(JsonNode part) {
+        JsonNode transcript = part.path("transcript");
+        return transcript.isTextual() ? transcript.textValue() : "[speech]";
     }
 
     /** A user prompt: a string, or a list of strings and files ({@code [image-url: URL]}, {@code [binary: image/png]}). */

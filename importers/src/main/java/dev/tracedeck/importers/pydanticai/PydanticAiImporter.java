@@ -152,8 +152,8 @@ public final class PydanticAiImporter implements JsonTraceImporter {
                 return;
             }
             instructions.put(thread, given.textValue());
-            out.message(thread, at(source, "/instructions"), given.toString(), Message.text("system", given.textValue()),
-                    OptionalInt.empty(), request.path("timestamp").asText(""));
+            out.instructions(thread, at(source, "/instructions"), given.toString(), Message.text("system", given.textValue()),
+                    request.path("timestamp").asText(""));
         }
 
         @Override

@@ -148,7 +148,7 @@ final class Exchanges {
             return;
         }
         system = item.message().content();
-        out.message(thread, at(source, item.pointer()), item.text(), item.message(), OptionalInt.empty(), "");
+        out.instructions(thread, at(source, item.pointer()), item.text(), item.message(), "");
     }
 
     /** The request's method and URL, and its body without the messages and system prompt the events show. */

@@ -134,7 +134,7 @@ final class ProviderBodies {
     }
 
     static Optional<TokenUsage> usage(Api api, JsonNode response) {
-        return api == Api.ANTHROPIC ? ProviderUsage.anthropic(response.get("usage")) : ProviderUsage.openAi(response.get("usage"));
+        return api == Api.ANTHROPIC ? ProviderUsage.anthropicResponse(response) : ProviderUsage.openAi(response.get("usage"));
     }
 
     /**

@@ -267,7 +267,7 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
     }
 
     private void system(String thread, JsonNode node, SourceRef source) {
-        out.message(thread, source, node.toString(), Message.text("system", node.textValue()), OptionalInt.empty(), "");
+        out.instructions(thread, source, node.toString(), Message.text("system", node.textValue()), "");
     }
 
     /** Ends the assistant turn being gathered ({@link TurnGatherer}). */

@@ -1,5 +1,6 @@
 package dev.tracedeck.importers.spans;
 
+import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.recorded.TokenUsage;
 import java.math.BigDecimal;
@@ -43,6 +44,10 @@ final class SpanUsage {
     }
 
     static Optional<TokenUsage> usage(SpanFileEntry.Span span) {
+        if (ranAnthropicServerTools(span)) {
+            // Summed over the samplings of the API's own tool loop: no count says what one sampling read.
+            return Optional.empty();
+        }
         if (span.facts().usage().isPresent()) {
             return span.facts().usage();
         }
@@ -54,6 +59,52 @@ final class SpanUsage {
         long read = Math.min(prompt, count(span, CACHE_READ).orElse(0));
         long write = Math.min(prompt - read, count(span, CACHE_WRITE).orElse(0));
         return Optional.of(new TokenUsage(prompt, read, write, count(span, OUTPUT).orElse(0)));
+    }
+
+    /**
+     * True when the call's answer shows a server tool of Anthropic's run inside it, the model sampled again after its
+     * result, so that the usage recorded is the sum over those samplings ({@code ProviderUsage#anthropicResponse}): an
+     * Anthropic result block ({@code code_execution_tool_result}, {@code web_search_tool_result} … with its
+     * {@code tool_use_id}) in the output a Langfuse generation keeps, or a GenAI {@code server_tool_call_response}
+     * part in {@code gen_ai.output.messages} of a call the span says went to Anthropic.
+     */
+    private static boolean ranAnthropicServerTools(SpanFileEntry.Span span) {
+        if (span.attributes().get("output").map(SpanUsage::holdsAnthropicServerResult).orElse(false)) {
+            return true;
+        }
+        boolean anthropic = ANTHROPIC.stream().anyMatch(key -> span.attribute(key).strip().equalsIgnoreCase("anthropic"));
+        Optional<JsonValue> output = span.attributes().get("gen_ai.output.messages");
+        if (anthropic && output.isPresent() && output.get() instanceof JsonValue.JsonString text) {
+            output = JsonValues.tryParse(text.value());
+        }
+        return anthropic && output.map(v -> holdsPart(v, "server_tool_call_response", 0)).orElse(false);
+    }
+
+    private static final List<String> ANTHROPIC = List.of("gen_ai.provider.name", "gen_ai.system", "llm.provider",
+            "llm.system");
+
+    private static boolean holdsAnthropicServerResult(JsonValue output) {
+        return holdsPart(output, null, 0);
+    }
+
+    /**
+     * Whether {@code value} holds, a few levels down (messages, their content or parts), an object of type
+     * {@code type}; for a null type, an Anthropic server tool's result block.
+     */
+    private static boolean holdsPart(JsonValue value, String type, int depth) {
+        if (depth > 4) {
+            return false;
+        }
+        if (value instanceof JsonValue.JsonArray list) {
+            return list.items().stream().anyMatch(v -> holdsPart(v, type, depth + 1));
+        }
+        if (!(value instanceof JsonValue.JsonObject object)) {
+            return false;
+        }
+        String own = object.get("type").flatMap(JsonValue::asText).orElse("");
+        boolean match = type != null ? own.equals(type)
+                : own.endsWith("_tool_result") && !own.equals("tool_result") && object.get("tool_use_id").isPresent();
+        return match || object.members().values().stream().anyMatch(v -> holdsPart(v, type, depth + 1));
     }
 
     /** The first of these attributes that holds a whole, non-negative number (as a number or as its digits). */

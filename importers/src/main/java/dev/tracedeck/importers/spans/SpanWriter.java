@@ -9,8 +9,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Function;
@@ -22,6 +24,10 @@ import java.util.function.Function;
  *
  * <p>A span written twice (a processor that writes each span as it starts and again as it ends, an export sent
  * again) is one span: the last written, which holds the most, is the one kept.
+ *
+ * <p>An agent a tool call started inside another agent's run ({@link NestedAgents}) is a thread of its own, named
+ * {@code <parent thread>/<agent span's name> <span id>} (its own conversation id, where it has one the parent lacks),
+ * started by the call its tool span names ({@code tool_call.id}, {@code tool.id}, {@code gen_ai.tool.call.id}).
  */
 public final class SpanWriter {
 
@@ -51,6 +57,13 @@ public final class SpanWriter {
     private final Map<String, List<SpanFileEntry.Log>> messageEvents = new HashMap<>();
     /** The messages of the model calls whose span has none of its own but whose events have some, by span key. */
     private final Map<String, LogMessages.Read> eventMessages = new HashMap<>();
+    /** The agents tool calls started inside another agent's run, found once the spans are all held. */
+    private NestedAgents nested;
+    /** Each nested agent's thread, by its span's key; and the nested agents, by their thread. */
+    private final Map<String, String> nestedThreads = new HashMap<>();
+    private final Map<String, NestedAgents.Nested> nestedByThread = new LinkedHashMap<>();
+    /** The message that makes each call, by thread and call id: where a nested agent's thread starts. */
+    private final Map<String, Event> callMessages = new HashMap<>();
 
     public SpanWriter(ChatTraceWriter out) {
         this(out, null);
@@ -75,6 +88,7 @@ public final class SpanWriter {
                 messageEvents.computeIfAbsent(log.spanKey(), k -> new ArrayList<>()).add(log);
             }
         }
+        nested = new NestedAgents(byKey);
         messageEvents.forEach((key, events) -> {
             SpanFileEntry.Span span = byKey.get(key);
             if (span != null && SpanRole.of(span) == SpanRole.MODEL && !SpanMessages.present(span)) {
@@ -93,7 +107,9 @@ public final class SpanWriter {
         }
         Comparator<SpanFileEntry.Span> started = Comparator.comparingLong(SpanFileEntry.Span::start).thenComparingInt(this::depth)
                 .thenComparingLong(SpanFileEntry.Span::order);
-        spans.stream().sorted(started).filter(s -> conversation(s).isEmpty() && SpanRole.of(s) == SpanRole.MODEL)
+        // A nested agent's calls carry its own conversation, which no top-level run continues.
+        spans.stream().sorted(started).filter(s -> conversation(s).isEmpty() && SpanRole.of(s) == SpanRole.MODEL
+                        && nested.of(s).isEmpty())
                 .forEach(s -> continuations.see(s, messagesOf(s)));
         List<Placed> placed = place(held);
         for (Placed p : placed) {
@@ -120,6 +136,16 @@ public final class SpanWriter {
         // A capture that stops at a model's answer (one model call, or a run cut after its last) holds nothing of
         // what came after it: the results of that answer's calls were never in the file.
         endsAtModelAnswer.forEach((thread, ends) -> out.endsAtModelAnswer(thread, ends));
+        nestedByThread.forEach(this::linkToItsCall);
+    }
+
+    /** A nested agent's thread starts at the call its tool span names, when the parent's thread holds that call. */
+    private void linkToItsCall(String thread, NestedAgents.Nested agent) {
+        String callId = agent.callId();
+        Event call = callId.isEmpty() ? null : callMessages.get(thread(agent.tool()) + "\n" + callId);
+        if (call != null) {
+            out.startedBy(thread, call, callId);
+        }
     }
 
     /** False for a span written again later in the file: the later write stands for it. */
@@ -191,10 +217,32 @@ public final class SpanWriter {
         return !own.isEmpty() ? own : conversationOfTrace.getOrDefault(span.traceId(), "");
     }
 
-    /** Its conversation, else its trace's thread (the trace's own, or the one it continues). */
+    /**
+     * The thread of the nested agent it runs in, if any; else its conversation, else its trace's thread (the trace's
+     * own, or the one it continues).
+     */
     private String thread(SpanFileEntry.Span span) {
+        Optional<NestedAgents.Nested> in = nested.of(span);
+        if (in.isPresent()) {
+            return nestedThread(in.get());
+        }
         String conversation = conversation(span);
         return !conversation.isEmpty() ? conversation : continuations.thread(span.traceId());
+    }
+
+    /** Its own conversation when the parent's is another, else {@code <parent's thread>/<its name> <its span id>}. */
+    private String nestedThread(NestedAgents.Nested agent) {
+        String known = nestedThreads.get(agent.agent().key());
+        if (known != null) {
+            return known;
+        }
+        String parent = thread(agent.tool());
+        String own = agent.agent().conversation();
+        String thread = !own.isEmpty() && !own.equals(conversation(agent.tool())) ? own
+                : parent + "/" + agent.agent().name() + " " + agent.agent().spanId();
+        nestedThreads.put(agent.agent().key(), thread);
+        nestedByThread.putIfAbsent(thread, agent);
+        return thread;
     }
 
     private int depth(SpanFileEntry.Span span) {
@@ -269,9 +317,13 @@ public final class SpanWriter {
         for (AttributeMessage.Msg m : history.unseen(input, AttributeMessage.Msg::message)) {
             write(m, thread, lines, history, time);
         }
+        Set<String> outputTools = OutputTools.of(span);
         for (AttributeMessage f : messages.output()) {
             if (f instanceof AttributeMessage.Msg m) {
-                write(m, thread, lines, history, time);
+                Event answer = write(m, thread, lines, history, time);
+                // The run's answer given as a call of an output tool ends the run: nothing answers it.
+                m.message().toolCalls().stream().filter(c -> outputTools.contains(c.name()))
+                        .forEach(c -> out.terminalCall(answer, c.id(), c.name(), OutputTools.WHY));
             } else {
                 problem((AttributeMessage.Problem) f, thread, lines);
             }
@@ -279,8 +331,12 @@ public final class SpanWriter {
         return messages.output().stream().anyMatch(f -> f instanceof AttributeMessage.Msg);
     }
 
-    private void write(AttributeMessage.Msg m, String thread, Function<AttributeMessage, SourceRef> lines, KnownMessages history, String time) {
-        out.message(thread, lines.apply(m), m.text(), m.message(), OptionalInt.of(history.add(m.message())), time);
+    private Event write(AttributeMessage.Msg m, String thread, Function<AttributeMessage, SourceRef> lines, KnownMessages history, String time) {
+        Event e = out.message(thread, lines.apply(m), m.text(), m.message(), OptionalInt.of(history.add(m.message())), time);
+        if (!nestedByThread.isEmpty() || !nestedThreads.isEmpty()) {
+            m.message().toolCalls().forEach(c -> callMessages.putIfAbsent(thread + "\n" + c.id(), e));
+        }
+        return e;
     }
 
     private void problem(AttributeMessage.Problem p, String thread, Function<AttributeMessage, SourceRef> lines) {

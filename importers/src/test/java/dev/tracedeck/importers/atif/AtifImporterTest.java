@@ -115,4 +115,43 @@ class AtifImporterTest {
                  "steps": [{"step_id": 1, "source": "user", "message": "hi"}, {"step_id": 2, "source": "agent", "mess""");
         assertFalse(trace.report().complete());
     }
+
+    @Test
+    void openHandsFinishIsRecordedAsTheCallThatEndsTheRun() throws Exception {
+        // Harbor converts OpenHands' AgentFinishAction to a step calling finish with no observation.
+        Trace trace = read("""
+                {"schema_version": "ATIF-v1.5", "session_id": "oh", "agent": {"name": "openhands", "version": "1.1.0"},
+                 "steps": [
+                  {"step_id": 1, "source": "user", "message": "make hello.txt"},
+                  {"step_id": 2, "source": "agent", "message": "Done.",
+                   "tool_calls": [{"tool_call_id": "call_2", "function_name": "finish", "arguments": {"message": "done"}}]}]}
+                """);
+        var terminal = trace.threads().get(0).records().terminalCalls();
+        assertEquals(1, terminal.size());
+        assertEquals("call_2", terminal.get(0).callId());
+        assertEquals("finish", terminal.get(0).name());
+        assertTrue(terminal.get(0).why().contains("OpenHands"), terminal.get(0).why());
+    }
+
+    @Test
+    void aFinishCallOfAnAgentThatDocumentsNoSuchToolEndsNothing() throws Exception {
+        // The agent is named after the steps here: the calls are judged once the whole trajectory is read.
+        Trace trace = read("""
+                {"schema_version": "ATIF-v1.6", "session_id": "t",
+                 "steps": [
+                  {"step_id": 1, "source": "user", "message": "go"},
+                  {"step_id": 2, "source": "agent", "message": "",
+                   "tool_calls": [{"tool_call_id": "c1", "function_name": "finish", "arguments": {}}]}],
+                 "agent": {"name": "terminus-2", "version": "2.0.0"}}
+                """);
+        assertTrue(trace.threads().get(0).records().terminalCalls().isEmpty());
+        Trace late = read("""
+                {"schema_version": "ATIF-v1.6", "session_id": "t",
+                 "steps": [
+                  {"step_id": 1, "source": "agent", "message": "",
+                   "tool_calls": [{"tool_call_id": "c1", "function_name": "finish", "arguments": {}}]}],
+                 "agent": {"name": "OpenHands", "version": "1"}}
+                """);
+        assertEquals(1, late.threads().get(0).records().terminalCalls().size(), "an agent named after the steps still counts");
+    }
 }

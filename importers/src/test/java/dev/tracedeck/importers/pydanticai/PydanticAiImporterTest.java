@@ -85,4 +85,37 @@ class PydanticAiImporterTest {
                 """);
         assertEquals(1, trace.report().malformedRecords());
     }
+
+    @Test
+    void aRequestsInstructionsAreRecordedAsSentApartFromTheHistory() throws Exception {
+        // Pydantic AI sends a request's instructions at the head of the request, not where the request sits.
+        Trace trace = read("history.json", """
+                [{"parts": [{"content": "hi", "part_kind": "user-prompt"}], "instructions": "Be brief.", "kind": "request"},
+                 {"parts": [{"tool_name": "f", "args": "{}", "tool_call_id": "c1", "part_kind": "tool-call"}], "kind": "response"},
+                 {"parts": [{"tool_name": "f", "content": "ok", "tool_call_id": "c1", "part_kind": "tool-return"}],
+                  "instructions": "Be brief. It is Monday.", "kind": "request"}]
+                """);
+        var thread = trace.threads().get(0);
+        var instructions = thread.records().instructions();
+        assertEquals(2, instructions.size());
+        assertEquals("Be brief. It is Monday.",
+                ((dev.tracedeck.model.event.Payload.ConversationMessage) instructions.get(1).payload()).message().content());
+        assertTrue(thread.records().isInstructions(instructions.get(1)));
+        assertFalse(thread.records().isInstructions(thread.events().get(thread.events().size() - 1)));
+    }
+
+    @Test
+    void aSpokenTurnIsTheUsersOrTheModelsTranscriptNotAMalformedPart() throws Exception {
+        Trace trace = read("history.json", """
+                [{"parts": [{"speaker": "user", "transcript": "what time is it", "audio": null, "part_kind": "speech"}], "kind": "request"},
+                 {"parts": [{"speaker": "assistant", "transcript": "It is noon.", "part_kind": "speech"},
+                            {"content": "Earlier turns, summarised.", "part_kind": "compaction"}], "kind": "response"}]
+                """);
+        assertEquals(0, trace.report().malformedRecords());
+        var texts = trace.events().stream().filter(e -> e.payload() instanceof dev.tracedeck.model.event.Payload.ConversationMessage)
+                .map(e -> ((dev.tracedeck.model.event.Payload.ConversationMessage) e.payload()).message())
+                .map(m -> m.role() + ": " + m.content()).toList();
+        assertEquals(java.util.List.of("user: what time is it", "assistant: It is noon.\n[compaction: Earlier turns, summarised.]"),
+                texts);
+    }
 }

@@ -1,6 +1,8 @@
 package dev.tracedeck.model.recorded;
 
+import dev.tracedeck.model.event.Event;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -16,21 +18,49 @@ import java.util.OptionalInt;
  *                           cut short, or with a broken record after the answer, does not end at it
  * @param startedBy          the tool call of another thread that started this one (a sub-agent's), when the trace
  *                           links them
+ * @param terminalCalls      the calls the framework ended a completed run with, which it never answers
+ *                           ({@link TerminalCall}), in source order
+ * @param instructions       the messages a request sends apart from its history (Anthropic's {@code system},
+ *                           OpenAI Responses' and Pydantic AI's {@code instructions}), in source order. The timeline
+ *                           shows them where they change, but the model reads them at the head of each request,
+ *                           before the whole history: they come between no two of its messages
  */
 public record ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compactions, boolean endsAtModelAnswer,
-                            Optional<ThreadStart> startedBy) {
+                            Optional<ThreadStart> startedBy, List<TerminalCall> terminalCalls, List<Event> instructions) {
 
     public static final ThreadRecords NONE = new ThreadRecords(List.of(), List.of(), false);
 
     public ThreadRecords {
         modelCalls = List.copyOf(modelCalls);
         compactions = List.copyOf(compactions);
-        java.util.Objects.requireNonNull(startedBy);
+        Objects.requireNonNull(startedBy);
+        terminalCalls = List.copyOf(terminalCalls);
+        instructions = List.copyOf(instructions);
     }
 
     /** Records of a thread no call of the trace started. */
     public ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compactions, boolean endsAtModelAnswer) {
-        this(modelCalls, compactions, endsAtModelAnswer, Optional.empty());
+        this(modelCalls, compactions, endsAtModelAnswer, Optional.empty(), List.of(), List.of());
+    }
+
+    /** True when {@code message} is one of the {@link #instructions()}: sent at the head of a request, not in its history. */
+    public boolean isInstructions(Event message) {
+        // In source order, so by position: a thread of many requests may have many.
+        int low = 0;
+        int high = instructions.size() - 1;
+        while (low <= high) {
+            int mid = (low + high) >>> 1;
+            Event e = instructions.get(mid);
+            if (e == message) {
+                return true;
+            }
+            if (e.seq() < message.seq()) {
+                low = mid + 1;
+            } else {
+                high = mid - 1;
+            }
+        }
+        return false;
     }
 
     /** The model the thread's last call names, if any names one. */
@@ -59,6 +89,7 @@ public record ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compact
     }
 
     public boolean isEmpty() {
-        return modelCalls.isEmpty() && compactions.isEmpty() && !endsAtModelAnswer && startedBy.isEmpty();
+        return modelCalls.isEmpty() && compactions.isEmpty() && !endsAtModelAnswer && startedBy.isEmpty()
+                && terminalCalls.isEmpty() && instructions.isEmpty();
     }
 }

@@ -4,6 +4,7 @@ import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.recorded.Compaction;
 import dev.tracedeck.model.recorded.ModelCall;
+import dev.tracedeck.model.recorded.TerminalCall;
 import dev.tracedeck.model.recorded.ThreadRecords;
 import dev.tracedeck.model.recorded.ThreadStart;
 import dev.tracedeck.model.recorded.TokenUsage;
@@ -54,14 +55,19 @@ public final class TraceBuilder {
     private static final class Recorded {
         final List<ModelCall> calls = new ArrayList<>();
         final List<Compaction> compactions = new ArrayList<>();
+        final List<TerminalCall> terminalCalls = new ArrayList<>();
+        final List<Event> instructions = new ArrayList<>();
         boolean endsAtModelAnswer;
         ThreadStart startedBy;
         /** In a copy made by {@link #copyOfCounts}: how many records the lists held. */
         private int callCount;
         private int compactionCount;
+        private int terminalCount;
+        private int instructionCount;
 
         ThreadRecords build() {
-            return new ThreadRecords(calls, compactions, endsAtModelAnswer, Optional.ofNullable(startedBy));
+            return new ThreadRecords(calls, compactions, endsAtModelAnswer, Optional.ofNullable(startedBy), terminalCalls,
+                    instructions);
         }
 
         /** Its lists' sizes and its flags, for {@link #restore}; records are only ever added to the lists. */
@@ -69,6 +75,8 @@ public final class TraceBuilder {
             Recorded copy = new Recorded();
             copy.callCount = calls.size();
             copy.compactionCount = compactions.size();
+            copy.terminalCount = terminalCalls.size();
+            copy.instructionCount = instructions.size();
             copy.endsAtModelAnswer = endsAtModelAnswer;
             copy.startedBy = startedBy;
             return copy;
@@ -77,6 +85,8 @@ public final class TraceBuilder {
         void restore(Recorded counts) {
             calls.subList(counts.callCount, calls.size()).clear();
             compactions.subList(counts.compactionCount, compactions.size()).clear();
+            terminalCalls.subList(counts.terminalCount, terminalCalls.size()).clear();
+            instructions.subList(counts.instructionCount, instructions.size()).clear();
             endsAtModelAnswer = counts.endsAtModelAnswer;
             startedBy = counts.startedBy;
         }
@@ -140,6 +150,22 @@ public final class TraceBuilder {
     }
 
     /**
+     * Records that the call {@code callId} (or, without ids, the call named {@code name}) of the message event
+     * {@code call} ends a completed run: the framework never answers it (see {@link TerminalCall}).
+     */
+    public void recordTerminalCall(Event call, String callId, String name, String why) {
+        recorded(call.threadId()).terminalCalls.add(new TerminalCall(call, callId, name, why));
+    }
+
+    /**
+     * Records that the message event {@code message} is what its request sends apart from its history, read at the
+     * head of each request (see {@link ThreadRecords#instructions()}).
+     */
+    public void recordInstructions(Event message) {
+        recorded(message.threadId()).instructions.add(message);
+    }
+
+    /**
      * Carries a thread's records over to a trace being rebuilt event for event (the same events in the same order,
      * some with new payloads): each record moves to the event added at its event's position.
      */
@@ -162,6 +188,12 @@ public final class TraceBuilder {
         }
         for (Compaction c : from.records().compactions()) {
             r.compactions.add(new Compaction(events.get(offset + c.event().seq()), c.tokensBefore(), c.trigger()));
+        }
+        for (TerminalCall t : from.records().terminalCalls()) {
+            r.terminalCalls.add(new TerminalCall(events.get(offset + t.call().seq()), t.callId(), t.name(), t.why()));
+        }
+        for (Event e : from.records().instructions()) {
+            r.instructions.add(events.get(offset + e.seq()));
         }
         r.endsAtModelAnswer = from.records().endsAtModelAnswer();
         from.records().startedBy().ifPresent(s -> r.startedBy = new ThreadStart(events.get(offset + s.call().seq()), s.callId()));

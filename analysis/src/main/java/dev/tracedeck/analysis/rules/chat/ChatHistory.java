@@ -36,7 +36,7 @@ public final class ChatHistory {
         }
         Conversation conversation = Conversation.ofWholeDumps(thread);
         List<HistoryItem> items = Collections.unmodifiableList(conversation.inDumps()
-                ? fromSnapshots(thread, conversation.dumps()) : fromMessages(conversation.messages()));
+                ? fromSnapshots(thread, conversation.dumps()) : fromMessages(thread, conversation.messages()));
         last.thread = thread;
         last.items = items;
         return items;
@@ -72,7 +72,7 @@ public final class ChatHistory {
             List<String> ids = entry.toolCallIds().stream().filter(id -> !id.isEmpty()).toList();
             items.add(new HistoryItem(() -> label, role(entry), names(entry), ids, entry.isToolResult(), entry.toolCallId(),
                     entry::content, last.isVerbatim() && !entry.contentCut(), OptionalInt.empty(), false, where,
-                    msgIdxAt(thread, where), Optional.of(new BlamedEntry(where, i))));
+                    msgIdxAt(thread, where), Optional.of(new BlamedEntry(where, i)), false));
         }
         return items;
     }
@@ -133,7 +133,7 @@ public final class ChatHistory {
                 : fromText.isEmpty() ? "" : " (" + fromText.substring(2) + ")");
     }
 
-    private static List<HistoryItem> fromMessages(List<Event> messages) {
+    private static List<HistoryItem> fromMessages(TraceThread thread, List<Event> messages) {
         List<HistoryItem> items = new ArrayList<>();
         for (Event e : messages) {
             Payload.ConversationMessage m = (Payload.ConversationMessage) e.payload();
@@ -159,7 +159,7 @@ public final class ChatHistory {
             String parsed = fromText;
             items.add(new HistoryItem(() -> messageLabel(e, parsed), msg.role(), names, ids, msg.isToolResult(),
                     msg.toolCallId(), msg::content, !m.previewCut(), msg.contentBytesInFile(), msg.silent(), e, m.msgIdx(),
-                    Optional.empty()));
+                    Optional.empty(), thread.records().isInstructions(e)));
         }
         return items;
     }

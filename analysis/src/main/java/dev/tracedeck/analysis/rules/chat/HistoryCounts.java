@@ -15,7 +15,8 @@ import java.util.Map;
  *                          the custom role), in order of first appearance; "" for a message with no known role
  * @param toolResults       messages that are tool results
  * @param orphanedToolCalls calls that never got a result: in the history (as {@code orphaned-tool-call} pairs
- *                          them) plus calls a log shows running that no later state answers
+ *                          them, a call that ended a completed run by design aside) plus calls a log shows running
+ *                          that no later state answers
  */
 public record HistoryCounts(int messages, Map<String, Integer> roles, int toolResults, int orphanedToolCalls) {
 
@@ -33,7 +34,8 @@ public record HistoryCounts(int messages, Map<String, Integer> roles, int toolRe
                 results++;
             }
         }
-        int orphaned = ToolCallPairing.of(history).orphans().stream().mapToInt(o -> o.missing().size()).sum()
+        int orphaned = ToolCallPairing.of(history).orphans().stream()
+                .mapToInt(o -> OrphanedToolCall.notRunEnds(thread, history, o).size()).sum()
                 + UnansweredToolInvocations.of(thread).size();
         return new HistoryCounts(history.size(), roles, results, orphaned);
     }

@@ -29,10 +29,14 @@ import java.util.function.Supplier;
  * @param event           the event that first shows it (for a state entry, the first dump it appears in)
  * @param msgIdx          the conversation message being handled when it first appeared, if any
  * @param entry           for a state entry, the entry in {@code event}, so a finding can blame it; empty for a message
+ * @param instructions    true for what a request sends apart from its history (a system prompt or instructions given
+ *                        beside its messages, {@link dev.tracedeck.model.recorded.ThreadRecords#instructions()}): the
+ *                        model reads it at the head of each request, so it comes between no two messages and takes
+ *                        no turn
  */
 public record HistoryItem(Supplier<String> labelSource, String role, List<String> callNames, List<String> callIds, boolean isToolResult,
                           String resultId, Supplier<String> contentSource, boolean contentComplete, OptionalInt contentBytes, boolean silent,
-                          Event event, OptionalInt msgIdx, Optional<BlamedEntry> entry) {
+                          Event event, OptionalInt msgIdx, Optional<BlamedEntry> entry, boolean instructions) {
 
     public HistoryItem {
         Objects.requireNonNull(labelSource);

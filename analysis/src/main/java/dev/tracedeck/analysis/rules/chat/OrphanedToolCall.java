@@ -16,9 +16,12 @@ import java.util.Objects;
  * ran that no later state answers (see {@link UnansweredToolInvocations}); the second kind names the failed
  * invocation that followed, which the {@code agent-error} finding names back.
  *
- * <p>A trace that stops at the model's answer (a lone API response, a capture of one model call) cannot hold the
- * results of that answer's calls: those calls are not judged. A recorded session or run that goes on, or ends,
- * without answering a call is judged as any other.
+ * <p>Two kinds of unanswered call are no orphan, each told by what the trace records rather than by the call's name
+ * alone. A trace that stops at the model's answer (a lone API response, a capture of one model call) cannot hold the
+ * results of that answer's calls: those calls are not judged. And a call the framework ends a completed run with
+ * never gets a result by design ({@link RunEnds}: OpenHands' {@code finish}, a Pydantic AI output tool, where the
+ * trace names the framework or declares the tool so). A recorded session or run that goes on, or ends, without
+ * answering any other call is judged as any other: a run that died while a tool ran keeps its orphan.
  */
 public final class OrphanedToolCall extends DescribedRule {
 
@@ -55,9 +58,13 @@ public final class OrphanedToolCall extends DescribedRule {
             if (o.item() == lastAnswer) {
                 continue;
             }
+            List<String> missing = notRunEnds(thread, history, o);
+            if (missing.isEmpty()) {
+                continue;
+            }
             problems.add(new RuleOutcome.Problem(o.item().msgIdx(), o.item().label() + " calls "
-                    + String.join(", ", o.item().callNames()) + "; " + o.missing().size() + " of "
-                    + o.item().callNames().size() + " without a result (" + String.join(", ", o.missing()) + ")",
+                    + String.join(", ", o.item().callNames()) + "; " + missing.size() + " of "
+                    + o.item().callNames().size() + " without a result (" + String.join(", ", missing) + ")",
                     List.of(o.item().event()), o.item().blamed()));
         }
         for (UnansweredToolInvocations.Unanswered u : unanswered) {
@@ -76,6 +83,21 @@ public final class OrphanedToolCall extends DescribedRule {
         }
         HistoryItem last = history.get(history.size() - 1);
         return last.makesCalls() ? last : null;
+    }
+
+    /** The names of the orphan's calls that did not end a completed run ({@link RunEnds}). */
+    static List<String> notRunEnds(TraceThread thread, List<HistoryItem> history, ToolCallPairing.Orphan o) {
+        if (thread.records().terminalCalls().isEmpty()) {
+            return o.missing();
+        }
+        int position = history.indexOf(o.item());
+        List<String> left = new ArrayList<>();
+        for (int i = 0; i < o.missing().size(); i++) {
+            if (RunEnds.endedBy(thread, history, position, o.missingIds().get(i), o.missing().get(i)).isEmpty()) {
+                left.add(o.missing().get(i));
+            }
+        }
+        return left;
     }
 
     private static String describe(UnansweredToolInvocations.Unanswered u) {

@@ -27,8 +27,18 @@ record ToolCallPairing(List<Orphan> orphans, List<HistoryItem> resultsWithoutCal
         misplaced = List.copyOf(misplaced);
     }
 
-    /** A message some of whose calls never got a result. */
-    record Orphan(HistoryItem item, List<String> missing) {
+    /**
+     * A message some of whose calls never got a result.
+     *
+     * @param missing    the names of those calls
+     * @param missingIds their ids, in the same order ("" for a call without one)
+     */
+    record Orphan(HistoryItem item, List<String> missing, List<String> missingIds) {
+
+        Orphan {
+            missing = List.copyOf(missing);
+            missingIds = List.copyOf(missingIds);
+        }
     }
 
     /**
@@ -108,19 +118,22 @@ record ToolCallPairing(List<Orphan> orphans, List<HistoryItem> resultsWithoutCal
         List<Orphan> orphans = new ArrayList<>();
         HistoryItem caller = null;
         List<String> missing = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
         for (Call c : stopped) {
             if (c.answered) {
                 continue;
             }
             if (c.caller != caller && caller != null) {
-                orphans.add(new Orphan(caller, List.copyOf(missing)));
+                orphans.add(new Orphan(caller, missing, ids));
                 missing.clear();
+                ids.clear();
             }
             caller = c.caller;
             missing.add(c.name);
+            ids.add(c.id);
         }
         if (caller != null) {
-            orphans.add(new Orphan(caller, List.copyOf(missing)));
+            orphans.add(new Orphan(caller, missing, ids));
         }
         return orphans;
     }

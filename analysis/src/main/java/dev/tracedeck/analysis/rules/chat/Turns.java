@@ -34,9 +34,13 @@ public record Turns(Set<String> outsideTurns, boolean silentTakes) {
         outsideTurns = Set.copyOf(outsideTurns);
     }
 
-    /** True when {@code item} (not a tool result) ends the wait of the calls before it. */
+    /**
+     * True when {@code item} (not a tool result) ends the wait of the calls before it. What a request sends apart from
+     * its history ({@link HistoryItem#instructions()}) never does, under any API: the model reads it at the head of
+     * the request, not between a call and its result.
+     */
     public boolean takesTurn(HistoryItem item) {
         Objects.requireNonNull(item);
-        return !outsideTurns.contains(item.role()) && (silentTakes || !item.silent());
+        return !item.instructions() && !outsideTurns.contains(item.role()) && (silentTakes || !item.silent());
     }
 }
