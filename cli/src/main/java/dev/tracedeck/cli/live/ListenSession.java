@@ -8,6 +8,7 @@ import dev.tracedeck.importers.GrowingFile;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.importers.otlp.OtlpImporter;
+import dev.tracedeck.importers.spans.SpanWriter;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -34,6 +35,9 @@ public final class ListenSession implements OtlpHttpReceiver.Sink, AutoCloseable
     private final Thread checker;
     private boolean pending;
     private boolean stopped;
+    /** The spans and log records the last check read: what the checklist rests on. */
+    private volatile long checkedSpans;
+    private volatile long checkedLogRecords;
 
     /**
      * @param file        where the requests are written (replaced when it exists)
@@ -77,6 +81,12 @@ public final class ListenSession implements OtlpHttpReceiver.Sink, AutoCloseable
     /** "3 requests, 12 spans, 0 log records". */
     public String received() {
         return received.received();
+    }
+
+    /** "12 spans, 0 log records": what the last check read of the file. */
+    public String checked() {
+        return String.format("%,d span%s, %,d log record%s", checkedSpans, checkedSpans == 1 ? "" : "s",
+                checkedLogRecords, checkedLogRecords == 1 ? "" : "s");
     }
 
     /** Stops taking requests' checks after a last one of everything received, and closes the file. */
@@ -141,6 +151,8 @@ public final class ListenSession implements OtlpHttpReceiver.Sink, AutoCloseable
                 }
                 return false;
             }
+            checkedSpans = trace.get().report().recordsOf(SpanWriter.SPAN);
+            checkedLogRecords = trace.get().report().recordsOf(SpanWriter.LOG);
             List<Finding> fresh = check.update(trace.get());
             check.resolved().forEach(f -> findings.accept(FindingLine.resolved(f)));
             fresh.forEach(f -> findings.accept(FindingLine.of(f)));

@@ -2,21 +2,23 @@ package dev.tracedeck.cli.live;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
  * What an OTLP receiver accepted, appended to a file as OTLP/JSON Lines (one export request a line, the collector's
  * {@code file} exporter's shape, which the OTLP importer reads as the trace) and counted; whoever reads the file
- * follows it as it grows. Each line is written whole and flushed before the request is answered.
+ * follows it as it grows. Each line is written whole before the request is answered; a line the disk refuses (full,
+ * gone) is taken back off the file, which ends at the last line written whole, and the request is answered as not
+ * kept, so that nothing answered as kept is lost and no later line is joined to half of one.
  */
 public final class ReceivedFile implements OtlpHttpReceiver.Sink, AutoCloseable {
 
     private final Path file;
-    private final OutputStream out;
+    private final FileChannel out;
     private long length;
     private long requests;
     private long spans;
@@ -24,9 +26,14 @@ public final class ReceivedFile implements OtlpHttpReceiver.Sink, AutoCloseable 
 
     /** Writes to {@code file}, replacing what it held. */
     public ReceivedFile(Path file) throws IOException {
+        this(file, FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE));
+    }
+
+    /** Writes through {@code channel}, open on {@code file} and empty. */
+    ReceivedFile(Path file, FileChannel channel) {
         this.file = file;
-        this.out = Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.WRITE);
+        this.out = channel;
     }
 
     public Path file() {
@@ -46,11 +53,27 @@ public final class ReceivedFile implements OtlpHttpReceiver.Sink, AutoCloseable 
     }
 
     private void append(ObjectNode request) throws IOException {
-        byte[] line = (request.toString() + "\n").getBytes(StandardCharsets.UTF_8);
-        out.write(line);
-        out.flush();
-        length += line.length;
+        ByteBuffer line = ByteBuffer.wrap((request.toString() + "\n").getBytes(StandardCharsets.UTF_8));
+        int size = line.remaining();
+        try {
+            while (line.hasRemaining()) {
+                out.write(line, length + line.position());
+            }
+        } catch (IOException e) {
+            takeBack();
+            throw e;
+        }
+        length += size;
         requests++;
+    }
+
+    /** Cuts what a failed write left after the last whole line; if even that fails, the next write overwrites it. */
+    private void takeBack() {
+        try {
+            out.truncate(length);
+        } catch (IOException e) {
+            // Lines are written at their offset, so the next one written starts where this one did.
+        }
     }
 
     /** The bytes written so far, every line whole: how far a reader may read. */
@@ -73,6 +96,10 @@ public final class ReceivedFile implements OtlpHttpReceiver.Sink, AutoCloseable 
 
     @Override
     public synchronized void close() throws IOException {
-        out.close();
+        try {
+            out.truncate(length);
+        } finally {
+            out.close();
+        }
     }
 }
