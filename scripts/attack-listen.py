@@ -56,7 +56,7 @@ def agent_run(rng, spans, run):
                            attr("gen_ai.conversation.id", f"conv-{run}")]}]
     history = [{"role": "user", "parts": [{"type": "text", "content": f"question {run}: " + "x" * rng.randint(20, 400)}]}]
     i = 0
-    while len(out) < spans - 1:
+    while len(out) < spans - 2:
         call_id = f"call_{run}_{i}"
         answer = {"role": "assistant", "parts": [{"type": "tool_call", "id": call_id, "name": "lookup",
                                                   "arguments": {"q": f"item {i}"}}]}
@@ -67,7 +67,7 @@ def agent_run(rng, spans, run):
                                    attr("gen_ai.usage.input_tokens", 100 + 40 * i), attr("gen_ai.usage.output_tokens", 20),
                                    attr("gen_ai.input.messages", json.dumps(history)),
                                    attr("gen_ai.output.messages", json.dumps([answer]))]})
-        result = "result " + "y" * rng.randint(10, 600)
+        result = "result " + "y" * rng.randint(10, 200)
         out.append({"traceId": trace, "spanId": hexid(rng, 16), "parentSpanId": root, "name": "execute_tool lookup",
                     "kind": 1, "startTimeUnixNano": str(t + i * 2_000_000 + 950_000),
                     "endTimeUnixNano": str(t + i * 2_000_000 + 1_900_000),
@@ -76,6 +76,14 @@ def agent_run(rng, spans, run):
         history = history + [answer, {"role": "tool", "parts": [{"type": "tool_call_response", "id": call_id,
                                                                    "response": result}]}]
         i += 1
+    final = {"role": "assistant", "parts": [{"type": "text", "content": f"the answer to question {run}"}]}
+    out.append({"traceId": trace, "spanId": hexid(rng, 16), "parentSpanId": root, "name": "chat gpt-4o", "kind": 3,
+                "startTimeUnixNano": str(t + i * 2_000_000), "endTimeUnixNano": str(t + i * 2_000_000 + 900_000),
+                "attributes": [attr("gen_ai.operation.name", "chat"), attr("gen_ai.request.model", "gpt-4o"),
+                               attr("gen_ai.conversation.id", f"conv-{run}"),
+                               attr("gen_ai.usage.input_tokens", 100 + 40 * i), attr("gen_ai.usage.output_tokens", 20),
+                               attr("gen_ai.input.messages", json.dumps(history)),
+                               attr("gen_ai.output.messages", json.dumps([final]))]})
     return out
 
 

@@ -112,7 +112,8 @@ public final class ListenCommand implements Callable<Integer> {
         }
         Runtime.getRuntime().removeShutdownHook(hook);
         finish.run();
-        return ExitCodes.OK;
+        // A checklist that could not be made is no pass: the findings told live were not all of them.
+        return session.checkFailed() ? ExitCodes.INTERNAL : ExitCodes.OK;
     }
 
     /** Stops the receiver, checks what arrived last, closes the file and prints the checklist, as validate does. */
