@@ -73,13 +73,24 @@ public final class ListenCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         RuleConfig rules = configured.get();
-        Path file = output;
-        if (file == null) {
-            file = Files.createTempFile("tracedeck-listen-", ".jsonl");
-            file.toFile().deleteOnExit();
+        if (port < 0 || port > 65535) {
+            say(err, "tracedeck listen: --port " + port + " is not a port (0 to 65535; 0 for a free one)");
+            return ExitCodes.USAGE;
         }
-        ListenSession session = new ListenSession(file, output == null ? "received" : output.toString(), new Validator(rules),
-                line -> say(out, line), line -> say(err, "tracedeck listen: " + line), 300);
+        Path file = output;
+        ListenSession session;
+        try {
+            if (file == null) {
+                file = Files.createTempFile("tracedeck-listen-", ".jsonl");
+                file.toFile().deleteOnExit();
+            }
+            session = new ListenSession(file, output == null ? "received" : output.toString(), new Validator(rules),
+                    line -> say(out, line), line -> say(err, "tracedeck listen: " + line), 300);
+        } catch (IOException e) {
+            say(err, "tracedeck listen: can't write " + (output == null ? "a temporary file" : output) + ": "
+                    + why(e));
+            return ExitCodes.USAGE;
+        }
         OtlpHttpReceiver receiver;
         try {
             receiver = OtlpHttpReceiver.start(new InetSocketAddress(address, port), maxBody, session);
@@ -101,7 +112,8 @@ public final class ListenCommand implements Callable<Integer> {
         }
         Runtime.getRuntime().removeShutdownHook(hook);
         finish.run();
-        return ExitCodes.OK;
+        // A checklist that could not be made is no pass: the findings told live were not all of them.
+        return session.checkFailed() ? ExitCodes.INTERNAL : ExitCodes.OK;
     }
 
     /** Stops the receiver, checks what arrived last, closes the file and prints the checklist, as validate does. */
@@ -112,7 +124,7 @@ public final class ListenCommand implements Callable<Integer> {
         } catch (IOException e) {
             say(err, "tracedeck listen: " + (output == null ? "the received requests" : output) + ": " + e.getMessage());
         }
-        say(err, "tracedeck listen: stopped; received " + session.received());
+        say(err, "tracedeck listen: stopped; received " + session.received() + "; checked " + session.checked());
         session.validation().ifPresentOrElse(
                 v -> {
                     out.print("\n" + ReportFormat.TEXT.render(List.of(v), false, Map.of(), Fingerprints.NONE));
@@ -128,6 +140,20 @@ public final class ListenCommand implements Callable<Integer> {
                 run.run();
             }
         };
+    }
+
+    /** What went wrong opening a file, in words rather than as the exception's class. */
+    private static String why(IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "its folder does not exist";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return String.valueOf(e.getMessage());
     }
 
     private static String hostForUrl(InetSocketAddress address) {

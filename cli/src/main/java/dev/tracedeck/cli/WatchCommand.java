@@ -103,7 +103,7 @@ public final class WatchCommand implements Callable<Integer> {
             if (finished.compareAndSet(false, true)) {
                 List<Validation> validations;
                 synchronized (followed) {
-                    validations = followed.stream().flatMap(f -> f.validation().stream()).toList();
+                    validations = followed.stream().flatMap(f -> f.finalValidation().stream()).toList();
                 }
                 if (!validations.isEmpty()) {
                     synchronized (out) {

@@ -287,6 +287,21 @@ class ListenCommandTest {
         }
     }
 
+    @Test
+    void anOutputItCantWriteOrAPortThatIsNoneIsAUsageErrorInOneLine() {
+        CliRun noFolder = CliRun.of("listen", "--port", "0", "--output", dir.resolve("missing/live.jsonl").toString());
+        assertEquals(ExitCodes.USAGE, noFolder.code(), noFolder.err());
+        assertEquals(1, noFolder.err().strip().lines().count(), noFolder.err());
+        assertTrue(noFolder.err().contains("missing/live.jsonl") && noFolder.err().contains("its folder does not exist"),
+                noFolder.err());
+        CliRun badPort = CliRun.of("listen", "--port", "70000");
+        assertEquals(ExitCodes.USAGE, badPort.code(), badPort.err());
+        assertTrue(badPort.err().contains("--port 70000 is not a port"), badPort.err());
+        CliRun badHost = CliRun.of("listen", "--port", "0", "--address", "no-such-host.invalid");
+        assertEquals(ExitCodes.USAGE, badHost.code(), badHost.err());
+        assertEquals(1, badHost.err().strip().lines().count(), badHost.err());
+    }
+
     private static long count(String[] lines, Predicate<String> which) {
         return java.util.Arrays.stream(lines).filter(which).count();
     }

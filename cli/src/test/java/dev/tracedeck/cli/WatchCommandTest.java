@@ -224,6 +224,72 @@ class WatchCommandTest {
         assertTrue(printed.contains("q1.log  (mycelian-log"), printed);
     }
 
+    @Test
+    void aFileWrittenAgainInPlaceIsReadAgainFromItsStart() throws Exception {
+        Path file = dir.resolve("session.jsonl");
+        String orphaned = claude.prompt("refund order 7") + claude.call("msg_01A", "toolu_01A") + claude.answer("msg_01B", "Done.");
+        Watching watch = new Watching("watch", "--interval", "50", file.toString());
+        try (watch) {
+            append(file, orphaned);
+            waitFor(watch.out, "orphaned-tool-call");
+            // Another session written over it where it is (cp other.jsonl over it): the same file, longer, other bytes.
+            ClaudeLines other = new ClaudeLines();
+            String clean = other.prompt("what is 2+2") + other.call("msg_02A", "toolu_02A") + other.result("toolu_02A")
+                    + other.answer("msg_02B", "Four, and the command says so too.");
+            assertTrue(clean.length() > orphaned.length());
+            try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file, StandardOpenOption.WRITE)) {
+                channel.write(java.nio.ByteBuffer.wrap(clean.getBytes(StandardCharsets.UTF_8)), 0);
+            }
+            waitFor(watch.err, "written again in place");
+            settle();
+        }
+        String printed = watch.out.toString();
+        String checklist = printed.substring(printed.indexOf("\n\n") + 1);
+        assertFalse(checklist.contains("FAIL"), "the checklist is the new session's, clean: " + printed);
+        assertEquals(1, count(printed, "orphaned-tool-call"), "told once, of the first session: " + printed);
+    }
+
+    @Test
+    void theChecklistAtTheEndHasALastLineWithoutItsNewlineCutShort() throws Exception {
+        Path file = dir.resolve("session.jsonl");
+        String answer = claude.answer("msg_01B", "Done.");
+        Watching watch = new Watching("watch", "--interval", "50", file.toString());
+        try (watch) {
+            append(file, claude.prompt("what is 2+2") + answer.substring(0, answer.length() / 2));
+            settle();
+            assertFalse(watch.out.toString().contains("error"), "the line being written waits: " + watch.out);
+        }
+        String printed = watch.out.toString();
+        assertTrue(printed.contains("FAIL  unparsed-records"), printed);
+        assertTrue(printed.contains("the file is cut short at line 2"), printed);
+    }
+
+    @Test
+    void aDocumentBeingWrittenTellsNoFindingUntilItEndsOrStaysCut() throws Exception {
+        Path file = dir.resolve("request.json");
+        String document = "{\"model\": \"gpt-4o\", \"messages\": [\n"
+                + "  {\"role\": \"user\", \"content\": \"refund order 7\"},\n"
+                + "  {\"role\": \"assistant\", \"content\": null, \"tool_calls\": [{\"id\": \"call_1\", \"type\": \"function\","
+                + " \"function\": {\"name\": \"lookup\", \"arguments\": \"{}\"}}]},\n"
+                + "  {\"role\": \"tool\", \"tool_call_id\": \"call_1\", \"content\": \"order 7\"},\n"
+                + "  {\"role\": \"assistant\", \"content\": \"Refunded.\"}\n"
+                + "]}\n";
+        String[] lines = document.split("(?<=\n)");
+        Watching watch = new Watching("watch", "--interval", "50", file.toString());
+        try (watch) {
+            // Written a line at a time, each part a whole line: every reading but the last ends inside the document.
+            for (String line : lines) {
+                append(file, line);
+                Thread.sleep(150);
+            }
+            settle();
+        }
+        String printed = watch.out.toString();
+        assertFalse(printed.lines().anyMatch(l -> l.startsWith("error") || l.startsWith("resolved")),
+                "nothing told of a document being written: " + printed);
+        assertFalse(printed.substring(printed.indexOf("\n\n") + 1).contains("FAIL"), printed);
+    }
+
     private static Path fresh(Path root) {
         return root.resolve("2025/11/24/rollout-2025-11-24T10-00-00-0c1d.jsonl");
     }

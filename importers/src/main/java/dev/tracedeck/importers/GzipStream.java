@@ -14,9 +14,19 @@ import java.util.zip.ZipException;
  * The decoded bytes of a gzip file (RFC 1952), every member of it in turn, knowing where in the file it is. Unlike
  * {@link java.util.zip.GZIPInputStream}, which ends quietly at bytes after a member that are not another member, it
  * says so ({@link #trailingBytes()}: where they start and how many there are), and a file cut short fails with how
- * much it had decoded and at which byte of the file it stopped, so the reader can say both.
+ * much it had decoded and at which byte of the file it stopped, so the reader can say both. Data that expands past
+ * {@link #EXPANSION_RATIO} times the bytes of the file read for it, once past {@link #EXPANSION_FLOOR} bytes, is
+ * refused the same way: a decompression bomb (a megabyte of gzip that decodes to gigabytes of blanks) is read no
+ * further than a real file of that size could decode to; text compresses twenty times at most.
  */
 final class GzipStream extends InputStream {
+
+    /** Decoded bytes per byte of the file, past which the data is refused as a bomb. */
+    static final int EXPANSION_RATIO = 200;
+    /** Decoded bytes below which any ratio is taken: a small file of blanks costs nothing. */
+    static final long EXPANSION_FLOOR = 256L << 20;
+    /** The system property that sets {@link #EXPANSION_FLOOR} otherwise, in bytes. */
+    static final String EXPANSION_FLOOR_PROPERTY = "tracedeck.expansionFloorBytes";
 
     private static final int ID1 = 0x1f;
     private static final int ID2 = 0x8b;
@@ -26,6 +36,7 @@ final class GzipStream extends InputStream {
     private static final int FNAME = 8;
     private static final int FCOMMENT = 16;
 
+    private final long expansionFloor = Long.getLong(EXPANSION_FLOOR_PROPERTY, EXPANSION_FLOOR);
     private final InputStream in;
     private final byte[] buf = new byte[1 << 16];
     private int pos;
@@ -88,6 +99,11 @@ final class GzipStream extends InputStream {
                 crc.update(b, off, n);
                 memberOutput += n;
                 output += n;
+                if (output > expansionFloor && output > EXPANSION_RATIO * filePosition()) {
+                    throw new ZipException(String.format(Locale.ROOT, "the gzip data expands to more than %d times its"
+                            + " size (%,d bytes from the first %,d bytes of the file), as a decompression bomb does",
+                            EXPANSION_RATIO, output, filePosition()));
+                }
                 return n;
             }
             if (inflater.finished()) {

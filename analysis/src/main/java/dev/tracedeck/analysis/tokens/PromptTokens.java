@@ -53,16 +53,21 @@ public final class PromptTokens {
     public PromptCount count(List<PromptMessage> messages, Optional<JsonValue> tools) {
         Map<TokenCategory, Integer> by = new EnumMap<>(TokenCategory.class);
         boolean replayedCalls = false;
+        boolean longTexts = false;
         for (PromptMessage m : messages) {
             MessagePart part = part(m);
             for (int c = 0; c < part.tokens().length; c++) {
                 add(by, CATEGORIES[c], part.tokens()[c]);
             }
             replayedCalls |= part.replayedCalls();
+            longTexts |= part.estimatedText();
         }
         Set<String> estimates = new LinkedHashSet<>();
         if (replayedCalls) {
             estimates.add(REPLAYED_CALLS);
+        }
+        if (longTexts) {
+            estimates.add(LONG_TEXTS);
         }
         add(by, TokenCategory.CONVERSATION, format.replyPriming());
         tools.ifPresent(t -> add(by, TokenCategory.TOOL_SCHEMAS, schemas(t, estimates)));
@@ -72,6 +77,8 @@ public final class PromptTokens {
 
     private static final TokenCategory[] CATEGORIES = TokenCategory.values();
     static final String REPLAYED_CALLS = "the API does not publish how tool calls in the history are counted";
+    static final String LONG_TEXTS = "a text too long, or too long without a word break, to count whole is estimated from"
+            + " parts of it";
     /** Enough for a playground's history and the variants its sliders make of it; cleared whole when full. */
     private static final int CACHE_LIMIT = 200_000;
 
@@ -83,7 +90,7 @@ public final class PromptTokens {
     private final Map<PromptMessage, MessagePart> parts = new ConcurrentHashMap<>();
 
     /** One message's tokens by category ordinal, without the reply priming. */
-    private record MessagePart(int[] tokens, boolean replayedCalls) {
+    private record MessagePart(int[] tokens, boolean replayedCalls, boolean estimatedText) {
     }
 
     private MessagePart part(PromptMessage m) {
@@ -94,7 +101,9 @@ public final class PromptTokens {
         }
         int[] by = new int[CATEGORIES.length];
         int framing = format.perMessage() + tokenizer.count(m.role());
-        int text = tokenizer.count(m.content());
+        Tokenizer.Counted content = tokenizer.measure(m.content());
+        int text = content.tokens();
+        boolean estimated = !content.exact();
         if (!m.name().isEmpty()) {
             framing += tokenizer.count(m.name()) + format.perName();
         }
@@ -103,11 +112,13 @@ public final class PromptTokens {
         }
         int calls = 0;
         for (ToolCall call : m.toolCalls()) {
-            calls += PER_TOOL_CALL + tokenizer.count(call.name()) + tokenizer.count(call.rawArguments());
+            Tokenizer.Counted arguments = tokenizer.measure(call.rawArguments());
+            calls += PER_TOOL_CALL + tokenizer.count(call.name()) + arguments.tokens();
+            estimated |= !arguments.exact();
         }
         by[m.category().ordinal()] += framing + text;
         by[TokenCategory.TOOL_CALLS.ordinal()] += calls;
-        MessagePart part = new MessagePart(by, !m.toolCalls().isEmpty());
+        MessagePart part = new MessagePart(by, !m.toolCalls().isEmpty(), estimated);
         if (!tokenizer.isExact()) {
             return part;
         }

@@ -12,8 +12,26 @@ import java.util.function.ToIntFunction;
  * Counts the tokens of text in one encoding, as tiktoken's {@code encode_ordinary} does: text that spells a special
  * token ("<|endoftext|>") counts as the ordinary text it is, which is how the API treats message content.
  * Thread-safe; each encoding's vocabulary is loaded once, on first use (a few hundred milliseconds).
+ *
+ * <p>Counting costs time linear in the text and memory bounded by a chunk, whatever the text: the encoder's cost grows
+ * with the length of a piece its pre-tokenizer makes, and a run of one character (a blank page, a base64 blob of
+ * zeros) is one piece, so a long text is counted a chunk at a time, cut where a word begins after a single space (a
+ * place where the pre-tokenizer cuts too, so the count stays exact). A chunk with no such place is cut where it ends,
+ * and a text longer than {@link #EXACT_LIMIT} characters is counted from evenly spaced samples of it: either way the
+ * count is an estimate, and {@link #measure} says so.
  */
 public final class Tokenizer {
+
+    /** Texts up to this many characters are counted in one piece. */
+    static final int CHUNK = 16 * 1024;
+    /** Texts longer than this many characters are counted from samples. */
+    static final int EXACT_LIMIT = 1 << 20;
+    /** How many chunks a sampled count reads. */
+    static final int SAMPLES = 16;
+
+    /** A count, and whether it is the encoding's own (else estimated: see the class's comment). */
+    public record Counted(int tokens, boolean exact) {
+    }
 
     private static final EncodingRegistry REGISTRY = Encodings.newLazyEncodingRegistry();
     private static final Map<TokenEncoding, Tokenizer> CACHE = new EnumMap<>(TokenEncoding.class);
@@ -33,6 +51,11 @@ public final class Tokenizer {
             Encoding bpe = REGISTRY.getEncoding(type(e));
             return new Tokenizer(e, bpe::countTokensOrdinary, true);
         });
+    }
+
+    /** A tokenizer counting with {@code counter}, as the encoding's own does: for tests of how texts are cut. */
+    static Tokenizer counting(TokenEncoding encoding, ToIntFunction<String> counter) {
+        return new Tokenizer(encoding, counter, true);
     }
 
     /**
@@ -80,6 +103,67 @@ public final class Tokenizer {
     }
 
     public int count(String text) {
-        return text.isEmpty() ? 0 : counter.applyAsInt(text);
+        return measure(text).tokens();
+    }
+
+    /** The count of {@code text}, said to be estimated where it was (a text cut where no word begins, or sampled). */
+    public Counted measure(String text) {
+        if (text.isEmpty()) {
+            return new Counted(0, true);
+        }
+        if (!exact || text.length() <= CHUNK) {
+            return new Counted(counter.applyAsInt(text), true);
+        }
+        return text.length() <= EXACT_LIMIT ? chunked(text) : sampled(text);
+    }
+
+    private Counted chunked(String text) {
+        long tokens = 0;
+        boolean cutInWord = false;
+        int n = text.length();
+        for (int start = 0; start < n; ) {
+            int end = Math.min(n, start + CHUNK);
+            if (end < n) {
+                int cut = wordStart(text, start + CHUNK / 2, end);
+                if (cut < 0) {
+                    cutInWord = true;
+                    cut = Character.isLowSurrogate(text.charAt(end)) ? end - 1 : end;
+                }
+                end = cut;
+            }
+            tokens += counter.applyAsInt(text.substring(start, end));
+            start = end;
+        }
+        return new Counted((int) Math.min(Integer.MAX_VALUE, tokens), !cutInWord);
+    }
+
+    /**
+     * The last place in {@code (from, to]} where a single space follows a character that is not a space and precedes
+     * a letter or a digit: the pre-tokenizers of every encoding counted here start a piece there ({@code " word"}).
+     */
+    static int wordStart(String text, int from, int to) {
+        for (int i = Math.min(to, text.length() - 2); i > from; i--) {
+            if (text.charAt(i) == ' ' && !Character.isWhitespace(text.charAt(i - 1))
+                    && Character.isLetterOrDigit(text.charAt(i + 1))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private Counted sampled(String text) {
+        int n = text.length();
+        long tokens = 0;
+        long chars = 0;
+        for (int s = 0; s < SAMPLES; s++) {
+            int start = (int) ((long) (n - CHUNK) * s / (SAMPLES - 1));
+            if (start > 0 && Character.isLowSurrogate(text.charAt(start))) {
+                start--;
+            }
+            String sample = text.substring(start, Math.min(n, start + CHUNK));
+            tokens += counter.applyAsInt(sample);
+            chars += sample.length();
+        }
+        return new Counted((int) Math.min(Integer.MAX_VALUE, Math.round((double) tokens * n / chars)), false);
     }
 }

@@ -22,8 +22,11 @@ import java.util.Optional;
 /**
  * One file followed and checked as it is written: each {@link #look} reads what it gained ({@link GrowingFile}: only
  * the new lines where the format allows), checks the threads that changed ({@link LiveCheck}) and tells the findings
- * that appeared and those that stopped holding. A file truncated or replaced is read again from its start, a missing
- * one waited for, each said once. A {@code .gz} can't be read on: it is read whole, and again whenever it changes
+ * that appeared and those that stopped holding. A file truncated, replaced or written again in place is read again
+ * from its start, a missing one waited for, each said once. A reading that ends inside a record (a document or a
+ * dump of many lines, still being written) is not checked until the record ends or the file has stayed so for
+ * {@link #CUT_SHORT_WAIT_NANOS}: a finding about a record being written waits for it. The checklist at the end
+ * ({@link #finalValidation}) reads the file as it stands then, its last line too if it has no newline yet. A {@code .gz} can't be read on: it is read whole, and again whenever it changes
  * (said once), no more than a fifth of the time.
  */
 public final class FollowedTrace {
@@ -40,6 +43,9 @@ public final class FollowedTrace {
         void note(String line);
     }
 
+    /** How long a reading that ends inside a record waits for the record's end before it is checked as it is. */
+    static final long CUT_SHORT_WAIT_NANOS = 2_000_000_000L;
+
     private final Path path;
     private final String name;
     private final Importers importers;
@@ -52,6 +58,9 @@ public final class FollowedTrace {
     private Object readVersion;
     private long nextCompressedRead = System.nanoTime();
     private boolean toldCompressed;
+    /** A reading that ends inside a record, held until it ends, and since when. */
+    private Trace held;
+    private long heldSince;
 
     /** @param name what findings and notes call the file */
     public FollowedTrace(Path path, String name, Importers importers, Validator validator) {
@@ -88,6 +97,12 @@ public final class FollowedTrace {
         }
         switch (change) {
             case NONE -> {
+                if (held != null && System.nanoTime() - heldSince >= CUT_SHORT_WAIT_NANOS) {
+                    // Unchanged so long: the record cut short is what the file holds after all.
+                    Trace stayed = held;
+                    held = null;
+                    checkNow(stayed, told);
+                }
                 if (!reading.putOff()) {
                     return;
                 }
@@ -98,6 +113,7 @@ public final class FollowedTrace {
             }
             case TRUNCATED -> restart(told, name + ": truncated; reading it again from its start");
             case REPLACED -> restart(told, name + ": replaced by another file (rotated); reading the new one from its start");
+            case REWRITTEN -> restart(told, name + ": written again in place; reading it again from its start");
             case GREW -> { }
         }
         if (file.complete() == 0) {
@@ -116,6 +132,7 @@ public final class FollowedTrace {
 
     private void restart(Told told, String why) {
         told.note(why);
+        held = null;
         check.restart();
         reading = new GrowingFile(importers, path, name);
     }
@@ -159,7 +176,40 @@ public final class FollowedTrace {
         }
     }
 
+    /**
+     * The checklist of the file as it stands: the one kept up when every line read was whole and no record was cut
+     * short, else the file read again to its last byte and checked, so that a last line still without its newline,
+     * or a record cut short, is in it as what it is.
+     */
+    public Optional<Validation> finalValidation() {
+        if (!compressed && file.complete() > 0) {
+            try {
+                long size = Files.size(path);
+                if (held != null || size > file.complete()) {
+                    Trace whole = importers.read(ImportSource.of(path), ImportListener.NONE);
+                    held = null;
+                    check.update(whole);
+                }
+            } catch (IOException | ImportException | RuntimeException e) {
+                // The checklist kept up stands: what could not be read at the end is said where it was read before.
+            }
+        }
+        return check.validation();
+    }
+
     private void check(Trace trace, Told told) {
+        if (!trace.report().complete()) {
+            if (held == null) {
+                heldSince = System.nanoTime();
+            }
+            held = trace;
+            return;
+        }
+        held = null;
+        checkNow(trace, told);
+    }
+
+    private void checkNow(Trace trace, Told told) {
         List<Finding> fresh = check.update(trace);
         check.resolved().forEach(told::resolved);
         fresh.forEach(told::finding);

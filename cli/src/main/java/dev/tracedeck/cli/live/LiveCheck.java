@@ -65,10 +65,28 @@ public final class LiveCheck {
         signatures = now;
         changedLastTime = changed.size();
         last = last == null ? validator.validate(trace) : validator.revalidate(trace, last, changed::contains);
+        return told(last, trace, changed);
+    }
+
+    /**
+     * Checks {@code part}, every thread of one group of a trace read on its own, where {@code before} were the threads
+     * of that group the last time: the findings of those threads not handed back before, and, as {@link #resolved()},
+     * those handed back before that no longer hold (a thread of {@code before} that {@code part} lacks has none). The
+     * checks of the other threads are not kept: {@link #validation()} stays empty in this use.
+     */
+    public List<Finding> updatePart(Trace part, Set<String> before) {
+        Set<String> changed = new HashSet<>(before);
+        part.threads().forEach(t -> changed.add(t.id()));
+        changedLastTime = changed.size();
+        return told(validator.validate(part), part, changed);
+    }
+
+    /** The findings of the {@code changed} threads not told before, and those told before that stopped holding. */
+    private List<Finding> told(Validation validation, Trace trace, Set<String> changed) {
         List<Finding> fresh = new ArrayList<>();
         Set<String> holding = new HashSet<>();
         Map<String, Set<Event>> edges = new HashMap<>();
-        for (Finding finding : last.findings()) {
+        for (Finding finding : validation.findings()) {
             if (changed.contains(finding.threadId())) {
                 String key = key(finding);
                 holding.add(key);

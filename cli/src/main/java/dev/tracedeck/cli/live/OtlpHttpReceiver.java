@@ -1,308 +1,292 @@
 package dev.tracedeck.cli.live;
 
-import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.google.protobuf.CodedOutputStream;
-import com.google.protobuf.InvalidProtocolBufferException;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import io.opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest;
-import io.opentelemetry.proto.collector.logs.v1.ExportLogsServiceResponse;
-import io.opentelemetry.proto.collector.trace.v1.ExportTracePartialSuccess;
-import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
-import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
+import java.nio.ByteBuffer;
 import java.util.Locale;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.ZipException;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Connection;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
- * An OTLP/HTTP receiver ({@code POST /v1/traces}, {@code POST /v1/logs}) on the JDK's HTTP server, answering as the
- * OTLP specification says: 200 with an export response (its {@code partialSuccess} counting the spans refused), 400
- * with a {@code google.rpc.Status} for a body that does not decode, 413 for one larger than the limit (compressed or
- * not), 415 for a content type or encoding it does not read, 405 for another method, 404 for another path. Bodies
- * are binary protobuf ({@code application/x-protobuf}, decoded by the OpenTelemetry project's generated classes) or
- * OTLP/JSON ({@code application/json}), either of them gzip-compressed. Each accepted request goes to the sink as
- * OTLP/JSON, one request at a time.
+ * An OTLP/HTTP receiver ({@code POST /v1/traces}, {@code POST /v1/logs}) answering as the OTLP specification says:
+ * 200 with an export response (its {@code partialSuccess} counting the spans refused), 400 with a
+ * {@code google.rpc.Status} for a body that does not decode or leaves the schema, 413 for one larger than the limit
+ * (compressed or not), 415 for a content type or encoding it does not read, 405 for another method, 404 for another
+ * path, 403 for a request from a web page or for a host name this machine's loopback does not answer to
+ * ({@link CallerCheck}), and 503, to be sent again, when the request can't be kept now (the disk refused it, or
+ * the receiver holds all it may). Each accepted request goes to the sink as OTLP/JSON, one request at a time.
+ *
+ * <p>The server is Jetty's: its connections wait on a selector, so a client that sends its request slowly, or opens
+ * a socket and sends nothing, holds no thread, and a sender is never queued behind it. Beside the idle timeout,
+ * a request's head and body each have a deadline ({@link ConnectionDeadlines}), the connections are bounded, and so
+ * are the bytes held by the bodies being read and kept ({@link BodyReader.Budget}); decoding and keeping run on two
+ * threads of their own with a short queue, past which a request is answered 503.
  */
 public final class OtlpHttpReceiver implements AutoCloseable {
 
-    /** Where the accepted requests go, as OTLP/JSON; called on the server's threads, one call at a time. */
+    /** Where the accepted requests go, as OTLP/JSON; called on the receiver's threads, one call at a time. */
     public interface Sink {
         void traces(ObjectNode request, int spans) throws IOException;
 
         void logs(ObjectNode request, int records) throws IOException;
     }
 
-    static final String PROTOBUF = "application/x-protobuf";
-    static final String JSON = "application/json";
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-    /** google.rpc.Code: what an OTLP error response's Status says. */
-    private static final int INVALID_ARGUMENT = 3;
-    private static final int RESOURCE_EXHAUSTED = 8;
-    private static final int UNIMPLEMENTED = 12;
+    /**
+     * How much the receiver gives its clients.
+     *
+     * @param maxBody        the largest body read, in bytes, before and after decompression
+     * @param maxConnections connections open at once; more wait to be accepted
+     * @param idleMillis     a connection that sends nothing this long is closed
+     * @param headMillis     a request's head must arrive this soon after the connection opened or was last answered
+     * @param bodyMillis     a request's body must arrive this soon after its head
+     */
+    public record Limits(long maxBody, int maxConnections, long idleMillis, long headMillis, long bodyMillis) {
 
-    private final HttpServer server;
-    private final ExecutorService workers;
-    private final long maxBody;
-    private final Sink sink;
+        public static Limits withMaxBody(long maxBody) {
+            return new Limits(maxBody, 64, 10_000, 10_000, 30_000);
+        }
 
-    private OtlpHttpReceiver(HttpServer server, ExecutorService workers, long maxBody, Sink sink) {
-        this.server = server;
-        this.workers = workers;
-        this.maxBody = maxBody;
-        this.sink = sink;
+        /** The bytes bodies being read and kept may hold together: room for a few of the largest. */
+        long budget() {
+            return Math.max(4 * maxBody, 64L * 1024 * 1024);
+        }
     }
 
-    /**
-     * Listens on {@code address} (port 0: a free one) and hands each accepted request to {@code sink}.
-     *
-     * @param maxBody the largest body read, in bytes, before and after decompression
-     */
+    private final Server server;
+    private final ServerConnector connector;
+    private final ConnectionDeadlines deadlines;
+    private final ThreadPoolExecutor keepers;
+
+    private OtlpHttpReceiver(Server server, ServerConnector connector, ConnectionDeadlines deadlines, ThreadPoolExecutor keepers) {
+        this.server = server;
+        this.connector = connector;
+        this.deadlines = deadlines;
+        this.keepers = keepers;
+    }
+
+    /** Listens on {@code address} (port 0: a free one) and hands each accepted request to {@code sink}. */
     public static OtlpHttpReceiver start(InetSocketAddress address, long maxBody, Sink sink) throws IOException {
-        HttpServer server = HttpServer.create(address, 0);
-        // Two workers: a body is held whole while it is decoded, so the memory is at most two bodies.
-        ExecutorService workers = Executors.newFixedThreadPool(2, r -> {
-            Thread t = new Thread(r, "otlp-http");
+        return start(address, Limits.withMaxBody(maxBody), sink);
+    }
+
+    public static OtlpHttpReceiver start(InetSocketAddress address, Limits limits, Sink sink) throws IOException {
+        if (address.isUnresolved()) {
+            throw new IOException("unknown host " + address.getHostString());
+        }
+        QueuedThreadPool threads = new QueuedThreadPool(16, 2, 60_000);
+        threads.setName("otlp-http");
+        threads.setDaemon(true);
+        Server server = new Server(threads);
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        http.setSendDateHeader(false);
+        http.setRequestHeaderSize(16 * 1024);
+        ServerConnector connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
+        connector.setHost(address.getAddress().getHostAddress());
+        connector.setPort(address.getPort());
+        connector.setIdleTimeout(limits.idleMillis());
+        ConnectionDeadlines deadlines = new ConnectionDeadlines(limits.headMillis(), limits.bodyMillis());
+        connector.addEventListener(deadlines);
+        server.addConnector(connector);
+        server.addBean(new NetworkConnectionLimit(limits.maxConnections(), connector));
+        ThreadPoolExecutor keepers = new ThreadPoolExecutor(2, 2, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(16), r -> {
+            Thread t = new Thread(r, "otlp-keep");
             t.setDaemon(true);
             return t;
         });
-        OtlpHttpReceiver receiver = new OtlpHttpReceiver(server, workers, maxBody, sink);
-        server.createContext("/", receiver::handle);
-        server.setExecutor(workers);
-        server.start();
-        return receiver;
+        server.setHandler(new Exchanges(limits, sink, deadlines, keepers, new CallerCheck(address.getAddress())));
+        try {
+            server.start();
+        } catch (Exception e) {
+            deadlines.close();
+            keepers.shutdownNow();
+            stopQuietly(server);
+            throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
+        }
+        return new OtlpHttpReceiver(server, connector, deadlines, keepers);
     }
 
     public InetSocketAddress address() {
-        return server.getAddress();
+        return new InetSocketAddress(connector.getHost(), connector.getLocalPort());
     }
 
     /** Stops taking requests, letting those under way finish for up to a second. */
     @Override
     public void close() {
-        server.stop(1);
-        workers.shutdown();
+        server.setStopTimeout(1_000);
+        stopQuietly(server);
+        keepers.shutdown();
+        try {
+            keepers.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        deadlines.close();
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            String path = exchange.getRequestURI().getPath();
-            boolean traces = path.equals("/v1/traces");
-            if (!traces && !path.equals("/v1/logs")) {
-                answer(exchange, 404, JSON, status(JSON, 5, "no such path: " + path + " (OTLP/HTTP takes /v1/traces and /v1/logs)"));
-                return;
+    private static void stopQuietly(Server server) {
+        try {
+            server.stop();
+        } catch (Exception e) {
+            // Stopping is best effort: the process is ending or the receiver is discarded.
+        }
+    }
+
+    /** Answers each request: what it may be, then its body read without a thread, then kept on the keepers. */
+    private static final class Exchanges extends Handler.Abstract.NonBlocking {
+
+        private final Limits limits;
+        private final Sink sink;
+        private final ConnectionDeadlines deadlines;
+        private final ThreadPoolExecutor keepers;
+        private final CallerCheck callers;
+        private final BodyReader.Budget budget;
+
+        Exchanges(Limits limits, Sink sink, ConnectionDeadlines deadlines, ThreadPoolExecutor keepers, CallerCheck callers) {
+            this.limits = limits;
+            this.sink = sink;
+            this.deadlines = deadlines;
+            this.keepers = keepers;
+            this.callers = callers;
+            this.budget = new BodyReader.Budget(limits.budget());
+        }
+
+        @Override
+        public boolean handle(Request request, Response response, Callback callback) {
+            Connection connection = request.getConnectionMetaData().getConnection();
+            deadlines.bodyDue(connection);
+            Request.addCompletionListener(request, failure -> deadlines.answered(connection));
+            String type = mediaType(request.getHeaders().get(HttpHeader.CONTENT_TYPE));
+            String replyType = type.equals(OtlpDecoding.PROTOBUF) ? OtlpDecoding.PROTOBUF : OtlpDecoding.JSON;
+            var refusal = callers.refusal(request.getHeaders().get(HttpHeader.HOST), request.getHeaders().get(HttpHeader.ORIGIN));
+            if (refusal.isPresent()) {
+                return answer(response, callback, 403, replyType, OtlpDecoding.status(replyType, OtlpDecoding.PERMISSION_DENIED,
+                        refusal.get()));
             }
-            String type = mediaType(exchange.getRequestHeaders().getFirst("Content-Type"));
-            String replyType = type.equals(PROTOBUF) ? PROTOBUF : JSON;
-            if (!exchange.getRequestMethod().equals("POST")) {
-                exchange.getResponseHeaders().set("Allow", "POST");
-                answer(exchange, 405, replyType, status(replyType, UNIMPLEMENTED, "OTLP/HTTP takes POST"));
-                return;
+            String path = request.getHttpURI().getPath();
+            boolean traces = "/v1/traces".equals(path);
+            if (!traces && !"/v1/logs".equals(path)) {
+                return answer(response, callback, 404, OtlpDecoding.JSON, OtlpDecoding.status(OtlpDecoding.JSON, 5,
+                        "no such path: " + path + " (OTLP/HTTP takes /v1/traces and /v1/logs)"));
             }
-            if (!type.equals(PROTOBUF) && !type.equals(JSON)) {
-                answer(exchange, 415, JSON, status(JSON, UNIMPLEMENTED, "unsupported content type '" + type
-                        + "': send " + PROTOBUF + " or " + JSON));
-                return;
+            if (!request.getMethod().equals("POST")) {
+                response.getHeaders().put(HttpHeader.ALLOW, "POST");
+                return answer(response, callback, 405, replyType, OtlpDecoding.status(replyType, OtlpDecoding.UNIMPLEMENTED,
+                        "OTLP/HTTP takes POST"));
             }
-            String encoding = exchange.getRequestHeaders().getFirst("Content-Encoding");
+            if (!type.equals(OtlpDecoding.PROTOBUF) && !type.equals(OtlpDecoding.JSON)) {
+                return answer(response, callback, 415, OtlpDecoding.JSON, OtlpDecoding.status(OtlpDecoding.JSON,
+                        OtlpDecoding.UNIMPLEMENTED, "unsupported content type '" + type + "': send " + OtlpDecoding.PROTOBUF
+                                + " or " + OtlpDecoding.JSON));
+            }
+            String encoding = request.getHeaders().get(HttpHeader.CONTENT_ENCODING);
             boolean gzip = encoding != null && encoding.strip().equalsIgnoreCase("gzip");
             if (encoding != null && !gzip && !encoding.strip().equalsIgnoreCase("identity") && !encoding.isBlank()) {
-                answer(exchange, 415, replyType, status(replyType, UNIMPLEMENTED, "unsupported content encoding '"
-                        + encoding.strip() + "': send gzip or none"));
-                return;
+                return answer(response, callback, 415, replyType, OtlpDecoding.status(replyType, OtlpDecoding.UNIMPLEMENTED,
+                        "unsupported content encoding '" + encoding.strip() + "': send gzip or none"));
             }
-            byte[] body;
-            try {
-                body = body(exchange, gzip);
-            } catch (TooLarge e) {
-                answer(exchange, 413, replyType, status(replyType, RESOURCE_EXHAUSTED, e.getMessage()));
-                return;
-            } catch (ZipException e) {
-                answer(exchange, 400, replyType, status(replyType, INVALID_ARGUMENT, "the body is not gzip: " + e.getMessage()));
-                return;
+            long length = request.getLength();
+            if (length > limits.maxBody()) {
+                return answer(response, callback, 413, replyType, OtlpDecoding.status(replyType, OtlpDecoding.RESOURCE_EXHAUSTED,
+                        "the body is " + length + " bytes, more than the limit of " + limits.maxBody()));
             }
-            try {
-                byte[] reply = traces ? traces(type, body) : logs(type, body);
-                answer(exchange, 200, replyType, reply);
-            } catch (BadBody e) {
-                answer(exchange, 400, replyType, status(replyType, INVALID_ARGUMENT, e.getMessage()));
-            } catch (IOException e) {
-                // Not kept (a full disk): a server error, which the sender logs; accepting it would lose it unsaid.
-                answer(exchange, 500, replyType, status(replyType, 13, "the request could not be kept: " + e.getMessage()));
-            }
-        }
-    }
-
-    private byte[] traces(String type, byte[] body) throws BadBody, IOException {
-        ObjectNode request;
-        if (type.equals(PROTOBUF)) {
-            try {
-                request = OtlpProtoJson.traces(ExportTraceServiceRequest.parseFrom(body));
-            } catch (InvalidProtocolBufferException e) {
-                throw new BadBody("the body is not an ExportTraceServiceRequest: " + e.getMessage());
-            }
-        } else {
-            request = json(body, "resourceSpans");
-        }
-        SpanIds.Checked checked = SpanIds.check(request);
-        if (checked.accepted() > 0) {
-            sink.traces(request, checked.accepted());
-        }
-        if (type.equals(PROTOBUF)) {
-            ExportTraceServiceResponse.Builder response = ExportTraceServiceResponse.newBuilder();
-            if (checked.rejected() > 0) {
-                response.setPartialSuccess(ExportTracePartialSuccess.newBuilder().setRejectedSpans(checked.rejected())
-                        .setErrorMessage(checked.reason()));
-            }
-            return response.build().toByteArray();
-        }
-        ObjectNode response = MAPPER.createObjectNode();
-        if (checked.rejected() > 0) {
-            ObjectNode partial = response.putObject("partialSuccess");
-            partial.put("rejectedSpans", Long.toString(checked.rejected()));
-            partial.put("errorMessage", checked.reason());
-        }
-        return response.toString().getBytes(StandardCharsets.UTF_8);
-    }
-
-    private byte[] logs(String type, byte[] body) throws BadBody, IOException {
-        ObjectNode request;
-        if (type.equals(PROTOBUF)) {
-            try {
-                request = OtlpProtoJson.logs(ExportLogsServiceRequest.parseFrom(body));
-            } catch (InvalidProtocolBufferException e) {
-                throw new BadBody("the body is not an ExportLogsServiceRequest: " + e.getMessage());
-            }
-        } else {
-            request = json(body, "resourceLogs");
-        }
-        int records = 0;
-        for (JsonNode rl : request.path("resourceLogs")) {
-            for (JsonNode sl : rl.path("scopeLogs")) {
-                records += sl.path("logRecords").size();
-            }
-        }
-        if (records > 0) {
-            sink.logs(request, records);
-        }
-        return type.equals(PROTOBUF) ? ExportLogsServiceResponse.getDefaultInstance().toByteArray()
-                : "{}".getBytes(StandardCharsets.UTF_8);
-    }
-
-    /** An OTLP/JSON request: an object whose {@code list} member, when there, is an array. */
-    private static ObjectNode json(byte[] body, String list) throws BadBody {
-        JsonNode node;
-        try {
-            node = MAPPER.readTree(body);
-        } catch (JacksonException e) {
-            throw new BadBody("the body is not JSON: " + e.getOriginalMessage());
-        } catch (IOException e) {
-            throw new BadBody("the body can't be read: " + e.getMessage());
-        }
-        if (node == null || !node.isObject()) {
-            throw new BadBody("the body is not an OTLP/JSON export request (a JSON object)");
-        }
-        if (node.has(list) && !node.get(list).isArray()) {
-            throw new BadBody(list + " is not an array");
-        }
-        return (ObjectNode) node;
-    }
-
-    /** The body, gunzipped when so encoded; past {@link #maxBody} bytes either way, {@link TooLarge}. */
-    private byte[] body(HttpExchange exchange, boolean gzip) throws IOException, TooLarge {
-        String length = exchange.getRequestHeaders().getFirst("Content-Length");
-        if (length != null) {
-            try {
-                if (Long.parseLong(length.strip()) > maxBody) {
-                    throw new TooLarge("the body is " + length.strip() + " bytes, more than the limit of " + maxBody);
+            BodyReader.read(request, limits.maxBody(), budget, new BodyReader.Outcome() {
+                @Override
+                public void read(byte[] bytes) {
+                    deadlines.answering(connection);
+                    keep(traces, type, replyType, gzip, bytes, response, callback);
                 }
-            } catch (NumberFormatException e) {
-                // The server itself refuses a malformed length; a body without one is bounded below.
+
+                @Override
+                public void tooLarge(long limit) {
+                    answer(response, callback, 413, replyType, OtlpDecoding.status(replyType, OtlpDecoding.RESOURCE_EXHAUSTED,
+                            "the body is more than the limit of " + limit + " bytes"));
+                }
+
+                @Override
+                public void busy() {
+                    unavailable(response, callback, replyType, "the receiver holds as many request bodies as it may; send again");
+                }
+
+                @Override
+                public void failed(Throwable why) {
+                    if (why instanceof java.util.concurrent.TimeoutException) {
+                        // The body stopped coming: said as HTTP says it, and the connection is not kept.
+                        response.getHeaders().put(HttpHeader.CONNECTION, "close");
+                        answer(response, callback, 408, replyType, OtlpDecoding.status(replyType, OtlpDecoding.UNAVAILABLE,
+                                "the body stopped coming before its end"));
+                    } else {
+                        callback.failed(why);
+                    }
+                }
+            });
+            return true;
+        }
+
+        /** Decodes and keeps a read body on a keeper thread, or answers 503 when they have all the work they may. */
+        private void keep(boolean traces, String type, String replyType, boolean gzip, byte[] body, Response response,
+                          Callback callback) {
+            try {
+                keepers.execute(() -> {
+                    try {
+                        byte[] inflated = OtlpDecoding.inflated(body, gzip, limits.maxBody());
+                        byte[] reply = traces ? OtlpDecoding.traces(type, inflated, sink) : OtlpDecoding.logs(type, inflated, sink);
+                        answer(response, callback, 200, replyType, reply);
+                    } catch (OtlpDecoding.BadBody e) {
+                        answer(response, callback, 400, replyType, OtlpDecoding.status(replyType, OtlpDecoding.INVALID_ARGUMENT,
+                                e.getMessage()));
+                    } catch (OtlpDecoding.TooLarge e) {
+                        answer(response, callback, 413, replyType, OtlpDecoding.status(replyType,
+                                OtlpDecoding.RESOURCE_EXHAUSTED, e.getMessage()));
+                    } catch (IOException e) {
+                        // Not kept (a full disk): the sender is told to send it again rather than hear it was kept.
+                        unavailable(response, callback, replyType, "the request could not be kept: " + e.getMessage());
+                    } catch (RuntimeException e) {
+                        answer(response, callback, 500, replyType, OtlpDecoding.status(replyType, 13,
+                                "the request could not be kept: " + e));
+                    } finally {
+                        budget.give(body.length);
+                    }
+                });
+            } catch (RejectedExecutionException e) {
+                budget.give(body.length);
+                unavailable(response, callback, replyType, "the receiver is keeping as many requests as it may; send again");
             }
         }
-        InputStream raw = exchange.getRequestBody();
-        byte[] stored = bounded(raw, "the body is more than the limit of " + maxBody + " bytes");
-        if (!gzip) {
-            return stored;
-        }
-        try (InputStream in = new GZIPInputStream(new java.io.ByteArrayInputStream(stored))) {
-            return bounded(in, "the body is more than the limit of " + maxBody + " bytes once decompressed");
-        }
-    }
 
-    private byte[] bounded(InputStream in, String tooLarge) throws IOException, TooLarge {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        byte[] buffer = new byte[64 * 1024];
-        long total = 0;
-        int n;
-        while ((n = in.read(buffer)) > 0) {
-            total += n;
-            if (total > maxBody) {
-                throw new TooLarge(tooLarge);
+        private static void unavailable(Response response, Callback callback, String type, String why) {
+            response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
+            answer(response, callback, 503, type, OtlpDecoding.status(type, OtlpDecoding.UNAVAILABLE, why));
+        }
+
+        private static boolean answer(Response response, Callback callback, int code, String type, byte[] body) {
+            response.setStatus(code);
+            response.getHeaders().put(HttpHeader.CONTENT_TYPE, type);
+            response.write(true, ByteBuffer.wrap(body), callback);
+            return true;
+        }
+
+        private static String mediaType(String header) {
+            if (header == null) {
+                return "";
             }
-            out.write(buffer, 0, n);
-        }
-        return out.toByteArray();
-    }
-
-    /** A {@code google.rpc.Status} with {@code code} and {@code message}, in the request's encoding. */
-    static byte[] status(String type, int code, String message) {
-        if (type.equals(JSON)) {
-            ObjectNode status = MAPPER.createObjectNode();
-            status.put("code", code);
-            status.put("message", message);
-            return status.toString().getBytes(StandardCharsets.UTF_8);
-        }
-        // google.rpc.Status is not among the OTLP classes; its first two fields are all an error response needs.
-        try {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            CodedOutputStream out = CodedOutputStream.newInstance(bytes);
-            out.writeInt32(1, code);
-            out.writeString(2, message);
-            out.flush();
-            return bytes.toByteArray();
-        } catch (IOException e) {
-            throw new IllegalStateException("writing to memory", e);
-        }
-    }
-
-    private static void answer(HttpExchange exchange, int code, String type, byte[] body) throws IOException {
-        exchange.getResponseHeaders().set("Content-Type", type);
-        exchange.sendResponseHeaders(code, body.length == 0 ? -1 : body.length);
-        if (body.length > 0) {
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        }
-    }
-
-    private static String mediaType(String header) {
-        if (header == null) {
-            return "";
-        }
-        int semicolon = header.indexOf(';');
-        return (semicolon < 0 ? header : header.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
-    }
-
-    private static final class BadBody extends Exception {
-        BadBody(String message) {
-            super(message);
-        }
-    }
-
-    private static final class TooLarge extends Exception {
-        TooLarge(String message) {
-            super(message);
+            int semicolon = header.indexOf(';');
+            return (semicolon < 0 ? header : header.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
         }
     }
 }

@@ -203,6 +203,7 @@ final class Follower {
             case MISSING -> setProblem(document.name() + " is gone; waiting for it to come back");
             case TRUNCATED -> say(document.name() + " was truncated: read again from its start");
             case REPLACED -> say(document.name() + " was replaced by another file (rotated): read from its start");
+            case REWRITTEN -> say(document.name() + " was written again in place: read again from its start");
             case NONE, GREW -> { }
         }
         long now = System.nanoTime();
@@ -213,7 +214,7 @@ final class Follower {
             }
             return;
         }
-        if (reading.change() == FollowedFile.Change.TRUNCATED || reading.change() == FollowedFile.Change.REPLACED) {
+        if (reading.change().restarts()) {
             baseline = 0;
             told.forgetUnshown();
         }

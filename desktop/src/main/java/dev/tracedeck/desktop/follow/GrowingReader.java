@@ -62,7 +62,7 @@ public final class GrowingReader implements LiveReader {
                     return Look.unchanged(change);
                 }
             }
-            case TRUNCATED, REPLACED -> reading = new GrowingFile(importers, path, name);
+            case TRUNCATED, REPLACED, REWRITTEN -> reading = new GrowingFile(importers, path, name);
             case GREW -> { }
         }
         if (file.complete() == 0) {

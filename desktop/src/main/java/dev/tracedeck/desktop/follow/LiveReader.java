@@ -23,9 +23,9 @@ public interface LiveReader {
             return new Look(change, Optional.empty(), Optional.empty());
         }
 
-        /** Whether the file was read from its start again: truncated, or another file under its name. */
+        /** Whether the file was read from its start again: truncated, another file under its name, or rewritten. */
         boolean restarted() {
-            return change == FollowedFile.Change.TRUNCATED || change == FollowedFile.Change.REPLACED;
+            return change.restarts();
         }
     }
 

@@ -113,43 +113,54 @@ public final class InspectImporter implements TraceImporter {
                     throw new ImportCancelledException(source.name());
                 }
                 String name = entry.name();
-                if (name.equals("_journal/start.json") || name.equals("header.json")) {
-                    JsonNode node = MAPPER.readTree(entry.data());
-                    if (model.isEmpty() && node != null) {
-                        model = node.path("eval").path("model").asText("");
-                    }
-                } else if (name.startsWith("samples/") && name.endsWith(".json")) {
-                    samples++;
-                    SampleWriter sample = new SampleWriter(out, model);
-                    String prefix = "/" + SourceRef.pointerToken(name);
-                    try (JsonRecordReader reader = new JsonRecordReader(entry.data(), JsonLayout.OBJECT, SAMPLE_STREAMED)) {
-                        JsonItem item;
-                        while ((item = reader.next()) != null) {
-                            if (item instanceof JsonItem.Value v) {
-                                sample.member(v.member(), v.node(), new SourceRef(out.file(), v.firstLine(), v.lastLine(),
-                                        prefix + v.pointer()), v.sourceText());
-                                // The thread is named by id and epoch, which come before the messages.
-                                if (v.member().equals("messages")) {
-                                    lastThread = sample.thread();
-                                }
-                            } else if (item instanceof JsonItem.Broken b) {
-                                sample.finish();
-                                broken(out, sample.thread(), name, b);
-                                if (b.endOfInput()) {
-                                    complete = false;
-                                }
-                                sample = null;
-                                break;
-                            }
+                SampleWriter sample = null;
+                try {
+                    if (name.equals("_journal/start.json") || name.equals("header.json")) {
+                        JsonNode node = MAPPER.readTree(entry.data());
+                        if (model.isEmpty() && node != null) {
+                            model = node.path("eval").path("model").asText("");
                         }
-                        lines += reader.lines();
+                    } else if (name.startsWith("samples/") && name.endsWith(".json")) {
+                        samples++;
+                        sample = new SampleWriter(out, model);
+                        String prefix = "/" + SourceRef.pointerToken(name);
+                        try (JsonRecordReader reader = new JsonRecordReader(entry.data(), JsonLayout.OBJECT, SAMPLE_STREAMED)) {
+                            JsonItem item;
+                            while ((item = reader.next()) != null) {
+                                if (item instanceof JsonItem.Value v) {
+                                    sample.member(v.member(), v.node(), new SourceRef(out.file(), v.firstLine(), v.lastLine(),
+                                            prefix + v.pointer()), v.sourceText());
+                                    // The thread is named by id and epoch, which come before the messages.
+                                    if (v.member().equals("messages")) {
+                                        lastThread = sample.thread();
+                                    }
+                                } else if (item instanceof JsonItem.Broken b) {
+                                    sample.finish();
+                                    broken(out, sample.thread(), name, b);
+                                    if (b.endOfInput()) {
+                                        complete = false;
+                                    }
+                                    sample = null;
+                                    break;
+                                }
+                            }
+                            lines += reader.lines();
+                        }
+                        if (sample != null) {
+                            sample.finish();
+                        }
                     }
+                } catch (ZipEntries.TooExpanded e) {
+                    // The sample's events read so far stay; the rest of the entry is not read, the next entry is.
+                    String thread = lastThread;
                     if (sample != null) {
                         sample.finish();
+                        thread = sample.thread();
                     }
-                    if (!complete) {
-                        break;
-                    }
+                    out.malformed(thread, SourceRef.line(out.file(), 1), "", e.getMessage());
+                }
+                if (!complete) {
+                    break;
                 }
             }
         } catch (CutShort e) {

@@ -3,6 +3,7 @@ package dev.tracedeck.importers.inspect;
 import dev.tracedeck.importers.text.BoundedStream;
 import io.airlift.compress.zstd.ZstdInputStream;
 import java.io.EOFException;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -16,9 +17,16 @@ import java.util.zip.InflaterInputStream;
  * since Inspect 0.3.1xx, compressed with zstd (method 93, which {@code java.util.zip} does not read). The central
  * directory at the end is not needed: reading stops at it. An entry whose sizes follow its data (a data
  * descriptor) can't be delimited without inflating it, and a stream written that way is refused with its entry's
- * name.
+ * name. An entry that decompresses past {@link #EXPANSION_RATIO} times its stored size, once past
+ * {@link #EXPANSION_FLOOR} bytes, is read no further ({@link TooExpanded}): a decompression bomb (megabytes that
+ * decode to gigabytes of blanks), not a log; JSON compresses twenty times at most.
  */
 final class ZipEntries {
+
+    static final int EXPANSION_RATIO = 200;
+    static final long EXPANSION_FLOOR = 256L << 20;
+    /** The system property that sets {@link #EXPANSION_FLOOR} otherwise, in bytes. */
+    static final String EXPANSION_FLOOR_PROPERTY = "tracedeck.expansionFloorBytes";
 
     private static final int LOCAL_HEADER = 0x04034b50;
     private static final int STORED = 0;
@@ -27,6 +35,13 @@ final class ZipEntries {
 
     /** One entry: its name and its decompressed bytes, to be read before the next entry is asked for. */
     record Entry(String name, InputStream data) {
+    }
+
+    /** An entry that decompresses to more than its stored size allows; the rest of it is not read. */
+    static final class TooExpanded extends IOException {
+        TooExpanded(String message) {
+            super(message);
+        }
     }
 
     private final InputStream in;
@@ -76,12 +91,46 @@ final class ZipEntries {
         currentBody = body;
         current = switch (method) {
             case STORED -> body;
-            case DEFLATED -> new InflaterInputStream(body, new Inflater(true), 1 << 16);
-            case ZSTD -> new ZstdInputStream(body);
+            case DEFLATED -> limited(new InflaterInputStream(body, new Inflater(true), 1 << 16), name, compressed);
+            case ZSTD -> limited(new ZstdInputStream(body), name, compressed);
             default -> throw new IOException("entry " + name + " is compressed with method " + method
                     + ", which this reader does not know");
         };
         return new Entry(name, current);
+    }
+
+    /** {@code decoded}, failing with {@link TooExpanded} once it gives more than {@code stored} bytes may decode to. */
+    private static InputStream limited(InputStream decoded, String name, long stored) {
+        long most = Math.max(Long.getLong(EXPANSION_FLOOR_PROPERTY, EXPANSION_FLOOR), EXPANSION_RATIO * Math.max(1, stored));
+        return new FilterInputStream(decoded) {
+            private long given;
+
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                int n = read(one, 0, 1);
+                return n < 0 ? -1 : one[0] & 0xFF;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                int n = super.read(b, off, len);
+                given += Math.max(0, n);
+                if (given > most) {
+                    throw new TooExpanded(String.format(java.util.Locale.ROOT, "entry %s decompresses to more than %d"
+                            + " times its %,d stored bytes, as a decompression bomb does: not read past %,d bytes", name,
+                            EXPANSION_RATIO, stored, most));
+                }
+                return n;
+            }
+
+            @Override
+            public long skip(long n) throws IOException {
+                byte[] waste = new byte[(int) Math.min(n, 8192)];
+                int read = read(waste, 0, waste.length);
+                return Math.max(0, read);
+            }
+        };
     }
 
     private long zip64Compressed(byte[] extra, boolean sizeToo) throws IOException {

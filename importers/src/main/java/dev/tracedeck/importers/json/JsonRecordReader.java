@@ -152,6 +152,11 @@ public final class JsonRecordReader implements Closeable {
         return layout == JsonLayout.LINES ? jsonLines : tap.lines();
     }
 
+    /** The bytes a document's reader holds to show its values' texts (for JSON Lines, none): bounded, whatever the file. */
+    long bytesHeld() {
+        return tap == null ? 0 : tap.capacity();
+    }
+
     /** A document's first and last lines (its opening and closing bracket); for JSON Lines, 1. */
     public int documentFirstLine() {
         return documentFirstLine;

@@ -5,10 +5,12 @@ import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.LineIndex;
 import dev.tracedeck.importers.spans.Origin;
+import dev.tracedeck.importers.spans.SpanFileEntry;
 import dev.tracedeck.importers.spans.SpanRecords;
 import dev.tracedeck.model.source.SourceRef;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * One import's reading: collects the spans as the reader hands them over, and writes them all once the file is read
@@ -22,6 +24,8 @@ final class SpanReading extends SpanRecords {
     private static final int SPAN_DEPTH = 6;
 
     private final JsonLayout layout;
+    /** Which of the spans and records read are held: all, or those of one group of a file read in part. */
+    private final Predicate<SpanFileEntry> keep;
     private final Map<String, Origin.Resource> resources = new HashMap<>();
     private final Map<String, Origin> origins = new HashMap<>();
     private boolean sawRequest;
@@ -30,8 +34,13 @@ final class SpanReading extends SpanRecords {
     private LineIndex index;
 
     SpanReading(ChatTraceWriter out, JsonLayout layout) {
+        this(out, layout, entry -> true);
+    }
+
+    SpanReading(ChatTraceWriter out, JsonLayout layout, Predicate<SpanFileEntry> keep) {
         super(out);
         this.layout = layout;
+        this.keep = keep;
     }
 
     /**
@@ -50,11 +59,17 @@ final class SpanReading extends SpanRecords {
         }
         boolean request = OtlpShape.walk(value.node(), value.pointer(), (span, origin, pointer) -> {
             SourceRef at = lines(value, pointer);
-            hold(OtlpShape.span(span, origin, at, span.toString(), nextOrder()));
+            SpanFileEntry.Span read = OtlpShape.span(span, origin, at, span.toString(), nextOrder());
+            if (keep.test(read)) {
+                hold(read);
+            }
         });
         boolean logs = !request && OtlpShape.walkLogs(value.node(), value.pointer(), (record, origin, pointer) -> {
             SourceRef at = lines(value, pointer);
-            hold(OtlpShape.logRecord(record, origin, at, record.toString(), nextOrder()));
+            SpanFileEntry.Log read = OtlpShape.logRecord(record, origin, at, record.toString(), nextOrder());
+            if (keep.test(read)) {
+                hold(read);
+            }
         });
         if (request || logs) {
             sawRequest = true;

@@ -84,7 +84,7 @@ public sealed interface SpanFileEntry {
          * The conversation the span says it belongs to: {@code gen_ai.conversation.id}, else {@code session.id}
          * (OpenInference and OpenTelemetry's session convention), on the span or its resource; "" when none.
          */
-        String conversation() {
+        public String conversation() {
             for (String key : new String[] {"gen_ai.conversation.id", "session.id"}) {
                 String own = attribute(key);
                 if (!own.isBlank()) {
@@ -211,7 +211,7 @@ public sealed interface SpanFileEntry {
         }
 
         /** The conversation it names ({@code gen_ai.conversation.id}, else {@code session.id}), "" when none. */
-        String conversation() {
+        public String conversation() {
             for (String key : new String[] {"gen_ai.conversation.id", "session.id"}) {
                 String own = attributes.get(key).flatMap(JsonValue::asText).orElse("");
                 if (!own.isBlank()) {
