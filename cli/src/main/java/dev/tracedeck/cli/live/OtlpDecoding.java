@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
+import dev.tracedeck.importers.otlp.OtlpRequestShape;
 import io.opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest;
 import io.opentelemetry.proto.collector.logs.v1.ExportLogsServiceResponse;
 import io.opentelemetry.proto.collector.trace.v1.ExportTracePartialSuccess;
@@ -22,7 +23,7 @@ import java.util.zip.GZIPInputStream;
 /**
  * An OTLP export request's body decoded, checked and handed to the sink, and the answer OTLP gives for it: binary
  * protobuf ({@code application/x-protobuf}, by the OpenTelemetry project's generated classes) or OTLP/JSON, either
- * gzip-compressed; a JSON request that leaves the schema is refused whole ({@link OtlpJsonShape}), a span whose ids
+ * gzip-compressed; a JSON request that leaves the schema is refused whole ({@link OtlpRequestShape}), a span whose ids
  * OTLP does not allow is taken out and counted in the answer's {@code partialSuccess} ({@link SpanIds}).
  */
 final class OtlpDecoding {
@@ -88,7 +89,7 @@ final class OtlpDecoding {
             }
         } else {
             request = json(body);
-            Optional<String> misfit = OtlpJsonShape.tracesProblem(request);
+            Optional<String> misfit = OtlpRequestShape.tracesProblem(request);
             if (misfit.isPresent()) {
                 throw new BadBody("not an OTLP trace export request: " + misfit.get());
             }
@@ -125,15 +126,15 @@ final class OtlpDecoding {
             }
         } else {
             request = json(body);
-            Optional<String> misfit = OtlpJsonShape.logsProblem(request);
+            Optional<String> misfit = OtlpRequestShape.logsProblem(request);
             if (misfit.isPresent()) {
                 throw new BadBody("not an OTLP logs export request: " + misfit.get());
             }
         }
         int records = 0;
-        for (JsonNode rl : OtlpJsonShape.members(request, "resourceLogs", "resource_logs")) {
-            for (JsonNode sl : OtlpJsonShape.members(rl, "scopeLogs", "scope_logs")) {
-                records += OtlpJsonShape.members(sl, "logRecords", "log_records").size();
+        for (JsonNode rl : OtlpRequestShape.members(request, "resourceLogs", "resource_logs")) {
+            for (JsonNode sl : OtlpRequestShape.members(rl, "scopeLogs", "scope_logs")) {
+                records += OtlpRequestShape.members(sl, "logRecords", "log_records").size();
             }
         }
         if (records > 0) {

@@ -57,6 +57,15 @@ final class SpanReading extends SpanRecords {
             member(value, source);
             return;
         }
+        java.util.Optional<String> misfit = value.node().isObject() && value.node().has("resourceLogs")
+                || value.node().has("resource_logs") ? OtlpRequestShape.logsProblem(value.node())
+                : OtlpRequestShape.tracesProblem(value.node());
+        if (misfit.isPresent()) {
+            // A request of the format whose shape is not OTLP's: one record not read, saying where, never dropped.
+            sawRequest = true;
+            malformedLine(out, source, value.text(), "not an OTLP export request: " + misfit.get());
+            return;
+        }
         boolean request = OtlpShape.walk(value.node(), value.pointer(), (span, origin, pointer) -> {
             SourceRef at = lines(value, pointer);
             SpanFileEntry.Span read = OtlpShape.span(span, origin, at, span.toString(), nextOrder());
@@ -88,10 +97,16 @@ final class SpanReading extends SpanRecords {
         String[] at = value.pointer().split("/", -1);
         // "", resourceSpans, i, scopeSpans, j, spans, k (or resourceLogs, i, scopeLogs, j, logRecords, k)
         String resource = at[1] + "/" + (at.length > 2 ? at[2] : "");
-        if (at.length == 7 && at[5].equals("spans") && !logs) {
-            hold(OtlpShape.span(value.node(), origin(resource, at[4]), source, value.text(), nextOrder()));
-        } else if (at.length == 7 && OtlpShape.LOG_RECORDS.contains(at[5]) && logs) {
-            hold(OtlpShape.logRecord(value.node(), origin(resource, at[4]), source, value.text(), nextOrder()));
+        if (at.length == 7 && (at[5].equals("spans") && !logs || OtlpShape.LOG_RECORDS.contains(at[5]) && logs)) {
+            java.util.Optional<String> misfit = OtlpRequestShape.recordProblem(value.node(), value.pointer(), logs);
+            if (misfit.isPresent()) {
+                malformedLine(out, source, value.text(), "not an OTLP " + (logs ? "log record" : "span") + ": "
+                        + misfit.get());
+            } else if (logs) {
+                hold(OtlpShape.logRecord(value.node(), origin(resource, at[4]), source, value.text(), nextOrder()));
+            } else {
+                hold(OtlpShape.span(value.node(), origin(resource, at[4]), source, value.text(), nextOrder()));
+            }
         } else if (at.length == 4 && at[3].equals("resource")) {
             resource(resource).attributes(OtlpShape.resource(value.node()));
         } else if (at.length == 6 && OtlpShape.SCOPE.contains(at[5])) {

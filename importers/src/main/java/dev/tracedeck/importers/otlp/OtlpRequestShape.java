@@ -1,4 +1,4 @@
-package dev.tracedeck.cli.live;
+package dev.tracedeck.importers.otlp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
@@ -11,11 +11,12 @@ import java.util.Optional;
  * {@code resourceLogs[].scopeLogs[].logRecords[]}), a span's or a record's ids, name and times are strings (times
  * numbers too), its attributes, events and links lists of objects, its status and a resource or scope objects, and
  * every attribute a {@code {key, value}} whose value is an {@code AnyValue}. A binary request can't be otherwise
- * (protobuf's decoder gives it this shape); a JSON one can, and a request that doesn't fit is refused whole
- * (the OTLP specification's 400 for data that can't be processed), since what is written is read again by every
- * later check. Both the JSON names and protobuf's field names are taken, as the OTLP importer takes them.
+ * (protobuf's decoder gives it this shape); a JSON one can. {@code listen} refuses a request that doesn't fit whole
+ * (the OTLP specification's 400 for data that can't be processed), and the importer reads a line of a file that
+ * doesn't fit as one malformed record, saying where it leaves the schema. Both the JSON names and protobuf's field
+ * names are taken, as the importer takes them.
  */
-final class OtlpJsonShape {
+public final class OtlpRequestShape {
 
     /** How deep an {@code AnyValue} may nest its arrays and key-value lists: deeper is no telemetry. */
     private static final int MAX_VALUE_DEPTH = 64;
@@ -33,16 +34,16 @@ final class OtlpJsonShape {
             "resource", List.of("scopeLogs", "scope_logs", "instrumentationLibraryLogs", "instrumentation_library_logs"),
             "scope", List.of("logRecords", "log_records"));
 
-    private OtlpJsonShape() {
+    private OtlpRequestShape() {
     }
 
     /** The first place a trace export request leaves the schema, as "where: what", or empty when it fits. */
-    static Optional<String> tracesProblem(JsonNode request) {
+    public static Optional<String> tracesProblem(JsonNode request) {
         return problem(request, TRACE_LISTS, false);
     }
 
     /** The first place a logs export request leaves the schema, or empty when it fits. */
-    static Optional<String> logsProblem(JsonNode request) {
+    public static Optional<String> logsProblem(JsonNode request) {
         return problem(request, LOG_LISTS, true);
     }
 
@@ -66,8 +67,24 @@ final class OtlpJsonShape {
         }
     }
 
+    /**
+     * The first place one span or log record (an element of a streamed document's {@code spans} or {@code logRecords})
+     * leaves the schema, or empty when it fits.
+     */
+    public static Optional<String> recordProblem(JsonNode record, String at, boolean log) {
+        if (!record.isObject()) {
+            return Optional.of(at + " is " + kind(record) + ", not an object");
+        }
+        try {
+            record(record, at, log);
+            return Optional.empty();
+        } catch (Misfit e) {
+            return Optional.of(e.getMessage());
+        }
+    }
+
     /** The list named {@code name} or {@code protoName} in {@code node}, or an empty node; for a request that fits. */
-    static JsonNode members(JsonNode node, String name, String protoName) {
+    public static JsonNode members(JsonNode node, String name, String protoName) {
         return node.has(name) ? node.get(name) : node.path(protoName);
     }
 
