@@ -16,9 +16,12 @@ import java.util.OptionalInt;
  *                           cut short, or with a broken record after the answer, does not end at it
  * @param startedBy          the tool call of another thread that started this one (a sub-agent's), when the trace
  *                           links them
+ * @param compactionAgent    true when the thread is an agent the harness ran to compact another thread's context
+ *                           (Claude Code's {@code acompact} agents): its call reads that whole context to summarize
+ *                           it, so it runs above a pre-flight trigger by design
  */
 public record ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compactions, boolean endsAtModelAnswer,
-                            Optional<ThreadStart> startedBy) {
+                            Optional<ThreadStart> startedBy, boolean compactionAgent) {
 
     public static final ThreadRecords NONE = new ThreadRecords(List.of(), List.of(), false);
 
@@ -30,7 +33,7 @@ public record ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compact
 
     /** Records of a thread no call of the trace started. */
     public ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compactions, boolean endsAtModelAnswer) {
-        this(modelCalls, compactions, endsAtModelAnswer, Optional.empty());
+        this(modelCalls, compactions, endsAtModelAnswer, Optional.empty(), false);
     }
 
     /** The model the thread's last call names, if any names one. */
@@ -59,6 +62,7 @@ public record ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compact
     }
 
     public boolean isEmpty() {
-        return modelCalls.isEmpty() && compactions.isEmpty() && !endsAtModelAnswer && startedBy.isEmpty();
+        return modelCalls.isEmpty() && compactions.isEmpty() && !endsAtModelAnswer && startedBy.isEmpty()
+                && !compactionAgent;
     }
 }

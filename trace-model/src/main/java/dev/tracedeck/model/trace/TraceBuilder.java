@@ -56,12 +56,14 @@ public final class TraceBuilder {
         final List<Compaction> compactions = new ArrayList<>();
         boolean endsAtModelAnswer;
         ThreadStart startedBy;
+        boolean compactionAgent;
         /** In a copy made by {@link #copyOfCounts}: how many records the lists held. */
         private int callCount;
         private int compactionCount;
 
         ThreadRecords build() {
-            return new ThreadRecords(calls, compactions, endsAtModelAnswer, Optional.ofNullable(startedBy));
+            return new ThreadRecords(calls, compactions, endsAtModelAnswer, Optional.ofNullable(startedBy),
+                    compactionAgent);
         }
 
         /** Its lists' sizes and its flags, for {@link #restore}; records are only ever added to the lists. */
@@ -71,6 +73,7 @@ public final class TraceBuilder {
             copy.compactionCount = compactions.size();
             copy.endsAtModelAnswer = endsAtModelAnswer;
             copy.startedBy = startedBy;
+            copy.compactionAgent = compactionAgent;
             return copy;
         }
 
@@ -79,6 +82,7 @@ public final class TraceBuilder {
             compactions.subList(counts.compactionCount, compactions.size()).clear();
             endsAtModelAnswer = counts.endsAtModelAnswer;
             startedBy = counts.startedBy;
+            compactionAgent = counts.compactionAgent;
         }
     }
 
@@ -139,6 +143,11 @@ public final class TraceBuilder {
         recorded(threadId).startedBy = new ThreadStart(call, callId);
     }
 
+    /** Records that the thread is an agent the harness ran to compact another thread's context. */
+    public void recordCompactionAgent(String threadId) {
+        recorded(threadId).compactionAgent = true;
+    }
+
     /**
      * Carries a thread's records over to a trace being rebuilt event for event (the same events in the same order,
      * some with new payloads): each record moves to the event added at its event's position.
@@ -164,6 +173,7 @@ public final class TraceBuilder {
             r.compactions.add(new Compaction(events.get(offset + c.event().seq()), c.tokensBefore(), c.trigger()));
         }
         r.endsAtModelAnswer = from.records().endsAtModelAnswer();
+        r.compactionAgent |= from.records().compactionAgent();
         from.records().startedBy().ifPresent(s -> r.startedBy = new ThreadStart(events.get(offset + s.call().seq()), s.callId()));
     }
 
@@ -173,6 +183,11 @@ public final class TraceBuilder {
 
     public int size() {
         return events.size();
+    }
+
+    /** The events added so far, in seq order: a view, for an importer that links them once all are read. */
+    public List<Event> events() {
+        return java.util.Collections.unmodifiableList(events);
     }
 
     /**
