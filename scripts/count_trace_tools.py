@@ -9,10 +9,18 @@ the tool that wrote the file means them. Used to fill the expected table of Real
 Prints one JSON object per file. Standard library only; reads the file where it is and writes nothing.
 
 What counts, by format (the format is guessed from the shape, and printed):
-- claude-code (JSON Lines): the `tool_use` and `tool_result` content blocks of `user` and `assistant` lines.
-  Claude Code writes one API message over several lines (one `message.id`), one content block a line; each
-  block counts once. `progress` lines (hook, bash and sub-agent progress) are reports, not the conversation: a
-  sub-agent's own calls are in its own file. One thread per (sessionId, agentId).
+- claude-code (JSON Lines, or a project folder read whole): the `tool_use` and `tool_result` content blocks of
+  `user` and `assistant` lines. Claude Code writes one API message over several lines (one `message.id`), one
+  content block a line; each block counts once. `progress` lines (hook, bash and sub-agent progress) are reports,
+  not the conversation: a sub-agent's own calls are in its own file. One thread per (sessionId, agentId), and one
+  per inline sidechain that names no agent (`isSidechain`, followed by `parentUuid`). A resumed session may be
+  written again as a new chain (new uuids, the same message ids, requests and times): an assistant line of an API
+  message (`message.id` + `requestId`) its thread had already finished, or a user line whose every block the thread
+  already has with the same timestamp, is such a copy (`replayedLines`), not counted. Also the sub-agents linked to
+  the call that started them (`linkedSubAgents`), the compaction agents (`agent-acompact-…`), and the calls of
+  each thread's last message when it made calls (`callsInFlightAtEnd`: the file was read while they ran).
+- Any JSON Lines file: up to 8 lines of text on top of it (a note someone put there) are passed over
+  (`preambleLines`).
 - codex (JSON Lines of `session_meta`/`response_item`/`event_msg`): `response_item`s whose type ends in `_call`
   and that carry a `call_id` (function_call, custom_tool_call, local_shell_call: run by the client) and those
   ending in `_call_output`. web_search_call has no call_id: the server runs it and no output item follows.
@@ -54,6 +62,7 @@ What counts, by format (the format is guessed from the shape, and printed):
 """
 import ast
 import json
+import os
 import re
 import sys
 from collections import Counter
@@ -69,22 +78,89 @@ def pairing(calls, results):
     return sorted((call_ids - result_ids).elements()), sorted((result_ids - call_ids).elements())
 
 
-def claude_code(lines):
+def claude_code(lines, file_agents=None):
+    """Claude Code entries (line number, record), in file order; `file_agents` names the agent of each line's file
+    when the file is a sub-agent's own (a folder read whole), for lines that name none."""
     calls, results, threads, models = [], [], set(), Counter()
-    peak, peak_line, compactions = 0, 0, 0
-    for number, record in lines:
+    peak, peak_line, compactions, replayed = 0, 0, 0, 0
+    sidechain_of, sidechains = {}, Counter()      # sidechain uuid -> thread; sidechains per session
+    written = set()                                 # (thread, type, time, block) of user lines read
+    messages, last_message = {}, {}                 # (thread, message.id, requestId) -> seen; thread -> last id
+    copying = {}                                    # thread -> whether its last assistant message is a copy
+    last_calls = {}                                 # thread -> the calls of its last message, if it made any
+    reported, progress, first_prompts, prompt_calls = {}, {}, {}, Counter()
+    for index, (number, record) in enumerate(lines):
         kind = record.get("type")
+        session = record.get("sessionId")
         if kind == "system" and record.get("subtype") == "compact_boundary":
             compactions += 1
+        data = record.get("data") if isinstance(record.get("data"), dict) else {}
+        if kind == "progress" and data.get("type") == "agent_progress" and data.get("agentId"):
+            progress.setdefault((session, data["agentId"]), record.get("parentToolUseID"))
         if kind not in ("user", "assistant"):
             continue
-        threads.add((record.get("sessionId"), record.get("agentId")))
+        agent = record.get("agentId") or (file_agents[index] if file_agents else None)
+        if agent:
+            thread = (session, "agent-" + agent)
+        elif record.get("isSidechain"):
+            thread = sidechain_of.get(record.get("parentUuid"))
+            if thread is None:
+                sidechains[session] += 1
+                thread = (session, "sidechain-%d" % sidechains[session])
+        else:
+            thread = (session, None)
+        if record.get("isSidechain") and record.get("uuid"):
+            sidechain_of[record["uuid"]] = thread
+        threads.add(thread)
         message = record.get("message") or {}
-        for block in blocks(message.get("content")):
+        content = message.get("content")
+        # A line Claude Code wrote again (a resumed session's conversation, written anew): an assistant line of an
+        # API message (message.id + requestId) its thread had already finished, a user line whose every block the
+        # thread already has with the same timestamp. Each message counts once, where it was first written.
+        only_results = isinstance(content, list) and content and all(
+            isinstance(b, dict) and b.get("type") == "tool_result" for b in content)
+        if kind == "assistant":
+            key = (thread, message.get("id"), record.get("requestId"))
+            continues = bool(message.get("id")) and last_message.get(thread) == message.get("id")
+            if continues:
+                copy = copying.get(thread)     # a further line of the message being written, or being copied
+            else:
+                copy = bool(message.get("id")) and key in messages
+                copying[thread] = copy
+            messages[key] = True
+            last_message[thread] = message.get("id")
+        else:
+            parts = content if isinstance(content, list) else [content]
+            keys = [(thread, record.get("timestamp"), json.dumps(b, sort_keys=True)) for b in parts]
+            copy = content and all(k in written for k in keys)
+            continues = False
+            written.update(keys)
+            # Results may come while the message that called them is still being written; anything else ends it.
+            if not only_results:
+                last_message[thread] = None
+        if copy:
+            replayed += 1
+            continue
+        made = []
+        for block in blocks(content):
             if block.get("type") == "tool_use":
                 calls.append(block.get("id"))
+                made.append(block.get("id"))
+                if block.get("name") in ("Task", "Agent") and isinstance(block.get("input"), dict):
+                    prompt_calls[(session, block["input"].get("prompt"))] += 1
             elif block.get("type") == "tool_result":
                 results.append(block.get("tool_use_id"))
+        agent_run = record.get("toolUseResult") if isinstance(record.get("toolUseResult"), dict) else {}
+        answered = [b.get("tool_use_id") for b in blocks(content) if b.get("type") == "tool_result"]
+        if agent_run.get("agentId") and len(answered) == 1:
+            reported.setdefault((session, "agent-" + agent_run["agentId"]), answered[0])
+        if kind == "user" and thread[1] and not answered and thread not in first_prompts:
+            first_prompts[thread] = content if isinstance(content, str) else "\n".join(
+                b.get("text", "") for b in blocks(content) if b.get("type") == "text")
+        if kind == "assistant" and continues:
+            last_calls[thread] = last_calls.get(thread, []) + made   # a further line of the same API message
+        else:
+            last_calls[thread] = made if kind == "assistant" else []
         if kind == "assistant":
             models[message.get("model")] += 1
             usage = message.get("usage") or {}
@@ -93,8 +169,54 @@ def claude_code(lines):
                        ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"))
             if sent > peak:
                 peak, peak_line = sent, number
+    # Which call started each sub-agent: the result naming its agentId, its agent_progress lines, else the one
+    # Task/Agent call whose prompt is its first prompt (when no other sub-agent starts with the same).
+    same_start = Counter((t[0], p) for t, p in first_prompts.items())
+    linked = [t for t in threads if t[1] and (reported.get(t) or progress.get((t[0], t[1][len("agent-"):]))
+              or prompt_calls[(t[0], first_prompts.get(t))] == 1 and same_start[(t[0], first_prompts.get(t))] == 1)]
     return {"threads": len(threads), "calls": calls, "results": results, "models": dict(models),
-            "peakPromptTokens": peak, "peakLine": peak_line, "compactions": compactions}
+            "peakPromptTokens": peak, "peakLine": peak_line, "compactions": compactions,
+            "replayedLines": replayed, "subAgents": sum(1 for t in threads if t[1]), "linkedSubAgents": len(linked),
+            "compactionAgents": sum(1 for t in threads if t[1] and t[1].startswith("agent-acompact-")),
+            "callsInFlightAtEnd": sorted(c for made in last_calls.values() for c in made)}
+
+
+def json_lines(text):
+    """(line number, value) of each JSON line, past up to 8 lines of text on top of the file (a note someone put
+    there, none starting like a JSON value; as Tracedeck reads it, no record), which are counted apart."""
+    out, preamble = [], 0
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        first = line.lstrip("\ufeff \t")[:1]
+        if not out and preamble < 8 and first not in ("{", "[", '"', "-") and not first.isdigit():
+            preamble += 1
+            continue
+        out.append((number, json.loads(line)))
+    return out, preamble
+
+
+def claude_code_folder(path):
+    """A Claude Code project folder read whole, as Tracedeck reads it: each <session>.jsonl in name order, followed
+    by its <session>/subagents/agent-<id>.jsonl."""
+    files = []
+    for name in sorted(os.listdir(path)):
+        full = os.path.join(path, name)
+        if name.endswith(".jsonl") and os.path.isfile(full):
+            files.append(full)
+            sub = os.path.join(path, name[:-len(".jsonl")], "subagents")
+            if os.path.isdir(sub):
+                files += [os.path.join(sub, n) for n in sorted(os.listdir(sub))
+                          if n.startswith("agent-") and n.endswith(".jsonl")]
+    lines, agents = [], []
+    for f in files:
+        with open(f, encoding="utf-8") as handle:
+            read, _ = json_lines(handle.read())
+        stem = os.path.basename(f)[:-len(".jsonl")]
+        agent = stem[len("agent-"):] if os.path.basename(os.path.dirname(f)) == "subagents" else None
+        lines += read
+        agents += [agent] * len(read)
+    return claude_code(lines, agents)
 
 
 def response_items(items, calls, results, names):
@@ -354,6 +476,8 @@ def values(text):
 
 
 def count(path):
+    if os.path.isdir(path):
+        return finish(path, "claude-code", claude_code_folder(path))
     with open(path, encoding="utf-8") as f:
         text = f.read()
     try:
@@ -374,13 +498,14 @@ def count(path):
         if text.lstrip().startswith("{\n"):
             fmt, counts = spans("otel-console", values(text))
             return finish(path, fmt, counts)
-        lines = [(n, json.loads(line)) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+        lines, preamble = json_lines(text)
         if any("intermediate_steps" in r and "true_answer" in r for _, r in lines):
             fmt, counts = "smolagents-benchmark", smolagents_benchmark(lines)
         elif any(r.get("type") == "session_meta" for _, r in lines):
             fmt, counts = "codex", codex(lines)
         else:
             fmt, counts = "claude-code", claude_code(lines)
+        counts["preambleLines"] = preamble
     return finish(path, fmt, counts)
 
 

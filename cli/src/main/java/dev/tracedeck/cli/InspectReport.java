@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import dev.tracedeck.analysis.rules.chat.HistoryCounts;
 import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.recorded.ThreadStart;
 import dev.tracedeck.model.trace.Diagnostic;
 import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.ThreadSummary;
@@ -16,6 +18,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Renders {@code inspect} results as JSON (a contract for scripts) or as a table for people. */
 final class InspectReport {
@@ -104,6 +107,19 @@ final class InspectReport {
             writeCounts(json, "roles", history.roles());
             json.writeNumberField("toolResults", history.toolResults());
             json.writeNumberField("orphanedToolCalls", history.orphanedToolCalls());
+            // A sub-agent's thread: the call of its parent that started it, where that call was written.
+            Optional<ThreadStart> start = thread.records().startedBy();
+            if (start.isPresent()) {
+                Event call = start.get().call();
+                json.writeObjectFieldStart("startedBy");
+                json.writeStringField("callId", start.get().callId());
+                json.writeStringField("thread", call.threadId());
+                json.writeStringField("file", call.source().file());
+                json.writeNumberField("line", call.source().firstLine());
+                json.writeNumberField("lastLine", call.source().lastLine());
+                json.writeNumberField("seq", call.seq());
+                json.writeEndObject();
+            }
             json.writeEndObject();
         }
     }

@@ -80,4 +80,18 @@ class ProjectFolderCommandTest {
         assertTrue(run.out().contains(SESSION + "/agent-d00d1e5 started by call toolu_task of " + SESSION + " ("
                 + project.resolve(SESSION + ".jsonl") + ":2)"), run.out());
     }
+
+    @Test
+    void inspectJsonGivesEachSubAgentTheCallThatStartedIt() throws Exception {
+        CliRun run = CliRun.of("inspect", "--no-workspace", "--json", project.toString());
+        assertEquals(0, run.code(), run.err());
+        JsonNode threads = JSON.readTree(run.out()).get(0).get("threads");
+        assertTrue(threads.get(0).path("startedBy").isMissingNode(), "the session was started by no call");
+        JsonNode start = threads.get(1).get("startedBy");
+        assertEquals(SESSION + "/agent-d00d1e5", threads.get(1).get("id").asText());
+        assertEquals("toolu_task", start.get("callId").asText());
+        assertEquals(SESSION, start.get("thread").asText());
+        assertEquals(project.resolve(SESSION + ".jsonl").toString(), start.get("file").asText());
+        assertEquals(2, start.get("line").asInt());
+    }
 }

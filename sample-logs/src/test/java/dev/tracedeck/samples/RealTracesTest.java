@@ -41,8 +41,8 @@ import org.junit.jupiter.api.TestFactory;
  * <p>The counts are not Tracedeck's: they were taken with {@code scripts/count_trace_tools.py} over the raw files,
  * the way the tool that wrote each file means a call and a result; a Claude Code message written over several lines
  * is one message whose blocks each count. The findings were decided by reading the files; why, in a comment on each
- * row. Every file of the folder has a row, or is listed as a format Tracedeck does not claim yet. Skipped when the
- * folder is absent.
+ * row. Every file of the folder (and every folder in it, a Claude Code project read whole) has a row, or is listed as
+ * a format Tracedeck does not claim yet. Skipped when the folder is absent.
  */
 
 class RealTracesTest {
@@ -86,6 +86,42 @@ class RealTracesTest {
             // pre-flight warning. Never over the window, so no overflow.
             row("claude-code-03-spotter-session-258c7280.jsonl", "claude-code", 1, 186, 186,
                     "context-preflight warning", 1),
+            // Claude Code 1.0 writing five Task sub-agents inline: 5 sidechains (isSidechain, no agentId, each chain
+            // followed by parentUuid from a first line whose prompt is its Task call's), each a thread linked to the
+            // Task call whose prompt it starts with (the five prompts differ). All 167 calls answered, in order once
+            // each API message's lines are taken together (sidechain lines fall between them); peak context 42,726 of
+            // claude-sonnet-4's 200,000. Clean.
+            row("claude-code-01-ccviewer-fe5e1c67-inline-sidechains.jsonl", "claude-code", 6, 167, 167),
+            // The session whose compaction the acompact agent (claude-code-05) wrote: as in claude-code-03-spotter,
+            // the usage Claude Code was billed (input + cache creation + cache read) passes 160,000, 80% of
+            // claude-opus-4-6's 200,000-token window, at line 1443 (160,366) and climbs to 166,874 (line 1580)
+            // before Claude Code auto-compacts at 167,117 (compact_boundary, line 1584): a real pre-flight warning.
+            // 197 calls, all answered. Never over the window.
+            row("claude-code-03-spotter-fa812bfe-compacted-3mb.jsonl", "claude-code", 1, 197, 197,
+                    "context-preflight warning", 1),
+            // The agent Claude Code ran to compact that session (agentId acompact-70d8e7): hook reminders, "Your task
+            // is to create a detailed summary of the conversation so far", and the summary, whose one call read
+            // 169,290 prompt tokens (the whole context it compacts, cached). That call is the pre-flight answer, not
+            // a context left to grow: context-preflight does not apply; it fits the window. Clean.
+            row("claude-code-05-spotter-fa812bfe-acompact-70d8e7.jsonl", "claude-code", 1, 0, 0),
+            // A short session with thinking blocks: four calls, each answered; peak context 16,679. Clean.
+            row("claude-code-07-agtrace-session-thinking.jsonl", "claude-code", 1, 4, 4),
+            // Two "//" lines of notes on top (other records). Claude Code 2.1.14 resumed the session and wrote its
+            // conversation again (lines 355-531: a new chain from parentUuid null, new uuids, the same message.id,
+            // requestId and timestamps, one block a line, some parallel calls left out): 177 replayed lines, each API
+            // message counted once, where it was first written. 65 calls and 64 results: the last call (line 562,
+            // Bash running publish_session.py, which copied this very file to a gist) was still running when the file
+            // was copied, so the thread ends at the model's answer and that call is not judged. Clean.
+            row("claude-code-11-sessionshare-general-tool-calls-1mb.jsonl", "claude-code", 1, 65, 64),
+            // Two "//" lines of notes (other records), then one Playwright screenshot call and its result, a base64
+            // PNG that is most of the file's 1.2 MB (oversized-tool-output does not apply to Claude Code). Clean.
+            row("claude-code-12-sessionshare-image-tool-result-1mb.jsonl", "claude-code", 1, 1, 1),
+            // A project folder read whole: two sessions and six sub-agent files, 8 threads. Session 0ccf1a04 starts
+            // five async Task calls (lines 5-7: green, yellow and red curry; lines 51-52: green and yellow again),
+            // so two prompts each start two sub-agents; each result's toolUseResult.agentId names the agent it
+            // launched, which links all five sub-agents to their calls, and 4b2030ed's one sub-agent to its Task call.
+            // 14 calls, all answered. Clean.
+            row("claude-code-13-sessionshare-project-folder", "claude-code", 8, 14, 14),
             // An Inspect eval log (.json form) of one sample: four browser tool calls, each answered by the tool message
             // after it, then the answer; the five ModelEvents record each call's usage (peak prompt 5,915 tokens of
             // gpt-4o-mini's 128,000). Clean.
@@ -253,9 +289,10 @@ class RealTracesTest {
                         + firstMessage));
     }
 
+    /** The folder's files, and its folders: a folder is a Claude Code project, read whole as one trace. */
     private static Set<String> files() throws IOException {
         try (Stream<Path> listed = Files.list(FOLDER)) {
-            return listed.filter(Files::isRegularFile).map(p -> p.getFileName().toString())
+            return listed.filter(p -> Files.isRegularFile(p) || Files.isDirectory(p)).map(p -> p.getFileName().toString())
                     .filter(name -> !NOT_TRACES.contains(name)).collect(Collectors.toCollection(TreeSet::new));
         }
     }

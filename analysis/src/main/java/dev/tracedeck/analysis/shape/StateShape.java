@@ -13,8 +13,8 @@ import java.util.List;
 
 /**
  * A thread's state at one point drawn as a shape: one chip per message, in order (the Mycelian benchmark explains its fix
- * with two such lists side by side). Grouped into turns — each user message opens one — so that two shapes can
- * be aligned by conversation message.
+ * with two such lists side by side). Grouped into turns — each user message opens one, not a tool result, whatever
+ * role its API sends it in — so that two shapes can be aligned by conversation message.
  */
 public record StateShape(List<ShapeChip> chips) {
 
@@ -46,10 +46,11 @@ public record StateShape(List<ShapeChip> chips) {
             kind = ChipKind.SUMMARY;
         } else if (m.role().equals("system") || m.role().equals("developer")) {
             kind = ChipKind.SYSTEM;
+        } else if (m.role().equals("tool") || m.role().equals("function") || !m.toolCallId().isEmpty()) {
+            // Before the user's: Anthropic's APIs send a result in a user message, and it opens no turn.
+            kind = ChipKind.TOOL_RESULT;
         } else if (m.role().equals("user") || m.role().equals("human")) {
             kind = ChipKind.USER;
-        } else if (m.role().equals("tool") || m.role().equals("function") || !m.toolCallId().isEmpty()) {
-            kind = ChipKind.TOOL_RESULT;
         } else if (m.role().equals("assistant") || m.role().equals("ai")) {
             kind = m.toolCalls().isEmpty() ? ChipKind.ASSISTANT_TEXT : ChipKind.ASSISTANT_CALLS;
         } else {

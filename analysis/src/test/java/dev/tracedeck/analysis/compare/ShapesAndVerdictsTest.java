@@ -52,6 +52,17 @@ class ShapesAndVerdictsTest {
     }
 
     @Test
+    void aResultSentInAUserMessageIsAResultAndOpensNoTurn() {
+        // Anthropic's Messages API, and Claude Code's transcripts, send a tool_result in a user message.
+        PromptMessage userResult = PromptMessage.of(new Message("user", "file contents", List.of(), "c"));
+        StateShape s = shape(PromptMessage.text("user", "read it"), calls("Read"), userResult,
+                PromptMessage.text("assistant", "done"));
+        assertEquals(List.of(ChipKind.USER, ChipKind.ASSISTANT_CALLS, ChipKind.TOOL_RESULT, ChipKind.ASSISTANT_TEXT),
+                s.chips().stream().map(c -> c.kind()).toList());
+        assertEquals(1, s.turns().size());
+    }
+
+    @Test
     void twoRunsDivergeWhereOnePersistedWhatTheOtherDidNot() {
         StateShape before = shape(SYSTEM, PromptMessage.text("user", "hi"), calls("add_entry"), RESULT,
                 PromptMessage.text("assistant", "agent's own words"), PromptMessage.text("user", "bye"));

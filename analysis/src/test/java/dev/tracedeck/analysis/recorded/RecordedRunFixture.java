@@ -68,6 +68,12 @@ final class RecordedRunFixture {
         return this;
     }
 
+    /** The thread is the agent the harness runs to compact another thread's context. */
+    RecordedRunFixture compactionAgent() {
+        builder.recordCompactionAgent(THREAD);
+        return this;
+    }
+
     RecordedRunFixture endsAtModelAnswer() {
         builder.endsAtModelAnswer(THREAD, true);
         return this;

@@ -66,6 +66,22 @@ class RecordedRunTest {
     }
 
     @Test
+    void theAgentThatCompactsAContextIsNotHeldToThePreflightTriggerButStillToTheWindow() {
+        RecordedRunFixture run = new RecordedRunFixture();
+        run.user("Your task is to create a detailed summary of the conversation so far.");
+        run.billed("claude-opus-4-6", 169_290);
+        Check preflight = check(run.compactionAgent().trace(), "context-preflight");
+        assertEquals(CheckStatus.NOT_APPLICABLE, preflight.status(), preflight.toString());
+        assertTrue(preflight.reason().contains("compacting another thread's context"), preflight.reason());
+
+        RecordedRunFixture overflowing = new RecordedRunFixture();
+        overflowing.user("Your task is to create a detailed summary of the conversation so far.");
+        overflowing.billed("claude-opus-4-6", 205_000);
+        assertEquals(CheckStatus.FAIL, check(overflowing.compactionAgent().trace(), "context-overflow").status(),
+                "a compaction whose prompt is too long failed");
+    }
+
+    @Test
     void aSmallRecordedUsageWinsOverAnEstimateThatWouldOverflow() {
         RecordedRunFixture run = new RecordedRunFixture();
         run.user("word ".repeat(150_000));

@@ -23,9 +23,10 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
 /**
- * A thread's state drawn as a shape: a row per turn (a user message opens one), a chip per message coloured by
- * kind, the turn's appended and changed chips outlined, chips a finding blames marked with the rule's id, and the
- * messages lost since the snapshot before shown struck through. A slider and ← → scrub through the snapshots.
+ * A thread's state drawn as a shape: a row per turn (a user message opens one, a tool result none), a chip per
+ * message coloured by kind, the turn's appended and changed chips outlined, chips a finding blames marked with the
+ * rule's id, and the messages lost since the snapshot before shown struck through. A slider and ← → scrub through the
+ * snapshots.
  */
 public final class StateShapeView extends BorderPane {
 

@@ -206,9 +206,14 @@ public final class ChatTraceWriter {
 
     /** Valid JSON that is no record of the format, whose text may be a range of the file. */
     public Event other(SourceRef source, SourceText text, String reason) {
+        return other("", source, text, reason);
+    }
+
+    /** What is no record of the format, in the thread of the records around it. */
+    public Event other(String threadId, SourceRef source, SourceText text, String reason) {
         count(OTHER);
         other++;
-        return builder.add(OTHER, "", "", source, text, new Payload.Unparsed(false, reason));
+        return builder.add(OTHER, "", threadId, source, text, new Payload.Unparsed(false, reason));
     }
 
     /**
@@ -232,6 +237,14 @@ public final class ChatTraceWriter {
         return new NotThisFormatException(file, "no " + what + " in " + size() + (size() == 1 ? " record" : " records"));
     }
 
+    /**
+     * Says in the report what the import made of lines that are no fault (a conversation the tool wrote twice, each
+     * message counted once): listed with the problems, at {@code line}, but no record is malformed for it.
+     */
+    public void note(int line, String message) {
+        problem(line, message);
+    }
+
     /** Records a model call the trace shows at {@code at}: the model it names ("" for none) and the usage billed. */
     public void modelCall(Event at, String model, Optional<TokenUsage> usage) {
         builder.recordModelCall(at, model, usage, OptionalInt.empty());
@@ -245,6 +258,21 @@ public final class ChatTraceWriter {
     /** Records that the harness compacted the context of {@code at}'s thread there. */
     public void compaction(Event at, OptionalLong tokensBefore, String trigger) {
         builder.recordCompaction(at, tokensBefore, trigger);
+    }
+
+    /** Records that the call {@code callId} of the message event {@code call} started the thread {@code threadId}. */
+    public void startedBy(String threadId, Event call, String callId) {
+        builder.recordStartedBy(threadId, call, callId);
+    }
+
+    /** The events written so far, in seq order (a view). */
+    public List<Event> events() {
+        return builder.events();
+    }
+
+    /** Records that the thread is an agent the harness ran to compact another thread's context. */
+    public void compactionAgent(String threadId) {
+        builder.recordCompactionAgent(threadId);
     }
 
     /** Says whether the thread's record stops at the model's answer: a lone response, nothing recorded after it. */

@@ -12,6 +12,7 @@ import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonTraceImporter;
 import dev.tracedeck.model.trace.Trace;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -38,7 +39,10 @@ import java.util.Set;
  * records named by their {@code type}. A line that is not JSON is malformed (with its line and column) and the
  * import goes on; a last line cut inside its value ends the trace with a {@code CUT_SHORT} record. Lines are read
  * in file order: a session that was rewound and branched (two entries with one {@code parentUuid}) is read as
- * written.
+ * written; a conversation Claude Code wrote again when it resumed the session is read once ({@link ReplayedLines}).
+ * A thread whose last message is the model's calls ends at the model's answer: the file was read while they ran.
+ * Each sub-agent is linked to the call that started it ({@link SubAgentLinks}); Claude Code's compaction agent
+ * ({@code agentId} {@code acompact-…}) is recorded as one.
  */
 public final class ClaudeCodeImporter implements JsonTraceImporter {
 
@@ -86,23 +90,31 @@ public final class ClaudeCodeImporter implements JsonTraceImporter {
     }
 
     /**
-     * A file of a project folder: one with no message (a session of only {@code summary} lines) is still read, as
-     * long as its lines are Claude Code's.
+     * A file of a project folder, with the sub-agents its results say they ran (for the folder to link them to the
+     * files it reads after): one with no message (a session of only {@code summary} lines) is still read, as long as
+     * its lines are Claude Code's.
      */
-    Trace readAll(ImportSource source, ImportListener listener) throws ImportException {
+    FileRead readAll(ImportSource source, ImportListener listener) throws ImportException {
         ChatTraceWriter out = new ChatTraceWriter(source.name());
-        Trace trace = read(source, listener, out);
+        Session session = new Session(out);
+        Trace trace = read(source, listener, out, session);
         if (out.messages() == 0 && trace.events().stream().anyMatch(e -> e.keyword().equals(ChatTraceWriter.OTHER))) {
             throw out.notThisFormat("Claude Code message");
         }
-        return trace;
+        return new FileRead(trace, Map.copyOf(session.agentCalls()));
+    }
+
+    /** A file's trace and the sub-agents its results name: {@code <session>/agent-<agentId>} → the call's id. */
+    record FileRead(Trace trace, Map<String, String> agentCalls) {
     }
 
     /** A transcript read as Claude Code writes it: each read takes the lines added since the last. */
     @Override
     public Optional<GrowingRead> growing(String name, Path file, ImportSource head) {
         ChatTraceWriter out = new ChatTraceWriter(name);
-        return Optional.of(new GrowingJsonLines(name, file, out, new Session(out), Set.of(), null, result -> {
+        Session session = new Session(out);
+        return Optional.of(new GrowingJsonLines(name, file, out, session, Set.of(), null, result -> {
+            linkSubAgents(out, session);
             Trace trace = out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
             if (out.messages() == 0) {
                 throw out.notThisFormat("Claude Code message");
@@ -112,8 +124,20 @@ public final class ClaudeCodeImporter implements JsonTraceImporter {
     }
 
     private static Trace read(ImportSource source, ImportListener listener, ChatTraceWriter out) throws ImportException {
+        return read(source, listener, out, new Session(out));
+    }
+
+    private static Trace read(ImportSource source, ImportListener listener, ChatTraceWriter out, Session session)
+            throws ImportException {
         // A transcript is JSON Lines by definition, even a one-line one (which the layout sniffer can't tell).
-        JsonImport.Result result = new JsonImport(out).read(source, listener, JsonLayout.LINES, Set.of(), new Session(out));
+        JsonImport.Result result = new JsonImport(out).read(source, listener, JsonLayout.LINES, Set.of(), session);
+        linkSubAgents(out, session);
         return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());
+    }
+
+    /** Each sub-agent in the file (an inline sidechain, a sub-agent's own file) linked to the call that started it. */
+    private static void linkSubAgents(ChatTraceWriter out, Session session) {
+        SubAgentLinks.find(out.events(), session.agentCalls())
+                .forEach(link -> out.startedBy(link.thread(), link.call(), link.callId()));
     }
 }

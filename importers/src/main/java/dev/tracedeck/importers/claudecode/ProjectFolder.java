@@ -21,7 +21,8 @@ import java.util.stream.Stream;
 
 /**
  * A Claude Code project folder opened whole ({@code ~/.claude/projects/<project>/}): every session,
- * {@code <sessionId>.jsonl}, and every sub-agent of one, {@code <sessionId>/subagents/agent-<id>.jsonl}, read as
+ * {@code <sessionId>.jsonl}, and every sub-agent of one, {@code <sessionId>/subagents/agent-<id>.jsonl} (Claude Code
+ * 2.0 wrote them beside the sessions, {@code agent-<id>.jsonl}, read in name order among them), read as
  * {@link ClaudeCodeImporter} reads each file and put one after the other into one trace, sessions in name order, each
  * followed by its sub-agents. A session's own folder ({@code <sessionId>/}, with {@code subagents/}) is read the same
  * way. Each event keeps its file and lines, so everything stays traceable to where it was written.
@@ -56,6 +57,7 @@ public final class ProjectFolder {
         }
         long before = 0;
         List<Trace> traces = new ArrayList<>();
+        Map<String, String> agentCalls = new LinkedHashMap<>();
         for (Path f : files) {
             long done = before;
             long all = total;
@@ -70,13 +72,16 @@ public final class ProjectFolder {
                     return listener.isCancelled();
                 }
             };
-            traces.add(readFile(ImportSource.of(f), each));
+            ClaudeCodeImporter.FileRead read = readFile(ImportSource.of(f), each);
+            traces.add(read.trace());
+            read.agentCalls().forEach(agentCalls::putIfAbsent);
             before += size(f);
         }
-        return merge(source.name(), files, traces, listener);
+        return merge(source.name(), files, traces, agentCalls, listener);
     }
 
-    private static Trace readFile(ImportSource file, ImportListener listener) throws ImportException {
+    private static ClaudeCodeImporter.FileRead readFile(ImportSource file, ImportListener listener)
+            throws ImportException {
         try {
             return new ClaudeCodeImporter().readAll(file, listener);
         } catch (NotThisFormatException e) {
@@ -140,7 +145,8 @@ public final class ProjectFolder {
      * The files' traces one after the other: their events in order (each with its own file and lines), their
      * threads' records, and one report for the folder, its problems naming their files.
      */
-    private static Trace merge(String folder, List<Path> files, List<Trace> traces, ImportListener listener) {
+    private static Trace merge(String folder, List<Path> files, List<Trace> traces, Map<String, String> agentCalls,
+                               ImportListener listener) {
         TraceBuilder builder = new TraceBuilder(listener::added);
         List<Event> events = new ArrayList<>();
         long bytes = 0;
@@ -161,7 +167,11 @@ public final class ProjectFolder {
                         e.sourceText(), e.payload()));
             }
             for (TraceThread t : trace.threads()) {
-                builder.carryRecords(t, names.getOrDefault(t.id(), t.id()), offset);
+                String name = names.getOrDefault(t.id(), t.id());
+                builder.carryRecords(t, name, offset);
+                if (name.contains("/agent-" + Session.COMPACTION_AGENT)) {
+                    builder.recordCompactionAgent(name);
+                }
             }
             ImportReport r = trace.report();
             bytes += r.bytes();
@@ -181,20 +191,22 @@ public final class ProjectFolder {
             omitted += r.diagnosticsOmitted();
             complete &= r.complete();
         }
-        SubAgentLinks.find(events).forEach(link -> builder.recordStartedBy(link.thread(), link.call(), link.callId()));
+        SubAgentLinks.find(events, agentCalls).forEach(link -> builder.recordStartedBy(link.thread(), link.call(),
+                link.callId()));
         return builder.build(new ImportReport(folder, ClaudeCodeImporter.FORMAT_ID, bytes, lines, records, other,
                 malformed, kinds, diagnostics, omitted, complete));
     }
 
     /**
      * A sub-agent file's sidechains that name no agent ({@code <session>/sidechain-N}) are the agent of its file
-     * name, {@code <session>/agent-<id>}; other threads keep their ids.
+     * name, {@code <session>/agent-<id>}, whether the file is in its session's {@code subagents/} or beside the
+     * sessions, where Claude Code 2.0 wrote them: numbered file by file, they would otherwise join the session's own
+     * inline sidechains of those numbers. Other threads keep their ids.
      */
     private static Map<String, String> threadNames(Path file, Trace trace) {
         Map<String, String> names = new LinkedHashMap<>();
         String stem = stem(file);
-        if (!stem.startsWith("agent-") || file.getParent() == null
-                || !file.getParent().getFileName().toString().equals("subagents")) {
+        if (!stem.startsWith("agent-")) {
             return names;
         }
         for (TraceThread t : trace.threads()) {

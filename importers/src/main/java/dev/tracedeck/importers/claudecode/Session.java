@@ -10,12 +10,14 @@ import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonRecordReader;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.source.SourceText;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -27,6 +29,12 @@ import java.util.OptionalLong;
  */
 final class Session implements GrowingJsonLines.Resumable {
 
+    /**
+     * How Claude Code names the agent it runs to compact a session's context ({@code agent-acompact-<id>.jsonl}): its
+     * prompt is the conversation so far and "Your task is to create a detailed summary of the conversation so far".
+     */
+    static final String COMPACTION_AGENT = "acompact-";
+
     /** The thread of lines when no line of the file names its session. */
     private static final String NO_SESSION = "session";
 
@@ -36,6 +44,14 @@ final class Session implements GrowingJsonLines.Resumable {
     private final Map<String, String> sidechainThreads = new HashMap<>();
     private final Map<String, Integer> sidechains = new HashMap<>();
     private final Map<String, Integer> positions = new HashMap<>();
+    private final ReplayedLines replayed = new ReplayedLines();
+    private final Map<String, String> agentCalls = new LinkedHashMap<>();
+    /**
+     * Per thread, whether its last message is the model's calls. Claude Code writes a call's result as the tool
+     * returns, so a transcript whose thread stops at calls was read while they ran (the session still going, or a file
+     * copied by one of its own tools); their results can't be in it, and the thread ends at the model's answer.
+     */
+    private final Map<String, Boolean> endsWithCalls = new HashMap<>();
     /**
      * The lines read before any named its session (a transcript starts with a {@code file-history-snapshot} or
      * {@code summary} entry, which names none): they belong to the session the first such line names. Null once
@@ -82,6 +98,18 @@ final class Session implements GrowingJsonLines.Resumable {
         malformed(source, text, reason);
     }
 
+    /** A note on top of the file is kept in the session the lines after it name, as the other lines before them. */
+    @Override
+    public void preambleLine(ChatTraceWriter out, SourceRef source, String text, String reason) {
+        Runnable write = () -> buffer.line(() -> out.other(lastThread, source, SourceText.of(text), reason));
+        if (head != null && head.size() < ReorderBuffer.MAX_HELD) {
+            head.add(write);
+            return;
+        }
+        endHead(NO_SESSION);
+        write.run();
+    }
+
     private void malformed(SourceRef source, String text, String reason) {
         String thread = threadOfBrokenLine(source.firstLine());
         buffer.line(() -> out.malformed(thread, source, text, reason));
@@ -113,10 +141,19 @@ final class Session implements GrowingJsonLines.Resumable {
         String time = node.path("timestamp").asText("");
         JsonNode message = node.get("message");
         if ((type.equals("user") || type.equals("assistant")) && message != null && message.isObject()) {
+            if (replayed.isCopy(thread, node)) {
+                replayed.copied(source.firstLine(), source.lastLine());
+                JsonValue json = JsonValues.from(node);
+                buffer.line(() -> out.record(EventKind.JSON, ReplayedLines.KEYWORD, ReplayedLines.KEYWORD + " " + type,
+                        thread, source, text, json, time));
+                return;
+            }
+            replayed.endRun(out);
             if (type.equals("assistant") && message.path("content").isArray()) {
                 buffer.assistantLine(thread, text(message, "id", ""), message, source, text, decoded, time);
                 return;
             }
+            noteAgentRun(thread, node, message);
             // Tool results may come while the message that called them is still being written; anything else
             // a thread says ends it.
             if (!onlyToolResults(message)) {
@@ -135,6 +172,38 @@ final class Session implements GrowingJsonLines.Resumable {
                 }
             });
         }
+    }
+
+    /**
+     * A {@code Task} or {@code Agent} result names the agent it ran in its {@code toolUseResult.agentId} (the
+     * sub-agent's {@code agent-<agentId>.jsonl}, or its lines in this file): that agent's thread was started by the
+     * call this one result answers.
+     */
+    private void noteAgentRun(String thread, JsonNode node, JsonNode message) {
+        JsonNode agentId = node.path("toolUseResult").path("agentId");
+        if (!agentId.isTextual() || agentId.textValue().isEmpty()) {
+            return;
+        }
+        String callId = null;
+        for (JsonNode block : message.path("content")) {
+            if (block.path("type").asText("").equals("tool_result")) {
+                if (callId != null) {
+                    return;
+                }
+                callId = block.path("tool_use_id").asText("");
+            }
+        }
+        if (callId != null && !callId.isEmpty()) {
+            agentCalls.putIfAbsent(sessionOf(thread) + "/agent-" + agentId.textValue(), callId);
+        }
+    }
+
+    /**
+     * The sub-agents the session's results say they ran: {@code <session>/agent-<agentId>} → the id of the call that
+     * ran it.
+     */
+    Map<String, String> agentCalls() {
+        return agentCalls;
     }
 
     /**
@@ -176,6 +245,9 @@ final class Session implements GrowingJsonLines.Resumable {
         String thread;
         if (!agent.isEmpty()) {
             thread = session + "/agent-" + agent;
+            if (agent.startsWith(COMPACTION_AGENT)) {
+                out.compactionAgent(thread);
+            }
         } else {
             thread = sidechainThreads.get(text(node, "parentUuid", ""));
             if (thread == null) {
@@ -190,8 +262,12 @@ final class Session implements GrowingJsonLines.Resumable {
     }
 
     private String lastSession() {
-        int slash = lastThread.indexOf('/');
-        return slash < 0 ? lastThread : lastThread.substring(0, slash);
+        return sessionOf(lastThread);
+    }
+
+    private static String sessionOf(String thread) {
+        int slash = thread.indexOf('/');
+        return slash < 0 ? thread : thread.substring(0, slash);
     }
 
     private static String text(JsonNode node, String field, String otherwise) {
@@ -232,13 +308,17 @@ final class Session implements GrowingJsonLines.Resumable {
         int index = positions.merge(thread, 1, Integer::sum) - 1;
         if (parsed.malformed() != null) {
             out.malformed(thread, parsed.source(), parsed.text(), parsed.malformed());
+            endsWithCalls.put(thread, false);
             return null;
         }
         Event first = null;
+        boolean calls = false;
         for (Part part : parsed.parts()) {
             Event e = out.message(thread, part.source(), part.text(), part.message(), OptionalInt.of(index), time);
             first = first == null ? e : first;
+            calls = !part.message().toolCalls().isEmpty();
         }
+        endsWithCalls.put(thread, calls);
         return first;
     }
 
@@ -264,22 +344,27 @@ final class Session implements GrowingJsonLines.Resumable {
 
     /**
      * What {@link #end} changes: the lines held at the start (read in a session of their own when none was named),
-     * the threads' positions, and what the buffer holds and gathers.
+     * the threads' positions and last messages, the run of copied lines, and what the buffer holds and gathers.
      */
     @Override
     public Runnable checkpoint() {
         List<Runnable> headThen = head;
         String lastThreadThen = lastThread;
         Map<String, Integer> positionsThen = new HashMap<>(positions);
+        Map<String, Boolean> endsWithCallsThen = new HashMap<>(endsWithCalls);
         // Lines held at the start are read at the end, making sidechains; none was read before them.
         Map<String, String> sidechainThreadsThen = new HashMap<>(head == null ? Map.of() : sidechainThreads);
         Map<String, Integer> sidechainsThen = new HashMap<>(head == null ? Map.of() : sidechains);
         Runnable bufferThen = buffer.checkpoint();
+        Runnable replayedThen = replayed.checkpoint(head != null);
+        Map<String, String> agentCallsThen = head == null ? null : new LinkedHashMap<>(agentCalls);
         return () -> {
             head = headThen;
             lastThread = lastThreadThen;
             positions.clear();
             positions.putAll(positionsThen);
+            endsWithCalls.clear();
+            endsWithCalls.putAll(endsWithCallsThen);
             if (headThen != null) {
                 sidechainThreads.clear();
                 sidechainThreads.putAll(sidechainThreadsThen);
@@ -287,6 +372,11 @@ final class Session implements GrowingJsonLines.Resumable {
                 sidechains.putAll(sidechainsThen);
             }
             bufferThen.run();
+            replayedThen.run();
+            if (agentCallsThen != null) {
+                agentCalls.clear();
+                agentCalls.putAll(agentCallsThen);
+            }
         };
     }
 
@@ -294,6 +384,12 @@ final class Session implements GrowingJsonLines.Resumable {
     @Override
     public void end(JsonRecordReader reader) {
         endHead(NO_SESSION);
+        replayed.endRun(out);
         buffer.end();
+        endsWithCalls.forEach((thread, calls) -> {
+            if (calls) {
+                out.endsAtModelAnswer(thread, true);
+            }
+        });
     }
 }

@@ -14,7 +14,8 @@ import java.util.Set;
  * What the first kilobytes of a JSON file show, for the importers' {@code confidence}: the member names and
  * the values of a few telling members ({@code role}, {@code type}) at any depth. Read with Jackson's token
  * stream, which stops where the head is cut; a line that does not parse (a broken JSON Lines line) is skipped
- * and reading resumes at the next line. A head that does not start with an object or an array is not JSON.
+ * and reading resumes at the next line. A head that does not start with an object or an array is not JSON, unless
+ * a few lines of text are put before JSON Lines ({@link JsonLinesPreamble}): then it is read from the first of those.
  */
 public final class JsonHead {
 
@@ -40,6 +41,10 @@ public final class JsonHead {
         int start = 0;
         while (start < head.length() && (Character.isWhitespace(head.charAt(start)) || head.charAt(start) == '\uFEFF')) {
             start++;
+        }
+        if (start < head.length() && !JsonLinesPreamble.startsLikeJson(head.charAt(start))) {
+            int data = JsonLinesPreamble.dataStart(head, start);
+            start = data < 0 ? start : data;
         }
         this.first = start < head.length() ? head.charAt(start) : ' ';
         this.json = first == '{' || first == '[';

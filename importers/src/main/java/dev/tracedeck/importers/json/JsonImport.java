@@ -21,7 +21,8 @@ import java.util.Set;
  * {@link Records} handler, reports progress and honours cancellation; and the handling of JSON that breaks. A JSON
  * Lines line that does not parse is a malformed record and the import goes on; a last line cut inside its value, a
  * document that ends inside a value and a {@code .gz} that ends early end the trace with a {@code CUT_SHORT} record;
- * bytes after a {@code .gz}'s data that are not gzip data are a malformed record after the last one read.
+ * bytes after a {@code .gz}'s data that are not gzip data are a malformed record after the last one read. The lines
+ * of text a {@link JsonLinesPreamble} puts before a JSON Lines file's first record are {@code other} records.
  */
 public final class JsonImport {
 
@@ -45,6 +46,14 @@ public final class JsonImport {
          */
         default void malformedLine(ChatTraceWriter out, SourceRef source, String text, String reason) {
             out.malformed(threadOfBrokenLine(source.firstLine()), source, text, reason);
+        }
+
+        /**
+         * Keeps a line of a {@link JsonLinesPreamble} as an {@code other} record: by default at once, in no thread. An
+         * importer that knows which thread the lines at the top of its files belong to overrides this.
+         */
+        default void preambleLine(ChatTraceWriter out, SourceRef source, String text, String reason) {
+            out.other(source, SourceText.of(text), reason);
         }
 
         /** Called once all records are read (also when the document broke), before a break or cut is reported. */
@@ -99,6 +108,9 @@ public final class JsonImport {
     /** Where a document stopped parsing; reported after the records read before it. */
     private JsonItem.Broken documentBreak;
     private boolean cut;
+    /** Lines of a {@link JsonLinesPreamble} read so far, and whether anything else has been: that ends it. */
+    private int preambleLines;
+    private boolean dataSeen;
 
     public JsonImport(ChatTraceWriter out) {
         this.out = out;
@@ -157,6 +169,14 @@ public final class JsonImport {
             brokenLine(pendingCut, records);
             pendingCut = null;
         }
+        if (isPreamble(item)) {
+            preambleLines++;
+            JsonItem.Broken line = (JsonItem.Broken) item;
+            records.preambleLine(out, new SourceRef(out.file(), line.line(), line.line()), line.text(),
+                    "a line of text before the JSON Lines data (a note put on top of the file): no record");
+            return;
+        }
+        dataSeen = true;
         if (item instanceof JsonItem.Broken broken) {
             if (layout == JsonLayout.LINES && broken.endOfInput()) {
                 pendingCut = broken;
@@ -174,6 +194,19 @@ public final class JsonImport {
         JsonItem.Value value = (JsonItem.Value) item;
         records.value(value, new SourceRef(out.file(), value.firstLine(), value.lastLine(), value.pointer()));
         value.repeated().forEach(r -> repeated(r, records));
+    }
+
+    /**
+     * One of the first lines of a JSON Lines file, before any record, that does not start like JSON: a
+     * {@link JsonLinesPreamble} line, which is no record of any format (a line of JSON that breaks is a record that
+     * broke, and ends the preamble).
+     */
+    private boolean isPreamble(JsonItem item) {
+        if (dataSeen || layout != JsonLayout.LINES || preambleLines >= JsonLinesPreamble.MAX_LINES
+                || !(item instanceof JsonItem.Broken broken) || broken.endOfInput()) {
+            return false;
+        }
+        return JsonLinesPreamble.isText(broken.text());
     }
 
     /** A member named twice in one object: the second was not read, which no thread may pass over. */

@@ -12,7 +12,8 @@ import java.io.InputStream;
  * has that shape: its first line leaves its value open, or its next line continues it. What the second line holds
  * does not matter: an array, a number, a string or text that is not JSON there is one bad line of a JSON Lines
  * file, not the end of a document that swallows every line after it. (A JSON Lines file whose first line is cut
- * mid-value reads as a document, broken on line 1.)
+ * mid-value reads as a document, broken on line 1.) A few lines of text before the first line of JSON Lines are a
+ * {@link JsonLinesPreamble}: passed over here, the file is JSON Lines when what follows them is.
  */
 public enum JsonLayout {
     /** One document whose top level is an array: its elements are the records. */
@@ -34,7 +35,14 @@ public enum JsonLayout {
     public static JsonLayout sniff(InputStream raw) throws IOException {
         InputStream in = new BufferedInputStream(raw, 1 << 16);
         int first = skipBomAndWhitespace(in);
-        if (first != '{' && first != '[') {
+        int preamble = 0;
+        while (first >= 0 && JsonLinesPreamble.startsLikeText(first)) {
+            if (++preamble > JsonLinesPreamble.MAX_LINES || !skipLine(in)) {
+                return NOT_JSON;
+            }
+            first = skipWhitespace(in, in.read());
+        }
+        if (!JsonLinesPreamble.startsLikeJson(first)) {
             return NOT_JSON;
         }
         int close = first == '{' ? '}' : ']';
@@ -46,13 +54,26 @@ public enum JsonLayout {
             }
         }
         if (b < 0) {
-            return first == '{' ? OBJECT : ARRAY;
+            // One line after a preamble is a JSON Lines file of one line: no document starts with text.
+            return preamble > 0 ? LINES : first == '{' ? OBJECT : ARRAY;
         }
         int next = skipBomAndWhitespace(in);
         if (next >= 0 && last == close && !continuesAValue(next)) {
             return LINES;
         }
+        if (preamble > 0) {
+            return next < 0 ? LINES : NOT_JSON;
+        }
         return first == '{' ? OBJECT : ARRAY;
+    }
+
+    /** Passes over the rest of a line; false when the input ends first. */
+    private static boolean skipLine(InputStream in) throws IOException {
+        int b = in.read();
+        while (b >= 0 && b != '\n') {
+            b = in.read();
+        }
+        return b >= 0;
     }
 
     /** A line that starts with one of these goes on with the value before it: a member or element of a document. */
@@ -68,10 +89,16 @@ public enum JsonLayout {
             in.read();
             b = in.read();
         }
-        while (b >= 0 && isWhitespace(b)) {
-            b = in.read();
+        return skipWhitespace(in, b);
+    }
+
+    /** From {@code b}, the first byte that is not JSON whitespace, -1 at the end. */
+    private static int skipWhitespace(InputStream in, int b) throws IOException {
+        int at = b;
+        while (at >= 0 && isWhitespace(at)) {
+            at = in.read();
         }
-        return b;
+        return at;
     }
 
     private static boolean isWhitespace(int b) {

@@ -141,6 +141,36 @@ class ProjectFolderTest {
     }
 
     @Test
+    void twoTaskCallsWithOnePromptAreLinkedByTheAgentEachResultNames() throws Exception {
+        // Async Task calls: each result says which agent it launched (toolUseResult.agentId); no progress line.
+        String launched = ",\"toolUseResult\":{\"isAsync\":true,\"status\":\"async_launched\",\"agentId\":\"%s\"}";
+        String session = entry(S1, "u1", null, false, null, "user", user("Two surveys, please."))
+                + entry(S1, "a1", "u1", false, null, "assistant", assistant("msg_1", task("toolu_first")))
+                + entry(S1, "a2", "a1", false, null, "assistant", assistant("msg_1", task("toolu_second")))
+                + entry(S1, "u2", "a1", false, null, "user", result("toolu_first", "launched")).replace(",\"uuid\"",
+                        String.format(launched, "b7c1d2e") + ",\"uuid\"")
+                + entry(S1, "u3", "a2", false, null, "user", result("toolu_second", "launched")).replace(",\"uuid\"",
+                        String.format(launched, "a0b1c2d") + ",\"uuid\"");
+        write(S1 + ".jsonl", session);
+        write(S1 + "/subagents/agent-a0b1c2d.jsonl", subAgent(S1, "a0b1c2d"));
+        write(S1 + "/subagents/agent-b7c1d2e.jsonl", subAgent(S1, "b7c1d2e"));
+        Trace trace = read();
+        assertEquals(Optional.of("toolu_first"), trace.thread(S1 + "/agent-b7c1d2e").orElseThrow().records().startedBy()
+                .map(ThreadStart::callId));
+        assertEquals(Optional.of("toolu_second"), trace.thread(S1 + "/agent-a0b1c2d").orElseThrow().records().startedBy()
+                .map(ThreadStart::callId));
+    }
+
+    @Test
+    void theAgentThatCompactedASessionIsKnownByItsFileName() throws Exception {
+        write(S1 + ".jsonl", sessionWithTask(S1, "toolu_task1", false));
+        write(S1 + "/subagents/agent-acompact-70d8e7.jsonl", subAgent(S1, null));
+        Trace trace = read();
+        assertTrue(trace.thread(S1 + "/agent-acompact-70d8e7").orElseThrow().records().compactionAgent());
+        assertFalse(trace.thread(S1).orElseThrow().records().compactionAgent());
+    }
+
+    @Test
     void aSubAgentNothingLinksStaysUnlinked() throws Exception {
         write(S1 + ".jsonl", entry(S1, "u1", null, false, null, "user", user("hi")));
         write(S1 + "/subagents/agent-b7c1d2e.jsonl", subAgent(S1, "b7c1d2e"));
@@ -153,6 +183,20 @@ class ProjectFolderTest {
         write(S1 + ".jsonl", sessionWithTask(S1, "toolu_task1", false));
         write(S1 + "/subagents/agent-c0ffee1.jsonl", subAgent(S1, null));
         assertEquals(List.of(S1, S1 + "/agent-c0ffee1"), threads(read()));
+    }
+
+    @Test
+    void aSubAgentFileBesideTheSessionsIsItsOwnThreadNotTheSessionsInlineSidechain() throws Exception {
+        // Claude Code 2.0 wrote agent-<id>.jsonl beside the sessions; its lines name no agent, as inline ones don't.
+        write(S1 + ".jsonl", sessionWithTask(S1, "toolu_task1", false)
+                + entry(S1, "i1", null, true, null, "user", user("Count the tests."))
+                + entry(S1, "i2", "i1", true, null, "assistant", assistant("msg_i", "{\"type\":\"text\",\"text\":\"40.\"}")));
+        write("agent-5f0e2d1.jsonl", subAgent(S1, null));
+        Trace trace = read();
+        assertEquals(List.of(S1, S1 + "/sidechain-1", S1 + "/agent-5f0e2d1"), threads(trace));
+        assertEquals(2, trace.thread(S1 + "/sidechain-1").orElseThrow().events().size());
+        assertEquals(Optional.of("toolu_task1"), trace.thread(S1 + "/agent-5f0e2d1").orElseThrow().records().startedBy()
+                .map(ThreadStart::callId));
     }
 
     @Test

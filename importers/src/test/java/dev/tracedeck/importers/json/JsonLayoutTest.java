@@ -33,4 +33,14 @@ class JsonLayoutTest {
         assertEquals(JsonLayout.OBJECT, sniff("{\"a\": 1}\n"), "one line is one document");
         assertEquals(JsonLayout.NOT_JSON, sniff("42\n{\"a\": 1}\n"));
     }
+
+    @Test
+    void aFewLinesOfTextBeforeJsonLinesArePassedOver() throws IOException {
+        assertEquals(JsonLayout.LINES, sniff("// Source: a gist\n# exported\n\n{\"a\": 1}\n{\"a\": 2}\n"));
+        assertEquals(JsonLayout.LINES, sniff("// one record follows\n{\"a\": 1}"), "one line after the notes");
+        assertEquals(JsonLayout.NOT_JSON, sniff("// a document follows\n{\n  \"a\": 1\n}\n"));
+        assertEquals(JsonLayout.NOT_JSON, sniff("// only notes\n// and more\n"));
+        assertEquals(JsonLayout.NOT_JSON, sniff("# 1\n# 2\n# 3\n# 4\n# 5\n# 6\n# 7\n# 8\n# 9\n{\"a\": 1}\n{\"a\": 2}\n"),
+                "more lines of text than a note");
+    }
 }

@@ -24,9 +24,13 @@ import java.util.OptionalInt;
  *                           OpenAI Responses' and Pydantic AI's {@code instructions}), in source order. The timeline
  *                           shows them where they change, but the model reads them at the head of each request,
  *                           before the whole history: they come between no two of its messages
+ * @param compactionAgent    true when the thread is an agent the harness ran to compact another thread's context
+ *                           (Claude Code's {@code acompact} agents): its call reads that whole context to summarize
+ *                           it, so it runs above a pre-flight trigger by design
  */
 public record ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compactions, boolean endsAtModelAnswer,
-                            Optional<ThreadStart> startedBy, List<TerminalCall> terminalCalls, List<Event> instructions) {
+                            Optional<ThreadStart> startedBy, List<TerminalCall> terminalCalls, List<Event> instructions,
+                            boolean compactionAgent) {
 
     public static final ThreadRecords NONE = new ThreadRecords(List.of(), List.of(), false);
 
@@ -40,7 +44,7 @@ public record ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compact
 
     /** Records of a thread no call of the trace started. */
     public ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compactions, boolean endsAtModelAnswer) {
-        this(modelCalls, compactions, endsAtModelAnswer, Optional.empty(), List.of(), List.of());
+        this(modelCalls, compactions, endsAtModelAnswer, Optional.empty(), List.of(), List.of(), false);
     }
 
     /** True when {@code message} is one of the {@link #instructions()}: sent at the head of a request, not in its history. */
@@ -90,6 +94,6 @@ public record ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compact
 
     public boolean isEmpty() {
         return modelCalls.isEmpty() && compactions.isEmpty() && !endsAtModelAnswer && startedBy.isEmpty()
-                && terminalCalls.isEmpty() && instructions.isEmpty();
+                && terminalCalls.isEmpty() && instructions.isEmpty() && !compactionAgent;
     }
 }

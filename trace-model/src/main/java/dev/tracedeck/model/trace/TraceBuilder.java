@@ -59,6 +59,7 @@ public final class TraceBuilder {
         final List<Event> instructions = new ArrayList<>();
         boolean endsAtModelAnswer;
         ThreadStart startedBy;
+        boolean compactionAgent;
         /** In a copy made by {@link #copyOfCounts}: how many records the lists held. */
         private int callCount;
         private int compactionCount;
@@ -67,7 +68,7 @@ public final class TraceBuilder {
 
         ThreadRecords build() {
             return new ThreadRecords(calls, compactions, endsAtModelAnswer, Optional.ofNullable(startedBy), terminalCalls,
-                    instructions);
+                    instructions, compactionAgent);
         }
 
         /** Its lists' sizes and its flags, for {@link #restore}; records are only ever added to the lists. */
@@ -79,6 +80,7 @@ public final class TraceBuilder {
             copy.instructionCount = instructions.size();
             copy.endsAtModelAnswer = endsAtModelAnswer;
             copy.startedBy = startedBy;
+            copy.compactionAgent = compactionAgent;
             return copy;
         }
 
@@ -89,6 +91,7 @@ public final class TraceBuilder {
             instructions.subList(counts.instructionCount, instructions.size()).clear();
             endsAtModelAnswer = counts.endsAtModelAnswer;
             startedBy = counts.startedBy;
+            compactionAgent = counts.compactionAgent;
         }
     }
 
@@ -149,6 +152,11 @@ public final class TraceBuilder {
         recorded(threadId).startedBy = new ThreadStart(call, callId);
     }
 
+    /** Records that the thread is an agent the harness ran to compact another thread's context. */
+    public void recordCompactionAgent(String threadId) {
+        recorded(threadId).compactionAgent = true;
+    }
+
     /**
      * Records that the call {@code callId} (or, without ids, the call named {@code name}) of the message event
      * {@code call} ends a completed run: the framework never answers it (see {@link TerminalCall}).
@@ -196,6 +204,7 @@ public final class TraceBuilder {
             r.instructions.add(events.get(offset + e.seq()));
         }
         r.endsAtModelAnswer = from.records().endsAtModelAnswer();
+        r.compactionAgent |= from.records().compactionAgent();
         from.records().startedBy().ifPresent(s -> r.startedBy = new ThreadStart(events.get(offset + s.call().seq()), s.callId()));
     }
 
@@ -205,6 +214,11 @@ public final class TraceBuilder {
 
     public int size() {
         return events.size();
+    }
+
+    /** The events added so far, in seq order: a view, for an importer that links them once all are read. */
+    public List<Event> events() {
+        return java.util.Collections.unmodifiableList(events);
     }
 
     /**

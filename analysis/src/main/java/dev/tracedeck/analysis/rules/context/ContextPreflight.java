@@ -13,9 +13,15 @@ import java.util.OptionalInt;
  * The history stays under the pre-flight trigger (an agent that manages its context summarizes at 80% of the window, leaving room for the
  * answer). Reported where it first crosses the trigger while still inside the window; a history that jumps past
  * the window at once is {@code context-overflow}'s alone. Judged, like it, on the usage the provider billed where
- * the trace recorded it.
+ * the trace recorded it. Not applicable to an agent the harness runs to compact another thread's context (Claude
+ * Code's compaction agent): the summary it writes is that context's pre-flight answer.
  */
 public final class ContextPreflight extends DescribedRule {
+
+    /** Why a compaction agent's call is not held to the trigger. */
+    static final String COMPACTION_AGENT = "this thread is the harness compacting another thread's context: its call "
+            + "reads that context to summarize it, which is what the trigger asks for, so it runs above the trigger by "
+            + "design (context-overflow still judges it)";
 
     public ContextPreflight() {
         super("context-preflight", "the history stays under the pre-flight trigger (80% of the window)", Severity.WARNING);
@@ -23,6 +29,9 @@ public final class ContextPreflight extends DescribedRule {
 
     @Override
     public RuleOutcome check(TraceThread thread, RuleParameters p) {
+        if (thread.records().compactionAgent()) {
+            return RuleOutcome.notApplicable(COMPACTION_AGENT);
+        }
         ContextWindow window = ContextWindow.of(p, thread);
         ContextLevels levels = ContextLevels.of(thread, window);
         if (levels.isEmpty()) {
