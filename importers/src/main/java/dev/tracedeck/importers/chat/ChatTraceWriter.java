@@ -298,11 +298,6 @@ public final class ChatTraceWriter {
         return e;
     }
 
-    /** Records that the call {@code callId} of the message event {@code call} started the thread {@code threadId}. */
-    public void startedBy(String threadId, Event call, String callId) {
-        builder.recordStartedBy(threadId, call, callId);
-    }
-
     /**
      * Tells the listener that {@code threadId} is read to its end (see {@link ImportListener#threadRead}), judged by
      * the rules of {@code rulesFormat}.
