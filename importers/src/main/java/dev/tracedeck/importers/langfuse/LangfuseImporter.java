@@ -13,6 +13,7 @@ import dev.tracedeck.importers.json.JsonTraceImporter;
 import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.importers.json.LineIndex;
+import dev.tracedeck.importers.json.TopLevelNames;
 import dev.tracedeck.importers.spans.Origin;
 import dev.tracedeck.importers.spans.SpanRecords;
 import dev.tracedeck.model.json.JsonValue;
@@ -45,16 +46,30 @@ public final class LangfuseImporter implements JsonTraceImporter {
     }
 
     /**
-     * 95 when the head shows an observation's {@code parentObservationId} with a {@code startTime}; 90 for a
-     * top-level {@code observations} beside a trace's {@code traceId} or {@code projectId} (a head cut before the
-     * first observation's fields); else 0. No other format writes these camelCase names.
+     * 98 for an export, {@code {"trace": …, "observations": […]}}: no other format has these two top-level members,
+     * so an export whose trace holds messages another format would claim is still Langfuse's. 95 when the head shows
+     * an observation's {@code parentObservationId} with a {@code startTime}; 90 for a top-level {@code observations}
+     * beside a trace's {@code traceId} or {@code projectId} (the API's trace); else 0. A trace's input and output
+     * come before its observations and can be far longer than the head: where the head shows a trace's top-level
+     * fields but not yet {@code observations}, the names past the head say whether it is one ({@link TopLevelNames}).
      */
     @Override
-    public int confidence(JsonHead h, String head) {
+    public int confidence(JsonHead h, String head, TopLevelNames topLevel) {
+        boolean traceFields = h.hasTopLevelName("trace") || h.hasTopLevelName("projectId") || h.hasTopLevelName("traceId");
+        boolean observations = h.hasTopLevelName("observations") || traceFields && topLevel.has("observations");
+        if (observations && h.hasTopLevelName("trace")) {
+            return 98;
+        }
         if (h.hasName("parentObservationId") && h.hasName("startTime")) {
             return 95;
         }
-        return h.hasTopLevelName("observations") && (h.hasName("traceId") || h.hasName("projectId")) ? 90 : 0;
+        return observations && (h.hasName("traceId") || h.hasName("projectId")) ? 90 : 0;
+    }
+
+    /** {@link #confidence(JsonHead, String, TopLevelNames)} on what the head shows alone. */
+    @Override
+    public int confidence(JsonHead h, String head) {
+        return confidence(h, head, TopLevelNames.ofHead(h));
     }
 
     @Override
