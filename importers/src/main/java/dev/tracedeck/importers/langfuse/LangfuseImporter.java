@@ -15,11 +15,13 @@ import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.importers.json.LineIndex;
 import dev.tracedeck.importers.json.TopLevelNames;
 import dev.tracedeck.importers.spans.Origin;
+import dev.tracedeck.importers.spans.SpanFileEntry;
 import dev.tracedeck.importers.spans.SpanRecords;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.trace.Trace;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -112,6 +114,11 @@ public final class LangfuseImporter implements JsonTraceImporter {
             } else {
                 out.other(source, value.text(), "valid JSON, but no Langfuse trace or observation");
             }
+        }
+
+        @Override
+        protected void beforeWriting(List<SpanFileEntry> held) {
+            NestedGenerations.readOneLevel(held);
         }
 
         /** A member of a document: an observation, the trace, or the trace's own fields (the API's shape). */

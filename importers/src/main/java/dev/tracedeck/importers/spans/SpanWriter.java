@@ -4,6 +4,8 @@ import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.chat.KnownMessages;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.message.Message;
+import dev.tracedeck.model.message.ToolCall;
 import dev.tracedeck.model.source.SourceRef;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -51,6 +53,10 @@ public final class SpanWriter {
     private final Map<String, List<SpanFileEntry.Log>> messageEvents = new HashMap<>();
     /** The messages of the model calls whose span has none of its own but whose events have some, by span key. */
     private final Map<String, LogMessages.Read> eventMessages = new HashMap<>();
+    /** The results tool spans carry, for calls whose history holds none. */
+    private final ToolRunResults toolRuns = new ToolRunResults();
+    /** The last thing written when it is a model's answer that only makes calls: the next span may go on with it. */
+    private OpenAnswer open;
 
     public SpanWriter(ChatTraceWriter out) {
         this(out, null);
@@ -105,6 +111,9 @@ public final class SpanWriter {
         placed.sort(Comparator.comparingLong((Placed p) -> p.start).thenComparingInt(p -> p.depth)
                 .thenComparingLong(p -> p.held.order()));
         for (Placed p : placed) {
+            if (open != null && !(p.held instanceof SpanFileEntry.Span span && p.thread.equals(open.thread))) {
+                closeAnswer();
+            }
             if (p.held instanceof SpanFileEntry.Span span) {
                 span(span, p.thread);
             } else if (p.held instanceof SpanFileEntry.BrokenLine line) {
@@ -117,6 +126,10 @@ public final class SpanWriter {
                         SpanTime.iso(log.time()));
             }
         }
+        if (open != null) {
+            closeAnswer();
+        }
+        toolRuns.remaining().forEach((thread, results) -> results.forEach(r -> writeResult(r, thread)));
         // A capture that stops at a model's answer (one model call, or a run cut after its last) holds nothing of
         // what came after it: the results of that answer's calls were never in the file.
         endsAtModelAnswer.forEach((thread, ends) -> out.endsAtModelAnswer(thread, ends));
@@ -218,13 +231,28 @@ public final class SpanWriter {
 
     private void span(SpanFileEntry.Span span, String thread) {
         String time = SpanTime.iso(span.start());
+        SpanRole role = SpanRole.of(span);
+        boolean reads = role == SpanRole.MODEL || role == SpanRole.AGENT && !threadsWithModelMessages.contains(thread);
+        SpanMessages messages = reads ? messagesOf(span) : null;
+        boolean goesOn = open != null && role == SpanRole.MODEL && !span.failed() && open.goesOnWith(messages);
+        if (open != null && !goesOn) {
+            closeAnswer();
+        }
+        OpenAnswer goingOn = open;
         // Named by the span ("span chat gpt-4o"), so the timeline row says which it is before its fields.
         Event record = out.record(EventKind.SPAN, SPAN, SPAN + " " + span.name(), thread,
                 span.source(), span.text(), span.json(), time);
-        SpanRole role = SpanRole.of(span);
         boolean answered = false;
-        if (role == SpanRole.MODEL || role == SpanRole.AGENT && !threadsWithModelMessages.contains(thread)) {
-            answered = messages(span, thread, time) && role == SpanRole.MODEL;
+        if (goesOn) {
+            AttributeMessage.Msg more = (AttributeMessage.Msg) messages.output().get(0);
+            goingOn.add(more.message(), more.text());
+            answered = true;
+        } else if (reads) {
+            answered = messages(span, messages, thread, time) && role == SpanRole.MODEL;
+        }
+        if (role == SpanRole.TOOL) {
+            span.facts().toolRun().ifPresent(run -> toolRuns.ran(thread, span, run, Message.text("tool",
+                    run.result()), SpanTime.iso(span.end() > 0 ? span.end() : span.start())));
         }
         if (role == SpanRole.MODEL) {
             out.modelCall(record, SpanUsage.model(span), SpanUsage.usage(span));
@@ -249,12 +277,11 @@ public final class SpanWriter {
     }
 
     /** Writes the span's new messages; true when it held an answer (output messages). */
-    private boolean messages(SpanFileEntry.Span span, String thread, String time) {
-        SpanMessages messages = messagesOf(span);
+    private boolean messages(SpanFileEntry.Span span, SpanMessages messages, String thread, String time) {
         if (messages.input().isEmpty() && messages.output().isEmpty()) {
             return false;
         }
-        KnownMessages history = histories.computeIfAbsent(thread, t -> memo == null ? new KnownMessages() : new KnownMessages(memo::key));
+        KnownMessages history = history(thread);
         LogMessages.Read fromEvents = eventMessages.get(span.key());
         AttributeLines attributes = new AttributeLines(out.file(), span);
         Function<AttributeMessage, SourceRef> lines = fromEvents != null ? fromEvents.at()::get : f -> attributes.at(f.pointer());
@@ -266,25 +293,110 @@ public final class SpanWriter {
                 problem((AttributeMessage.Problem) f, thread, lines);
             }
         }
-        for (AttributeMessage.Msg m : history.unseen(input, AttributeMessage.Msg::message)) {
-            write(m, thread, lines, history, time);
+        if (SpanRole.of(span) == SpanRole.MODEL) {
+            toolRuns.due(thread, input.stream().map(AttributeMessage.Msg::message).toList())
+                    .forEach(r -> writeResult(r, thread));
         }
-        for (AttributeMessage f : messages.output()) {
-            if (f instanceof AttributeMessage.Msg m) {
-                write(m, thread, lines, history, time);
+        List<AttributeMessage.Msg> asked = input.stream().filter(m -> !toolRuns.regrouped(thread, m.message())).toList();
+        for (AttributeMessage.Msg m : history.unseen(asked, AttributeMessage.Msg::message)) {
+            write(m, thread, lines.apply(m), span.key(), time);
+        }
+        List<AttributeMessage> output = messages.output();
+        for (int i = 0; i < output.size(); i++) {
+            if (!(output.get(i) instanceof AttributeMessage.Msg m)) {
+                problem((AttributeMessage.Problem) output.get(i), thread, lines);
+            } else if (i == output.size() - 1 && !span.failed() && OpenAnswer.onlyCalls(m.message())) {
+                open = new OpenAnswer(thread, input.stream().map(AttributeMessage.Msg::message).toList(), m.message(),
+                        lines.apply(m), m.text(), span.key(), time);
             } else {
-                problem((AttributeMessage.Problem) f, thread, lines);
+                write(m, thread, lines.apply(m), span.key(), time);
             }
         }
-        return messages.output().stream().anyMatch(f -> f instanceof AttributeMessage.Msg);
+        return output.stream().anyMatch(f -> f instanceof AttributeMessage.Msg);
     }
 
-    private void write(AttributeMessage.Msg m, String thread, Function<AttributeMessage, SourceRef> lines, KnownMessages history, String time) {
-        out.message(thread, lines.apply(m), m.text(), m.message(), OptionalInt.of(history.add(m.message())), time);
+    private KnownMessages history(String thread) {
+        return histories.computeIfAbsent(thread, t -> memo == null ? new KnownMessages() : new KnownMessages(memo::key));
+    }
+
+    private void write(AttributeMessage.Msg m, String thread, SourceRef at, String spanKey, String time) {
+        write(m.message(), m.text(), thread, at, spanKey, time);
+    }
+
+    private void write(Message m, String text, String thread, SourceRef at, String spanKey, String time) {
+        out.message(thread, at, text, m, OptionalInt.of(history(thread).add(m)), time);
+        toolRuns.written(thread, m, spanKey);
+    }
+
+    /** A tool span's result, where the history holds none for its call. */
+    private void writeResult(ToolRunResults.Pending r, String thread) {
+        SourceRef at = new AttributeLines(out.file(), r.span()).at("/output");
+        write(r.message(), r.span().text(), thread, at, r.span().key(), r.time());
+    }
+
+    /** Writes the open answer, with whatever calls the model calls after it added. */
+    private void closeAnswer() {
+        OpenAnswer a = open;
+        open = null;
+        write(a.message, a.text, a.thread, a.source, a.spanKey, a.time);
     }
 
     private void problem(AttributeMessage.Problem p, String thread, Function<AttributeMessage, SourceRef> lines) {
         out.malformed(thread, lines.apply(p), p.text(), p.reason());
+    }
+
+    /**
+     * A model's answer that only makes calls, held back until the next thing written: a framework that records each
+     * content block of one answer as a model call of its own (the Claude Agent SDK's turns) records the same input
+     * for each, one right after the other, and the calls of all of them are one answer's, which wait for their
+     * results together. A model call that sends anything new (the answer itself among it) is a new call; anything
+     * else written in between (a tool's span, another thread's) ends the answer.
+     */
+    private static final class OpenAnswer {
+        final String thread;
+        final List<Message> input;
+        Message message;
+        final SourceRef source;
+        String text;
+        final String spanKey;
+        final String time;
+
+        OpenAnswer(String thread, List<Message> input, Message message, SourceRef source, String text, String spanKey,
+                   String time) {
+            this.thread = thread;
+            this.input = input;
+            this.message = message;
+            this.source = source;
+            this.text = text;
+            this.spanKey = spanKey;
+            this.time = time;
+        }
+
+        /** An assistant's message that makes calls and says nothing. */
+        static boolean onlyCalls(Message m) {
+            return m.role().equals("assistant") && !m.toolCalls().isEmpty() && m.content().isBlank();
+        }
+
+        /** True when {@code next}, a model call's messages, is this answer going on: the same input, more calls. */
+        boolean goesOnWith(SpanMessages next) {
+            if (next == null || next.output().size() != 1 || !(next.output().get(0) instanceof AttributeMessage.Msg m)
+                    || !onlyCalls(m.message()) || next.input().size() != input.size()) {
+                return false;
+            }
+            for (int i = 0; i < input.size(); i++) {
+                if (!(next.input().get(i) instanceof AttributeMessage.Msg in) || !in.message().equals(input.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        void add(Message more, String moreText) {
+            List<ToolCall> calls = new ArrayList<>(message.toolCalls());
+            calls.addAll(more.toolCalls());
+            message = message.withToolCalls(calls);
+            text = "[" + text + ",\n" + moreText + "]";
+        }
     }
 
     /** A held thing with the thread it goes to and where it sorts. */

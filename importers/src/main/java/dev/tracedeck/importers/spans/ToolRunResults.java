@@ -1,0 +1,185 @@
+package dev.tracedeck.importers.spans;
+
+import dev.tracedeck.model.message.Message;
+import dev.tracedeck.model.message.ToolCall;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The results tool spans carry for the calls a thread's history made. Some frameworks record the history their
+ * model calls are sent without the results (the Claude Agent SDK's turns, a trace that stops after its last tool
+ * ran): there the span of the tool that ran the call holds what it returned. A tool span is paired with a call its
+ * thread made and no result has answered yet: by the call's id where both name one, else by the tool's name, the
+ * calls of the span's parent first, then the oldest. Its result is held until the thread's next model call shows
+ * whether the model got one:
+ * <ul>
+ *   <li>that call's input holds a result for the call: the history has it, the span's is not needed;</li>
+ *   <li>its input holds the call but no result: the history went on without one, which is a fault of the run, and
+ *       the span's output (which never reached the model) does not hide it;</li>
+ *   <li>its input shows nothing of the call (a framework that records no history there): the span's result is
+ *       written, ahead of that call's messages;</li>
+ *   <li>no model call follows: it is written at the end of the thread.</li>
+ * </ul>
+ * A tool span no waiting call matches is a record only.
+ */
+final class ToolRunResults {
+
+    /** A call the thread's history made. */
+    private static final class Call {
+        final String id;
+        final String name;
+        final String spanKey;
+        boolean claimed;
+
+        Call(String id, String name, String spanKey) {
+            this.id = id;
+            this.name = name;
+            this.spanKey = spanKey;
+        }
+    }
+
+    /** A tool span's result for a call, until the history shows whether it is needed. */
+    record Pending(Message message, SpanFileEntry.Span span, String time) {
+    }
+
+    private record Held(Call call, Pending pending) {
+    }
+
+    /** Per thread: calls made and not answered yet, in the order they were made. */
+    private final Map<String, List<Call>> waiting = new HashMap<>();
+    /** Per thread: every call id its history holds, and each calling message's ids together. */
+    private final Map<String, Set<String>> callIds = new HashMap<>();
+    private final Map<String, Set<String>> callGroups = new HashMap<>();
+    /** Per thread, in the order the threads got them: results held back. */
+    private final Map<String, List<Held>> held = new LinkedHashMap<>();
+
+    /** A message written to {@code thread}, by the span {@code spanKey}: its calls wait, its result answers. */
+    void written(String thread, Message m, String spanKey) {
+        List<Call> calls = waiting.computeIfAbsent(thread, t -> new ArrayList<>());
+        if (m.isToolResult()) {
+            Call answered = answered(calls, m);
+            if (answered != null) {
+                calls.remove(answered);
+            }
+            return;
+        }
+        if (m.toolCalls().isEmpty()) {
+            return;
+        }
+        for (ToolCall c : m.toolCalls()) {
+            calls.add(new Call(c.id(), c.name(), spanKey));
+            if (!c.id().isEmpty()) {
+                callIds.computeIfAbsent(thread, t -> new HashSet<>()).add(c.id());
+            }
+        }
+        callGroups.computeIfAbsent(thread, t -> new HashSet<>()).add(group(m));
+    }
+
+    /**
+     * True for a calling message of a model call's input whose calls the thread already holds, made by another
+     * message: the same calls grouped otherwise (Koog sends each of an answer's calls back as a message of its
+     * own), which are no new calls.
+     */
+    boolean regrouped(String thread, Message m) {
+        if (m.toolCalls().isEmpty() || m.toolCalls().stream().anyMatch(c -> c.id().isEmpty())) {
+            return false;
+        }
+        Set<String> ids = callIds.getOrDefault(thread, Set.of());
+        return m.toolCalls().stream().allMatch(c -> ids.contains(c.id()))
+                && !callGroups.getOrDefault(thread, Set.of()).contains(group(m));
+    }
+
+    /** The tool span {@code span} ran {@code run} in {@code thread}: its result is held for the call it answers. */
+    void ran(String thread, SpanFileEntry.Span span, ToolRun run, Message result, String time) {
+        Call call = claim(waiting.getOrDefault(thread, List.of()), span, run);
+        if (call != null) {
+            Message answer = new Message(result.role(), result.content(), List.of(), call.id, run.name());
+            held.computeIfAbsent(thread, t -> new ArrayList<>()).add(new Held(call, new Pending(answer, span, time)));
+        }
+    }
+
+    /**
+     * The results to write ahead of a model call of {@code thread} whose whole input is {@code input}: those whose
+     * call it does not show. The others are dropped: the input holds their result, or went on without one.
+     */
+    List<Pending> due(String thread, List<Message> input) {
+        List<Held> results = held.remove(thread);
+        if (results == null) {
+            return List.of();
+        }
+        List<Pending> due = new ArrayList<>();
+        for (Held h : results) {
+            if (input.stream().noneMatch(m -> shows(m, h.call))) {
+                due.add(h.pending);
+            }
+        }
+        return due;
+    }
+
+    /** Every result still held, by thread: no model call came after its tool ran. */
+    Map<String, List<Pending>> remaining() {
+        Map<String, List<Pending>> left = new LinkedHashMap<>();
+        held.forEach((thread, results) -> left.put(thread, results.stream().map(Held::pending).toList()));
+        held.clear();
+        return left;
+    }
+
+    /** True when {@code m} is the call's message or a result for it. */
+    private static boolean shows(Message m, Call call) {
+        if (m.isToolResult()) {
+            return call.id.isEmpty() ? m.toolCallId().isEmpty() && (m.name().isEmpty() || m.name().equals(call.name))
+                    : m.toolCallId().equals(call.id);
+        }
+        return m.toolCalls().stream().anyMatch(c -> call.id.isEmpty() ? c.id().isEmpty() && c.name().equals(call.name)
+                : c.id().equals(call.id));
+    }
+
+    /** The call a result answers: by its id, else by the tool's name, else the oldest. */
+    private static Call answered(List<Call> calls, Message result) {
+        if (!result.toolCallId().isEmpty()) {
+            for (Call c : calls) {
+                if (c.id.equals(result.toolCallId())) {
+                    return c;
+                }
+            }
+        }
+        for (Call c : calls) {
+            if (c.id.isEmpty() && (result.name().isEmpty() || c.name.equals(result.name()))) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The waiting call {@code run} answers, marked so that no other run takes it: the one with its id; else one of
+     * the same tool that names no id (or any of that tool's, when the run names none), the parent span's first.
+     */
+    private static Call claim(List<Call> calls, SpanFileEntry.Span span, ToolRun run) {
+        Call found = null;
+        if (!run.callId().isEmpty()) {
+            found = calls.stream().filter(c -> !c.claimed && c.id.equals(run.callId())).findFirst().orElse(null);
+        }
+        if (found == null) {
+            List<Call> sameTool = calls.stream().filter(c -> !c.claimed && c.name.equals(run.name())
+                    && (c.id.isEmpty() || run.callId().isEmpty())).toList();
+            String parent = span.parentKey();
+            found = sameTool.stream().filter(c -> c.spanKey.equals(parent)).findFirst()
+                    .orElse(sameTool.isEmpty() ? null : sameTool.get(0));
+        }
+        if (found != null) {
+            found.claimed = true;
+        }
+        return found;
+    }
+
+    private static String group(Message m) {
+        return m.toolCalls().stream().map(ToolCall::id).collect(Collectors.joining("\u0000"));
+    }
+}
