@@ -251,8 +251,9 @@ public final class SpanWriter {
             answered = messages(span, messages, thread, time) && role == SpanRole.MODEL;
         }
         if (role == SpanRole.TOOL) {
-            span.facts().toolRun().ifPresent(run -> toolRuns.ran(thread, span, run, Message.text("tool",
-                    run.result()), SpanTime.iso(span.end() > 0 ? span.end() : span.start())));
+            ToolRun run = span.facts().toolRun().orElseGet(() -> ToolRun.of(span));
+            toolRuns.ran(thread, span, run, Message.text("tool", run.result()),
+                    SpanTime.iso(span.end() > 0 ? span.end() : span.start()));
         }
         if (role == SpanRole.MODEL) {
             out.modelCall(record, SpanUsage.model(span), SpanUsage.usage(span));

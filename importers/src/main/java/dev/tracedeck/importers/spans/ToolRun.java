@@ -1,5 +1,6 @@
 package dev.tracedeck.importers.spans;
 
+import dev.tracedeck.model.json.JsonValue;
 import java.util.Objects;
 
 /**
@@ -16,5 +17,34 @@ public record ToolRun(String callId, String name, String result, boolean failed)
         Objects.requireNonNull(callId);
         Objects.requireNonNull(name);
         Objects.requireNonNull(result);
+    }
+
+    /**
+     * What a tool span's attributes say, for a format that does not say it outright: the GenAI conventions'
+     * {@code execute_tool} span ({@code gen_ai.tool.call.id}, {@code gen_ai.tool.name}, the opt-in
+     * {@code gen_ai.tool.call.result}; its name {@code execute_tool {tool}}) or OpenInference's {@code TOOL} span
+     * ({@code tool.name}, {@code output.value}).
+     */
+    static ToolRun of(SpanFileEntry.Span span) {
+        String name = first(span, "gen_ai.tool.name", "tool.name");
+        if (name.isEmpty()) {
+            name = span.name().startsWith("execute_tool ") ? span.name().substring("execute_tool ".length()).strip() : span.name();
+        }
+        String result = first(span, "gen_ai.tool.call.result", "output.value");
+        if (span.failed() && result.isEmpty()) {
+            result = span.statusMessage();
+        }
+        return new ToolRun(first(span, "gen_ai.tool.call.id", "tool_call.id"), name, result, span.failed());
+    }
+
+    private static String first(SpanFileEntry.Span span, String... keys) {
+        for (String key : keys) {
+            String value = span.attributes().get(key).map(v -> v instanceof JsonValue.JsonString s ? s.value()
+                    : v.toCompactString()).orElse("");
+            if (!value.isBlank()) {
+                return value;
+            }
+        }
+        return "";
     }
 }

@@ -24,7 +24,8 @@ import java.util.stream.Collectors;
  *       the span's output (which never reached the model) does not hide it;</li>
  *   <li>its input shows nothing of the call (a framework that records no history there): the span's result is
  *       written, ahead of that call's messages;</li>
- *   <li>no model call follows: it is written at the end of the thread.</li>
+ *   <li>no model call follows: it is written at the end of the thread, unless the run failed (the failure may have
+ *       ended the run).</li>
  * </ul>
  * A tool span no waiting call matches is a record only.
  */
@@ -48,7 +49,7 @@ final class ToolRunResults {
     record Pending(Message message, SpanFileEntry.Span span, String time) {
     }
 
-    private record Held(Call call, Pending pending) {
+    private record Held(Call call, Pending pending, boolean failed) {
     }
 
     /** Per thread: calls made and not answered yet, in the order they were made. */
@@ -100,7 +101,8 @@ final class ToolRunResults {
         Call call = claim(waiting.getOrDefault(thread, List.of()), span, run);
         if (call != null) {
             Message answer = new Message(result.role(), result.content(), List.of(), call.id, run.name());
-            held.computeIfAbsent(thread, t -> new ArrayList<>()).add(new Held(call, new Pending(answer, span, time)));
+            held.computeIfAbsent(thread, t -> new ArrayList<>()).add(new Held(call, new Pending(answer, span, time),
+                    run.failed()));
         }
     }
 
@@ -122,10 +124,14 @@ final class ToolRunResults {
         return due;
     }
 
-    /** Every result still held, by thread: no model call came after its tool ran. */
+    /**
+     * Every result still held, by thread: no model call came after its tool ran. A run that failed is left out: the
+     * failure may have ended the run, so nothing says its error reached the model.
+     */
     Map<String, List<Pending>> remaining() {
         Map<String, List<Pending>> left = new LinkedHashMap<>();
-        held.forEach((thread, results) -> left.put(thread, results.stream().map(Held::pending).toList()));
+        held.forEach((thread, results) -> left.put(thread, results.stream().filter(h -> !h.failed)
+                .map(Held::pending).toList()));
         held.clear();
         return left;
     }
