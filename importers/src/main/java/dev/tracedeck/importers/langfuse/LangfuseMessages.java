@@ -10,6 +10,7 @@ import dev.tracedeck.importers.spans.GenAiMessages;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
+import dev.tracedeck.model.text.PythonText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -343,7 +344,8 @@ final class LangfuseMessages {
                         : GenAiMessages.content(JsonValues.from(content));
                 results.add(new Message("tool", result, List.of(), block.path("tool_use_id").asText("")));
             } else {
-                String piece = block.path("text").asText("[" + type + " block]");
+                String piece = type.equals("thinking") ? String.format(Locale.ROOT, "[reasoning: %,d characters]",
+                        PythonText.length(block.path("thinking").asText(""))) : block.path("text").asText("[" + type + " block]");
                 text.append(text.isEmpty() ? "" : "\n").append(piece);
             }
         }

@@ -2,10 +2,12 @@ package dev.tracedeck.importers.spans;
 
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -53,7 +55,7 @@ final class ToolRunResults {
     }
 
     /** Per thread: calls made and not answered yet, in the order they were made. */
-    private final Map<String, List<Call>> waiting = new HashMap<>();
+    private final Map<String, Waiting> waiting = new HashMap<>();
     /** Per thread: every call id its history holds, and each calling message's ids together. */
     private final Map<String, Set<String>> callIds = new HashMap<>();
     private final Map<String, Set<String>> callGroups = new HashMap<>();
@@ -62,9 +64,9 @@ final class ToolRunResults {
 
     /** A message written to {@code thread}, by the span {@code spanKey}: its calls wait, its result answers. */
     void written(String thread, Message m, String spanKey) {
-        List<Call> calls = waiting.computeIfAbsent(thread, t -> new ArrayList<>());
+        Waiting calls = waiting.computeIfAbsent(thread, t -> new Waiting());
         if (m.isToolResult()) {
-            Call answered = answered(calls, m);
+            Call answered = calls.answeredBy(m);
             if (answered != null) {
                 calls.remove(answered);
             }
@@ -98,7 +100,8 @@ final class ToolRunResults {
 
     /** The tool span {@code span} ran {@code run} in {@code thread}: its result is held for the call it answers. */
     void ran(String thread, SpanFileEntry.Span span, ToolRun run, Message result, String time) {
-        Call call = claim(waiting.getOrDefault(thread, List.of()), span, run);
+        Waiting calls = waiting.get(thread);
+        Call call = calls == null ? null : calls.claim(span, run);
         if (call != null) {
             Message answer = new Message(result.role(), result.content(), List.of(), call.id, run.name());
             held.computeIfAbsent(thread, t -> new ArrayList<>()).add(new Held(call, new Pending(answer, span, time),
@@ -146,43 +149,72 @@ final class ToolRunResults {
                 : c.id().equals(call.id));
     }
 
-    /** The call a result answers: by its id, else by the tool's name, else the oldest. */
-    private static Call answered(List<Call> calls, Message result) {
-        if (!result.toolCallId().isEmpty()) {
-            for (Call c : calls) {
-                if (c.id.equals(result.toolCallId())) {
+    /**
+     * A thread's calls not answered yet, in order, found by id in constant time; the calls of no id, or of a tool
+     * named, are looked for in order among them.
+     */
+    private static final class Waiting {
+        private final Set<Call> inOrder = new LinkedHashSet<>();
+        private final Map<String, ArrayDeque<Call>> byId = new HashMap<>();
+
+        void add(Call c) {
+            inOrder.add(c);
+            if (!c.id.isEmpty()) {
+                byId.computeIfAbsent(c.id, k -> new ArrayDeque<>(2)).add(c);
+            }
+        }
+
+        void remove(Call c) {
+            inOrder.remove(c);
+            ArrayDeque<Call> same = c.id.isEmpty() ? null : byId.get(c.id);
+            if (same != null) {
+                same.remove(c);
+            }
+        }
+
+        /** The call a result answers: by its id, else the oldest of its tool (or any) that names no id. */
+        Call answeredBy(Message result) {
+            if (!result.toolCallId().isEmpty()) {
+                ArrayDeque<Call> same = byId.get(result.toolCallId());
+                if (same != null && !same.isEmpty()) {
+                    return same.peek();
+                }
+            }
+            for (Call c : inOrder) {
+                if (c.id.isEmpty() && (result.name().isEmpty() || c.name.equals(result.name()))) {
                     return c;
                 }
             }
+            return null;
         }
-        for (Call c : calls) {
-            if (c.id.isEmpty() && (result.name().isEmpty() || c.name.equals(result.name()))) {
-                return c;
-            }
-        }
-        return null;
-    }
 
-    /**
-     * The waiting call {@code run} answers, marked so that no other run takes it: the one with its id; else one of
-     * the same tool that names no id (or any of that tool's, when the run names none), the parent span's first.
-     */
-    private static Call claim(List<Call> calls, SpanFileEntry.Span span, ToolRun run) {
-        Call found = null;
-        if (!run.callId().isEmpty()) {
-            found = calls.stream().filter(c -> !c.claimed && c.id.equals(run.callId())).findFirst().orElse(null);
+        /**
+         * The call {@code run} answers, marked so that no other run takes it: the one with its id; else one of the
+         * same tool that names no id (or any of that tool's, when the run names none), the parent span's first.
+         */
+        Call claim(SpanFileEntry.Span span, ToolRun run) {
+            Call found = null;
+            if (!run.callId().isEmpty()) {
+                found = byId.getOrDefault(run.callId(), new ArrayDeque<>()).stream().filter(c -> !c.claimed)
+                        .findFirst().orElse(null);
+            }
+            if (found == null) {
+                String parent = span.parentKey();
+                for (Call c : inOrder) {
+                    if (!c.claimed && c.name.equals(run.name()) && (c.id.isEmpty() || run.callId().isEmpty())) {
+                        if (c.spanKey.equals(parent)) {
+                            found = c;
+                            break;
+                        }
+                        found = found == null ? c : found;
+                    }
+                }
+            }
+            if (found != null) {
+                found.claimed = true;
+            }
+            return found;
         }
-        if (found == null) {
-            List<Call> sameTool = calls.stream().filter(c -> !c.claimed && c.name.equals(run.name())
-                    && (c.id.isEmpty() || run.callId().isEmpty())).toList();
-            String parent = span.parentKey();
-            found = sameTool.stream().filter(c -> c.spanKey.equals(parent)).findFirst()
-                    .orElse(sameTool.isEmpty() ? null : sameTool.get(0));
-        }
-        if (found != null) {
-            found.claimed = true;
-        }
-        return found;
     }
 
     private static String group(Message m) {
