@@ -34,9 +34,11 @@ import java.util.Set;
  * per Langfuse session ({@code sessionId}), else per trace; observations by start time, each a {@code span} record;
  * an observation at level {@code ERROR} followed by an {@code error} record; a {@code GENERATION}'s input and output
  * the conversation (each call sends the history again, so only what its thread does not hold yet is added), its
- * model and usage a recorded call; {@code TOOL} observations records, their results reaching the history with the
- * next generation. Whatever framework wrote the trace (Pydantic AI, the OpenAI Agents SDK, LangChain, CrewAI …),
- * the generations' messages are read in the shapes {@link LangfuseMessages} lists.
+ * model and usage a recorded call; {@code TOOL} observations records that ran a call, whose output is its result
+ * where the history holds none ({@link ToolRuns}); a generation inside a generation the same call recorded again,
+ * read at one level ({@link NestedGenerations}). Whatever framework wrote the trace (Pydantic AI, the OpenAI Agents
+ * SDK, LangChain, Google ADK, the Vercel AI SDK, Koog, Agno, CrewAI …), the generations' messages are read in the
+ * shapes {@link LangfuseMessages} lists.
  */
 public final class LangfuseImporter implements JsonTraceImporter {
 
