@@ -210,6 +210,21 @@ public final class SpanWriter {
         return !conversation.isEmpty() ? conversation : continuations.thread(span.traceId());
     }
 
+    /** True when {@code span} is below {@code ancestor} by its parents. */
+    private boolean inside(SpanFileEntry.Span span, SpanFileEntry.Span ancestor) {
+        SpanFileEntry.Span at = span;
+        for (int depth = 0; depth < MAX_DEPTH && !at.parentSpanId().isEmpty(); depth++) {
+            if (at.parentKey().equals(ancestor.key())) {
+                return true;
+            }
+            at = byKey.get(at.parentKey());
+            if (at == null) {
+                return false;
+            }
+        }
+        return false;
+    }
+
     private int depth(SpanFileEntry.Span span) {
         Integer known = depths.get(span.key());
         if (known != null) {
@@ -295,7 +310,7 @@ public final class SpanWriter {
             }
         }
         if (SpanRole.of(span) == SpanRole.MODEL) {
-            toolRuns.due(thread, input.stream().map(AttributeMessage.Msg::message).toList())
+            toolRuns.due(thread, span, input.stream().map(AttributeMessage.Msg::message).toList(), this::inside)
                     .forEach(r -> writeResult(r, thread));
         }
         List<AttributeMessage.Msg> asked = input.stream().filter(m -> !toolRuns.regrouped(thread, m.message())).toList();

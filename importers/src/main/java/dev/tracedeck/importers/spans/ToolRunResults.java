@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiPredicate;
 import java.util.stream.Collectors;
 
 /**
@@ -18,8 +19,8 @@ import java.util.stream.Collectors;
  * model calls are sent without the results (the Claude Agent SDK's turns, a trace that stops after its last tool
  * ran): there the span of the tool that ran the call holds what it returned. A tool span is paired with a call its
  * thread made and no result has answered yet: by the call's id where both name one, else by the tool's name, the
- * calls of the span's parent first, then the oldest. Its result is held until the thread's next model call shows
- * whether the model got one:
+ * calls of the span's parent first, then the oldest. Its result is held until the thread's next model call after the
+ * run ended shows whether the model got one:
  * <ul>
  *   <li>that call's input holds a result for the call: the history has it, the span's is not needed;</li>
  *   <li>its input holds the call but no result: the history went on without one, which is a fault of the run, and
@@ -51,7 +52,8 @@ final class ToolRunResults {
     record Pending(Message message, SpanFileEntry.Span span, String time) {
     }
 
-    private record Held(Call call, Pending pending, boolean failed) {
+    /** A result held back, with when its run ended (Unix nanoseconds). */
+    private record Held(Call call, Pending pending, boolean failed, long end) {
     }
 
     /** Per thread: calls made and not answered yet, in the order they were made. */
@@ -105,24 +107,36 @@ final class ToolRunResults {
         if (call != null) {
             Message answer = new Message(result.role(), result.content(), List.of(), call.id, run.name());
             held.computeIfAbsent(thread, t -> new ArrayList<>()).add(new Held(call, new Pending(answer, span, time),
-                    run.failed()));
+                    run.failed(), Math.max(span.start(), span.end())));
         }
     }
 
     /**
-     * The results to write ahead of a model call of {@code thread} whose whole input is {@code input}: those whose
-     * call it does not show. The others are dropped: the input holds their result, or went on without one.
+     * The results to write ahead of the model call {@code call} of {@code thread}, whose whole input is
+     * {@code input}: those of the runs that had ended by then whose call it does not show. The others of those are
+     * dropped: the input holds their result, or went on without one. A run still going (a sub-agent's model calls,
+     * inside the span of the tool that runs it: {@code inside} says whether a span is within another) keeps its
+     * result until a model call after it.
      */
-    List<Pending> due(String thread, List<Message> input) {
-        List<Held> results = held.remove(thread);
+    List<Pending> due(String thread, SpanFileEntry.Span call, List<Message> input,
+                      BiPredicate<SpanFileEntry.Span, SpanFileEntry.Span> inside) {
+        List<Held> results = held.get(thread);
         if (results == null) {
             return List.of();
         }
         List<Pending> due = new ArrayList<>();
+        List<Held> going = new ArrayList<>();
         for (Held h : results) {
-            if (input.stream().noneMatch(m -> shows(m, h.call))) {
+            if (h.end > call.start() || inside.test(call, h.pending.span())) {
+                going.add(h);
+            } else if (input.stream().noneMatch(m -> shows(m, h.call))) {
                 due.add(h.pending);
             }
+        }
+        if (going.isEmpty()) {
+            held.remove(thread);
+        } else {
+            held.put(thread, going);
         }
         return due;
     }

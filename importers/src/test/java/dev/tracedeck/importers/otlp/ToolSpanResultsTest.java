@@ -58,6 +58,21 @@ class ToolSpanResultsTest {
         assertEquals(List.of("user:find it[]", "assistant:[c1]", "tool:found itc1[]", "assistant:done[]"), messages(trace));
     }
 
+    /** A sub-agent's model calls run inside the tool span that runs it: its result is not theirs to have. */
+    @Test
+    void theModelCallsInsideARunDoNotGetItsResult() throws Exception {
+        Otlp subagent = span(T, "2", "", "execute_tool delegate", 2000).attr("gen_ai.operation.name", "execute_tool")
+                .attr("gen_ai.tool.name", "delegate").attr("gen_ai.tool.call.id", "c1").attr("gen_ai.tool.call.result", "done");
+        Otlp inner = span(T, "3", "2", "chat gpt-4", 2010).attr("gen_ai.operation.name", "chat")
+                .json("gen_ai.input.messages", List.of(text("user", "sub-task"))).json("gen_ai.output.messages",
+                        List.of(text("assistant", "sub-answer")));
+        Trace trace = read(chat("1", 1000, List.of(text("user", "delegate it")), List.of(call("c1", "delegate"))), subagent,
+                inner, chat("4", 3000, List.of(text("user", "delegate it"), call("c1", "delegate"), Otlp.result("c1", "done")),
+                        List.of(text("assistant", "all done"))));
+        assertEquals(List.of("user:delegate it[]", "assistant:[c1]", "user:sub-task[]", "assistant:sub-answer[]",
+                "tool:donec1[]", "assistant:all done[]"), messages(trace));
+    }
+
     @Test
     void aNextInputThatHoldsTheCallWithoutAResultLeavesItUnanswered() throws Exception {
         Trace trace = read(chat("1", 1000, List.of(text("user", "find it")), List.of(call("c1", "search"))),
