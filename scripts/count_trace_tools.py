@@ -51,14 +51,28 @@ What counts, by format (the format is guessed from the shape, and printed):
   `ast.literal_eval`); a `tool-response` is a result when its "Call id: X" line names a call, or, without one, when
   it is the first response after a `tool-call` message (the observation of that step). An error of a step that
   recorded no call answers nothing.
-- span formats (Phoenix spans, OpenTelemetry console-exporter dumps, Langfuse traces): every model call sends the
-  whole history again, so a call or a result counts once per id over all the spans: OpenInference's
+- span formats (Phoenix spans, OpenTelemetry console-exporter dumps): every model call sends the whole history
+  again, so a call or a result counts once per id over all the spans: OpenInference's
   `llm.*_messages.N.message.tool_calls.K.tool_call.id` / `….message.tool_call_id`, the GenAI conventions'
   `tool_call` / `tool_call_response` parts, Chat Completions' `tool_calls` / `tool_call_id` and Responses'
   `function_call` / `function_call_output` items in a Langfuse generation's input and output. One thread per
   session (`session.id`, a Langfuse `sessionId`), else per trace, and one more per nested agent: an agent span
   (span kind AGENT, `invoke_agent`) below a tool span, which a tool call started with a conversation of its own.
   A span printed twice (console) is one span.
+- langfuse (an export `{"trace", "observations"}`): as the span formats, over the GENERATION observations' input and
+  output (their JSON text parsed), in each framework's shape as Langfuse's own ChatML adapters read it: GenAI parts
+  (a Microsoft Agent Framework id list names its `call_…` id), Chat Completions `tool_calls` / `tool_call_id` (and
+  LangChain's `additional_kwargs.tool_calls`), Anthropic `tool_use` / `tool_result` blocks, Responses items, Gemini
+  `function_call` / `function_response` parts, the AI SDK's `tool-call` / `tool-result` parts and its step output
+  (a list of `{toolCallId, toolName}`), a content that is a `tool_calls` list or its JSON text (Koog), and Agno's
+  `str()` of its messages (`tool_call_id='…'`, `tool_calls=[{'id': '…'`). A call with no id is one per tool name
+  and arguments; a result with no id answers the oldest call of its list (of its tool, when it names one) still
+  waiting, as does a message whose role is a waiting call's tool name (LangChain.js); a `tool` message holding a
+  tool's definition is none. Then the observations that ran a tool (TOOL, or a span whose attributes say so:
+  `gen_ai.operation.name` `execute_tool`, OpenInference `TOOL`, `gen_ai.tool.call.id`, `ai.toolCall.id`) answer
+  the call they name (`gen_ai.tool.call.id`, `ai.toolCall.id`, `tool_call.id`), else the oldest waiting call of
+  their tool, unless a later generation's input shows that call (then the history says whether it was answered) or
+  the run failed and no generation follows. One thread per `sessionId`, else per trace.
 """
 import ast
 import json
@@ -463,6 +477,193 @@ def spans(kind, items):
                   "results": sorted(results)}
 
 
+KNOWN_ROLES = {"user", "assistant", "system", "developer", "tool", "function", "model"}
+
+
+def parsed(value):
+    """A value, or the JSON its text holds."""
+    if isinstance(value, str) and value.strip()[:1] in ("[", "{"):
+        try:
+            return json.loads(value)
+        except ValueError:
+            return value
+    return value
+
+
+def first_call_id(value):
+    """An id, or a Microsoft Agent Framework list of ids ([run id, call id]): the one naming a call, else the last."""
+    if isinstance(value, str) and value.startswith("["):
+        try:
+            value = ast.literal_eval(value)
+        except (ValueError, SyntaxError):
+            return value
+    if isinstance(value, list):
+        named = [v for v in value if isinstance(v, str) and v.startswith("call_")]
+        return named[0] if named else (value[-1] if value else "")
+    return value or ""
+
+
+class LangfuseCalls:
+    """The calls and results of one thread's generations, in the order they are first seen."""
+
+    def __init__(self):
+        self.calls = {}     # key -> tool name, in order
+        self.results = {}   # key of the call answered -> True
+        self.shown = set()  # call keys seen in some generation's input, with the observation's start
+
+    def call(self, cid, name, args, where):
+        key = cid or "%s(%s)" % (name, json.dumps(args, sort_keys=True))
+        self.calls.setdefault(key, name)
+        where.append((key, name))
+        return key
+
+    def result(self, cid, name, waiting):
+        if not cid:
+            match = next((w for w in waiting if not name or w[1] == name), None)
+            if match is None:
+                return
+            cid = match[0]
+        waiting[:] = [w for w in waiting if w[0] != cid]
+        self.results[cid] = True
+
+    def messages(self, value, starts, input_side):
+        """The calls and results of one generation's input or output."""
+        value = parsed(value)
+        if isinstance(value, dict):
+            if isinstance(value.get("messages"), list):
+                value = value["messages"]
+            elif isinstance(value.get("contents"), list):
+                value = value["contents"]
+            elif isinstance(value.get("candidates"), list):
+                value = [c.get("content") for c in value["candidates"]]
+            elif isinstance(value.get("choices"), list):
+                value = [c.get("message") for c in value["choices"]]
+            elif isinstance(value.get("output"), list):
+                value = value["output"]
+            elif isinstance(value.get("content"), dict) and "parts" in value["content"]:
+                value = [value["content"]]
+            else:
+                value = [value]
+        if not isinstance(value, list):
+            return
+        if value and all(isinstance(v, dict) and "toolCallId" in v and "toolName" in v for v in value):
+            value = [{"role": "assistant", "content": [dict(v, type="tool-call") for v in value]}]
+        waiting = []
+        for m in value:
+            if isinstance(m, str) and m.startswith("role='"):
+                m = self.agno(m)
+            if not isinstance(m, dict):
+                continue
+            made = []
+            self.message(m, made, waiting)
+            waiting.extend(made)
+            if input_side:
+                self.shown.update((key, starts) for key, _ in made)
+
+    def agno(self, text):
+        calls = re.findall(r"\{'id': '([^']+)', 'function': \{'arguments': .*?'name': '([^']+)'", text)
+        answered = re.search(r" tool_call_id='([^']+)'", text)
+        role = re.match(r"role='([^']+)'", text).group(1)
+        return {"role": role, "tool_calls": [{"id": i, "function": {"name": n}} for i, n in calls],
+                "tool_call_id": answered.group(1) if answered else None}
+
+    def message(self, m, made, waiting):
+        role = m.get("role") or {"human": "user", "ai": "assistant"}.get(m.get("type"), m.get("type"))
+        content = parsed(m.get("content"))
+        kind = m.get("type")
+        if kind in ("function_call", "tool_call") and "name" in m:
+            self.call(m.get("call_id") or m.get("id"), m["name"], m.get("arguments"), made)
+            return
+        if kind == "function_call_output":
+            self.result(m.get("call_id"), "", waiting)
+            return
+        for c in (m.get("tool_calls") or (m.get("additional_kwargs") or {}).get("tool_calls") or []):
+            f = c.get("function") or c
+            self.call(c.get("id"), f.get("name"), f.get("arguments", f.get("args")), made)
+        if isinstance(content, list) and content and all(isinstance(c, dict) and isinstance(c.get("function"), dict)
+                                                         for c in content):
+            for c in content:
+                self.call(c.get("id"), c["function"].get("name"), c["function"].get("arguments"), made)
+            return
+        for part in (m.get("parts") or []) + (content if isinstance(content, list) else []):
+            if not isinstance(part, dict):
+                continue
+            t = part.get("type")
+            fc = part.get("function_call") or part.get("functionCall")
+            fr = part.get("function_response") or part.get("functionResponse")
+            if t == "tool_call":
+                self.call(first_call_id(part.get("id")), part.get("name"), part.get("arguments"), made)
+            elif t == "tool_call_response":
+                self.result(first_call_id(part.get("id")), part.get("name", ""), waiting)
+            elif t == "tool_use":
+                self.call(part.get("id"), part.get("name"), part.get("input"), made)
+            elif t == "tool_result":
+                self.result(part.get("tool_use_id"), "", waiting)
+            elif t == "tool-call":
+                self.call(part.get("toolCallId"), part.get("toolName"), None, made)
+            elif t == "tool-result":
+                self.result(part.get("toolCallId"), part.get("toolName", ""), waiting)
+            elif isinstance(fc, dict):
+                self.call(fc.get("id"), fc.get("name"), fc.get("args"), made)
+            elif isinstance(fr, dict):
+                self.result(fr.get("id"), fr.get("name", ""), waiting)
+        if role == "tool" and isinstance(content, dict) and content.get("type") == "function" and not m.get("tool_call_id"):
+            return  # a tool's definition, not a result
+        if role == "tool" and not (m.get("parts") or isinstance(content, list) and any(
+                isinstance(c, dict) and c.get("type") in ("tool_result", "tool-result") for c in content)):
+            self.result(m.get("tool_call_id"), m.get("name") or "", waiting)
+        elif m.get("tool_call_id") and role != "tool":
+            self.result(m["tool_call_id"], "", waiting)
+        elif role and role not in KNOWN_ROLES and any(w[1] == role for w in waiting):
+            self.result("", role, waiting)
+
+
+def langfuse(observations):
+    """Calls and results of a Langfuse export, thread by thread (see the module's comment)."""
+    threads, by_thread = {}, {}
+    seen = {}
+    for o in sorted(observations, key=lambda o: o.get("startTime") or ""):
+        seen[o["id"]] = o
+    for o in seen.values():
+        thread = o.get("traceId")
+        counts = by_thread.setdefault(thread, LangfuseCalls())
+        if o.get("type") == "GENERATION":
+            counts.messages(o.get("input"), o.get("startTime"), True)
+            counts.messages(o.get("output"), o.get("startTime"), False)
+    for o in seen.values():
+        meta = parsed(o.get("metadata"))
+        attributes = parsed((meta or {}).get("attributes")) if isinstance(meta, dict) else {}
+        attributes = attributes if isinstance(attributes, dict) else {}
+        ran = o.get("type") == "TOOL" or attributes.get("gen_ai.operation.name") == "execute_tool" or str(
+            attributes.get("openinference.span.kind", "")).upper() == "TOOL" or "gen_ai.tool.call.id" in attributes \
+            or "ai.toolCall.id" in attributes
+        if not ran or o.get("type") == "GENERATION":
+            continue
+        counts = by_thread.setdefault(o.get("traceId"), LangfuseCalls())
+        cid = first_call_id(attributes.get("gen_ai.tool.call.id") or attributes.get("ai.toolCall.id")
+                            or attributes.get("tool_call.id") or "")
+        name = attributes.get("gen_ai.tool.name") or attributes.get("tool.name") or attributes.get("ai.toolCall.name") \
+            or o.get("name")
+        if cid not in counts.calls:
+            # No call has its id: the oldest waiting call of its tool, one with no id where the run names one.
+            cid = next((k for k, n in counts.calls.items() if n == name and k not in counts.results
+                        and (not cid or k.startswith(name + "("))), None)
+        if cid is None or cid in counts.results:
+            continue
+        later = [g for g in seen.values() if g.get("type") == "GENERATION" and g.get("traceId") == o.get("traceId")
+                 and (g.get("startTime") or "") > (o.get("startTime") or "")]
+        if any((cid, g.get("startTime")) in counts.shown for g in later):
+            continue
+        if (o.get("level") or "").upper() == "ERROR" and not later:
+            continue
+        counts.results[cid] = True
+    calls, results = [], []
+    for counts in by_thread.values():
+        calls += list(counts.calls)
+        results += list(counts.results)
+    return {"calls": calls, "results": results}
+
+
 def values(text):
     """The JSON values of a file written one after another (a console exporter's dump)."""
     decoder, at, out = json.JSONDecoder(), 0, []
@@ -490,8 +691,13 @@ def count(path):
             fmt, counts = spans("phoenix", doc)
         elif isinstance(doc, dict) and "observations" in doc:
             session = (doc.get("trace") or {}).get("sessionId")
-            fmt, counts = spans("langfuse", doc["observations"])
-            counts["threads"] = 1 if session else counts["threads"]
+            traces = {o.get("traceId") for o in doc["observations"]}
+            fmt, counts = "langfuse", dict(langfuse(doc["observations"]), threads=1 if session else len(traces))
+        elif isinstance(doc, list) and doc and all(isinstance(t, dict) and "observations" in t for t in doc):
+            # Traces as Langfuse's API returns them, a thread each (or per session).
+            observations = [dict(o, traceId=o.get("traceId") or t.get("id")) for t in doc for o in t["observations"]]
+            threads = {t.get("sessionId") or t.get("id") for t in doc}
+            fmt, counts = "langfuse", dict(langfuse(observations), threads=len(threads))
         else:
             fmt, counts = one_object(doc)
     except json.JSONDecodeError:

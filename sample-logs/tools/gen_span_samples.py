@@ -6,7 +6,9 @@
 - phoenix: Phoenix's span JSON (its REST API's Span: context, span_kind, parent_id, ISO times, status_code,
   OpenInference attributes keyed flat).
 - langfuse: a Langfuse export ({"trace", "observations"}) and a trace as its public API returns it (the trace's fields
-  with "observations"), observations in no particular order.
+  with "observations"), observations in no particular order; and one per framework whose own message shapes Langfuse
+  keeps in a generation's input and output (Google ADK's Gemini contents, the Vercel AI SDK, LangChain.js and
+  LangChain, Koog, the Claude Agent SDK, Agno), input and output as the JSON text Langfuse's UI copies them as.
 Run from sample-logs/: python3 tools/gen_span_samples.py
 """
 import json
@@ -300,7 +302,240 @@ def langfuse_samples():
         f.write(json.dumps(trace, indent=2, ensure_ascii=False) + "\n")
 
 
+def attrs(**a):
+    """Langfuse's metadata of an OpenTelemetry span: its attributes (dots written as __ here)."""
+    return {"attributes": {k.replace("__", "."): v for k, v in a.items()}}
+
+
+def write_langfuse(name, doc):
+    with open("langfuse/" + name, "w", encoding="utf-8") as f:
+        f.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+
+
+def export(trace_id, name, session, observations):
+    return {"trace": {"id": trace_id, "name": name, "timestamp": "2025-08-11T09:00:00.000Z", "sessionId": session,
+                      "input": None, "output": None}, "observations": observations}
+
+
+def adk_sample():
+    """Google ADK (OpenInference's ADK instrumentation): Gemini contents, calls and responses without ids."""
+    t = "a1d0c0de00000000000000000000a1d0"
+    system = "Answer questions about the bookshop's stores. Use get_store_hours for opening hours."
+    ask = {"parts": [{"text": "Is the Lyon store open on Sunday?"}], "role": "user"}
+    call = {"parts": [{"function_call": {"args": {"city": "Lyon"}, "name": "get_store_hours"}}], "role": "model"}
+    response = {"parts": [{"function_response": {"name": "get_store_hours",
+                                                 "response": {"sunday": "closed", "saturday": "10:00-18:00"}}}],
+                "role": "user"}
+    answer = {"parts": [{"text": "The Lyon store is closed on Sundays; on Saturday it opens 10:00-18:00."}], "role": "model"}
+    config = {"system_instruction": system, "tools": [{"function_declarations": [{"name": "get_store_hours"}]}]}
+    usage = {"prompt_token_count": 61, "candidates_token_count": 7, "total_token_count": 68}
+    scope = {"scope": {"name": "openinference.instrumentation.google_adk"}}
+    write_langfuse("adk-export.json", export(t, "invocation [store_helper]", "store-questions", [
+        observation(t, "d1", None, "CHAIN", "invocation [store_helper]", 0.0, 2.0,
+                    input=js({"user_id": "reader-5", "session_id": "store-questions", "new_message": ask}),
+                    output=js({"content": answer, "finish_reason": "STOP"})),
+        observation(t, "d2", "d1", "AGENT", "agent_run [store_helper]", 0.01, 1.99),
+        observation(t, "d3", "d2", "GENERATION", "call_llm", 0.02, 0.7, model="gemini-2.5-flash",
+                    input=js({"model": "gemini-2.5-flash", "config": config, "contents": [ask]}),
+                    output=js({"content": call, "finish_reason": "STOP", "usage_metadata": usage}),
+                    usageDetails={"input": 61, "output": 7, "total": 68}, metadata=scope),
+        observation(t, "d4", "d3", "TOOL", "execute_tool get_store_hours", 0.71, 0.72, input=None, output=js({}),
+                    metadata=attrs(gen_ai__operation__name="execute_tool", gen_ai__tool__name="get_store_hours",
+                                   gen_ai__tool__call__id="adk-5f1c2b7e-0d44-4d3e-9c1a-7b2f6e8d9a01")),
+        observation(t, "d5", "d2", "GENERATION", "call_llm", 0.73, 1.9, model="gemini-2.5-flash",
+                    input=js({"model": "gemini-2.5-flash", "config": config, "contents": [ask, call, response]}),
+                    output=js({"content": answer, "finish_reason": "STOP"}),
+                    usageDetails={"input": 84, "output": 19, "total": 103}, metadata=scope)]))
+
+
+def ai_sdk_samples():
+    """The Vercel AI SDK: generateText around its doGenerate steps, tool-call and tool-result parts."""
+    t = "a15d0000000000000000000000000a15"
+    ask = {"role": "user", "content": [{"type": "text", "text": "Do you have 'Dune' in stock in Lyon?"}]}
+    calls = [{"toolCallId": "call_S1", "toolName": "check_stock", "input": js({"title": "Dune", "city": "Lyon"})}]
+    asked = {"role": "assistant", "content": [{"type": "tool-call", "toolCallId": "call_S1", "toolName": "check_stock",
+                                               "input": {"title": "Dune", "city": "Lyon"}}]}
+    result = {"role": "tool", "content": [{"type": "tool-result", "toolCallId": "call_S1", "toolName": "check_stock",
+                                           "output": {"type": "json", "value": {"in_stock": 3}}}]}
+    ai = {"scope": {"name": "ai"}}
+    write_langfuse("ai-sdk-trace.json", export(t, "stock-check", "stock-7", [
+        observation(t, "v1", None, "GENERATION", "ai.generateText", 0.0, 2.5, model="gpt-4o",
+                    input=js({"prompt": "Do you have 'Dune' in stock in Lyon?"}),
+                    output="Yes: 3 copies of Dune are in stock in Lyon.", metadata=ai,
+                    usageDetails={"input": 190, "output": 30, "total": 220}),
+        observation(t, "v2", "v1", "GENERATION", "ai.generateText.doGenerate", 0.01, 0.9, model="gpt-4o",
+                    input=js([ask]), output=js(calls), metadata=ai, usageDetails={"input": 80, "output": 18, "total": 98}),
+        observation(t, "v3", "v1", "TOOL", "check_stock", 0.91, 1.0, input=js({"title": "Dune", "city": "Lyon"}),
+                    output=js({"in_stock": 3}), metadata=attrs(ai__toolCall__name="check_stock", ai__toolCall__id="call_S1")),
+        observation(t, "v4", "v1", "GENERATION", "ai.generateText.doGenerate", 1.01, 2.4, model="gpt-4o",
+                    input=js([ask, asked, result]), output="Yes: 3 copies of Dune are in stock in Lyon.", metadata=ai,
+                    usageDetails={"input": 110, "output": 12, "total": 122})]))
+
+    t2 = "b0b0000000000000000000000000b0b0"
+    ask2 = {"role": "user", "content": [{"type": "text", "text": "Reserve 'Dune' in Lyon and tell me the price."}]}
+    calls2 = [{"toolCallId": "call_R1", "toolName": "reserve", "input": js({"title": "Dune", "city": "Lyon"})},
+              {"toolCallId": "call_P1", "toolName": "get_price", "input": js({"title": "Dune"})}]
+    asked2 = {"role": "assistant", "content": [
+        {"type": "tool-call", "toolCallId": "call_R1", "toolName": "reserve", "input": {"title": "Dune", "city": "Lyon"}},
+        {"type": "tool-call", "toolCallId": "call_P1", "toolName": "get_price", "input": {"title": "Dune"}}]}
+    reserved = {"role": "tool", "content": [{"type": "tool-result", "toolCallId": "call_R1", "toolName": "reserve",
+                                             "output": {"type": "text", "value": "Reserved until Saturday."}}]}
+    write_langfuse("broken-ai-sdk-trace.json", export(t2, "reserve", "stock-9", [
+        observation(t2, "w1", None, "GENERATION", "ai.generateText", 0.0, 3.0, model="gpt-4o",
+                    input=js({"prompt": "Reserve 'Dune' in Lyon and tell me the price."}),
+                    output="Reserved until Saturday.", metadata=ai),
+        observation(t2, "w2", "w1", "GENERATION", "ai.generateText.doGenerate", 0.01, 0.9, model="gpt-4o",
+                    input=js([ask2]), output=js(calls2), metadata=ai),
+        observation(t2, "w3", "w1", "TOOL", "reserve", 0.91, 1.0, input=js({"title": "Dune", "city": "Lyon"}),
+                    output="Reserved until Saturday.", metadata=attrs(ai__toolCall__name="reserve", ai__toolCall__id="call_R1")),
+        observation(t2, "w4", "w1", "TOOL", "get_price", 0.91, 1.5, input=js({"title": "Dune"}), level="ERROR",
+                    statusMessage="PriceServiceError: upstream timeout",
+                    metadata=attrs(ai__toolCall__name="get_price", ai__toolCall__id="call_P1")),
+        observation(t2, "w5", "w1", "GENERATION", "ai.generateText.doGenerate", 1.6, 2.9, model="gpt-4o",
+                    input=js([ask2, asked2, reserved]), output="Reserved until Saturday.", metadata=ai)]))
+
+
+def langchain_sample():
+    """LangChain.js (a tool's message with the tool's name as its role) and LangChain (calls in additional_kwargs,
+    the tools listed as tool messages), each a trace as Langfuse's API returns it."""
+    t = "1c7a0000000000000000000000001c7a"
+    ask = {"content": "Is 'Dune' in stock in Lyon?", "role": "user"}
+    call = {"content": "", "role": "assistant", "tool_calls": [
+        {"id": "call_J1", "type": "function", "function": {"name": "check_stock", "arguments": js({"title": "Dune", "city": "Lyon"})}}]}
+    tool_message = {"lc": 1, "type": "constructor", "id": ["langchain_core", "messages", "ToolMessage"],
+                    "kwargs": {"content": "3 in stock", "tool_call_id": "call_J1", "name": "check_stock"}}
+    js_trace = {"id": t, "name": "LangGraph", "timestamp": "2025-08-11T09:00:00.000Z", "sessionId": None,
+                "observations": [
+                    observation(t, "j1", None, "SPAN", "LangGraph", 0.0, 2.0, input=js({"messages": [ask]})),
+                    observation(t, "j2", "j1", "GENERATION", "ChatOpenAI", 0.1, 0.8, model="gpt-4o-mini",
+                                input=js([ask]), output=js(call)),
+                    observation(t, "j3", "j1", "SPAN", "check_stock", 0.9, 1.0, input=js({"title": "Dune", "city": "Lyon"}),
+                                output=js(tool_message)),
+                    observation(t, "j4", "j1", "GENERATION", "ChatOpenAI", 1.1, 1.9, model="gpt-4o-mini",
+                                input=js([ask, call, {"content": "3 in stock", "additional_kwargs": {}, "role": "check_stock"}]),
+                                output=js({"content": "Yes, 3 copies are in stock in Lyon.", "role": "assistant"}))]}
+    t2 = "1c7b0000000000000000000000001c7b"
+    tool_def = {"role": "tool", "content": {"type": "function", "function": {
+        "name": "find_book", "description": "Search the catalogue.",
+        "parameters": {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}}}}
+    ask2 = {"role": "user", "content": "Find me a book about deserts."}
+    call2 = {"role": "assistant", "content": "", "additional_kwargs": {"tool_calls": [
+        {"id": "call_K1", "type": "function", "function": {"name": "find_book", "arguments": js({"query": "deserts"})}}]}}
+    result2 = {"role": "tool", "content": "Dune; The Sheltering Sky", "tool_call_id": "call_K1"}
+    py_trace = {"id": t2, "name": "LangGraph", "timestamp": "2025-08-11T09:05:00.000Z", "sessionId": None,
+                "observations": [
+                    observation(t2, "k1", None, "GENERATION", "ChatOpenAI", 0.1, 0.8, model="gpt-4o",
+                                input=js([ask2, tool_def]), output=js(call2),
+                                metadata={"langgraph_node": "agent", "ls_provider": "openai"}),
+                    observation(t2, "k2", None, "GENERATION", "ChatOpenAI", 1.1, 1.9, model="gpt-4o",
+                                input=js([ask2, call2, result2, tool_def]),
+                                output=js({"role": "assistant", "content": "Try Dune or The Sheltering Sky."}),
+                                metadata={"langgraph_node": "agent", "ls_provider": "openai"})]}
+    write_langfuse("langchain-traces.json", [js_trace, py_trace])
+
+
+def koog_sample():
+    """Koog: each call written as the JSON text of a tool_calls list, repeated as a tool message, results without
+    ids; its tool spans are SPANs with the GenAI tool attributes."""
+    t = "c0060000000000000000000000000c00"
+
+    def call(cid, name, args):
+        return js([{"function": {"name": name, "arguments": js(args)}, "id": cid, "type": "function"}])
+    sys_ = {"role": "system", "content": "You are a polite bookshop assistant."}
+    ask = {"role": "user", "content": "Greet Ana and tell her about today's offer."}
+    greet = call("call_G1", "greet", {"name": "Ana"})
+    offer = call("call_F1", "todays_offer", {})
+    koog = {"scope": {"name": "ai.koog"}}
+    write_langfuse("koog-export.json", export(t, "agent.bookshop", None, [
+        observation(t, "k1", None, "AGENT", "agent.bookshop", 0.0, 3.0),
+        observation(t, "k2", "k1", "GENERATION", "llm.chat", 0.1, 1.0, model="gpt-4o", input=js([sys_, ask]),
+                    output=js([{"content": greet, "role": "assistant", "finish_reason": "tool_calls"},
+                               {"content": offer, "role": "assistant", "finish_reason": "tool_calls"}]), metadata=koog),
+        observation(t, "k3", "k1", "SPAN", "tool.greet", 1.1, 1.2, input=js({"name": "Ana"}), output="Hello Ana!",
+                    metadata=attrs(gen_ai__tool__name="greet", gen_ai__tool__call__id="call_G1")),
+        observation(t, "k4", "k1", "SPAN", "tool.todays_offer", 1.1, 1.3, input=js({}), output="Two paperbacks for 12 EUR.",
+                    metadata=attrs(gen_ai__tool__name="todays_offer", gen_ai__tool__call__id="call_F1")),
+        observation(t, "k5", "k1", "GENERATION", "llm.chat", 1.4, 2.9, model="gpt-4o",
+                    input=js([sys_, ask, {"content": greet, "role": "tool"}, {"role": "tool", "content": "Hello Ana!"},
+                              {"content": offer, "role": "tool"}, {"role": "tool", "content": "Two paperbacks for 12 EUR."}]),
+                    output=js([{"content": "Hello Ana! Today: two paperbacks for 12 EUR.", "role": "assistant"}]),
+                    metadata=koog)]))
+
+
+def claude_agent_sample():
+    """The Claude Agent SDK through LangSmith's OpenTelemetry export: every content block of an answer a turn of its
+    own, the later turns' input recorded as {"content": "role"}, the tool runs as TOOL observations without ids."""
+    t = "c1a0de00000000000000000000c1a0de"
+    junk = js({"content": "role"})
+    use = lambda cid, city: js({"content": [{"type": "tool_use", "id": cid, "name": "mcp__shop__store_hours",
+                                             "input": {"city": city}}], "role": "assistant"})
+    write_langfuse("claude-agent-sdk-export.json", export(t, "claude.conversation", None, [
+        observation(t, "c1", None, "SPAN", "claude.conversation", 0.0, 4.0,
+                    input=js({"prompt": "When are the Lyon and Nantes stores open on Saturday?"})),
+        observation(t, "c2", "c1", "GENERATION", "claude.assistant.turn", 0.01, 1.0, model="claude-sonnet-4-5",
+                    input=js({"content": "When are the Lyon and Nantes stores open on Saturday?", "role": "user"}),
+                    output=js({"content": [{"type": "text", "text": "Let me look both up."}], "role": "assistant"})),
+        observation(t, "c3", "c1", "GENERATION", "claude.assistant.turn", 1.0, 1.2, model="claude-sonnet-4-5",
+                    input=junk, output=use("toolu_L1", "Lyon")),
+        observation(t, "c4", "c1", "GENERATION", "claude.assistant.turn", 1.2, 1.4, model="claude-sonnet-4-5",
+                    input=junk, output=use("toolu_N1", "Nantes")),
+        observation(t, "c5", "c1", "TOOL", "mcp__shop__store_hours", 1.45, 1.5, input=js({"input": {"city": "Lyon"}}),
+                    output=js({"content": [{"type": "text", "text": "Lyon: 10:00-18:00"}]}),
+                    metadata=attrs(gen_ai__operation__name="execute_tool")),
+        observation(t, "c6", "c1", "TOOL", "mcp__shop__store_hours", 1.55, 1.6, input=js({"input": {"city": "Nantes"}}),
+                    output=js({"content": [{"type": "text", "text": "Nantes: 09:30-19:00"}]}),
+                    metadata=attrs(gen_ai__operation__name="execute_tool")),
+        observation(t, "c7", "c1", "GENERATION", "claude.assistant.turn", 1.7, 3.9, model="claude-sonnet-4-5",
+                    input=junk, output=js({"content": [{"type": "text", "text": "Lyon opens 10:00-18:00 and Nantes "
+                                                         "09:30-19:00 on Saturday."}], "role": "assistant"}))]))
+
+
+def agno_sample():
+    """Agno (OpenInference's Agno instrumentation): the model call's messages as Python's str() of Agno's Message,
+    and inside it the OpenAI client's own generation with the conversation flattened into text."""
+    t = "a9a00000000000000000000000000a9a"
+
+    def message(role, content, **kw):
+        fields = {"role": role, "content": content, "name": None, "tool_call_id": None, "tool_calls": None}
+        fields.update(kw)
+        return " ".join("%s=%r" % (k, v) for k, v in fields.items()) + \
+            " metrics=MessageMetrics(input_tokens=0, output_tokens=0, time=None) created_at=1754900000"
+    system = message("system", "You help readers find books.")
+    ask = message("user", "Find a book about deserts.")
+    asked = message("assistant", None, tool_calls=[{"id": "call_A1", "function": {"arguments": "{\"query\": \"deserts\"}",
+                                                                                "name": "search_catalogue"}, "type": "function"}])
+    found = message("tool", "Dune; The Sheltering Sky", tool_call_id="call_A1", tool_name="search_catalogue",
+                    tool_args={"query": "deserts"})
+    choice = lambda msg, reason: js({"id": "chatcmpl-1", "object": "chat.completion", "choices": [
+        {"finish_reason": reason, "index": 0, "message": msg}]})
+    tools = [{"type": "function", "function": {"name": "search_catalogue", "description": "Search the catalogue."}}]
+    write_langfuse("agno-export.json", export(t, "Agent.run", "reader-3", [
+        observation(t, "a1", None, "SPAN", "Agent.run", 0.0, 3.0, input=js({"message": "Find a book about deserts."})),
+        observation(t, "a2", "a1", "GENERATION", "OpenAIChat.invoke", 0.1, 0.9, model="gpt-4o-mini",
+                    input=js({"messages": [system, ask], "tools": tools}),
+                    output=choice({"content": None, "role": "assistant", "tool_calls": [
+                        {"id": "call_A1", "function": {"arguments": "{\"query\": \"deserts\"}", "name": "search_catalogue"},
+                         "type": "function"}]}, "tool_calls")),
+        observation(t, "a3", "a2", "GENERATION", "chat gpt-4o-mini", 0.11, 0.89, model="gpt-4o-mini",
+                    input="developer: You help readers find books.\nuser: Find a book about deserts.", output="None"),
+        observation(t, "a4", "a1", "SPAN", "search_catalogue", 1.0, 1.2, input=js({"query": "deserts"}),
+                    output="Dune; The Sheltering Sky",
+                    metadata=attrs(openinference__span__kind="TOOL", tool__name="search_catalogue")),
+        observation(t, "a5", "a1", "GENERATION", "OpenAIChat.invoke", 1.3, 2.9, model="gpt-4o-mini",
+                    input=js({"messages": [system, ask, asked, found], "tools": tools}),
+                    output=choice({"content": "Try Dune or The Sheltering Sky.", "role": "assistant"}, "stop")),
+        observation(t, "a6", "a5", "GENERATION", "chat gpt-4o-mini", 1.31, 2.89, model="gpt-4o-mini",
+                    input="developer: You help readers find books.\nuser: Find a book about deserts.\nassistant: None\n"
+                          "tool: Dune; The Sheltering Sky", output="Try Dune or The Sheltering Sky.")]))
+
+
 if __name__ == "__main__":
     console_samples()
     phoenix_samples()
     langfuse_samples()
+    adk_sample()
+    ai_sdk_samples()
+    langchain_sample()
+    koog_sample()
+    claude_agent_sample()
+    agno_sample()

@@ -4,6 +4,8 @@ import dev.tracedeck.importers.anthropic.AnthropicImporter;
 import dev.tracedeck.importers.atif.AtifImporter;
 import dev.tracedeck.importers.claudecode.ClaudeCodeImporter;
 import dev.tracedeck.importers.inspect.InspectImporter;
+import dev.tracedeck.importers.json.JsonHead;
+import dev.tracedeck.importers.json.TopLevelNames;
 import dev.tracedeck.importers.langchain.LangChainImporter;
 import dev.tracedeck.importers.langfuse.LangfuseImporter;
 import dev.tracedeck.importers.langgraph.LangGraphImporter;
@@ -20,7 +22,6 @@ import dev.tracedeck.importers.smolagents.SmolagentsImporter;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -115,11 +116,40 @@ public final class Importers {
             throw new UnrecognizedFormatException(source.name(), "binary data", formatIds());
         }
         String text = sniffed.text();
-        return importers.stream()
-                .max(Comparator.comparingInt(i -> i.confidence(text)))
-                .filter(i -> i.confidence(text) > 0)
-                .orElseThrow(() -> new UnrecognizedFormatException(source.name(), isZip(head) ? "a zip archive"
-                        : HeadProblem.of(sniffed).orElse(""), formatIds()));
+        TopLevelNames topLevel = topLevelNames(source, sniffed, text);
+        TraceImporter surest = null;
+        int best = 0;
+        for (TraceImporter i : importers) {
+            int confidence = i.confidence(text, topLevel);
+            if (confidence > best) {
+                surest = i;
+                best = confidence;
+            }
+        }
+        if (surest == null) {
+            throw new UnrecognizedFormatException(source.name(), isZip(head) ? "a zip archive"
+                    : HeadProblem.of(sniffed).orElse(""), formatIds());
+        }
+        return surest;
+    }
+
+    /**
+     * The top-level member names the importers may ask for: those of the head, and, when the file goes on past it,
+     * those a bounded look further finds (read again from the start, only when an importer asks for a name the
+     * head does not show).
+     */
+    private static TopLevelNames topLevelNames(ImportSource source, SniffHead sniffed, String text) {
+        JsonHead json = JsonHead.of(text);
+        if (!sniffed.cut()) {
+            return TopLevelNames.ofHead(json);
+        }
+        return TopLevelNames.of(json, () -> {
+            try {
+                return source.open(ImportSource.ByteCounter.NONE);
+            } catch (ImportException e) {
+                throw new IOException(e.getMessage(), e);
+            }
+        });
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.tracedeck.importers;
 
+import dev.tracedeck.importers.json.TopLevelNames;
 import dev.tracedeck.model.trace.Trace;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -15,6 +16,15 @@ public interface TraceImporter {
      * 100 for certain. The detector picks the highest.
      */
     int confidence(String head);
+
+    /**
+     * {@link #confidence(String)} where the names of the file's top-level members can also be asked for past the
+     * head ({@code topLevel}): a format told by its top-level shape is then told whatever order its writer put the
+     * members in. The detector asks this; most formats decide on the head alone, which is the default.
+     */
+    default int confidence(String head, TopLevelNames topLevel) {
+        return confidence(head);
+    }
 
     Trace read(ImportSource source, ImportListener listener) throws ImportException;
 

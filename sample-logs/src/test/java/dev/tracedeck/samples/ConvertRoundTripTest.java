@@ -33,7 +33,9 @@ import org.junit.jupiter.api.TestFactory;
  * format, holds the same messages thread by thread: role and content, tool calls (id, name, arguments) and results
  * (the call they answer, their content). The target's known limits are the writers' documented ones: ATIF has no
  * role beside system, user and agent, so a message in another role comes back a user's (a developer's a system
- * message, one that makes calls the agent's), and its results have no role, so they come back as the tool's.
+ * message, one that makes calls the agent's), and its results have no role, so they come back as the tool's; a result
+ * that names no call (Gemini's function responses often name none) is written without {@code source_call_id}, which
+ * an ATIF reader takes for the step's observation.
  */
 class ConvertRoundTripTest {
 
@@ -111,7 +113,7 @@ class ConvertRoundTripTest {
         if (!target.equals("atif")) {
             return m;
         }
-        String role = m.isToolResult() ? "tool" : !m.toolCalls().isEmpty() ? "assistant" : switch (m.role()) {
+        String role = m.isToolResult() ? (m.toolCallId().isEmpty() ? "observation" : "tool") : !m.toolCalls().isEmpty() ? "assistant" : switch (m.role()) {
             case "system", "user", "assistant" -> m.role();
             case "developer" -> "system";
             default -> "user";

@@ -171,6 +171,32 @@ class RealTracesTest {
             // A Langfuse trace of the OpenAI Agents SDK: a generation (Responses API) calls get_weather, the TOOL
             // observation runs it, the next generation's input holds the function_call_output. Clean.
             row("langfuse-export-02-openai-agents.json", "langfuse", 1, 1, 1),
+            // An Agno agent's export (one session) whose 33 KB trace header comes before the observations. Each model
+            // call is recorded twice: Agno's OpenAIChat.invoke (its messages as Python's str() of Agno's Message, its
+            // output a Chat Completions response) and inside it the OpenAI client's generation, the conversation
+            // flattened into text and the call's output "None": the outer level is the one read. The first call asks
+            // for duckduckgo_search (call_Vybx…), the tool's span runs it, the second call's input holds the tool
+            // message answering it, and the answer follows. Clean.
+            row("langfuse-02-agno-duckduckgo.json", "langfuse", 1, 1, 1),
+            // Google ADK (session demo-session): Gemini contents. The first call_llm answers with a function_call to
+            // say_hello that has no id (ADK takes its own ids off before the request); the execute_tool TOOL
+            // observation runs it; the second call_llm's input sends the function_response back, naming say_hello,
+            // and the model answers. Clean.
+            row("langfuse-04-google-adk-say-hello.json", "langfuse", 1, 1, 1),
+            // Koog: the first llm.chat answers with two assistant messages, each holding its call as a tool_calls
+            // list (HelloTool, ByeTool): one answer with two calls, whose tool spans run at the same moment. The next
+            // request sends each call back as a tool message followed by its result with no id: the four tool
+            // messages are the two calls and their two results, not results without calls. Clean.
+            row("langfuse-05-koog-hello-bye-tools.json", "langfuse", 1, 2, 2),
+            // The Claude Agent SDK through LangSmith's OpenTelemetry export: each content block is a
+            // claude.assistant.turn of its own, the later turns' input recorded as {"content": "role"}. Two turns in a
+            // row with that same input each call get_weather (Berlin, New York): one answer's two calls. No
+            // generation's input holds a result; the two TOOL observations that ran the calls (no ids: paired by tool
+            // name, in order) carry them, and the last turn answers with both cities' weather. Clean.
+            row("langfuse-06-claude-agent-sdk.json", "langfuse", 1, 2, 2),
+            // CrewAI: one task, one LiteLLM completion (the agent's system prompt and the task in, the final answer
+            // as text out); no tool was offered or called. Clean.
+            row("langfuse-07-crewai.json", "langfuse", 1, 0, 0),
             // One chat completion that stops at tool_calls: the result would be in the next request. Nothing missing.
             row("openai-chat-01-deepseek-response-tool-call.json", "openai-chat", 1, 1, 0),
             // Microsoft Agent Framework workflows printed by the Python SDK's ConsoleSpanExporter: 11 runs and the 11

@@ -11,6 +11,17 @@ public interface JsonTraceImporter extends TraceImporter {
         return json.isJson() ? confidence(json, head) : 0;
     }
 
+    @Override
+    default int confidence(String head, TopLevelNames topLevel) {
+        JsonHead json = JsonHead.of(head);
+        return json.isJson() ? confidence(json, head, topLevel) : 0;
+    }
+
     /** {@link #confidence(String)} for a head that is JSON: {@code json} is {@code head} read as far as it goes. */
     int confidence(JsonHead json, String head);
+
+    /** {@link #confidence(JsonHead, String)} with the top-level names past the head to ask; the head alone by default. */
+    default int confidence(JsonHead json, String head, TopLevelNames topLevel) {
+        return confidence(json, head);
+    }
 }

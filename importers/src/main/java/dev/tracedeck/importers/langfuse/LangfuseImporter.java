@@ -13,12 +13,15 @@ import dev.tracedeck.importers.json.JsonTraceImporter;
 import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.importers.json.LineIndex;
+import dev.tracedeck.importers.json.TopLevelNames;
 import dev.tracedeck.importers.spans.Origin;
+import dev.tracedeck.importers.spans.SpanFileEntry;
 import dev.tracedeck.importers.spans.SpanRecords;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.trace.Trace;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -31,9 +34,11 @@ import java.util.Set;
  * per Langfuse session ({@code sessionId}), else per trace; observations by start time, each a {@code span} record;
  * an observation at level {@code ERROR} followed by an {@code error} record; a {@code GENERATION}'s input and output
  * the conversation (each call sends the history again, so only what its thread does not hold yet is added), its
- * model and usage a recorded call; {@code TOOL} observations records, their results reaching the history with the
- * next generation. Whatever framework wrote the trace (Pydantic AI, the OpenAI Agents SDK, LangChain, CrewAI …),
- * the generations' messages are read in the shapes {@link LangfuseMessages} lists.
+ * model and usage a recorded call; {@code TOOL} observations records that ran a call, whose output is its result
+ * where the history holds none ({@link ToolRuns}); a generation inside a generation the same call recorded again,
+ * read at one level ({@link NestedGenerations}). Whatever framework wrote the trace (Pydantic AI, the OpenAI Agents
+ * SDK, LangChain, Google ADK, the Vercel AI SDK, Koog, Agno, CrewAI …), the generations' messages are read in the
+ * shapes {@link LangfuseMessages} lists.
  */
 public final class LangfuseImporter implements JsonTraceImporter {
 
@@ -45,16 +50,30 @@ public final class LangfuseImporter implements JsonTraceImporter {
     }
 
     /**
-     * 95 when the head shows an observation's {@code parentObservationId} with a {@code startTime}; 90 for a
-     * top-level {@code observations} beside a trace's {@code traceId} or {@code projectId} (a head cut before the
-     * first observation's fields); else 0. No other format writes these camelCase names.
+     * 98 for an export, {@code {"trace": …, "observations": […]}}: no other format has these two top-level members,
+     * so an export whose trace holds messages another format would claim is still Langfuse's. 95 when the head shows
+     * an observation's {@code parentObservationId} with a {@code startTime}; 90 for a top-level {@code observations}
+     * beside a trace's {@code traceId} or {@code projectId} (the API's trace); else 0. A trace's input and output
+     * come before its observations and can be far longer than the head: where the head shows a trace's top-level
+     * fields but not yet {@code observations}, the names past the head say whether it is one ({@link TopLevelNames}).
      */
     @Override
-    public int confidence(JsonHead h, String head) {
+    public int confidence(JsonHead h, String head, TopLevelNames topLevel) {
+        boolean traceFields = h.hasTopLevelName("trace") || h.hasTopLevelName("projectId") || h.hasTopLevelName("traceId");
+        boolean observations = h.hasTopLevelName("observations") || traceFields && topLevel.has("observations");
+        if (observations && h.hasTopLevelName("trace")) {
+            return 98;
+        }
         if (h.hasName("parentObservationId") && h.hasName("startTime")) {
             return 95;
         }
-        return h.hasTopLevelName("observations") && (h.hasName("traceId") || h.hasName("projectId")) ? 90 : 0;
+        return observations && (h.hasName("traceId") || h.hasName("projectId")) ? 90 : 0;
+    }
+
+    /** {@link #confidence(JsonHead, String, TopLevelNames)} on what the head shows alone. */
+    @Override
+    public int confidence(JsonHead h, String head) {
+        return confidence(h, head, TopLevelNames.ofHead(h));
     }
 
     @Override
@@ -97,6 +116,11 @@ public final class LangfuseImporter implements JsonTraceImporter {
             } else {
                 out.other(source, value.text(), "valid JSON, but no Langfuse trace or observation");
             }
+        }
+
+        @Override
+        protected void beforeWriting(List<SpanFileEntry> held) {
+            NestedGenerations.readOneLevel(held);
         }
 
         /** A member of a document: an observation, the trace, or the trace's own fields (the API's shape). */

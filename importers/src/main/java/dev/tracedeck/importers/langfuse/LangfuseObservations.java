@@ -34,7 +34,9 @@ import java.util.Set;
  * messages ({@link LangfuseMessages}; a Responses response's {@code instructions} the system message its input
  * lacks), {@code model} its model and {@code usageDetails} its usage; an {@code AGENT}
  * or {@code CHAIN} an agent, whose messages count only in a thread where no generation records any; a
- * {@code TOOL} a tool's run; the rest ({@code SPAN}, {@code EVENT}, {@code RETRIEVER}, {@code EMBEDDING} …) records.
+ * {@code TOOL} a tool's run, as is a {@code SPAN} whose attributes say it ran a tool (Langfuse keeps the spans of
+ * some instrumentations so), its output the result of the call it ran ({@link ToolRuns}); the rest ({@code SPAN},
+ * {@code EVENT}, {@code RETRIEVER}, {@code EMBEDDING} …) records.
  */
 final class LangfuseObservations {
 
@@ -70,11 +72,12 @@ final class LangfuseObservations {
     }
 
     private static SpanFacts facts(JsonNode node, String type) {
+        JsonNode attributes = ToolRuns.attributes(node);
         SpanRole role = switch (type) {
             case "GENERATION" -> SpanRole.MODEL;
             case "AGENT", "CHAIN" -> SpanRole.AGENT;
             case "TOOL" -> SpanRole.TOOL;
-            default -> SpanRole.OTHER;
+            default -> ToolRuns.ranATool(attributes) ? SpanRole.TOOL : SpanRole.OTHER;
         };
         Optional<SpanMessages> messages = Optional.empty();
         if (role == SpanRole.MODEL) {
@@ -87,13 +90,14 @@ final class LangfuseObservations {
                         instructions.toString()));
             }
             input.addAll(LangfuseMessages.read(node.get("input"), "/input", "user"));
-            messages = Optional.of(new SpanMessages(input, LangfuseMessages.read(node.get("output"), "/output", "assistant")));
+            messages = Optional.of(new SpanMessages(input, LangfuseMessages.readAnswer(node.get("output"), "/output", "assistant")));
         } else if (role == SpanRole.AGENT) {
             messages = Optional.of(agentMessages(node));
         }
         String model = text(node.path("model")).strip();
         return new SpanFacts(Optional.of(role), messages, role == SpanRole.MODEL ? Optional.of(model) : Optional.empty(),
-                role == SpanRole.MODEL ? usage(node) : Optional.empty());
+                role == SpanRole.MODEL ? usage(node) : Optional.empty(),
+                role == SpanRole.TOOL ? Optional.of(ToolRuns.of(node, attributes)) : Optional.empty());
     }
 
     /**

@@ -14,7 +14,7 @@ import java.util.Optional;
  * tool_calls])}), as JSON. Strict: anything else, or anything after the value, reads as nothing, so that text that
  * only looks like a literal is never taken for one. Dict keys that are not strings are written as their text.
  */
-final class PythonLiteral {
+public final class PythonLiteral {
 
     private static final int MAX_DEPTH = 100;
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -35,6 +35,24 @@ final class PythonLiteral {
             JsonNode value = reader.value();
             reader.space();
             return reader.pos == text.length() ? Optional.of(value) : Optional.empty();
+        } catch (NotALiteral e) {
+            return Optional.empty();
+        }
+    }
+
+    /** A literal read where it starts among other text, and the index just past it. */
+    public record Prefix(JsonNode value, int end) {
+    }
+
+    /**
+     * The literal that starts at {@code from} (after any whitespace) and where it ends, when one does: for a literal
+     * among other text, as a pydantic model's {@code str()} writes each field's {@code repr}.
+     */
+    public static Optional<Prefix> readAt(String text, int from) {
+        PythonLiteral reader = new PythonLiteral(text, from);
+        try {
+            JsonNode value = reader.value();
+            return Optional.of(new Prefix(value, reader.pos));
         } catch (NotALiteral e) {
             return Optional.empty();
         }

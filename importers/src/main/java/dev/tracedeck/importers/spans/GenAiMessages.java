@@ -97,12 +97,11 @@ public final class GenAiMessages {
         for (JsonValue part : parts) {
             String type = string(part, "type").orElse("");
             if (type.equals("tool_call")) {
-                calls.add(call(string(part, "id").orElse(""), string(part, "name").orElse(""), part.get("arguments")));
+                calls.add(call(callId(part), string(part, "name").orElse(""), part.get("arguments")));
             } else if (type.equals("tool_call_response")) {
                 // The conventions name it response; Pydantic AI writes result.
                 JsonValue response = part.get("response").or(() -> part.get("result")).orElse(JsonValue.JsonNull.INSTANCE);
-                messages.add(new Message(role, text(response), List.of(),
-                        string(part, "id").orElse("")));
+                messages.add(new Message(role, text(response), List.of(), callId(part)));
             } else {
                 String piece = part(part, type);
                 text.append(text.isEmpty() || piece.isEmpty() ? "" : "\n").append(piece);
@@ -112,6 +111,20 @@ public final class GenAiMessages {
             messages.add(new Message(role, text.toString(), calls, ""));
         }
         return messages;
+    }
+
+    /**
+     * A part's call id: a string; or, as the Microsoft Agent Framework writes it, the list of the run's and the
+     * call's ids ({@code ["run_…", "call_…"]}), whose call id is the one that names a call, else the last.
+     */
+    private static String callId(JsonValue part) {
+        if (part.get("id").orElse(null) instanceof JsonValue.JsonArray ids) {
+            List<String> texts = ids.items().stream().filter(v -> v instanceof JsonValue.JsonString)
+                    .map(v -> ((JsonValue.JsonString) v).value()).toList();
+            return texts.stream().filter(id -> id.startsWith("call_")).findFirst()
+                    .orElse(texts.isEmpty() ? "" : texts.get(texts.size() - 1));
+        }
+        return string(part, "id").orElse("");
     }
 
     /** {@code {role, content, tool_calls: [{id, function: {name, arguments}}], tool_call_id}}. */

@@ -14,23 +14,31 @@ import java.util.Optional;
  * @param messages its model call's input and output
  * @param model    the model it names
  * @param usage    the tokens it was billed
+ * @param toolRun  the call a tool's span ran and what it returned
  */
 public record SpanFacts(Optional<SpanRole> role, Optional<SpanMessages> messages, Optional<String> model,
-                        Optional<TokenUsage> usage) {
+                        Optional<TokenUsage> usage, Optional<ToolRun> toolRun) {
 
     /** Nothing said outright: everything from the attributes. */
     public static final SpanFacts NONE = new SpanFacts(Optional.empty(), Optional.empty(), Optional.empty(),
-            Optional.empty());
+            Optional.empty(), Optional.empty());
 
     public SpanFacts {
         Objects.requireNonNull(role);
         Objects.requireNonNull(messages);
         Objects.requireNonNull(model);
         Objects.requireNonNull(usage);
+        Objects.requireNonNull(toolRun);
+    }
+
+    /** Role, messages, model and usage; no tool run. */
+    public SpanFacts(Optional<SpanRole> role, Optional<SpanMessages> messages, Optional<String> model,
+                     Optional<TokenUsage> usage) {
+        this(role, messages, model, usage, Optional.empty());
     }
 
     /** Only the role. */
     public static SpanFacts role(SpanRole role) {
-        return new SpanFacts(Optional.of(role), Optional.empty(), Optional.empty(), Optional.empty());
+        return new SpanFacts(Optional.of(role), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
     }
 }

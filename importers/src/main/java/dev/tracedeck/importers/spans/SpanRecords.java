@@ -74,9 +74,17 @@ public abstract class SpanRecords implements GrowingJsonLines.Resumable {
         }
     }
 
+    /**
+     * What a format knows of its spans only once all are read, said before they are written: it may replace any of
+     * {@code held} (a span read otherwise in the light of the others). Nothing by default.
+     */
+    protected void beforeWriting(List<SpanFileEntry> held) {
+    }
+
     @Override
     public void end(JsonRecordReader reader) {
         written = true;
+        beforeWriting(held);
         writer.write(held);
         if (memo == null) {
             // The events hold what the trace needs now.

@@ -4,6 +4,7 @@ import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.chat.KnownMessages;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.source.SourceRef;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -57,6 +58,10 @@ public final class SpanWriter {
     private final Map<String, List<SpanFileEntry.Log>> messageEvents = new HashMap<>();
     /** The messages of the model calls whose span has none of its own but whose events have some, by span key. */
     private final Map<String, LogMessages.Read> eventMessages = new HashMap<>();
+    /** The results tool spans carry, for calls whose history holds none. */
+    private final ToolRunResults toolRuns = new ToolRunResults();
+    /** The last thing written when it is a model's answer that only makes calls: the next span may go on with it. */
+    private OpenAnswer open;
     /** The agents tool calls started inside another agent's run, found once the spans are all held. */
     private NestedAgents nested;
     /** Each nested agent's thread, by its span's key; and the nested agents, by their thread. */
@@ -121,6 +126,9 @@ public final class SpanWriter {
         placed.sort(Comparator.comparingLong((Placed p) -> p.start).thenComparingInt(p -> p.depth)
                 .thenComparingLong(p -> p.held.order()));
         for (Placed p : placed) {
+            if (open != null && !(p.held instanceof SpanFileEntry.Span span && p.thread.equals(open.thread))) {
+                closeAnswer();
+            }
             if (p.held instanceof SpanFileEntry.Span span) {
                 span(span, p.thread);
             } else if (p.held instanceof SpanFileEntry.BrokenLine line) {
@@ -133,6 +141,11 @@ public final class SpanWriter {
                         SpanTime.iso(log.time()));
             }
         }
+        if (open != null) {
+            closeAnswer();
+        }
+        // What the tools of the thread's last steps returned, where no model call came after them.
+        toolRuns.remaining().forEach((thread, results) -> results.forEach(r -> writeResult(r, thread)));
         // A capture that stops at a model's answer (one model call, or a run cut after its last) holds nothing of
         // what came after it: the results of that answer's calls were never in the file.
         endsAtModelAnswer.forEach((thread, ends) -> out.endsAtModelAnswer(thread, ends));
@@ -245,6 +258,21 @@ public final class SpanWriter {
         return thread;
     }
 
+    /** True when {@code span} is below {@code ancestor} by its parents. */
+    private boolean inside(SpanFileEntry.Span span, SpanFileEntry.Span ancestor) {
+        SpanFileEntry.Span at = span;
+        for (int depth = 0; depth < MAX_DEPTH && !at.parentSpanId().isEmpty(); depth++) {
+            if (at.parentKey().equals(ancestor.key())) {
+                return true;
+            }
+            at = byKey.get(at.parentKey());
+            if (at == null) {
+                return false;
+            }
+        }
+        return false;
+    }
+
     private int depth(SpanFileEntry.Span span) {
         Integer known = depths.get(span.key());
         if (known != null) {
@@ -266,13 +294,29 @@ public final class SpanWriter {
 
     private void span(SpanFileEntry.Span span, String thread) {
         String time = SpanTime.iso(span.start());
+        SpanRole role = SpanRole.of(span);
+        boolean reads = role == SpanRole.MODEL || role == SpanRole.AGENT && !threadsWithModelMessages.contains(thread);
+        SpanMessages messages = reads ? messagesOf(span) : null;
+        boolean goesOn = open != null && role == SpanRole.MODEL && !span.failed() && open.goesOnWith(messages);
+        if (open != null && !goesOn) {
+            closeAnswer();
+        }
+        OpenAnswer goingOn = open;
         // Named by the span ("span chat gpt-4o"), so the timeline row says which it is before its fields.
         Event record = out.record(EventKind.SPAN, SPAN, SPAN + " " + span.name(), thread,
                 span.source(), span.text(), span.json(), time);
-        SpanRole role = SpanRole.of(span);
         boolean answered = false;
-        if (role == SpanRole.MODEL || role == SpanRole.AGENT && !threadsWithModelMessages.contains(thread)) {
-            answered = messages(span, thread, time) && role == SpanRole.MODEL;
+        if (goesOn) {
+            AttributeMessage.Msg more = (AttributeMessage.Msg) messages.output().get(0);
+            goingOn.add(more.message(), more.text());
+            answered = true;
+        } else if (reads) {
+            answered = messages(span, messages, thread, time) && role == SpanRole.MODEL;
+        }
+        if (role == SpanRole.TOOL) {
+            ToolRun run = span.facts().toolRun().orElseGet(() -> ToolRun.of(span));
+            toolRuns.ran(thread, span, run, Message.text("tool", run.result()),
+                    SpanTime.iso(span.end() > 0 ? span.end() : span.start()));
         }
         if (role == SpanRole.MODEL) {
             out.modelCall(record, SpanUsage.model(span), SpanUsage.usage(span));
@@ -297,12 +341,11 @@ public final class SpanWriter {
     }
 
     /** Writes the span's new messages; true when it held an answer (output messages). */
-    private boolean messages(SpanFileEntry.Span span, String thread, String time) {
-        SpanMessages messages = messagesOf(span);
+    private boolean messages(SpanFileEntry.Span span, SpanMessages messages, String thread, String time) {
         if (messages.input().isEmpty() && messages.output().isEmpty()) {
             return false;
         }
-        KnownMessages history = histories.computeIfAbsent(thread, t -> memo == null ? new KnownMessages() : new KnownMessages(memo::key));
+        KnownMessages history = history(thread);
         LogMessages.Read fromEvents = eventMessages.get(span.key());
         AttributeLines attributes = new AttributeLines(out.file(), span);
         Function<AttributeMessage, SourceRef> lines = fromEvents != null ? fromEvents.at()::get : f -> attributes.at(f.pointer());
@@ -314,29 +357,63 @@ public final class SpanWriter {
                 problem((AttributeMessage.Problem) f, thread, lines);
             }
         }
-        for (AttributeMessage.Msg m : history.unseen(input, AttributeMessage.Msg::message)) {
-            write(m, thread, lines, history, time);
+        if (SpanRole.of(span) == SpanRole.MODEL) {
+            toolRuns.due(thread, span, input.stream().map(AttributeMessage.Msg::message).toList(), this::inside)
+                    .forEach(r -> writeResult(r, thread));
         }
-        Set<String> outputTools = OutputTools.of(span);
-        for (AttributeMessage f : messages.output()) {
-            if (f instanceof AttributeMessage.Msg m) {
-                Event answer = write(m, thread, lines, history, time);
-                // The run's answer given as a call of an output tool ends the run: nothing answers it.
-                m.message().toolCalls().stream().filter(c -> outputTools.contains(c.name()))
-                        .forEach(c -> out.terminalCall(answer, c.id(), c.name(), OutputTools.WHY));
+        List<AttributeMessage.Msg> asked = input.stream().filter(m -> !toolRuns.regrouped(thread, m.message())).toList();
+        for (AttributeMessage.Msg m : history.unseen(asked, AttributeMessage.Msg::message)) {
+            write(m, thread, lines.apply(m), span.key(), time);
+        }
+        List<AttributeMessage> output = messages.output();
+        for (int i = 0; i < output.size(); i++) {
+            if (!(output.get(i) instanceof AttributeMessage.Msg m)) {
+                problem((AttributeMessage.Problem) output.get(i), thread, lines);
+            } else if (i == output.size() - 1 && !span.failed() && OpenAnswer.onlyCalls(m.message())) {
+                open = new OpenAnswer(thread, input.stream().map(AttributeMessage.Msg::message).toList(), m.message(),
+                        lines.apply(m), m.text(), span.key(), time);
             } else {
-                problem((AttributeMessage.Problem) f, thread, lines);
+                write(m, thread, lines.apply(m), span.key(), time);
             }
         }
-        return messages.output().stream().anyMatch(f -> f instanceof AttributeMessage.Msg);
+        return output.stream().anyMatch(f -> f instanceof AttributeMessage.Msg);
     }
 
-    private Event write(AttributeMessage.Msg m, String thread, Function<AttributeMessage, SourceRef> lines, KnownMessages history, String time) {
-        Event e = out.message(thread, lines.apply(m), m.text(), m.message(), OptionalInt.of(history.add(m.message())), time);
-        if (!nestedByThread.isEmpty() || !nestedThreads.isEmpty()) {
-            m.message().toolCalls().forEach(c -> callMessages.putIfAbsent(thread + "\n" + c.id(), e));
+    private KnownMessages history(String thread) {
+        return histories.computeIfAbsent(thread, t -> memo == null ? new KnownMessages() : new KnownMessages(memo::key));
+    }
+
+    private void write(AttributeMessage.Msg m, String thread, SourceRef at, String spanKey, String time) {
+        write(m.message(), m.text(), thread, at, spanKey, time);
+    }
+
+    private void write(Message m, String text, String thread, SourceRef at, String spanKey, String time) {
+        Event e = out.message(thread, at, text, m, OptionalInt.of(history(thread).add(m)), time);
+        toolRuns.written(thread, m, spanKey);
+        if (m.toolCalls().isEmpty()) {
+            return;
         }
-        return e;
+        if (!nestedByThread.isEmpty() || !nestedThreads.isEmpty()) {
+            m.toolCalls().forEach(c -> callMessages.putIfAbsent(thread + "\n" + c.id(), e));
+        }
+        // The run's answer given as a call of an output tool its request declares ends the run: nothing answers it.
+        SpanFileEntry.Span span = byKey.get(spanKey);
+        Set<String> outputTools = span == null ? Set.of() : OutputTools.of(span);
+        m.toolCalls().stream().filter(c -> outputTools.contains(c.name()))
+                .forEach(c -> out.terminalCall(e, c.id(), c.name(), OutputTools.WHY));
+    }
+
+    /** A tool span's result, where the history holds none for its call. */
+    private void writeResult(ToolRunResults.Pending r, String thread) {
+        SourceRef at = new AttributeLines(out.file(), r.span()).at("/output");
+        write(r.message(), r.span().text(), thread, at, r.span().key(), r.time());
+    }
+
+    /** Writes the open answer, with whatever calls the model calls after it added. */
+    private void closeAnswer() {
+        OpenAnswer a = open;
+        open = null;
+        write(a.message, a.text, a.thread, a.source, a.spanKey, a.time);
     }
 
     private void problem(AttributeMessage.Problem p, String thread, Function<AttributeMessage, SourceRef> lines) {

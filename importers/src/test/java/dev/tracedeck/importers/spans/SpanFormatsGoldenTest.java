@@ -26,7 +26,8 @@ class SpanFormatsGoldenTest {
     @ParameterizedTest
     @CsvSource({"otel-console, otel-console/console-examples.txt", "otel-console, otel-console/dotnet-examples.txt",
         "phoenix, phoenix/rest-api-spans.json",
-        "langfuse, langfuse/api-trace-openai.json"})
+        "langfuse, langfuse/api-trace-openai.json", "langfuse, langfuse/claude-agent-turns.json",
+        "langfuse, langfuse/adk-gemini.json"})
     void importsToTheGoldenDump(String format, String name) throws Exception {
         Trace trace = Importers.standard().read(ImportSource.of(name, Files.readAllBytes(DIR.resolve(name))),
                 ImportListener.NONE);
