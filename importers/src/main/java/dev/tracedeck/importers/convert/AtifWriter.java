@@ -25,8 +25,10 @@ import java.util.Optional;
  * a result of the observation of the step before it, answering its call by {@code source_call_id}. The sums are the
  * {@code final_metrics}.
  *
- * <p>ATIF has three sources and no place for state, logged tool runs or records of other kinds: those are counted
- * and said in each trajectory's {@code notes}. A message in another role is a {@code user} step with its role in the
+ * <p>A thread whose messages carry no tool call or result (a Mycelian log) has them from the calls it logged as they
+ * ran and the state it dumped ({@link LoggedToolCalls}): agent steps with their calls, each result in the observation
+ * of its step. ATIF has three sources and no place for state or records of other kinds: those are counted and said
+ * in each trajectory's {@code notes}. A message in another role is a {@code user} step with its role in the
  * step's {@code extra}; arguments that are no JSON object (a call cut short, code as text) are written as the string
  * they were, where ATIF asks for an object.
  */
@@ -111,9 +113,6 @@ public final class AtifWriter implements TraceWriter {
                     trajectory.result(s, omissions);
                 } else if (item instanceof Transcript.Said s) {
                     trajectory.step(s, omissions);
-                } else if (item instanceof Transcript.ToolRun) {
-                    omissions.add("tool call records", "not written (tool runs logged apart from the messages, with no "
-                            + "result or id; ATIF's calls belong to an agent step)");
                 } else if (item instanceof Transcript.Unanswered) {
                     omissions.add("model calls without an answer", "not written (an agent step is an answer)");
                 }
