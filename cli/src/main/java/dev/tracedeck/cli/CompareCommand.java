@@ -50,6 +50,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     private RuleConfigOption config;
 
+    @Mixin
+    private InputFormatOption inputFormat;
+
     @Option(names = "--before-thread", paramLabel = "ID",
             description = "Compare only this thread of BEFORE (its id, or a part only one id holds) with --after-thread.")
     private String beforeThread;
@@ -77,12 +80,16 @@ public final class CompareCommand implements Callable<Integer> {
         if (rules.isEmpty()) {
             return ExitCodes.USAGE;
         }
+        Optional<Importers> importers = inputFormat.importers(err, NAME);
+        if (importers.isEmpty()) {
+            return ExitCodes.USAGE;
+        }
         Validator validator = new Validator(rules.get());
         Trace b;
         Trace a;
         try {
-            b = read(before);
-            a = read(after);
+            b = read(importers.get(), before);
+            a = read(importers.get(), after);
         } catch (ImportException e) {
             return usage(err, e.getMessage());
         }
@@ -126,10 +133,10 @@ public final class CompareCommand implements Callable<Integer> {
         return comparison.regressed() ? ExitCodes.FINDINGS : ExitCodes.OK;
     }
 
-    private static Trace read(Path file) throws ImportException {
+    private static Trace read(Importers importers, Path file) throws ImportException {
         ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
         try {
-            return Importers.standard().read(InputFiles.source(file), progress);
+            return importers.read(InputFiles.source(file), progress);
         } finally {
             progress.done();
         }

@@ -66,6 +66,9 @@ public final class ConvertCommand implements Callable<Integer> {
     @Mixin
     private final ParseTextCallsOption parseTextCalls = new ParseTextCallsOption();
 
+    @Mixin
+    private NoWorkspaceOption noWorkspace;
+
     @Spec
     private CommandSpec spec;
 

@@ -6,8 +6,8 @@ import java.io.PrintWriter;
 import java.util.Optional;
 
 /**
- * The {@code --format NAME} that forces an importer instead of sniffing ({@code validate --input-format}, since
- * there {@code --format} names the report). An unknown name is a usage error that lists the names.
+ * The {@code --input-format NAME} that forces an importer instead of sniffing, in every command that reads traces. An
+ * unknown name is a usage error that lists the names.
  */
 final class InputFormat {
 
@@ -15,7 +15,7 @@ final class InputFormat {
     }
 
     /**
-     * The format ids, for picocli's {@code completionCandidates}: a {@code --format} option's description names them
+     * The format ids, for picocli's {@code completionCandidates}: the option's description names them
      * with {@code ${COMPLETION-CANDIDATES}}, so the help lists the importers there are, not a copy of them.
      */
     static final class Names implements Iterable<String> {

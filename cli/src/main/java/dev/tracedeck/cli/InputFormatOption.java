@@ -1,13 +1,14 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.cli.report.TerminalText;
 import dev.tracedeck.importers.Importers;
 import java.io.PrintWriter;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --input-format NAME}: read the files as this format instead of detecting it, in the commands whose
- * {@code --format} names the report (validate, prune, watch, baseline write).
+ * {@code --input-format NAME}: read the files as this format instead of detecting it, in every command that reads
+ * traces (a command's {@code --format}, where it has one, names its report).
  */
 public final class InputFormatOption {
 
@@ -18,28 +19,41 @@ public final class InputFormatOption {
     private String name;
 
     /** The importers to read with; empty after saying on {@code err} that the name is unknown. */
-    Optional<Importers> importers(PrintWriter err, String command) {
+    public Optional<Importers> importers(PrintWriter err, String command) {
         return InputFormat.importers(name, err, command);
     }
 
     /**
-     * The same option also spelled {@code --format}, in the commands where a format can only be the input's
-     * (inspect, convert, the window).
+     * The same option in the commands that have no report format (inspect, convert, the window), where it is also
+     * spelled {@code --format}, as command lines written for them spell it; the help shows the one name.
      */
     public static final class AlsoFormat {
 
-        @Option(names = {"--format", "--input-format"}, paramLabel = "NAME", completionCandidates = InputFormat.Names.class,
-                description = DESCRIPTION)
+        @Option(names = "--input-format", paramLabel = "NAME", completionCandidates = InputFormat.Names.class,
+                description = DESCRIPTION + " Also spelled --format here (this command has no report format).")
         private String name;
+
+        @Option(names = "--format", paramLabel = "NAME", hidden = true, completionCandidates = InputFormat.Names.class,
+                description = DESCRIPTION)
+        private String formatName;
 
         /** The name given, if any. */
         public Optional<String> name() {
-            return Optional.ofNullable(name);
+            return Optional.ofNullable(name != null ? name : formatName);
         }
 
-        /** The importers to read with; empty after saying on {@code err} that the name is unknown. */
+        /**
+         * The importers to read with; empty after saying on {@code err} that the name is unknown, or that the two
+         * spellings name two formats.
+         */
         public Optional<Importers> importers(PrintWriter err, String command) {
-            return InputFormat.importers(name, err, command);
+            if (name != null && formatName != null && !name.equals(formatName)) {
+                err.println(TerminalText.line(command + ": --input-format " + name + " and --format " + formatName
+                        + " are the same option; give one"));
+                err.flush();
+                return Optional.empty();
+            }
+            return InputFormat.importers(name().orElse(null), err, command);
         }
     }
 }

@@ -50,6 +50,9 @@ public final class ListenCommand implements Callable<Integer> {
     @Mixin
     private RuleConfigOption config;
 
+    @Mixin
+    private NoWorkspaceOption noWorkspace;
+
     @Spec
     private CommandSpec spec;
 

@@ -30,17 +30,22 @@ public final class TextCallsCommand implements Callable<Integer> {
     private boolean json;
 
     @Mixin
+    private InputFormatOption inputFormat;
+
+    @Mixin
     private WorkspaceOption workspace;
 
     @Spec
     private CommandSpec spec;
 
-    private final Importers importers = Importers.standard();
-
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        Optional<Importers> importers = inputFormat.importers(err, "tracedeck textcalls");
+        if (importers.isEmpty()) {
+            return ExitCodes.USAGE;
+        }
         Optional<WorkspaceRecording> recording = WorkspaceRecording.open(workspace, err, "tracedeck textcalls");
         if (recording.isEmpty()) {
             return ExitCodes.USAGE;
@@ -49,7 +54,7 @@ public final class TextCallsCommand implements Callable<Integer> {
         boolean ok;
         try (WorkspaceRecording recorded = recording.get()) {
             // The calls as the model wrote them: lifting them into structured calls would leave nothing to find.
-            ok = recorded.readEach(files, importers, TextCallLifting.OFF, trace -> found.add(TextCallsReport.find(trace)));
+            ok = recorded.readEach(files, importers.get(), TextCallLifting.OFF, trace -> found.add(TextCallsReport.find(trace)));
         }
         int code = ok ? ExitCodes.OK : ExitCodes.USAGE;
         out.print(json ? TextCallsReport.json(found) : TextCallsReport.text(found));

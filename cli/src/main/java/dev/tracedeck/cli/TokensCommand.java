@@ -35,6 +35,9 @@ public final class TokensCommand implements Callable<Integer> {
     private ModelChoiceOptions modelChoice;
 
     @Mixin
+    private InputFormatOption inputFormat;
+
+    @Mixin
     private WorkspaceOption workspace;
 
     @Spec
@@ -48,6 +51,10 @@ public final class TokensCommand implements Callable<Integer> {
         if (profiles.isEmpty()) {
             return ExitCodes.USAGE;
         }
+        Optional<Importers> importers = inputFormat.importers(err, "tracedeck tokens");
+        if (importers.isEmpty()) {
+            return ExitCodes.USAGE;
+        }
         Optional<WorkspaceRecording> recording = WorkspaceRecording.open(workspace, err, "tracedeck tokens");
         if (recording.isEmpty()) {
             return ExitCodes.USAGE;
@@ -55,7 +62,7 @@ public final class TokensCommand implements Callable<Integer> {
         List<TokensReport.FileTokens> counted = new ArrayList<>();
         boolean ok;
         try (WorkspaceRecording recorded = recording.get()) {
-            ok = recorded.readEach(InputFiles.distinct(files, err, "tracedeck tokens"), Importers.standard(), parseTextCalls.lifting(),
+            ok = recorded.readEach(InputFiles.distinct(files, err, "tracedeck tokens"), importers.get(), parseTextCalls.lifting(),
                     trace -> counted.add(TokensReport.count(trace, modelChoice.choose(trace, profiles.get()))));
         }
         int code = ok ? ExitCodes.OK : ExitCodes.USAGE;

@@ -63,7 +63,8 @@ public final class ValidateCommand implements Callable<Integer> {
     @Mixin
     private InputFormatOption inputFormat;
 
-    @Option(names = "--output", paramLabel = "FILE", description = "Write the report here instead of standard output.")
+    @Option(names = "--output", paramLabel = "FILE", description = "Write the report here instead of standard output; "
+            + "standard error then says in one line what was checked, what it found and where the report is.")
     private Path output;
 
     @Option(names = "--verbose", description = "text and markdown: list every check of every thread, passes included "
@@ -185,6 +186,10 @@ public final class ValidateCommand implements Callable<Integer> {
         List<Validation> reported = validations;
         Map<String, Long> knownCounts = knownByFile;
         boolean written = write(out -> report(out, reported, knownCounts, fingerprints, redactor), err);
+        if (written && output != null) {
+            err.println(TerminalText.line("tracedeck validate: " + WrittenReportLine.of(reported, knownCounts,
+                    format.name(), output)));
+        }
         if (redactor.isActive()) {
             err.println(TerminalText.line("tracedeck validate: " + redactor.summary()));
         }

@@ -59,6 +59,9 @@ public final class WatchCommand implements Callable<Integer> {
     @Mixin
     private RuleConfigOption config;
 
+    @Mixin
+    private NoWorkspaceOption noWorkspace;
+
     @Spec
     private CommandSpec spec;
 

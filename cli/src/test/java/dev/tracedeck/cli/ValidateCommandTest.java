@@ -153,6 +153,22 @@ class ValidateCommandTest {
         assertTrue(Files.readString(report).contains("<testsuites"));
     }
 
+    /** Where the report goes to a file, a CI log still shows what was checked and found: one line, on standard error. */
+    @Test
+    void aReportWrittenToAFileIsSaidInOneLineAndIsTheReportStandardOutputGets() throws Exception {
+        Path report = dir.resolve("report.sarif");
+        CliRun toFile = CliRun.of("validate", "--no-workspace", "--format", "sarif", "--output", report.toString(),
+                CliRun.BEFORE.toString(), CliRun.AFTER.toString());
+        assertEquals(1, toFile.code(), toFile.err());
+        assertEquals("", toFile.out());
+        assertEquals(List.of("tracedeck validate: checked 2 files (6 threads): 6 errors, 0 warnings, 0 infos; the sarif "
+                + "report is in " + report), toFile.err().lines().toList());
+        CliRun printed = CliRun.of("validate", "--no-workspace", "--format", "sarif", CliRun.BEFORE.toString(),
+                CliRun.AFTER.toString());
+        assertEquals(printed.out(), Files.readString(report), "the report itself as on standard output");
+        assertEquals("", printed.err(), "no such line where the report is printed");
+    }
+
     @Test
     void configurationChangesSeverityAndTurnsRulesOff() throws Exception {
         Path config = Files.writeString(dir.resolve("rules.json"), """

@@ -142,6 +142,10 @@ public final class Main implements Callable<Integer> {
                     + "search from (default: as for inspect).")
     private Path workspace;
 
+    @Option(names = "--no-workspace", description = "Record nothing in a workspace: the window neither records the files "
+            + "it opens nor lists runs, triage marks or search results from one.")
+    private boolean noWorkspace;
+
     @Mixin
     private final ParseTextCallsOption parseTextCalls = new ParseTextCallsOption();
 
@@ -171,7 +175,7 @@ public final class Main implements Callable<Integer> {
         List<Path> toOpen = files.isEmpty() ? SampleLogs.fromProperty(System.getProperty(SampleLogs.PROPERTY)) : files;
         return DesktopLauncher.launch(new LaunchOptions(List.copyOf(toOpen), Optional.ofNullable(screenshot),
                 config.file(), format.name(), parseTextCalls.enabled(), Optional.ofNullable(workspace),
-                screenshotAfter == null ? OptionalLong.empty() : OptionalLong.of(screenshotAfter), follow));
+                screenshotAfter == null ? OptionalLong.empty() : OptionalLong.of(screenshotAfter), follow, noWorkspace));
     }
 
     /** A bare word that names no file is a subcommand mistyped: picocli's suggestion, and no window. */

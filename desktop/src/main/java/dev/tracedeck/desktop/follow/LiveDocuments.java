@@ -5,6 +5,7 @@ import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.cli.live.OtlpHttpReceiver;
 import dev.tracedeck.cli.live.ReceivedFile;
 import dev.tracedeck.cli.report.CountFormat;
+import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.common.Notice;
 import dev.tracedeck.desktop.common.Once;
 import dev.tracedeck.desktop.tabs.LoadedTrace;
@@ -176,43 +177,63 @@ public final class LiveDocuments {
     }
 
     /**
-     * Starts an OTLP/HTTP receiver on {@code host:port} (0: a free port) and opens a tab for what it receives, which
-     * follows the OTLP/JSON Lines file the receiver writes; closing the tab stops the receiver. When it cannot listen
-     * (the port in use, an address not of this machine) a notice says so and nothing opens.
+     * Starts an OTLP/HTTP receiver on {@code host:port} (0: a free port) on the import runner, and once it listens
+     * opens a tab for what it receives, which follows the OTLP/JSON Lines file the receiver writes; closing the tab
+     * stops the receiver. When it cannot listen (the port in use, an address not of this machine) a notice says so
+     * and nothing opens.
      */
-    public Optional<TraceDocument> listen(String host, int port) {
-        Path file;
+    public void listen(String host, int port) {
+        openFiles.importRunner().submit(BackgroundJob.of("listen on " + host + ":" + port, context -> receive(host, port))
+                .onSuccess(this::opened)
+                .onFailure(e -> openFiles.notices().post(Notice.error(e instanceof CannotListen ? e.getMessage()
+                        : "Could not listen on " + host + ":" + port + ": " + why(e)))));
+    }
+
+    /** A receiver listening, and the file it writes what arrives to. */
+    private record Receiving(OtlpHttpReceiver receiver, ReceivedFile file) {
+    }
+
+    /** Why a receiver could not start, said as the notice says it. */
+    private static final class CannotListen extends Exception {
+        CannotListen(String message) {
+            super(message);
+        }
+    }
+
+    /** Binds the receiver (off the FX thread: resolving a name can take a while). */
+    private static Receiving receive(String host, int port) throws CannotListen {
         ReceivedFile received;
         try {
-            file = Files.createTempFile("tracedeck-listen-", ".jsonl");
+            Path file = Files.createTempFile("tracedeck-listen-", ".jsonl");
             file.toFile().deleteOnExit();
             received = new ReceivedFile(file);
         } catch (IOException e) {
-            openFiles.notices().post(Notice.error("Could not listen: no file to keep what arrives (" + e.getMessage() + ")"));
-            return Optional.empty();
+            throw new CannotListen("Could not listen: no file to keep what arrives (" + e.getMessage() + ")");
         }
-        OtlpHttpReceiver receiver;
         try {
             InetSocketAddress address = new InetSocketAddress(host, port);
             if (address.isUnresolved()) {
                 throw new IOException("no such address");
             }
-            receiver = OtlpHttpReceiver.start(address, MAX_BODY, received);
+            return new Receiving(OtlpHttpReceiver.start(address, MAX_BODY, received), received);
         } catch (IOException | IllegalArgumentException | SecurityException e) {
             discard(received);
-            openFiles.notices().post(Notice.error("Could not listen on " + host + ":" + port + ": " + why(e)));
-            return Optional.empty();
+            throw new CannotListen("Could not listen on " + host + ":" + port + ": " + why(e));
         }
-        InetSocketAddress bound = receiver.address();
+    }
+
+    /** The receiver listens: its tab, empty until something arrives. */
+    private void opened(Receiving receiving) {
+        Path file = receiving.file().file();
+        InetSocketAddress bound = receiving.receiver().address();
         String url = "http://" + hostForUrl(bound) + ":" + bound.getPort();
         LoadedTrace nothingYet = LoadedTrace.of(new TraceBuilder().build(new ImportReport(file.toString(),
                 OtlpImporter.FORMAT_ID, 0, 0, 0, 0, 0, Map.of(), List.of(), 0, true)));
         TraceDocument document = openFiles.openWritten(file, "Listening on :" + bound.getPort(), nothingYet);
-        listening.put(document, new Listening(receiver, received, url));
+        listening.put(document, new Listening(receiving.receiver(), receiving.file(), url));
         start(document, new GrowingReader(file, file.toString(), openFiles.importers().forcing(OtlpImporter.FORMAT_ID),
                 openFiles.textCallLifting(), OtlpImporter.FORMAT_ID), 0);
         refreshSelected();
-        return Optional.of(document);
     }
 
     /** Where {@code document}'s receiver listens ("http://127.0.0.1:4318"), when it is a receiver's. */
@@ -294,7 +315,7 @@ public final class LiveDocuments {
         return problem.isEmpty() ? what.toString() : what + " · " + problem;
     }
 
-    private static String why(Exception e) {
+    private static String why(Throwable e) {
         if (e instanceof BindException && String.valueOf(e.getMessage()).contains("in use")) {
             return "the port is in use (another receiver, an OpenTelemetry collector?); choose another port, or 0 for a free one";
         }

@@ -5,6 +5,7 @@ import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.cli.ConsoleProgress;
 import dev.tracedeck.cli.ExitCodes;
 import dev.tracedeck.cli.InputFiles;
+import dev.tracedeck.cli.InputFormatOption;
 import dev.tracedeck.cli.InternalFailure;
 import dev.tracedeck.cli.RuleConfigOption;
 import dev.tracedeck.cli.WorkspaceOption;
@@ -63,6 +64,9 @@ public final class RenderCommand implements Callable<Integer> {
     @Mixin
     private RuleConfigOption config;
 
+    @Mixin
+    private InputFormatOption inputFormat;
+
     @Parameters(arity = "1..2", paramLabel = "FILE", description = "The trace; for compare, BEFORE and AFTER.")
     private List<Path> files;
 
@@ -108,6 +112,10 @@ public final class RenderCommand implements Callable<Integer> {
         if (rules.isEmpty()) {
             return ExitCodes.USAGE;
         }
+        Optional<Importers> importers = inputFormat.importers(err, NAME);
+        if (importers.isEmpty()) {
+            return ExitCodes.USAGE;
+        }
         Validator validator = new Validator(rules.get());
         Optional<WorkspaceRecording> recording = WorkspaceRecording.open(workspace, err, NAME);
         if (recording.isEmpty()) {
@@ -118,7 +126,7 @@ public final class RenderCommand implements Callable<Integer> {
             for (Path file : files) {
                 ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
                 try {
-                    Trace trace = Importers.standard().read(InputFiles.source(file), progress);
+                    Trace trace = importers.get().read(InputFiles.source(file), progress);
                     traces.add(trace);
                     if (!recorded.record(file, trace, Optional.empty())) {
                         return ExitCodes.USAGE;

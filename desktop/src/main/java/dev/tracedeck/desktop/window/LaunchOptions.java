@@ -9,22 +9,25 @@ import java.util.OptionalLong;
 
 /**
  * What the window is started with. JavaFX hands an {@code Application} only strings, so the options travel
- * as arguments: {@code [--screenshot=PNG] [--screenshot-after=MS] [--config=JSON] [--format=NAME] [--parse-text-calls] [--follow] -- FILE...}; the
+ * as arguments: {@code [--screenshot=PNG] [--screenshot-after=MS] [--config=JSON] [--format=NAME] [--workspace=FILE]
+ * [--no-workspace] [--parse-text-calls] [--follow] -- FILE...}; the
  * {@code --} keeps a file named like an option a file.
  *
  * @param files      files to open, in order
  * @param screenshot when present, render the window to this PNG once the files are imported, then exit
  * @param config     when present, the rule configuration to check with (as {@code tracedeck validate --config})
- * @param format     when present, the format id to read every file as instead of detecting it ({@code --format})
+ * @param format     when present, the format id to read every file as instead of detecting it ({@code --input-format})
  * @param parseTextCalls make the tool calls the model wrote as text structured calls ({@code --parse-text-calls})
  * @param workspace  when present, the workspace file to record the opened files in ({@code --workspace}); else the
  *                   default one ({@link dev.tracedeck.workspace.WorkspaceLocation})
  * @param screenshotAfter when present, take the screenshot this many milliseconds after the JVM started, whether the
  *                   files are imported and checked or not (what the window shows while a big file loads)
  * @param follow     follow the files as they grow, as View ▸ Follow does ({@code --follow})
+ * @param noWorkspace record nothing in a workspace, nor read runs, triage or search from one ({@code --no-workspace})
  */
 public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optional<Path> config, Optional<String> format,
-                            boolean parseTextCalls, Optional<Path> workspace, OptionalLong screenshotAfter, boolean follow) {
+                            boolean parseTextCalls, Optional<Path> workspace, OptionalLong screenshotAfter, boolean follow,
+                            boolean noWorkspace) {
 
     private static final String SCREENSHOT = "--screenshot=";
     private static final String SCREENSHOT_AFTER = "--screenshot-after=";
@@ -33,6 +36,7 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
     private static final String WORKSPACE = "--workspace=";
     private static final String PARSE_TEXT_CALLS = "--parse-text-calls";
     private static final String FOLLOW = "--follow";
+    private static final String NO_WORKSPACE = "--no-workspace";
     private static final String END = "--";
 
     public LaunchOptions {
@@ -42,6 +46,11 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
         Objects.requireNonNull(format);
         Objects.requireNonNull(workspace);
         Objects.requireNonNull(screenshotAfter);
+    }
+
+    public LaunchOptions(List<Path> files, Optional<Path> screenshot, Optional<Path> config, Optional<String> format,
+                         boolean parseTextCalls, Optional<Path> workspace, OptionalLong screenshotAfter, boolean follow) {
+        this(files, screenshot, config, format, parseTextCalls, workspace, screenshotAfter, follow, false);
     }
 
     public LaunchOptions(List<Path> files, Optional<Path> screenshot, Optional<Path> config, Optional<String> format,
@@ -84,6 +93,9 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
         if (follow) {
             args.add(FOLLOW);
         }
+        if (noWorkspace) {
+            args.add(NO_WORKSPACE);
+        }
         args.add(END);
         files.forEach(f -> args.add(f.toString()));
         return args;
@@ -98,6 +110,7 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
         Optional<Path> workspace = Optional.empty();
         OptionalLong screenshotAfter = OptionalLong.empty();
         boolean follow = false;
+        boolean noWorkspace = false;
         boolean optionsDone = false;
         for (String arg : args) {
             if (!optionsDone && arg.equals(END)) {
@@ -112,6 +125,8 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
                 parseTextCalls = true;
             } else if (!optionsDone && arg.equals(FOLLOW)) {
                 follow = true;
+            } else if (!optionsDone && arg.equals(NO_WORKSPACE)) {
+                noWorkspace = true;
             } else if (!optionsDone && arg.startsWith(WORKSPACE)) {
                 workspace = Optional.of(Path.of(arg.substring(WORKSPACE.length())));
             } else if (!optionsDone && arg.startsWith(FORMAT)) {
@@ -120,6 +135,7 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
                 files.add(Path.of(arg));
             }
         }
-        return new LaunchOptions(files, screenshot, config, format, parseTextCalls, workspace, screenshotAfter, follow);
+        return new LaunchOptions(files, screenshot, config, format, parseTextCalls, workspace, screenshotAfter, follow,
+                noWorkspace);
     }
 }

@@ -11,10 +11,16 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
 import javafx.stage.Window;
+import javafx.stage.WindowEvent;
 
 /**
  * File ▸ Listen for OpenTelemetry…: asks where to listen (this machine only by default, OTLP/HTTP's port 4318) and
  * opens a live tab for the spans that arrive there, as {@code tracedeck listen} prints them.
+ *
+ * <p>Modal, as the window's other dialogs: the receiver starts once the dialog has closed and the key or click that
+ * closed it has been handled, in the background. GTK's native key handler goes on with a key after Java has handled
+ * it; a tab opened while the dialog's window handles the Enter that closes it (in a handler of its hiding, which runs
+ * inside that key press) leaves that handler a view that is gone, and the JVM dies (SIGSEGV).
  */
 final class ListenDialog {
 
@@ -30,7 +36,10 @@ final class ListenDialog {
         this.live = live;
     }
 
-    /** Shows the dialog and returns at once; Listen starts the receiver (a notice says why when it can't). */
+    /**
+     * Shows the dialog until it is closed; Listen then starts the receiver in the background (a notice says why when
+     * it can't).
+     */
     void show() {
         TextField address = new TextField(DEFAULT_ADDRESS);
         address.setId("listen-address");
@@ -66,14 +75,15 @@ final class ListenDialog {
         BooleanBinding invalid = Bindings.createBooleanBinding(() -> address.getText().isBlank() || port(port.getText()) < 0,
                 address.textProperty(), port.textProperty());
         listen.disableProperty().bind(invalid);
-        dialog.setOnHidden(e -> {
-            if (dialog.getResult() == LISTEN) {
-                live.listen(address.getText().strip(), port(port.getText()));
-            }
+        // Once its window is up: a dialog shown and waited for says it is shown before its window is, whose showing
+        // then puts the focus back on the first field.
+        dialog.getDialogPane().getScene().getWindow().addEventHandler(WindowEvent.WINDOW_SHOWN, e -> {
+            port.requestFocus();
+            port.selectAll();
         });
-        dialog.show();
-        port.requestFocus();
-        port.selectAll();
+        if (dialog.showAndWait().filter(b -> b == LISTEN).isPresent()) {
+            live.listen(address.getText().strip(), port(port.getText()));
+        }
     }
 
     /** The port typed, or -1 when it is not one (0 is: any free port). */

@@ -45,7 +45,7 @@ public final class TracedeckApplication extends Application {
         Thread.currentThread().setUncaughtExceptionHandler(errors);
 
         // A screenshot run leaves the user's workspace alone, as it does their settings, unless one is named.
-        if (options.screenshot().isEmpty() || options.workspace().isPresent()) {
+        if (!options.noWorkspace() && (options.screenshot().isEmpty() || options.workspace().isPresent())) {
             link = Optional.of(new WorkspaceLink(options.workspace().orElseGet(WorkspaceLocation::defaultFile),
                     Clock.systemUTC(), store, notices));
         }

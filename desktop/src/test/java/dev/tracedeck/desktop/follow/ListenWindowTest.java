@@ -30,14 +30,18 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javafx.event.EventDispatcher;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -121,6 +125,42 @@ class ListenWindowTest {
             assertTrue(notices.notices().stream().map(Notice::text).anyMatch(t -> t.startsWith("Could not listen on 127.0.0.1:"
                     + taken.getLocalPort() + ": the port is in use")), notices.notices().toString());
         }
+    }
+
+    /**
+     * Enter in the dialog listens, as the button does, and only once the dialog's window has handled that key: work
+     * started while it does (in a handler of the dialog's hiding) killed the JVM in GTK's native key handler.
+     */
+    @Test
+    void enterListensOnceTheDialogHasHandledIt(FxRobot robot) throws Exception {
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.L).release(KeyCode.L, KeyCode.SHIFT, KeyCode.CONTROL);
+        TextField port = robot.lookup("#listen-port").queryAs(TextField.class);
+        assertTrue(port.isFocused(), "the port, selected, to type over");
+        Window dialog = port.getScene().getWindow();
+        robot.targetWindow(dialog).write("0");
+        assertEquals("0", port.getText());
+        List<Integer> tabsOnceAKeyWasHandled = new ArrayList<>();
+        robot.interact(() -> {
+            EventDispatcher handling = dialog.getEventDispatcher();
+            dialog.setEventDispatcher((event, tail) -> {
+                javafx.event.Event handled = handling.dispatchEvent(event, tail);
+                if (event.getEventType() == KeyEvent.KEY_PRESSED) {
+                    tabsOnceAKeyWasHandled.add(openFiles.documents().size());
+                }
+                return handled;
+            });
+        });
+
+        robot.type(KeyCode.ENTER);
+
+        assertEquals(List.of(0), tabsOnceAKeyWasHandled, "no tab while the dialog's window handled Enter");
+        assertFalse(dialog.isShowing());
+        assertEquals(1, openFiles.documents().size(), notices.notices().toString());
+        assertTrue(openFiles.getSelected().name().startsWith("Listening on :"), openFiles.getSelected().name());
+        int listening = Integer.parseInt(openFiles.getSelected().name().substring("Listening on :".length()));
+        assertEquals(200, post(listening, "{}").statusCode(), "the receiver answers");
+        robot.press(KeyCode.CONTROL, KeyCode.W).release(KeyCode.W, KeyCode.CONTROL);
+        until("the receiver stopped", () -> refused(listening));
     }
 
     @Test

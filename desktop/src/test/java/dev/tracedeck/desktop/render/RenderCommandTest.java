@@ -39,4 +39,14 @@ class RenderCommandTest {
         assertTrue(run.err().contains(notes + ": not a Tracedeck workspace"), run.err());
         assertArrayEquals(before, Files.readAllBytes(notes));
     }
+
+    @Test
+    void theFileIsReadAsTheInputFormatNamed() {
+        CliRun run = CliRun.run(Main.commandLine(), "render", "--no-workspace", "--input-format", "otlp", "--view",
+                "timeline", "--out", dir.resolve("x.png").toString(), CliRun.BEFORE.toString());
+
+        assertEquals(ExitCodes.USAGE, run.code(), run.err());
+        assertTrue(run.err().contains(CliRun.BEFORE + ": not otlp"), run.err());
+        assertTrue(Files.notExists(dir.resolve("x.png")));
+    }
 }

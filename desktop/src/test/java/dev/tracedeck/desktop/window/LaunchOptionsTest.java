@@ -57,6 +57,18 @@ class LaunchOptionsTest {
     }
 
     @Test
+    void carriesRecordingNothingInAWorkspace() {
+        LaunchOptions options = new LaunchOptions(List.of(Path.of("--no-workspace")), Optional.empty(), Optional.empty(),
+                Optional.empty(), false, Optional.empty(), OptionalLong.empty(), false, true);
+
+        LaunchOptions back = LaunchOptions.fromArgs(options.toArgs());
+        assertEquals(options, back);
+        assertTrue(back.noWorkspace());
+        assertEquals(List.of(Path.of("--no-workspace")), back.files(), "after --, a file named like the option is a file");
+        assertFalse(LaunchOptions.fromArgs(List.of("a.log")).noWorkspace());
+    }
+
+    @Test
     void carriesFollowingTheFiles() {
         LaunchOptions options = new LaunchOptions(List.of(Path.of("--follow")), Optional.empty(), Optional.empty(),
                 Optional.empty(), false, Optional.empty(), OptionalLong.empty(), true);

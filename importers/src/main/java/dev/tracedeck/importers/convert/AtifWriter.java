@@ -22,11 +22,15 @@ import java.util.Optional;
  * steps, the model's {@code agent} steps with their {@code tool_calls} ({@code tool_call_id}, {@code function_name},
  * {@code arguments}), the model call the trace recorded for the answer as its {@code model_name} and {@code metrics}
  * ({@code prompt_tokens} with the cache reads inside as {@code cached_tokens}, as ATIF counts them). A tool result is
- * a result of the observation of the step before it, answering its call by {@code source_call_id}. The sums are the
- * {@code final_metrics}.
+ * a result of the observation of the step before it, answering its call by {@code source_call_id}; one that names no
+ * call has none after a call no result answers yet (ATIF's readers pair it with that call), else names
+ * {@code call_<line>}, a call no message makes (ATIF has no result that names none: a reader takes one without
+ * {@code source_call_id} where no call waits for the step's observation). The sums are the {@code final_metrics}.
  *
- * <p>ATIF has three sources and no place for state, logged tool runs or records of other kinds: those are counted
- * and said in each trajectory's {@code notes}. A message in another role is a {@code user} step with its role in the
+ * <p>A thread whose messages carry no tool call or result (a Mycelian log) has them from the calls it logged as they
+ * ran and the state it dumped ({@link LoggedToolCalls}): agent steps with their calls, each result in the observation
+ * of its step. ATIF has three sources and no place for state or records of other kinds: those are counted and said
+ * in each trajectory's {@code notes}. A message in another role is a {@code user} step with its role in the
  * step's {@code extra}; arguments that are no JSON object (a call cut short, code as text) are written as the string
  * they were, where ATIF asks for an object.
  */
@@ -83,6 +87,8 @@ public final class AtifWriter implements TraceWriter {
         final String customRole;
         final Optional<ModelCall> call;
         final List<Message> results = new ArrayList<>();
+        /** The call each result names ({@code source_call_id}); "" for none. */
+        final List<String> answers = new ArrayList<>();
 
         Step(String source, Message message, String time, String customRole, Optional<ModelCall> call) {
             this.source = source;
@@ -90,6 +96,11 @@ public final class AtifWriter implements TraceWriter {
             this.time = time;
             this.customRole = customRole;
             this.call = call;
+        }
+
+        /** The tool calls the step makes (an agent step's). */
+        int calls() {
+            return source.equals("agent") ? message.toolCalls().size() : 0;
         }
     }
 
@@ -111,9 +122,6 @@ public final class AtifWriter implements TraceWriter {
                     trajectory.result(s, omissions);
                 } else if (item instanceof Transcript.Said s) {
                     trajectory.step(s, omissions);
-                } else if (item instanceof Transcript.ToolRun) {
-                    omissions.add("tool call records", "not written (tool runs logged apart from the messages, with no "
-                            + "result or id; ATIF's calls belong to an agent step)");
                 } else if (item instanceof Transcript.Unanswered) {
                     omissions.add("model calls without an answer", "not written (an agent step is an answer)");
                 }
@@ -155,15 +163,24 @@ public final class AtifWriter implements TraceWriter {
                 omissions.add("tool results before any message", "written in the observation of an empty system step");
                 steps.add(new Step("system", Message.text("system", ""), s.event().time(), "", Optional.empty()));
             }
-            if (s.message().toolCallId().isEmpty()) {
-                omissions.add("tool results that name no call", "written without source_call_id (an ATIF reader takes "
-                        + "them for the step's observation)");
+            Step step = steps.get(steps.size() - 1);
+            String answers = s.message().toolCallId();
+            if (answers.isEmpty() && step.calls() > step.results.size()) {
+                omissions.add("tool results that name no call", "written without source_call_id, which an ATIF reader "
+                        + "takes for the result of the step's calls no result names");
+            } else if (answers.isEmpty()) {
+                // ATIF has no result that names no call: one without source_call_id in a step with no call waiting is
+                // read as the step's observation, no result. It names a call no message makes, and stays a result.
+                answers = "call_" + s.event().source().firstLine();
+                omissions.add("tool results that name no call and follow none", "written answering call_<line>, the "
+                        + "line of the result, which no call has");
             }
             if (!s.message().role().equals("tool")) {
                 omissions.add("tool results in roles other than tool", "written as results, which have no role "
                         + "(read back as tool)");
             }
-            steps.get(steps.size() - 1).results.add(s.message());
+            step.results.add(s.message());
+            step.answers.add(answers);
         }
 
         void write(JsonGenerator out, Trace trace, Omissions omissions, Redactor redactor) throws IOException {
@@ -249,12 +266,13 @@ public final class AtifWriter implements TraceWriter {
             if (!step.results.isEmpty()) {
                 out.writeObjectFieldStart("observation");
                 out.writeArrayFieldStart("results");
-                for (Message result : step.results) {
+                for (int r = 0; r < step.results.size(); r++) {
+                    Message result = step.results.get(r);
                     out.writeStartObject();
-                    if (result.toolCallId().isEmpty()) {
+                    if (step.answers.get(r).isEmpty()) {
                         out.writeNullField("source_call_id");
                     } else {
-                        out.writeStringField("source_call_id", redactor.redact(result.toolCallId()));
+                        out.writeStringField("source_call_id", redactor.redact(step.answers.get(r)));
                     }
                     out.writeStringField("content", redactor.redact(result.content()));
                     out.writeEndObject();

@@ -29,8 +29,11 @@ import java.util.Optional;
  *       {@code {role, parts}} with {@code text}, {@code tool_call} and {@code tool_call_response} parts; the model and
  *       usage of the model call the trace recorded for it as {@code gen_ai.response.model} and
  *       {@code gen_ai.usage.*};</li>
- *   <li>each tool result answering a call, and each tool run logged apart, is an {@code execute_tool} span with
- *       {@code gen_ai.tool.name} and {@code gen_ai.tool.call.id};</li>
+ *   <li>each tool result answering a call is an {@code execute_tool} span with {@code gen_ai.tool.name},
+ *       {@code gen_ai.tool.call.id} and the result;</li>
+ *   <li>a thread whose messages carry no tool call or result (a Mycelian log) has them from the calls it logged as
+ *       they ran and the state it dumped ({@link LoggedToolCalls}): each AI message with calls a {@code chat} span
+ *       answering with them, each result a message of the history after it;</li>
  *   <li>messages after the last answer (a run that stops before the model answers them) are the input of a
  *       {@code chat} span without output, as is a model call the trace recorded without its answer.</li>
  * </ul>
@@ -184,9 +187,6 @@ public final class OtlpWriter implements TraceWriter {
                         long at = clock.next(s.event().time());
                         tool(call, Optional.of(s.message().content()), at, clock.next(""));
                     }
-                } else if (item instanceof Transcript.ToolRun run) {
-                    long at = clock.next(run.event().time());
-                    tool(run.call(), Optional.empty(), at, clock.next(""));
                 } else if (item instanceof Transcript.Unanswered u) {
                     long start = clock.next(u.event().time());
                     chat(history, Optional.empty(), Optional.of(u.call()), start, clock.next(""));
