@@ -182,6 +182,11 @@ public final class ChatTraceWriter {
      * {@link Payload.AgentError} with what the log says of it: the timeline and the thread list show it as a problem.
      */
     public Event error(String keyword, String threadId, SourceRef source, String text, String message, String time) {
+        return error(keyword, threadId, source, SourceText.of(text), message, time);
+    }
+
+    /** A failure the log records, whose text may be a range of the file. */
+    public Event error(String keyword, String threadId, SourceRef source, SourceText text, String message, String time) {
         count(keyword);
         return builder.add(keyword, time, threadId, source, text, new Payload.AgentError(message));
     }
@@ -206,9 +211,17 @@ public final class ChatTraceWriter {
 
     /** Valid JSON that is no record of the format, whose text may be a range of the file. */
     public Event other(SourceRef source, SourceText text, String reason) {
+        return other("", source, text, reason);
+    }
+
+    /**
+     * A record of a kind the format's reader does not know, inside a thread (an item of a type added to an API after
+     * this reader): kept where it is in its thread, as {@code other}, not a finding.
+     */
+    public Event other(String threadId, SourceRef source, SourceText text, String reason) {
         count(OTHER);
         other++;
-        return builder.add(OTHER, "", "", source, text, new Payload.Unparsed(false, reason));
+        return builder.add(OTHER, "", threadId, source, text, new Payload.Unparsed(false, reason));
     }
 
     /**

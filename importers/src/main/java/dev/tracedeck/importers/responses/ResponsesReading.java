@@ -293,8 +293,16 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
 
         @Override
         public void record(JsonNode item, Piece piece) {
-            out.json(item.path("type").asText("item"), piece.thread(), piece.source(), piece.text().kept(),
+            Event record = out.json(item.path("type").asText("item"), piece.thread(), piece.source(), piece.text().kept(),
                     JsonValues.from(item), piece.time());
+            if (ResponseItems.isCompaction(item)) {
+                out.compaction(record, OptionalLong.empty(), "");
+            }
+        }
+
+        @Override
+        public void unknown(String reason, JsonNode item, Piece piece) {
+            out.other(piece.thread(), piece.source(), piece.text().kept(), reason);
         }
 
         /** One item's text as it was kept (a range of the file where it can be); several joined by newlines, held. */

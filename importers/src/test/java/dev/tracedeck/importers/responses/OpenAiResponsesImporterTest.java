@@ -101,4 +101,32 @@ class OpenAiResponsesImporterTest {
         assertTrue(trace.events().stream().filter(e -> e.keyword().equals("session_meta"))
                 .allMatch(e -> e.sourceText() instanceof dev.tracedeck.model.source.SourceText.InFile));
     }
+    @Test
+    void everyItemTypeOfTheApiIsReadAndOneItDoesNotHaveIsKeptAsOther() throws Exception {
+        Trace trace = read("response.json", """
+                {"object": "response", "model": "gpt-5.1", "output": [
+                  {"id": "mcpl_1", "type": "mcp_list_tools", "server_label": "tickets", "tools": []},
+                  {"id": "mcp_1", "type": "mcp_call", "server_label": "tickets", "name": "find", "arguments": "{}", "output": "T-1", "status": "completed"},
+                  {"id": "ig_1", "type": "image_generation_call", "status": "completed", "result": "iVBO"},
+                  {"id": "ci_1", "type": "code_interpreter_call", "status": "completed", "code": "1+1", "outputs": []},
+                  {"id": "mcpr_1", "type": "mcp_approval_request", "server_label": "tickets", "name": "close", "arguments": "{}"},
+                  {"id": "msg_1", "type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Found T-1."}]},
+                  {"id": "cmp_1", "type": "compaction", "encrypted_content": "gAAA"},
+                  {"id": "x_1", "type": "handoff_note", "note": "a type the API does not have"}],
+                 "usage": {"input_tokens": 10, "output_tokens": 5}}
+                """);
+        assertEquals(0, trace.report().malformedRecords());
+        assertEquals(1, trace.report().otherRecords());
+        assertEquals("conversation", trace.events().stream().filter(e -> e.keyword().equals("other")).findFirst()
+                .orElseThrow().threadId(), "an unknown item stays in its thread");
+        List<Payload.ConversationMessage> messages = messages(trace);
+        assertEquals(1, messages.size(), "the server's calls, the approval request and the answer are one turn");
+        assertEquals("[mcp_call: tickets.find, completed]\n[image_generation_call: completed]\n"
+                + "[code_interpreter_call: completed]\n[mcp_approval_request: tickets.close]\nFound T-1.",
+                messages.get(0).message().content());
+        assertTrue(messages.get(0).message().toolCalls().isEmpty(), "nothing answers a call the server ran");
+        assertEquals(1, trace.threads().get(0).records().compactions().size(), "the compaction replaces the history");
+        assertEquals(List.of("mcp_list_tools", "compaction"), trace.events().stream().map(Event::keyword)
+                .filter(k -> k.equals("mcp_list_tools") || k.equals("compaction")).toList());
+    }
 }
