@@ -58,7 +58,8 @@ public final class OpenAiChatImporter implements TraceImporter {
      * {@code tool_call_id}, {@code function_call}, the {@code developer}, {@code tool} or {@code function} role,
      * {@code image_url} or {@code input_audio} parts, a {@code chat.completion} object; 85 for a request body
      * ({@code messages} beside {@code model} or {@code tools}); 60 for plain role/content messages, which other
-     * providers' formats share. Anthropic's {@code tool_use}/{@code tool_result} blocks bring it down to 20.
+     * providers' formats share, and for a head cut inside the first message before any role
+     * ({@link #cutInsideFirstMessage}). Anthropic's {@code tool_use}/{@code tool_result} blocks bring it down to 20.
      */
     @Override
     public int confidence(String head) {
@@ -68,7 +69,7 @@ public final class OpenAiChatImporter implements TraceImporter {
         }
         Set<String> roles = h.valuesOf("role");
         if (roles.stream().noneMatch(ROLES::contains)) {
-            return 0;
+            return cutInsideFirstMessage(h) ? 60 : 0;
         }
         int score;
         if (h.hasName("tool_calls") || h.hasName("tool_call_id") || h.hasName("function_call")
@@ -85,6 +86,19 @@ public final class OpenAiChatImporter implements TraceImporter {
             score = Math.min(score, 20);
         }
         return score;
+    }
+
+    /**
+     * True when the head ends inside the first message before its role: its {@code content} holds more than the head
+     * (a long system prompt, an audio part's base64) and the writer put {@code role} after it, as one that sorts its
+     * keys does ({@code json.dumps(sort_keys=True)}). Where a key comes decides nothing, so such a head is as sure as
+     * plain messages: a list of objects with {@code content}, alone or under {@code messages}, and nothing of a format
+     * whose records have another shape.
+     */
+    private static boolean cutInsideFirstMessage(JsonHead h) {
+        boolean messages = h.hasTopLevelName("messages") || h.firstChar() == '[';
+        return messages && h.hasName("content") && h.valuesOf("role").isEmpty() && !h.hasName("parts")
+                && !h.hasName("kind") && !h.hasName("type") && !h.hasName("events") && !h.hasName("spans");
     }
 
     @Override

@@ -264,4 +264,17 @@ class OpenAiChatImporterTest {
         assertThrows(ImportCancelledException.class, () -> Importers.standard().read(
                 ImportSource.of("m.jsonl", lines.toString().getBytes(StandardCharsets.UTF_8)), cancel));
     }
+    @Test
+    void aRequestWrittenWithSortedKeysWhoseFirstMessageOutrunsTheHeadIsReadAsMessages() throws Exception {
+        // json.dumps(sort_keys=True): content before role, and the developer prompt fills the head.
+        String prompt = "Rule: file each invoice under its ledger. ".repeat(600);
+        Trace trace = read("request.json", "{\"messages\": [{\"content\": \"" + prompt + "\", \"role\": \"developer\"}, "
+                + "{\"content\": [{\"input_audio\": {\"data\": \"UklGRg==\", \"format\": \"wav\"}, \"type\": \"input_audio\"}, "
+                + "{\"file\": {\"file_data\": \"data:application/pdf;base64,JVBE\", \"filename\": \"a.pdf\"}, \"type\": \"file\"}], "
+                + "\"role\": \"user\"}], \"model\": \"gpt-4o-audio-preview\"}");
+        assertEquals("openai-chat", trace.format());
+        assertEquals(List.of("developer", "user"), messages(trace).stream().map(e -> message(e).role()).toList());
+        String parts = message(messages(trace).get(1)).content();
+        assertTrue(parts.startsWith("[audio: wav") && parts.contains("[file: a.pdf"), parts);
+    }
 }
