@@ -30,6 +30,7 @@ import dev.tracedeck.analysis.textcalls.found.TextCallScope;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /** A named set of rules, chosen by the trace's format. */
 public record RuleProfile(String id, List<Rule> rules) {
@@ -37,6 +38,10 @@ public record RuleProfile(String id, List<Rule> rules) {
     /** Why a Claude Code tool result's length is no fault. */
     private static final String CLAUDE_CODE_CAPS = "Claude Code caps its tools' output itself (Bash at 30,000"
             + " characters, Read at 2,000 lines or 25,000 tokens): a long result is as long as the harness made it";
+
+    /** Why a smolagents CodeAgent's observation is no fault for its length. */
+    private static final String SMOLAGENTS_CAPS = "smolagents caps a CodeAgent's observation itself (the code's printed"
+            + " output at 50,000 characters, its last value at 20,000): a long observation is as long as the agent made it";
 
     public RuleProfile {
         rules = List.copyOf(rules);
@@ -99,6 +104,20 @@ public record RuleProfile(String id, List<Rule> rules) {
         return new RuleProfile("openai-responses", rules);
     }
 
+    /**
+     * smolagents runs: the generic rules, except that {@code oversized-tool-output} does not judge the observations of
+     * a CodeAgent's code actions (its {@code python_interpreter} calls), which smolagents truncates itself; a
+     * ToolCallingAgent's tools return what they return, and are judged.
+     */
+    public static RuleProfile smolagents() {
+        List<Rule> rules = new ArrayList<>();
+        for (Rule r : genericChat().rules()) {
+            rules.add(r instanceof OversizedToolOutput
+                    ? OversizedToolOutput.cappedTools(Set.of("python_interpreter"), SMOLAGENTS_CAPS) : r);
+        }
+        return new RuleProfile("smolagents", rules);
+    }
+
     /** The Mycelian tool-only memory protocol, plus the generic rules. */
     public static RuleProfile mycelianToolOnly() {
         List<Rule> rules = new ArrayList<>(List.of(new DuplicateAddEntry(), new MissingAddEntry(), new RoleMismatch(),
@@ -137,6 +156,8 @@ public record RuleProfile(String id, List<Rule> rules) {
                 return openAiResponses();
             case "langgraph":
                 return langgraph();
+            case "smolagents":
+                return smolagents();
             default:
                 return genericChat();
         }
