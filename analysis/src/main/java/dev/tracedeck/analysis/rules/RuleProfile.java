@@ -39,9 +39,12 @@ public record RuleProfile(String id, List<Rule> rules) {
     private static final String CLAUDE_CODE_CAPS = "Claude Code caps its tools' output itself (Bash at 30,000"
             + " characters, Read at 2,000 lines or 25,000 tokens): a long result is as long as the harness made it";
 
-    /** Why a smolagents CodeAgent's observation is no fault for its length. */
-    private static final String SMOLAGENTS_CAPS = "smolagents caps a CodeAgent's observation itself (the code's printed"
-            + " output at 50,000 characters, its last value at 20,000): a long observation is as long as the agent made it";
+    /** Why the observations of smolagents' own truncating tools are no fault for their length. */
+    private static final String SMOLAGENTS_CAPS = "smolagents truncates these observations itself (python_interpreter's"
+            + " printed output at 50,000 characters, a CodeAgent's last value at 20,000, visit_webpage's page at 40,000):"
+            + " a long one is as long as the agent made it";
+    /** The smolagents tools that truncate their own output. */
+    private static final Set<String> SMOLAGENTS_CAPPED_TOOLS = Set.of("python_interpreter", "visit_webpage");
 
     public RuleProfile {
         rules = List.copyOf(rules);
@@ -106,14 +109,14 @@ public record RuleProfile(String id, List<Rule> rules) {
 
     /**
      * smolagents runs: the generic rules, except that {@code oversized-tool-output} does not judge the observations of
-     * a CodeAgent's code actions (its {@code python_interpreter} calls), which smolagents truncates itself; a
-     * ToolCallingAgent's tools return what they return, and are judged.
+     * the tools smolagents truncates itself: a CodeAgent's code actions and the {@code python_interpreter} tool (their
+     * printed output), {@code visit_webpage} (the page); the other tools return what they return, and are judged.
      */
     public static RuleProfile smolagents() {
         List<Rule> rules = new ArrayList<>();
         for (Rule r : genericChat().rules()) {
             rules.add(r instanceof OversizedToolOutput
-                    ? OversizedToolOutput.cappedTools(Set.of("python_interpreter"), SMOLAGENTS_CAPS) : r);
+                    ? OversizedToolOutput.cappedTools(SMOLAGENTS_CAPPED_TOOLS, SMOLAGENTS_CAPS) : r);
         }
         return new RuleProfile("smolagents", rules);
     }

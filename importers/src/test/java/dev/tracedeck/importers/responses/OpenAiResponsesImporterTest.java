@@ -129,4 +129,33 @@ class OpenAiResponsesImporterTest {
         assertEquals(List.of("mcp_list_tools", "compaction"), trace.events().stream().map(Event::keyword)
                 .filter(k -> k.equals("mcp_list_tools") || k.equals("compaction")).toList());
     }
+    @Test
+    void theEventsOfStreamedResponsesAreAResponseEachAndAStreamThatStoppedKeepsItsFinishedItems() throws Exception {
+        Trace trace = read("stream.jsonl", """
+                {"type": "response.created", "sequence_number": 0, "response": {"id": "resp_1", "object": "response", "status": "in_progress", "model": "gpt-5.1", "output": []}}
+                {"type": "response.output_item.done", "sequence_number": 1, "output_index": 0, "item": {"id": "fc_1", "type": "function_call", "call_id": "call_1", "name": "get_stock", "arguments": "{}"}}
+                {"type": "response.completed", "sequence_number": 2, "response": {"id": "resp_1", "object": "response", "status": "completed", "model": "gpt-5.1", "output": [{"id": "fc_1", "type": "function_call", "call_id": "call_1", "name": "get_stock", "arguments": "{}"}], "usage": {"input_tokens": 20, "output_tokens": 5}}}
+                {"type": "response.created", "sequence_number": 0, "response": {"id": "resp_2", "object": "response", "status": "in_progress", "model": "gpt-5.1", "output": []}}
+                {"type": "response.output_text.delta", "sequence_number": 1, "item_id": "msg_2", "output_index": 0, "content_index": 0, "delta": "In stock."}
+                {"type": "response.output_item.done", "sequence_number": 2, "output_index": 0, "item": {"id": "msg_2", "type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "In stock."}]}}
+                """);
+        assertEquals("openai-responses", trace.format());
+        assertEquals(List.of("resp_1", "resp_2"), trace.threads().stream().map(t -> t.id()).toList());
+        List<Payload.ConversationMessage> messages = messages(trace);
+        assertEquals(2, messages.size(), "the call once (not again from its output_item.done), then the second answer");
+        assertEquals("get_stock", messages.get(0).message().toolCalls().get(0).name());
+        assertEquals("In stock.", messages.get(1).message().content());
+        assertTrue(trace.thread("resp_1").orElseThrow().records().endsAtModelAnswer());
+        assertEquals(1, trace.thread("resp_1").orElseThrow().records().modelCalls().size());
+    }
+
+    @Test
+    void aCodexRolloutOfEventsOnlyIsStillARollout() throws Exception {
+        Trace trace = read("rollout.jsonl", """
+                {"timestamp": "2026-01-04T12:05:09.500Z", "type": "session_meta", "payload": {"id": "019b88e5-a2e4", "cwd": "/p", "originator": "codex_cli_rs", "source": {"subagent": "review"}}}
+                {"timestamp": "2026-01-04T12:05:09.600Z", "type": "event_msg", "payload": {"type": "user_message", "message": "Review the changes"}}
+                """);
+        assertEquals("openai-responses", trace.format());
+        assertEquals(List.of("session_meta", "event_msg"), trace.events().stream().map(Event::keyword).toList());
+    }
 }
