@@ -43,14 +43,21 @@ What counts, by format (the format is guessed from the shape, and printed):
 - pydantic-ai (a list of ModelRequest/ModelResponse dicts with `kind` and `parts`): the `tool-call` parts of
   responses / the `tool-return` parts and the `retry-prompt` parts naming a tool of requests, by `tool_call_id`.
   One thread.
-- sdk-recording (a list of `{request, response}` HTTP exchanges): every request repeats the history, so the calls
-  are the `tool_use` blocks / `tool_calls` of the distinct messages (the responses' and the requests'), and the
-  results the distinct `tool_result` blocks / `tool` messages the requests send. One thread.
+- sdk-recording (a list or JSON Lines of `{request, response}` HTTP exchanges): every request repeats the history,
+  so the calls are the `tool_use` blocks / `tool_calls` of the distinct messages (the responses' and the requests'),
+  and the results the distinct `tool_result` blocks / `tool` messages the requests send. A streamed Anthropic answer
+  (the events text under `body`, or claude-trace's `body_raw`) is put back together first. The threads are the
+  conversations as claude-trace groups a proxy's traffic (system and model, then first message, a compacted copy
+  merged); an SDK's tool runner is one. Also the models answering and the peak prompt (input + cache tokens).
 - smolagents-benchmark (JSON Lines of runs with `intermediate_steps` and `true_answer`): one thread per line. The
   calls are the dicts of each `tool-call` message's "Calling tools:" list (read with Python's own
   `ast.literal_eval`); a `tool-response` is a result when its "Call id: X" line names a call, or, without one, when
   it is the first response after a `tool-call` message (the observation of that step). An error of a step that
   recorded no call answers nothing.
+- inspect (an Inspect eval log: the `.json` document with `eval` and `samples`, or the `.eval` zip's
+  `samples/*.json` entries): one thread per sample, its `messages`' `tool_calls` / `tool` messages.
+- letta (an agent file): the older schema is a messages document (as openai-chat); the newer one a thread per agent
+  of `agents`, its `messages`' `tool_calls` / `tool` messages.
 - span formats (Phoenix spans, OpenTelemetry console-exporter dumps): every model call sends the whole history
   again, so a call or a result counts once per id over all the spans: OpenInference's
   `llm.*_messages.N.message.tool_calls.K.tool_call.id` / `….message.tool_call_id`, the GenAI conventions'
@@ -79,6 +86,7 @@ import json
 import os
 import re
 import sys
+import zipfile
 from collections import Counter
 
 
@@ -334,8 +342,35 @@ def server_tool_loop(response):
             "largestIterationPrompt": max(prompts) if prompts else None}
 
 
+def chat_messages(messages, calls, results):
+    """OpenAI-shaped messages (Inspect's, Letta's): `tool_calls` ids of assistant messages / `tool_call_id` of tool ones."""
+    for m in messages or []:
+        calls += [c.get("id") for c in m.get("tool_calls") or []]
+        results += [m.get("tool_call_id")] if m.get("role") == "tool" and m.get("tool_call_id") else []
+
+
+def inspect_samples(samples):
+    """An Inspect eval log's samples: one thread per sample (id and epoch), its `messages` as OpenAI-shaped ones."""
+    calls, results = [], []
+    for sample in samples:
+        chat_messages(sample.get("messages"), calls, results)
+    return {"threads": len(samples), "calls": calls, "results": results}
+
+
+def letta_agents(doc):
+    """A Letta agent file of the newer schema: one thread per agent of `agents`, its `messages` OpenAI-shaped."""
+    calls, results = [], []
+    for agent in doc["agents"]:
+        chat_messages(agent.get("messages"), calls, results)
+    return {"threads": len(doc["agents"]), "calls": calls, "results": results}
+
+
 def one_object(doc):
     calls, results = [], []
+    if "samples" in doc and "eval" in doc:
+        return "inspect", inspect_samples(doc.get("samples") or [])
+    if isinstance(doc.get("agents"), list) and any("messages" in a for a in doc["agents"]):
+        return "letta", letta_agents(doc)
     if str(doc.get("schema_version", "")).startswith("ATIF-"):
         return "atif", atif(doc)
     if "output" in doc or "input" in doc:
@@ -371,11 +406,83 @@ def one_object(doc):
     return "openai-chat", {"threads": 1, "calls": calls, "results": results}
 
 
+def sse_message(text):
+    """An Anthropic Messages answer streamed as server-sent events, put back together: the message_start's message,
+    each content_block_start's block with its text and tool input deltas joined, message_delta's stop reason and
+    usage (over the start's)."""
+    message, blocks, inputs = {}, {}, {}
+    for line in text.splitlines():
+        if not line.startswith("data:"):
+            continue
+        try:
+            event = json.loads(line[5:])
+        except ValueError:
+            continue
+        kind = event.get("type")
+        if kind == "message_start":
+            message = dict(event["message"])
+        elif kind == "content_block_start":
+            blocks[event["index"]] = dict(event["content_block"])
+        elif kind == "content_block_delta":
+            delta, block = event["delta"], blocks.setdefault(event["index"], {})
+            if delta.get("type") == "text_delta":
+                block["text"] = block.get("text", "") + delta["text"]
+            elif delta.get("type") == "input_json_delta":
+                inputs[event["index"]] = inputs.get(event["index"], "") + delta["partial_json"]
+        elif kind == "message_delta":
+            message.update(event.get("delta") or {})
+            message["usage"] = {**(message.get("usage") or {}), **(event.get("usage") or {})}
+    for index, raw in inputs.items():
+        blocks[index]["input"] = json.loads(raw) if raw else {}
+    message["content"] = [blocks[i] for i in sorted(blocks)]
+    return message
+
+
+def response_body(response):
+    """A recorded response's body: JSON, or (claude-trace's body_raw, an SDK snapshot's text body) streamed events."""
+    if not response:
+        return {}
+    body = response.get("body")
+    raw = body if isinstance(body, str) else response.get("body_raw")
+    if isinstance(raw, str) and raw.lstrip().startswith(("event:", "data:")):
+        return sse_message(raw)
+    return body if isinstance(body, dict) else {}
+
+
+def conversations(exchanges):
+    """The conversations of a recording as claude-trace groups them (shared-conversation-processor.ts): by system
+    prompt and model, then by the request's first message (Claude Code's <system-reminder> blocks and timestamps
+    left out); a conversation of one request whose messages are those of another plus two is that one compacted."""
+    def normal(message):
+        content = message.get("content")
+        if isinstance(content, list):
+            content = [{"type": "text", "text": re.sub(r"<system-reminder>.*?</system-reminder>", "[SYSTEM-REMINDER]",
+                                                       re.sub(r"Generated \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}",
+                                                              "Generated [TIMESTAMP]", b["text"]), flags=re.S)}
+                       if b.get("type") == "text" else b for b in content]
+        return {"role": message.get("role"), "content": content}
+    groups = {}
+    for exchange in exchanges:
+        body = exchange["request"].get("body") or {}
+        if body.get("messages"):
+            key = json.dumps([body.get("system"), body.get("model"), normal(body["messages"][0])], sort_keys=True)
+            groups.setdefault(key, []).append(len(body["messages"]))
+    longest = [max(sizes) for sizes in groups.values()]
+    compacted = sum(1 for sizes in groups.values() if len(sizes) == 1 and sizes[0] > 2 and sizes[0] - 2 in longest)
+    return len(groups) - compacted
+
+
 def recording(exchanges):
     calls, results = {}, {}
+    peak, models = 0, Counter()
     for exchange in exchanges:
         request = (exchange["request"].get("body") or {})
-        response = (exchange["response"].get("body") or {})
+        response = response_body(exchange.get("response"))
+        if response.get("type") == "message":
+            models[response.get("model")] += 1
+            usage = response.get("usage") or {}
+            peak = max(peak, sum(usage.get(k) or 0 for k in
+                                 ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")))
         answers = [c.get("message") or {} for c in response.get("choices") or []] if "choices" in response else [response]
         for m in (request.get("messages") or []) + answers:
             for b in blocks(m.get("content")):
@@ -387,7 +494,9 @@ def recording(exchanges):
                 calls[c.get("id")] = 1
             if m.get("role") == "tool":
                 results[m.get("tool_call_id")] = 1
-    return {"threads": 1, "calls": list(calls), "results": list(results)}
+    return {"threads": conversations(exchanges), "calls": list(calls), "results": list(results),
+            "models": dict(models), "peakPromptTokens": peak}
+
 
 def message_ids(value, calls, results):
     """Call and result ids anywhere in a message-bearing value (parts, Chat Completions, Responses items)."""
@@ -679,6 +788,11 @@ def values(text):
 def count(path):
     if os.path.isdir(path):
         return finish(path, "claude-code", claude_code_folder(path))
+    if zipfile.is_zipfile(path):
+        # An Inspect .eval log: a zip of samples/<id>_epoch_<n>.json entries beside the header and summaries.
+        with zipfile.ZipFile(path) as z:
+            samples = [json.loads(z.read(n)) for n in z.namelist() if n.startswith("samples/") and n.endswith(".json")]
+        return finish(path, "inspect", inspect_samples(samples))
     with open(path, encoding="utf-8") as f:
         text = f.read()
     try:
@@ -705,7 +819,9 @@ def count(path):
             fmt, counts = spans("otel-console", values(text))
             return finish(path, fmt, counts)
         lines, preamble = json_lines(text)
-        if any("intermediate_steps" in r and "true_answer" in r for _, r in lines):
+        if lines and all(isinstance(r, dict) and "request" in r and "response" in r for _, r in lines):
+            fmt, counts = "sdk-recording", recording([r for _, r in lines])
+        elif any("intermediate_steps" in r and "true_answer" in r for _, r in lines):
             fmt, counts = "smolagents-benchmark", smolagents_benchmark(lines)
         elif any(r.get("type") == "session_meta" for _, r in lines):
             fmt, counts = "codex", codex(lines)

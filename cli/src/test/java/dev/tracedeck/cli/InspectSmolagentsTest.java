@@ -36,7 +36,7 @@ class InspectSmolagentsTest {
     void validateFindsTheOrphanedCallAndTheBrokenLine() {
         CliRun run = CliRun.of("validate", "--no-workspace", SMOLAGENTS.resolve("broken-toolcalling.jsonl").toString());
         assertEquals(ExitCodes.FINDINGS, run.code());
-        assertTrue(run.out().contains("(smolagents, profile generic-chat)  2 errors"), run.out());
+        assertTrue(run.out().contains("(smolagents, profile smolagents)  2 errors"), run.out());
         assertTrue(run.out().contains("calls book_hotel; 1 of 1 without a result"), run.out());
         assertTrue(run.out().contains("malformed record at line 4"), run.out());
     }

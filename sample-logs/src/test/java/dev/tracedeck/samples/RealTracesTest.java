@@ -236,10 +236,70 @@ class RealTracesTest {
                     "context-preflight warning", 1),
             // The smolagents benchmark's output: 50 runs of a ToolCallingAgent, one a line. Each "Calling tools:" list
             // holds one call, answered by the observation after it (no "Call id:" line in this version); the 44
-            // "Error executing tool" responses belong to steps whose memory kept no call, so they answer none. The
-            // assistant's "Tool call call_…: calling …" texts are calls smolagents ran (the structured call follows),
-            // not unrun text calls. Clean.
-            row("smolagents-01-benchmark-toolcalling-math.jsonl", "smolagents", 50, 104, 104));
+            // "Error executing tool" responses belong to steps whose memory kept no call (the tool raised before
+            // smolagents stored it), so they answer none: each is a step that failed, one failed-span warning each
+            // (the agent recovered, hence warnings). The assistant's "Tool call call_…: calling …" texts are calls
+            // smolagents ran (the structured call follows), not unrun text calls.
+            row("smolagents-01-benchmark-toolcalling-math.jsonl", "smolagents", 50, 104, 104, "failed-span warning", 44),
+            // The same benchmark with a CodeAgent: 50 runs, 180 python_interpreter calls, each answered by the
+            // observation naming its "Call id" (102 of them "Code execution failed" errors: the search tool had no
+            // credits; each is its call's result). 19 steps' model output did not parse ("Error in code parsing": no
+            // <code> block) and two runs reached their last step ("Reached max steps"): steps that failed with no call
+            // to answer, one failed-span warning each (the agent went on). The observations of 14,544 to 65,572
+            // characters are pages the code printed: smolagents truncates a CodeAgent's printed output itself (50,000
+            // characters, its last value 20,000; visit_webpage cuts pages at 40,000), so none is oversized.
+            row("smolagents-02-benchmark-code-simpleqa.jsonl", "smolagents", 50, 180, 180, "failed-span warning", 21),
+            // Inspect's fixture for message deduplication (.eval zip, one sample): a mock model calls bash with
+            // {"cmd": "ls"} five times in a row and gets the same listing each time, then says "done": a loop the
+            // results do not excuse (nothing changed between calls), the one repeated-tool-call warning.
+            row("inspect-01-message-dedup-bash.eval", "inspect", 1, 5, 5, "repeated-tool-call warning", 1),
+            // An Inspect eval log of three samples of a security Q&A: each the question and the model's answer, no
+            // tools. Clean.
+            row("inspect-03-security-guide.json", "inspect", 3, 0, 0),
+            // A Letta agent file (newer schema) of two agents: lettabot-builder (three messages in context) and its
+            // sleeptime agent, whose 188 messages are all still in context (in_context_message_ids lists every one):
+            // 62 memory-tool calls, each answered by the tool message after it. That history, its user messages
+            // carrying whole transcripts to process (up to 102,000 characters each), grows past 80% of the
+            // 180,000-token window its llm_config gives claude-sonnet-4-5 (about 144,600 tokens at message 184, by
+            // Tracedeck's count): a real pre-flight warning, Letta not having summarized it. Never over the window.
+            row("letta-01-lettabot-builder-sleeptime.af", "letta", 2, 62, 62, "context-preflight warning", 1),
+            // A Letta agent file (older schema): three tool calls, each answered by the tool message Letta wrote after
+            // it. Clean.
+            row("letta-03-outreach-workflow-oldschema.af", "letta", 1, 3, 3),
+            // The request its author reports Gemini refused: the assistant's two parallel get_weather calls share one
+            // id (function-call-1758708579654), the duplicate id; neither is answered, since the two tool messages
+            // answer other ids (…1621171984081311078 and …1621171984081310699) no call made: one orphan finding for the
+            // message whose two calls have no result, two results without a call. All four real.
+            row("openai-chat-01-llmplayground-request-dup-ids-mismatched-results.json", "openai-chat", 1, 2, 2,
+                    Map.of("duplicate-tool-call-id error", 1, "orphaned-tool-call error", 1,
+                            "tool-result-without-call error", 2)),
+            // One xAI chat completion (OpenAI-compatible) with reasoning_content and one tool call, stopping at
+            // tool_calls: the result would be in the next request. Nothing missing.
+            row("openai-chat-03-vercel-xai-response-reasoning-tool-call.json", "openai-chat", 1, 1, 0),
+            // A Codex rollout (v0.66): five shell calls, each answered by its function_call_output; peak prompt 4,139
+            // of 258,400. Clean.
+            row("openai-responses-01-agtrace-codex-rollout-v0.66.jsonl", "openai-responses", 1, 5, 5),
+            // A Codex rollout: five exec_command calls, all answered; peak prompt 63,441 of 258,400. Clean.
+            row("openai-responses-03-localpush-codex-rollout-203425.jsonl", "openai-responses", 1, 5, 5),
+            // One response whose output is an apply_patch_call: the client applies it and sends its output in the
+            // next request, which this file is not. Nothing missing.
+            row("openai-responses-05-vercel-response-apply-patch.json", "openai-responses", 1, 1, 0),
+            // One response whose output is the assistant's answer and a compaction item (the encrypted summary that
+            // replaces the history before it): both items of the API, no call. Clean.
+            row("openai-responses-07-vercel-response-compaction.json", "openai-responses", 1, 0, 0),
+            // The Anthropic SDK's recording of a streamed request the API refused twice with HTTP 429 (the
+            // organization's rate limit) and answered the third time: the SDK retried the very same request on its
+            // own (x-should-retry: true, x-stainless-retry-count 0, 1, 2) and the run got its answer. A refusal the
+            // client retried and got past is no failure of the run (its cost is time, which the timeline shows as
+            // two retried records): no failed-span. The answer, assembled from its events, is clean.
+            row("sdk-recording-03-anthropic-sdk-429-retries-sse.json", "sdk-recording", 1, 0, 0),
+            // claude-trace's log of Claude Code's traffic: 64 exchanges, 46 of them streamed (the events text under
+            // body_raw, assembled). They hold 29 conversations as claude-trace groups them: the main session with
+            // claude-sonnet-4 (11 calls: TodoWrite, LS, Bash, Write, Edit, all answered; the /compact summary request
+            // joins it; peak prompt 25,106 tokens), the session Claude Code went on with after compacting (its first
+            // message the summary; one Bash call, answered), and 27 one-off claude-3-5-haiku calls Claude Code makes
+            // beside them (quota checks, a title, a topic check of each keystroke). Clean.
+            row("sdk-recording-05-claude-trace-proxy-traffic.jsonl", "sdk-recording", 29, 12, 12));
 
     /** Files of formats Tracedeck does not claim yet, and what they are; a row replaces the entry when it does. */
     private static final Map<String, String> NOT_CLAIMED_YET = Map.of();
@@ -325,6 +385,11 @@ class RealTracesTest {
 
     private static Expected row(String file, String format, int threads, int toolCalls, int toolResults) {
         return new Expected(file, format, threads, toolCalls, toolResults, Map.of());
+    }
+
+    private static Expected row(String file, String format, int threads, int toolCalls, int toolResults,
+            Map<String, Integer> findings) {
+        return new Expected(file, format, threads, toolCalls, toolResults, findings);
     }
 
     private static Expected row(String file, String format, int threads, int toolCalls, int toolResults,

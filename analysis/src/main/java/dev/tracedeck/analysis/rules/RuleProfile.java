@@ -30,6 +30,7 @@ import dev.tracedeck.analysis.textcalls.found.TextCallScope;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /** A named set of rules, chosen by the trace's format. */
 public record RuleProfile(String id, List<Rule> rules) {
@@ -37,6 +38,13 @@ public record RuleProfile(String id, List<Rule> rules) {
     /** Why a Claude Code tool result's length is no fault. */
     private static final String CLAUDE_CODE_CAPS = "Claude Code caps its tools' output itself (Bash at 30,000"
             + " characters, Read at 2,000 lines or 25,000 tokens): a long result is as long as the harness made it";
+
+    /** Why the observations of smolagents' own truncating tools are no fault for their length. */
+    private static final String SMOLAGENTS_CAPS = "smolagents truncates these observations itself (python_interpreter's"
+            + " printed output at 50,000 characters, a CodeAgent's last value at 20,000, visit_webpage's page at 40,000):"
+            + " a long one is as long as the agent made it";
+    /** The smolagents tools that truncate their own output. */
+    private static final Set<String> SMOLAGENTS_CAPPED_TOOLS = Set.of("python_interpreter", "visit_webpage");
 
     public RuleProfile {
         rules = List.copyOf(rules);
@@ -99,6 +107,20 @@ public record RuleProfile(String id, List<Rule> rules) {
         return new RuleProfile("openai-responses", rules);
     }
 
+    /**
+     * smolagents runs: the generic rules, except that {@code oversized-tool-output} does not judge the observations of
+     * the tools smolagents truncates itself: a CodeAgent's code actions and the {@code python_interpreter} tool (their
+     * printed output), {@code visit_webpage} (the page); the other tools return what they return, and are judged.
+     */
+    public static RuleProfile smolagents() {
+        List<Rule> rules = new ArrayList<>();
+        for (Rule r : genericChat().rules()) {
+            rules.add(r instanceof OversizedToolOutput
+                    ? OversizedToolOutput.cappedTools(SMOLAGENTS_CAPPED_TOOLS, SMOLAGENTS_CAPS) : r);
+        }
+        return new RuleProfile("smolagents", rules);
+    }
+
     /** The Mycelian tool-only memory protocol, plus the generic rules. */
     public static RuleProfile mycelianToolOnly() {
         List<Rule> rules = new ArrayList<>(List.of(new DuplicateAddEntry(), new MissingAddEntry(), new RoleMismatch(),
@@ -137,6 +159,8 @@ public record RuleProfile(String id, List<Rule> rules) {
                 return openAiResponses();
             case "langgraph":
                 return langgraph();
+            case "smolagents":
+                return smolagents();
             default:
                 return genericChat();
         }

@@ -182,6 +182,11 @@ public final class ChatTraceWriter {
      * {@link Payload.AgentError} with what the log says of it: the timeline and the thread list show it as a problem.
      */
     public Event error(String keyword, String threadId, SourceRef source, String text, String message, String time) {
+        return error(keyword, threadId, source, SourceText.of(text), message, time);
+    }
+
+    /** A failure the log records, whose text may be a range of the file. */
+    public Event error(String keyword, String threadId, SourceRef source, SourceText text, String message, String time) {
         count(keyword);
         return builder.add(keyword, time, threadId, source, text, new Payload.AgentError(message));
     }
@@ -209,7 +214,10 @@ public final class ChatTraceWriter {
         return other("", source, text, reason);
     }
 
-    /** What is no record of the format, in the thread of the records around it. */
+    /**
+     * A record of a kind the format's reader does not know, inside a thread (an item of a type added to an API after
+     * this reader): kept where it is in its thread, as {@code other}, not a finding.
+     */
     public Event other(String threadId, SourceRef source, SourceText text, String reason) {
         count(OTHER);
         other++;

@@ -14,6 +14,7 @@ import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
+import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.source.SourceText;
@@ -46,6 +47,8 @@ public final class OpenAiChatImporter implements TraceImporter {
 
     public static final String FORMAT_ID = "openai-chat";
     static final String SINGLE_THREAD = "conversation";
+    /** The record of one chunk of a streamed answer. */
+    static final String CHUNK = "chat.completion.chunk";
     private static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool", "function");
 
     @Override
@@ -58,7 +61,8 @@ public final class OpenAiChatImporter implements TraceImporter {
      * {@code tool_call_id}, {@code function_call}, the {@code developer}, {@code tool} or {@code function} role,
      * {@code image_url} or {@code input_audio} parts, a {@code chat.completion} object; 85 for a request body
      * ({@code messages} beside {@code model} or {@code tools}); 60 for plain role/content messages, which other
-     * providers' formats share. Anthropic's {@code tool_use}/{@code tool_result} blocks bring it down to 20.
+     * providers' formats share, and for a head cut inside the first message before any role
+     * ({@link #cutInsideFirstMessage}). Anthropic's {@code tool_use}/{@code tool_result} blocks bring it down to 20.
      */
     @Override
     public int confidence(String head) {
@@ -68,7 +72,7 @@ public final class OpenAiChatImporter implements TraceImporter {
         }
         Set<String> roles = h.valuesOf("role");
         if (roles.stream().noneMatch(ROLES::contains)) {
-            return 0;
+            return cutInsideFirstMessage(h) ? 60 : 0;
         }
         int score;
         if (h.hasName("tool_calls") || h.hasName("tool_call_id") || h.hasName("function_call")
@@ -85,6 +89,19 @@ public final class OpenAiChatImporter implements TraceImporter {
             score = Math.min(score, 20);
         }
         return score;
+    }
+
+    /**
+     * True when the head ends inside the first message before its role: its {@code content} holds more than the head
+     * (a long system prompt, an audio part's base64) and the writer put {@code role} after it, as one that sorts its
+     * keys does ({@code json.dumps(sort_keys=True)}). Where a key comes decides nothing, so such a head is as sure as
+     * plain messages: a list of objects with {@code content}, alone or under {@code messages}, and nothing of a format
+     * whose records have another shape.
+     */
+    private static boolean cutInsideFirstMessage(JsonHead h) {
+        boolean messages = h.hasTopLevelName("messages") || h.firstChar() == '[';
+        return messages && h.hasName("content") && h.valuesOf("role").isEmpty() && !h.hasName("parts")
+                && !h.hasName("kind") && !h.hasName("type") && !h.hasName("events") && !h.hasName("spans");
     }
 
     @Override
@@ -129,6 +146,11 @@ public final class OpenAiChatImporter implements TraceImporter {
         private String lastThread = "";
         /** The conversation read last, whose thread is read to its end once another record starts. */
         private String conversationRead;
+        /** The chunks of the streamed completion being read ({@link #chunk}), its id and lines. */
+        private final List<Chunk> chunks = new ArrayList<>();
+        private String chunkId = "";
+        private int chunksFrom;
+        private int chunksTo;
 
         Reading(ChatTraceWriter out, JsonLayout layout) {
             this.out = out;
@@ -153,6 +175,11 @@ public final class OpenAiChatImporter implements TraceImporter {
                 out.threadRead(conversationRead, FORMAT_ID);
                 conversationRead = null;
             }
+            if (ChatChunks.isChunk(value.node())) {
+                chunk(value, source);
+                return;
+            }
+            streamedAnswer();
             Object parsed = value.prepared() != null ? value.prepared() : prepare(value);
             if (parsed instanceof Conversations.OneMessage one) {
                 lastThread = SINGLE_THREAD;
@@ -165,6 +192,59 @@ public final class OpenAiChatImporter implements TraceImporter {
             } else {
                 out.other(source, value.text(), "valid JSON, but neither a chat message nor a conversation");
             }
+        }
+
+        /**
+         * A chunk of a streamed answer, a line each (as a client that logs its stream writes them): kept as a record,
+         * and gathered with the other chunks of its completion (its {@code id}) until the completion's last.
+         */
+        private void chunk(JsonItem.Value value, SourceRef source) {
+            String id = value.node().path("id").asText("");
+            if (!chunks.isEmpty() && !id.isEmpty() && !chunkId.isEmpty() && !id.equals(chunkId)) {
+                streamedAnswer();
+            }
+            if (chunks.isEmpty()) {
+                chunksFrom = source.firstLine();
+            }
+            if (chunkId.isEmpty()) {
+                // Azure's first chunk (its prompt filter's results) has no id yet: the completion's is the next one's.
+                chunkId = id;
+            }
+            chunks.add(new Chunk(value.node(), value.sourceText(), source));
+            chunksTo = source.lastLine();
+            lastThread = chunkId.isEmpty() ? SINGLE_THREAD : chunkId;
+        }
+
+        /** A chunk as it came, written as its record once its completion's thread is known. */
+        private record Chunk(JsonNode node, SourceText text, SourceRef source) {
+        }
+
+        /**
+         * The completion the chunks gathered make: each choice's message, over the lines of its chunks, is the model's
+         * answer, a call of the model and usage they name; each completion a thread of its own (its id), since the
+         * log holds answers only, never the requests between them, as a file of responses one a line.
+         */
+        private void streamedAnswer() {
+            if (chunks.isEmpty()) {
+                return;
+            }
+            JsonNode completion = ChatChunks.assemble(chunks.stream().map(Chunk::node).toList());
+            String thread = chunkId.isEmpty() ? SINGLE_THREAD : chunkId;
+            for (Chunk c : chunks) {
+                out.json(CHUNK, thread, c.source(), c.text(), JsonValues.from(c.node()), "");
+            }
+            SourceRef lines = new SourceRef(out.file(), chunksFrom, chunksTo);
+            Event first = null;
+            for (JsonNode choice : completion.path("choices")) {
+                Event answer = conversations.message(thread, choice.get("message"), lines, choice.get("message").toString());
+                first = first == null ? answer : first;
+            }
+            if (first != null) {
+                out.modelCall(first, completion.path("model").asText(""), ProviderUsage.openAi(completion.get("usage")));
+                out.endsAtModelAnswer(thread, true);
+            }
+            chunks.clear();
+            chunkId = "";
         }
 
         /** A member of a one-object document: a streamed message, or a member kept for the request record. */
@@ -204,6 +284,7 @@ public final class OpenAiChatImporter implements TraceImporter {
         /** A one-object document's members are all known once it is read (or broke): its request record. */
         @Override
         public void end(JsonRecordReader reader) {
+            streamedAnswer();
             finishDocument(new SourceRef(out.file(), reader.documentFirstLine(),
                     Math.max(reader.documentFirstLine(), reader.documentLastLine())));
         }

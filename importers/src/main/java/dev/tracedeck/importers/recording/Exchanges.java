@@ -7,49 +7,92 @@ import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.chat.KnownMessages;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.source.SourceRef;
+import dev.tracedeck.model.source.SourceText;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
- * A recording's exchanges, in order, into its thread. A request sends the whole history again, so only the messages
- * the thread does not hold yet are added ({@link KnownMessages}), then a {@value #REQUEST} record (method, URL and the body
- * without its messages); the response's answer follows, a model call of the model it names billed its usage, then a
- * {@value #RESPONSE} record. An Anthropic request's {@code system} is a system message without an index where it
- * changes. A response with an error status is an {@code error} record. A recording whose last exchange ends in an
- * answer ends at the model's answer: its calls' results would be in a request the recording does not hold.
+ * A recording's exchanges, in order, into its conversations. A request sends the whole history of its conversation
+ * again, so only the messages that conversation does not hold yet are added ({@link KnownMessages}), then a
+ * {@value #REQUEST} record (method, URL and the body without its messages); the response's answer follows, a model
+ * call of the model it names billed its usage, then a {@value #RESPONSE} record. An Anthropic request's {@code system}
+ * is a system message without an index where it changes. A response with an error status is an {@code error} record,
+ * or a {@code retried} one when the client sent the same request again right after it ({@link #writeFailed});
+ * a response that never came ({@code null}) a {@value #RESPONSE} record saying so; a body that is neither JSON nor the
+ * events of a known API an {@code other} record. A conversation whose last exchange ends in an answer ends at the
+ * model's answer: its calls' results would be in a request the recording does not hold.
+ *
+ * <p>A recording may hold several conversations: a proxy's log of an agent's traffic (claude-trace) interleaves the
+ * agent's main conversation with one-off calls (a title, a quota check, a topic check as the user types). A request
+ * continues the conversation that already holds the most of its messages (the latest of those that hold as many);
+ * one that holds none starts a conversation. The first is the thread {@code recording}, the others
+ * {@code recording 2}, {@code recording 3} … in the order they start. An SDK's tool runner, whose every request
+ * repeats the first, is one.
  *
  * <p>An OpenAI Responses request's {@code instructions} are the system message, its {@code input} the user's message
  * or items, its response's {@code output} items the answer, read as {@code openai-responses} reads them: an assistant
  * turn's items are one message with all its calls, each output item a result answering its {@code call_id}, an item
  * that is no message (a built-in tool's output) a record of its type. A request with a {@code previous_response_id}
- * carries only what is new since that response: all its input is added.
+ * carries only what is new since that response: all its input is added, to that response's conversation.
  */
 final class Exchanges {
 
     static final String REQUEST = "request";
     static final String RESPONSE = "response";
     static final String ERROR = "error";
+    static final String RETRIED = "retried";
+
+    /** One conversation of the recording: its thread, what it holds, its system prompt and how it ends. */
+    private static final class Conversation {
+        final String thread;
+        final KnownMessages history = new KnownMessages();
+        /**
+         * The same messages as written, to choose a request's conversation: two one-off calls whose texts differ only
+         * by spaces (a topic check of each keystroke) are two conversations, though a history matches them as one.
+         */
+        final KnownMessages asWritten = new KnownMessages(Exchanges::asWritten);
+        String system;
+        boolean endsAtAnswer;
+        /** The exchange that last added to it, to prefer the latest of conversations that hold as much. */
+        int lastUsed;
+
+        Conversation(String thread) {
+            this.thread = thread;
+        }
+    }
 
     private final ChatTraceWriter out;
-    private final String thread;
-    private final KnownMessages history = new KnownMessages();
-    private String system;
-    private boolean endsAtAnswer;
+    private final String firstThread;
+    private final List<Conversation> conversations = new ArrayList<>();
+    /** The conversation of each Responses response id, for a request's {@code previous_response_id}. */
+    private final Map<String, Conversation> responses = new HashMap<>();
     private int count;
+    private Failed failed;
     /** The APIs of the exchanges read. */
     private final Set<ProviderBodies.Api> apis = EnumSet.noneOf(ProviderBodies.Api.class);
 
     Exchanges(ChatTraceWriter out, String thread) {
         this.out = out;
-        this.thread = thread;
+        this.firstThread = thread;
     }
 
+    /**
+     * A request and its response; the response may be {@code null}, as claude-trace writes a request whose response
+     * never came (the program ended first).
+     */
     static boolean isExchange(JsonNode node) {
-        return node.isObject() && node.path("request").isObject() && node.path("response").isObject();
+        JsonNode response = node.path("response");
+        return node.isObject() && node.path("request").isObject() && (response.isObject() || response.isNull());
     }
 
     int count() {
@@ -70,71 +113,135 @@ final class Exchanges {
         JsonNode request = exchange.get("request");
         JsonNode response = exchange.get("response");
         JsonNode requestBody = ProviderBodies.body(request);
+        writeFailed(requestBody);
         JsonNode responseBody = ProviderBodies.body(response);
         String url = request.path("url").asText("");
         ProviderBodies.Api api = ProviderBodies.api(url, requestBody, responseBody);
         if (api == ProviderBodies.Api.UNKNOWN) {
             out.other(source, exchange.toString(), "a recorded exchange of no API Tracedeck reads (" + url + ")");
-            endsAtAnswer = false;
             return;
         }
         apis.add(api);
         String requestBase = "/request/" + bodyKey(request);
-        ProviderBodies.system(api, requestBody, requestBase).ifPresent(item -> system(item, source));
         List<ProviderBodies.Item> input = ProviderBodies.requestMessages(api, requestBody, requestBase);
         List<ProviderBodies.Item> sent = input.stream().filter(i -> i.message() != null).toList();
+        String previous = api == ProviderBodies.Api.OPENAI_RESPONSES
+                ? requestBody.path("previous_response_id").asText("") : "";
+        Conversation conversation = previous.isEmpty() ? conversationOf(sent)
+                : responses.getOrDefault(previous, conversationOf(sent));
+        conversation.lastUsed = count;
+        ProviderBodies.system(api, requestBody, requestBase).ifPresent(item -> system(conversation, item, source));
         for (ProviderBodies.Item item : input) {
             if (item.message() == null) {
-                other(item, source);
+                other(conversation, item, source);
             }
         }
-        boolean onlyNew = api == ProviderBodies.Api.OPENAI_RESPONSES
-                && !requestBody.path("previous_response_id").asText("").isEmpty();
-        for (ProviderBodies.Item item : onlyNew ? sent : history.unseen(sent, ProviderBodies.Item::message)) {
-            write(item, source);
+        for (ProviderBodies.Item item : previous.isEmpty()
+                ? conversation.history.unseen(sent, ProviderBodies.Item::message) : sent) {
+            write(conversation, item, source);
         }
-        out.json(REQUEST, thread, at(source, "/request"), request.toString(), JsonValues.from(requestRecord(request, requestBody)));
-        response(response, responseBody, api, source);
+        out.json(REQUEST, conversation.thread, at(source, "/request"), request.toString(),
+                JsonValues.from(requestRecord(request, requestBody)));
+        response(conversation, requestBody, response, responseBody, api, source);
     }
 
-    private void response(JsonNode response, JsonNode body, ProviderBodies.Api api, SourceRef source) {
-        int status = response.path("status_code").asInt(response.path("status").asInt(200));
+    /**
+     * The conversation a request continues: the one that holds the most of its messages, the latest of those that
+     * hold as many; a new one when none holds any (the latest when the request sends none).
+     */
+    private Conversation conversationOf(List<ProviderBodies.Item> sent) {
+        Conversation best = null;
+        int bestHeld = 0;
+        for (Conversation c : conversations) {
+            int held = sent.size() - c.asWritten.unseen(sent, ProviderBodies.Item::message).size();
+            if (held > bestHeld || held == bestHeld && held > 0 && c.lastUsed > best.lastUsed) {
+                best = c;
+                bestHeld = held;
+            }
+        }
+        if (best == null && sent.isEmpty()) {
+            // A request that sends no message (a count of tokens, a request only of tools) goes on where the last did.
+            best = conversations.stream().max(Comparator.comparingInt(c -> c.lastUsed)).orElse(null);
+        }
+        if (best == null) {
+            best = new Conversation(conversations.isEmpty() ? firstThread : firstThread + " " + (conversations.size() + 1));
+            conversations.add(best);
+        }
+        return best;
+    }
+
+    private void response(Conversation conversation, JsonNode requestBody, JsonNode response, JsonNode body,
+                          ProviderBodies.Api api, SourceRef source) {
+        String thread = conversation.thread;
         SourceRef at = at(source, "/response");
+        if (response.isNull()) {
+            // No answer to hold against the run: the recorder saw the request go out and nothing come back.
+            ObjectNode none = JsonNodeFactory.instance.objectNode().put("response", "none recorded");
+            out.json(RESPONSE, thread, at, "null", JsonValues.from(none));
+            conversation.endsAtAnswer = false;
+            return;
+        }
+        int status = response.path("status_code").asInt(response.path("status").asInt(200));
+        Optional<String> unread = ProviderBodies.unreadBody(response);
+        if (unread.isPresent()) {
+            out.other(thread, at, SourceText.of(response.toString()),
+                    "a response body that is neither JSON nor the server-sent events of an API Tracedeck reads");
+            conversation.endsAtAnswer = false;
+            return;
+        }
         if (status >= 400 || body.hasNonNull("error")) {
             JsonNode error = body.path("error");
             String message = error.path("message").asText(error.isTextual() ? error.textValue() : "");
-            out.error(ERROR, thread, at, response.toString(), "HTTP " + status + (message.isEmpty() ? "" : ": " + message), "");
-            endsAtAnswer = false;
+            // Written once the next exchange shows whether the client sent the same request again.
+            failed = new Failed(conversation, at, response.toString(), "HTTP " + status
+                    + (message.isEmpty() ? "" : ": " + message), requestBody, status);
+            conversation.endsAtAnswer = false;
             return;
         }
         Event first = null;
         for (ProviderBodies.Item item : ProviderBodies.responseMessages(api, body, "/response/" + bodyKey(response))) {
             if (item.message() == null) {
-                other(item, source);
+                other(conversation, item, source);
                 continue;
             }
-            Event e = write(item, source);
+            Event e = write(conversation, item, source);
             first = first == null ? e : first;
         }
         if (first != null) {
             out.modelCall(first, body.path("model").asText(""), ProviderBodies.usage(api, body));
         }
-        endsAtAnswer = first != null;
-        ObjectNode rest = body.isObject() ? ((ObjectNode) body).deepCopy() : null;
-        if (rest != null) {
-            rest.remove(api == ProviderBodies.Api.OPENAI_RESPONSES ? List.of("output") : List.of("content", "role", "choices"));
-            rest.put("status_code", status);
-            out.json(RESPONSE, thread, at, response.toString(), JsonValues.from(rest));
+        conversation.endsAtAnswer = first != null;
+        if (api == ProviderBodies.Api.OPENAI_RESPONSES && body.path("id").isTextual()) {
+            responses.put(body.path("id").asText(), conversation);
         }
+        // Written even for a response without a body (a 204, a recorder that kept none): no exchange goes unshown.
+        ObjectNode rest = body.isObject() ? ((ObjectNode) body).deepCopy() : JsonNodeFactory.instance.objectNode();
+        rest.remove(api == ProviderBodies.Api.OPENAI_RESPONSES ? List.of("output") : List.of("content", "role", "choices"));
+        rest.put("status_code", status);
+        out.json(RESPONSE, thread, at, response.toString(), JsonValues.from(rest));
     }
 
-    private Event write(ProviderBodies.Item item, SourceRef source) {
-        return out.message(thread, at(source, item.pointer()), item.text(), item.message(),
-                OptionalInt.of(history.add(item.message())), "");
+    private static String asWritten(Message m) {
+        return m.role() + "\u0000" + m.content() + "\u0000" + m.toolCallId() + "\u0000"
+                + m.toolCalls().stream().map(c -> c.id() + "\u0001" + c.name()).collect(Collectors.joining(","));
     }
 
-    /** An item that is no message: malformed, or (a Responses item of no message) a record of its type. */
-    private void other(ProviderBodies.Item item, SourceRef source) {
+    private Event write(Conversation conversation, ProviderBodies.Item item, SourceRef source) {
+        conversation.asWritten.add(item.message());
+        return out.message(conversation.thread, at(source, item.pointer()), item.text(), item.message(),
+                OptionalInt.of(conversation.history.add(item.message())), "");
+    }
+
+    /**
+     * An item that is no message: malformed, a Responses item of no message (a record of its type), or one of a type the
+     * reader does not know ({@code other}).
+     */
+    private void other(Conversation conversation, ProviderBodies.Item item, SourceRef source) {
+        String thread = conversation.thread;
+        if (item.unknown()) {
+            out.other(thread, at(source, item.pointer()), SourceText.of(item.text()), item.problem());
+            return;
+        }
         var record = JsonValues.tryParse(item.text()).filter(v -> !item.record().isEmpty());
         if (record.isPresent()) {
             out.json(item.record(), thread, at(source, item.pointer()), item.text(), record.get());
@@ -143,12 +250,12 @@ final class Exchanges {
         }
     }
 
-    private void system(ProviderBodies.Item item, SourceRef source) {
-        if (item.message() == null || item.message().content().equals(system)) {
+    private void system(Conversation conversation, ProviderBodies.Item item, SourceRef source) {
+        if (item.message() == null || item.message().content().equals(conversation.system)) {
             return;
         }
-        system = item.message().content();
-        out.instructions(thread, at(source, item.pointer()), item.text(), item.message(), "");
+        conversation.system = item.message().content();
+        out.instructions(conversation.thread, at(source, item.pointer()), item.text(), item.message(), "");
     }
 
     /** The request's method and URL, and its body without the messages and system prompt the events show. */
@@ -168,10 +275,37 @@ final class Exchanges {
         return Optional.of("body").filter(holder::has).orElse(holder.has("json") ? "json" : "content");
     }
 
-    /** The recording ends where its last exchange did: at the model's answer when that exchange got one. */
+    /**
+     * A request the API refused, written once the exchange after it is known: when that one sends the very same request
+     * again, the client retried it (the SDKs retry a 408, 409, 429 and 5xx by themselves, with a back-off) and the
+     * refusal is a {@value #RETRIED} record, which holds nothing against the run: the retry is what the conversation
+     * got, answered or refused in turn. Otherwise it is an {@value #ERROR} record, a step that failed.
+     */
+    private void writeFailed(JsonNode nextRequestBody) {
+        if (failed == null) {
+            return;
+        }
+        Failed f = failed;
+        failed = null;
+        if (!f.requestBody().isMissingNode() && f.requestBody().equals(nextRequestBody)) {
+            ObjectNode retried = JsonNodeFactory.instance.objectNode().put("status_code", f.status())
+                    .put("error", f.message()).put("retried", true);
+            out.json(RETRIED, f.conversation().thread, f.at(), f.text(), JsonValues.from(retried));
+        } else {
+            out.error(ERROR, f.conversation().thread, f.at(), f.text(), f.message(), "");
+        }
+    }
+
+    /** A refused request whose record waits for the next exchange ({@link #writeFailed}). */
+    private record Failed(Conversation conversation, SourceRef at, String text, String message, JsonNode requestBody,
+                          int status) {
+    }
+
+    /** Each conversation ends where its last exchange did: at the model's answer when that exchange got one. */
     void finish() {
-        if (count > 0) {
-            out.endsAtModelAnswer(thread, endsAtAnswer);
+        writeFailed(null);
+        for (Conversation c : conversations) {
+            out.endsAtModelAnswer(c.thread, c.endsAtAnswer);
         }
     }
 

@@ -32,23 +32,29 @@ final class ProviderBodies {
      *
      * @param pointer where it is in the exchange ({@code /request/body/messages/2/content/1})
      * @param record  the type of an item that is no message ({@code web_search_call_output}), else empty
+     * @param unknown an item of a type the reader does not know, kept as {@code other} with the reason in {@code problem}
      */
-    record Item(String pointer, Message message, String text, String problem, String record) {
+    record Item(String pointer, Message message, String text, String problem, String record, boolean unknown) {
         Item(String pointer, Message message, String text, String problem) {
-            this(pointer, message, text, problem, "");
+            this(pointer, message, text, problem, "", false);
         }
     }
 
     private ProviderBodies() {
     }
 
+    /** Where recorders keep a body: the SDK snapshots under {@code body}, claude-trace a text one under {@code body_raw}. */
+    private static final List<String> BODY_KEYS = List.of("body", "json", "content", "body_raw");
+
     /**
      * A request's or response's body as the recorder kept it: a JSON value under {@code body} (or {@code json}), its
      * JSON text under {@code body} / {@code content}, or a streamed answer's events ({@link EventStreams}) assembled
-     * into the body the API returns unstreamed; missing when there is none or it is neither.
+     * into the body the API returns unstreamed, under any of those or {@code body_raw} (claude-trace keeps every body
+     * that is not {@code application/json} there, its {@code body} left out); missing when there is none or it is
+     * neither.
      */
     static JsonNode body(JsonNode holder) {
-        for (String key : List.of("body", "json", "content")) {
+        for (String key : BODY_KEYS) {
             JsonNode v = holder.path(key);
             if (v.isContainerNode()) {
                 return v;
@@ -70,6 +76,18 @@ final class ProviderBodies {
             }
         }
         return MAPPER.missingNode();
+    }
+
+    /**
+     * The text of a body the recorder kept that {@link #body} could not read (neither JSON nor the events of an API),
+     * to keep and say so; empty when there is none.
+     */
+    static Optional<String> unreadBody(JsonNode holder) {
+        if (!body(holder).isMissingNode()) {
+            return Optional.empty();
+        }
+        return BODY_KEYS.stream().map(holder::path).filter(v -> v.isTextual() && !v.textValue().isBlank())
+                .map(JsonNode::textValue).findFirst();
     }
 
     static Api api(String url, JsonNode request, JsonNode response) {
@@ -181,7 +199,13 @@ final class ProviderBodies {
 
             @Override
             public void record(JsonNode item, Integer index) {
-                items.add(new Item(pointer + "/" + index, null, item.toString(), "", item.path("type").asText("item")));
+                items.add(new Item(pointer + "/" + index, null, item.toString(), "", item.path("type").asText("item"),
+                        false));
+            }
+
+            @Override
+            public void unknown(String reason, JsonNode item, Integer index) {
+                items.add(new Item(pointer + "/" + index, null, item.toString(), reason, "", true));
             }
         });
         return items;

@@ -96,9 +96,9 @@ public final class OpenAiResponsesImporter implements TraceImporter {
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
         JsonLayout layout = layout(source);
         ChatTraceWriter out = new ChatTraceWriter(source.name(), listener);
-        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, STREAMED,
-                new ResponsesReading(out, layout));
-        return trace(out, result);
+        ResponsesReading reading = new ResponsesReading(out, layout);
+        JsonImport.Result result = new JsonImport(out).read(source, listener, layout, STREAMED, reading);
+        return trace(out, reading, result);
     }
 
     /** A Codex rollout, or any other JSON Lines of Responses records, read as it is written; a document is read whole. */
@@ -108,8 +108,9 @@ public final class OpenAiResponsesImporter implements TraceImporter {
             return Optional.empty();
         }
         ChatTraceWriter out = new ChatTraceWriter(name);
-        return Optional.of(new GrowingJsonLines(name, file, out, new ResponsesReading(out, JsonLayout.LINES), STREAMED,
-                null, result -> trace(out, result)));
+        ResponsesReading reading = new ResponsesReading(out, JsonLayout.LINES);
+        return Optional.of(new GrowingJsonLines(name, file, out, reading, STREAMED, null,
+                result -> trace(out, reading, result)));
     }
 
     private static JsonLayout layout(ImportSource source) throws ImportException {
@@ -128,8 +129,14 @@ public final class OpenAiResponsesImporter implements TraceImporter {
         return layout;
     }
 
-    private static Trace trace(ChatTraceWriter out, JsonImport.Result result) throws ImportException {
-        if (out.messages() == 0) {
+    /**
+     * The trace read; a file without one message is no Responses history, unless it is a Codex rollout (its
+     * {@code session_meta} line says so), whose session may hold only events (a sub-agent's review, a session that
+     * ended before its first item).
+     */
+    private static Trace trace(ChatTraceWriter out, ResponsesReading reading, JsonImport.Result result)
+            throws ImportException {
+        if (out.messages() == 0 && !reading.readCodexSession()) {
             throw out.notThisFormat("OpenAI Responses item");
         }
         return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());

@@ -10,7 +10,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * One OpenAI Responses API item to what the history shows. A {@code message} item (or an item without a
@@ -29,7 +31,16 @@ import java.util.stream.Collectors;
  * answering its {@code call_id} (a {@code local_shell_call_output} may name it in {@code id}, as the API reference
  * has it). A {@code reasoning} item and the calls of the tools OpenAI runs ({@code web_search_call},
  * {@code file_search_call}, {@code code_interpreter_call} …) are placeholders in the assistant's turn:
- * {@code [reasoning: summary]}, {@code [web_search_call: completed]}.
+ * {@code [reasoning: summary]}, {@code [web_search_call: completed]}, {@code [mcp_call: server.tool, completed]}: the
+ * server runs them and writes what they did into the same response, so nothing answers them later — this holds for
+ * a {@code program} too (the code of programmatic tool calling, which the server runs, its {@code program_output}
+ * its own record), and for the model's {@code mcp_approval_request}, which the user answers with an
+ * {@code mcp_approval_response} that is no tool result. The other items of the API (a server tool's outputs and lists:
+ * {@code mcp_list_tools}, {@code mcp_approval_response}, {@code program_output}, a server-run
+ * {@code tool_search_output}; {@code compaction} and Codex's {@code compaction_summary}, the encrypted summary that
+ * replaces the history before it; {@code compaction_trigger}, {@code additional_tools}, {@code item_reference}, Codex's
+ * {@code ghost_snapshot}) are records of their type. A type none of these is kept as an unknown item: a record,
+ * never an error, since the API adds item types faster than any reader.
  */
 final class ResponseItems {
 
@@ -68,7 +79,22 @@ final class ResponseItems {
     private ResponseItems() {
     }
 
-    /** True when {@code node} is a Responses item: an object with an item {@code type}, or a {@code role}. */
+    /** Calls the server runs and reports in the same response: placeholders in the assistant's turn. */
+    private static final Set<String> SERVER_CALLS = Set.of("reasoning", "web_search_call", "file_search_call",
+            "code_interpreter_call", "image_generation_call", "mcp_call", "mcp_approval_request", "program");
+
+    /** Items of the API (and of Codex's rollouts) that are no message: records of their type. */
+    private static final Set<String> RECORDS = Set.of("item_reference", "mcp_list_tools", "mcp_approval_response",
+            "program_output", "compaction", "compaction_summary", "compaction_trigger", "additional_tools",
+            "ghost_snapshot");
+
+    /** Items that replace the history before them with a summary the model reads instead. */
+    private static final Set<String> COMPACTIONS = Set.of("compaction", "compaction_summary");
+
+    /**
+     * True when {@code node} is an item of a type the Responses API (or a Codex rollout) has: a message with its
+     * {@code role}, or (without a {@code type}) a {@code role} and {@code content}, which the API reads as a message.
+     */
     static boolean isItem(JsonNode node) {
         if (!node.isObject()) {
             return false;
@@ -78,8 +104,27 @@ final class ResponseItems {
             return node.path("role").isTextual() && node.has("content");
         }
         String t = type.asText("");
-        return t.equals("message") && node.path("role").isTextual() || t.equals("reasoning")
-                || t.equals("item_reference") || t.endsWith("_call") || t.endsWith("_call_output") || OUTPUTS.containsKey(t);
+        return t.equals("message") ? node.path("role").isTextual() : isKnownType(t);
+    }
+
+    private static boolean isKnownType(String type) {
+        return CLIENT_CALLS.containsKey(type) || OUTPUTS.containsKey(type) || SERVER_CALLS.contains(type)
+                || RECORDS.contains(type);
+    }
+
+    /**
+     * True for an item of a type no reader of the API knows: an object whose {@code type} is a name that is no item
+     * type of the API nor of Codex's rollouts, kept as a record of its own.
+     */
+    static boolean isUnknownItem(JsonNode node) {
+        JsonNode type = node.path("type");
+        return node.isObject() && type.isTextual() && !type.textValue().isBlank() && !type.textValue().equals("message")
+                && !isKnownType(type.textValue());
+    }
+
+    /** True for an item whose summary replaces the history before it ({@code compaction}). */
+    static boolean isCompaction(JsonNode item) {
+        return COMPACTIONS.contains(item.path("type").asText(""));
     }
 
     static Kind kind(JsonNode item) {
@@ -90,7 +135,7 @@ final class ResponseItems {
         if (OUTPUTS.containsKey(type)) {
             return runByClient(item) ? Kind.RESULT : Kind.RECORD;
         }
-        return type.equals("reasoning") || type.endsWith("_call") ? Kind.TURN : Kind.RECORD;
+        return CLIENT_CALLS.containsKey(type) || SERVER_CALLS.contains(type) ? Kind.TURN : Kind.RECORD;
     }
 
     /** True for an item that calls a tool the client runs, which the history pairs with its output. */
@@ -226,8 +271,13 @@ final class ResponseItems {
             }
             return item.path("encrypted_content").isTextual() ? "[reasoning: encrypted]" : "[reasoning]";
         }
+        // An MCP call or approval request names the server's tool; what it did is its status.
+        String tool = item.path("name").asText("");
+        String server = item.path("server_label").asText("");
+        String named = tool.isEmpty() ? "" : (server.isEmpty() ? "" : server + ".") + tool;
         String status = item.path("status").asText("");
-        return "[" + type + (status.isEmpty() ? "" : ": " + status) + "]";
+        String said = String.join(", ", Stream.of(named, status).filter(p -> !p.isEmpty()).toList());
+        return "[" + type + (said.isEmpty() ? "" : ": " + said) + "]";
     }
 
     /** Content as text: a string as it is, a list of parts joined by newlines. */

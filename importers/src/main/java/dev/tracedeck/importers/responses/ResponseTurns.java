@@ -51,6 +51,11 @@ public final class ResponseTurns {
             public void record(JsonNode item, Integer index) {
                 // Not a message: nothing in the history.
             }
+
+            @Override
+            public void unknown(String reason, JsonNode item, Integer index) {
+                // Not a message either: nothing in the history.
+            }
         });
         return out;
     }

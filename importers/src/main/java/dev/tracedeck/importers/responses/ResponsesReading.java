@@ -15,6 +15,7 @@ import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.recorded.TokenUsage;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.source.SourceText;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -58,6 +59,12 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
     /** A whole request whose response may follow: the response joins its thread. */
     private String awaitingResponse;
     private boolean documentHasItems;
+    /** The response whose stream is being read: its id, the thread of its events ("" before any). */
+    private String streamThread = "";
+    /** The items of a streamed response finished so far ({@link #streamEvent}). */
+    private final List<StreamedItem> streamed = new ArrayList<>();
+    /** Whether a Codex rollout's {@code session_meta} line was read. */
+    private boolean codexSession;
 
     ResponsesReading(ChatTraceWriter out, JsonLayout layout) {
         this.out = out;
@@ -83,6 +90,10 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
         }
         if (node.isObject() && node.path("payload").isObject() && node.path("type").isTextual()) {
             codexLine(node, text, source);
+            return;
+        }
+        if (StreamEvent.isOne(node)) {
+            streamEvent(node, text, source);
             return;
         }
         if (node.isObject() && node.path("record_type").isTextual()) {
@@ -138,6 +149,63 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
         out.endsAtModelAnswer(thread, response);
     }
 
+    /**
+     * One event of a streamed response, a line each (as a client that logs the stream writes it): the items of
+     * {@code response.output_item.done} wait for the response's end, and the response that ends the stream
+     * ({@code response.completed}, {@code .incomplete}, {@code .failed}) is read as a response, its {@code output}
+     * (else the items that came) the answer; every other event is a record named by its type. Each response's stream
+     * is a thread named by the response's id, which ends at the model's answer. A stream that stops before its end
+     * keeps the items that came ({@link #end}).
+     */
+    private void streamEvent(JsonNode node, ItemText text, SourceRef source) {
+        String type = node.path("type").asText();
+        String id = node.path("response").path("id").asText("");
+        if (!id.isEmpty() && !id.equals(streamThread)) {
+            // A new response's stream: the file holds responses only, never the requests between them, so each is
+            // a thread of its own that ends at the model's answer, as whole responses one a line are.
+            streamedItems();
+            flush();
+            streamThread = id;
+        }
+        String thread = streamThread.isEmpty() ? SINGLE_THREAD : streamThread;
+        lastThread = thread;
+        if (StreamEvent.ENDS.contains(type) && node.path("response").isObject()) {
+            JsonNode body = node.get("response");
+            JsonNode output = body.path("output");
+            if (output.isArray() && !output.isEmpty()) {
+                streamed.clear();
+                for (int i = 0; i < output.size(); i++) {
+                    item(thread, output.get(i), at(source, "/response/output/" + i), ItemText.of(output.get(i).toString()), "");
+                }
+            } else {
+                streamedItems();
+            }
+            flush();
+            ObjectNode rest = ((ObjectNode) body).deepCopy();
+            rest.remove("output");
+            Event record = out.json(RESPONSE, thread, source, text.kept(), JsonValues.from(rest), "");
+            recordCall(record, body);
+            out.endsAtModelAnswer(thread, true);
+            return;
+        }
+        if (type.equals(StreamEvent.ITEM_DONE) && node.path("item").isObject()) {
+            streamed.add(new StreamedItem(thread, node.get("item"), at(source, "/item")));
+        }
+        out.json(type, thread, source, text.kept(), JsonValues.from(node), "");
+    }
+
+    /** The items a stream that did not end had finished: the answer as far as it came. */
+    private void streamedItems() {
+        for (StreamedItem s : streamed) {
+            item(s.thread(), s.item(), s.source(), ItemText.of(s.item().toString()), "");
+        }
+        streamed.clear();
+    }
+
+    /** An item a stream finished, waiting for the response's end. */
+    private record StreamedItem(String thread, JsonNode item, SourceRef source) {
+    }
+
     /** A response names its model and the usage billed for it: the trace's record of the call. */
     private void recordCall(Event record, JsonNode response) {
         out.modelCall(record, response.path("model").asText(""), ProviderUsage.openAi(response.get("usage")));
@@ -150,6 +218,7 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
         JsonNode payload = node.get("payload");
         if (type.equals("session_meta") && payload.path("id").isTextual()) {
             flush();
+            codexSession = true;
             itemThread = payload.path("id").asText();
         } else if (itemThread.equals(SINGLE_THREAD)) {
             itemThread = NO_SESSION;
@@ -293,8 +362,16 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
 
         @Override
         public void record(JsonNode item, Piece piece) {
-            out.json(item.path("type").asText("item"), piece.thread(), piece.source(), piece.text().kept(),
+            Event record = out.json(item.path("type").asText("item"), piece.thread(), piece.source(), piece.text().kept(),
                     JsonValues.from(item), piece.time());
+            if (ResponseItems.isCompaction(item)) {
+                out.compaction(record, OptionalLong.empty(), "");
+            }
+        }
+
+        @Override
+        public void unknown(String reason, JsonNode item, Piece piece) {
+            out.other(piece.thread(), piece.source(), piece.text().kept(), reason);
         }
 
         /** One item's text as it was kept (a range of the file where it can be); several joined by newlines, held. */
@@ -321,6 +398,11 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
         return lastThread;
     }
 
+    /** True once a Codex rollout's {@code session_meta} line was read: the file is a rollout, messages or not. */
+    boolean readCodexSession() {
+        return codexSession;
+    }
+
     @Override
     public String lastThread() {
         return lastThread;
@@ -341,6 +423,7 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
     /** The assistant turn being gathered ends with the records; a one-object document's members are all known. */
     @Override
     public void end(JsonRecordReader reader) {
+        streamedItems();
         flush();
         finishDocument(new SourceRef(out.file(), reader.documentFirstLine(),
                 Math.max(reader.documentFirstLine(), reader.documentLastLine())));

@@ -30,6 +30,12 @@ public final class TurnGatherer<T> {
 
         /** An item that is no message (a built-in tool's output, an item reference). */
         void record(JsonNode item, T tag);
+
+        /**
+         * An item of a type this reader does not know ({@link ResponseItems#isUnknownItem}): no message, no error, kept
+         * as it is; the reason names its type.
+         */
+        void unknown(String reason, JsonNode item, T tag);
     }
 
     private final Sink<T> sink;
@@ -59,6 +65,12 @@ public final class TurnGatherer<T> {
 
     /** One item: joins the turn being gathered, or ends it and goes on its own. */
     public void add(JsonNode node, T tag) {
+        if (ResponseItems.isUnknownItem(node)) {
+            flush();
+            sink.unknown("a Responses item of a type this reader does not know: " + node.get("type").textValue(),
+                    node, tag);
+            return;
+        }
         if (!ResponseItems.isItem(node)) {
             flush();
             sink.problem("not a Responses item: " + (node.isObject()
@@ -116,7 +128,7 @@ public final class TurnGatherer<T> {
         };
     }
 
-        /** Ends the assistant turn being gathered: one message with its text, placeholders and calls. */
+    /** Ends the assistant turn being gathered: one message with its text, placeholders and calls. */
     public void flush() {
         if (items.isEmpty()) {
             return;

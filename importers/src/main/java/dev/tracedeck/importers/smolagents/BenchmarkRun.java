@@ -36,7 +36,8 @@ import java.util.regex.Pattern;
  * names, or, without one, the calls of the step it follows (the {@code tool-call} message just before it); the
  * outputs of parallel calls are one observation, which answers the first, and each further call gets a result saying
  * so, as {@link StepMessages} does. A step's error after its observation answers nothing again; an error of a step
- * that recorded no call (its model output did not parse) answers nothing.
+ * that recorded no call (its model output did not parse, the run reached its last step) answers nothing, and is a
+ * {@value StepMessages#STEP_ERROR} record before the message: the step failed.
  *
  * <p>Each assistant message is one call of {@code model_id}. {@code token_counts} is what the agent's monitor summed
  * over all of the run's model calls ({@code input_tokens}: the prompts of every call added up), so it stays in the
@@ -129,6 +130,11 @@ final class BenchmarkRun {
         Matcher named = CALL_ID.matcher(content);
         String id = named.lookingAt() ? named.group(1) : pending.isEmpty() ? "" : pending.get(0);
         boolean answers = !id.isEmpty() && !answered.contains(id);
+        if (id.isEmpty() && content.startsWith(StepMessages.ERROR_TEXT)) {
+            // The error of a step that made no call (its model output did not parse, max steps reached): the step
+            // failed, whatever the model does next.
+            out.error(StepMessages.STEP_ERROR, thread, at, text, StepMessages.stepError(content), "");
+        }
         out.message(thread, at, text, new Message(role, content, List.of(), answers ? id : ""), OptionalInt.of(position++), "");
         if (!answers) {
             return;

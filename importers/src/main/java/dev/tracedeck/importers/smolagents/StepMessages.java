@@ -25,7 +25,9 @@ import java.util.OptionalInt;
  *
  * <p>Tool results are linked to calls by id. smolagents joins the outputs of parallel calls into one observation;
  * it answers the step's first call, and each further call gets a result that says it is in that observation, so
- * that no call looks unanswered when it was not. An error answers the first call when there is no observation.
+ * that no call looks unanswered when it was not. An error answers the first call when there is no observation. The
+ * error of a step that made no call (its model output did not parse, it was the last step the run allowed) answers
+ * nothing: it is a {@value #STEP_ERROR} record ({@code error}: the step failed) before the message.
  */
 final class StepMessages {
 
@@ -39,6 +41,26 @@ final class StepMessages {
     private int position;
 
     private record PendingStep(JsonNode step, SourceRef source, SourceText text) {
+    }
+
+    /** The record of a step that failed without a call to answer: its model output did not parse, or it was the last. */
+    static final String STEP_ERROR = "step_error";
+    /** How smolagents starts the message that gives a step's error back to the model. */
+    static final String ERROR_TEXT = "Error:\n";
+
+    /**
+     * What a step error record says: the error's first line (and the next, when the first only announces it), without
+     * smolagents' "Now let's retry" advice.
+     */
+    static String stepError(String errorMessage) {
+        String error = errorMessage.startsWith(ERROR_TEXT) ? errorMessage.substring(ERROR_TEXT.length()) : errorMessage;
+        int callId = error.startsWith("Call id: ") ? error.indexOf('\n') : -1;
+        error = callId < 0 ? error : error.substring(callId + 1);
+        List<String> lines = error.strip().lines().map(String::strip).filter(l -> !l.isEmpty()).limit(2).toList();
+        // "Error in code parsing:" says what failed; the line after it says why.
+        String said = lines.isEmpty() ? "" : lines.size() > 1 && lines.get(0).endsWith(":")
+                ? lines.get(0) + " " + lines.get(1) : lines.get(0);
+        return "step error: " + said;
     }
 
     StepMessages(ChatTraceWriter out, String thread) {
@@ -163,6 +185,10 @@ final class StepMessages {
         if (error != null && error.isObject()) {
             String why = error.path("message").asText(error.toString());
             String content = (firstId.isEmpty() ? "" : "Call id: " + firstId + "\n") + "Error:\n" + why;
+            if (firstId.isEmpty()) {
+                // No call to answer: the step itself failed (its model output did not parse, max steps reached).
+                out.error(STEP_ERROR, thread, at(source, "/error"), piece(step, "error"), stepError(content), time);
+            }
             message(at(source, "/error"), piece(step, "error"), new Message("tool-response", content, List.of(), observed ? "" : firstId), time);
             observed = observed || !firstId.isEmpty();
         }

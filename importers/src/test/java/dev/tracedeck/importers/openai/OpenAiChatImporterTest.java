@@ -264,4 +264,37 @@ class OpenAiChatImporterTest {
         assertThrows(ImportCancelledException.class, () -> Importers.standard().read(
                 ImportSource.of("m.jsonl", lines.toString().getBytes(StandardCharsets.UTF_8)), cancel));
     }
+    @Test
+    void aRequestWrittenWithSortedKeysWhoseFirstMessageOutrunsTheHeadIsReadAsMessages() throws Exception {
+        // json.dumps(sort_keys=True): content before role, and the developer prompt fills the head.
+        String prompt = "Rule: file each invoice under its ledger. ".repeat(600);
+        Trace trace = read("request.json", "{\"messages\": [{\"content\": \"" + prompt + "\", \"role\": \"developer\"}, "
+                + "{\"content\": [{\"input_audio\": {\"data\": \"UklGRg==\", \"format\": \"wav\"}, \"type\": \"input_audio\"}, "
+                + "{\"file\": {\"file_data\": \"data:application/pdf;base64,JVBE\", \"filename\": \"a.pdf\"}, \"type\": \"file\"}], "
+                + "\"role\": \"user\"}], \"model\": \"gpt-4o-audio-preview\"}");
+        assertEquals("openai-chat", trace.format());
+        assertEquals(List.of("developer", "user"), messages(trace).stream().map(e -> message(e).role()).toList());
+        String parts = message(messages(trace).get(1)).content();
+        assertTrue(parts.startsWith("[audio: wav") && parts.contains("[file: a.pdf"), parts);
+    }
+    @Test
+    void theChunksOfStreamedCompletionsAreRecordsAndEachCompletionTheModelsAnswer() throws Exception {
+        Trace trace = read("chunks.jsonl", """
+                {"choices": [], "created": 0, "id": "", "model": "", "object": "", "prompt_filter_results": [{"prompt_index": 0}]}
+                {"id": "chatcmpl-1", "object": "chat.completion.chunk", "model": "gpt-4.1-mini", "choices": [{"index": 0, "delta": {"role": "assistant", "content": "It is "}, "finish_reason": null}]}
+                {"id": "chatcmpl-1", "object": "chat.completion.chunk", "model": "gpt-4.1-mini", "choices": [{"index": 0, "delta": {"content": "sunny."}, "finish_reason": "stop"}]}
+                {"id": "chatcmpl-2", "object": "chat.completion.chunk", "model": "gpt-4.1-mini", "choices": [{"index": 0, "delta": {"role": "assistant", "tool_calls": [{"index": 0, "id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": "{\\"city\\": "}}]}, "finish_reason": null}]}
+                {"id": "chatcmpl-2", "object": "chat.completion.chunk", "model": "gpt-4.1-mini", "choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0, "function": {"arguments": "\\"Graz\\"}"}}]}, "finish_reason": "tool_calls"}]}
+                {"id": "chatcmpl-2", "object": "chat.completion.chunk", "model": "gpt-4.1-mini", "choices": [], "usage": {"prompt_tokens": 84, "completion_tokens": 17}}
+                """);
+        assertEquals("openai-chat", trace.format());
+        assertEquals(List.of("chatcmpl-1", "chatcmpl-2"), trace.threads().stream().map(t -> t.id()).toList());
+        List<Event> messages = messages(trace);
+        assertEquals("It is sunny.", message(messages.get(0)).content());
+        ToolCall call = message(messages.get(1)).toolCalls().get(0);
+        assertEquals("{\"city\": \"Graz\"}", call.rawArguments());
+        assertEquals(6, trace.events().stream().filter(e -> e.keyword().equals("chat.completion.chunk")).count());
+        assertEquals(84, trace.thread("chatcmpl-2").orElseThrow().records().modelCalls().get(0).usage().orElseThrow().prompt());
+        assertTrue(trace.thread("chatcmpl-2").orElseThrow().records().endsAtModelAnswer());
+    }
 }

@@ -101,4 +101,61 @@ class OpenAiResponsesImporterTest {
         assertTrue(trace.events().stream().filter(e -> e.keyword().equals("session_meta"))
                 .allMatch(e -> e.sourceText() instanceof dev.tracedeck.model.source.SourceText.InFile));
     }
+    @Test
+    void everyItemTypeOfTheApiIsReadAndOneItDoesNotHaveIsKeptAsOther() throws Exception {
+        Trace trace = read("response.json", """
+                {"object": "response", "model": "gpt-5.1", "output": [
+                  {"id": "mcpl_1", "type": "mcp_list_tools", "server_label": "tickets", "tools": []},
+                  {"id": "mcp_1", "type": "mcp_call", "server_label": "tickets", "name": "find", "arguments": "{}", "output": "T-1", "status": "completed"},
+                  {"id": "ig_1", "type": "image_generation_call", "status": "completed", "result": "iVBO"},
+                  {"id": "ci_1", "type": "code_interpreter_call", "status": "completed", "code": "1+1", "outputs": []},
+                  {"id": "mcpr_1", "type": "mcp_approval_request", "server_label": "tickets", "name": "close", "arguments": "{}"},
+                  {"id": "msg_1", "type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Found T-1."}]},
+                  {"id": "cmp_1", "type": "compaction", "encrypted_content": "gAAA"},
+                  {"id": "x_1", "type": "handoff_note", "note": "a type the API does not have"}],
+                 "usage": {"input_tokens": 10, "output_tokens": 5}}
+                """);
+        assertEquals(0, trace.report().malformedRecords());
+        assertEquals(1, trace.report().otherRecords());
+        assertEquals("conversation", trace.events().stream().filter(e -> e.keyword().equals("other")).findFirst()
+                .orElseThrow().threadId(), "an unknown item stays in its thread");
+        List<Payload.ConversationMessage> messages = messages(trace);
+        assertEquals(1, messages.size(), "the server's calls, the approval request and the answer are one turn");
+        assertEquals("[mcp_call: tickets.find, completed]\n[image_generation_call: completed]\n"
+                + "[code_interpreter_call: completed]\n[mcp_approval_request: tickets.close]\nFound T-1.",
+                messages.get(0).message().content());
+        assertTrue(messages.get(0).message().toolCalls().isEmpty(), "nothing answers a call the server ran");
+        assertEquals(1, trace.threads().get(0).records().compactions().size(), "the compaction replaces the history");
+        assertEquals(List.of("mcp_list_tools", "compaction"), trace.events().stream().map(Event::keyword)
+                .filter(k -> k.equals("mcp_list_tools") || k.equals("compaction")).toList());
+    }
+    @Test
+    void theEventsOfStreamedResponsesAreAResponseEachAndAStreamThatStoppedKeepsItsFinishedItems() throws Exception {
+        Trace trace = read("stream.jsonl", """
+                {"type": "response.created", "sequence_number": 0, "response": {"id": "resp_1", "object": "response", "status": "in_progress", "model": "gpt-5.1", "output": []}}
+                {"type": "response.output_item.done", "sequence_number": 1, "output_index": 0, "item": {"id": "fc_1", "type": "function_call", "call_id": "call_1", "name": "get_stock", "arguments": "{}"}}
+                {"type": "response.completed", "sequence_number": 2, "response": {"id": "resp_1", "object": "response", "status": "completed", "model": "gpt-5.1", "output": [{"id": "fc_1", "type": "function_call", "call_id": "call_1", "name": "get_stock", "arguments": "{}"}], "usage": {"input_tokens": 20, "output_tokens": 5}}}
+                {"type": "response.created", "sequence_number": 0, "response": {"id": "resp_2", "object": "response", "status": "in_progress", "model": "gpt-5.1", "output": []}}
+                {"type": "response.output_text.delta", "sequence_number": 1, "item_id": "msg_2", "output_index": 0, "content_index": 0, "delta": "In stock."}
+                {"type": "response.output_item.done", "sequence_number": 2, "output_index": 0, "item": {"id": "msg_2", "type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "In stock."}]}}
+                """);
+        assertEquals("openai-responses", trace.format());
+        assertEquals(List.of("resp_1", "resp_2"), trace.threads().stream().map(t -> t.id()).toList());
+        List<Payload.ConversationMessage> messages = messages(trace);
+        assertEquals(2, messages.size(), "the call once (not again from its output_item.done), then the second answer");
+        assertEquals("get_stock", messages.get(0).message().toolCalls().get(0).name());
+        assertEquals("In stock.", messages.get(1).message().content());
+        assertTrue(trace.thread("resp_1").orElseThrow().records().endsAtModelAnswer());
+        assertEquals(1, trace.thread("resp_1").orElseThrow().records().modelCalls().size());
+    }
+
+    @Test
+    void aCodexRolloutOfEventsOnlyIsStillARollout() throws Exception {
+        Trace trace = read("rollout.jsonl", """
+                {"timestamp": "2026-01-04T12:05:09.500Z", "type": "session_meta", "payload": {"id": "019b88e5-a2e4", "cwd": "/p", "originator": "codex_cli_rs", "source": {"subagent": "review"}}}
+                {"timestamp": "2026-01-04T12:05:09.600Z", "type": "event_msg", "payload": {"type": "user_message", "message": "Review the changes"}}
+                """);
+        assertEquals("openai-responses", trace.format());
+        assertEquals(List.of("session_meta", "event_msg"), trace.events().stream().map(Event::keyword).toList());
+    }
 }

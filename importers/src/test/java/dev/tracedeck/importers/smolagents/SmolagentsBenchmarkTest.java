@@ -100,9 +100,35 @@ class SmolagentsBenchmarkTest {
         assertEquals(9, memory.size());
         assertEquals(List.of("system", "user", "tool-response", "assistant", "tool-call", "tool-response", "assistant",
                 "tool-call", "tool-response"), memory.stream().map(Message::role).toList());
-        Event observation = trace.thread("line 2").orElseThrow().events().get(6);
+        // The first step's error answers no call: the step failed, a step_error record before its message.
+        Event failed = trace.thread("line 2").orElseThrow().events().get(3);
+        assertEquals("step_error", failed.keyword());
+        assertTrue(((Payload.AgentError) failed.payload()).message().startsWith("step error: "),
+                ((Payload.AgentError) failed.payload()).message());
+        assertEquals("/intermediate_steps/2", failed.source().pointer());
+        Event observation = trace.thread("line 2").orElseThrow().events().get(7);
         assertEquals("/intermediate_steps/5", observation.source().pointer());
         assertEquals(2, observation.source().firstLine());
+    }
+
+    @Test
+    void aStepWhoseModelOutputDidNotParseIsAStepErrorAndAnErrorAnsweringItsCallIsNot() throws Exception {
+        ArrayNode steps = JSON.createArrayNode();
+        steps.add(message("user", "New task:\nWhat is 6*7?"));
+        steps.add(message("assistant", "Thought: it is 42.\nFinal Answer: 42"));
+        steps.add(message("tool-response", "Error:\nError in code parsing:\nYour code snippet is invalid, because the "
+                + "regex pattern <code>(.*?)</code> was not found in it.\nNow let's retry: take care not to repeat "
+                + "previous errors!\n"));
+        steps.add(message("assistant", "Thought: compute it.\n<code>\nboom()\n</code>"));
+        steps.add(message("tool-call", "Calling tools:\n[{'id': 'call_1', 'type': 'function', 'function': {'name': "
+                + "'python_interpreter', 'arguments': 'boom()'}}]"));
+        steps.add(message("tool-response", "Call id: call_1\nError:\nCode execution failed: boom is not defined\n"));
+        Trace trace = read(run("code", steps, totals(1, 1)));
+        List<String> errors = trace.events().stream().filter(e -> e.payload() instanceof Payload.AgentError)
+                .map(e -> ((Payload.AgentError) e.payload()).message()).toList();
+        assertEquals(List.of("step error: Error in code parsing: Your code snippet is invalid, because the regex pattern "
+                + "<code>(.*?)</code> was not found in it."), errors);
+        assertEquals("call_1", messages(trace, "line 1").get(5).toolCallId(), "the code's error is its call's result");
     }
 
     @Test

@@ -16,8 +16,10 @@ import java.util.OptionalInt;
 /**
  * No span the trace records as failed: an OpenTelemetry span with status {@code ERROR} (a tool that threw, a model
  * call the provider refused) is followed by an {@code error} record with its exception. The agent may have recovered,
- * hence a warning; but a checklist that passes a run whose tool calls failed would be a green that isn't. Only
- * threads with spans can say: elsewhere it is not applicable. A Mycelian log's AINVOKE_ERROR is {@code agent-error}'s.
+ * hence a warning; but a checklist that passes a run whose tool calls failed would be a green that isn't. The other
+ * failures a format records as {@code error} records are judged alike: an SDK recording's request the API refused
+ * (and the client did not retry), a smolagents step that failed without a call to answer. Only threads with spans or
+ * such records can say: elsewhere it is not applicable. A Mycelian log's AINVOKE_ERROR is {@code agent-error}'s.
  */
 public final class FailedSpan extends DescribedRule {
 
@@ -39,7 +41,8 @@ public final class FailedSpan extends DescribedRule {
                 boolean ofSpan = span != null && span.source().equals(e.source());
                 String first = error.message().lines().findFirst().orElse("").strip();
                 // The record says which span and why ("read_file failed: FileNotFoundError: …").
-                problems.add(new RuleOutcome.Problem(OptionalInt.empty(), "span " + PythonText.abbreviate(first, 200),
+                // Another failure the format records (a refused HTTP exchange, a smolagents step error) says what it was.
+                problems.add(new RuleOutcome.Problem(OptionalInt.empty(), (ofSpan ? "span " : "") + PythonText.abbreviate(first, 200),
                         ofSpan ? List.of(span, e) : List.of(e)));
             }
         }

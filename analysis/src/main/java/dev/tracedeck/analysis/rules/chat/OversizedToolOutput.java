@@ -6,7 +6,9 @@ import dev.tracedeck.analysis.rules.RuleParameters;
 import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.model.text.PythonText;
 import dev.tracedeck.model.trace.TraceThread;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A tool result over the limit floods the context window (agents cap tool output at 10 KB as a safety net). Where the harness caps its
@@ -16,14 +18,32 @@ public final class OversizedToolOutput extends DescribedRule {
 
     /** Why nothing is judged, or "" where every result is. */
     private final String harnessCaps;
+    /** Tools whose results the harness caps itself: their results are not judged (empty: none). */
+    private final Set<String> cappedTools;
+
+    /** Why the results of {@link #cappedTools} are not judged. */
+    private final String cappedReason;
 
     public OversizedToolOutput() {
-        this("");
+        this("", Set.of(), "");
     }
 
-    private OversizedToolOutput(String harnessCaps) {
+    private OversizedToolOutput(String harnessCaps, Set<String> cappedTools, String cappedReason) {
         super("oversized-tool-output", "tool results stay under the output limit", Severity.WARNING);
         this.harnessCaps = harnessCaps;
+        this.cappedTools = Set.copyOf(cappedTools);
+        this.cappedReason = cappedReason;
+    }
+
+    /**
+     * For the traces of a harness that caps the output of some of its tools itself: the results of calls of
+     * {@code tools} are as long as the harness made them and are not judged, the others are; {@code reason} says so.
+     */
+    public static OversizedToolOutput cappedTools(Set<String> tools, String reason) {
+        if (reason.isBlank() || tools.isEmpty()) {
+            throw new IllegalArgumentException("a harness's cap needs tools and a reason");
+        }
+        return new OversizedToolOutput("", tools, reason);
     }
 
     /** For the traces of a harness that caps its tools' output itself; {@code reason} says so, and how. */
@@ -31,7 +51,7 @@ public final class OversizedToolOutput extends DescribedRule {
         if (reason.isBlank()) {
             throw new IllegalArgumentException("a harness's cap needs a reason");
         }
-        return new OversizedToolOutput(reason);
+        return new OversizedToolOutput(reason, Set.of(), "");
     }
 
     @Override
@@ -39,9 +59,20 @@ public final class OversizedToolOutput extends DescribedRule {
         if (!harnessCaps.isEmpty()) {
             return RuleOutcome.notApplicable(harnessCaps);
         }
-        List<HistoryItem> results = ChatHistory.of(thread).stream().filter(HistoryItem::isToolResult).toList();
+        List<HistoryItem> history = ChatHistory.of(thread);
+        Set<String> cappedCalls = new HashSet<>();
+        for (HistoryItem item : history) {
+            for (int i = 0; i < item.callIds().size() && i < item.callNames().size(); i++) {
+                if (cappedTools.contains(item.callNames().get(i))) {
+                    cappedCalls.add(item.callIds().get(i));
+                }
+            }
+        }
+        List<HistoryItem> results = history.stream().filter(HistoryItem::isToolResult)
+                .filter(r -> !cappedCalls.contains(r.resultId())).toList();
         if (results.isEmpty()) {
-            return RuleOutcome.notApplicable("no tool results in this thread's history");
+            return RuleOutcome.notApplicable(cappedCalls.isEmpty() ? "no tool results in this thread's history"
+                    : "every tool result is one the harness caps itself: " + cappedReason);
         }
         if (results.stream().noneMatch(HistoryItem::contentComplete)) {
             return RuleOutcome.notApplicable("the log shows tool results only as previews");
