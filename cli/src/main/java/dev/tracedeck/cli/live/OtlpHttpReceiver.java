@@ -116,6 +116,10 @@ public final class OtlpHttpReceiver implements AutoCloseable {
             deadlines.close();
             keepers.shutdownNow();
             stopQuietly(server);
+            // Jetty wraps the bind's own failure; callers tell a port in use by the BindException itself.
+            if (e.getCause() instanceof java.net.BindException bind) {
+                throw bind;
+            }
             throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
         }
         return new OtlpHttpReceiver(server, connector, deadlines, keepers);

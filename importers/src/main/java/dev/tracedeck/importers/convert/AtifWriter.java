@@ -248,9 +248,13 @@ public final class AtifWriter implements TraceWriter {
             out.writeStringField("message", redactor.redact(step.message.content()));
             if (step.source.equals("agent") && !step.message.toolCalls().isEmpty()) {
                 out.writeArrayFieldStart("tool_calls");
+                int k = 0;
                 for (ToolCall call : step.message.toolCalls()) {
                     out.writeStartObject();
-                    out.writeStringField("tool_call_id", redactor.redact(call.id()));
+                    // ATIF requires an id; a call the trace names none for (Gemini's) gets one of its step's, which a
+                    // result without source_call_id in that step answers, as ATIF's readers pair them.
+                    String callId = call.id().isEmpty() ? "call_" + id + "_" + ++k : call.id();
+                    out.writeStringField("tool_call_id", redactor.redact(callId));
                     out.writeStringField("function_name", redactor.redact(call.name()));
                     out.writeFieldName("arguments");
                     if (call.rawArguments().isBlank()) {
