@@ -58,4 +58,74 @@ class RepeatedToolCallTest {
         assertEquals(1, RULE.check(polls("compiling 1/3", "compiling 2/3", "compiling 2/3", "compiling 2/3", "compiling 2/3"),
                 RuleParameters.DEFAULTS).problems().size(), "once the output stops changing, it is a loop again");
     }
+
+    /** Turns of one or more calls of {@code tool} with {@code args}, each answered "ok"; then a request record with {@code tools}. */
+    private static TraceThread turns(String tool, String args, int[] callsPerTurn, String toolsJson) {
+        TraceBuilder b = new TraceBuilder();
+        int line = 1;
+        int idx = 0;
+        int id = 0;
+        for (int n : callsPerTurn) {
+            List<ToolCall> calls = new java.util.ArrayList<>();
+            for (int k = 0; k < n; k++) {
+                calls.add(new ToolCall("call_" + id++, tool, args, Optional.empty(), false));
+            }
+            List<Message> said = new java.util.ArrayList<>(List.of(new Message("assistant", "", calls, "")));
+            calls.forEach(c -> said.add(new Message("tool", "ok", List.of(), c.id())));
+            for (Message m : said) {
+                int at = line++;
+                b.add("message", "", "t", new SourceRef("f.jsonl", at, at, "/payload"), "",
+                        new Payload.ConversationMessage(m, OptionalInt.of(idx++), m.content().length(), false));
+            }
+        }
+        if (toolsJson != null) {
+            int at = line;
+            b.add("json", dev.tracedeck.model.recorded.ThreadRequest.EVENT, "t", new SourceRef("f.jsonl", at, at, "/request"),
+                    "", new Payload.JsonRecord(dev.tracedeck.model.recorded.ThreadRequest.EVENT, json("{\"tools\": " + toolsJson + "}")));
+        }
+        return b.build(new ImportReport("f.jsonl", "x", 0, 0, 0, 0, 0, Map.of(), List.of(), 0, true)).threads().get(0);
+    }
+
+    @Test
+    void callsMadeAtOnceInOneMessageAreOneStepOfARun() {
+        assertTrue(RULE.check(turns("read", "{\"path\":\"a\"}", new int[] {3}, null), RuleParameters.DEFAULTS)
+                .problems().isEmpty(), "three at once, before any result: no loop");
+        assertEquals(1, RULE.check(turns("read", "{\"path\":\"a\"}", new int[] {2, 1, 1}, null), RuleParameters.DEFAULTS)
+                .problems().size(), "three turns of it are");
+    }
+
+    @Test
+    void callsWhoseArgumentsTheTraceLeftEmptyAreJudgedOnlyWhereTheToolTakesNone() {
+        int[] four = {1, 1, 1, 1};
+        assertTrue(RULE.check(turns("bash", "{}", four, null), RuleParameters.DEFAULTS).problems().isEmpty(),
+                "no schema recorded: the arguments may have been left out");
+        assertTrue(RULE.check(turns("bash", "{}", four, "[{\"type\": \"function\", \"function\": {\"name\": \"bash\","
+                + " \"parameters\": {\"type\": \"object\", \"properties\": {\"command\": {\"type\": \"string\"}},"
+                + " \"required\": [\"command\"]}}}]"), RuleParameters.DEFAULTS).problems().isEmpty(),
+                "bash needs a command: {} is not what was called");
+        assertEquals(1, RULE.check(turns("now", "{}", four, "[{\"name\": \"now\", \"input_schema\": {\"type\": \"object\","
+                + " \"properties\": {}}}]"), RuleParameters.DEFAULTS).problems().size(), "a tool that takes nothing, four times");
+    }
+
+    private static dev.tracedeck.model.json.JsonValue json(String text) {
+        try {
+            return value(new com.fasterxml.jackson.databind.ObjectMapper().readTree(text));
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    private static dev.tracedeck.model.json.JsonValue value(com.fasterxml.jackson.databind.JsonNode n) {
+        if (n.isObject()) {
+            Map<String, dev.tracedeck.model.json.JsonValue> m = new java.util.LinkedHashMap<>();
+            n.fields().forEachRemaining(e -> m.put(e.getKey(), value(e.getValue())));
+            return new dev.tracedeck.model.json.JsonValue.JsonObject(m);
+        }
+        if (n.isArray()) {
+            List<dev.tracedeck.model.json.JsonValue> items = new java.util.ArrayList<>();
+            n.forEach(i -> items.add(value(i)));
+            return new dev.tracedeck.model.json.JsonValue.JsonArray(items);
+        }
+        return new dev.tracedeck.model.json.JsonValue.JsonString(n.asText());
+    }
 }

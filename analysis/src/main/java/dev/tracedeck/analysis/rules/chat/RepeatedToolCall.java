@@ -8,12 +8,14 @@ import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
+import dev.tracedeck.model.recorded.ThreadRequest;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * The same tool with the same arguments, again and again in a row, learning nothing new: the agent is looping. A
@@ -21,6 +23,12 @@ import java.util.OptionalInt;
  * with nothing to write reads a running command's new output; a status check), so it ends the run; where the log
  * shows no result for a call, the arguments alone decide. The limit starts above two so that a duplicated memory
  * write stays {@code duplicate-add-entry}'s finding alone.
+ *
+ * <p>A run counts the model's turns: the same call made several times in one message (parallel calls, before any
+ * result came back) is one step of a run, since nothing was seen between them to learn from. And a call whose
+ * arguments the trace left empty ({@code {}}, or none) is judged only where the thread's recorded tool schemas say
+ * that tool takes no required argument: a trace that records no arguments (redacted, or a framework that keeps
+ * content out of its spans) shows calls that look the same whatever they were.
  */
 public final class RepeatedToolCall extends DescribedRule {
 
@@ -31,19 +39,21 @@ public final class RepeatedToolCall extends DescribedRule {
 
     @Override
     public RuleOutcome check(TraceThread thread, RuleParameters p) {
-        List<Call> calls = new ArrayList<>();
+        List<Call> made = new ArrayList<>();
         // The results are read only where two calls in a row are the same: a result may be left in its file.
         Map<String, Message> results = new HashMap<>();
         for (Event e : thread.events()) {
             if (e.payload() instanceof Payload.ToolInvocation t && !t.planned()) {
-                calls.add(new Call(e, t.call(), t.msgIdx()));
+                made.add(new Call(e, t.call(), t.msgIdx()));
             } else if (e.payload() instanceof Payload.ConversationMessage m) {
-                m.message().toolCalls().forEach(c -> calls.add(new Call(e, c, m.msgIdx())));
+                m.message().toolCalls().forEach(c -> made.add(new Call(e, c, m.msgIdx())));
                 if (m.message().isToolResult() && !m.message().toolCallId().isEmpty()) {
                     results.putIfAbsent(m.message().toolCallId(), m.message());
                 }
             }
         }
+        Set<String> argumentless = ToolSchemas.withoutRequiredArguments(ThreadRequest.tools(thread));
+        List<Call> calls = turns(made, argumentless);
         if (calls.isEmpty()) {
             return RuleOutcome.notApplicable("no tool calls with arguments in this thread");
         }
@@ -65,6 +75,34 @@ public final class RepeatedToolCall extends DescribedRule {
         return RuleOutcome.of(problems);
     }
 
+    /**
+     * The calls as steps of a run: a call the same as the one before it in the same message is left out (one turn),
+     * and a call with empty arguments is dropped unless its tool takes none ({@code argumentless}), which also breaks a
+     * run: what it was is not known.
+     */
+    private static List<Call> turns(List<Call> calls, Set<String> argumentless) {
+        List<Call> steps = new ArrayList<>(calls.size());
+        boolean judged = false;
+        for (Call c : calls) {
+            if (noArguments(c.call()) && !argumentless.contains(c.call().name())) {
+                steps.add(Call.GAP);
+                continue;
+            }
+            Call last = steps.isEmpty() ? null : steps.get(steps.size() - 1);
+            if (last != null && last.event() == c.event() && last.sameAs(c)) {
+                continue;
+            }
+            steps.add(c);
+            judged = true;
+        }
+        return judged ? steps : List.of();
+    }
+
+    private static boolean noArguments(ToolCall call) {
+        String args = call.rawArguments().strip();
+        return args.isEmpty() || args.equals("{}");
+    }
+
     /** True when both calls have a result in the log and the two differ. */
     private static boolean differentResults(Call a, Call b, Map<String, Message> results) {
         Message ra = a.call().id().isEmpty() ? null : results.get(a.call().id());
@@ -73,8 +111,12 @@ public final class RepeatedToolCall extends DescribedRule {
     }
 
     private record Call(Event event, ToolCall call, OptionalInt msgIdx) {
+        /** Where a call not judged was: the same as no call. */
+        static final Call GAP = new Call(null, null, OptionalInt.empty());
+
         boolean sameAs(Call other) {
-            return call.name().equals(other.call.name()) && call.rawArguments().equals(other.call.rawArguments());
+            return this != GAP && other != GAP && call.name().equals(other.call.name())
+                    && call.rawArguments().equals(other.call.rawArguments());
         }
     }
 }
