@@ -119,9 +119,10 @@ public final class OtlpRequestShape {
             text(r.get(name), at + "/" + name);
         }
         for (String name : TIMES) {
-            JsonNode t = r.get(name);
-            if (t != null && !t.isNull() && !t.isTextual() && !t.isIntegralNumber()) {
-                throw new Misfit(at + "/" + name + " is " + kind(t) + ", not a time in nanoseconds");
+            // fixed64 nanoseconds: OTLP/JSON writes them as decimal strings (or numbers); the importer reads no other.
+            String problem = OtlpValues.timeProblem(r.get(name), name);
+            if (!problem.isEmpty()) {
+                throw new Misfit(at + "/" + problem);
             }
         }
         attributesOf(r, at);
