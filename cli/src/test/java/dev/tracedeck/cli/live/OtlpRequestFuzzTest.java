@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Any body sent to {@code listen}: the first byte picks OTLP/JSON or protobuf, the rest is the body. It is refused as
- * a bad body, or kept; what is kept reads back as the spans it was counted as, each read and none unread, so that no
+ * a bad body, or kept; what is kept reads back as the spans it was counted as, none of them unread for its shape or
+ * its times (a span's content may still be unreadable to the GenAI conventions, which the checks then say), so that no
  * request answered 200 can break the checks of what comes after it. Seeds and kept findings:
  * {@code OtlpRequestFuzzTestInputs/received}.
  */
@@ -58,7 +59,8 @@ class OtlpRequestFuzzTest {
         Set<String> keys = new HashSet<>();
         OtlpLines.keys(kept.get(0)).forEach(keys::addAll);
         Trace trace = OtlpLines.read("received", List.of(new OtlpLines.Line(1, line)), keys);
-        assertEquals(0, trace.events().stream().filter(e -> e.payload() instanceof Payload.Unparsed).count(),
+        assertEquals(List.of(), trace.events().stream().filter(e -> e.payload() instanceof Payload.Unparsed u
+                && (u.reason().contains("not an OTLP") || u.reason().contains("nanoseconds"))).toList(),
                 "a kept request reads back whole: " + line);
         assertEquals(counted[0], trace.report().recordsOf("span"), "every span kept is read back: " + line);
     }
