@@ -89,7 +89,7 @@ final class OtlpDecoding {
             }
         } else {
             request = json(body);
-            Optional<String> misfit = OtlpRequestShape.tracesProblem(request);
+            Optional<String> misfit = OtlpRequestShape.receivableTracesProblem(request);
             if (misfit.isPresent()) {
                 throw new BadBody("not an OTLP trace export request: " + misfit.get());
             }
@@ -126,7 +126,7 @@ final class OtlpDecoding {
             }
         } else {
             request = json(body);
-            Optional<String> misfit = OtlpRequestShape.logsProblem(request);
+            Optional<String> misfit = OtlpRequestShape.receivableLogsProblem(request);
             if (misfit.isPresent()) {
                 throw new BadBody("not an OTLP logs export request: " + misfit.get());
             }

@@ -39,15 +39,30 @@ public final class OtlpRequestShape {
 
     /** The first place a trace export request leaves the schema, as "where: what", or empty when it fits. */
     public static Optional<String> tracesProblem(JsonNode request) {
-        return problem(request, TRACE_LISTS, false);
+        return problem(request, TRACE_LISTS, false, false);
     }
 
     /** The first place a logs export request leaves the schema, or empty when it fits. */
     public static Optional<String> logsProblem(JsonNode request) {
-        return problem(request, LOG_LISTS, true);
+        return problem(request, LOG_LISTS, true, false);
     }
 
-    private static Optional<String> problem(JsonNode request, Map<String, List<String>> lists, boolean logs) {
+    /**
+     * As {@link #tracesProblem}, and also a time that is no time (not a whole number of nanoseconds, negative, past the
+     * year 2200). A receiver refuses such a request so the sender hears it; a file that holds one is read with the
+     * span kept and reported, which a request refused whole would not allow.
+     */
+    public static Optional<String> receivableTracesProblem(JsonNode request) {
+        return problem(request, TRACE_LISTS, false, true);
+    }
+
+    /** As {@link #logsProblem}, and also a time that is no time; see {@link #receivableTracesProblem}. */
+    public static Optional<String> receivableLogsProblem(JsonNode request) {
+        return problem(request, LOG_LISTS, true, true);
+    }
+
+    private static Optional<String> problem(JsonNode request, Map<String, List<String>> lists, boolean logs,
+            boolean times) {
         try {
             for (Item resource : list(request, "", lists.get("request"))) {
                 object(resource.node.get("resource"), resource.at + "/resource", true);
@@ -57,7 +72,7 @@ public final class OtlpRequestShape {
                     object(s, scope.at + "/scope", true);
                     attributesOf(s, scope.at + "/scope");
                     for (Item item : list(scope.node, scope.at, lists.get("scope"))) {
-                        record(item.node, item.at, logs);
+                        record(item.node, item.at, logs, times);
                     }
                 }
             }
@@ -76,7 +91,7 @@ public final class OtlpRequestShape {
             return Optional.of(at + " is " + kind(record) + ", not an object");
         }
         try {
-            record(record, at, log);
+            record(record, at, log, false);
             return Optional.empty();
         } catch (Misfit e) {
             return Optional.of(e.getMessage());
@@ -114,13 +129,17 @@ public final class OtlpRequestShape {
         return List.of();
     }
 
-    private static void record(JsonNode r, String at, boolean log) throws Misfit {
+    private static void record(JsonNode r, String at, boolean log, boolean times) throws Misfit {
         for (String name : SPAN_TEXTS) {
             text(r.get(name), at + "/" + name);
         }
         for (String name : TIMES) {
+            JsonNode t = r.get(name);
+            if (t != null && !t.isNull() && !t.isTextual() && !t.isIntegralNumber()) {
+                throw new Misfit(at + "/" + name + " is " + kind(t) + ", not a time in nanoseconds");
+            }
             // fixed64 nanoseconds: OTLP/JSON writes them as decimal strings (or numbers); the importer reads no other.
-            String problem = OtlpValues.timeProblem(r.get(name), name);
+            String problem = times ? OtlpValues.timeProblem(t, name) : "";
             if (!problem.isEmpty()) {
                 throw new Misfit(at + "/" + problem);
             }
