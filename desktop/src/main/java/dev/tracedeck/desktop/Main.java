@@ -4,11 +4,13 @@ import dev.tracedeck.cli.BaselineCommand;
 import dev.tracedeck.cli.CommandLines;
 import dev.tracedeck.cli.CompareCommand;
 import dev.tracedeck.cli.ConvertCommand;
+import dev.tracedeck.cli.CostCommand;
 import dev.tracedeck.cli.ExitCodes;
 import dev.tracedeck.cli.InputFormatOption;
 import dev.tracedeck.cli.InspectCommand;
 import dev.tracedeck.cli.ListenCommand;
 import dev.tracedeck.cli.ParseTextCallsOption;
+import dev.tracedeck.cli.PricesCommand;
 import dev.tracedeck.cli.PruneCommand;
 import dev.tracedeck.cli.RuleConfigOption;
 import dev.tracedeck.cli.RunsCommand;
@@ -51,7 +53,7 @@ public final class Main implements Callable<Integer> {
 
     /** The subcommands, in the order {@code --help} lists them. */
     private static final List<Class<?>> COMMANDS = List.of(InspectCommand.class, ValidateCommand.class,
-            ListenCommand.class, WatchCommand.class, ConvertCommand.class, TokensCommand.class, PruneCommand.class,
+            ListenCommand.class, WatchCommand.class, ConvertCommand.class, TokensCommand.class, CostCommand.class, PricesCommand.class, PruneCommand.class,
             CompareCommand.class, RenderCommand.class, TextCallsCommand.class, RunsCommand.class, SearchCommand.class,
             BaselineCommand.class, TriageCommand.class, CommandLine.HelpCommand.class);
 
