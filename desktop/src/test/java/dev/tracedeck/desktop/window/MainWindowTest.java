@@ -232,6 +232,16 @@ class MainWindowTest {
     }
 
     @Test
+    void aCheckThatOnlyWarnsIsMarkedAsAWarningNotAFailure(FxRobot robot) {
+        robot.interact(() -> openFiles.open(List.of(SampleLogs.copy("sample-logs/smolagents/benchmark-code-step-error.jsonl", dir))));
+
+        ListCell<FindingsRow> check = findingsCell(robot, r -> r instanceof CheckRow c && c.check().ruleId().equals("failed-span"));
+        assertEquals(CheckStatus.FAIL, ((CheckRow) check.getItem()).check().status());
+        assertTrue(labels(check).contains("WARN 1"), labels(check).toString());
+        assertTrue(check.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("flag-warning")));
+    }
+
+    @Test
     void theFindingsPanelListsTheChecklistAndAFindingSelectsItsEvidence(FxRobot robot) {
         robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
 
