@@ -232,6 +232,20 @@ class MainWindowTest {
     }
 
     @Test
+    void theKindsMenuOffersOnlyTheKindsTheFileHolds(FxRobot robot) {
+        robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+
+        javafx.scene.control.MenuButton kinds = robot.lookup(".kind-filter").queryAs(javafx.scene.control.MenuButton.class);
+        List<String> offered = kinds.getItems().stream().filter(i -> i instanceof javafx.scene.control.CheckMenuItem && i.isVisible())
+                .map(javafx.scene.control.MenuItem::getText).toList();
+        assertTrue(offered.stream().anyMatch(t -> t.startsWith("message ")), offered.toString());
+        assertTrue(offered.stream().noneMatch(t -> t.startsWith("span ") || t.startsWith("malformed ")),
+                "no kind the file has no event of: " + offered);
+        assertTrue(offered.stream().allMatch(t -> t.matches(".*  [1-9][0-9,]*")), "each with its count: " + offered);
+        assertEquals("All kinds", kinds.getText());
+    }
+
+    @Test
     void aCheckThatOnlyWarnsIsMarkedAsAWarningNotAFailure(FxRobot robot) {
         robot.interact(() -> openFiles.open(List.of(SampleLogs.copy("sample-logs/smolagents/benchmark-code-step-error.jsonl", dir))));
 
