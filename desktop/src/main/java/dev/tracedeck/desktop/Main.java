@@ -45,11 +45,19 @@ import picocli.CommandLine;
  * command line is the cli module's commands, which never see JavaFX, and this module's render, listed together in
  * the order {@code --help} shows them.
  */
-@Command(name = "tracedeck", mixinStandardHelpOptions = true, version = "Tracedeck 0.1.0",
+@Command(name = "tracedeck", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "A debugger for the traces and memory state of LLM agents.%n"
                 + "Without a command, opens the desktop app on the given files.",
         exitCodeOnInvalidInput = ExitCodes.USAGE, exitCodeOnExecutionException = ExitCodes.USAGE)
 public final class Main implements Callable<Integer> {
+
+    /** {@code --version}: the build's version, as the About box and the reports say it. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"Tracedeck " + dev.tracedeck.model.ToolVersion.get()};
+        }
+    }
 
     /** The subcommands, in the order {@code --help} lists them. */
     private static final List<Class<?>> COMMANDS = List.of(InspectCommand.class, ValidateCommand.class,
