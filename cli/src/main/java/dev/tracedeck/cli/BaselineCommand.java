@@ -5,7 +5,7 @@ import dev.tracedeck.analysis.rules.RuleConfig;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
-import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.importers.redact.Redactor;
 import dev.tracedeck.workspace.baseline.Baseline;

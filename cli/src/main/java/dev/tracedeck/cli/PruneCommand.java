@@ -10,7 +10,7 @@ import dev.tracedeck.analysis.tokens.ModelChoice;
 import dev.tracedeck.analysis.tokens.ModelProfile;
 import dev.tracedeck.analysis.tokens.ModelProfiles;
 import dev.tracedeck.analysis.tokens.PromptTokens;
-import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.recorded.ThreadRequest;

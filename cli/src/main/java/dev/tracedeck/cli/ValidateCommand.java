@@ -7,7 +7,7 @@ import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.cli.report.RedactedReport;
 import dev.tracedeck.cli.report.ReportFormat;
-import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.importers.redact.Redactor;
 import dev.tracedeck.workspace.WorkspaceException;

@@ -1,8 +1,8 @@
 package dev.tracedeck.desktop.follow;
 
 import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
-import dev.tracedeck.cli.live.FollowedFile;
 import dev.tracedeck.desktop.common.TaskContext;
+import dev.tracedeck.engine.live.FollowedFile;
 import dev.tracedeck.importers.GrowingFile;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;

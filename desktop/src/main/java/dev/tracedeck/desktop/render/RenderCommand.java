@@ -10,7 +10,7 @@ import dev.tracedeck.cli.InternalFailure;
 import dev.tracedeck.cli.RuleConfigOption;
 import dev.tracedeck.cli.WorkspaceOption;
 import dev.tracedeck.cli.WorkspaceRecording;
-import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;
 import dev.tracedeck.model.trace.Trace;

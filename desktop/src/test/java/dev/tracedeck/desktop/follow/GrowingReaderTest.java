@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
-import dev.tracedeck.cli.live.FollowedFile;
 import dev.tracedeck.desktop.common.TaskContext;
 import dev.tracedeck.desktop.fixtures.ClaudeCodeLines;
 import dev.tracedeck.desktop.fixtures.SampleLogs;
 import dev.tracedeck.desktop.tabs.LoadedTrace;
+import dev.tracedeck.engine.live.FollowedFile;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.Importers;
