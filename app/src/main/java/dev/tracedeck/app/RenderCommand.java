@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop.render;
+package dev.tracedeck.app;
 
 import dev.tracedeck.analysis.rules.RuleConfig;
 import dev.tracedeck.analysis.rules.Validator;
@@ -10,6 +10,8 @@ import dev.tracedeck.cli.InternalFailure;
 import dev.tracedeck.cli.RuleConfigOption;
 import dev.tracedeck.cli.WorkspaceOption;
 import dev.tracedeck.cli.WorkspaceRecording;
+import dev.tracedeck.desktop.render.HeadlessRender;
+import dev.tracedeck.desktop.render.RenderRequest;
 import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.Importers;

@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop;
+package dev.tracedeck.app;
 
 import java.io.IOException;
 import java.nio.file.Files;

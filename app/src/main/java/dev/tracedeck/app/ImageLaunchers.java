@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop;
+package dev.tracedeck.app;
 
 import dev.tracedeck.cli.ExitCodes;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop;
+package dev.tracedeck.app;
 
 import dev.tracedeck.cli.BaselineCommand;
 import dev.tracedeck.cli.CommandLines;
@@ -18,7 +18,6 @@ import dev.tracedeck.cli.TokensCommand;
 import dev.tracedeck.cli.TriageCommand;
 import dev.tracedeck.cli.ValidateCommand;
 import dev.tracedeck.cli.WatchCommand;
-import dev.tracedeck.desktop.render.RenderCommand;
 import dev.tracedeck.desktop.window.DesktopLauncher;
 import dev.tracedeck.desktop.window.LaunchOptions;
 import java.io.PrintWriter;
@@ -40,8 +39,9 @@ import picocli.CommandLine;
 /**
  * The one entry point: {@code tracedeck [FILE...]} opens the desktop app, {@code tracedeck inspect} and the
  * other subcommands run headless. Not a JavaFX {@code Application}, so the app runs from a plain classpath. The
- * command line is the cli module's commands, which never see JavaFX, and this module's render, listed together in
- * the order {@code --help} shows them.
+ * command line is the cli module's commands, which never see JavaFX, and this module's render, which draws the
+ * desktop module's views, listed together in the order {@code --help} shows them. This module is the only one that
+ * sees both front ends: the window itself knows no command line.
  */
 @Command(name = "tracedeck", mixinStandardHelpOptions = true, version = "Tracedeck 0.1.0",
         description = "A debugger for the traces and memory state of LLM agents.%n"

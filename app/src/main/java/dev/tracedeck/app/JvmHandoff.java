@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop;
+package dev.tracedeck.app;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

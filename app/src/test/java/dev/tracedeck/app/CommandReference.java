@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop;
+package dev.tracedeck.app;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;

@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop.render;
+package dev.tracedeck.app;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.cli.CliRun;
 import dev.tracedeck.cli.ExitCodes;
-import dev.tracedeck.desktop.Main;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop;
+package dev.tracedeck.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

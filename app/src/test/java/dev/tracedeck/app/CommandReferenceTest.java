@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop;
+package dev.tracedeck.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * docs/cli.md shows every command's usage exactly as the command prints it, so the page cannot drift from the code.
  * After changing an option or a description, rewrite the page's usage blocks with
- * {@code ./mvnw -B -o -q verify -pl desktop -am -Dtest=CommandReferenceTest -Dsurefire.failIfNoSpecifiedTests=false
+ * {@code ./mvnw -B -o -q verify -pl app -am -Dtest=CommandReferenceTest -Dsurefire.failIfNoSpecifiedTests=false
  * -Dgolden.update=true}, then read the diff.
  */
 class CommandReferenceTest {
