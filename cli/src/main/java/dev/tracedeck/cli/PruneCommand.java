@@ -127,7 +127,7 @@ public final class PruneCommand implements Callable<Integer> {
         ModelChoice profile = modelChoice.choose(trace, profiles.get());
         ModelProfile p = profile.profile();
         PruneContext context = new PruneContext(new PromptTokens(p.format().orElse(ModelProfile.ESTIMATE_FORMAT)),
-                p.contextLimit(), ThreadRequest.tools(chosen));
+                p.contextLimit(), ThreadRequest.tools(chosen.events()));
         PruneResult result = new Pruner(context).run(history.get().history(), strategy, history.get().linesById());
         PruneReport report = new PruneReport(trace, chosen, history.get(), profile, context, result);
         out.print(format.equals("json") ? report.json() : report.text());

@@ -62,8 +62,8 @@ class PruneOnSamplesTest {
                     histories++;
                     PromptTokens tokens = new PromptTokens(ChatFormat.GPT_4O);
                     // A window the history fills, so the budget strategies act.
-                    int total = tokens.count(history.history().prompt(), ThreadRequest.tools(thread)).tokens();
-                    Pruner pruner = new Pruner(new PruneContext(tokens, Math.max(total, 50), ThreadRequest.tools(thread)));
+                    int total = tokens.count(history.history().prompt(), ThreadRequest.tools(thread.events())).tokens();
+                    Pruner pruner = new Pruner(new PruneContext(tokens, Math.max(total, 50), ThreadRequest.tools(thread.events())));
                     for (String spec : STRATEGIES) {
                         PruneResult r = pruner.run(history.history(), StrategyParser.parseAll(List.of(spec.split(" \\+ "))),
                                 history.linesById());
