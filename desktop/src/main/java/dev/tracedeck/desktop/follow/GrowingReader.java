@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.follow;
 
-import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
+import dev.tracedeck.analysis.lift.TextCallLifting;
 import dev.tracedeck.desktop.common.TaskContext;
 import dev.tracedeck.engine.live.FollowedFile;
 import dev.tracedeck.importers.GrowingFile;

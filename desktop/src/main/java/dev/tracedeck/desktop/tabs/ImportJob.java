@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.tabs;
 
-import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
+import dev.tracedeck.analysis.lift.TextCallLifting;
 import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.common.Batches;
 import dev.tracedeck.desktop.common.TaskContext;

@@ -2,9 +2,9 @@ package dev.tracedeck.desktop.window;
 
 import dev.tracedeck.analysis.config.ConfigException;
 import dev.tracedeck.analysis.config.RuleConfigReader;
+import dev.tracedeck.analysis.lift.TextCallLifting;
 import dev.tracedeck.analysis.rules.RuleConfig;
 import dev.tracedeck.analysis.rules.Validator;
-import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.desktop.common.ErrorBoundary;
 import dev.tracedeck.desktop.common.FxTaskRunner;
 import dev.tracedeck.desktop.common.Notice;

@@ -3,7 +3,7 @@ package dev.tracedeck.desktop.follow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
+import dev.tracedeck.analysis.lift.TextCallLifting;
 import dev.tracedeck.desktop.common.TaskContext;
 import dev.tracedeck.desktop.fixtures.ClaudeCodeLines;
 import dev.tracedeck.desktop.fixtures.SampleLogs;

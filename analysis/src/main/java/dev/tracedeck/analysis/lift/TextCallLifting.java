@@ -1,4 +1,4 @@
-package dev.tracedeck.analysis.textcalls.lift;
+package dev.tracedeck.analysis.lift;
 
 import dev.tracedeck.model.trace.Trace;
 
