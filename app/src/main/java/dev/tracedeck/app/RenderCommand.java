@@ -14,7 +14,7 @@ import dev.tracedeck.desktop.render.HeadlessRender;
 import dev.tracedeck.desktop.render.RenderRequest;
 import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.trace.Trace;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -7,7 +7,7 @@ import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.cli.report.CompareReport;
 import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
 import java.io.PrintWriter;

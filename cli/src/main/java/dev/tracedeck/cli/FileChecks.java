@@ -7,7 +7,7 @@ import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.source.SourceChangedException;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.WorkspaceException;

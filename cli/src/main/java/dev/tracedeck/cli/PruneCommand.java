@@ -12,7 +12,7 @@ import dev.tracedeck.analysis.tokens.ModelProfiles;
 import dev.tracedeck.analysis.tokens.PromptTokens;
 import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.recorded.ThreadRequest;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.ImportListener;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.workspace.IndexState;
 import dev.tracedeck.workspace.IndexingListener;
 import dev.tracedeck.workspace.SearchHit;

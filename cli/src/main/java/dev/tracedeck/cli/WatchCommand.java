@@ -11,7 +11,7 @@ import dev.tracedeck.engine.live.FollowedTrace;
 import dev.tracedeck.engine.live.WatchedFolder;
 import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -4,7 +4,7 @@ import dev.tracedeck.analysis.lift.TextCallLifting;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.WorkspaceException;
 import dev.tracedeck.workspace.WorkspaceStore;

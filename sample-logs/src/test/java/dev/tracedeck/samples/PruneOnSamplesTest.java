@@ -14,7 +14,7 @@ import dev.tracedeck.analysis.tokens.ChatFormat;
 import dev.tracedeck.analysis.tokens.PromptTokens;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.recorded.ThreadRequest;
 import dev.tracedeck.model.trace.Trace;

@@ -23,7 +23,7 @@ import dev.tracedeck.desktop.triage.FindingFingerprints;
 import dev.tracedeck.desktop.triage.TriageMarks;
 import dev.tracedeck.importers.ImportCancelledException;
 import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.RunRecord;

@@ -14,7 +14,7 @@ import dev.tracedeck.desktop.settings.FileSettingsStore;
 import dev.tracedeck.desktop.settings.MemorySettingsStore;
 import dev.tracedeck.desktop.settings.SettingsStore;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.workspace.WorkspaceLocation;
 import java.time.Clock;
 import java.util.ArrayList;

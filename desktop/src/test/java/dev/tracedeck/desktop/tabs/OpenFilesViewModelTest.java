@@ -19,7 +19,7 @@ import dev.tracedeck.desktop.common.TaskRunner;
 import dev.tracedeck.desktop.fixtures.SampleLogs;
 import dev.tracedeck.desktop.runs.WorkspaceLink;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.RunRecord;

@@ -18,7 +18,7 @@ import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.findings.FindingsRow.FindingRow;
 import dev.tracedeck.desktop.findings.FindingsRow;
 import dev.tracedeck.engine.fixtures.TestTraces;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.trace.Trace;
 import java.util.List;

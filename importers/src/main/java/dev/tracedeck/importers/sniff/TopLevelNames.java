@@ -1,4 +1,4 @@
-package dev.tracedeck.importers.json;
+package dev.tracedeck.importers.sniff;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;

@@ -1,13 +1,15 @@
-package dev.tracedeck.importers;
+package dev.tracedeck.importers.registry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.importers.ImportListener;
+import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.trace.Trace;
-import java.nio.channels.FileChannel;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

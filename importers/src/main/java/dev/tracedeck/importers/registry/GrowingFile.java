@@ -1,5 +1,11 @@
-package dev.tracedeck.importers;
+package dev.tracedeck.importers.registry;
 
+import dev.tracedeck.importers.GrowingRead;
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.ImportListener;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.NotThisFormatException;
+import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.model.trace.Trace;
 import java.nio.file.Path;
 import java.util.Optional;

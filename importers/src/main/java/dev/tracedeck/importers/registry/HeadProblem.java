@@ -1,4 +1,4 @@
-package dev.tracedeck.importers;
+package dev.tracedeck.importers.registry;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;

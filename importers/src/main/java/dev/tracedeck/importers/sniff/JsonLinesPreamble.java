@@ -1,4 +1,4 @@
-package dev.tracedeck.importers.json;
+package dev.tracedeck.importers.sniff;
 
 /**
  * A few lines of text before the lines of a JSON Lines file: a comment or a header that someone who shared the file
@@ -73,13 +73,13 @@ public final class JsonLinesPreamble {
     }
 
     /** A line that holds something other than whitespace and does not start like JSON: a line a preamble may have. */
-    static boolean isText(String line) {
+    public static boolean isText(String line) {
         int at = skipBlank(line, 0);
         return at < line.length() && startsLikeText(line.charAt(at));
     }
 
     /** The first character of an object or an array: a record of JSON Lines. */
-    static boolean startsLikeJson(int c) {
+    public static boolean startsLikeJson(int c) {
         return c == '{' || c == '[';
     }
 
@@ -87,7 +87,7 @@ public final class JsonLinesPreamble {
      * A first character no JSON value starts with (not an object, an array, a string or a number): a line of text.
      * A line of JSON that is not an object is a record a format does not know, not a note.
      */
-    static boolean startsLikeText(int c) {
+    public static boolean startsLikeText(int c) {
         return !startsLikeJson(c) && c != '"' && c != '-' && (c < '0' || c > '9');
     }
 

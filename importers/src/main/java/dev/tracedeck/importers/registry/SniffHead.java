@@ -1,4 +1,4 @@
-package dev.tracedeck.importers;
+package dev.tracedeck.importers.registry;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,11 +1,15 @@
-package dev.tracedeck.importers;
+package dev.tracedeck.importers.registry;
 
+import dev.tracedeck.importers.ImportException;
+import dev.tracedeck.importers.ImportListener;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.NotThisFormatException;
+import dev.tracedeck.importers.TraceImporter;
+import dev.tracedeck.importers.UnrecognizedFormatException;
 import dev.tracedeck.importers.anthropic.AnthropicImporter;
 import dev.tracedeck.importers.atif.AtifImporter;
 import dev.tracedeck.importers.claudecode.ClaudeCodeImporter;
 import dev.tracedeck.importers.inspect.InspectImporter;
-import dev.tracedeck.importers.json.JsonHead;
-import dev.tracedeck.importers.json.TopLevelNames;
 import dev.tracedeck.importers.langchain.LangChainImporter;
 import dev.tracedeck.importers.langfuse.LangfuseImporter;
 import dev.tracedeck.importers.langgraph.LangGraphImporter;
@@ -19,6 +23,8 @@ import dev.tracedeck.importers.pydanticai.PydanticAiImporter;
 import dev.tracedeck.importers.recording.RecordingImporter;
 import dev.tracedeck.importers.responses.OpenAiResponsesImporter;
 import dev.tracedeck.importers.smolagents.SmolagentsImporter;
+import dev.tracedeck.importers.sniff.JsonHead;
+import dev.tracedeck.importers.sniff.TopLevelNames;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
 import java.io.InputStream;

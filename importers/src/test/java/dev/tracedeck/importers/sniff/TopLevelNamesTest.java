@@ -1,4 +1,4 @@
-package dev.tracedeck.importers.json;
+package dev.tracedeck.importers.sniff;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
