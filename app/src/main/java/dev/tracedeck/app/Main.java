@@ -4,11 +4,13 @@ import dev.tracedeck.cli.BaselineCommand;
 import dev.tracedeck.cli.CommandLines;
 import dev.tracedeck.cli.CompareCommand;
 import dev.tracedeck.cli.ConvertCommand;
+import dev.tracedeck.cli.CostCommand;
 import dev.tracedeck.cli.ExitCodes;
 import dev.tracedeck.cli.InputFormatOption;
 import dev.tracedeck.cli.InspectCommand;
 import dev.tracedeck.cli.ListenCommand;
 import dev.tracedeck.cli.ParseTextCallsOption;
+import dev.tracedeck.cli.PricesCommand;
 import dev.tracedeck.cli.PruneCommand;
 import dev.tracedeck.cli.RuleConfigOption;
 import dev.tracedeck.cli.RunsCommand;
@@ -43,15 +45,23 @@ import picocli.CommandLine;
  * desktop module's views, listed together in the order {@code --help} shows them. This module is the only one that
  * sees both front ends: the window itself knows no command line.
  */
-@Command(name = "tracedeck", mixinStandardHelpOptions = true, version = "Tracedeck 0.1.0",
+@Command(name = "tracedeck", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "A debugger for the traces and memory state of LLM agents.%n"
                 + "Without a command, opens the desktop app on the given files.",
         exitCodeOnInvalidInput = ExitCodes.USAGE, exitCodeOnExecutionException = ExitCodes.USAGE)
 public final class Main implements Callable<Integer> {
 
+    /** {@code --version}: the build's version, as the About box and the reports say it. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"Tracedeck " + dev.tracedeck.model.ToolVersion.get()};
+        }
+    }
+
     /** The subcommands, in the order {@code --help} lists them. */
     private static final List<Class<?>> COMMANDS = List.of(InspectCommand.class, ValidateCommand.class,
-            ListenCommand.class, WatchCommand.class, ConvertCommand.class, TokensCommand.class, PruneCommand.class,
+            ListenCommand.class, WatchCommand.class, ConvertCommand.class, TokensCommand.class, CostCommand.class, PricesCommand.class, PruneCommand.class,
             CompareCommand.class, RenderCommand.class, TextCallsCommand.class, RunsCommand.class, SearchCommand.class,
             BaselineCommand.class, TriageCommand.class, CommandLine.HelpCommand.class);
 

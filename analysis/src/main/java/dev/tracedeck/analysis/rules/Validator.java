@@ -141,7 +141,11 @@ public final class Validator {
             Severity severity = setting.severity().orElse(rule.defaultSeverity());
             RuleOutcome outcome = rule.check(thread, parameters);
             if (!outcome.applicable()) {
-                checks.add(new Check(rule.id(), rule.description(), CheckStatus.NOT_APPLICABLE, List.of(), outcome.reason()));
+                // The run's events that belong to no thread are checked only by what applies to a whole run (records
+                // not read, agents that failed): the conversation rules would list there as n/a on every file.
+                if (!thread.id().isEmpty()) {
+                    checks.add(new Check(rule.id(), rule.description(), CheckStatus.NOT_APPLICABLE, List.of(), outcome.reason()));
+                }
                 continue;
             }
             List<Finding> findings = outcome.problems().stream()

@@ -40,7 +40,7 @@ final class TextReport {
                 }
             }
             out.append('\n');
-            for (ThreadChecklist thread : v.threads()) {
+            for (ThreadChecklist thread : Evidence.inReportOrder(v.threads())) {
                 if (verbose || thread.count(CheckStatus.FAIL) > 0) {
                     thread(out, v, thread, verbose);
                 }

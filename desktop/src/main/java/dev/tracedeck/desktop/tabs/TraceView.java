@@ -121,8 +121,26 @@ final class TraceView extends SplitPane {
         pane.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         pane.getSelectionModel().select(tabs.get(model.centerViewProperty().get()));
         pane.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> model.showCenter((CenterView) now.getUserData()));
-        model.centerViewProperty().addListener((obs, old, now) -> pane.getSelectionModel().select(tabs.get(now)));
+        model.centerViewProperty().addListener((obs, old, now) -> {
+            pane.getSelectionModel().select(tabs.get(now));
+            focusShown(now);
+        });
         return pane;
+    }
+
+    /**
+     * The keyboard follows a view shown from the menu (Ctrl+1…4): the State view's ← → step its snapshots, which they
+     * can't while the keys stay in the findings list that had them.
+     */
+    private void focusShown(CenterView view) {
+        if (getScene() == null) {
+            return;
+        }
+        if (view == CenterView.TIMELINE) {
+            timeline.focusTable();
+        } else {
+            centerNodes.get(view).requestFocus();
+        }
     }
 
     private static Tab tab(CenterView view, javafx.scene.Node content, String tooltip) {
