@@ -131,7 +131,7 @@ if [[ "${APP:-1}" != 0 ]]; then
     # a list, a table of 40 rows; BareTableWindow, compiled with the clock it reads alone), in the window's JVM options
     # (read from the launcher) and with a class-data archive of its own, made by a first run (of a jar: the JVM archives
     # no class from a folder). It prints when its first frame was up, measured as --screenshot-after measures it.
-    lib=desktop/target/lib
+    lib=app/target/lib
     fx_modules=$(printf '%s:' "$lib"/javafx-*.jar)
     mkdir -p "$WORK/bare"
     javac -d "$WORK/bare" --module-path "$fx_modules" --add-modules javafx.controls \

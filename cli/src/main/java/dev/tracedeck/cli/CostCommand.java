@@ -4,7 +4,7 @@ import dev.tracedeck.analysis.cost.CostLedger;
 import dev.tracedeck.analysis.cost.Prices;
 import dev.tracedeck.cli.cost.CostGroups;
 import dev.tracedeck.cli.cost.CostReport;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.trace.Trace;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -73,7 +73,7 @@ public final class CostCommand implements Callable<Integer> {
         boolean ok;
         try (WorkspaceRecording recorded = recording.get()) {
             ok = recorded.readEach(InputFiles.distinct(files, err, "tracedeck cost"), importers.get(),
-                    dev.tracedeck.analysis.textcalls.lift.TextCallLifting.when(false), traces::add);
+                    dev.tracedeck.analysis.lift.TextCallLifting.when(false), traces::add);
         }
         CostLedger ledger = CostLedger.of(traces, prices.get());
         out.print(json ? CostReport.json(traces, ledger, by) : CostReport.text(traces, ledger, by));

@@ -3,7 +3,7 @@ package dev.tracedeck.cli;
 import dev.tracedeck.analysis.cost.PriceFiles;
 import dev.tracedeck.analysis.cost.PriceRow;
 import dev.tracedeck.analysis.cost.Prices;
-import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.engine.text.TerminalText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

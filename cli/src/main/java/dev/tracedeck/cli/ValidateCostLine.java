@@ -4,7 +4,7 @@ import dev.tracedeck.analysis.cost.CostLedger;
 import dev.tracedeck.analysis.cost.CostTotal;
 import dev.tracedeck.analysis.cost.Prices;
 import dev.tracedeck.cli.cost.CostReport;
-import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.model.trace.Trace;
 import java.nio.file.Path;
 import java.util.List;

@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 
 /**
  * Runs a command line in-process and captures what it prints: this module's commands under a root named as the real
- * one (the desktop module's, which adds the window and render), or any command line handed to {@link #run}.
+ * one (the app module's, which adds the window and render), or any command line handed to {@link #run}.
  */
 public record CliRun(int code, String out, String err) {
 

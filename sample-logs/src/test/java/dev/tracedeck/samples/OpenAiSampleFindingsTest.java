@@ -14,7 +14,7 @@ import dev.tracedeck.analysis.rules.RuleProfile;
 import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.samples.SampleReadme.Row;
 import java.io.IOException;

@@ -10,7 +10,7 @@ import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload.ConversationMessage;
 import dev.tracedeck.model.trace.Trace;

@@ -10,7 +10,7 @@ import dev.tracedeck.analysis.cost.CostLedger;
 import dev.tracedeck.analysis.cost.CostLine;
 import dev.tracedeck.analysis.cost.CostTotal;
 import dev.tracedeck.analysis.cost.Prices;
-import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.model.recorded.BilledUsage;
 import dev.tracedeck.model.trace.Trace;
 import java.io.UncheckedIOException;

@@ -3,7 +3,7 @@ package dev.tracedeck.desktop.findings;
 import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.analysis.rules.ThreadChecklist;
-import dev.tracedeck.cli.report.CountFormat;
+import dev.tracedeck.engine.text.CountFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

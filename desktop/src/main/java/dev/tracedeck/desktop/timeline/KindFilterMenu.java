@@ -1,7 +1,7 @@
 package dev.tracedeck.desktop.timeline;
 
-import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.common.KindStyles;
+import dev.tracedeck.engine.text.CountFormat;
 import dev.tracedeck.model.event.EventKind;
 import java.util.EnumMap;
 import java.util.EnumSet;
