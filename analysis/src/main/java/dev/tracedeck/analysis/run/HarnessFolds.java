@@ -85,6 +85,11 @@ public final class HarnessFolds {
         return HarnessRecords.isHarness(event) && hosting.contains(event.threadId());
     }
 
+    /** How many threads have a step to fold into. */
+    public int hostingThreads() {
+        return hosting.size();
+    }
+
     /** Harness records taken in, those of threads with no step included. */
     public long total() {
         return total;

@@ -199,6 +199,14 @@ public final class RecordWords {
         if (!content.isEmpty()) {
             s.append(": ").append(content);
         }
+        String cause = json.path("cause", "code").flatMap(JsonValue::asText)
+                .orElseGet(() -> json.path("error", "message").flatMap(JsonValue::asText).orElse(""));
+        if (!cause.isEmpty()) {
+            s.append(": ").append(cause);
+        }
+        number(json, "retryAttempt").ifPresent(n -> s.append(" · retry ").append(n.toPlainString())
+                .append(number(json, "maxRetries").map(m -> " of " + m.toPlainString()).orElse("")));
+        number(json, "durationMs").ifPresent(ms -> s.append(" · ").append(duration(ms.doubleValue())));
         json.path("compactMetadata", "preTokens").flatMap(JsonValue::asText)
                 .ifPresent(t -> s.append(" (").append(text(json.get("compactMetadata").get(), "trigger")).append(", ")
                         .append(count(parse(t))).append(" tokens before)"));
@@ -256,6 +264,19 @@ public final class RecordWords {
         return s.toString();
     }
 
+    /** "command: make refund, timeout: 5": an object's members, nested ones by their size. */
+    static String pairs(JsonValue.JsonObject object) {
+        StringBuilder s = new StringBuilder();
+        for (Map.Entry<String, JsonValue> member : object.members().entrySet()) {
+            JsonValue value = member.getValue();
+            String shown = value instanceof JsonValue.JsonObject o ? count(o.members().size(), "field", "fields")
+                    : value instanceof JsonValue.JsonArray a ? count(a.items().size(), "item", "items")
+                    : value.asText().orElse("null");
+            s.append(s.isEmpty() ? "" : ", ").append(member.getKey()).append(": ").append(shown);
+        }
+        return s.toString();
+    }
+
     private static String fieldNames(JsonValue.JsonObject o) {
         return String.join(", ", o.members().keySet());
     }
@@ -268,6 +289,9 @@ public final class RecordWords {
 
     /** "640 ms", "1.42 s", "2 min 5 s". */
     public static String duration(double millis) {
+        if (millis == 0) {
+            return "0 ms";
+        }
         if (millis < 1) {
             return String.format(Locale.ROOT, "%.2f ms", millis);
         }

@@ -84,7 +84,35 @@ public final class RunWords {
         if (payload instanceof Payload.ConversationMessage m && !m.message().toolCallId().isEmpty()) {
             return result(m);
         }
+        if (payload instanceof Payload.ConversationMessage m && !m.message().toolCalls().isEmpty()) {
+            return calls(m);
+        }
+        if (payload instanceof Payload.ToolInvocation i) {
+            return RecordWords.oneLine(i.call().name() + " " + arguments(i.call()));
+        }
         return event.summary();
+    }
+
+    /** "#4 assistant → Bash(command: make refund) · text": each call with its arguments in words. */
+    private static String calls(Payload.ConversationMessage m) {
+        Message message = m.message();
+        StringBuilder s = new StringBuilder();
+        m.msgIdx().ifPresent(i -> s.append('#').append(i).append(' '));
+        s.append(message.role()).append(" →");
+        for (ToolCall call : message.toolCalls()) {
+            s.append(' ').append(call.name()).append('(').append(arguments(call)).append(')');
+        }
+        if (!message.content().isBlank()) {
+            s.append(" · ").append(message.content());
+        }
+        return RecordWords.oneLine(s.toString());
+    }
+
+    /** A call's arguments as "name: value" pairs, nested values by their size; as written when they are not an object. */
+    public static String arguments(ToolCall call) {
+        return call.arguments().filter(v -> v instanceof dev.tracedeck.model.json.JsonValue.JsonObject)
+                .map(v -> RecordWords.pairs((dev.tracedeck.model.json.JsonValue.JsonObject) v))
+                .orElseGet(() -> call.rawArguments().strip());
     }
 
     /** "#5 tool ← Bash: output", the call id left to the detail pane; by the call id when the call is not in the trace. */
