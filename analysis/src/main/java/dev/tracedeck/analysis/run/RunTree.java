@@ -206,6 +206,15 @@ public final class RunTree {
         return axisEnd;
     }
 
+    /** The root of the run {@code node} is in. */
+    public int rootOf(int node) {
+        int at = node;
+        while (parents[at] >= 0) {
+            at = parents[at];
+        }
+        return at;
+    }
+
     /** The tokens billed for the node itself, or -1 when the trace recorded none. */
     public long tokens(int node) {
         return tokens[node];

@@ -207,6 +207,8 @@ public final class RunTreeBuilder {
             return;
         }
         int agent = node(RunNodeKind.AGENT, agentName(thread), parent);
+        // A call whose usage came in a record of its own (Codex) names no model: the thread's is the one it ran on.
+        String threadModel = thread.records().model().orElse("");
         int turn = -1;
         int model = -1;
         int turns = 0;
@@ -230,7 +232,7 @@ public final class RunTreeBuilder {
                         failed[tool] |= message.content().startsWith("[error]");
                     }
                 } else if (!message.toolCalls().isEmpty() || message.role().equals("assistant")) {
-                    model = modelCall(event, container, previousTime, time);
+                    model = modelCall(event, container, previousTime, time, threadModel);
                     lastTool = -1;
                     for (ToolCall call : message.toolCalls()) {
                         lastTool = tool(event, call, model, time, tools);
@@ -249,7 +251,7 @@ public final class RunTreeBuilder {
                 }
             } else if (payload instanceof Payload.LlmCall call) {
                 if (call.curatedMessages().isPresent() || model < 0) {
-                    model = modelCall(event, container, time, time);
+                    model = modelCall(event, container, time, time, threadModel);
                     lastTool = -1;
                 } else {
                     belongs(event, model);
@@ -273,8 +275,8 @@ public final class RunTreeBuilder {
         }
     }
 
-    private int modelCall(Event event, int parent, long asked, long answered) {
-        String model = words.model(event).orElse("");
+    private int modelCall(Event event, int parent, long asked, long answered, String threadModel) {
+        String model = words.model(event).orElse(threadModel);
         int node = node(RunNodeKind.MODEL, model.isEmpty() ? "model call" : "model call " + model, parent);
         starts[node] = asked != EventClock.UNKNOWN ? asked : answered;
         ends[node] = answered;
@@ -351,8 +353,9 @@ public final class RunTreeBuilder {
         return usage.prompt() + usage.output();
     }
 
+    /** The first words of a message, its markup tags left out ("<task-notification>" and the like a harness wraps). */
     private static String firstWords(String text) {
-        String flat = text.strip().replace('\n', ' ').replace('\r', ' ');
+        String flat = text.replaceAll("</?[A-Za-z][A-Za-z0-9_-]*>", " ").replaceAll("\\s+", " ").strip();
         return PythonText.abbreviate(flat, NAME_WORDS);
     }
 

@@ -63,8 +63,11 @@ public final class Transcript {
     /** What the entry says: a message's words, a call's arguments, an error's message. */
     public static String text(TranscriptEntry entry) {
         Payload payload = entry.event().payload();
+        if (entry.kind() == TranscriptEntry.Kind.SUBAGENT) {
+            return "";
+        }
         if (entry.kind() == TranscriptEntry.Kind.TOOL) {
-            return call(entry).map(ToolCall::rawArguments).orElse("");
+            return call(entry).map(Transcript::arguments).orElse("");
         }
         if (payload instanceof Payload.AgentError error) {
             return error.message();
@@ -78,10 +81,49 @@ public final class Transcript {
             };
         }
         if (payload instanceof Payload.ToolInvocation i) {
-            return i.call().rawArguments();
+            return arguments(i.call());
         }
         return entry.event().summary();
     }
+
+    /** A call's arguments a line each ("command: ls -la"), as written when they are not an object. */
+    public static String arguments(ToolCall call) {
+        return call.arguments().filter(v -> v instanceof dev.tracedeck.model.json.JsonValue.JsonObject)
+                .map(v -> {
+                    StringBuilder s = new StringBuilder();
+                    ((dev.tracedeck.model.json.JsonValue.JsonObject) v).members().forEach((key, value) -> s
+                            .append(s.isEmpty() ? "" : "\n").append(key).append(": ")
+                            .append(value.asText().orElseGet(value::toCompactString)));
+                    return s.toString();
+                })
+                .orElseGet(() -> call.rawArguments().strip());
+    }
+
+    /**
+     * The model's thinking as its record holds it, read back from the record when the entry is opened: a Claude Code
+     * line keeps the thinking blocks whose length the message shows, a Codex rollout the reasoning's summary. The
+     * placeholder when the record holds none (or cannot be read).
+     */
+    public static String thinkingText(TranscriptEntry entry) {
+        String placeholder = text(entry);
+        try {
+            com.fasterxml.jackson.databind.JsonNode record = JSON.readTree(entry.event().text());
+            StringBuilder s = new StringBuilder();
+            for (com.fasterxml.jackson.databind.JsonNode block : record.findParents("type")) {
+                String type = block.path("type").asText("");
+                String said = type.equals("thinking") ? block.path("thinking").asText("")
+                        : type.equals("summary_text") ? block.path("text").asText("") : "";
+                if (!said.isBlank()) {
+                    s.append(s.isEmpty() ? "" : "\n\n").append(said.strip());
+                }
+            }
+            return s.isEmpty() ? placeholder : s.toString();
+        } catch (java.io.IOException | RuntimeException e) {
+            return placeholder;
+        }
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     /** What a tool call's result says, "" when it has none. */
     public static String resultText(TranscriptEntry entry) {
@@ -171,7 +213,9 @@ public final class Transcript {
             }
             if (headed) {
                 String model = thread.records().model().map(m -> " · " + m).orElse("");
-                entries.add(new TranscriptEntry(TranscriptEntry.Kind.SUBAGENT, depth, thread.events().get(0), -1,
+                Event first = thread.events().stream().filter(e -> !HarnessRecords.isHarness(e)).findFirst()
+                        .orElse(thread.events().get(0));
+                entries.add(new TranscriptEntry(TranscriptEntry.Kind.SUBAGENT, depth, first, -1,
                         Optional.empty(), (depth > 0 ? "sub-agent " : "agent ") + thread.label() + model));
             }
             Map<String, Event> results = new HashMap<>();

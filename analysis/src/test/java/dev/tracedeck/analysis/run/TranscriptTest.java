@@ -41,7 +41,7 @@ class TranscriptTest {
                 "THINKING thinking: [thinking: 1,204 characters]",
                 "ASSISTANT assistant: I'll ask a helper.",
                 "TOOL Task: {\"prompt\":\"curry\"} → Crimson river in a bowl",
-                "  SUBAGENT sub-agent s/agent-1: curry",
+                "  SUBAGENT sub-agent s/agent-1: ",
                 "  USER user: curry",
                 "  ASSISTANT assistant: Crimson river in a bowl",
                 "TOOL Bash: {} → [error] permission denied",
