@@ -230,26 +230,35 @@ public final class RunTreeView extends BorderPane {
         }
     }
 
+    /** The bar's colour by what the node is: one palette that reads on the light theme and the dark alike. */
+    private static final java.util.Map<String, javafx.scene.layout.Background> BARS = java.util.Map.of(
+            "agent", bar("#9b7be0"), "turn", bar("#4a90d9"), "model", bar("#d6619f"), "tool", bar("#e0803c"),
+            "span", bar("#4aa3c2"), "failed", bar("#e0505f"));
+
+    private static javafx.scene.layout.Background bar(String colour) {
+        return new javafx.scene.layout.Background(new javafx.scene.layout.BackgroundFill(javafx.scene.paint.Color.web(colour),
+                new javafx.scene.layout.CornerRadii(2), javafx.geometry.Insets.EMPTY));
+    }
+
     /**
      * The node's duration as a bar on its run's time axis, with the duration beside it: a gap as wide as the time before
-     * it, the bar, the words. All laid out by the row (a node left out of layout kept no style of its own in a table).
+     * it, the bar, the words, laid out by the row. The bar's colour is set here, not by a style: a cell restyled at
+     * each width it is given cost a style pass of the whole table per cell.
      */
     private final class WaterfallCell extends TableCell<Integer, Integer> {
 
         private final Region before = new Region();
-        private final Label bar = new Label();
+        private final Region bar = new Region();
         private final Label length = new Label();
         private final HBox lane = new HBox(before, bar, length);
 
         WaterfallCell() {
-            bar.getStyleClass().add("tree-bar");
             length.getStyleClass().add("tree-duration");
             length.setMinWidth(Region.USE_PREF_SIZE);
             HBox.setMargin(length, new javafx.geometry.Insets(0, 0, 0, 4));
             lane.setAlignment(Pos.CENTER_LEFT);
-            lane.setSpacing(0);
             lane.setMinWidth(0);
-            widthProperty().addListener((obs, old, now) -> updateItem(getItem(), isEmpty()));
+            widthProperty().addListener((obs, old, now) -> place());
         }
 
         @Override
@@ -260,22 +269,28 @@ public final class RunTreeView extends BorderPane {
                 setGraphic(null);
                 return;
             }
-            // Each run on its own axis: a project folder's sessions may lie days apart.
+            bar.setBackground(BARS.get(tree.failed(node) ? "failed" : tree.kind(node).name().toLowerCase(Locale.ROOT)));
+            long end = tree.end(node) == RunTree.NO_TIME ? tree.start(node) : tree.end(node);
+            length.setText(RecordWords.duration((end - tree.start(node)) / 1000.0));
+            place();
+            setGraphic(lane);
+        }
+
+        /** Where the bar lies at this width: each run on its own axis, a project folder's sessions lying days apart. */
+        private void place() {
+            RunTree tree = tree();
+            Integer node = getItem();
+            if (isEmpty() || node == null || tree == null || tree.start(node) == RunTree.NO_TIME) {
+                return;
+            }
             int root = tree.rootOf(node);
             long axisStart = tree.start(root);
             long axisEnd = tree.end(root) == RunTree.NO_TIME ? axisStart : tree.end(root);
             double span = Math.max(1, axisEnd - axisStart);
             double room = Math.max(40, getWidth() - 90);
             long end = tree.end(node) == RunTree.NO_TIME ? tree.start(node) : tree.end(node);
-            double x = (tree.start(node) - axisStart) / span * room;
-            double w = Math.max(2, (end - tree.start(node)) / span * room);
-            fix(before, x, 1);
-            fix(bar, w, 10);
-            bar.getStyleClass().removeIf(c -> c.startsWith("tree-bar-"));
-            bar.getStyleClass().add("tree-bar-" + (tree.failed(node) ? "failed" : tree.kind(node).name().toLowerCase(Locale.ROOT)));
-            length.setText(RecordWords.duration((end - tree.start(node)) / 1000.0));
-            setGraphic(lane);
-            bar.applyCss();
+            fix(before, (tree.start(node) - axisStart) / span * room, 1);
+            fix(bar, Math.max(2, (end - tree.start(node)) / span * room), 10);
         }
 
         private static void fix(Region region, double width, double height) {

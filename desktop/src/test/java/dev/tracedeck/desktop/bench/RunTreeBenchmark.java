@@ -106,11 +106,14 @@ public final class RunTreeBenchmark {
         long[] jumpBare = new long[ROUNDS];
         for (int round = 0; round < ROUNDS; round++) {
             RunTreeViewModel model = new RunTreeViewModel(trace, new SyncTaskRunner(), () -> findings, e -> { });
-            // The tree built already, as the background build hands it over: only showing it is the FX thread's.
+            // Built here as the background build would, and handed over: only showing it is the FX thread's.
+            onFx(() -> {
+                model.setActive(true);
+                return null;
+            });
             first[round] = timedOnFx(() -> {
                 RunTreeView view = new RunTreeView(model);
                 stage.getScene().setRoot(view);
-                model.setActive(true);
                 settle(view);
             });
             TreeOutline outline = onFx(model::outline);

@@ -114,7 +114,13 @@ class RunTreeViewTest {
                 .filter(Node::isVisible).map(n -> ((Label) n).getText()).toList();
         assertEquals("12.00 s", durations.get(0), "the run, from its first event to its last");
         assertTrue(durations.contains("7.00 s"), "the Task call, from the call to its result: " + durations);
-        assertFalse(robot.from(view).lookup(".tree-bar-failed").queryAll().isEmpty(), "the failed call's bar is marked");
+        // The failed call's bar in the failure's colour.
+        assertTrue(robot.from(view).lookup(".table-cell").queryAll().stream()
+                .flatMap(n -> n instanceof javafx.scene.Parent p ? p.getChildrenUnmodifiable().stream() : java.util.stream.Stream.empty())
+                .flatMap(n -> n instanceof javafx.scene.Parent p ? p.getChildrenUnmodifiable().stream() : java.util.stream.Stream.empty())
+                .filter(n -> n instanceof javafx.scene.layout.Region r && r.getBackground() != null)
+                .anyMatch(n -> ((javafx.scene.layout.Region) n).getBackground().getFills().get(0).getFill()
+                        .equals(javafx.scene.paint.Color.web("#e0505f"))), "the failed call's bar is marked");
     }
 
     @Test
