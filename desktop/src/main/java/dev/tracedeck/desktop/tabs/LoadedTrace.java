@@ -67,7 +67,8 @@ public record LoadedTrace(Trace trace, List<ThreadSummary> threads, Map<EventKin
             }
         }
         LlmRounds rounds = LlmRounds.of(trace.events());
-        TimelineRows rows = timeline ? TimelineRows.of(trace.events(), rounds) : TimelineRows.NONE;
+        TimelineRows rows = timeline
+                ? TimelineRows.of(trace.events(), rounds, dev.tracedeck.analysis.run.RunWords.of(trace)) : TimelineRows.NONE;
         return new LoadedTrace(trace, threads, counts, labels.join(), rounds, model.join(), TraceModel.window(trace), rows);
     }
 

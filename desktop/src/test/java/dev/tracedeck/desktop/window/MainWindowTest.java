@@ -378,6 +378,9 @@ class MainWindowTest {
 
     /** Rows wholly on screen: the table keeps a clipped row above and below the viewport, which a click would miss. */
     private static List<TableRow<Event>> visibleRows(FxRobot robot) {
+        // The table lays out the rows a change brought on screen in the pulse after it, which a loaded machine may run
+        // after the events the robot waited for.
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
         javafx.scene.Node viewport = robot.lookup("#timeline-table .clipped-container").query();
         javafx.geometry.Bounds view = viewport.localToScreen(viewport.getBoundsInLocal());
         return robot.lookup("#timeline-table .table-row-cell").<TableRow<Event>>queryAll().stream()
