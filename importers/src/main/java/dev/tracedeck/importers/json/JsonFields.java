@@ -105,6 +105,18 @@ public final class JsonFields {
         return value;
     }
 
+    /** The whole-number member {@code name} of {@code object}: {@code absent} when absent or null. */
+    public static int integer(JsonNode object, String name, String where, int absent) throws MalformedRecordException {
+        JsonNode value = object.get(name);
+        if (isAbsent(value)) {
+            return absent;
+        }
+        if (!value.canConvertToInt() || !value.isIntegralNumber()) {
+            throw wrongType(where, value, "a whole number");
+        }
+        return value.intValue();
+    }
+
     /** {@code value} itself when it is an object (a list's element that must be one), else why not. */
     public static JsonNode isObject(JsonNode value, String where) throws MalformedRecordException {
         if (value == null || !value.isObject()) {

@@ -112,14 +112,37 @@ final class MutationJudge {
      */
     private boolean keptAsWritten(Mutation m, Summary now) {
         String raw = m.json().text.substring(m.node().start, m.node().end);
-        String compact = compact(raw);
+        List<String> olds = List.of(raw, compact(raw));
         String replacement = m.replacement().replace(" ", "");
-        Map<String, Integer> replaced = new HashMap<>();
-        was.signatures.forEach((sig, n) -> replaced.merge(sig.replace(raw, replacement).replace(compact, replacement), n,
-                Integer::sum));
-        Map<String, Integer> compacted = new HashMap<>();
-        now.signatures.forEach((sig, n) -> compacted.merge(sig.replace(m.replacement(), replacement), n, Integer::sum));
-        return replaced.equals(compacted);
+        List<String> removed = difference(was.signatures, now.signatures);
+        List<String> added = new ArrayList<>(difference(now.signatures, was.signatures));
+        if (removed.size() != added.size()) {
+            return false;
+        }
+        for (String r : removed) {
+            boolean matched = false;
+            for (String old : olds) {
+                for (int at = r.indexOf(old); at >= 0 && !matched; at = r.indexOf(old, at + 1)) {
+                    String candidate = r.substring(0, at) + replacement + r.substring(at + old.length());
+                    matched = added.remove(candidate) || added.remove(candidate.replace(replacement, m.replacement()));
+                }
+            }
+            if (!matched) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The signatures {@code a} has more often than {@code b}, each as often as it has more. */
+    private static List<String> difference(Map<String, Integer> a, Map<String, Integer> b) {
+        List<String> out = new ArrayList<>();
+        a.forEach((sig, n) -> {
+            for (int i = b.getOrDefault(sig, 0); i < n; i++) {
+                out.add(sig);
+            }
+        });
+        return out;
     }
 
     private static String compact(String json) {

@@ -38,29 +38,41 @@ class RecordMutationTest {
 
     private static final Path SAMPLES = Path.of(System.getProperty("basedir", ".")).toAbsolutePath();
 
+    /** {@code -Dmutations.format=ID} tries that format's samples only, while working on its importer. */
+    private static final String ONLY = System.getProperty("mutations.format", "");
+
     /** How many records of one place of a format are tried: the first and the last of a sample. */
     private static final int TRIES_PER_PLACE = 2;
 
     /** Formats whose importers do not hold to this yet: their failures are counted and written, not failed on. */
-    private static final Set<String> NOT_YET = Set.of("anthropic", "atif", "claude-code", "inspect", "langchain",
-            "langfuse", "langgraph", "letta", "openai-chat", "openai-responses", "otel-console", "otlp", "phoenix",
+    private static final Set<String> NOT_YET = Set.of("atif", "inspect", "langchain",
+            "langfuse", "langgraph", "letta", "openai-responses", "otel-console", "otlp", "phoenix",
             "pydantic-ai", "sdk-recording", "smolagents");
 
     /**
      * A value a format documents as taking the other type too: a change to it gives a record that is not wrong.
      *
-     * @param format     the format, or "*" for every one
+     * @param format     the formats (their ids, a space between), or "*" for every one
      * @param shapeEnd   the end of the value's place ({@link Mutation#shape})
      * @param what       the change ({@code string for list})
      */
     record Allowed(String format, String shapeEnd, String what, String why) {
         boolean covers(String f, Mutation m) {
-            return (format.equals("*") || format.equals(f)) && m.what().equals(what) && m.shape().endsWith(shapeEnd);
+            return (format.equals("*") || List.of(format.split(" ")).contains(f)) && m.what().equals(what)
+                    && m.shape().endsWith(shapeEnd);
         }
     }
 
+    /** The formats that hold Anthropic messages. */
+    private static final String ANTHROPIC_MESSAGES = "anthropic claude-code sdk-recording";
+
     private static final List<Allowed> ALLOWED = List.of(
-            new Allowed("*", "/content", "string for list", "a message's content is a string or a list of parts"));
+            new Allowed("*", "/content", "string for list", "a message's content is a string or a list of parts"),
+            new Allowed("openai-chat", "/content/*", "string for object", "a content part may be a plain string"),
+            new Allowed("langchain", "/content/*", "string for object", "a content list holds strings and blocks"),
+            new Allowed(ANTHROPIC_MESSAGES, "/content/*", "string for object", "a block may be a plain string, read as text"),
+            new Allowed(ANTHROPIC_MESSAGES, "[type=tool_use]/input", "string for object",
+                    "a client may keep a call's streamed partial_json as text"));
 
     @Test
     void aWrongTypedRecordIsMalformedNeverOtherNeverGone() throws Exception {
@@ -72,6 +84,9 @@ class RecordMutationTest {
             String text = Files.readString(file, StandardCharsets.UTF_8);
             MutationJudge judge = new MutationJudge(file.getFileName().toString(), text);
             String format = judge.format();
+            if (!ONLY.isEmpty() && !ONLY.equals(format)) {
+                continue;
+            }
             Tally tally = tallies.computeIfAbsent(format, f -> new Tally());
             LocatedJson json = LocatedJson.parse(text, file.toString().endsWith(".jsonl"));
             Set<Mutation> chosen = choose(json, format, tries);
@@ -113,7 +128,9 @@ class RecordMutationTest {
             }
         });
         assertEquals(Map.of(), failing, "records lost, passed as other or read as something else");
-        assertEquals(Set.of(), heldNow, "formats that hold now: take them out of NOT_YET");
+        if (ONLY.isEmpty()) {
+            assertEquals(Set.of(), heldNow, "formats that hold now: take them out of NOT_YET");
+        }
     }
 
     /**
