@@ -189,6 +189,9 @@ public final class OtlpRequestShape {
         if (depth > MAX_VALUE_DEPTH) {
             throw new Misfit(at + " nests values more than " + MAX_VALUE_DEPTH + " deep");
         }
+        for (String name : List.of("stringValue", "string_value", "bytesValue", "bytes_value")) {
+            text(v.get(name), at + "/" + name);
+        }
         JsonNode array = v.has("arrayValue") ? v.get("arrayValue") : v.get("array_value");
         if (array != null && !array.isNull()) {
             object(array, at + "/arrayValue", false);

@@ -1,6 +1,8 @@
 package dev.tracedeck.importers.otlp;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.LineIndex;
@@ -9,6 +11,7 @@ import dev.tracedeck.importers.spans.SpanFileEntry;
 import dev.tracedeck.importers.spans.SpanRecords;
 import dev.tracedeck.model.source.SourceRef;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 
@@ -95,6 +98,12 @@ final class SpanReading extends SpanRecords {
         }
         sawRequest = true;
         String[] at = value.pointer().split("/", -1);
+        String misplaced = notWalked(at, value.node(), logs);
+        if (misplaced != null) {
+            malformedLine(out, source, value.text(), "not an OTLP export request: " + value.pointer() + " is "
+                    + JsonFields.kind(value.node()) + ", not " + misplaced);
+            return;
+        }
         // "", resourceSpans, i, scopeSpans, j, spans, k (or resourceLogs, i, scopeLogs, j, logRecords, k)
         String resource = at[1] + "/" + (at.length > 2 ? at[2] : "");
         if (at.length == 7 && (at[5].equals("spans") && !logs || OtlpShape.LOG_RECORDS.contains(at[5]) && logs)) {
@@ -112,6 +121,26 @@ final class SpanReading extends SpanRecords {
         } else if (at.length == 6 && OtlpShape.SCOPE.contains(at[5])) {
             origin(resource, at[4]).scope(OtlpShape.scope(value.node()));
         }
+    }
+
+    /**
+     * What a value handed over whole should have been, where the document's lists and objects are: a list the reader
+     * walks ({@code resourceSpans}, an entry's {@code scopeSpans}, a scope's {@code spans}) comes whole only when it is
+     * no list, and a {@code resource} or {@code scope} must be an object. Null for a value that may be there (anything
+     * else OTLP adds beside, read or not, and null for what an exporter leaves empty).
+     */
+    private static String notWalked(String[] at, JsonNode node, boolean logs) {
+        if (node.isNull()) {
+            return null;
+        }
+        List<String> lists = logs ? OtlpShape.SCOPE_LOGS : OtlpShape.SCOPE_SPANS;
+        boolean list = at.length == 2 || at.length == 4 && lists.contains(at[3])
+                || at.length == 6 && (logs ? OtlpShape.LOG_RECORDS.contains(at[5]) : at[5].equals("spans"));
+        if (list && !node.isArray()) {
+            return "a list";
+        }
+        boolean object = at.length == 4 && at[3].equals("resource") || at.length == 6 && OtlpShape.SCOPE.contains(at[5]);
+        return object && !node.isObject() ? "an object" : null;
     }
 
     /** The resource of a {@code resourceSpans} or {@code resourceLogs} entry, by its pointer ({@code resourceLogs/0}). */

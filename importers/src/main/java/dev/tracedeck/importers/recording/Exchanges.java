@@ -1,9 +1,13 @@
 package dev.tracedeck.importers.recording;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.JsonFields;
+import dev.tracedeck.importers.responses.ResponsesBodies;
 import dev.tracedeck.importers.chat.KnownMessages;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.event.Event;
@@ -91,8 +95,89 @@ final class Exchanges {
      * never came (the program ended first).
      */
     static boolean isExchange(JsonNode node) {
-        JsonNode response = node.path("response");
-        return node.isObject() && node.path("request").isObject() && (response.isObject() || response.isNull());
+        // One whose request or response is of another type is an exchange that broke: read, and reported by problem.
+        return node.isObject() && node.has("request") && node.has("response");
+    }
+
+    /** The members a recorder keeps a body under, as text or as its JSON; claude-trace's text one. */
+    private static final List<String> BODIES = List.of("body", "json", "content");
+
+    /**
+     * Why an exchange can't be read: its request is not an object, its response neither an object nor null, its URL or
+     * method not a string, a body neither JSON nor text; null when it can.
+     */
+    private static String problem(JsonNode exchange) {
+        try {
+            JsonNode request = JsonFields.isObject(exchange.get("request"), "request");
+            JsonNode response = exchange.get("response");
+            if (!response.isNull()) {
+                JsonFields.isObject(response, "response");
+            }
+            JsonFields.text(request, "url", "request.url");
+            JsonFields.text(request, "method", "request.method");
+            for (String side : List.of("request", "response")) {
+                JsonNode holder = exchange.get(side);
+                for (String key : BODIES) {
+                    JsonNode body = holder.get(key);
+                    if (!JsonFields.isAbsent(body) && !body.isContainerNode() && !body.isTextual()) {
+                        throw JsonFields.wrongType(side + "." + key, body, "an object or its text");
+                    }
+                }
+                JsonFields.text(holder, "body_raw", side + ".body_raw");
+            }
+            return null;
+        } catch (MalformedRecordException e) {
+            return "a recorded exchange whose " + e.getMessage();
+        }
+    }
+
+    /**
+     * Why an exchange's bodies can't be read as its API's: a request's messages (a Responses request's input) or a
+     * response's choices, messages or output of another type, an error neither an object nor a message; null when they
+     * can.
+     */
+    private static String bodyProblem(ProviderBodies.Api api, JsonNode request, JsonNode response) {
+        try {
+            // The APIs' bodies are objects.
+            if (!request.isMissingNode()) {
+                JsonFields.isObject(request, "request body");
+            }
+            if (!response.isMissingNode()) {
+                JsonFields.isObject(response, "response body");
+            }
+            switch (api) {
+                case OPENAI_CHAT -> {
+                    JsonFields.list(request, "messages", "request's messages");
+                    JsonNode choices = JsonFields.list(response, "choices", "response's choices");
+                    for (int i = 0; i < choices.size(); i++) {
+                        String at = "response's choices[" + i + "]";
+                        JsonFields.object(JsonFields.isObject(choices.get(i), at), "message", at + ".message");
+                    }
+                }
+                case ANTHROPIC -> JsonFields.list(request, "messages", "request's messages");
+                case OPENAI_RESPONSES -> {
+                    String problem = ResponsesBodies.problem(request, request);
+                    problem = problem != null ? problem : ResponsesBodies.problem(response, response);
+                    if (problem != null) {
+                        return "a recorded exchange with " + problem;
+                    }
+                }
+                default -> {
+                }
+            }
+            JsonNode error = response.get("error");
+            if (!JsonFields.isAbsent(error) && !error.isTextual()) {
+                JsonFields.text(JsonFields.isObject(error, "response's error"), "message", "response's error.message");
+            }
+            return null;
+        } catch (MalformedRecordException e) {
+            return "a recorded exchange whose " + e.getMessage();
+        }
+    }
+
+    /** The thread an exchange that broke goes to: the conversation the last exchange went on, else the first. */
+    private String lastThread() {
+        return conversations.stream().max(Comparator.comparingInt(c -> c.lastUsed)).map(c -> c.thread).orElse(firstThread);
     }
 
     int count() {
@@ -110,6 +195,12 @@ final class Exchanges {
 
     void add(JsonNode exchange, SourceRef source) {
         count++;
+        String problem = problem(exchange);
+        if (problem != null) {
+            writeFailed(MissingNode.getInstance());
+            out.malformed(lastThread(), source, exchange.toString(), problem);
+            return;
+        }
         JsonNode request = exchange.get("request");
         JsonNode response = exchange.get("response");
         JsonNode requestBody = ProviderBodies.body(request);
@@ -119,6 +210,17 @@ final class Exchanges {
         ProviderBodies.Api api = ProviderBodies.api(url, requestBody, responseBody);
         if (api == ProviderBodies.Api.UNKNOWN) {
             out.other(source, exchange.toString(), "a recorded exchange of no API Tracedeck reads (" + url + ")");
+            return;
+        }
+        if (ProviderBodies.unreadBody(request).isPresent()) {
+            // A request body kept as text no API reads (a form, a page): the exchange is kept as it is.
+            out.other(lastThread(), source, SourceText.of(exchange.toString()),
+                    "a recorded exchange whose request body is neither JSON nor the events of an API Tracedeck reads");
+            return;
+        }
+        problem = bodyProblem(api, requestBody, responseBody);
+        if (problem != null) {
+            out.malformed(lastThread(), source, exchange.toString(), problem);
             return;
         }
         apis.add(api);
@@ -184,6 +286,7 @@ final class Exchanges {
         int status = response.path("status_code").asInt(response.path("status").asInt(200));
         Optional<String> unread = ProviderBodies.unreadBody(response);
         if (unread.isPresent()) {
+            // Text no API writes (a gateway's page): kept as it is.
             out.other(thread, at, SourceText.of(response.toString()),
                     "a response body that is neither JSON nor the server-sent events of an API Tracedeck reads");
             conversation.endsAtAnswer = false;
@@ -252,7 +355,11 @@ final class Exchanges {
     }
 
     private void system(Conversation conversation, ProviderBodies.Item item, SourceRef source) {
-        if (item.message() == null || item.message().content().equals(conversation.system)) {
+        if (item.message() == null) {
+            out.malformed(conversation.thread, at(source, item.pointer()), item.text(), item.problem());
+            return;
+        }
+        if (item.message().content().equals(conversation.system)) {
             return;
         }
         conversation.system = item.message().content();

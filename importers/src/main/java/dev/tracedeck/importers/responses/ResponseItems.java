@@ -3,6 +3,7 @@ package dev.tracedeck.importers.responses;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tracedeck.importers.ContentText;
 import dev.tracedeck.importers.MalformedRecordException;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
@@ -101,10 +102,21 @@ final class ResponseItems {
         }
         JsonNode type = node.get("type");
         if (type == null) {
-            return node.path("role").isTextual() && node.has("content");
+            return node.has("role") && node.has("content");
         }
-        String t = type.asText("");
-        return t.equals("message") ? node.path("role").isTextual() : isKnownType(t);
+        if (!type.isTextual()) {
+            // An item whose type broke: read, and reported by typeProblem.
+            return !type.isNull();
+        }
+        String t = type.textValue();
+        return t.equals("message") ? node.has("role") : isKnownType(t);
+    }
+
+    /** Why an item's {@code type} can't say what it is: present, and not a string; null when it can. */
+    static String typeProblem(JsonNode item) {
+        JsonNode type = item.get("type");
+        return type == null || type.isNull() || type.isTextual() ? null
+                : JsonFields.wrongType("type", type, "a string").getMessage();
     }
 
     private static boolean isKnownType(String type) {
@@ -158,8 +170,11 @@ final class ResponseItems {
     /** A message item (any role). */
     static Message message(JsonNode item) throws MalformedRecordException {
         JsonNode role = item.get("role");
-        if (role == null || !role.isTextual()) {
-            throw new MalformedRecordException(role == null ? "message without a role" : "role is not a string");
+        if (JsonFields.isAbsent(role)) {
+            throw new MalformedRecordException("message without a role");
+        }
+        if (!role.isTextual()) {
+            throw JsonFields.wrongType("role", role, "a string");
         }
         return Message.text(role.textValue(), content(item.get("content")));
     }
@@ -171,25 +186,36 @@ final class ResponseItems {
         if ((callId == null || callId.isNull()) && type.equals("local_shell_call")) {
             callId = item.get("id");
         }
+        if (callId != null && !callId.isNull() && !callId.isTextual()) {
+            throw JsonFields.wrongType(type + ".call_id", callId, "a string");
+        }
         if (callId == null || !callId.isTextual() || callId.textValue().isEmpty()) {
             throw new MalformedRecordException(type + " without a call_id");
         }
         String name;
         if (type.equals("function_call") || type.equals("custom_tool_call")) {
-            JsonNode n = item.get("name");
-            if (n == null || !n.isTextual()) {
+            name = JsonFields.text(item, "name", type + ".name");
+            if (!item.hasNonNull("name")) {
                 throw new MalformedRecordException(type + " without a name");
             }
-            name = n.textValue();
         } else {
             name = type.substring(0, type.length() - "_call".length());
         }
         if (type.equals("custom_tool_call")) {
-            return new ToolCall(callId.textValue(), name, item.path("input").asText(""), Optional.empty(), false);
+            return new ToolCall(callId.textValue(), name, JsonFields.text(item, "input", type + ".input"), Optional.empty(),
+                    false);
         }
-        JsonNode args = item.get(CLIENT_CALLS.get(type).arguments());
+        String member = CLIENT_CALLS.get(type).arguments();
+        JsonNode args = item.get(member);
         if (args == null && type.equals("computer_call")) {
-            args = item.get("actions");
+            member = "actions";
+            args = item.get(member);
+        }
+        // Arguments are a JSON string (a client may keep them as the object); what a built-in tool asks for, an object.
+        boolean fits = JsonFields.isAbsent(args) || args.isObject() || args.isArray() && member.equals("actions")
+                || args.isTextual() && member.equals("arguments");
+        if (!fits) {
+            throw JsonFields.wrongType(type + "." + member, args, member.equals("arguments") ? "a string" : "an object");
         }
         return JsonValues.toolCall(callId.textValue(), name, args);
     }
@@ -200,6 +226,9 @@ final class ResponseItems {
         JsonNode callId = item.get("call_id");
         if ((callId == null || callId.isNull()) && type.equals("local_shell_call_output")) {
             callId = item.get("id");
+        }
+        if (callId != null && !callId.isNull() && !callId.isTextual()) {
+            throw JsonFields.wrongType(type + ".call_id", callId, "a string");
         }
         if (callId == null || !callId.isTextual() || callId.textValue().isEmpty()) {
             throw new MalformedRecordException(type + " without a call_id");
@@ -212,12 +241,14 @@ final class ResponseItems {
             text = output == null ? "" : output.toString();
         } else if ((output == null || output.isNull()) && type.equals("apply_patch_call_output")) {
             // Its output is optional: the status says whether the patch applied.
-            String status = item.path("status").asText("");
+            String status = JsonFields.text(item, "status", type + ".status");
             text = status.isEmpty() ? "" : "[" + status + "]";
         } else if (output == null || output.isNull()) {
             text = "";
         } else if (output.isTextual() || output.isArray()) {
             text = content(output);
+        } else if (!output.isObject()) {
+            throw JsonFields.wrongType(type + ".output", output, "a string or a list of parts");
         } else if (output.path("type").asText("").equals("computer_screenshot")) {
             text = part(output);
         } else {
@@ -230,13 +261,15 @@ final class ResponseItems {
      * A shell call's output chunks: each one's stdout, stderr and how it ended
      * ({@code [exit code 0]}, {@code [timeout]}).
      */
-    private static String shellOutput(JsonNode chunks) {
+    private static String shellOutput(JsonNode chunks) throws MalformedRecordException {
         StringBuilder out = new StringBuilder();
-        for (JsonNode chunk : chunks) {
-            onItsOwnLine(out, chunk.path("stdout").asText(""));
-            onItsOwnLine(out, chunk.path("stderr").asText(""));
-            JsonNode outcome = chunk.path("outcome");
-            String ended = outcome.path("type").asText("");
+        for (int i = 0; i < chunks.size(); i++) {
+            String at = "output[" + i + "]";
+            JsonNode chunk = JsonFields.isObject(chunks.get(i), at);
+            onItsOwnLine(out, JsonFields.text(chunk, "stdout", at + ".stdout"));
+            onItsOwnLine(out, JsonFields.text(chunk, "stderr", at + ".stderr"));
+            JsonNode outcome = JsonFields.object(chunk, "outcome", at + ".outcome");
+            String ended = outcome.isObject() ? JsonFields.text(outcome, "type", at + ".outcome.type") : "";
             if (!ended.isEmpty()) {
                 String how = ended.equals("exit") ? "exit code " + outcome.path("exit_code").asText("?") : ended;
                 onItsOwnLine(out, "[" + how + "]");
@@ -256,12 +289,16 @@ final class ResponseItems {
     }
 
     /** The placeholder a reasoning item or a built-in tool's call leaves in the assistant's turn. */
-    static String placeholder(JsonNode item) {
+    static String placeholder(JsonNode item) throws MalformedRecordException {
         String type = item.path("type").asText("");
         if (type.equals("reasoning")) {
             StringBuilder summary = new StringBuilder();
-            for (JsonNode part : item.path("summary")) {
-                String text = part.path("text").asText("");
+            JsonNode parts = JsonFields.list(item, "summary", "reasoning.summary");
+            for (int i = 0; i < parts.size(); i++) {
+                String at = "reasoning.summary[" + i + "]";
+                JsonNode part = JsonFields.isObject(parts.get(i), at);
+                JsonFields.text(part, "type", at + ".type");
+                String text = JsonFields.text(part, "text", at + ".text");
                 if (!text.isEmpty()) {
                     summary.append(summary.isEmpty() ? "" : " ").append(text);
                 }
@@ -272,10 +309,10 @@ final class ResponseItems {
             return item.path("encrypted_content").isTextual() ? "[reasoning: encrypted]" : "[reasoning]";
         }
         // An MCP call or approval request names the server's tool; what it did is its status.
-        String tool = item.path("name").asText("");
-        String server = item.path("server_label").asText("");
+        String tool = JsonFields.text(item, "name", type + ".name");
+        String server = JsonFields.text(item, "server_label", type + ".server_label");
         String named = tool.isEmpty() ? "" : (server.isEmpty() ? "" : server + ".") + tool;
-        String status = item.path("status").asText("");
+        String status = JsonFields.text(item, "status", type + ".status");
         String said = String.join(", ", Stream.of(named, status).filter(p -> !p.isEmpty()).toList());
         return "[" + type + (said.isEmpty() ? "" : ": " + said) + "]";
     }
@@ -285,18 +322,22 @@ final class ResponseItems {
         return ContentText.joined(content, "a string or a list of parts", ResponseItems::part);
     }
 
-    private static String part(JsonNode part) {
+    private static String part(JsonNode part) throws MalformedRecordException {
         if (part.isTextual()) {
             return part.textValue();
         }
-        String type = part.path("type").asText("");
+        String type = JsonFields.text(part, "type", "a part's type");
+        String where = "a " + (type.isEmpty() ? "" : type + " ") + "part's ";
         switch (type) {
             case "input_text", "output_text", "text", "summary_text":
-                return part.path("text").asText("");
+                return JsonFields.text(part, "text", where + "text");
             case "refusal":
-                return "[refusal: " + part.path("refusal").asText("") + "]";
+                return "[refusal: " + JsonFields.text(part, "refusal", where + "refusal") + "]";
             case "input_image", "computer_screenshot":
-                String url = part.path("image_url").asText(part.path("file_id").asText(""));
+                String url = JsonFields.text(part, "image_url", where + "image_url");
+                if (url.isEmpty()) {
+                    url = JsonFields.text(part, "file_id", where + "file_id");
+                }
                 if (url.startsWith("data:")) {
                     int comma = url.indexOf(',');
                     url = comma < 0 ? "data:" : url.substring(0, comma) + String.format(Locale.ROOT, ", %,d bytes",
@@ -304,8 +345,10 @@ final class ResponseItems {
                 }
                 return "[image: " + url + "]";
             case "input_file":
-                String name = part.path("filename").asText(part.path("file_id").asText(part.path("file_url").asText("")));
-                return "[file: " + name + "]";
+                String name = JsonFields.text(part, "filename", where + "filename");
+                String fileId = JsonFields.text(part, "file_id", where + "file_id");
+                String fileUrl = JsonFields.text(part, "file_url", where + "file_url");
+                return "[file: " + (part.hasNonNull("filename") ? name : part.hasNonNull("file_id") ? fileId : fileUrl) + "]";
             default:
                 return "[" + (type.isEmpty() ? "untyped" : type) + " part]";
         }

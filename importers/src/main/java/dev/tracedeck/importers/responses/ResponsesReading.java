@@ -3,9 +3,11 @@ package dev.tracedeck.importers.responses;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.chat.ProviderUsage;
 import dev.tracedeck.importers.json.GrowingJsonLines;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
@@ -85,13 +87,15 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
 
     /** A JSON Lines line or an element of a top-level array. */
     private void record(JsonNode node, ItemText text, SourceRef source, String fallback) {
+        // A Codex line ({timestamp, type, payload}) is told by its payload, also where its type broke.
+        if (node.isObject() && node.has("payload") && node.has("type")
+                && (node.get("type").isTextual() || node.has("timestamp"))) {
+            codexLine(node, text, source);
+            return;
+        }
         if (ResponseItems.isItem(node)) {
             lastThread = itemThread;
             item(itemThread, node, source, text, "");
-            return;
-        }
-        if (node.isObject() && node.path("payload").isObject() && node.path("type").isTextual()) {
-            codexLine(node, text, source);
             return;
         }
         if (StreamEvent.isOne(node)) {
@@ -120,6 +124,11 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
         flush();
         JsonNode body = holder.isEmpty() ? node : node.get(holder);
         String base = holder.isEmpty() ? "" : "/" + holder;
+        String problem = ResponsesBodies.problem(node, body);
+        if (problem != null) {
+            out.malformed(threadOfBrokenLine(source.firstLine()), source, text.kept(), problem);
+            return;
+        }
         boolean response = isResponse(body);
         String thread = threadOf(node, body, response, fallback);
         lastThread = thread;
@@ -160,6 +169,13 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
      * keeps the items that came ({@link #end}).
      */
     private void streamEvent(JsonNode node, ItemText text, SourceRef source) {
+        String problem = StreamEvent.problem(node);
+        if (problem != null) {
+            flush();
+            lastThread = streamThread.isEmpty() ? SINGLE_THREAD : streamThread;
+            out.malformed(lastThread, source, text.kept(), problem);
+            return;
+        }
         String type = node.path("type").asText();
         String id = node.path("response").path("id").asText("");
         if (!id.isEmpty() && !id.equals(streamThread)) {
@@ -216,7 +232,18 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
 
     /** A Codex CLI rollout line: {@code {timestamp, type, payload}}. */
     private void codexLine(JsonNode node, ItemText text, SourceRef source) {
-        String type = node.path("type").asText();
+        String type = node.path("type").asText("");
+        String problem = codexProblem(node, type);
+        if (problem != null) {
+            flush();
+            if (itemThread.equals(SINGLE_THREAD)) {
+                // No session is named before it: the lines after it go where a rollout without one does.
+                itemThread = NO_SESSION;
+            }
+            lastThread = itemThread;
+            out.malformed(itemThread, source, text.kept(), "a Codex rollout line whose " + problem);
+            return;
+        }
         String time = node.path("timestamp").asText("");
         JsonNode payload = node.get("payload");
         if (type.equals("session_meta") && payload.path("id").isTextual()) {
@@ -265,6 +292,29 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
         }
     }
 
+    /**
+     * Why a Codex rollout line can't be read as its type says: its {@code timestamp} is not a string, its
+     * {@code payload} not an object, or a member its type is read by (a session's id, a turn's model, an event's type)
+     * not a string; null when it can.
+     */
+    private static String codexProblem(JsonNode node, String type) {
+        try {
+            JsonFields.text(node, "type");
+            JsonFields.text(node, "timestamp");
+            JsonNode payload = JsonFields.isObject(node.get("payload"), "payload");
+            switch (type) {
+                case "session_meta" -> JsonFields.text(payload, "id", "payload.id");
+                case "turn_context" -> JsonFields.text(payload, "model", "payload.model");
+                case "event_msg" -> JsonFields.text(payload, "type", "payload.type");
+                default -> {
+                }
+            }
+            return null;
+        } catch (MalformedRecordException e) {
+            return e.getMessage();
+        }
+    }
+
     private String threadOf(JsonNode node, JsonNode body, boolean response, String fallback) {
         String thread = null;
         String previous = body.path("previous_response_id").asText("");
@@ -297,8 +347,9 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
         }
         for (String holder : HOLDERS) {
             JsonNode at = holder.isEmpty() ? node : node.path(holder);
-            if (at.isObject() && (at.path("input").isArray() || at.path("input").isTextual()
-                    || (at.path("output").isArray() && isResponse(at)))) {
+            // An input of another type, or a response's output that is no list, is a request or response that broke.
+            if (at.isObject() && (at.hasNonNull("input") || (at.path("output").isArray() && isResponse(at))
+                    || at.hasNonNull("output") && at.path("object").asText("").equals("response"))) {
                 return holder;
             }
         }
@@ -315,18 +366,25 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
         lastThread = SINGLE_THREAD;
         String member = value.member();
         boolean element = value.pointer().length() > member.length() + 1;
+        JsonNode node = value.node();
         if ((member.equals("input") || member.equals("output") || member.equals("data")) && element) {
             documentHasItems = true;
-            item(SINGLE_THREAD, value.node(), source, ItemText.of(value), "");
-        } else if (member.equals("input") && value.node().isTextual()) {
+            item(SINGLE_THREAD, node, source, ItemText.of(value), "");
+        } else if (member.equals("input") && node.isTextual()) {
             documentHasItems = true;
-            out.message(SINGLE_THREAD, source, value.text(), Message.text("user", value.node().textValue()),
+            out.message(SINGLE_THREAD, source, value.text(), Message.text("user", node.textValue()),
                     position(SINGLE_THREAD), "");
-        } else if (member.equals("instructions") && value.node().isTextual()) {
+        } else if (member.equals("instructions") && node.isTextual()) {
             flush();
-            system(SINGLE_THREAD, value.node(), source);
+            system(SINGLE_THREAD, node, source);
+        } else if (!element && !node.isNull() && (member.equals("input") || member.equals("output") && !node.isArray()
+                || member.equals("instructions") && !node.isArray())) {
+            // A list of items is read element by element; anything else where the items or the instructions go broke.
+            flush();
+            String expected = member.equals("output") ? "a list of items" : "a string or a list of items";
+            out.malformed(SINGLE_THREAD, source, value.text(), JsonFields.wrongType(member, node, expected).getMessage());
         } else {
-            members.set(member, value.node());
+            members.set(member, node);
         }
     }
 
@@ -448,6 +506,11 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
         if (!documentHasItems && ResponseItems.isItem(rest)) {
             item(SINGLE_THREAD, rest, whole, ItemText.of(rest.toString()), "");
             flush();
+            return;
+        }
+        String problem = ResponsesBodies.problem(rest, rest);
+        if (problem != null) {
+            out.malformed(SINGLE_THREAD, whole, rest.toString(), problem);
             return;
         }
         boolean response = isResponse(rest) || rest.path("object").asText("").equals("response");

@@ -1,6 +1,8 @@
 package dev.tracedeck.importers.responses;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.MalformedRecordException;
+import dev.tracedeck.importers.json.JsonFields;
 import java.util.Set;
 
 /**
@@ -27,5 +29,23 @@ final class StreamEvent {
         String type = node.path("type").asText("");
         return node.isObject() && (type.startsWith("response.")
                 || type.equals("error") && node.has("sequence_number") && node.path("error").isObject());
+    }
+
+    /**
+     * Why an event can't be read: its {@code response} is not an object or its id not a string, its {@code item} not an
+     * object, or the response that ends the stream has an {@code output} that is no list; null when it can.
+     */
+    static String problem(JsonNode event) {
+        try {
+            JsonNode response = JsonFields.object(event, "response");
+            if (response.isObject()) {
+                JsonFields.text(response, "id", "response.id");
+                JsonFields.list(response, "output", "response.output");
+            }
+            JsonFields.object(event, "item");
+            return null;
+        } catch (MalformedRecordException e) {
+            return "a " + event.path("type").asText("") + " event whose " + e.getMessage();
+        }
     }
 }

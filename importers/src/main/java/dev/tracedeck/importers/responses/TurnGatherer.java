@@ -2,6 +2,7 @@ package dev.tracedeck.importers.responses;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tracedeck.importers.MalformedRecordException;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
 import java.util.ArrayList;
@@ -65,6 +66,12 @@ public final class TurnGatherer<T> {
 
     /** One item: joins the turn being gathered, or ends it and goes on its own. */
     public void add(JsonNode node, T tag) {
+        String typeProblem = node.isObject() ? ResponseItems.typeProblem(node) : null;
+        if (typeProblem != null) {
+            flush();
+            sink.problem(typeProblem, node, tag);
+            return;
+        }
         if (ResponseItems.isUnknownItem(node)) {
             flush();
             sink.unknown("a Responses item of a type this reader does not know: " + node.get("type").textValue(),
@@ -74,7 +81,7 @@ public final class TurnGatherer<T> {
         if (!ResponseItems.isItem(node)) {
             flush();
             sink.problem("not a Responses item: " + (node.isObject()
-                    ? "type " + (node.has("type") ? node.get("type").toString() : "missing") : "a " + node.getNodeType()),
+                    ? "type " + (node.has("type") ? node.get("type").toString() : "missing") : JsonFields.kind(node)),
                     node, tag);
             return;
         }

@@ -97,13 +97,23 @@ final class MutationJudge {
     }
 
     /**
-     * Whether the change made a thread that holds more than malformed records: a record that broke may be a thread of
-     * its own only where every record is one (a file of conversations, a line each), and then it holds nothing else.
+     * Whether the change made a thread the sample does not have whose records no malformed record among them explains.
+     * A record that broke may be a thread of its own where every record is one (a file of conversations, a line each);
+     * and where the record that named a thread broke (a rollout's session line), what follows it goes to the thread a
+     * file that names none has, which then holds the broken record too.
      */
     private boolean newThreadOfRecords(Trace after) {
         Set<String> had = new HashSet<>();
         before.events().forEach(e -> had.add(e.threadId()));
-        return after.events().stream().anyMatch(e -> !had.contains(e.threadId()) && e.kind() != EventKind.MALFORMED);
+        Set<String> withRecords = new HashSet<>();
+        Set<String> explained = new HashSet<>();
+        for (Event e : after.events()) {
+            if (!had.contains(e.threadId())) {
+                (e.kind() == EventKind.MALFORMED ? explained : withRecords).add(e.threadId());
+            }
+        }
+        withRecords.removeAll(explained);
+        return !withRecords.isEmpty();
     }
 
     /**
