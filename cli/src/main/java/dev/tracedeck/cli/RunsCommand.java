@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.workspace.FileStatus;
 import dev.tracedeck.workspace.IndexState;
 import dev.tracedeck.workspace.RunRecord;
@@ -118,8 +118,10 @@ public final class RunsCommand implements Callable<Integer> {
             return "no traces recorded yet (inspect or validate a file to record it)" + System.lineSeparator();
         }
         StringBuilder out = new StringBuilder();
-        String row = "%-9s %6s %8s %7s  %-12s %-20s %s%n";
-        out.append(String.format(row, "file", "errors", "warnings", "threads", "format", "last opened", "path"));
+        // The format column is as wide as its widest name, so a long one (openai-responses) never shifts the rest.
+        int formatWidth = runs.stream().mapToInt(r -> TerminalText.line(r.format()).length()).max().orElse(0);
+        String row = "%-9s %6s %8s %7s  %-" + Math.max("format".length(), formatWidth) + "s %-20s %s%n";
+        out.append(String.format(row, "on disk", "errors", "warnings", "threads", "format", "last opened", "path"));
         for (RunRecord r : runs) {
             String status = r.status() == FileStatus.UNCHANGED ? "ok" : r.status().id();
             out.append(String.format(row, status, count(r.errors()), count(r.warnings()), r.threads(), TerminalText.line(r.format()),

@@ -55,9 +55,14 @@ class ValidateCommandTest {
     void checklistGivesEveryThreadEveryRuleWithAStatusAndEvidenceLines() throws Exception {
         JsonNode file = JSON.readTree(CliRun.of("validate", "--format", "json", CliRun.BEFORE.toString()).out()).get("files").get(0);
         JsonNode threads = file.get("threads");
-        assertEquals("", threads.get(0).get("id").asText(), "run-level events form the thread with id \"\"");
+        JsonNode run = threads.get(0);
+        assertEquals("", run.get("id").asText(), "run-level events form the thread with id \"\"");
+        assertEquals(List.of("agent-error", "unparsed-records"), run.get("checks").findValuesAsText("rule"),
+                "the run's own events are checked only by the rules that apply to a whole run");
         for (JsonNode thread : threads) {
-            assertEquals(MYCELIAN_RULES, thread.get("checks").size());
+            if (thread != run) {
+                assertEquals(MYCELIAN_RULES, thread.get("checks").size());
+            }
             for (JsonNode check : thread.get("checks")) {
                 assertTrue(List.of("pass", "fail", "n/a").contains(check.get("status").asText()));
                 assertEquals(check.get("status").asText().equals("fail"), check.get("findings").size() > 0);
@@ -94,7 +99,11 @@ class ValidateCommandTest {
         CliRun run = CliRun.of("validate", "--format", "junit", CliRun.BEFORE.toString());
         Document xml = DocumentBuilderFactory.newInstance().newDocumentBuilder()
                 .parse(new ByteArrayInputStream(run.out().getBytes(StandardCharsets.UTF_8)));
-        assertEquals(3 * MYCELIAN_RULES, xml.getElementsByTagName("testcase").getLength());
+        assertEquals(2 * MYCELIAN_RULES + 2, xml.getElementsByTagName("testcase").getLength(),
+                "two threads with every rule, then the run's own events with the two rules that apply to a run");
+        org.w3c.dom.NodeList suites = xml.getElementsByTagName("testsuite");
+        assertTrue(suites.item(suites.getLength() - 1).getAttributes().getNamedItem("name").getNodeValue()
+                .endsWith("(run: events that belong to no thread)"), "the run's own events come last");
         assertEquals(5, xml.getElementsByTagName("failure").getLength(), "five failing thread × rule checks");
         assertTrue(xml.getElementsByTagName("skipped").getLength() > 0);
     }

@@ -59,10 +59,11 @@ public record TraceComparison(Validation before, Validation after, List<RuleComp
 
     private static List<RuleComparison> rules(Validation before, Validation after) {
         Map<String, String> descriptions = new LinkedHashMap<>();
+        // In the profile's order: a thread's checklist holds every rule of it; the run's own holds only what applies to
+        // a whole run, so it comes last.
         for (Validation v : List.of(before, after)) {
-            for (ThreadChecklist t : v.threads()) {
-                t.checks().forEach(c -> descriptions.putIfAbsent(c.ruleId(), c.description()));
-            }
+            v.threads().stream().sorted(java.util.Comparator.comparing((ThreadChecklist t) -> t.threadId().isEmpty()))
+                    .forEach(t -> t.checks().forEach(c -> descriptions.putIfAbsent(c.ruleId(), c.description())));
         }
         List<RuleComparison> rules = new ArrayList<>();
         descriptions.forEach((rule, description) -> {

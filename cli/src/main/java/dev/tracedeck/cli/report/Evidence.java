@@ -1,6 +1,7 @@
 package dev.tracedeck.cli.report;
 
 import dev.tracedeck.analysis.rules.Finding;
+import dev.tracedeck.analysis.rules.ThreadChecklist;
 import dev.tracedeck.model.event.Event;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -45,6 +46,17 @@ final class Evidence {
 
     static String msgIdx(Finding f) {
         return f.msgIdx().isPresent() ? "msg_idx " + f.msgIdx().getAsInt() : "";
+    }
+
+    /**
+     * The checklists as a report lists them: the threads in the file's order, then the run's events that belong to no
+     * thread, when anything was checked there.
+     */
+    static List<ThreadChecklist> inReportOrder(List<ThreadChecklist> threads) {
+        List<ThreadChecklist> ordered = new ArrayList<>(threads.size());
+        threads.stream().filter(t -> !t.threadId().isEmpty()).forEach(ordered::add);
+        threads.stream().filter(t -> t.threadId().isEmpty() && !t.checks().isEmpty()).forEach(ordered::add);
+        return ordered;
     }
 
     static String threadLabel(String id) {

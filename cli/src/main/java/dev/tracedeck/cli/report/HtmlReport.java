@@ -56,7 +56,7 @@ final class HtmlReport {
             if (v.nothingToCheck()) {
                 out.append("<p><strong>").append(Xml.escape(NothingToCheck.sentence(v))).append("</strong></p>\n");
             }
-            for (ThreadChecklist t : v.threads()) {
+            for (ThreadChecklist t : Evidence.inReportOrder(v.threads())) {
                 thread(out, v, t);
             }
         }

@@ -28,7 +28,7 @@ final class JunitReport {
                         .append("\"/>\n    </testcase>\n  </testsuite>\n");
                 continue;
             }
-            for (ThreadChecklist t : v.threads()) {
+            for (ThreadChecklist t : Evidence.inReportOrder(v.threads())) {
                 String suite = v.file() + " :: " + Evidence.threadLabel(t.threadId());
                 out.append("  <testsuite name=\"").append(Xml.escape(suite)).append("\" tests=\"").append(t.checks().size())
                         .append("\" failures=\"").append(t.count(CheckStatus.FAIL)).append("\" errors=\"0\" skipped=\"")

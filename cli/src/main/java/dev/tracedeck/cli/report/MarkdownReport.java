@@ -6,6 +6,8 @@ import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.analysis.rules.ThreadChecklist;
 import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.engine.text.CountFormat;
+import dev.tracedeck.engine.text.TerminalText;
 import java.util.List;
 
 /**
@@ -37,7 +39,7 @@ final class MarkdownReport {
             out.add("\n### `" + code(v.file()) + "`\n\n" + (v.nothingToCheck() ? "**" + text(NothingToCheck.sentence(v)) + "**"
                     : CheckCounts.of(v).sentence() + (verbose ? "" : "; passing checks are not listed (`--verbose` lists them)"))
                     + ".\n");
-            for (ThreadChecklist t : v.threads()) {
+            for (ThreadChecklist t : Evidence.inReportOrder(v.threads())) {
                 if (verbose || t.count(CheckStatus.FAIL) > 0) {
                     thread(out, t, verbose);
                 }

@@ -2,9 +2,9 @@ package dev.tracedeck.desktop.tabs;
 
 import dev.tracedeck.analysis.steps.LlmRounds;
 import dev.tracedeck.analysis.tokens.TraceModel;
-import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.threads.ThreadSummary;
 import dev.tracedeck.desktop.timeline.TimelineRows;
+import dev.tracedeck.engine.text.CountFormat;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.ThreadLabels;

@@ -133,8 +133,31 @@ final class TraceView extends SplitPane {
         pane.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         pane.getSelectionModel().select(tabs.get(model.centerViewProperty().get()));
         pane.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> model.showCenter((CenterView) now.getUserData()));
-        model.centerViewProperty().addListener((obs, old, now) -> pane.getSelectionModel().select(tabs.get(now)));
+        model.centerViewProperty().addListener((obs, old, now) -> {
+            pane.getSelectionModel().select(tabs.get(now));
+            focusShown(now);
+        });
         return pane;
+    }
+
+    /**
+     * The keyboard follows a view shown from the menu (Ctrl+1…6): the State view's ← → step its snapshots, which they
+     * can't while the keys stay in the findings list that had them.
+     */
+    private void focusShown(CenterView view) {
+        if (getScene() == null) {
+            return;
+        }
+        if (view == CenterView.TIMELINE) {
+            timeline.focusTable();
+        } else {
+            javafx.scene.Node shown = centerNodes.get(view);
+            // A view made on first showing sits in a holder: the keys go to the view.
+            if (shown instanceof javafx.scene.layout.StackPane holder && !holder.getChildren().isEmpty()) {
+                shown = holder.getChildren().get(0);
+            }
+            shown.requestFocus();
+        }
     }
 
     /** A tab whose view is made the first time it is selected (or a picture is made of it). */

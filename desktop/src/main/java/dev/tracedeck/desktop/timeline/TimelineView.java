@@ -1,8 +1,8 @@
 package dev.tracedeck.desktop.timeline;
 
-import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.annotations.EventAnnotations;
 import dev.tracedeck.desktop.common.Once;
+import dev.tracedeck.engine.text.CountFormat;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import java.util.List;
@@ -12,8 +12,8 @@ import javafx.beans.InvalidationListener;
 import javafx.beans.WeakInvalidationListener;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.scene.control.IndexedCell;
 import javafx.css.PseudoClass;
+import javafx.scene.control.IndexedCell;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;

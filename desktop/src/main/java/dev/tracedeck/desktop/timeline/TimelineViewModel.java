@@ -2,11 +2,11 @@ package dev.tracedeck.desktop.timeline;
 
 import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.steps.LlmRounds;
-import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.common.LatestOnly;
 import dev.tracedeck.desktop.common.TaskRunner;
 import dev.tracedeck.desktop.findings.EvidenceIndex;
+import dev.tracedeck.engine.text.CountFormat;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.trace.ThreadLabels;

@@ -82,6 +82,7 @@ final class MainMenu {
         Menu tools = new Menu("Tools", null, playground);
 
         MenuBar bar = new MenuBar(file, view, eventMenu(openFiles, actions), tools);
+        bar.getMenus().add(HelpMenu.create(bar));
         bar.setId("main-menu");
         return bar;
     }
