@@ -1,7 +1,7 @@
 package dev.tracedeck.importers;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.Locale;
+import dev.tracedeck.importers.json.JsonFields;
 
 /**
  * A message's {@code content} as one text, as the chat formats write it: absent or null is "", a string is itself, a
@@ -13,7 +13,7 @@ public final class ContentText {
     /** One part of a list as text, as the format reads it. */
     @FunctionalInterface
     public interface PartText {
-        String of(JsonNode part);
+        String of(JsonNode part) throws MalformedRecordException;
     }
 
     private ContentText() {
@@ -43,11 +43,15 @@ public final class ContentText {
             return content.textValue();
         }
         if (!content.isArray()) {
-            throw new MalformedRecordException("content is a " + content.getNodeType().name().toLowerCase(Locale.ROOT)
-                    + ", not " + expected);
+            throw JsonFields.wrongType("content", content, expected);
         }
         StringBuilder out = new StringBuilder();
+        int index = 0;
         for (JsonNode p : content) {
+            if (!p.isObject() && !p.isTextual()) {
+                throw JsonFields.wrongType("content[" + index + "]", p, "a part (an object or a string)");
+            }
+            index++;
             String text = part.of(p);
             if (skipEmpty && text.isEmpty()) {
                 continue;

@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -22,14 +24,18 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A JSON Lines line that is valid JSON but no object ({@code [1, 2]}, {@code 42}, {@code "s"}, {@code null}) is one
- * record of its own, at its line, in every JSON Lines importer: the lines after it are read exactly as they are
- * without it. Such a line as the second line of a file is where a document reader would take over and lose them.
+ * A JSON Lines line that is valid JSON but no record ({@code [1, 2]}, {@code 42}, {@code "s"}, {@code null}) is one
+ * malformed record, at its line and in the thread the line would have been in (a broken line's), in every JSON Lines
+ * importer: never an {@code other} record or a thread of its own, and the lines after it are read as they are without
+ * it (a message after it numbered one further: the line held a message that broke). Such a line as the second line of
+ * a file is where a document reader would take over and lose them.
  */
 class JsonLinesNonObjectLinesTest {
 
     private static final List<String> BAD = List.of("[1, 2]", "42", "\"s\"", "null");
     private static final Pattern LINE_THREAD = Pattern.compile("line (\\d+)");
+    /** A message's index at the head of its summary ({@code #3 }). */
+    private static final Pattern MESSAGE_INDEX = Pattern.compile("^#\\d+ ");
 
     static Stream<Arguments> files() throws IOException {
         return Stream.of(
@@ -52,7 +58,7 @@ class JsonLinesNonObjectLinesTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("files")
-    void aLineThatIsJsonButNoObjectIsOneRecordAtItsLineAndEveryOtherLineIsRead(String format, List<String> good)
+    void aLineThatIsJsonButNoRecordIsOneMalformedRecordAtItsLineAndEveryOtherLineIsRead(String format, List<String> good)
             throws Exception {
         Trace clean = read(good);
         assertEquals(format, clean.format());
@@ -76,11 +82,14 @@ class JsonLinesNonObjectLinesTest {
         Trace mixed = read(lines);
         assertEquals(format, mixed.format());
 
+        Set<String> threads = clean.events().stream().map(Event::threadId).collect(Collectors.toSet());
         List<String> goodRecords = new ArrayList<>();
         for (Event e : mixed.events()) {
             int line = e.source().firstLine();
             if (badLineAt.containsKey(line)) {
-                assertTrue(e.kind() == EventKind.OTHER || e.kind() == EventKind.MALFORMED, format + " line " + line + ": " + e);
+                assertEquals(EventKind.MALFORMED, e.kind(), format + " line " + line + ": " + e);
+                assertTrue(threads.contains(e.threadId()) || e.threadId().equals("line " + line),
+                        format + " line " + line + " in the thread it would have been in, not " + e.threadId());
                 assertEquals(badLineAt.get(line), e.text());
                 assertEquals(line, e.source().lastLine());
             } else {
@@ -106,7 +115,7 @@ class JsonLinesNonObjectLinesTest {
             thread = "line " + goodLineAt.get(Integer.parseInt(m.group(1)));
         }
         return first + "-" + last + e.source().pointer() + " " + e.kind() + " " + e.keyword() + " [" + thread + "] "
-                + e.summary() + " | " + e.text();
+                + MESSAGE_INDEX.matcher(e.summary()).replaceFirst("") + " | " + e.text();
     }
 
     private static Trace read(List<String> lines) throws ImportException {

@@ -12,7 +12,7 @@ import dev.tracedeck.desktop.tree.RunTreeViewModel;
 import dev.tracedeck.desktop.tree.TreeOutline;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.trace.Trace;
 import java.io.BufferedWriter;

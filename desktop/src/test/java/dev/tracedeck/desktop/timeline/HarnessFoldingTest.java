@@ -9,7 +9,7 @@ import dev.tracedeck.analysis.steps.LlmRounds;
 import dev.tracedeck.desktop.fixtures.ClaudeCodeLines;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.trace.ThreadLabels;
 import dev.tracedeck.model.trace.Trace;

@@ -9,7 +9,7 @@ import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.tabs.CenterView;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.tabs.TraceViewModel;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package dev.tracedeck.importers.anthropic;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tracedeck.importers.MalformedRecordException;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.message.Message;
@@ -39,9 +40,12 @@ public final class AnthropicMessages {
         }
     }
 
-    /** True when {@code node} looks like a message: an object with a string {@code role} and a {@code content}. */
+    /**
+     * True when {@code node} is meant as a message: an object with a {@code role} and a {@code content}. One whose role
+     * is not a string is a message that broke, which {@link #parse} says.
+     */
     public static boolean isMessage(JsonNode node) {
-        return node.isObject() && node.path("role").isTextual() && node.has("content");
+        return node.isObject() && node.has("role") && node.has("content");
     }
 
     /** The top-level {@code system} prompt (a string or a list of text blocks) as a {@code system} message. */
@@ -51,11 +55,14 @@ public final class AnthropicMessages {
 
     public static List<Part> parse(JsonNode node) throws MalformedRecordException {
         if (!node.isObject()) {
-            throw new MalformedRecordException("a message is an object, this is a " + node.getNodeType());
+            throw new MalformedRecordException("a message is an object, this is " + JsonFields.kind(node));
         }
         JsonNode role = node.get("role");
-        if (role == null || !role.isTextual()) {
-            throw new MalformedRecordException(role == null ? "message without a role" : "role is not a string");
+        if (JsonFields.isAbsent(role)) {
+            throw new MalformedRecordException("message without a role");
+        }
+        if (!role.isTextual()) {
+            throw JsonFields.wrongType("role", role, "a string");
         }
         JsonNode content = node.get("content");
         if (content == null) {
@@ -65,14 +72,14 @@ public final class AnthropicMessages {
             return List.of(new Part("", Message.text(role.textValue(), ContentBlocks.text(content))));
         }
         boolean results = false;
-        for (JsonNode block : content) {
-            results |= block.path("type").asText("").equals("tool_result");
+        for (int i = 0; i < content.size(); i++) {
+            results |= type(content.get(i), i).equals("tool_result");
         }
         List<Part> parts = new ArrayList<>();
         Run run = new Run();
         for (int i = 0; i < content.size(); i++) {
             JsonNode block = content.get(i);
-            String type = block.path("type").asText("");
+            String type = type(block, i);
             if (type.equals("tool_result")) {
                 run.flush(parts, role.textValue(), true);
                 parts.add(new Part("/content/" + i, result(block, i, role.textValue())));
@@ -94,6 +101,14 @@ public final class AnthropicMessages {
         return parts;
     }
 
+    /** A block's type ("" for a block written as a plain string, which is text); a block is an object or a string. */
+    private static String type(JsonNode block, int index) throws MalformedRecordException {
+        if (block.isTextual()) {
+            return "";
+        }
+        return JsonFields.text(JsonFields.isObject(block, "content[" + index + "]"), "type", "content[" + index + "].type");
+    }
+
     /** Consecutive blocks that are not tool results: one message. */
     private static final class Run {
         int first = -1;
@@ -111,24 +126,26 @@ public final class AnthropicMessages {
     }
 
     private static Message result(JsonNode block, int index, String role) throws MalformedRecordException {
-        JsonNode id = block.get("tool_use_id");
-        if (id == null || !id.isTextual() || id.textValue().isEmpty()) {
+        String id = JsonFields.text(block, "tool_use_id", "content[" + index + "].tool_use_id");
+        if (id.isEmpty()) {
             throw new MalformedRecordException("content[" + index + "] is a tool_result without a tool_use_id");
         }
         String text = ContentBlocks.text(block.get("content"));
         if (block.path("is_error").asBoolean(false)) {
             text = "[error] " + text;
         }
-        return new Message(role, text, List.of(), id.textValue());
+        return new Message(role, text, List.of(), id);
     }
 
     private static ToolCall call(JsonNode block, int index) throws MalformedRecordException {
         JsonNode id = block.get("id");
         JsonNode name = block.get("name");
-        if (id == null || !id.isTextual() || name == null || !name.isTextual()) {
+        if (JsonFields.isAbsent(id) || JsonFields.isAbsent(name)) {
             throw new MalformedRecordException("content[" + index + "] is a tool_use without "
-                    + (id == null || !id.isTextual() ? "an id" : "a name"));
+                    + (JsonFields.isAbsent(id) ? "an id" : "a name"));
         }
+        JsonFields.text(block, "id", "content[" + index + "].id");
+        JsonFields.text(block, "name", "content[" + index + "].name");
         JsonNode input = block.get("input");
         if (input == null || input.isNull()) {
             return new ToolCall(id.textValue(), name.textValue(), "", Optional.empty(), false);
@@ -136,6 +153,9 @@ public final class AnthropicMessages {
         if (input.isTextual()) {
             // A client that kept the streamed partial_json as text: parse it when it parses.
             return JsonValues.toolCall(id.textValue(), name.textValue(), input.textValue());
+        }
+        if (!input.isObject()) {
+            throw JsonFields.wrongType("content[" + index + "].input", input, "an object");
         }
         JsonValue value = JsonValues.from(input);
         return new ToolCall(id.textValue(), name.textValue(), value.toCompactString(), Optional.of(value), false);

@@ -3,6 +3,7 @@ package dev.tracedeck.importers.anthropic;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tracedeck.importers.ContentText;
 import dev.tracedeck.importers.MalformedRecordException;
+import dev.tracedeck.importers.json.JsonFields;
 import java.util.Locale;
 
 /**
@@ -32,51 +33,60 @@ final class ContentBlocks {
     }
 
     /** One block that is not a {@code tool_use} or {@code tool_result}, as text. */
-    static String block(JsonNode block) {
+    static String block(JsonNode block) throws MalformedRecordException {
         if (block.isTextual()) {
             return block.textValue();
         }
-        String type = block.path("type").asText("");
+        String type = JsonFields.text(block, "type", "a block's type");
+        String where = "a " + (type.isEmpty() ? "block" : type + " block") + "'s ";
         switch (type) {
             case "text":
-                return block.path("text").asText("");
+                return JsonFields.text(block, "text", where + "text");
             case "image":
-                return "[image: " + source(block.path("source")) + "]";
+                return "[image: " + source(JsonFields.object(block, "source", where + "source"), where) + "]";
             case "document":
-                String title = block.path("title").asText("");
-                return "[document: " + (title.isEmpty() ? source(block.path("source")) : title) + "]";
+                String title = JsonFields.text(block, "title", where + "title");
+                return "[document: " + (title.isEmpty() ? source(JsonFields.object(block, "source", where + "source"), where)
+                        : title) + "]";
             case "thinking":
-                return String.format(Locale.ROOT, "[thinking: %,d characters]", block.path("thinking").asText("").length());
+                JsonFields.text(block, "signature", where + "signature");
+                return String.format(Locale.ROOT, "[thinking: %,d characters]",
+                        JsonFields.text(block, "thinking", where + "thinking").length());
             case "redacted_thinking":
                 return "[redacted thinking]";
             case "server_tool_use":
-                return "[server_tool_use: " + block.path("name").asText("") + " " + block.path("input") + "]";
+                return "[server_tool_use: " + JsonFields.text(block, "name", where + "name") + " " + block.path("input")
+                        + "]";
             case "tool_reference":
-                return "[tool_reference: " + block.path("tool_name").asText(block.path("name").asText("")) + "]";
+                String toolName = JsonFields.text(block, "tool_name", where + "tool_name");
+                return "[tool_reference: " + (toolName.isEmpty() ? JsonFields.text(block, "name", where + "name") : toolName)
+                        + "]";
             case "search_result":
-                return "[search_result: " + block.path("title").asText("") + "]";
+                return "[search_result: " + JsonFields.text(block, "title", where + "title") + "]";
             default:
                 if (type.endsWith("_tool_result")) {
-                    return "[" + type + " for " + block.path("tool_use_id").asText("") + "]";
+                    return "[" + type + " for " + JsonFields.text(block, "tool_use_id", where + "tool_use_id") + "]";
                 }
                 return "[" + (type.isEmpty() ? "untyped" : type) + " block]";
         }
     }
 
     /** An image's or document's source: its URL, its file id, or its media type and decoded size. */
-    private static String source(JsonNode source) {
-        switch (source.path("type").asText("")) {
+    private static String source(JsonNode source, String where) throws MalformedRecordException {
+        switch (JsonFields.text(source, "type", where + "source.type")) {
             case "url":
-                return source.path("url").asText("");
+                return JsonFields.text(source, "url", where + "source.url");
             case "file":
-                return source.path("file_id").asText("");
+                return JsonFields.text(source, "file_id", where + "source.file_id");
             case "text":
-                return "text, " + String.format(Locale.ROOT, "%,d characters", source.path("data").asText("").length());
+                return "text, " + String.format(Locale.ROOT, "%,d characters",
+                        JsonFields.text(source, "data", where + "source.data").length());
             default:
-                String data = source.path("data").asText("");
+                String data = JsonFields.text(source, "data", where + "source.data");
                 int pad = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
                 long bytes = Math.max(0, (long) data.length() * 3 / 4 - pad);
-                return source.path("media_type").asText("?") + String.format(Locale.ROOT, ", %,d bytes", bytes);
+                String mediaType = JsonFields.text(source, "media_type", where + "source.media_type");
+                return (mediaType.isEmpty() ? "?" : mediaType) + String.format(Locale.ROOT, ", %,d bytes", bytes);
         }
     }
 }

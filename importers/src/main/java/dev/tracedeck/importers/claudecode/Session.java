@@ -6,6 +6,7 @@ import dev.tracedeck.importers.anthropic.AnthropicMessages;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.chat.ProviderUsage;
 import dev.tracedeck.importers.json.GrowingJsonLines;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonRecordReader;
 import dev.tracedeck.importers.json.JsonValues;
@@ -131,6 +132,12 @@ final class Session implements GrowingJsonLines.Resumable {
     }
 
     private void read(JsonNode node, SourceRef source, SourceText text, String decoded) {
+        String problem = problem(node);
+        if (problem != null) {
+            String thread = lastThread;
+            buffer.line(() -> out.malformed(thread, source, text, problem));
+            return;
+        }
         String type = node.path("type").asText("");
         if (!node.isObject() || type.isEmpty()) {
             buffer.line(() -> out.other(source, text, "valid JSON, but not a Claude Code transcript entry"));
@@ -171,6 +178,33 @@ final class Session implements GrowingJsonLines.Resumable {
                     out.compaction(event, compactedFrom, trigger);
                 }
             });
+        }
+    }
+
+    /** The members of an entry that say what it is and where it goes, which are strings; its message an object. */
+    private static final List<String> ENTRY_TEXTS = List.of("type", "sessionId", "session_id", "agentId", "uuid",
+            "parentUuid", "parent_tool_use_id", "timestamp", "subtype");
+
+    /**
+     * Why an entry can't be read as what it says it is: one of the members that place it is not a string, or a user's
+     * or assistant's message is not an object (or its id, or its model, not a string); null when it can be.
+     */
+    private static String problem(JsonNode node) {
+        try {
+            for (String field : ENTRY_TEXTS) {
+                JsonFields.text(node, field);
+            }
+            String type = node.path("type").asText("");
+            if (type.equals("user") || type.equals("assistant")) {
+                JsonNode message = JsonFields.object(node, "message");
+                if (message.isObject()) {
+                    JsonFields.text(message, "id", "message.id");
+                    JsonFields.text(message, "model", "message.model");
+                }
+            }
+            return null;
+        } catch (MalformedRecordException e) {
+            return "a Claude Code transcript entry whose " + e.getMessage();
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.tracedeck.importers.json;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.ImportCancelledException;
 import dev.tracedeck.importers.ImportException;
@@ -193,8 +194,50 @@ public final class JsonImport {
             return;
         }
         JsonItem.Value value = (JsonItem.Value) item;
-        records.value(value, new SourceRef(out.file(), value.firstLine(), value.lastLine(), value.pointer()));
+        SourceRef source = new SourceRef(out.file(), value.firstLine(), value.lastLine(), value.pointer());
+        String notARecord = notARecord(value);
+        if (notARecord != null) {
+            records.malformedLine(out, source, value.text(), notARecord);
+            return;
+        }
+        records.value(value, source);
         value.repeated().forEach(r -> repeated(r, records));
+    }
+
+    /**
+     * Why a value where the format has its records (a JSON Lines line, a value of a sequence, an element of the
+     * top-level array or of a streamed one) can be none: a number, a string, a boolean or null, or a list with nothing
+     * but those in it. Every format's records are objects (a few formats' lists of them), so such a value is a record
+     * that broke, not one of a kind the format does not know; null for anything else.
+     */
+    private String notARecord(JsonItem.Value value) {
+        boolean recordPlace = layout == JsonLayout.LINES || layout == JsonLayout.SEQUENCE
+                || !lastIndex(value.pointer()).isEmpty();
+        if (!recordPlace) {
+            return null;
+        }
+        JsonNode node = value.node();
+        String what = layout == JsonLayout.LINES ? "the line" : "the record";
+        if (!node.isContainerNode()) {
+            return what + " is " + JsonFields.kind(node) + ", not an object";
+        }
+        if (node.isArray() && !node.isEmpty()) {
+            for (JsonNode element : node) {
+                if (element.isContainerNode()) {
+                    return null;
+                }
+            }
+            return what + " is a list of " + JsonFields.kind(node.get(0)).replaceFirst("^an? ", "")
+                    + (node.size() > 1 ? "s" : "") + ", not of records";
+        }
+        return null;
+    }
+
+    /** The pointer's last segment when it is an array index ({@code /messages/3}: "3"), else "". */
+    private static String lastIndex(String pointer) {
+        int slash = pointer.lastIndexOf('/');
+        String last = pointer.substring(slash + 1);
+        return slash >= 0 && !last.isEmpty() && last.chars().allMatch(c -> c >= '0' && c <= '9') ? last : "";
     }
 
     /**

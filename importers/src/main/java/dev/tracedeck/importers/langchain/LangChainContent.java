@@ -3,6 +3,7 @@ package dev.tracedeck.importers.langchain;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tracedeck.importers.ContentText;
 import dev.tracedeck.importers.MalformedRecordException;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.openai.ContentParts;
 
 /**
@@ -20,16 +21,17 @@ final class LangChainContent {
         return ContentText.joinedSkippingEmpty(content, "a string or a list", LangChainContent::part);
     }
 
-    private static String part(JsonNode part) {
+    private static String part(JsonNode part) throws MalformedRecordException {
         if (part.isTextual()) {
             return part.textValue();
         }
-        String type = part.path("type").asText("");
+        String type = JsonFields.text(part, "type", "a block's type");
         switch (type) {
             case "text", "output_text", "input_text", "text_delta":
-                return part.path("text").asText("");
+                return JsonFields.text(part, "text", "a " + type + " block's text");
             case "tool_use", "tool_call", "server_tool_use":
-                return "[" + type + ": " + part.path("name").asText("?") + "]";
+                String name = JsonFields.text(part, "name", "a " + type + " block's name");
+                return "[" + type + ": " + (part.hasNonNull("name") ? name : "?") + "]";
             case "thinking", "reasoning":
                 return "[" + type + "]";
             default:

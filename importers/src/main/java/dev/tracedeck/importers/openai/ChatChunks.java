@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.MalformedRecordException;
+import dev.tracedeck.importers.json.JsonFields;
 import java.util.List;
 import java.util.TreeMap;
 
@@ -27,11 +29,48 @@ public final class ChatChunks {
      */
     public static boolean isChunk(JsonNode node) {
         JsonNode choices = node.path("choices");
-        return node.isObject() && (node.path("object").asText("").equals("chat.completion.chunk")
+        JsonNode object = node.path("object");
+        return node.isObject() && (object.asText("").equals("chat.completion.chunk")
                 || choices.path(0).path("delta").isObject()
-                || choices.isArray() && choices.isEmpty() && node.path("prompt_filter_results").isArray());
+                || choices.isArray() && choices.isEmpty() && node.path("prompt_filter_results").isArray()
+                // A chunk whose object broke (the last one, with usage, has no choice to tell it by): a malformed one.
+                || choices.isArray() && choices.isEmpty() && !object.isMissingNode() && !object.isTextual());
     }
 
+    /**
+     * Says why a chunk can't be put with the others: a member {@link #assemble} reads that is not of its type. Such a
+     * chunk is kept malformed, not put together with the others as if it said nothing.
+     */
+    public static void check(JsonNode chunk) throws MalformedRecordException {
+        for (String field : List.of("id", "model", "object", "system_fingerprint")) {
+            JsonFields.text(chunk, field);
+        }
+        JsonFields.object(chunk, "usage");
+        JsonNode choices = JsonFields.list(chunk, "choices");
+        for (int i = 0; i < choices.size(); i++) {
+            String at = "choices[" + i + "]";
+            JsonNode choice = JsonFields.isObject(choices.get(i), at);
+            JsonFields.integer(choice, "index", at + ".index", 0);
+            JsonFields.text(choice, "finish_reason", at + ".finish_reason");
+            JsonNode delta = JsonFields.object(choice, "delta", at + ".delta");
+            for (String field : List.of("role", "content", "refusal")) {
+                JsonFields.text(delta, field, at + ".delta." + field);
+            }
+            JsonNode calls = JsonFields.list(delta, "tool_calls", at + ".delta.tool_calls");
+            for (int c = 0; c < calls.size(); c++) {
+                String callAt = at + ".delta.tool_calls[" + c + "]";
+                JsonNode call = JsonFields.isObject(calls.get(c), callAt);
+                JsonFields.integer(call, "index", callAt + ".index", 0);
+                JsonFields.text(call, "id", callAt + ".id");
+                JsonFields.text(call, "type", callAt + ".type");
+                JsonNode function = JsonFields.object(call, "function", callAt + ".function");
+                JsonFields.text(function, "name", callAt + ".function.name");
+                JsonFields.text(function, "arguments", callAt + ".function.arguments");
+            }
+        }
+    }
+
+    /** The completion the chunks make; each must have passed {@link #check}. */
     public static JsonNode assemble(List<JsonNode> events) {
         ObjectNode body = MAPPER.createObjectNode();
         TreeMap<Integer, ObjectNode> choices = new TreeMap<>();

@@ -3,6 +3,7 @@ package dev.tracedeck.importers.openai;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tracedeck.importers.ContentText;
 import dev.tracedeck.importers.MalformedRecordException;
+import dev.tracedeck.importers.json.JsonFields;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -24,16 +25,16 @@ public final class ContentParts {
         return ContentText.joined(content, "a string, null or a list of parts", ContentParts::part);
     }
 
-    private static String part(JsonNode part) {
+    private static String part(JsonNode part) throws MalformedRecordException {
         if (part.isTextual()) {
             return part.textValue();
         }
-        String type = part.path("type").asText("");
+        String type = JsonFields.text(part, "type", "a part's type");
         switch (type) {
             case "text", "input_text", "output_text":
-                return part.path("text").asText("");
+                return JsonFields.text(part, "text", "a " + type + " part's text");
             case "refusal":
-                return "[refusal: " + part.path("refusal").asText("") + "]";
+                return "[refusal: " + JsonFields.text(part, "refusal", "a refusal part's refusal") + "]";
             default:
                 return media(part).orElse("[" + (type.isEmpty() ? "untyped" : type) + " part]");
         }
@@ -42,21 +43,28 @@ public final class ContentParts {
     /**
      * The placeholder of an image, audio or file part ({@code image_url}, {@code input_audio}, {@code file}): what
      * it is, its URL or file name and id, and the size of inline data, never the data; empty for any other part.
+     *
+     * @throws MalformedRecordException for such a part whose members are not of their types
      */
-    public static Optional<String> media(JsonNode part) {
-        switch (part.path("type").asText("")) {
+    public static Optional<String> media(JsonNode part) throws MalformedRecordException {
+        switch (JsonFields.text(part, "type", "a part's type")) {
             case "image_url":
-                return Optional.of("[image: " + uri(part.path("image_url").isTextual() ? part.path("image_url").asText()
-                        : part.path("image_url").path("url").asText("")) + "]");
+                JsonNode image = part.get("image_url");
+                String url = image != null && image.isTextual() ? image.textValue()
+                        : JsonFields.text(JsonFields.object(part, "image_url", "an image_url part's image_url"), "url",
+                                "an image_url part's image_url.url");
+                return Optional.of("[image: " + uri(url) + "]");
             case "input_audio":
-                JsonNode audio = part.path("input_audio");
-                return Optional.of("[audio: " + audio.path("format").asText("?") + ", "
-                        + base64Size(audio.path("data").asText("")) + "]");
+                JsonNode audio = JsonFields.object(part, "input_audio", "an input_audio part's input_audio");
+                String format = JsonFields.text(audio, "format", "an input_audio part's input_audio.format");
+                return Optional.of("[audio: " + (format.isEmpty() ? "?" : format) + ", "
+                        + base64Size(JsonFields.text(audio, "data", "an input_audio part's input_audio.data")) + "]");
             case "file":
-                JsonNode file = part.path("file");
-                String name = file.path("filename").asText("");
-                String what = file.hasNonNull("file_id") ? file.path("file_id").asText()
-                        : base64Size(file.path("file_data").asText(""));
+                JsonNode file = JsonFields.object(part, "file", "a file part's file");
+                String name = JsonFields.text(file, "filename", "a file part's file.filename");
+                String fileId = JsonFields.text(file, "file_id", "a file part's file.file_id");
+                String what = !fileId.isEmpty() ? fileId
+                        : base64Size(JsonFields.text(file, "file_data", "a file part's file.file_data"));
                 return Optional.of("[file: " + (name.isEmpty() ? "" : name + ", ") + what + "]");
             default:
                 return Optional.empty();

@@ -243,8 +243,8 @@ final class ConversationLine {
                     in.string();
                     String id = in.stringValue();
                     f.toolCallId = callIds.getOrDefault(id, id);
-                } else {
-                    in.skipValue(); // not text: no call answered
+                } else if (!in.nullValue()) {
+                    notSimple(f); // not text: the tree says what it is
                 }
             } else if (in.stringIs(NAME)) {
                 if (!f.first(SEEN_NAME)) {
@@ -252,8 +252,8 @@ final class ConversationLine {
                 } else if (in.peek() == '"') {
                     in.string();
                     f.name = in.stringValue();
-                } else {
-                    in.skipValue();
+                } else if (!in.nullValue()) {
+                    notSimple(f);
                 }
             } else if (in.stringIs(REFUSAL)) {
                 if (!f.first(SEEN_REFUSAL)) {
@@ -263,14 +263,13 @@ final class ConversationLine {
                     if (in.stringEnd() > in.stringStart()) {
                         f.simple = false; // a refusal is added to the content
                     }
-                } else {
-                    in.skipValue();
+                } else if (!in.nullValue()) {
+                    notSimple(f);
                 }
             } else if (in.stringIs(AUDIO) || in.stringIs(FUNCTION_CALL)) {
-                if (in.peek() == '{') {
-                    f.simple = false;
+                if (!in.nullValue()) {
+                    notSimple(f); // an object to read, or a value of the wrong type to report
                 }
-                in.skipValue();
             } else {
                 in.skipValue();
             }

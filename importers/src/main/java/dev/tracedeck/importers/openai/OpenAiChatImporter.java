@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.chat.ProviderUsage;
@@ -200,7 +201,13 @@ public final class OpenAiChatImporter implements TraceImporter {
          * and gathered with the other chunks of its completion (its {@code id}) until the completion's last.
          */
         private void chunk(JsonItem.Value value, SourceRef source) {
-            String id = value.node().path("id").asText("");
+            String problem = "";
+            try {
+                ChatChunks.check(value.node());
+            } catch (MalformedRecordException e) {
+                problem = "a chat.completion.chunk whose " + e.getMessage();
+            }
+            String id = problem.isEmpty() ? value.node().path("id").asText("") : "";
             if (!chunks.isEmpty() && !id.isEmpty() && !chunkId.isEmpty() && !id.equals(chunkId)) {
                 streamedAnswer();
             }
@@ -211,13 +218,16 @@ public final class OpenAiChatImporter implements TraceImporter {
                 // Azure's first chunk (its prompt filter's results) has no id yet: the completion's is the next one's.
                 chunkId = id;
             }
-            chunks.add(new Chunk(value.node(), value.sourceText(), source));
+            chunks.add(new Chunk(value.node(), value.sourceText(), source, problem));
             chunksTo = source.lastLine();
             lastThread = chunkId.isEmpty() ? SINGLE_THREAD : chunkId;
         }
 
-        /** A chunk as it came, written as its record once its completion's thread is known. */
-        private record Chunk(JsonNode node, SourceText text, SourceRef source) {
+        /**
+         * A chunk as it came, written as its record once its completion's thread is known; malformed when
+         * {@code problem} says why it can't be put with the others.
+         */
+        private record Chunk(JsonNode node, SourceText text, SourceRef source, String problem) {
         }
 
         /**
@@ -229,10 +239,15 @@ public final class OpenAiChatImporter implements TraceImporter {
             if (chunks.isEmpty()) {
                 return;
             }
-            JsonNode completion = ChatChunks.assemble(chunks.stream().map(Chunk::node).toList());
+            JsonNode completion = ChatChunks.assemble(chunks.stream().filter(c -> c.problem().isEmpty())
+                    .map(Chunk::node).toList());
             String thread = chunkId.isEmpty() ? SINGLE_THREAD : chunkId;
             for (Chunk c : chunks) {
-                out.json(CHUNK, thread, c.source(), c.text(), JsonValues.from(c.node()), "");
+                if (c.problem().isEmpty()) {
+                    out.json(CHUNK, thread, c.source(), c.text(), JsonValues.from(c.node()), "");
+                } else {
+                    out.malformed(thread, c.source(), c.text(), c.problem());
+                }
             }
             SourceRef lines = new SourceRef(out.file(), chunksFrom, chunksTo);
             Event first = null;

@@ -2,6 +2,7 @@ package dev.tracedeck.importers.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tracedeck.importers.MalformedRecordException;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
@@ -25,45 +26,48 @@ public final class OpenAiMessages {
     private OpenAiMessages() {
     }
 
-    /** True when {@code node} looks like a message: an object with a string {@code role}. */
+    /**
+     * True when {@code node} is meant as a message: an object with a {@code role}. One whose role is not a string is a
+     * message that broke, read by {@link #parse} as malformed, not JSON of another kind.
+     */
     public static boolean isMessage(JsonNode node) {
-        return node.isObject() && node.path("role").isTextual();
+        return node.isObject() && node.has("role");
     }
 
     public static Message parse(JsonNode node) throws MalformedRecordException {
         if (!node.isObject()) {
-            throw new MalformedRecordException("a message is an object, this is a " + node.getNodeType());
+            throw new MalformedRecordException("a message is an object, this is " + JsonFields.kind(node));
         }
         JsonNode role = node.get("role");
-        if (role == null || !role.isTextual()) {
-            throw new MalformedRecordException(role == null ? "message without a role" : "role is not a string");
+        if (JsonFields.isAbsent(role)) {
+            throw new MalformedRecordException("message without a role");
+        }
+        if (!role.isTextual()) {
+            throw JsonFields.wrongType("role", role, "a string");
         }
         String content = ContentParts.text(node.get("content"));
-        String refusal = node.path("refusal").isTextual() ? node.path("refusal").textValue() : "";
+        String refusal = JsonFields.text(node, "refusal");
         if (!refusal.isEmpty()) {
             content = content.isEmpty() ? "[refusal: " + refusal + "]" : content + "\n[refusal: " + refusal + "]";
         }
-        if (node.path("audio").isObject() && content.isEmpty()) {
-            content = "[audio: " + node.path("audio").path("id").asText("response") + "]";
+        JsonNode audio = JsonFields.object(node, "audio");
+        if (audio.isObject() && content.isEmpty()) {
+            String id = JsonFields.text(audio, "id", "audio.id");
+            content = "[audio: " + (id.isEmpty() ? "response" : id) + "]";
         }
         List<ToolCall> calls = new ArrayList<>();
-        JsonNode toolCalls = node.get("tool_calls");
-        if (toolCalls != null && !toolCalls.isNull()) {
-            if (!toolCalls.isArray()) {
-                throw new MalformedRecordException("tool_calls is not a list");
-            }
-            for (int i = 0; i < toolCalls.size(); i++) {
-                calls.add(toolCall(toolCalls.get(i), i));
-            }
+        JsonNode toolCalls = JsonFields.list(node, "tool_calls");
+        for (int i = 0; i < toolCalls.size(); i++) {
+            calls.add(toolCall(toolCalls.get(i), i));
         }
-        JsonNode functionCall = node.get("function_call");
-        if (functionCall != null && functionCall.isObject()) {
+        JsonNode functionCall = JsonFields.object(node, "function_call");
+        if (functionCall.isObject()) {
             calls.add(call("", functionCall, "function_call"));
         }
-        String toolCallId = node.path("tool_call_id").isTextual() ? node.path("tool_call_id").textValue()
-                : node.path("tool_call_id").isNumber() ? node.path("tool_call_id").asText() : "";
-        String name = node.path("name").isTextual() && !role.textValue().equals("tool") ? node.path("name").textValue() : "";
-        return new Message(knownRole(role.textValue()), content, calls, toolCallId, name);
+        String toolCallId = JsonFields.text(node, "tool_call_id");
+        String name = JsonFields.text(node, "name");
+        return new Message(knownRole(role.textValue()), content, calls, toolCallId,
+                role.textValue().equals("tool") ? "" : name);
     }
 
     /** The usual roles as one string each, not one copy per message (a million messages, a million "assistant"s). */
@@ -81,17 +85,16 @@ public final class OpenAiMessages {
 
     private static ToolCall toolCall(JsonNode call, int index) throws MalformedRecordException {
         String where = "tool_calls[" + index + "]";
-        if (!call.isObject()) {
-            throw new MalformedRecordException(where + " is not an object");
-        }
-        String id = call.path("id").asText("");
-        JsonNode function = call.get("function");
-        if (function == null || !function.isObject()) {
+        JsonFields.isObject(call, where);
+        String id = JsonFields.text(call, "id", where + ".id");
+        JsonNode function = JsonFields.object(call, "function", where + ".function");
+        if (!function.isObject()) {
             // Custom tools (type "custom") carry {name, input}; anything else has nothing to call.
-            if (call.path("custom").isObject()) {
-                JsonNode custom = call.get("custom");
-                String input = custom.path("input").asText("");
-                return new ToolCall(id, custom.path("name").asText(""), input, Optional.empty(), false);
+            JsonNode custom = JsonFields.object(call, "custom", where + ".custom");
+            if (custom.isObject()) {
+                String input = JsonFields.text(custom, "input", where + ".custom.input");
+                return new ToolCall(id, JsonFields.text(custom, "name", where + ".custom.name"), input, Optional.empty(),
+                        false);
             }
             throw new MalformedRecordException(where + " has no function");
         }
@@ -103,11 +106,19 @@ public final class OpenAiMessages {
                 call.parsedFromText());
     }
 
+    /** A call's function: its name, and its arguments as the JSON string the API gives or an object a client kept. */
     private static ToolCall call(String id, JsonNode function, String where) throws MalformedRecordException {
         JsonNode name = function.get("name");
-        if (name == null || !name.isTextual()) {
+        if (JsonFields.isAbsent(name)) {
             throw new MalformedRecordException(where + " has no name");
         }
-        return JsonValues.toolCall(id, name.textValue(), function.get("arguments"));
+        if (!name.isTextual()) {
+            throw JsonFields.wrongType(where + ".name", name, "a string");
+        }
+        JsonNode arguments = function.get("arguments");
+        if (!JsonFields.isAbsent(arguments) && !arguments.isTextual() && !arguments.isObject()) {
+            throw JsonFields.wrongType(where + ".arguments", arguments, "a string");
+        }
+        return JsonValues.toolCall(id, name.textValue(), arguments);
     }
 }

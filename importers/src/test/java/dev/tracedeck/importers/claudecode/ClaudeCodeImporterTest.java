@@ -77,9 +77,9 @@ class ClaudeCodeImporterTest {
                 + "\"trackedFileBackups\":{},\"timestamp\":\"2025-08-21T09:14:01.000Z\"},\"isSnapshotUpdate\":false}\n";
         Trace trace = read("head.jsonl", summary + snapshot + "[1, 2]\n"
                 + line("u1", null, false, "user", "{\"role\":\"user\",\"content\":\"go\"}"));
-        // The line that is no entry stays in no thread, in its place.
+        // The line that is no entry is a malformed record in its place, in the session the first entries go to.
         assertEquals(List.of("s1"), trace.threads().stream().map(t -> t.id()).filter(id -> !id.isEmpty()).toList());
-        assertEquals(List.of("summary", "file-history-snapshot", "other", "message"),
+        assertEquals(List.of("summary", "file-history-snapshot", "malformed", "message"),
                 trace.events().stream().map(Event::keyword).toList());
         assertEquals(List.of(1, 2, 3, 4), trace.events().stream().map(e -> e.source().firstLine()).toList());
 
