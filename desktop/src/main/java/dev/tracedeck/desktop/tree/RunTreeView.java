@@ -112,7 +112,8 @@ public final class RunTreeView extends BorderPane {
                 model.select(row);
             }
         });
-        table.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+        // On the view, not the table: Ctrl+5 gives the view the keys, and they act on the row selected.
+        addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             int row = table.getSelectionModel().getSelectedIndex();
             if (row < 0) {
                 return;
