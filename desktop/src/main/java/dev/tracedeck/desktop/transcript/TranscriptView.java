@@ -85,6 +85,8 @@ public final class TranscriptView extends BorderPane {
 
     private void showSelected(int index) {
         if (index < 0 || index >= list.getItems().size()) {
+            list.getSelectionModel().clearSelection();
+            list.scrollTo(0);
             return;
         }
         if (list.getSelectionModel().getSelectedIndex() != index) {

@@ -70,6 +70,7 @@ public final class RunTreeView extends BorderPane {
     private void showSelected(int row) {
         if (row < 0 || row >= table.getItems().size()) {
             table.getSelectionModel().clearSelection();
+            table.scrollTo(0);
             return;
         }
         if (table.getSelectionModel().getSelectedIndex() != row) {
