@@ -134,7 +134,8 @@ public final class HeadlessRender {
                 dev.tracedeck.desktop.tree.RunTreeView view = new dev.tracedeck.desktop.tree.RunTreeView(model.runTree());
                 view.forPicture();
                 model.showCenter(CenterView.TREE);
-                at.ifPresent(model.runTree()::showEvent);
+                // Opening a file selects its first finding; a picture shows the run from its top, or --at's node.
+                at.ifPresentOrElse(model.runTree()::showEvent, model.runTree()::clearSelection);
                 yield view;
             }
             case "transcript" -> {
@@ -142,7 +143,7 @@ public final class HeadlessRender {
                         new dev.tracedeck.desktop.transcript.TranscriptView(model.transcript());
                 view.forPicture();
                 model.showCenter(CenterView.TRANSCRIPT);
-                at.ifPresent(model.transcript()::showEvent);
+                at.ifPresentOrElse(model.transcript()::showEvent, model.transcript()::clearSelection);
                 yield view;
             }
             default -> throw new IllegalArgumentException("no view '" + request.view() + "'; views: " + RenderRequest.VIEWS);

@@ -62,7 +62,8 @@ public final class TranscriptView extends BorderPane {
                 model.select(now.intValue());
             }
         });
-        list.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+        // On the view, not the list: Ctrl+6 gives the view the keys, and they act on the block selected.
+        addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == KeyCode.ENTER || e.getCode() == KeyCode.SPACE) {
                 model.toggle(list.getSelectionModel().getSelectedIndex());
                 e.consume();
@@ -84,6 +85,8 @@ public final class TranscriptView extends BorderPane {
 
     private void showSelected(int index) {
         if (index < 0 || index >= list.getItems().size()) {
+            list.getSelectionModel().clearSelection();
+            list.scrollTo(0);
             return;
         }
         if (list.getSelectionModel().getSelectedIndex() != index) {

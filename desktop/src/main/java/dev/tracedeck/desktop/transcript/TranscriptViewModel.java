@@ -171,6 +171,12 @@ public final class TranscriptViewModel {
         }
     }
 
+    /** Selects no block, the conversation shown from its start. */
+    public void clearSelection() {
+        shownEvent = null;
+        selected.set(-1);
+    }
+
     public void close() {
         builds.cancel();
     }

@@ -70,6 +70,7 @@ public final class RunTreeView extends BorderPane {
     private void showSelected(int row) {
         if (row < 0 || row >= table.getItems().size()) {
             table.getSelectionModel().clearSelection();
+            table.scrollTo(0);
             return;
         }
         if (table.getSelectionModel().getSelectedIndex() != row) {
@@ -112,7 +113,8 @@ public final class RunTreeView extends BorderPane {
                 model.select(row);
             }
         });
-        table.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+        // On the view, not the table: Ctrl+5 gives the view the keys, and they act on the row selected.
+        addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             int row = table.getSelectionModel().getSelectedIndex();
             if (row < 0) {
                 return;

@@ -167,6 +167,12 @@ public final class RunTreeViewModel {
         selectedRow.set(node < 0 ? -1 : now.reveal(node));
     }
 
+    /** Selects no row, the tree shown from its top: a picture of the whole run rather than of one event's place. */
+    public void clearSelection() {
+        shownEvent = null;
+        selectedRow.set(-1);
+    }
+
     /** ← on a row: closes an open node, else goes to its parent. */
     public void left(int row) {
         TreeOutline now = outline.get();

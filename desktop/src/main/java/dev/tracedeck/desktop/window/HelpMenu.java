@@ -35,6 +35,9 @@ final class HelpMenu {
             new ViewKey("Timeline search", "Enter  ↓", "search now and go to the rows"),
             new ViewKey("Timeline search", "Escape", "clear the search"),
             new ViewKey("State view", "←  →", "the snapshot before, the one after"),
+            new ViewKey("Tree", "←  →", "close or open the node; on a closed one, go to its parent, on an open one to its first child"),
+            new ViewKey("Tree", "Enter  Space", "open or close the node"),
+            new ViewKey("Transcript", "Enter  Space", "open or fold the block"),
             new ViewKey("Notes", "Enter  Escape", "save the note, leave it"),
             new ViewKey("Compare, Runs, Playground windows", "Ctrl+W  Escape", "close the window"));
 

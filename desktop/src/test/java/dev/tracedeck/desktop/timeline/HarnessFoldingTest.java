@@ -49,8 +49,10 @@ class HarnessFoldingTest {
         model = new TimelineViewModel(trace.events(), rounds, ThreadLabels.of(List.of("s1")),
                 TimelineRows.of(trace.events(), rounds, RunWords.of(trace)));
         view = new TimelineView(model);
-        stage.setScene(new Scene(view, 900, 400));
-        stage.show();
+        // A window of its own: the stage the extension hands every test keeps the size it is given.
+        Stage own = new Stage();
+        own.setScene(new Scene(view, 900, 400));
+        own.show();
     }
 
     private List<String> summaries(FxRobot robot) {

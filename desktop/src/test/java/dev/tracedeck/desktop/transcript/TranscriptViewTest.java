@@ -42,8 +42,10 @@ class TranscriptViewTest {
         for (String sheet : List.of("tokens-light.css", "app.css")) {
             scene.getStylesheets().add(TranscriptViewTest.class.getResource("/dev/tracedeck/desktop/" + sheet).toExternalForm());
         }
-        stage.setScene(scene);
-        stage.show();
+        // A window of its own: the stage the extension hands every test keeps the size it is given.
+        Stage own = new Stage();
+        own.setScene(scene);
+        own.show();
         model.setActive(true);
     }
 

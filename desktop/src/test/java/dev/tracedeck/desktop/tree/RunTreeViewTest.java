@@ -47,8 +47,10 @@ class RunTreeViewTest {
         for (String sheet : List.of("tokens-light.css", "app.css")) {
             scene.getStylesheets().add(RunTreeViewTest.class.getResource("/dev/tracedeck/desktop/" + sheet).toExternalForm());
         }
-        stage.setScene(scene);
-        stage.show();
+        // A window of its own: the stage the extension hands every test keeps the size it is given.
+        Stage own = new Stage();
+        own.setScene(scene);
+        own.show();
         model.setActive(true);
     }
 
