@@ -21,8 +21,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code tracedeck cost [--json] [--by model|thread|agent|call] FILE...}: what the model calls cost. */
 @Command(name = "cost", mixinStandardHelpOptions = true,
-        description = {"Add up what each file's model calls cost: tokens by bucket as billed, the price row used,"
-                + " dollars per model, thread, agent or call.",
+        description = {"Add up what each file's model calls cost, in dollars per model, thread, agent or call.",
+            "Each line gives the tokens by bucket as billed and the price row used.",
             "Tokens are the provider's usage as the trace recorded it, else Tracedeck's estimate (marked so). A model"
                 + " no table prices is UNPRICED: totals then read \"≥ $X + N unpriced calls\".",
             "Prices: genai-prices (bundled, or stored by `tracedeck prices update`), then LiteLLM's table if one was"

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -31,6 +32,9 @@ public final class PricesCommand implements Callable<Integer> {
 
     @Option(names = "--price-overrides", paramLabel = "FILE", description = "Your own prices, over every table (as for cost).")
     private Path overrides;
+
+    @Mixin
+    private NoWorkspaceOption noWorkspace;
 
     @Spec
     private CommandSpec spec;
@@ -81,6 +85,9 @@ public final class PricesCommand implements Callable<Integer> {
         @Option(names = "--from", required = true, paramLabel = "FILE", description = "The table to store.")
         private Path from;
 
+        @Mixin
+        private NoWorkspaceOption noWorkspace;
+
         @Spec
         private CommandSpec spec;
 
@@ -103,6 +110,9 @@ public final class PricesCommand implements Callable<Integer> {
             description = {"Remove the tables `prices update` stored, so that the bundled one applies again.",
                 "Exit 0, or 2 when the folder can't be written."})
     static final class Reset implements Callable<Integer> {
+
+        @Mixin
+        private NoWorkspaceOption noWorkspace;
 
         @Spec
         private CommandSpec spec;
