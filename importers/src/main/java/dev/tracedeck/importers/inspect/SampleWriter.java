@@ -138,7 +138,8 @@ final class SampleWriter {
         answers.forEach((id, event) -> out.modelCall(event, model(answerModels.getOrDefault(id, "")), Optional.empty()));
         answers.clear();
         if (first != null && !kept.isEmpty()) {
-            out.json(SAMPLE, thread(), first, kept.toString(), JsonValues.from(kept));
+            Event record = out.json(SAMPLE, thread(), first, kept.toString(), JsonValues.from(kept));
+            InspectOutcomes.record(out, record, kept);
         }
     }
 }

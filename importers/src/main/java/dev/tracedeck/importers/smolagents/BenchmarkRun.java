@@ -9,6 +9,7 @@ import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
+import dev.tracedeck.model.recorded.RecordedOutcome;
 import dev.tracedeck.model.recorded.TokenUsage;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.source.SourceText;
@@ -88,9 +89,10 @@ final class BenchmarkRun {
             fields.put("intermediate_steps", steps.size() + " messages (in the source text)");
         }
         String time = SmolagentsSteps.startTime(node);
-        out.record(EventKind.STEP, RUN, "run of " + (model.isEmpty() ? "a model" : model) + " on "
+        Event run = out.record(EventKind.STEP, RUN, "run of " + (model.isEmpty() ? "a model" : model) + " on "
                         + node.path("source").asText("a question"), thread, source, value.sourceText(),
                 JsonValues.from(fields), time);
+        answer(run, node);
         if (steps.isArray()) {
             for (int i = 0; i < steps.size(); i++) {
                 message(steps.get(i), "/intermediate_steps/" + i);
@@ -98,6 +100,33 @@ final class BenchmarkRun {
         } else if (steps.isTextual() && node.path("agent_action_type").asText("").equals("vanilla")) {
             vanilla(node, steps.textValue());
         }
+    }
+
+    /**
+     * The benchmark's answer beside the one it expected. The benchmark scores them apart, by a scorer of its own for
+     * each source, so only an answer that is the expected one, letter for letter, is read as passed; any other pair is
+     * noted as the run wrote it.
+     */
+    private void answer(Event run, JsonNode node) {
+        JsonNode answer = node.path("answer");
+        JsonNode expected = node.path("true_answer");
+        if (!answer.isValueNode() || answer.isNull() || !expected.isValueNode() || expected.isNull()) {
+            return;
+        }
+        String given = answer.asText().strip();
+        String wanted = expected.asText().strip();
+        if (given.equalsIgnoreCase(wanted)) {
+            out.outcome(run, RecordedOutcome.Verdict.PASSED, "smolagents benchmark", "answer " + shortly(given)
+                    + ", as expected");
+        } else {
+            out.outcome(run, RecordedOutcome.Verdict.NOTED, "smolagents benchmark", "answer " + shortly(given)
+                    + " · expected " + shortly(wanted));
+        }
+    }
+
+    private static String shortly(String text) {
+        String line = text.replace('\n', ' ');
+        return "\"" + (line.length() <= 60 ? line : line.substring(0, 59) + "…") + "\"";
     }
 
     private void message(JsonNode m, String pointer) {
