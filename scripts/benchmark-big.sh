@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Big traces, in one run: for each file, `./tracedeck inspect --json` against the plain Python summary of the same
-# file, `validate` against inspect, the desktop app until loaded against inspect, and each command's peak RSS
+# file and against lnav indexing it (what a user opens a big log with today, when it is installed), `validate` against
+# inspect, the desktop app until loaded against inspect, and each command's peak RSS
 # against the file's size. Prints a line per measured run and then one Markdown table (docs/performance.md's).
 #
 #   scripts/benchmark-big.sh                                  # the 300 MiB chat file and the 257 MiB Mycelian log
@@ -20,6 +21,8 @@
 #                    bench-data/shot-FILE-MSms.png: what a user sees then (0 skips it)
 #   RECORD=1         also run inspect recording into a fresh workspace (the first time a file is seen); 0 skips it
 #   PEER_LOG=path    the Python summary for logs (default ../shared/bench/peer_python_parse.py beside the repo)
+#   LNAV=1           also time lnav's index of the file (`lnav -n -c ';SELECT lines FROM lnav_file'`, with a fresh
+#                    HOME so no earlier state helps it) when lnav is installed (apt-get install lnav); 0 skips it
 #   MVN_FLAGS=-o     extra Maven flags for compiling the generators
 # Needs python3, GNU time (apt-get install time) and, for the app, Xvfb (apt-get install xvfb).
 set -euo pipefail
@@ -128,7 +131,7 @@ if [[ "${APP:-1}" != 0 ]]; then
     # a list, a table of 40 rows; BareTableWindow, compiled with the clock it reads alone), in the window's JVM options
     # (read from the launcher) and with a class-data archive of its own, made by a first run (of a jar: the JVM archives
     # no class from a folder). It prints when its first frame was up, measured as --screenshot-after measures it.
-    lib=desktop/target/lib
+    lib=app/target/lib
     fx_modules=$(printf '%s:' "$lib"/javafx-*.jar)
     mkdir -p "$WORK/bare"
     javac -d "$WORK/bare" --module-path "$fx_modules" --add-modules javafx.controls \
@@ -176,6 +179,12 @@ PY
 }
 
 best() { printf '%s\n' "$@" | sort -g | head -1; }
+
+use_lnav=0
+if [[ "${LNAV:-1}" != 0 ]] && command -v lnav >/dev/null; then
+    use_lnav=1
+    mkdir -p "$WORK/lnav-home"
+fi
 most() { printf '%s\n' "$@" | sort -g | tail -1; }
 
 echo ">> $(nproc) cores; $(java -version 2>&1 | head -1); $(python3 --version); launcher defaults; $RUNS round(s) per file"
@@ -186,7 +195,7 @@ for i in "${!paths[@]}"; do
     peer=$PEER_CHAT
     [[ "$kind" == log ]] && peer=$PEER_LOG
     echo ">> $path: $size bytes ($(awk -v s="$size" 'BEGIN { printf "%.1f", s / 1048576 }') MiB), $kind; peer $(basename "$peer")"
-    py_t=() in_t=() in_k=() rec_t=() va_t=() va_k=() app_t=() app_k=()
+    py_t=() in_t=() in_k=() ln_t=() ln_k=() rec_t=() va_t=() va_k=() app_t=() app_k=()
     for ((round = 1; round <= RUNS; round++)); do
         measure "$WORK/python.json" python3 "$peer" "$path"; ok python 0
         py_t+=("$SECS")
@@ -194,6 +203,16 @@ for i in "${!paths[@]}"; do
         in_t+=("$SECS"); in_k+=("$PEAK_KIB")
         agree "$kind" "$WORK/python.json" "$WORK/inspect.json"
         line="   round $round: python ${py_t[-1]} s   inspect $SECS s, $(mib "$PEAK_KIB") MiB"
+        if [[ $use_lnav == 1 ]]; then
+            rm -rf "$WORK/lnav-home"/.lnav "$WORK/lnav-home"/.config
+            HOME="$WORK/lnav-home" measure "$WORK/lnav.out" lnav -n -c ';SELECT lines FROM lnav_file' "$path"; ok lnav 0
+            # Both must have read the whole file: lnav's line count against inspect's.
+            lnav_lines=$(awk 'NR == 2 { print $1 }' "$WORK/lnav.out")
+            inspect_lines=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print((d[0] if isinstance(d, list) else d)["lines"])' "$WORK/inspect.json")
+            [[ "$lnav_lines" == "$inspect_lines" ]] || die "lnav counted $lnav_lines lines, inspect $inspect_lines"
+            ln_t+=("$SECS"); ln_k+=("$PEAK_KIB")
+            line+="   lnav $SECS s, $(mib "$PEAK_KIB") MiB"
+        fi
         if [[ "${RECORD:-1}" != 0 ]]; then
             rm -f "$WORK/ws.db"*
             measure /dev/null ./tracedeck inspect --json --workspace "$WORK/ws.db" "$path"; ok "inspect recording" 0 1
@@ -236,6 +255,12 @@ for i in "${!paths[@]}"; do
     # Best time of the rounds (a user's run on a quiet machine); highest peak RSS (what the machine must have).
     bp=$(best "${py_t[@]}") bi=$(best "${in_t[@]}") bv=$(best "${va_t[@]}") ki=$(most "${in_k[@]}") kv=$(most "${va_k[@]}")
     row="| $(basename "$path") | $(awk -v s="$size" 'BEGIN { printf "%.0f", s / 1048576 }') MiB | $bp s | $bi s (peer ÷ inspect **$(ratio "$bp" "$bi")**) | $(mib "$ki") MiB (**$(rss_ratio "$ki" "$size")×** file)"
+    if [[ $use_lnav == 1 ]]; then
+        bl=$(best "${ln_t[@]}") kl=$(most "${ln_k[@]}")
+        row+=" | $bl s, $(mib "$kl") MiB (inspect ÷ lnav **$(ratio "$bi" "$bl")×** time, **$(ratio "$ki" "$kl")×** memory)"
+    else
+        row+=" | —"
+    fi
     if [[ "${RECORD:-1}" != 0 ]]; then
         br=$(best "${rec_t[@]}")
         row+=" | $br s (**$(ratio "$br" "$bi")×** inspect)"
@@ -253,7 +278,7 @@ for i in "${!paths[@]}"; do
 done
 
 echo
-echo "| file | size | Python peer | inspect --json | inspect peak RSS | inspect recording into a new workspace | validate | app until loaded | app peak RSS |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "| file | size | Python peer | inspect --json | inspect peak RSS | lnav's index | inspect recording into a new workspace | validate | app until loaded | app peak RSS |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 printf '%s\n' "${rows[@]}"
-echo "| aim | | | peer ÷ inspect ≥ 1.5 (chat) | ≤ 1× file | ≤ 1.1× inspect | ≤ 2× inspect | ≤ 2× inspect | ≤ 1× file (JSON), ≤ 0.5× (log) |"
+echo "| aim | | | peer ÷ inspect ≥ 1.5 (chat) | ≤ 1× file | inspect ÷ lnav ≤ 1× time | ≤ 1.1× inspect | ≤ 2× inspect | ≤ 2× inspect | ≤ 1× file (JSON), ≤ 0.5× (log) |"

@@ -9,5 +9,5 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
-CP="desktop/target/classes:desktop/target/test-classes:$(ls desktop/target/lib/*.jar | tr '\n' ':')"
+CP="desktop/target/classes:desktop/target/test-classes:$(ls app/target/lib/*.jar | grep -v /desktop- | tr '\n' ':')"
 exec xvfb-run -a -s "-screen 0 1600x1000x24" java -cp "$CP" dev.tracedeck.desktop.prune.PlaygroundGallery "$@"

@@ -1,13 +1,13 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.analysis.lift.TextCallLifting;
 import dev.tracedeck.analysis.rules.Fingerprints;
 import dev.tracedeck.analysis.rules.RuleConfig;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.rules.Validator;
-import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
-import dev.tracedeck.cli.report.TerminalText;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.redact.Redactor;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.workspace.baseline.Baseline;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,13 +1,13 @@
 package dev.tracedeck.cli;
 
-import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
-import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.analysis.lift.TextCallLifting;
+import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.Importers;
 import dev.tracedeck.importers.convert.Converter;
 import dev.tracedeck.importers.convert.TraceWriter;
 import dev.tracedeck.importers.redact.Redactor;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.trace.Trace;
 import java.io.BufferedWriter;
 import java.io.IOException;

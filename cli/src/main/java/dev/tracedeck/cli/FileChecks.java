@@ -1,13 +1,13 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.analysis.lift.TextCallLifting;
 import dev.tracedeck.analysis.rules.Fingerprints;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.rules.Validator;
-import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
-import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.source.SourceChangedException;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.WorkspaceException;
@@ -34,7 +34,10 @@ final class FileChecks {
     }
 
     /** One file's validation and its findings' fingerprints, taken once for the report, the baseline and the workspace. */
-    record Checked(Validation validation, Fingerprints fingerprints) {
+    record Checked(Validation validation, Fingerprints fingerprints, Optional<String> cost) {
+        Checked(Validation validation, Fingerprints fingerprints) {
+            this(validation, fingerprints, Optional.empty());
+        }
     }
 
     private final Reading reading;
@@ -77,7 +80,7 @@ final class FileChecks {
                 }
                 store.get().record(file, trace, validation, fingerprints);
             }
-            return Optional.of(new Checked(validation, fingerprints));
+            return Optional.of(new Checked(validation, fingerprints, ValidateCostLine.of(file, trace)));
         } catch (ImportException | WorkspaceException e) {
             err.println(TerminalText.line(command + ": " + e.getMessage()));
         } catch (SourceChangedException e) {

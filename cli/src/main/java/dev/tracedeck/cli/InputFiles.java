@@ -1,6 +1,6 @@
 package dev.tracedeck.cli;
 
-import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.ImportSource;
 import java.io.FilterInputStream;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.tracedeck.cli;
 
-import dev.tracedeck.cli.report.TerminalText;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.engine.text.TerminalText;
+import dev.tracedeck.importers.registry.Importers;
 import java.io.PrintWriter;
 import java.util.Optional;
 import picocli.CommandLine.Option;

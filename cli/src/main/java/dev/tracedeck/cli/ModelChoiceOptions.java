@@ -2,7 +2,7 @@ package dev.tracedeck.cli;
 
 import dev.tracedeck.analysis.tokens.ModelChoice;
 import dev.tracedeck.analysis.tokens.ModelProfiles;
-import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.model.trace.Trace;
 import java.io.PrintWriter;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package dev.tracedeck.cli;
 
-import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
+import dev.tracedeck.analysis.lift.TextCallLifting;
 import picocli.CommandLine.Option;
 
 /**

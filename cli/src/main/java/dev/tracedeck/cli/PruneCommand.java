@@ -10,9 +10,9 @@ import dev.tracedeck.analysis.tokens.ModelChoice;
 import dev.tracedeck.analysis.tokens.ModelProfile;
 import dev.tracedeck.analysis.tokens.ModelProfiles;
 import dev.tracedeck.analysis.tokens.PromptTokens;
-import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.recorded.ThreadRequest;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
@@ -127,7 +127,7 @@ public final class PruneCommand implements Callable<Integer> {
         ModelChoice profile = modelChoice.choose(trace, profiles.get());
         ModelProfile p = profile.profile();
         PruneContext context = new PruneContext(new PromptTokens(p.format().orElse(ModelProfile.ESTIMATE_FORMAT)),
-                p.contextLimit(), ThreadRequest.tools(chosen));
+                p.contextLimit(), ThreadRequest.tools(chosen.events()));
         PruneResult result = new Pruner(context).run(history.get().history(), strategy, history.get().linesById());
         PruneReport report = new PruneReport(trace, chosen, history.get(), profile, context, result);
         out.print(format.equals("json") ? report.json() : report.text());

@@ -13,7 +13,7 @@ import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.tokens.ModelChoice;
 import dev.tracedeck.analysis.tokens.PromptCount;
 import dev.tracedeck.analysis.tokens.PromptMessage;
-import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.message.ToolCall;

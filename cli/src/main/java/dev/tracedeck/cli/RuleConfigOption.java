@@ -3,7 +3,7 @@ package dev.tracedeck.cli;
 import dev.tracedeck.analysis.config.ConfigException;
 import dev.tracedeck.analysis.config.RuleConfigReader;
 import dev.tracedeck.analysis.rules.RuleConfig;
-import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.engine.text.TerminalText;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;

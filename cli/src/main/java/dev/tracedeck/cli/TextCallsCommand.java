@@ -1,7 +1,7 @@
 package dev.tracedeck.cli;
 
-import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.analysis.lift.TextCallLifting;
+import dev.tracedeck.importers.registry.Importers;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -11,7 +11,7 @@ import dev.tracedeck.analysis.textcalls.TextToolCall;
 import dev.tracedeck.analysis.textcalls.found.AssistantText;
 import dev.tracedeck.analysis.textcalls.found.FoundTextCall;
 import dev.tracedeck.analysis.textcalls.found.TextCallFinder;
-import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.text.PythonText;

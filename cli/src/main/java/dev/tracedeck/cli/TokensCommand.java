@@ -1,7 +1,7 @@
 package dev.tracedeck.cli;
 
 import dev.tracedeck.analysis.tokens.ModelProfiles;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

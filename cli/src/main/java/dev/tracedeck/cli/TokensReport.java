@@ -13,7 +13,7 @@ import dev.tracedeck.analysis.tokens.ModelProfile;
 import dev.tracedeck.analysis.tokens.PromptCount;
 import dev.tracedeck.analysis.tokens.ThreadContext;
 import dev.tracedeck.analysis.tokens.TokenCategory;
-import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.model.recorded.Compaction;
 import dev.tracedeck.model.recorded.TokenUsage;
 import dev.tracedeck.model.trace.Trace;

@@ -7,9 +7,9 @@ import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.cli.report.RedactedReport;
 import dev.tracedeck.cli.report.ReportFormat;
-import dev.tracedeck.cli.report.TerminalText;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.redact.Redactor;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.workspace.WorkspaceException;
 import dev.tracedeck.workspace.WorkspaceStore;
 import dev.tracedeck.workspace.baseline.Baseline;
@@ -152,6 +152,7 @@ public final class ValidateCommand implements Callable<Integer> {
                 "tracedeck validate");
         List<Validation> validations = new ArrayList<>();
         List<Fingerprints> taken = new ArrayList<>();
+        List<String> costs = new ArrayList<>();
         boolean unreadable = false;
         Optional<Runnable> failure = Optional.empty();
         for (Path file : InputFiles.distinct(files, err, "tracedeck validate")) {
@@ -166,6 +167,7 @@ public final class ValidateCommand implements Callable<Integer> {
             if (checked.isPresent()) {
                 validations.add(checked.get().validation());
                 taken.add(checked.get().fingerprints());
+                checked.get().cost().ifPresent(costs::add);
             } else {
                 unreadable = true;
             }
@@ -185,7 +187,15 @@ public final class ValidateCommand implements Callable<Integer> {
         }
         List<Validation> reported = validations;
         Map<String, Long> knownCounts = knownByFile;
-        boolean written = write(out -> report(out, reported, knownCounts, fingerprints, redactor), err);
+        boolean written = write(out -> {
+            report(out, reported, knownCounts, fingerprints, redactor);
+            if (format == ReportFormat.TEXT) {
+                // What the calls cost, a line a file: the other formats' schemas hold findings only.
+                for (String cost : costs) {
+                    out.write(cost + System.lineSeparator());
+                }
+            }
+        }, err);
         if (written && output != null) {
             err.println(TerminalText.line("tracedeck validate: " + WrittenReportLine.of(reported, knownCounts,
                     format.name(), output)));

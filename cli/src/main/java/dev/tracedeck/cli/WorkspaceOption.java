@@ -1,6 +1,6 @@
 package dev.tracedeck.cli;
 
-import dev.tracedeck.cli.report.TerminalText;
+import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.workspace.WorkspaceException;
 import dev.tracedeck.workspace.WorkspaceLocation;
 import dev.tracedeck.workspace.WorkspaceStore;

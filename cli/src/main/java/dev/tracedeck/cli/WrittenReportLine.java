@@ -2,7 +2,7 @@ package dev.tracedeck.cli;
 
 import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.analysis.rules.Validation;
-import dev.tracedeck.cli.report.CountFormat;
+import dev.tracedeck.engine.text.CountFormat;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;

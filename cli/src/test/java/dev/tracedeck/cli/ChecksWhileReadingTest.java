@@ -10,7 +10,7 @@ import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 
 /**
  * Runs a command line in-process and captures what it prints: this module's commands under a root named as the real
- * one (the desktop module's, which adds the window and render), or any command line handed to {@link #run}.
+ * one (the app module's, which adds the window and render), or any command line handed to {@link #run}.
  */
 public record CliRun(int code, String out, String err) {
 
@@ -19,7 +19,7 @@ public record CliRun(int code, String out, String err) {
     /** This module's commands, as {@code tracedeck} lists them, so that every message names its command as there. */
     @Command(name = "tracedeck", mixinStandardHelpOptions = true,
             subcommands = {InspectCommand.class, ValidateCommand.class, ListenCommand.class, WatchCommand.class,
-                ConvertCommand.class, TokensCommand.class, PruneCommand.class, CompareCommand.class,
+                ConvertCommand.class, TokensCommand.class, CostCommand.class, PricesCommand.class, PruneCommand.class, CompareCommand.class,
                 TextCallsCommand.class, RunsCommand.class, SearchCommand.class, BaselineCommand.class,
                 TriageCommand.class, CommandLine.HelpCommand.class},
             exitCodeOnInvalidInput = ExitCodes.USAGE, exitCodeOnExecutionException = ExitCodes.USAGE)

@@ -1,7 +1,6 @@
 package dev.tracedeck.importers;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tracedeck.importers.json.JsonFields;
 
 /**
  * A message's {@code content} as one text, as the chat formats write it: absent or null is "", a string is itself, a
@@ -43,13 +42,13 @@ public final class ContentText {
             return content.textValue();
         }
         if (!content.isArray()) {
-            throw JsonFields.wrongType("content", content, expected);
+            throw MalformedRecordException.wrongType("content", content, expected);
         }
         StringBuilder out = new StringBuilder();
         int index = 0;
         for (JsonNode p : content) {
             if (!p.isObject() && !p.isTextual()) {
-                throw JsonFields.wrongType("content[" + index + "]", p, "a part (an object or a string)");
+                throw MalformedRecordException.wrongType("content[" + index + "]", p, "a part (an object or a string)");
             }
             index++;
             String text = part.of(p);

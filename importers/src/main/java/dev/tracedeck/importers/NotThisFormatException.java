@@ -2,7 +2,8 @@ package dev.tracedeck.importers;
 
 /**
  * Thrown by an importer that was chosen by sniffing but found, reading on, no record of its format at all.
- * {@link Importers} turns it into an {@link UnrecognizedFormatException} naming every format tried.
+ * {@link dev.tracedeck.importers.registry.Importers} turns it into an {@link UnrecognizedFormatException} naming every
+ * format tried.
  */
 public final class NotThisFormatException extends ImportException {
 

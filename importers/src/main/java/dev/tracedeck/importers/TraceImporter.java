@@ -1,6 +1,6 @@
 package dev.tracedeck.importers;
 
-import dev.tracedeck.importers.json.TopLevelNames;
+import dev.tracedeck.importers.sniff.TopLevelNames;
 import dev.tracedeck.model.trace.Trace;
 import java.nio.file.Path;
 import java.util.Optional;

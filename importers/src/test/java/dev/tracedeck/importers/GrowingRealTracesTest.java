@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.tracedeck.importers.registry.GrowingFile;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.trace.Trace;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,9 +13,9 @@ import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.TreeSet;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Real sessions written by Claude Code and Codex (the shared folder {@code ../shared/real-traces/} beside the

@@ -15,7 +15,7 @@ import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.analysis.rules.state.ExecutionTraceInConversation;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.samples.SampleReadme.Row;

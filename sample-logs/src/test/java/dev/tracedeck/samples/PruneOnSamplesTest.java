@@ -14,7 +14,7 @@ import dev.tracedeck.analysis.tokens.ChatFormat;
 import dev.tracedeck.analysis.tokens.PromptTokens;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.recorded.ThreadRequest;
 import dev.tracedeck.model.trace.Trace;
@@ -62,8 +62,8 @@ class PruneOnSamplesTest {
                     histories++;
                     PromptTokens tokens = new PromptTokens(ChatFormat.GPT_4O);
                     // A window the history fills, so the budget strategies act.
-                    int total = tokens.count(history.history().prompt(), ThreadRequest.tools(thread)).tokens();
-                    Pruner pruner = new Pruner(new PruneContext(tokens, Math.max(total, 50), ThreadRequest.tools(thread)));
+                    int total = tokens.count(history.history().prompt(), ThreadRequest.tools(thread.events())).tokens();
+                    Pruner pruner = new Pruner(new PruneContext(tokens, Math.max(total, 50), ThreadRequest.tools(thread.events())));
                     for (String spec : STRATEGIES) {
                         PruneResult r = pruner.run(history.history(), StrategyParser.parseAll(List.of(spec.split(" \\+ "))),
                                 history.linesById());

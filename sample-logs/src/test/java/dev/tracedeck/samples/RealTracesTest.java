@@ -10,7 +10,7 @@ import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload.ConversationMessage;
 import dev.tracedeck.model.trace.Trace;
@@ -83,9 +83,13 @@ class RealTracesTest {
             // (results and progress lines fall between the lines of one message). The assistant lines' usage
             // (input + cache creation + cache read) passes 160,000, 80% of claude-opus-4-6's 200,000-token window,
             // from line 1112 and peaks at 166,759 (line 1244), before Claude Code compacts at 167,094: a real
-            // pre-flight warning. Never over the window, so no overflow.
+            // pre-flight warning. Never over the window, so no overflow. The first call after that compaction (line
+            // 1261) reads back 21,460 cached tokens (the system prompt and tools) where the call before it (line 1244)
+            // left 166,758: the summary replaced the history, so 12,500 tokens are written anew, a real cache miss
+            // with its reason recorded. The other falls (lines 498, 1848, each after a <task-notification> prompt,
+            // within the hour these calls' 1-hour cache writes last) have no reason the transcript shows: no finding.
             row("claude-code-03-spotter-session-258c7280.jsonl", "claude-code", 1, 186, 186,
-                    "context-preflight warning", 1),
+                    "context-preflight warning", 1, "cache-miss warning", 1),
             // Claude Code 1.0 writing five Task sub-agents inline: 5 sidechains (isSidechain, no agentId, each chain
             // followed by parentUuid from a first line whose prompt is its Task call's), each a thread linked to the
             // Task call whose prompt it starts with (the five prompts differ). All 167 calls answered, in order once
@@ -96,9 +100,11 @@ class RealTracesTest {
             // the usage Claude Code was billed (input + cache creation + cache read) passes 160,000, 80% of
             // claude-opus-4-6's 200,000-token window, at line 1443 (160,366) and climbs to 166,874 (line 1580)
             // before Claude Code auto-compacts at 167,117 (compact_boundary, line 1584): a real pre-flight warning.
-            // 197 calls, all answered. Never over the window.
+            // 197 calls, all answered. Never over the window. The call after the compaction (line 1590) reads back
+            // 21,496 of the 166,873 tokens line 1580 left in the cache: a cache miss the compaction explains. The fall
+            // at line 665 (after a <task-notification>, 5 s after the call before) has no recorded reason: no finding.
             row("claude-code-03-spotter-fa812bfe-compacted-3mb.jsonl", "claude-code", 1, 197, 197,
-                    "context-preflight warning", 1),
+                    "context-preflight warning", 1, "cache-miss warning", 1),
             // The agent Claude Code ran to compact that session (agentId acompact-70d8e7): hook reminders, "Your task
             // is to create a detailed summary of the conversation so far", and the summary, whose one call read
             // 169,290 prompt tokens (the whole context it compacts, cached). That call is the pre-flight answer, not
@@ -111,8 +117,14 @@ class RealTracesTest {
             // requestId and timestamps, one block a line, some parallel calls left out): 177 replayed lines, each API
             // message counted once, where it was first written. 65 calls and 64 results: the last call (line 562,
             // Bash running publish_session.py, which copied this very file to a gist) was still running when the file
-            // was copied, so the thread ends at the model's answer and that call is not judged. Clean.
-            row("claude-code-11-sessionshare-general-tool-calls-1mb.jsonl", "claude-code", 1, 65, 64),
+            // was copied, so the thread ends at the model's answer and that call is not judged. Six cache misses, each
+            // with its cause in the file: five calls after the user was away longer than the cache's five minutes
+            // (lines 70, 148, 178, 536 and 548: 38 min, 5 min 42 s, 6 min 8 s, 4 h 44 min and 16 min 39 s from the
+            // previous opus call to the last message before the call; no call wrote 1-hour cache) read back only the
+            // ~14,000-token system prefix, and line 562 is the first call on claude-haiku-4-5 after opus (a cache is
+            // one model's own).
+            row("claude-code-11-sessionshare-general-tool-calls-1mb.jsonl", "claude-code", 1, 65, 64,
+                    "cache-miss warning", 6),
             // Two "//" lines of notes (other records), then one Playwright screenshot call and its result, a base64
             // PNG that is most of the file's 1.2 MB (oversized-tool-output does not apply to Claude Code). Clean.
             row("claude-code-12-sessionshare-image-tool-result-1mb.jsonl", "claude-code", 1, 1, 1),
@@ -120,8 +132,10 @@ class RealTracesTest {
             // five async Task calls (lines 5-7: green, yellow and red curry; lines 51-52: green and yellow again),
             // so two prompts each start two sub-agents; each result's toolUseResult.agentId names the agent it
             // launched, which links all five sub-agents to their calls, and 4b2030ed's one sub-agent to its Task call.
-            // 14 calls, all answered. Clean.
-            row("claude-code-13-sessionshare-project-folder", "claude-code", 8, 14, 14),
+            // 14 calls, all answered. Two cache misses in session 0ccf1a04: line 47 is its first call on
+            // claude-haiku-4-5 after opus (read 0 of the 21,104 tokens opus had cached), and line 61, back on opus,
+            // reads 10,467 of them 6 min 18 s after opus's last call (line 31), past the five-minute lifetime.
+            row("claude-code-13-sessionshare-project-folder", "claude-code", 8, 14, 14, "cache-miss warning", 2),
             // An Inspect eval log (.json form) of one sample: four browser tool calls, each answered by the tool message
             // after it, then the answer; the five ModelEvents record each call's usage (peak prompt 5,915 tokens of
             // gpt-4o-mini's 128,000). Clean.
@@ -239,9 +253,11 @@ class RealTracesTest {
             // 582-598), each with a different output and a new commentary: waiting, not a loop, so no repeated call.
             // The prompt (last_token_usage.input_tokens) passes 80% of the 258,400-token window the rollout records
             // from line 1768 and peaks at 209,950 (line 1785) before Codex compacts (line 1788): a real pre-flight
-            // warning, as in claude-code-03. Never over the window.
+            // warning, as in claude-code-03. Never over the window. The call after the compaction (line 1799) reads
+            // 22,912 cached tokens where line 1785 had 208,640: a cache miss the compaction explains. Other falls in
+            // cached_input_tokens have no recorded cause (OpenAI's cache keeps no prefix for sure): no finding.
             row("openai-responses-05-codex-rollout-long-compacted.jsonl", "openai-responses", 1, 365, 365,
-                    "context-preflight warning", 1),
+                    "context-preflight warning", 1, "cache-miss warning", 1),
             // The smolagents benchmark's output: 50 runs of a ToolCallingAgent, one a line. Each "Calling tools:" list
             // holds one call, answered by the observation after it (no "Call id:" line in this version); the 44
             // "Error executing tool" responses belong to steps whose memory kept no call (the tool raised before
@@ -397,5 +413,10 @@ class RealTracesTest {
     private static Expected row(String file, String format, int threads, int toolCalls, int toolResults,
             String finding, int count) {
         return new Expected(file, format, threads, toolCalls, toolResults, Map.of(finding, count));
+    }
+
+    private static Expected row(String file, String format, int threads, int toolCalls, int toolResults,
+            String finding, int count, String other, int otherCount) {
+        return new Expected(file, format, threads, toolCalls, toolResults, Map.of(finding, count, other, otherCount));
     }
 }

@@ -14,7 +14,7 @@ import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.samples.SampleReadme.Row;
 import java.io.IOException;
@@ -44,7 +44,7 @@ class SampleFindingsTest {
 
     /** Rules a Mycelian log cannot show (README, "Rules no Mycelian log can show"). */
     private static final Set<String> NOT_SHOWABLE = Set.of("duplicate-tool-call-id", "oversized-tool-output",
-            "role-order");
+            "role-order", "cache-miss", "budget");
     /**
      * Checked on every sample but failed by none: to fill 80% of a 128k window a Mycelian log, whose dumps show
      * 200-character previews, needs thousands of entries per dump. ContextRulesTest shows both failing.
@@ -97,7 +97,7 @@ class SampleFindingsTest {
     }
 
     @Test
-    void everyMycelianRuleIsShownBySomeSampleExceptTheTwoNoMycelianLogCanShow() throws Exception {
+    void everyMycelianRuleIsShownBySomeSampleExceptThoseNoMycelianLogCanShow() throws Exception {
         Set<String> shown = knownFaults().stream().map(Row::rule).collect(Collectors.toCollection(TreeSet::new));
         Set<String> all = RuleProfile.mycelianToolOnly().rules().stream().map(Rule::id)
                 .collect(Collectors.toCollection(TreeSet::new));

@@ -3,7 +3,7 @@ package dev.tracedeck.workspace;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.trace.Trace;
 import java.io.InterruptedIOException;
 import java.nio.file.Files;

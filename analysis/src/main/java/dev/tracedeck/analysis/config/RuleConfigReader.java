@@ -7,6 +7,7 @@ import dev.tracedeck.analysis.rules.RuleParameters;
 import dev.tracedeck.analysis.rules.RuleProfile;
 import dev.tracedeck.analysis.rules.RuleSetting;
 import dev.tracedeck.analysis.rules.Severity;
+import dev.tracedeck.analysis.rules.SpendParameters;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,7 +33,8 @@ public final class RuleConfigReader {
     private static final Set<String> TOP = Set.of("parameters", "rules", "models");
     private static final Set<String> PARAMETERS = Set.of("memoryTool", "contextTool", "listTool", "awaitTool",
             "putContextTool", "controlMessages", "flushPeriod", "bootstrapListLimit", "toolOutputLimit", "repeatLimit",
-            "model", "contextLimit", "preflightTrigger");
+            "model", "contextLimit", "preflightTrigger", "cacheDropFraction", "cacheMinTokens", "threadBudgetDollars",
+            "threadBudgetTokens", "runBudgetDollars", "runBudgetTokens");
     private static final Set<String> SETTING = Set.of("enabled", "severity");
 
     public RuleConfig read(Path file) throws ConfigException {
@@ -78,10 +80,18 @@ public final class RuleConfigReader {
                     c.integer(p, "bootstrapListLimit", d.bootstrapListLimit()),
                     c.integer(p, "toolOutputLimit", d.toolOutputLimit()), c.integer(p, "repeatLimit", d.repeatLimit()),
                     c.text(p, "model", d.model()), c.integer(p, "contextLimit", d.contextLimit()),
-                    c.number(p, "preflightTrigger", d.preflightTrigger()));
+                    c.number(p, "preflightTrigger", d.preflightTrigger()))
+                    .withSpend(spend(c, p, d.spend()));
         } catch (IllegalArgumentException e) {
             throw c.error("parameters: " + e.getMessage());
         }
+    }
+
+    private static SpendParameters spend(Config c, JsonNode p, SpendParameters d) throws ConfigException {
+        return new SpendParameters(c.number(p, "cacheDropFraction", d.cacheDropFraction()),
+                c.integer(p, "cacheMinTokens", d.cacheMinTokens()), c.number(p, "threadBudgetDollars", d.threadDollars()),
+                c.whole(p, "threadBudgetTokens", d.threadTokens()), c.number(p, "runBudgetDollars", d.runDollars()),
+                c.whole(p, "runBudgetTokens", d.runTokens()));
     }
 
     private Map<String, RuleSetting> rules(Config c, JsonNode rules) throws ConfigException {
@@ -161,6 +171,16 @@ public final class RuleConfigReader {
                 throw error("\"" + key + "\" must be a whole number");
             }
             return p.get(key).asInt();
+        }
+
+        long whole(JsonNode p, String key, long fallback) throws ConfigException {
+            if (!p.has(key)) {
+                return fallback;
+            }
+            if (!p.get(key).canConvertToLong() || !p.get(key).isIntegralNumber()) {
+                throw error("\"" + key + "\" must be a whole number");
+            }
+            return p.get(key).asLong();
         }
 
         double number(JsonNode p, String key, double fallback) throws ConfigException {

@@ -24,11 +24,12 @@ import java.util.Objects;
  * @param preflightTrigger   the share of the window at which an agent should act before sending (0.8: where agents that summarize before sending do)
  * @param models             the model profiles the window and tokenizer are looked up in (the defaults, plus any
  *                           a configuration file adds)
+ * @param spend              the cache-miss threshold and the budgets of the cost rules
  */
 public record RuleParameters(String memoryTool, String contextTool, String listTool, String awaitTool,
                              String putContextTool, List<String> controlMessages, int flushPeriod,
                              int bootstrapListLimit, int toolOutputLimit, int repeatLimit, String model,
-                             int contextLimit, double preflightTrigger, ModelProfiles models) {
+                             int contextLimit, double preflightTrigger, ModelProfiles models, SpendParameters spend) {
 
     /** The context rules' model when neither the configuration nor the trace names one. */
     public static final String FALLBACK_MODEL = "gpt-4o";
@@ -36,7 +37,16 @@ public record RuleParameters(String memoryTool, String contextTool, String listT
 
     public static final RuleParameters DEFAULTS = new RuleParameters("add_entry", "get_context", "list_entries",
             "await_consistency", "put_context", List.of("FLUSH_CONTEXT", "SESSION_END"), 6, 10, 10_000, 3,
-            DEFAULT_MODEL, 0, 0.8, ModelProfiles.defaults());
+            DEFAULT_MODEL, 0, 0.8, ModelProfiles.defaults(), SpendParameters.DEFAULTS);
+
+    /** The protocol and context parameters with the default cost-rule settings. */
+    public RuleParameters(String memoryTool, String contextTool, String listTool, String awaitTool, String putContextTool,
+                          List<String> controlMessages, int flushPeriod, int bootstrapListLimit, int toolOutputLimit,
+                          int repeatLimit, String model, int contextLimit, double preflightTrigger, ModelProfiles models) {
+        this(memoryTool, contextTool, listTool, awaitTool, putContextTool, controlMessages, flushPeriod,
+                bootstrapListLimit, toolOutputLimit, repeatLimit, model, contextLimit, preflightTrigger, models,
+                SpendParameters.DEFAULTS);
+    }
 
     /** The protocol parameters with the default context window settings. */
     public RuleParameters(String memoryTool, String contextTool, String listTool, String awaitTool, String putContextTool,
@@ -57,7 +67,13 @@ public record RuleParameters(String memoryTool, String contextTool, String listT
     /** These parameters looking models up in {@code profiles}. */
     public RuleParameters withModels(ModelProfiles profiles) {
         return new RuleParameters(memoryTool, contextTool, listTool, awaitTool, putContextTool, controlMessages, flushPeriod,
-                bootstrapListLimit, toolOutputLimit, repeatLimit, model, contextLimit, preflightTrigger, profiles);
+                bootstrapListLimit, toolOutputLimit, repeatLimit, model, contextLimit, preflightTrigger, profiles, spend);
+    }
+
+    /** These parameters with the cost rules' settings {@code spend}. */
+    public RuleParameters withSpend(SpendParameters spend) {
+        return new RuleParameters(memoryTool, contextTool, listTool, awaitTool, putContextTool, controlMessages, flushPeriod,
+                bootstrapListLimit, toolOutputLimit, repeatLimit, model, contextLimit, preflightTrigger, models, spend);
     }
 
     /** These parameters with {@code model} filled in when the configuration left it to the trace. */
@@ -65,7 +81,7 @@ public record RuleParameters(String memoryTool, String contextTool, String listT
         String chosen = !model.isEmpty() ? model : traceModel.orElse(FALLBACK_MODEL);
         return chosen.equals(model) ? this : new RuleParameters(memoryTool, contextTool, listTool, awaitTool, putContextTool,
                 controlMessages, flushPeriod, bootstrapListLimit, toolOutputLimit, repeatLimit, chosen, contextLimit,
-                preflightTrigger, models);
+                preflightTrigger, models, spend);
     }
 
     public RuleParameters {
@@ -80,6 +96,7 @@ public record RuleParameters(String memoryTool, String contextTool, String listT
         }
         Objects.requireNonNull(model);
         Objects.requireNonNull(models);
+        Objects.requireNonNull(spend);
         if (contextLimit < 0 || !(preflightTrigger > 0 && preflightTrigger < 1)) {
             throw new IllegalArgumentException("contextLimit >= 0 and 0 < preflightTrigger < 1");
         }

@@ -11,6 +11,8 @@ import dev.tracedeck.analysis.rules.chat.ToolResultWithoutCall;
 import dev.tracedeck.analysis.rules.chat.Turns;
 import dev.tracedeck.analysis.rules.chat.UnparsedRecords;
 import dev.tracedeck.analysis.rules.context.ContextOverflow;
+import dev.tracedeck.analysis.rules.cost.Budget;
+import dev.tracedeck.analysis.rules.cost.CacheMiss;
 import dev.tracedeck.analysis.rules.context.ContextPreflight;
 import dev.tracedeck.analysis.rules.mycelian.AgentErrors;
 import dev.tracedeck.analysis.rules.mycelian.AssistantTextInState;
@@ -55,7 +57,7 @@ public record RuleProfile(String id, List<Rule> rules) {
         return new RuleProfile("generic-chat", List.of(new UnparsedRecords(), new OrphanedToolCall(),
                 new ToolResultWithoutCall(), new DuplicateToolCallId(), new OversizedToolOutput(), new RepeatedToolCall(),
                 new TextToolCallNotRun(), new RoleOrder(), new ContextOverflow(), new ContextPreflight(), new StateLostMessages(),
-                new FailedSpan()));
+                new FailedSpan(), new CacheMiss(), new Budget()));
     }
 
     /**

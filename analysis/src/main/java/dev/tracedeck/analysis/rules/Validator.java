@@ -1,5 +1,6 @@
 package dev.tracedeck.analysis.rules;
 
+import dev.tracedeck.analysis.rules.cost.RunBudget;
 import dev.tracedeck.analysis.tokens.TraceModel;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
@@ -77,6 +78,7 @@ public final class Validator {
                     return checklist;
                 })
                 .toList();
+        checklists = RunBudget.apply(trace, config, checklists);
         return new Validation(trace.file(), trace.format(), profile.id(), checklists, nothingToCheck(trace, checklists));
     }
 
@@ -91,7 +93,8 @@ public final class Validator {
         Optional<String> traceModel = TraceModel.of(trace);
         Map<String, ThreadChecklist> kept = new HashMap<>();
         if (earlier.profile().equals(profile.id())) {
-            earlier.threads().forEach(c -> kept.put(c.threadId(), c));
+            // The run's budget is judged again over the whole trace: the thread "" keeps only its own checks.
+            earlier.threads().forEach(c -> kept.put(c.threadId(), c.threadId().isEmpty() ? RunBudget.without(c) : c));
         }
         List<ThreadChecklist> checklists = trace.threads().parallelStream()
                 .map(thread -> {
@@ -103,6 +106,7 @@ public final class Validator {
                     return checklist(thread, profile, parameters);
                 })
                 .toList();
+        checklists = RunBudget.apply(trace, config, checklists);
         return new Validation(trace.file(), trace.format(), profile.id(), checklists, nothingToCheck(trace, checklists));
     }
 

@@ -88,7 +88,7 @@ public final class ThreadContext {
         }
         int priming = counter.replyPriming();
         // As in messagePoints: the tools' schemas go with every call, the reply priming once per request.
-        int start = counter.count(List.of(), ThreadRequest.tools(thread)).tokens() - priming;
+        int start = counter.count(List.of(), ThreadRequest.tools(thread.events())).tokens() - priming;
         Set<Event> compactions = Collections.newSetFromMap(new IdentityHashMap<>());
         thread.records().compactions().forEach(c -> compactions.add(c.event()));
         int running = start;
@@ -136,7 +136,7 @@ public final class ThreadContext {
         int messages = 0;
         Map<TokenCategory, Integer> running = new EnumMap<>(TokenCategory.class);
         // A request's tool schemas go with every call the history makes.
-        PromptCount schemas = counter.count(List.of(), ThreadRequest.tools(thread));
+        PromptCount schemas = counter.count(List.of(), ThreadRequest.tools(thread.events()));
         schemas.byCategory().forEach((category, tokens) -> running.merge(category, tokens, Integer::sum));
         running.merge(TokenCategory.CONVERSATION, -counter.replyPriming(), Integer::sum);
         running.remove(TokenCategory.CONVERSATION, 0);

@@ -72,6 +72,6 @@ public final class TraceModel {
 
     /** The model one thread names: its request's, else its last recorded call's. */
     public static Optional<String> of(TraceThread thread) {
-        return ThreadRequest.model(thread).or(() -> thread.records().model());
+        return ThreadRequest.model(thread.events()).or(() -> thread.records().model());
     }
 }

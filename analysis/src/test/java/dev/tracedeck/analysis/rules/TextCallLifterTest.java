@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.lift.TextCallLifter;
 import dev.tracedeck.analysis.rules.chat.OrphanedToolCall;
 import dev.tracedeck.analysis.rules.chat.TextToolCallNotRun;
 import dev.tracedeck.analysis.textcalls.found.FoundTextCall;
 import dev.tracedeck.analysis.textcalls.found.TextCallScope;
-import dev.tracedeck.analysis.textcalls.lift.TextCallLifter;
 import dev.tracedeck.model.conversation.Conversation;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;

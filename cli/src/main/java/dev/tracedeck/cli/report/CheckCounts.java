@@ -3,6 +3,7 @@ package dev.tracedeck.cli.report;
 import dev.tracedeck.analysis.rules.CheckStatus;
 import dev.tracedeck.analysis.rules.ThreadChecklist;
 import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.engine.text.CountFormat;
 import java.util.List;
 
 /** A file's checklist in numbers, for the summary line that stands in for the passing checks it leaves out. */

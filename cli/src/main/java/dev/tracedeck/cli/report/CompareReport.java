@@ -16,6 +16,7 @@ import dev.tracedeck.analysis.shape.ChipKind;
 import dev.tracedeck.analysis.shape.ShapeChip;
 import dev.tracedeck.analysis.shape.ShapeDivergence;
 import dev.tracedeck.analysis.shape.StateShape;
+import dev.tracedeck.engine.text.TerminalText;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -6,6 +6,8 @@ import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.analysis.rules.ThreadChecklist;
 import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.engine.text.CountFormat;
+import dev.tracedeck.engine.text.TerminalText;
 import java.util.List;
 
 /**

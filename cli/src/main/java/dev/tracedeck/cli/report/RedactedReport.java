@@ -9,6 +9,7 @@ import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.Fingerprints;
 import dev.tracedeck.analysis.rules.ThreadChecklist;
 import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.redact.Redactor;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

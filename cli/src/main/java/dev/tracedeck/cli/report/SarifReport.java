@@ -35,7 +35,7 @@ final class SarifReport {
         ObjectNode driver = run.putObject("tool").putObject("driver");
         driver.put("name", "Tracedeck");
         driver.put("informationUri", "https://tracedeck.dev");
-        driver.put("version", "0.1.0");
+        driver.put("version", dev.tracedeck.model.ToolVersion.get());
         ArrayNode rules = driver.putArray("rules");
         List<Rule> all = RuleProfile.allRules();
         for (Rule r : all) {

@@ -2,6 +2,7 @@ package dev.tracedeck.cli.report;
 
 import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.engine.text.CountFormat;
 
 /** "3 errors, 1 warning, 0 infos" for a heading. */
 final class Summary {

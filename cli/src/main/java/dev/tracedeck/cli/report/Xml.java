@@ -1,5 +1,7 @@
 package dev.tracedeck.cli.report;
 
+import dev.tracedeck.engine.text.TerminalText;
+
 /**
  * Escaping for XML and HTML text and attributes. A character XML 1.0 forbids (C0 controls but tab and line ends, a
  * lone surrogate, U+FFFE, U+FFFF) is never written; it and the others a reader would act on instead of seeing

@@ -2,7 +2,7 @@ package dev.tracedeck.desktop.detail;
 
 import static dev.tracedeck.desktop.detail.DetailStyles.*;
 
-import dev.tracedeck.cli.report.CountFormat;
+import dev.tracedeck.engine.text.CountFormat;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.message.Message;

@@ -2,7 +2,7 @@ package dev.tracedeck.desktop.detail;
 
 import static dev.tracedeck.desktop.detail.DetailStyles.*;
 
-import dev.tracedeck.cli.report.CountFormat;
+import dev.tracedeck.engine.text.CountFormat;
 import java.util.Locale;
 
 /** The small layouts every section uses: headings, aligned key/value rows, notices, text blocks. */

@@ -4,7 +4,7 @@ import static dev.tracedeck.desktop.detail.DetailStyles.*;
 
 import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.analysis.textcalls.TextSpan;
-import dev.tracedeck.cli.report.CountFormat;
+import dev.tracedeck.engine.text.CountFormat;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.state.SnapshotDiff;
 import dev.tracedeck.model.state.SnapshotSection;

@@ -7,7 +7,7 @@ import dev.tracedeck.analysis.textcalls.TextToolCall;
 import dev.tracedeck.analysis.textcalls.found.AssistantText;
 import dev.tracedeck.analysis.textcalls.found.FoundTextCall;
 import dev.tracedeck.analysis.textcalls.found.TextCallFinder;
-import dev.tracedeck.cli.report.CountFormat;
+import dev.tracedeck.engine.text.CountFormat;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.json.JsonValue;
 import java.util.ArrayList;

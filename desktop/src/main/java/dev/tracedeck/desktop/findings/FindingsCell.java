@@ -3,14 +3,16 @@ package dev.tracedeck.desktop.findings;
 import dev.tracedeck.analysis.rules.Check;
 import dev.tracedeck.analysis.rules.CheckStatus;
 import dev.tracedeck.analysis.rules.Finding;
-import dev.tracedeck.cli.report.CountFormat;
+import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.desktop.findings.FindingsRow.CheckRow;
 import dev.tracedeck.desktop.findings.FindingsRow.FindingRow;
 import dev.tracedeck.desktop.findings.FindingsRow.PassedRow;
 import dev.tracedeck.desktop.findings.FindingsRow.ThreadRow;
 import dev.tracedeck.desktop.triage.TriageMarks;
+import dev.tracedeck.engine.text.CountFormat;
 import dev.tracedeck.workspace.TriageMark;
 import dev.tracedeck.workspace.TriageStatus;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
@@ -145,7 +147,8 @@ final class FindingsCell extends ListCell<FindingsRow> {
         pseudoClassStateChanged(PASS, status == CheckStatus.PASS || row instanceof PassedRow);
         pseudoClassStateChanged(FAIL, status == CheckStatus.FAIL || row instanceof ThreadRow t && t.failed() > 0);
         pseudoClassStateChanged(NOT_APPLICABLE, status == CheckStatus.NOT_APPLICABLE);
-        SeverityStyles.apply(this, row instanceof FindingRow f ? f.finding().severity() : null);
+        SeverityStyles.apply(this, row instanceof FindingRow f ? f.finding().severity()
+                : row instanceof CheckRow c ? worstSeverity(c.check()) : null);
         Optional<TriageMark> mark = row instanceof FindingRow f ? model.markOf(f.finding()) : Optional.empty();
         for (TriageStatus each : TriageStatus.values()) {
             triage.pseudoClassStateChanged(TRIAGE.get(each), mark.filter(m -> m.status() == each).isPresent());
@@ -180,13 +183,22 @@ final class FindingsCell extends ListCell<FindingsRow> {
 
     private void showCheck(Check check) {
         int findings = check.findings().size();
-        set(badge, check.status() == CheckStatus.FAIL ? "FAIL " + findings : check.status().id());
+        set(badge, check.status() == CheckStatus.FAIL ? failWord(worstSeverity(check)) + " " + findings : check.status().id());
         set(name, check.ruleId());
         boolean notApplicable = check.status() == CheckStatus.NOT_APPLICABLE;
         text.setText(notApplicable && !check.reason().isEmpty() ? check.reason() : check.description());
         set(trailer, "");
         tooltip.setText(check.ruleId() + ": " + check.description()
                 + (notApplicable && !check.reason().isEmpty() ? "\nNot applicable: " + check.reason() : ""));
+    }
+
+    /** The most severe of a check's findings, or null when it has none: a check that only warns is not an error. */
+    private static Severity worstSeverity(Check check) {
+        return check.findings().stream().map(Finding::severity).max(Comparator.naturalOrder()).orElse(null);
+    }
+
+    private static String failWord(Severity severity) {
+        return severity == Severity.WARNING ? "WARN" : severity == Severity.INFO ? "INFO" : "FAIL";
     }
 
     private void showPassed(PassedRow row) {

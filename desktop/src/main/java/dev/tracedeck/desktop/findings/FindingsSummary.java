@@ -3,7 +3,7 @@ package dev.tracedeck.desktop.findings;
 import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.analysis.rules.ThreadChecklist;
-import dev.tracedeck.cli.report.CountFormat;
+import dev.tracedeck.engine.text.CountFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -83,7 +83,8 @@ public record FindingsSummary(State state, long errors, long warnings, long info
                     + CountFormat.count(errors, "error", "errors") + " · " + CountFormat.count(warnings, "warning", "warnings")
                     + " so far";
             case FAILED -> "Checks failed: " + failure;
-            case DONE -> CountFormat.count(errors, "error", "errors") + " · " + CountFormat.count(warnings, "warning", "warnings")
+            case DONE -> threads == 0 ? "Nothing checked yet: no thread to check"
+                    : CountFormat.count(errors, "error", "errors") + " · " + CountFormat.count(warnings, "warning", "warnings")
                     + (infos > 0 ? " · " + CountFormat.count(infos, "info", "infos") : "")
                     + " · " + CountFormat.count(threads, "thread", "threads") + " checked";
         };
@@ -93,6 +94,11 @@ public record FindingsSummary(State state, long errors, long warnings, long info
     public Optional<Severity> worst() {
         return errors > 0 ? Optional.of(Severity.ERROR) : warnings > 0 ? Optional.of(Severity.WARNING)
                 : infos > 0 ? Optional.of(Severity.INFO) : Optional.empty();
+    }
+
+    /** All checked and nothing found, on at least one thread: the one summary that may be shown as a pass. */
+    public boolean clean() {
+        return state == State.DONE && total() == 0 && threads > 0;
     }
 
     public long total() {

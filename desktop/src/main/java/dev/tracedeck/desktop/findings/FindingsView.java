@@ -145,7 +145,7 @@ public final class FindingsView extends VBox {
         // Before any thread is checked the overlay with its spinner says so; then the chip counts what is found so far.
         summary.setVisible(now.state() != FindingsSummary.State.CHECKING || now.checked() > 0);
         SeverityStyles.apply(summary, now.worst().orElse(null));
-        summary.pseudoClassStateChanged(CLEAN, now.state() == FindingsSummary.State.DONE && now.total() == 0);
+        summary.pseudoClassStateChanged(CLEAN, now.clean());
         scope.setText(model.scope().map(id -> id.isEmpty() ? "(run)" : id).orElse("All threads"));
         list.pseudoClassStateChanged(ALL_THREADS, model.scope().isEmpty());
     }

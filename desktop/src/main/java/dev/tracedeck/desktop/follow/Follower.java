@@ -2,8 +2,6 @@ package dev.tracedeck.desktop.follow;
 
 import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.Validation;
-import dev.tracedeck.cli.live.FollowedFile;
-import dev.tracedeck.cli.live.LiveCheck;
 import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.common.ErrorBoundary;
 import dev.tracedeck.desktop.common.Notice;
@@ -14,6 +12,8 @@ import dev.tracedeck.desktop.tabs.LoadedTrace;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.tabs.TraceDocument;
 import dev.tracedeck.desktop.tabs.TraceViewModel;
+import dev.tracedeck.engine.live.FollowedFile;
+import dev.tracedeck.engine.live.LiveCheck;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.model.trace.Trace;
 import java.util.List;

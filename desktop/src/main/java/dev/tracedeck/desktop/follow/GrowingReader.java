@@ -1,11 +1,11 @@
 package dev.tracedeck.desktop.follow;
 
-import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
-import dev.tracedeck.cli.live.FollowedFile;
+import dev.tracedeck.analysis.lift.TextCallLifting;
 import dev.tracedeck.desktop.common.TaskContext;
-import dev.tracedeck.importers.GrowingFile;
+import dev.tracedeck.engine.live.FollowedFile;
 import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.GrowingFile;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceBuilder;

@@ -1,7 +1,7 @@
 package dev.tracedeck.desktop.follow;
 
-import dev.tracedeck.cli.live.FollowedFile;
 import dev.tracedeck.desktop.common.TaskContext;
+import dev.tracedeck.engine.live.FollowedFile;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;

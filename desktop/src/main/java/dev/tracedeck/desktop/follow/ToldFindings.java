@@ -1,7 +1,7 @@
 package dev.tracedeck.desktop.follow;
 
 import dev.tracedeck.analysis.rules.Finding;
-import dev.tracedeck.cli.live.FindingLine;
+import dev.tracedeck.engine.live.FindingLine;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.prune;
 
-import dev.tracedeck.cli.report.CountFormat;
+import dev.tracedeck.engine.text.CountFormat;
 import java.util.Locale;
 import java.util.Map;
 import javafx.css.PseudoClass;

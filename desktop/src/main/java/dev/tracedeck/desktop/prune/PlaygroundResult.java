@@ -42,7 +42,7 @@ public record PlaygroundResult(PruneResult result, int contextLimit, List<Messag
         PruneStrategy strategy = strategies.size() == 1 ? strategies.get(0)
                 : strategies.isEmpty() ? new PruneStrategy.None() : new PruneStrategy.Composite(strategies);
         // The request's tool schemas take room in the window; findings name the file's lines, not history positions.
-        PruneResult result = new Pruner(new PruneContext(tokens, contextLimit, ThreadRequest.tools(thread)))
+        PruneResult result = new Pruner(new PruneContext(tokens, contextLimit, ThreadRequest.tools(thread.events())))
                 .run(history.history(), strategy, history.linesById());
 
         Map<String, Integer> lines = new HashMap<>();

@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.prune;
 
-import dev.tracedeck.cli.report.CountFormat;
+import dev.tracedeck.engine.text.CountFormat;
 import javafx.beans.InvalidationListener;
 import javafx.collections.ObservableList;
 import javafx.geometry.Orientation;

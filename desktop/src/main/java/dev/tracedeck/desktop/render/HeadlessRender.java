@@ -71,8 +71,8 @@ public final class HeadlessRender {
 
     /**
      * Lays the view out at the size asked for, then at the height its content takes: a shape shorter than that is not
-     * padded, and a comparison grows to show every rule (a picture can't be scrolled); a timeline is always as tall
-     * as asked, being as long as the trace.
+     * padded, and a comparison grows to show every rule (a picture can't be scrolled); a timeline, a run tree and a
+     * transcript are always as tall as asked, being as long as the trace.
      */
     static void layOut(Scene scene, RenderRequest request) {
         Parent root = scene.getRoot();
@@ -85,7 +85,8 @@ public final class HeadlessRender {
         double tallest = Math.floor(RenderRequest.MAX_PIXELS / (request.width() * request.scale() * request.scale()));
         double tall = Math.min(tallest, Math.ceil(root.prefHeight(request.width())));
         boolean grows = root instanceof CompareView;
-        if (!request.view().equals("timeline") && (tall < request.height() || grows && tall > request.height())) {
+        boolean asTallAsAsked = List.of("timeline", "tree", "transcript").contains(request.view());
+        if (!asTallAsAsked && (tall < request.height() || grows && tall > request.height())) {
             root.resize(request.width(), tall);
             settle(root);
         }
@@ -127,6 +128,22 @@ public final class HeadlessRender {
             case "timeline" -> {
                 TimelineView view = new TimelineView(model.timeline());
                 at.ifPresent(model.timeline()::reveal);
+                yield view;
+            }
+            case "tree" -> {
+                dev.tracedeck.desktop.tree.RunTreeView view = new dev.tracedeck.desktop.tree.RunTreeView(model.runTree());
+                view.forPicture();
+                model.showCenter(CenterView.TREE);
+                // Opening a file selects its first finding; a picture shows the run from its top, or --at's node.
+                at.ifPresentOrElse(model.runTree()::showEvent, model.runTree()::clearSelection);
+                yield view;
+            }
+            case "transcript" -> {
+                dev.tracedeck.desktop.transcript.TranscriptView view =
+                        new dev.tracedeck.desktop.transcript.TranscriptView(model.transcript());
+                view.forPicture();
+                model.showCenter(CenterView.TRANSCRIPT);
+                at.ifPresentOrElse(model.transcript()::showEvent, model.transcript()::clearSelection);
                 yield view;
             }
             default -> throw new IllegalArgumentException("no view '" + request.view() + "'; views: " + RenderRequest.VIEWS);

@@ -2,7 +2,7 @@ package dev.tracedeck.desktop.runs;
 
 import dev.tracedeck.desktop.common.LatestOnly;
 import dev.tracedeck.desktop.common.TaskRunner;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.workspace.IndexState;
 import dev.tracedeck.workspace.IndexingListener;
 import dev.tracedeck.workspace.SearchHit;

@@ -1,8 +1,11 @@
 package dev.tracedeck.desktop.tabs;
 
-/** What the pane beside the detail shows: the events, the history as typed steps, the context over time, or the state's shape. */
+/**
+ * What the pane beside the detail shows: the events, the history as typed steps, the context over time, the state's
+ * shape, the run as its structure, or the conversation as a person reads it.
+ */
 public enum CenterView {
-    TIMELINE("Timeline"), STEPS("Steps"), CONTEXT("Context"), STATE("State");
+    TIMELINE("Timeline"), STEPS("Steps"), CONTEXT("Context"), STATE("State"), TREE("Tree"), TRANSCRIPT("Transcript");
 
     private final String title;
 

@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.tabs;
 
-import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
+import dev.tracedeck.analysis.lift.TextCallLifting;
 import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.common.Batches;
 import dev.tracedeck.desktop.common.TaskContext;
@@ -8,7 +8,7 @@ import dev.tracedeck.desktop.timeline.StreamedSignatures;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;

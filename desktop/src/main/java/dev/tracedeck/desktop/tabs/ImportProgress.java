@@ -1,6 +1,6 @@
 package dev.tracedeck.desktop.tabs;
 
-import dev.tracedeck.cli.report.CountFormat;
+import dev.tracedeck.engine.text.CountFormat;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.ReadOnlyBooleanProperty;

@@ -2,9 +2,9 @@ package dev.tracedeck.desktop.tabs;
 
 import dev.tracedeck.analysis.steps.LlmRounds;
 import dev.tracedeck.analysis.tokens.TraceModel;
-import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.threads.ThreadSummary;
 import dev.tracedeck.desktop.timeline.TimelineRows;
+import dev.tracedeck.engine.text.CountFormat;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.ThreadLabels;
@@ -67,7 +67,8 @@ public record LoadedTrace(Trace trace, List<ThreadSummary> threads, Map<EventKin
             }
         }
         LlmRounds rounds = LlmRounds.of(trace.events());
-        TimelineRows rows = timeline ? TimelineRows.of(trace.events(), rounds) : TimelineRows.NONE;
+        TimelineRows rows = timeline
+                ? TimelineRows.of(trace.events(), rounds, dev.tracedeck.analysis.run.RunWords.of(trace)) : TimelineRows.NONE;
         return new LoadedTrace(trace, threads, counts, labels.join(), rounds, model.join(), TraceModel.window(trace), rows);
     }
 

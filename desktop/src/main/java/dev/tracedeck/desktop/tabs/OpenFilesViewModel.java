@@ -1,13 +1,12 @@
 package dev.tracedeck.desktop.tabs;
 
+import dev.tracedeck.analysis.lift.TextCallLifting;
 import dev.tracedeck.analysis.rules.Fingerprints;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.rules.Validator;
-import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.desktop.annotations.EventAnnotations;
 import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.common.Batches;
-import dev.tracedeck.desktop.timeline.StreamedSignatures;
 import dev.tracedeck.desktop.common.ErrorBoundary;
 import dev.tracedeck.desktop.common.Notice;
 import dev.tracedeck.desktop.common.NoticesViewModel;
@@ -19,11 +18,12 @@ import dev.tracedeck.desktop.findings.TraceChecker;
 import dev.tracedeck.desktop.loading.LoadingViewModel;
 import dev.tracedeck.desktop.prune.PlaygroundViewModel;
 import dev.tracedeck.desktop.runs.WorkspaceLink;
+import dev.tracedeck.desktop.timeline.StreamedSignatures;
 import dev.tracedeck.desktop.triage.FindingFingerprints;
 import dev.tracedeck.desktop.triage.TriageMarks;
 import dev.tracedeck.importers.ImportCancelledException;
 import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.RunRecord;

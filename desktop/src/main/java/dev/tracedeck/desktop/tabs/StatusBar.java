@@ -68,8 +68,7 @@ public final class StatusBar extends HBox {
             label.setVisible(summary != null);
             label.setManaged(summary != null);
             SeverityStyles.apply(label, summary == null ? null : summary.worst().orElse(null));
-            label.pseudoClassStateChanged(CLEAN, summary != null && summary.state() == FindingsSummary.State.DONE
-                    && summary.total() == 0);
+            label.pseudoClassStateChanged(CLEAN, summary != null && summary.clean());
         };
         model.findingsProperty().addListener((obs, old, now) -> show.accept(now));
         show.accept(model.findingsProperty().get());

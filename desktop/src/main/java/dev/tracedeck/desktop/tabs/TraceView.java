@@ -31,6 +31,8 @@ final class TraceView extends SplitPane {
     private final TraceViewModel model;
     private Runnable exportPicture;
     private final Map<CenterView, javafx.scene.Node> centerNodes = new EnumMap<>(CenterView.class);
+    /** Makes the view of a tab made only when first shown. */
+    private final Map<CenterView, Runnable> lazyViews = new EnumMap<>(CenterView.class);
     private final TimelineView timeline;
     private final DetailView detail;
     private final AnnotationsBar annotations;
@@ -81,6 +83,7 @@ final class TraceView extends SplitPane {
     java.util.LinkedHashMap<String, javafx.scene.Node> pictureViews() {
         java.util.LinkedHashMap<String, javafx.scene.Node> views = new java.util.LinkedHashMap<>();
         CenterView shown = model.centerViewProperty().get();
+        lazyViews.values().forEach(Runnable::run);
         views.put(pictureName(shown), centerNodes.get(shown));
         centerNodes.forEach((view, node) -> views.putIfAbsent(pictureName(view), node));
         views.put("Findings checklist", findings);
@@ -94,6 +97,8 @@ final class TraceView extends SplitPane {
             case STEPS -> "Steps";
             case CONTEXT -> "Context chart";
             case STATE -> "State shape";
+            case TREE -> "Run tree";
+            case TRANSCRIPT -> "Transcript";
         };
     }
 
@@ -107,6 +112,13 @@ final class TraceView extends SplitPane {
                 "The thread's context over time against the model's window (Ctrl+3)"));
         tabs.put(CenterView.STATE, tab(CenterView.STATE, new StateShapeView(model.shape()),
                 "The thread's state as a shape, snapshot by snapshot (Ctrl+4; ← → scrub)"));
+        // Made when first shown: most files are never looked at this way, and a view a hidden tab holds still costs its
+        // share of every layout of the window.
+        tabs.put(CenterView.TREE, lazyTab(CenterView.TREE, () -> new dev.tracedeck.desktop.tree.RunTreeView(model.runTree()),
+                "The run as its structure: agents, model calls, tool calls, sub-agents, on one time axis (Ctrl+5; ← → close and open)"));
+        tabs.put(CenterView.TRANSCRIPT, lazyTab(CenterView.TRANSCRIPT,
+                () -> new dev.tracedeck.desktop.transcript.TranscriptView(model.transcript()),
+                "The conversation as a person reads it, each call's result beside it (Ctrl+6; Enter unfolds)"));
         tabs.forEach((view, tab) -> {
             centerNodes.put(view, tab.getContent());
             javafx.scene.control.MenuItem export = new javafx.scene.control.MenuItem("Export picture of " + view.title() + "…");
@@ -121,8 +133,49 @@ final class TraceView extends SplitPane {
         pane.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         pane.getSelectionModel().select(tabs.get(model.centerViewProperty().get()));
         pane.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> model.showCenter((CenterView) now.getUserData()));
-        model.centerViewProperty().addListener((obs, old, now) -> pane.getSelectionModel().select(tabs.get(now)));
+        model.centerViewProperty().addListener((obs, old, now) -> {
+            pane.getSelectionModel().select(tabs.get(now));
+            focusShown(now);
+        });
         return pane;
+    }
+
+    /**
+     * The keyboard follows a view shown from the menu (Ctrl+1…6): the State view's ← → step its snapshots, which they
+     * can't while the keys stay in the findings list that had them.
+     */
+    private void focusShown(CenterView view) {
+        if (getScene() == null) {
+            return;
+        }
+        if (view == CenterView.TIMELINE) {
+            timeline.focusTable();
+        } else {
+            javafx.scene.Node shown = centerNodes.get(view);
+            // A view made on first showing sits in a holder: the keys go to the view.
+            if (shown instanceof javafx.scene.layout.StackPane holder && !holder.getChildren().isEmpty()) {
+                shown = holder.getChildren().get(0);
+            }
+            shown.requestFocus();
+        }
+    }
+
+    /** A tab whose view is made the first time it is selected (or a picture is made of it). */
+    private Tab lazyTab(CenterView view, java.util.function.Supplier<javafx.scene.Node> made, String tooltip) {
+        javafx.scene.layout.StackPane holder = new javafx.scene.layout.StackPane();
+        Tab tab = tab(view, holder, tooltip);
+        Runnable make = () -> {
+            if (holder.getChildren().isEmpty()) {
+                holder.getChildren().add(made.get());
+            }
+        };
+        lazyViews.put(view, make);
+        tab.selectedProperty().addListener((obs, old, now) -> {
+            if (now) {
+                make.run();
+            }
+        });
+        return tab;
     }
 
     private static Tab tab(CenterView view, javafx.scene.Node content, String tooltip) {

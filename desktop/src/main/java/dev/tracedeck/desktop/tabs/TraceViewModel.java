@@ -47,6 +47,8 @@ public final class TraceViewModel {
     private final FindingsViewModel findings;
     private final HistoryViewModel history;
     private final StateShapeViewModel shape;
+    private final dev.tracedeck.desktop.tree.RunTreeViewModel runTree;
+    private final dev.tracedeck.desktop.transcript.TranscriptViewModel transcript;
     private final EventAnnotations annotations;
     private final ObjectProperty<CenterView> centerView = new SimpleObjectProperty<>(CenterView.TIMELINE);
     private SameEvents sameEvents;
@@ -107,6 +109,9 @@ public final class TraceViewModel {
                         parameters.contextLimit() > 0 ? parameters.contextLimit() : null, parameters.models()));
         this.shape = new StateShapeViewModel(loaded.trace(), queries,
                 () -> findings.validation().map(Validation::findings).orElse(List.of()), this::revealEvidence);
+        this.runTree = new dev.tracedeck.desktop.tree.RunTreeViewModel(loaded.trace(), queries,
+                () -> findings.validation().map(Validation::findings).orElse(List.of()), this::revealEvidence);
+        this.transcript = new dev.tracedeck.desktop.transcript.TranscriptViewModel(loaded.trace(), queries, this::revealEvidence);
         threads.selectedProperty().addListener((obs, old, now) -> {
             if (old.threadId().equals(now.threadId())) {
                 return;  // the same thread's row with new counts: a followed file read further
@@ -119,16 +124,21 @@ public final class TraceViewModel {
         timeline.selectedEventProperty().addListener((obs, old, now) -> {
             history.showEvent(now);
             shape.showEvent(now);
+            runTree.showEvent(now);
+            transcript.showEvent(now);
         });
         centerView.addListener((obs, old, now) -> {
             history.setActive(now == CenterView.STEPS || now == CenterView.CONTEXT);
             shape.setActive(now == CenterView.STATE);
+            runTree.setActive(now == CenterView.TREE);
+            transcript.setActive(now == CenterView.TRANSCRIPT);
         });
         // The focus first: a finding's selection then reveals its evidence, and the detail renders it with this finding first.
         findings.selectedFindingProperty().addListener((obs, old, now) -> detail.setFocus(now));
         timeline.selectedEventProperty().addListener((obs, old, now) -> detail.showStep(timeline.step(now)));
         findings.evidenceProperty().addListener((obs, old, now) -> {
             shape.findingsChanged();
+            runTree.findingsChanged();
             timeline.setEvidence(now);
             detail.setEvidence(now);
             findings.validation().ifPresent(v -> threads.setFindings(v, findings.fingerprints()));
@@ -196,6 +206,8 @@ public final class TraceViewModel {
         }
         history.traceGrew(grown.trace());
         shape.traceGrew(grown.trace());
+        runTree.traceGrew(grown.trace());
+        transcript.traceGrew(grown.trace());
         findings.showChecked(checked);
         loadedNow.set(grown);
     }
@@ -223,6 +235,8 @@ public final class TraceViewModel {
         }
         history.setActive(false);
         shape.setActive(false);
+        runTree.close();
+        transcript.close();
     }
 
     public LoadedTrace loaded() {
@@ -275,6 +289,16 @@ public final class TraceViewModel {
 
     public StateShapeViewModel shape() {
         return shape;
+    }
+
+    /** The run as its structure: agents, turns, model calls, tool calls, sub-agents. */
+    public dev.tracedeck.desktop.tree.RunTreeViewModel runTree() {
+        return runTree;
+    }
+
+    /** The conversation as a person reads it. */
+    public dev.tracedeck.desktop.transcript.TranscriptViewModel transcript() {
+        return transcript;
     }
 
     /** Timeline, steps or context chart beside the detail; the steps and the chart are counted only when shown. */

@@ -1,7 +1,7 @@
 package dev.tracedeck.desktop.threads;
 
-import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.findings.SeverityStyles;
+import dev.tracedeck.engine.text.CountFormat;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ChangeListener;

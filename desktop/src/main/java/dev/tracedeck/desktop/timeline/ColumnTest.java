@@ -17,11 +17,15 @@ final class ColumnTest {
     private final long kinds;
     private final boolean onlyFlagged;
     private final EvidenceIndex evidence;
+    /** By thread number, whether its harness rows fold away; null when none does. */
+    private final boolean[] folding;
 
     private static final int ANY_THREAD = Integer.MIN_VALUE;
 
-    private ColumnTest(RowColumns columns, int thread, long kinds, boolean onlyFlagged, EvidenceIndex evidence) {
+    private ColumnTest(RowColumns columns, int thread, long kinds, boolean onlyFlagged, EvidenceIndex evidence,
+                       boolean[] folding) {
         this.columns = columns;
+        this.folding = folding;
         this.thread = thread;
         this.kinds = kinds;
         this.onlyFlagged = onlyFlagged;
@@ -34,7 +38,8 @@ final class ColumnTest {
         for (EventKind kind : filter.kinds()) {
             kinds |= 1L << kind.ordinal();
         }
-        return new ColumnTest(columns, thread, kinds, filter.onlyFlagged(), filter.evidence());
+        boolean[] folding = filter.harness().folded() ? columns.threadsHosted(filter.harness().folds()) : null;
+        return new ColumnTest(columns, thread, kinds, filter.onlyFlagged(), filter.evidence(), folding);
     }
 
     boolean passes(int row) {
@@ -42,6 +47,9 @@ final class ColumnTest {
             return false;
         }
         if ((kinds & (1L << columns.kindOrdinal(row))) == 0) {
+            return false;
+        }
+        if (folding != null && columns.harness(row) && columns.thread(row) < folding.length && folding[columns.thread(row)]) {
             return false;
         }
         if (!onlyFlagged) {

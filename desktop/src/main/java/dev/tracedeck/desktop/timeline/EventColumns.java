@@ -66,4 +66,9 @@ public final class EventColumns {
         return event.kind() == EventKind.MARKER && !event.keyword().isEmpty()
                 ? event.keyword() + " " + event.summary() : event.summary();
     }
+
+    /** As {@link #summary(Event)}, a record said in words and a tool's result named by its tool, as {@code words} knows. */
+    public static String summary(Event event, dev.tracedeck.analysis.run.RunWords words) {
+        return event.kind() == EventKind.MARKER ? summary(event) : words.summary(event);
+    }
 }

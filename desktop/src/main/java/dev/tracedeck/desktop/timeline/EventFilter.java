@@ -26,16 +26,25 @@ import java.util.function.Predicate;
  * @param onlyFlagged show only events that are evidence of some finding
  * @param evidence    which events are evidence; carried here so the filter is a complete predicate, and
  *                    {@link EvidenceIndex#EMPTY} until the trace has been checked
+ * @param harness     whether harness records (Claude Code's progress lines, Codex's events, span rows) are folded into
+ *                    the steps they belong to, and where each folds
  */
 public record EventFilter(Optional<String> threadId, Set<EventKind> kinds, String search, boolean onlyFlagged,
-                          EvidenceIndex evidence) implements Predicate<Event> {
+                          EvidenceIndex evidence, HarnessFolding harness) implements Predicate<Event> {
 
     public static final EventFilter ALL =
             new EventFilter(Optional.empty(), EnumSet.allOf(EventKind.class), "", false, EvidenceIndex.EMPTY);
 
+    /** A filter that folds no harness record: none is known yet. */
+    public EventFilter(Optional<String> threadId, Set<EventKind> kinds, String search, boolean onlyFlagged,
+                       EvidenceIndex evidence) {
+        this(threadId, kinds, search, onlyFlagged, evidence, HarnessFolding.none());
+    }
+
     public EventFilter {
         Objects.requireNonNull(threadId);
         Objects.requireNonNull(evidence);
+        Objects.requireNonNull(harness);
         // An EnumSet answers contains() with a bit test, which matters a million times over.
         kinds = Collections.unmodifiableSet(kinds.isEmpty() ? EnumSet.noneOf(EventKind.class) : EnumSet.copyOf(kinds));
         search = normalizedSearch(search);
@@ -47,35 +56,41 @@ public record EventFilter(Optional<String> threadId, Set<EventKind> kinds, Strin
     }
 
     public EventFilter withThread(Optional<String> thread) {
-        return new EventFilter(thread, kinds, search, onlyFlagged, evidence);
+        return new EventFilter(thread, kinds, search, onlyFlagged, evidence, harness);
     }
 
     public EventFilter withKinds(Set<EventKind> shown) {
-        return new EventFilter(threadId, shown, search, onlyFlagged, evidence);
+        return new EventFilter(threadId, shown, search, onlyFlagged, evidence, harness);
     }
 
     public EventFilter withSearch(String text) {
-        return new EventFilter(threadId, kinds, text, onlyFlagged, evidence);
+        return new EventFilter(threadId, kinds, text, onlyFlagged, evidence, harness);
     }
 
     public EventFilter withOnlyFlagged(boolean only) {
-        return new EventFilter(threadId, kinds, search, only, evidence);
+        return new EventFilter(threadId, kinds, search, only, evidence, harness);
+    }
+
+    public EventFilter withHarness(HarnessFolding folding) {
+        return new EventFilter(threadId, kinds, search, onlyFlagged, evidence, folding);
     }
 
     public EventFilter withEvidence(EvidenceIndex index) {
-        return new EventFilter(threadId, kinds, search, onlyFlagged, index);
+        return new EventFilter(threadId, kinds, search, onlyFlagged, index, harness);
     }
 
     /**
      * The least change that shows {@code event}: its thread instead of another, its kind added, a search it
-     * does not match cleared, "only flagged" dropped for an event that is not. What already shows it stays.
+     * does not match cleared, "only flagged" dropped for an event that is not, harness records shown for one that is
+     * folded. What already shows it stays.
      */
     public EventFilter relaxedFor(Event event) {
         Optional<String> thread = threadId.filter(id -> id.equals(event.threadId()));
         Set<EventKind> shown = EnumSet.of(event.kind());
         shown.addAll(kinds);
         String text = matchesSearch(event) ? search : "";
-        return new EventFilter(thread, shown, text, onlyFlagged && evidence.isFlagged(event), evidence);
+        return new EventFilter(thread, shown, text, onlyFlagged && evidence.isFlagged(event), evidence,
+                harness.hides(event) ? harness.withFolded(false) : harness);
     }
 
     public boolean showsAllKinds() {
@@ -89,6 +104,9 @@ public record EventFilter(Optional<String> threadId, Set<EventKind> kinds, Strin
             return false;
         }
         if (!kinds.contains(event.kind())) {
+            return false;
+        }
+        if (harness.hides(event)) {
             return false;
         }
         if (onlyFlagged && !evidence.isFlagged(event)) {

@@ -1,10 +1,12 @@
 package dev.tracedeck.desktop.timeline;
 
-import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.common.KindStyles;
+import dev.tracedeck.engine.text.CountFormat;
 import dev.tracedeck.model.event.EventKind;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
 import javafx.css.PseudoClass;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Label;
@@ -19,8 +21,12 @@ final class KindFilterMenu extends MenuButton {
     private static final PseudoClass ACTIVE = PseudoClass.getPseudoClass("active");
 
     private final Map<EventKind, CheckMenuItem> items = new EnumMap<>(EventKind.class);
+    private final TimelineViewModel model;
+    /** The kinds the file holds once it is read; every kind while it is read (or when it holds none). */
+    private Set<EventKind> present = EnumSet.allOf(EventKind.class);
 
     KindFilterMenu(TimelineViewModel model) {
+        this.model = model;
         getStyleClass().add("kind-filter");
         MenuItem all = new MenuItem("Show all kinds");
         all.setOnAction(e -> model.showAllKinds());
@@ -41,16 +47,24 @@ final class KindFilterMenu extends MenuButton {
         count(model.kindCountsProperty().get());
     }
 
-    /** No counts while a file is still read: a count that grows in a menu reads as final. */
+    /**
+     * No counts while a file is still read: a count that grows in a menu reads as final. Once it is read, only the
+     * kinds it holds are offered: a kind with no events filters nothing.
+     */
     private void count(Map<EventKind, Long> counts) {
-        items.forEach((kind, item) -> item.setText(counts.isEmpty() ? kind.label()
-                : kind.label() + "  " + CountFormat.count(counts.getOrDefault(kind, 0L))));
+        present = counts.isEmpty() ? EnumSet.allOf(EventKind.class) : EnumSet.copyOf(counts.keySet());
+        items.forEach((kind, item) -> {
+            item.setText(counts.isEmpty() ? kind.label() : kind.label() + "  " + CountFormat.count(counts.getOrDefault(kind, 0L)));
+            item.setVisible(present.contains(kind));
+        });
+        sync(model.filterProperty().get());
     }
 
     private void sync(EventFilter filter) {
         items.forEach((kind, item) -> item.setSelected(filter.kinds().contains(kind)));
-        int shown = filter.kinds().size();
-        setText(filter.showsAllKinds() ? "All kinds" : shown + " of " + EventKind.values().length + " kinds");
-        pseudoClassStateChanged(ACTIVE, !filter.showsAllKinds());
+        long shown = present.stream().filter(filter.kinds()::contains).count();
+        boolean narrowed = shown < present.size();
+        setText(narrowed ? shown + " of " + present.size() + " kinds" : "All kinds");
+        pseudoClassStateChanged(ACTIVE, narrowed);
     }
 }

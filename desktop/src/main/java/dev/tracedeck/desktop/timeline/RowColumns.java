@@ -1,5 +1,7 @@
 package dev.tracedeck.desktop.timeline;
 
+import dev.tracedeck.analysis.run.HarnessFolds;
+import dev.tracedeck.analysis.run.HarnessRecords;
 import dev.tracedeck.analysis.steps.LlmRounds;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
@@ -25,6 +27,8 @@ final class RowColumns {
     private byte[] kind = new byte[64];
     private int[] seq = new int[64];
     private int[] answerSeq = new int[64];
+    /** Whether the row is a harness record ({@link HarnessRecords}), which the timeline may fold into its step. */
+    private boolean[] harness = new boolean[64];
     /** How many rows a search reads back from the file ({@link EventFilter#readsTextBack}); at most that after a truncate. */
     private int readBack;
 
@@ -40,6 +44,7 @@ final class RowColumns {
         this.kind = now.kind;
         this.seq = now.seq;
         this.answerSeq = now.answerSeq;
+        this.harness = now.harness;
         this.readBack = now.readBack;
     }
 
@@ -59,12 +64,14 @@ final class RowColumns {
             kind = Arrays.copyOf(kind, capacity);
             seq = Arrays.copyOf(seq, capacity);
             answerSeq = Arrays.copyOf(answerSeq, capacity);
+            harness = Arrays.copyOf(harness, capacity);
         }
         thread[size] = threadNumbers.computeIfAbsent(row.threadId(), id -> threadNumbers.size());
         kind[size] = (byte) row.kind().ordinal();
         seq[size] = row.seq();
         answerSeq[size] = row.kind() == EventKind.LLM_CALL
                 ? rounds.answerOf(row).map(Event::seq).orElse(NO_ANSWER) : NO_ANSWER;
+        harness[size] = HarnessRecords.isHarness(row);
         if (EventFilter.readsTextBack(row)) {
             readBack++;
         }
@@ -82,6 +89,7 @@ final class RowColumns {
         kind = made.kind;
         seq = made.seq;
         answerSeq = made.answerSeq;
+        harness = made.harness;
         readBack = made.readBack;
     }
 
@@ -118,6 +126,18 @@ final class RowColumns {
 
     int seq(int row) {
         return seq[row];
+    }
+
+    /** Whether the row is a harness record. */
+    boolean harness(int row) {
+        return harness[row];
+    }
+
+    /** For each thread number, whether {@code folds} has a step of that thread to fold its harness records into. */
+    boolean[] threadsHosted(HarnessFolds folds) {
+        boolean[] hosted = new boolean[threadNumbers.size()];
+        threadNumbers.forEach((id, number) -> hosted[number] = folds.hosts(id));
+        return hosted;
     }
 
     /** The seq of the answer shown in the row, or {@link #NO_ANSWER}. */

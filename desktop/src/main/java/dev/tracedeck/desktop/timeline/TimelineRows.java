@@ -1,5 +1,7 @@
 package dev.tracedeck.desktop.timeline;
 
+import dev.tracedeck.analysis.run.HarnessFolds;
+import dev.tracedeck.analysis.run.RunWords;
 import dev.tracedeck.analysis.steps.LlmRounds;
 import dev.tracedeck.model.event.Event;
 import java.util.List;
@@ -13,28 +15,46 @@ import java.util.List;
 public final class TimelineRows {
 
     /** Rows made for no timeline: each makes its own. */
-    public static final TimelineRows NONE = new TimelineRows(null, null, null, null, "");
+    public static final TimelineRows NONE = new TimelineRows(null, null, null, null, "", null, null);
 
     private final List<Event> trace;
     private final LlmRounds rounds;
     private RowList rows;
     private RowColumns columns;
     private final String widestTime;
+    private final RunWords words;
+    private final HarnessFolds folds;
 
-    private TimelineRows(List<Event> trace, LlmRounds rounds, RowList rows, RowColumns columns, String widestTime) {
+    private TimelineRows(List<Event> trace, LlmRounds rounds, RowList rows, RowColumns columns, String widestTime,
+                         RunWords words, HarnessFolds folds) {
         this.trace = trace;
         this.rounds = rounds;
         this.rows = rows;
         this.columns = columns;
         this.widestTime = widestTime;
+        this.words = words;
+        this.folds = folds;
     }
 
     /** The rows of {@code trace}'s events, an LLM call's answer shown in its request's row as {@code rounds} pairs them. */
     public static TimelineRows of(List<Event> trace, LlmRounds rounds) {
+        return of(trace, rounds, wordsOf(trace));
+    }
+
+    /** As {@link #of(List, LlmRounds)}, the summaries said with {@code words} (a whole trace's: its model calls' usage). */
+    public static TimelineRows of(List<Event> trace, LlmRounds rounds, RunWords words) {
         RowList rows = new RowList();
         RowColumns columns = new RowColumns();
         add(trace, rounds, rows, columns);
-        return new TimelineRows(trace, rounds, rows, columns, TimelineViewModel.widestTime(trace));
+        return new TimelineRows(trace, rounds, rows, columns, TimelineViewModel.widestTime(trace), words,
+                HarnessFolds.of(trace));
+    }
+
+    /** Words that know the calls' tools of {@code events}, without a trace's records. */
+    static RunWords wordsOf(List<Event> events) {
+        RunWords words = RunWords.growing();
+        events.forEach(words::add);
+        return words;
     }
 
     static void add(List<Event> trace, LlmRounds rounds, RowList rows, RowColumns columns) {
@@ -54,7 +74,7 @@ public final class TimelineRows {
         if (rows == null || trace != this.trace || rounds != this.rounds) {
             return null;
         }
-        TimelineRows taken = new TimelineRows(trace, rounds, rows, columns, widestTime);
+        TimelineRows taken = new TimelineRows(trace, rounds, rows, columns, widestTime, words, folds);
         rows = null;
         columns = null;
         return taken;
@@ -70,5 +90,13 @@ public final class TimelineRows {
 
     String widestTime() {
         return widestTime;
+    }
+
+    RunWords words() {
+        return words;
+    }
+
+    HarnessFolds folds() {
+        return folds;
     }
 }

@@ -1,8 +1,8 @@
 package dev.tracedeck.desktop.timeline;
 
-import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.annotations.EventAnnotations;
 import dev.tracedeck.desktop.common.Once;
+import dev.tracedeck.engine.text.CountFormat;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import java.util.List;
@@ -12,8 +12,8 @@ import javafx.beans.InvalidationListener;
 import javafx.beans.WeakInvalidationListener;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.scene.control.IndexedCell;
 import javafx.css.PseudoClass;
+import javafx.scene.control.IndexedCell;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -155,12 +155,13 @@ public final class TimelineView extends VBox {
         model.searchingProperty().addListener((obs, old, now) -> count.pseudoClassStateChanged(SEARCHING, now));
         KindFilterMenu kinds = new KindFilterMenu(model);
         ToggleButton flagged = flaggedToggle();
+        ToggleButton harness = harnessToggle();
         // Short of room (a narrow pane, presentation mode), the search box gives way; the words around it stay whole.
-        for (Region whole : List.of(title, kinds, flagged, count)) {
+        for (Region whole : List.of(title, kinds, flagged, harness, count)) {
             whole.setMinWidth(Region.USE_PREF_SIZE);
         }
         search.setMinWidth(SEARCH_MIN_WIDTH);
-        HBox toolbar = new HBox(title, search, kinds, flagged, count);
+        HBox toolbar = new HBox(title, search, kinds, flagged, harness, count);
         toolbar.getStyleClass().addAll("pane-header", "timeline-toolbar");
         return toolbar;
     }
@@ -184,6 +185,31 @@ public final class TimelineView extends VBox {
         model.filterProperty().addListener((obs, old, now) -> sync.run());
         sync.run();
         return flagged;
+    }
+
+    /**
+     * "Harness 1,333": pressed, the harness records (progress lines, queue operations, Codex events, span rows) show as
+     * rows of their own; unpressed, as they start, each is folded into its step, which counts them. Hidden when there
+     * are none.
+     */
+    private ToggleButton harnessToggle() {
+        ToggleButton harness = new ToggleButton();
+        harness.setId("show-harness");
+        harness.getStyleClass().add("harness-toggle");
+        harness.setTooltip(new Tooltip("Show the harness's own records (progress, queue, snapshots, events, spans) as rows"
+                + " of their own; folded, each step counts its  (Ctrl+Shift+H)"));
+        harness.setOnAction(e -> model.foldHarness(!harness.isSelected()));
+        Runnable sync = () -> {
+            harness.setSelected(!model.isHarnessFolded());
+            harness.setText("Harness " + CountFormat.count(model.harnessCount()));
+            boolean any = model.harnessCount() > 0;
+            harness.setVisible(any);
+            harness.setManaged(any);
+        };
+        model.filterProperty().addListener((obs, old, now) -> sync.run());
+        model.shownCountProperty().addListener((obs, old, now) -> sync.run());
+        sync.run();
+        return harness;
     }
 
     /** Keeps the table and the search box in step with filter changes the view did not make. */

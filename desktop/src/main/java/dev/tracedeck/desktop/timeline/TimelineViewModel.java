@@ -2,11 +2,11 @@ package dev.tracedeck.desktop.timeline;
 
 import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.steps.LlmRounds;
-import dev.tracedeck.cli.report.CountFormat;
 import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.common.LatestOnly;
 import dev.tracedeck.desktop.common.TaskRunner;
 import dev.tracedeck.desktop.findings.EvidenceIndex;
+import dev.tracedeck.engine.text.CountFormat;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.trace.ThreadLabels;
@@ -67,6 +67,10 @@ public final class TimelineViewModel {
     private final ReadOnlyObjectWrapper<Map<EventKind, Long>> kindCounts = new ReadOnlyObjectWrapper<>(Map.of());
     private LlmRounds rounds;
     private ThreadLabels threadLabels;
+    /** Says each row in words: a record never as its JSON, a result by its tool. */
+    private dev.tracedeck.analysis.run.RunWords words;
+    /** Where each harness record folds; rebuilt as a followed file is read further. */
+    private dev.tracedeck.analysis.run.HarnessFolds folds;
     private final List<GrowthListener> growthListeners = new ArrayList<>();
     private final ReadOnlyIntegerWrapper newestAsked = new ReadOnlyIntegerWrapper();
     private int eventCount;
@@ -125,10 +129,15 @@ public final class TimelineViewModel {
             events.adopt(taken.rows());
             columns.adopt(taken.columns());
             this.widestTime = taken.widestTime();
+            this.words = taken.words();
+            this.folds = taken.folds();
         } else {
             TimelineRows.add(trace, rounds, events, columns);
             this.widestTime = widestTime(trace);
+            this.words = TimelineRows.wordsOf(trace);
+            this.folds = dev.tracedeck.analysis.run.HarnessFolds.of(trace);
         }
+        filter.set(filter.get().withHarness(new HarnessFolding(folds, true, 0)));
         refilter(filter.get());
         filter.addListener((obs, old, now) -> {
             if (!sameRows(old, now)) {
@@ -187,6 +196,11 @@ public final class TimelineViewModel {
         int[] passing = new int[batch.size()];
         int count = 0;
         int passingEvents = 0;
+        int hostsBefore = folds.hostingThreads();
+        for (Event event : batch) {
+            words.add(event);
+            folds.add(event);
+        }
         for (Event event : batch) {
             if (shows(now, event)) {
                 passing[count++] = events.size();
@@ -210,6 +224,10 @@ public final class TimelineViewModel {
         }
         shown.append(passing, count);
         shownCount.set(shownCount.get() + passingEvents);
+        if (folds.hostingThreads() != hostsBefore && now.harness().folded()) {
+            // A thread's first step came: the harness records it showed until now fold into it.
+            filter.set(now.withHarness(now.harness().changed()));
+        }
     }
 
     /**
@@ -278,6 +296,15 @@ public final class TimelineViewModel {
         List<Runnable> after = growthListeners.stream().map(GrowthListener::growing).toList();
         LlmRounds before = this.rounds;
         int firstRow = firstRowAtOrAfter(keep);
+        // The events read before and read again (a record held open until the next line ended it) are folded already.
+        int hostsBefore = folds.hostingThreads();
+        for (int i = Math.max(keep, eventCount); i < trace.size(); i++) {
+            words.add(trace.get(i));
+            folds.add(trace.get(i));
+        }
+        if (folds.hostingThreads() != hostsBefore && filter.get().harness().folded()) {
+            filter.set(filter.get().withHarness(filter.get().harness().changed()));
+        }
         EventFilter now = filter.get();
         List<Event> rows = new ArrayList<>(trace.size() - keep);
         int[] passing = new int[trace.size() - keep];
@@ -410,9 +437,29 @@ public final class TimelineViewModel {
         return step(selectedEvent.get());
     }
 
-    /** The Summary column: an LLM call as one step ("LLM call: 6 messages in → 1 tool call out · 1.42 s"). */
+    /**
+     * The Summary column: an LLM call as one step ("LLM call: 6 messages in → 1 tool call out · 1.42 s"), a record in
+     * words, a tool's result by its tool; a step that harness records fold into says how many.
+     */
     public String summary(Event row) {
-        return rounds.round(row).map(r -> r.summary()).orElseGet(() -> EventColumns.summary(row));
+        String summary = rounds.round(row).map(r -> r.summary()).orElseGet(() -> EventColumns.summary(row, words));
+        int folded = filter.get().harness().folded() ? folds.foldedInto(row.seq()) : 0;
+        // In front: a narrow column cuts a summary's end, and the count says there is more to this step than it shows.
+        return folded == 0 ? summary : "+" + CountFormat.count(folded) + " folded · " + summary;
+    }
+
+    /** Folds harness records into their steps (the default), or shows them as rows of their own. */
+    public void foldHarness(boolean fold) {
+        filter.set(filter.get().withHarness(filter.get().harness().withFolded(fold)));
+    }
+
+    public boolean isHarnessFolded() {
+        return filter.get().harness().folded();
+    }
+
+    /** How many harness records there are, those that fold and those of threads with no step to fold them into. */
+    public long harnessCount() {
+        return folds.total();
     }
 
     /** The Thread column: the shortest label that tells the thread from the trace's others. */

@@ -82,6 +82,7 @@ final class MainMenu {
         Menu tools = new Menu("Tools", null, playground);
 
         MenuBar bar = new MenuBar(file, view, eventMenu(openFiles, actions), tools);
+        bar.getMenus().add(HelpMenu.create(bar));
         bar.setId("main-menu");
         return bar;
     }
@@ -149,12 +150,19 @@ final class MainMenu {
         flagged.setId("menu-only-flagged");
         flagged.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+E"));
         flagged.setOnAction(e -> onTrace(openFiles, t -> t.timeline().showOnlyFlagged(!t.timeline().isOnlyFlagged())));
-        // The tick belongs to the selected file's timeline, which changes under the menu; read it on opening.
-        view.setOnShowing(e -> flagged.setSelected(openFiles.selectedTrace().map(t -> t.timeline().isOnlyFlagged()).orElse(false)));
-        for (MenuItem item : new MenuItem[] {next, previous, flagged}) {
+        CheckMenuItem harness = new CheckMenuItem("Harness records as rows");
+        harness.setId("menu-show-harness");
+        harness.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+H"));
+        harness.setOnAction(e -> onTrace(openFiles, t -> t.timeline().foldHarness(!t.timeline().isHarnessFolded())));
+        // The ticks belong to the selected file's timeline, which changes under the menu; read them on opening.
+        view.setOnShowing(e -> {
+            flagged.setSelected(openFiles.selectedTrace().map(t -> t.timeline().isOnlyFlagged()).orElse(false));
+            harness.setSelected(openFiles.selectedTrace().map(t -> !t.timeline().isHarnessFolded()).orElse(false));
+        });
+        for (MenuItem item : new MenuItem[] {next, previous, flagged, harness}) {
             item.disableProperty().bind(openFiles.selectedProperty().isNull());
         }
-        return new MenuItem[] {panel, next, previous, flagged};
+        return new MenuItem[] {panel, next, previous, flagged, harness};
     }
 
     private static void fillRecent(Menu recent, Actions actions) {

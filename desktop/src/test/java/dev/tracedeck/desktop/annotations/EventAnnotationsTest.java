@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.runs.WorkspaceLink;
+import dev.tracedeck.engine.fixtures.TestTraces;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.EventNote;
 import dev.tracedeck.workspace.WorkspaceStore;

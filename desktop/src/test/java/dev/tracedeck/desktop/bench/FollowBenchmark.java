@@ -10,7 +10,7 @@ import dev.tracedeck.desktop.follow.LiveDocuments;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.tabs.TraceDocument;
 import dev.tracedeck.desktop.window.MainWindow;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Event;
 import java.io.IOException;
 import java.io.RandomAccessFile;

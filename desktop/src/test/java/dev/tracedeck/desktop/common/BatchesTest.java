@@ -3,7 +3,7 @@ package dev.tracedeck.desktop.common;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tracedeck.cli.fixtures.TestTraces;
+import dev.tracedeck.engine.fixtures.TestTraces;
 import dev.tracedeck.model.event.Event;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -36,13 +36,14 @@ class ProcessStartTest {
         assertEquals(OptionalLong.empty(), ProcessStart.fromProc(garbled, uptime, 0));
     }
 
-    /** This JVM started just after its process did: within a tick or two and the JVM's own start, not a second off. */
+    /** This JVM started shortly after its process did: seconds at most on a loaded machine, never hours off. */
     @Test
     @EnabledOnOs(OS.LINUX)
     void thisProcessStartedJustBeforeItsJvm() {
         long vmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
         long started = ProcessStart.epochMillis();
         assertTrue(started <= vmStart + 30, "started " + started + ", the JVM at " + vmStart);
-        assertTrue(started >= vmStart - 500, "started " + started + ", the JVM at " + vmStart);
+        // A loaded machine can take seconds from exec to the JVM's clock; a wrong boot time or tick would be hours off.
+        assertTrue(started >= vmStart - 10_000, "started " + started + ", the JVM at " + vmStart);
     }
 }

@@ -7,14 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.analysis.rules.Finding;
-import dev.tracedeck.cli.fixtures.TestFindings;
-import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.desktop.common.ManualTaskRunner;
 import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.findings.EvidenceIndex;
 import dev.tracedeck.desktop.runs.WorkspaceLink;
 import dev.tracedeck.desktop.triage.TriageMarks;
+import dev.tracedeck.engine.fixtures.TestFindings;
+import dev.tracedeck.engine.fixtures.TestTraces;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.TriageStatus;

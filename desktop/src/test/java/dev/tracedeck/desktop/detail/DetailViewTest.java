@@ -3,8 +3,8 @@ package dev.tracedeck.desktop.detail;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
+import dev.tracedeck.engine.fixtures.TestTraces;
 import dev.tracedeck.model.trace.Trace;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Scene;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.Severity;
-import dev.tracedeck.cli.fixtures.TestFindings;
-import dev.tracedeck.cli.fixtures.TestTraces;
+import dev.tracedeck.engine.fixtures.TestFindings;
+import dev.tracedeck.engine.fixtures.TestTraces;
 import dev.tracedeck.model.trace.Trace;
 import java.util.List;
 import java.util.Optional;

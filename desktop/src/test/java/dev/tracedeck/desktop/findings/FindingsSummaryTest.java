@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tracedeck.analysis.rules.RuleConfig;
 import dev.tracedeck.analysis.rules.ThreadChecklist;
 import dev.tracedeck.analysis.rules.Validator;
-import dev.tracedeck.cli.fixtures.TestTraces;
+import dev.tracedeck.engine.fixtures.TestTraces;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -34,5 +34,15 @@ class FindingsSummaryTest {
         assertEquals(FindingsSummary.of(checked), kept);
         assertEquals(FindingsSummary.checking(9, checked), FindingsSummary.checking(9, kept));
         assertTrue(kept.total() > 0, "the small trace has findings to sum");
+    }
+
+    /** An empty Listen tab, or a file with no thread, has passed nothing: it is not shown as clean. */
+    @Test
+    void noThreadIsNothingCheckedNotAPass() {
+        FindingsSummary none = FindingsSummary.of(List.of());
+        assertEquals("Nothing checked yet: no thread to check", none.text());
+        assertTrue(!none.clean());
+        List<ThreadChecklist> checked = new Validator(RuleConfig.DEFAULT).validate(TestTraces.small()).threads();
+        assertEquals(FindingsSummary.of(checked).total() == 0, FindingsSummary.of(checked).clean());
     }
 }

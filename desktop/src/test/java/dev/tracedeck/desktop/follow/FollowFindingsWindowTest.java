@@ -17,7 +17,7 @@ import dev.tracedeck.desktop.tabs.TraceViewModel;
 import dev.tracedeck.desktop.window.MainWindow;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

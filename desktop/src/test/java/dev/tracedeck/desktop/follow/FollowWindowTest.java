@@ -22,7 +22,7 @@ import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.tabs.TraceViewModel;
 import dev.tracedeck.desktop.threads.ThreadSummary;
 import dev.tracedeck.desktop.window.MainWindow;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import java.io.IOException;

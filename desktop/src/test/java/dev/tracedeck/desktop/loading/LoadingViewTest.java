@@ -10,8 +10,8 @@ import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.model.trace.Trace;
 import java.util.function.Consumer;
 
-import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
+import dev.tracedeck.engine.fixtures.TestTraces;
 import dev.tracedeck.model.event.Event;
 import java.nio.file.Path;
 import java.util.List;

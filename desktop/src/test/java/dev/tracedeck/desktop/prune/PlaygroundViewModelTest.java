@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.lift.TextCallLifting;
 import dev.tracedeck.analysis.prune.PruneStrategy;
 import dev.tracedeck.analysis.prune.StrategyParser;
-import dev.tracedeck.analysis.textcalls.lift.TextCallLifting;
 import dev.tracedeck.analysis.tokens.ModelProfiles;
 import dev.tracedeck.desktop.common.ManualTaskRunner;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
@@ -265,7 +265,7 @@ class PlaygroundViewModelTest {
     void theCopiedCommandRepeatsParseTextCallsWhenTheTraceWasReadWithIt() throws Exception {
         Path log = Path.of("../sample-logs/mycelian/text-tool-calls.log");
         for (boolean parse : new boolean[] {false, true}) {
-            Trace read = TextCallLifting.when(parse).apply(dev.tracedeck.importers.Importers.standard()
+            Trace read = TextCallLifting.when(parse).apply(dev.tracedeck.importers.registry.Importers.standard()
                     .read(dev.tracedeck.importers.ImportSource.of(log), dev.tracedeck.importers.ImportListener.NONE));
             PlaygroundViewModel model = new PlaygroundViewModel(read, log, ThreadLabels.of(read), new SyncTaskRunner(),
                     ModelProfiles.defaults());

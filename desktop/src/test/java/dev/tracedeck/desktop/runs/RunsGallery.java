@@ -8,7 +8,7 @@ import dev.tracedeck.desktop.common.PngEncoder;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.window.MainWindow;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.workspace.TriageStatus;
 import java.io.OutputStream;
 import java.nio.file.Files;

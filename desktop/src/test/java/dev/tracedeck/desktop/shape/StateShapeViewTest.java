@@ -11,7 +11,7 @@ import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.trace.Trace;
 import java.nio.file.Path;

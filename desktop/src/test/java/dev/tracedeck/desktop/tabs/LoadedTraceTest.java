@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import dev.tracedeck.analysis.steps.LlmRounds;
 import dev.tracedeck.analysis.tokens.TraceModel;
-import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.desktop.fixtures.LlmCallTraces;
 import dev.tracedeck.desktop.threads.ThreadSummary;
 import dev.tracedeck.desktop.timeline.TimelineRows;
+import dev.tracedeck.engine.fixtures.TestTraces;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.trace.ThreadLabels;

@@ -2,7 +2,7 @@ package dev.tracedeck.desktop.timeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.tracedeck.cli.fixtures.TestTraces;
+import dev.tracedeck.engine.fixtures.TestTraces;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.source.SourceRef;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tracedeck.cli.fixtures.TestFindings;
-import dev.tracedeck.cli.fixtures.TestTraces;
 import dev.tracedeck.desktop.findings.EvidenceIndex;
+import dev.tracedeck.engine.fixtures.TestFindings;
+import dev.tracedeck.engine.fixtures.TestTraces;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.event.Payload;

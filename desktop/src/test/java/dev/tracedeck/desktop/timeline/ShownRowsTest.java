@@ -3,7 +3,7 @@ package dev.tracedeck.desktop.timeline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-import dev.tracedeck.cli.fixtures.TestTraces;
+import dev.tracedeck.engine.fixtures.TestTraces;
 import dev.tracedeck.model.event.Event;
 import java.util.ArrayList;
 import java.util.Comparator;

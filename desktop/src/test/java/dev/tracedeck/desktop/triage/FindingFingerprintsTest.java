@@ -13,7 +13,7 @@ import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.source.SourceChangedException;
 import dev.tracedeck.model.source.SourceText;
 import java.nio.file.Files;

@@ -14,7 +14,7 @@ import dev.tracedeck.desktop.fixtures.SampleLogs;
 import dev.tracedeck.desktop.runs.WorkspaceLink;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.tabs.TraceViewModel;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.workspace.EventNote;
 import dev.tracedeck.workspace.WorkspaceStore;

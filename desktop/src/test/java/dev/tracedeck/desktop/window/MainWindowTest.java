@@ -18,7 +18,7 @@ import dev.tracedeck.desktop.findings.FindingsRow;
 import dev.tracedeck.desktop.fixtures.SampleLogs;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.tabs.TraceViewModel;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import java.nio.file.Path;
@@ -232,6 +232,30 @@ class MainWindowTest {
     }
 
     @Test
+    void theKindsMenuOffersOnlyTheKindsTheFileHolds(FxRobot robot) {
+        robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+
+        javafx.scene.control.MenuButton kinds = robot.lookup(".kind-filter").queryAs(javafx.scene.control.MenuButton.class);
+        List<String> offered = kinds.getItems().stream().filter(i -> i instanceof javafx.scene.control.CheckMenuItem && i.isVisible())
+                .map(javafx.scene.control.MenuItem::getText).toList();
+        assertTrue(offered.stream().anyMatch(t -> t.startsWith("message ")), offered.toString());
+        assertTrue(offered.stream().noneMatch(t -> t.startsWith("span ") || t.startsWith("malformed ")),
+                "no kind the file has no event of: " + offered);
+        assertTrue(offered.stream().allMatch(t -> t.matches(".*  [1-9][0-9,]*")), "each with its count: " + offered);
+        assertEquals("All kinds", kinds.getText());
+    }
+
+    @Test
+    void aCheckThatOnlyWarnsIsMarkedAsAWarningNotAFailure(FxRobot robot) {
+        robot.interact(() -> openFiles.open(List.of(SampleLogs.copy("sample-logs/smolagents/benchmark-code-step-error.jsonl", dir))));
+
+        ListCell<FindingsRow> check = findingsCell(robot, r -> r instanceof CheckRow c && c.check().ruleId().equals("failed-span"));
+        assertEquals(CheckStatus.FAIL, ((CheckRow) check.getItem()).check().status());
+        assertTrue(labels(check).contains("WARN 1"), labels(check).toString());
+        assertTrue(check.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("flag-warning")));
+    }
+
+    @Test
     void theFindingsPanelListsTheChecklistAndAFindingSelectsItsEvidence(FxRobot robot) {
         robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
 
@@ -354,6 +378,9 @@ class MainWindowTest {
 
     /** Rows wholly on screen: the table keeps a clipped row above and below the viewport, which a click would miss. */
     private static List<TableRow<Event>> visibleRows(FxRobot robot) {
+        // The table lays out the rows a change brought on screen in the pulse after it, which a loaded machine may run
+        // after the events the robot waited for.
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
         javafx.scene.Node viewport = robot.lookup("#timeline-table .clipped-container").query();
         javafx.geometry.Bounds view = viewport.localToScreen(viewport.getBoundsInLocal());
         return robot.lookup("#timeline-table .table-row-cell").<TableRow<Event>>queryAll().stream()

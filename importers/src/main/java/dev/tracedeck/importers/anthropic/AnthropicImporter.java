@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonTraceImporter;
 import dev.tracedeck.importers.json.JsonTraceRead;
+import dev.tracedeck.importers.sniff.JsonHead;
 import dev.tracedeck.model.trace.Trace;
 import java.util.Set;
 

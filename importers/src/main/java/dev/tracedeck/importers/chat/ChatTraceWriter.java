@@ -8,6 +8,7 @@ import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.message.Message;
+import dev.tracedeck.model.recorded.BilledUsage;
 import dev.tracedeck.model.recorded.TokenUsage;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.source.SourceText;
@@ -261,6 +262,12 @@ public final class ChatTraceWriter {
     /** A model call whose harness also reported the model's context window. */
     public void modelCall(Event at, String model, Optional<TokenUsage> usage, OptionalInt window) {
         builder.recordModelCall(at, model, usage, window);
+    }
+
+    /** A model call whose bill was read apart from the context it measured (see {@link BilledUsage}). */
+    public void modelCall(Event at, String model, Optional<TokenUsage> usage, OptionalInt window,
+                          Optional<BilledUsage> billed) {
+        builder.recordModelCall(at, model, usage, window, billed);
     }
 
     /** Records that the harness compacted the context of {@code at}'s thread there. */

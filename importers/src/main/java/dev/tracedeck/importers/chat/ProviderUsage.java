@@ -1,6 +1,7 @@
 package dev.tracedeck.importers.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.model.recorded.BilledUsage;
 import dev.tracedeck.model.recorded.TokenUsage;
 import java.util.Optional;
 
@@ -107,6 +108,57 @@ public final class ProviderUsage {
             long cached = usage.has("cached_input_tokens") ? count(usage, "cached_input_tokens")
                     : count(usage.path("input_tokens_details"), "cached_tokens");
             return Optional.of(TokenUsage.openAi(count(usage, "input_tokens"), cached, count(usage, "output_tokens")));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * What one Anthropic response was billed: its top-level {@code usage} as written, summed over the samplings of a
+     * server tool's loop as the API charges them, with the cache writes of an hour apart
+     * ({@code cache_creation.ephemeral_1h_input_tokens}, as Claude Code records them). None without an input count.
+     */
+    public static Optional<BilledUsage> anthropicBill(JsonNode response) {
+        if (response == null) {
+            return Optional.empty();
+        }
+        JsonNode usage = response.path("usage");
+        if (!usage.path("input_tokens").canConvertToLong()) {
+            return Optional.empty();
+        }
+        JsonNode creation = usage.path("cache_creation");
+        long hour = count(creation, "ephemeral_1h_input_tokens");
+        long written = Math.max(count(usage, "cache_creation_input_tokens"),
+                count(creation, "ephemeral_5m_input_tokens") + hour);
+        return Optional.of(BilledUsage.anthropic(response.path("id").asText(""), count(usage, "input_tokens"), written,
+                hour, count(usage, "cache_read_input_tokens"), count(usage, "output_tokens")));
+    }
+
+    /**
+     * What one OpenAI response was billed ({@code id} the response's): Chat Completions ({@code prompt_tokens} with
+     * {@code prompt_tokens_details.cached_tokens} and {@code audio_tokens} inside, {@code completion_tokens} with
+     * {@code completion_tokens_details.reasoning_tokens} and {@code audio_tokens} inside) or Responses and Codex
+     * ({@code input_tokens}, {@code input_tokens_details.cached_tokens} or {@code cached_input_tokens},
+     * {@code output_tokens}, {@code output_tokens_details.reasoning_tokens} or {@code reasoning_output_tokens}).
+     */
+    public static Optional<BilledUsage> openAiBill(String id, JsonNode usage) {
+        if (usage == null || !usage.isObject()) {
+            return Optional.empty();
+        }
+        if (usage.path("prompt_tokens").canConvertToLong()) {
+            JsonNode in = usage.path("prompt_tokens_details");
+            JsonNode out = usage.path("completion_tokens_details");
+            return Optional.of(BilledUsage.openAi(id, count(usage, "prompt_tokens"), count(in, "cached_tokens"),
+                    count(usage, "completion_tokens"), count(out, "reasoning_tokens"), count(in, "audio_tokens"),
+                    count(out, "audio_tokens")));
+        }
+        if (usage.path("input_tokens").canConvertToLong()) {
+            JsonNode in = usage.path("input_tokens_details");
+            JsonNode out = usage.path("output_tokens_details");
+            long cached = usage.has("cached_input_tokens") ? count(usage, "cached_input_tokens") : count(in, "cached_tokens");
+            long reasoning = usage.has("reasoning_output_tokens") ? count(usage, "reasoning_output_tokens")
+                    : count(out, "reasoning_tokens");
+            return Optional.of(BilledUsage.openAi(id, count(usage, "input_tokens"), cached, count(usage, "output_tokens"),
+                    reasoning, count(in, "audio_tokens"), count(out, "audio_tokens")));
         }
         return Optional.empty();
     }

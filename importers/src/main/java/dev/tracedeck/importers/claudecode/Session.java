@@ -362,7 +362,8 @@ final class Session implements GrowingJsonLines.Resumable {
         String model = message.message.path("model").asText("");
         // Claude Code writes the errors it shows in the conversation as "<synthetic>" assistant messages: no call.
         if (answer != null && !model.startsWith("<")) {
-            out.modelCall(answer, model, ProviderUsage.anthropicResponse(message.message));
+            out.modelCall(answer, model, ProviderUsage.anthropicResponse(message.message), OptionalInt.empty(),
+                    ProviderUsage.anthropicBill(message.message));
         }
     }
 

@@ -141,7 +141,7 @@ public final class OtlpWriter implements TraceWriter {
             out.writeStartObject();
             out.writeObjectFieldStart("scope");
             out.writeStringField("name", "dev.tracedeck.convert");
-            out.writeStringField("version", "0.1.0");
+            out.writeStringField("version", dev.tracedeck.model.ToolVersion.get());
             out.writeEndObject();
             out.writeArrayFieldStart("spans");
             for (Transcript t : transcripts) {

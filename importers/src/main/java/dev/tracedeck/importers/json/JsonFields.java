@@ -18,23 +18,12 @@ public final class JsonFields {
 
     /** "a number", "a string", "a list", "an object", "a boolean", "null", "missing": what a value is, for a reason. */
     public static String kind(JsonNode value) {
-        if (value == null || value.isMissingNode()) {
-            return "missing";
-        }
-        return switch (value.getNodeType()) {
-            case ARRAY -> "a list";
-            case OBJECT -> "an object";
-            case STRING -> "a string";
-            case NUMBER -> "a number";
-            case BOOLEAN -> "a boolean";
-            case NULL -> "null";
-            default -> "a " + value.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
-        };
+        return MalformedRecordException.kind(value);
     }
 
     /** "{@code where} is a number, not {@code expected}". */
     public static MalformedRecordException wrongType(String where, JsonNode value, String expected) {
-        return new MalformedRecordException(where + " is " + kind(value) + ", not " + expected);
+        return MalformedRecordException.wrongType(where, value, expected);
     }
 
     /** True when the value is absent or null: a member the record leaves out. */

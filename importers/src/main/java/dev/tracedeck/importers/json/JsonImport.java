@@ -9,6 +9,7 @@ import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.NotThisFormatException;
 import dev.tracedeck.importers.SourceStream;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.sniff.JsonLinesPreamble;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.source.SourceText;
 import java.io.IOException;

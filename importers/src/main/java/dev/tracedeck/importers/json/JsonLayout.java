@@ -1,5 +1,6 @@
 package dev.tracedeck.importers.json;
 
+import dev.tracedeck.importers.sniff.JsonLinesPreamble;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,8 @@
 package dev.tracedeck.importers.json;
 
 import dev.tracedeck.importers.TraceImporter;
+import dev.tracedeck.importers.sniff.JsonHead;
+import dev.tracedeck.importers.sniff.TopLevelNames;
 
 /** An importer of a JSON format: a head that is not JSON is never its format, and what a JSON head says is its own. */
 public interface JsonTraceImporter extends TraceImporter {

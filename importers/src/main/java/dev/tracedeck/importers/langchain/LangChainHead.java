@@ -1,6 +1,6 @@
 package dev.tracedeck.importers.langchain;
 
-import dev.tracedeck.importers.json.JsonHead;
+import dev.tracedeck.importers.sniff.JsonHead;
 import java.util.Set;
 import java.util.regex.Pattern;
 

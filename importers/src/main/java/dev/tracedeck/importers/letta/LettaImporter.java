@@ -4,11 +4,11 @@ import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
-import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonTraceImporter;
 import dev.tracedeck.importers.json.JsonTraceRead;
+import dev.tracedeck.importers.sniff.JsonHead;
 import dev.tracedeck.model.trace.Trace;
 import java.util.Set;
 

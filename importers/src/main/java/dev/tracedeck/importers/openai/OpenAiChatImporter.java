@@ -10,18 +10,19 @@ import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.chat.ProviderUsage;
-import dev.tracedeck.importers.json.JsonHead;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
 import dev.tracedeck.importers.json.JsonValues;
+import dev.tracedeck.importers.sniff.JsonHead;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.source.SourceText;
 import dev.tracedeck.model.trace.Trace;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -255,7 +256,8 @@ public final class OpenAiChatImporter implements TraceImporter {
                 first = first == null ? answer : first;
             }
             if (first != null) {
-                out.modelCall(first, completion.path("model").asText(""), ProviderUsage.openAi(completion.get("usage")));
+                out.modelCall(first, completion.path("model").asText(""), ProviderUsage.openAi(completion.get("usage")),
+                        OptionalInt.empty(), ProviderUsage.openAiBill(completion.path("id").asText(""), completion.get("usage")));
                 out.endsAtModelAnswer(thread, true);
             }
             chunks.clear();
@@ -311,7 +313,8 @@ public final class OpenAiChatImporter implements TraceImporter {
             }
             if (!answers.isEmpty()) {
                 // A response: the call its model and usage record, and nothing after its answer was recorded.
-                out.modelCall(answers.get(0), members.path("model").asText(""), ProviderUsage.openAi(members.get("usage")));
+                out.modelCall(answers.get(0), members.path("model").asText(""), ProviderUsage.openAi(members.get("usage")),
+                        OptionalInt.empty(), ProviderUsage.openAiBill(members.path("id").asText(""), members.get("usage")));
                 out.endsAtModelAnswer(SINGLE_THREAD, true);
             }
             conversations.request(SINGLE_THREAD, members.deepCopy(), whole);

@@ -9,6 +9,7 @@ import dev.tracedeck.importers.chat.ProviderUsage;
 import dev.tracedeck.importers.openai.OpenAiMessages;
 import dev.tracedeck.importers.responses.TurnGatherer;
 import dev.tracedeck.model.message.Message;
+import dev.tracedeck.model.recorded.BilledUsage;
 import dev.tracedeck.model.recorded.TokenUsage;
 import java.util.ArrayList;
 import java.util.List;
@@ -149,6 +150,12 @@ final class ProviderBodies {
             }
         }
         return items;
+    }
+
+    /** What the response was billed, every kind its usage holds. */
+    static Optional<BilledUsage> bill(Api api, JsonNode response) {
+        return api == Api.ANTHROPIC ? ProviderUsage.anthropicBill(response)
+                : ProviderUsage.openAiBill(response.path("id").asText(""), response.get("usage"));
     }
 
     static Optional<TokenUsage> usage(Api api, JsonNode response) {

@@ -55,6 +55,8 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
     private String turnThread = "";
     /** The model a Codex rollout's last {@code turn_context} names, for the token counts after it. */
     private String codexModel = "";
+    /** The running total of the last Codex token_count, to know its repeats. */
+    private JsonNode codexTotal;
     private String lastThread = SINGLE_THREAD;
     /** JSON Lines of items: the thread they go to (a Codex rollout's session). */
     private String itemThread = SINGLE_THREAD;
@@ -224,7 +226,8 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
 
     /** A response names its model and the usage billed for it: the trace's record of the call. */
     private void recordCall(Event record, JsonNode response) {
-        out.modelCall(record, response.path("model").asText(""), ProviderUsage.openAi(response.get("usage")));
+        out.modelCall(record, response.path("model").asText(""), ProviderUsage.openAi(response.get("usage")),
+                OptionalInt.empty(), ProviderUsage.openAiBill(response.path("id").asText(""), response.get("usage")));
     }
 
     /** A Codex CLI rollout line: {@code {timestamp, type, payload}}. */
@@ -273,10 +276,16 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
         } else if (type.equals("event_msg") && payload.path("type").asText("").equals("token_count")) {
             JsonNode info = payload.path("info");
             Optional<TokenUsage> usage = ProviderUsage.openAi(info.get("last_token_usage"));
-            if (usage.isPresent()) {
+            // Codex writes a call's token_count again when the turn ends: the session's running total
+            // (total_token_usage) unchanged since the last one says no call was made in between.
+            JsonNode total = info.path("total_token_usage");
+            boolean repeated = total.isObject() && total.equals(codexTotal);
+            codexTotal = total.isObject() ? total : null;
+            if (usage.isPresent() && !repeated) {
                 JsonNode window = info.path("model_context_window");
                 out.modelCall(record, codexModel, usage, window.canConvertToInt() && window.asInt() > 0
-                        ? OptionalInt.of(window.asInt()) : OptionalInt.empty());
+                        ? OptionalInt.of(window.asInt()) : OptionalInt.empty(),
+                        ProviderUsage.openAiBill("", info.get("last_token_usage")));
             }
         } else if (type.equals("compacted")) {
             out.compaction(record, OptionalLong.empty(), "");

@@ -2,7 +2,7 @@ package dev.tracedeck.importers.fuzz;
 
 import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

@@ -3,7 +3,7 @@ package dev.tracedeck.importers.fuzz;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 
 /**
  * What every import promises whatever the bytes: a trace, or a refusal as an {@link ImportException} (an empty,

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.Importers;
+import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.event.Payload;
@@ -330,7 +330,7 @@ class OtlpImporterTest {
                 + "{\"key\":\"gen_ai.tool.definitions\",\"value\":{\"stringValue\":\"" + definitions + "\"}}],\"status\":{}}]}]}]}";
         Trace trace = read("tools.jsonl", line + "\n" + line.replace("\"a1\"", "\"a2\"") + "\n");
         dev.tracedeck.model.trace.TraceThread thread = trace.threads().get(0);
-        java.util.Optional<dev.tracedeck.model.json.JsonValue> tools = dev.tracedeck.model.recorded.ThreadRequest.tools(thread);
+        java.util.Optional<dev.tracedeck.model.json.JsonValue> tools = dev.tracedeck.model.recorded.ThreadRequest.tools(thread.events());
         assertTrue(tools.isPresent(), "read from the span's gen_ai.tool.definitions");
         dev.tracedeck.model.json.JsonValue first = ((dev.tracedeck.model.json.JsonValue.JsonArray) tools.get()).items().get(0);
         assertEquals(java.util.Optional.of("get_forecast"), first.get("name").flatMap(dev.tracedeck.model.json.JsonValue::asText));

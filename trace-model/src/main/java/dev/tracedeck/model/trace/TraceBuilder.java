@@ -2,6 +2,7 @@ package dev.tracedeck.model.trace;
 
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.recorded.BilledUsage;
 import dev.tracedeck.model.recorded.Compaction;
 import dev.tracedeck.model.recorded.ModelCall;
 import dev.tracedeck.model.recorded.TerminalCall;
@@ -132,6 +133,12 @@ public final class TraceBuilder {
     /** Records a model call of the event's thread: the model it names and the usage billed, as the trace has them. */
     public void recordModelCall(Event at, String model, Optional<TokenUsage> usage, OptionalInt window) {
         recorded(at.threadId()).calls.add(new ModelCall(at, model, usage, window));
+    }
+
+    /** A model call with the tokens billed for it, read apart from the context it measured. */
+    public void recordModelCall(Event at, String model, Optional<TokenUsage> usage, OptionalInt window,
+                                Optional<BilledUsage> billed) {
+        recorded(at.threadId()).calls.add(new ModelCall(at, model, usage, window, billed));
     }
 
     /** Records that the harness compacted the context of the event's thread there. */

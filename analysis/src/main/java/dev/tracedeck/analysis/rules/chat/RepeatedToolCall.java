@@ -52,7 +52,7 @@ public final class RepeatedToolCall extends DescribedRule {
                 }
             }
         }
-        Set<String> argumentless = ToolSchemas.withoutRequiredArguments(ThreadRequest.tools(thread));
+        Set<String> argumentless = ToolSchemas.withoutRequiredArguments(ThreadRequest.tools(thread.events()));
         List<Call> calls = turns(made, argumentless);
         if (calls.isEmpty()) {
             return RuleOutcome.notApplicable("no tool calls with arguments in this thread");

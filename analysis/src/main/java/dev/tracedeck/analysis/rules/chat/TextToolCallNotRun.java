@@ -34,7 +34,7 @@ import java.util.Set;
  * {@code assistant-text-in-state}'s: it is the model trying to call a tool, not chatting, and saying which
  * call it meant is the useful finding. That rule leaves such entries to this one whether or not the call ran.
  *
- * <p>In a trace read with {@code --parse-text-calls} ({@link dev.tracedeck.analysis.textcalls.lift.TextCallLifter})
+ * <p>In a trace read with {@code --parse-text-calls} ({@link dev.tracedeck.analysis.lift.TextCallLifter})
  * the unrun calls are structured calls, marked as parsed from text: this rule leaves them to
  * {@code orphaned-tool-call}, which reports each one that no result answers, so no call is reported twice.
  */

@@ -21,7 +21,7 @@ import java.util.OptionalInt;
  * @param cut           true when the log cut the text (then only {@link #shownText()} is the model's)
  * @param ownCalls      the names of the structured calls the same message made, as the log shows them
  * @param callsFromText the names of the calls the import made structured from this text
- *                      ({@code --parse-text-calls}, see {@link dev.tracedeck.analysis.textcalls.lift.TextCallLifter}); empty otherwise
+ *                      ({@code --parse-text-calls}, see {@link dev.tracedeck.analysis.lift.TextCallLifter}); empty otherwise
  */
 public record AssistantText(String threadId, Event event, OptionalInt entryPosition, int messageIndex,
                             OptionalInt msgIdx, String text, boolean cut, List<String> ownCalls,

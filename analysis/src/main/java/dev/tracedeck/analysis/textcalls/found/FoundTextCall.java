@@ -12,7 +12,7 @@ import java.util.Objects;
  *                 before the model's next text (see {@link TextCallFinder}); a call the import made structured
  *                 is not evidence that anything ran it
  * @param structured true when the import made this call a structured one ({@code --parse-text-calls}, see
- *                 {@link dev.tracedeck.analysis.textcalls.lift.TextCallLifter}): whether it got a result is then the pairing rules' question
+ *                 {@link dev.tracedeck.analysis.lift.TextCallLifter}): whether it got a result is then the pairing rules' question
  */
 public record FoundTextCall(AssistantText where, TextToolCall call, boolean executed, boolean structured) {
 

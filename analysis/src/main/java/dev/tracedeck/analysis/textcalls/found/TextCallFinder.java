@@ -32,7 +32,7 @@ import java.util.Set;
  * the calls it made, in order, whereas a log's tool lines of one turn cannot say whether they came before or
  * after the text.
  *
- * <p>Calls the import made structured from text ({@code --parse-text-calls}, {@link dev.tracedeck.analysis.textcalls.lift.TextCallLifter}) are not the
+ * <p>Calls the import made structured from text ({@code --parse-text-calls}, {@link dev.tracedeck.analysis.lift.TextCallLifter}) are not the
  * log's: they neither count as running a text call nor make a tool known, so a trace read with the option yields
  * the same calls with the same confidences, each marked {@link FoundTextCall#structured()}.
  */

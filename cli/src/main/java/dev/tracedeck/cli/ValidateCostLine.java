@@ -1,0 +1,52 @@
+package dev.tracedeck.cli;
+
+import dev.tracedeck.analysis.cost.CostLedger;
+import dev.tracedeck.analysis.cost.CostTotal;
+import dev.tracedeck.analysis.cost.Prices;
+import dev.tracedeck.cli.cost.CostReport;
+import dev.tracedeck.engine.text.TerminalText;
+import dev.tracedeck.model.trace.Trace;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The line {@code validate} adds to its text report for a file whose trace records model calls: what they cost, as
+ * {@code tracedeck cost} adds it up. Prices as {@code cost} reads them; a stored table that can't be read leaves the
+ * bundled one, since a check is no place to refuse a price table.
+ */
+final class ValidateCostLine {
+
+    /** The tables last read, and the folder they were read from: read again when it moves. */
+    private static Prices prices;
+    private static Path pricesDir;
+
+    private ValidateCostLine() {
+    }
+
+    static Optional<String> of(Path file, Trace trace) {
+        boolean calls = trace.threads().stream().anyMatch(t -> !t.records().modelCalls().isEmpty());
+        if (!calls) {
+            return Optional.empty();
+        }
+        Prices p = prices();
+        CostLedger ledger = CostLedger.of(List.of(trace), p);
+        CostTotal total = ledger.total();
+        return Optional.of(TerminalText.line("cost of " + file + ": " + total.text() + " " + CostReport.counts(total)
+                + ", priced with " + p.sources().stream().map(Prices.Source::name).reduce((a, b) -> a + ", " + b).orElse("")
+                + " (tracedeck cost itemizes it)"));
+    }
+
+    private static synchronized Prices prices() {
+        Path dir = PricesCommand.dir();
+        if (prices == null || !dir.equals(pricesDir)) {
+            pricesDir = dir;
+            try {
+                prices = Prices.load(Optional.of(dir), Optional.empty());
+            } catch (RuntimeException e) {
+                prices = Prices.bundled();
+            }
+        }
+        return prices;
+    }
+}
