@@ -83,7 +83,12 @@ final class AgentReading implements JsonImport.Records {
             }
             Agent agent = agent(Integer.parseInt(parts[2]), true);
             agent.member(parts[3], value, source);
-        } else if (pointer.equals("/blocks") && value.node().isArray()) {
+        } else if (pointer.equals("/blocks")) {
+            String problem = blocksProblem(value.node());
+            if (problem != null) {
+                out.malformed(lastThread, source, value.sourceText(), "an agent file whose " + problem);
+                return;
+            }
             blocksSource = source;
             for (JsonNode block : value.node()) {
                 blocksById.put(block.path("id").asText(""), block);
@@ -92,6 +97,27 @@ final class AgentReading implements JsonImport.Records {
             sharedTools = value.node();
         } else {
             agent(0, false).member(value.member(), value, source);
+        }
+    }
+
+    /** Why the shared blocks can't be read: no list of blocks with a string id, label and value; null when they can. */
+    private static String blocksProblem(JsonNode blocks) {
+        try {
+            if (blocks.isNull()) {
+                return null;
+            }
+            if (!blocks.isArray()) {
+                throw JsonFields.wrongType("blocks", blocks, "a list");
+            }
+            for (int i = 0; i < blocks.size(); i++) {
+                JsonNode block = JsonFields.isObject(blocks.get(i), "blocks[" + i + "]");
+                for (String field : List.of("id", "label", "value")) {
+                    JsonFields.text(block, field, "blocks[" + i + "]." + field);
+                }
+            }
+            return null;
+        } catch (MalformedRecordException e) {
+            return e.getMessage();
         }
     }
 

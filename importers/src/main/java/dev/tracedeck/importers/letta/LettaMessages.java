@@ -81,9 +81,7 @@ final class LettaMessages {
 
     /** A part's text; null for a tool call or return, which the message's calls and the tool message are. */
     private static String part(JsonNode part) throws MalformedRecordException {
-        if (part.isTextual()) {
-            return part.textValue();
-        }
+        JsonFields.isObject(part, "a content part");
         String type = JsonFields.text(part, "type", "a part's type");
         String where = "a " + (type.isEmpty() ? "" : type + " ") + "part's ";
         return switch (type) {
