@@ -126,9 +126,9 @@ final class MutationJudge {
      * their JSON): data the format leaves to its writer, not a field the importer reads.
      */
     private boolean keptAsWritten(Mutation m, Summary now) {
-        String raw = m.json().text.substring(m.node().start, m.node().end);
+        String raw = m.raw();
         List<String> olds = List.of(raw, compact(raw));
-        String replacement = m.replacement().replace(" ", "");
+        String replacement = m.changedTo().replace(" ", "");
         List<String> removed = difference(was.signatures, now.signatures);
         List<String> added = new ArrayList<>(difference(now.signatures, was.signatures));
         if (removed.size() != added.size()) {
@@ -139,7 +139,7 @@ final class MutationJudge {
             for (String old : olds) {
                 for (int at = r.indexOf(old); at >= 0 && !matched; at = r.indexOf(old, at + 1)) {
                     String candidate = r.substring(0, at) + replacement + r.substring(at + old.length());
-                    matched = added.remove(candidate) || added.remove(candidate.replace(replacement, m.replacement()));
+                    matched = added.remove(candidate) || added.remove(candidate.replace(replacement, m.changedTo()));
                 }
             }
             if (!matched) {
@@ -172,8 +172,8 @@ final class MutationJudge {
         if (!difference(was.signatures, now.signatures).isEmpty()) {
             return false;
         }
-        String raw = m.json().text.substring(m.node().start, m.node().end);
-        String replacement = m.replacement().replace(" ", "");
+        String raw = m.raw();
+        String replacement = m.changedTo().replace(" ", "");
         for (String added : difference(now.signatures, was.signatures)) {
             // Held again as it is, or as written with the new value where the old one was.
             boolean copy = was.signatures.containsKey(added) || was.signatures.containsKey(added.replace(replacement, raw))

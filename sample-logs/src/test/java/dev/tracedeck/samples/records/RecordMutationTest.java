@@ -28,7 +28,9 @@ import org.junit.jupiter.api.Test;
  * list for an object, the record itself included), must give either what the sample gives (the importer does not
  * read that value, or keeps it as written), or the record that value is in as a malformed record at its lines — never
  * an {@code other} record, never a thread of its own, never fewer records, never something else read silently — or a
- * refusal of the file. {@link MutationJudge} says which.
+ * refusal of the file. {@link MutationJudge} says which. The messages a span holds as JSON text (the GenAI
+ * conventions' {@code gen_ai.input.messages}, {@code gen_ai.output.messages}, {@code gen_ai.system_instructions}) are
+ * changed inside that text the same way.
  *
  * <p>Each place a value has in a format (its path with the kinds of the records on the way,
  * {@link Mutation#shape}) is tried in the first and the last record that has it, in the first sample that does;
@@ -64,6 +66,9 @@ class RecordMutationTest {
         }
     }
 
+    /** The formats whose spans or observations hold messages in the GenAI conventions' shape. */
+    private static final String SPAN_MESSAGES = "langfuse otlp otel-console phoenix";
+
     /** The formats that hold Anthropic messages. */
     private static final String ANTHROPIC_MESSAGES = "anthropic claude-code sdk-recording";
 
@@ -93,10 +98,10 @@ class RecordMutationTest {
                             + "no shape read here one message holding it as written"),
             new Allowed("langfuse", "/(input|output)(\\[[^]]*\\])*(/messages)?/\\*", "string for object",
                     "plain text in a list of messages is a message"),
-            new Allowed("langfuse otlp", "\\[type=tool_call\\]/arguments", "string for object",
-                    "a call's arguments may be their JSON text"),
-            new Allowed("langfuse otlp", "\\[type=tool_call_response\\]/(result|response)", ".*",
-                    "a tool's result is any JSON, kept as written"),
+            new Allowed(SPAN_MESSAGES, "\\[type=tool_call\\]/arguments", "string for object",
+                    "a call's arguments are any JSON (GenAI conventions), their JSON text too"),
+            new Allowed(SPAN_MESSAGES, "\\[type=tool_call_response\\]/(result|response)", ".*",
+                    "a tool's response is any JSON (GenAI conventions), kept as written"),
             new Allowed("langchain langgraph", "/(id|tool_call_id)", "number for string",
                     "LangChain reads an id written as a number as its digits"),
             new Allowed("langchain langgraph", "\\[type=tool_call\\]/args", "string for object",
