@@ -60,8 +60,8 @@ final class SmolagentsSteps {
 
     /**
      * Why a step of {@code kind} can't be read: a member it is read by is not of smolagents' type (its task, plan,
-     * system prompt, model output and observations strings, its tool calls objects with a string id and a function
-     * naming its tool, the messages of its model input messages); null when it can.
+     * system prompt and observations strings, its model output a string or a list of parts, its tool calls objects
+     * with a string id and a function naming its tool, the messages of its model input messages); null when it can.
      */
     static String problem(JsonNode step, Kind kind) {
         try {
@@ -75,7 +75,7 @@ final class SmolagentsSteps {
                 case ACTION -> {
                     JsonNode output = step.get("model_output");
                     if (!JsonFields.isAbsent(output) && !output.isTextual() && !output.isArray()) {
-                        throw JsonFields.wrongType("model_output", output, "a string");
+                        throw JsonFields.wrongType("model_output", output, "a string or a list of parts");
                     }
                     JsonFields.text(step, "observations");
                     JsonFields.text(step, "code_action");
@@ -86,11 +86,8 @@ final class SmolagentsSteps {
                         JsonFields.text(call, "id", at + ".id");
                         JsonFields.text(call, "type", at + ".type");
                         JsonNode function = JsonFields.isObject(call.get("function"), at + ".function");
+                        // Its arguments are any JSON: smolagents keeps what the model gave (a dict, code, a number).
                         JsonFields.text(function, "name", at + ".function.name");
-                        JsonNode arguments = function.get("arguments");
-                        if (!JsonFields.isAbsent(arguments) && !arguments.isTextual() && !arguments.isObject()) {
-                            throw JsonFields.wrongType(at + ".function.arguments", arguments, "a dict, a JSON string or code");
-                        }
                     }
                     JsonNode inputs = JsonFields.list(step, "model_input_messages");
                     for (int i = 0; i < inputs.size(); i++) {
