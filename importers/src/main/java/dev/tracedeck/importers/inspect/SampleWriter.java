@@ -1,9 +1,9 @@
 package dev.tracedeck.importers.inspect;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tracedeck.importers.MalformedRecordException;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.event.Event;
