@@ -2,7 +2,9 @@ package dev.tracedeck.importers.smolagents;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.event.Event;
@@ -81,8 +83,33 @@ final class BenchmarkRun {
         new BenchmarkRun(out, thread, value, source).read();
     }
 
+    /**
+     * Why a run can't be read: its model, source, question or action type not strings, its steps neither a list nor
+     * (a vanilla run's) the answer's text; null when it can.
+     */
+    private static String problem(JsonNode node) {
+        try {
+            for (String field : List.of("model_id", "source", "question", "agent_action_type")) {
+                JsonFields.text(node, field);
+            }
+            JsonNode steps = node.get("intermediate_steps");
+            if (!steps.isArray() && !(steps.isTextual() && node.path("agent_action_type").asText("").equals("vanilla"))
+                    && !steps.isNull()) {
+                throw JsonFields.wrongType("intermediate_steps", steps, "a list of messages");
+            }
+            return null;
+        } catch (MalformedRecordException e) {
+            return "a smolagents benchmark run whose " + e.getMessage();
+        }
+    }
+
     private void read() {
         JsonNode node = value.node();
+        String problem = problem(node);
+        if (problem != null) {
+            out.malformed(thread, source, value.sourceText(), problem);
+            return;
+        }
         JsonNode steps = node.get("intermediate_steps");
         ObjectNode fields = node.deepCopy();
         if (steps.isArray()) {
@@ -134,6 +161,19 @@ final class BenchmarkRun {
         SourceText text = value.textAt(pointer).orElseGet(() -> SourceText.of(m.toString()));
         if (!m.isObject() || !m.has("role")) {
             out.malformed(thread, at, text, "not a smolagents chat message (no role)");
+            return;
+        }
+        try {
+            SmolagentsSteps.messageProblem(m, "the message");
+            JsonNode own = JsonFields.list(m, "tool_calls");
+            for (int i = 0; i < own.size(); i++) {
+                JsonNode call = JsonFields.isObject(own.get(i), "tool_calls[" + i + "]");
+                JsonFields.text(call, "id", "tool_calls[" + i + "].id");
+                JsonNode function = JsonFields.isObject(call.get("function"), "tool_calls[" + i + "].function");
+                JsonFields.text(function, "name", "tool_calls[" + i + "].function.name");
+            }
+        } catch (MalformedRecordException e) {
+            out.malformed(thread, at, text, "a smolagents chat message whose " + e.getMessage());
             return;
         }
         String role = SmolagentsSteps.role(m.path("role"));
