@@ -52,6 +52,8 @@ final class AgentReading implements JsonImport.Records {
     static final String THREAD = "agent";
     static final String EVICTED = "evicted";
     static final String AGENT = "agent";
+    /** The agent record's member holding each saved block's limit, by label. */
+    static final String BLOCK_LIMITS = "block_limits";
     /** Members too big or already read to repeat in the agent record. */
     private static final Set<String> NOT_IN_RECORD = Set.of("messages", "system", "tools", "core_memory",
             "memory_blocks", "in_context_message_indices", "in_context_message_ids");
@@ -328,9 +330,39 @@ final class AgentReading implements JsonImport.Records {
             if (!request.isEmpty()) {
                 out.json(ThreadRequest.EVENT, thread, whole, request.toString(), JsonValues.from(request));
             }
+            ObjectNode limits = blockLimits();
+            if (!limits.isEmpty()) {
+                members.set(BLOCK_LIMITS, limits);
+            }
             if (!members.isEmpty()) {
                 out.json(AGENT, thread, whole, members.toString(), JsonValues.from(members));
             }
+        }
+
+        /**
+         * The most characters each saved block may hold, by label ({@code limit}), for the memory rules: the dumps
+         * hold only the values.
+         */
+        private ObjectNode blockLimits() {
+            ObjectNode limits = JsonNodeFactory.instance.objectNode();
+            List<JsonNode> saved = new ArrayList<>();
+            if (blocks != null && blocks.isArray() && !blocks.isEmpty()) {
+                blocks.forEach(saved::add);
+            } else if (blockIds != null) {
+                for (JsonNode id : blockIds) {
+                    JsonNode b = blocksById.get(id.asText());
+                    if (b != null) {
+                        saved.add(b);
+                    }
+                }
+            }
+            for (JsonNode b : saved) {
+                String label = b.path("label").asText("");
+                if (!label.isEmpty() && b.path("limit").canConvertToInt() && b.path("limit").asInt() > 0) {
+                    limits.put(label, b.path("limit").asInt());
+                }
+            }
+            return limits;
         }
 
         /** The blocks the file saves, by label: the agent's own, or the shared ones its {@code block_ids} name. */

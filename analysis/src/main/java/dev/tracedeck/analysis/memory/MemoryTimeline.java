@@ -1,0 +1,49 @@
+package dev.tracedeck.analysis.memory;
+
+import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.model.trace.TraceThread;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The memories a trace shows, each with its operations in order; or, when it shows none, why.
+ *
+ * @param memories by thread, then in the order each was first met
+ * @param reason   "" when there are memories; otherwise one line saying why there are none
+ */
+public record MemoryTimeline(List<Memory> memories, String reason) {
+
+    public MemoryTimeline {
+        memories = List.copyOf(memories);
+        Objects.requireNonNull(reason);
+    }
+
+    public static MemoryTimeline of(Trace trace) {
+        List<Memory> all = new ArrayList<>();
+        for (TraceThread thread : trace.threads()) {
+            all.addAll(of(thread));
+        }
+        if (!all.isEmpty()) {
+            return new MemoryTimeline(all, "");
+        }
+        return new MemoryTimeline(all, "no memory in this " + trace.format() + " trace: no Letta memory blocks or"
+                + " memory tools, no Mycelian memory calls, no writes of memory files (CLAUDE.md, AGENTS.md, a"
+                + " memory or .claude folder) and no todo list");
+    }
+
+    /** The memories one thread operates on, in the order each was first met. */
+    public static List<Memory> of(TraceThread thread) {
+        MemoryBook book = new MemoryBook(thread.id());
+        CallResults results = CallResults.of(thread);
+        LettaBlocks.read(thread, results, book);
+        CallResults.eachCall(thread, (event, call) -> {
+            if (MycelianMemory.isTool(call.name())) {
+                MycelianMemory.apply(event, call, book);
+            } else if (MemoryFiles.isTool(call.name())) {
+                MemoryFiles.apply(event, call, results, book);
+            }
+        });
+        return book.memories();
+    }
+}

@@ -1,0 +1,123 @@
+package dev.tracedeck.samples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.tracedeck.analysis.memory.Memory;
+import dev.tracedeck.analysis.memory.MemoryOp;
+import dev.tracedeck.analysis.memory.MemoryOperation;
+import dev.tracedeck.analysis.memory.MemoryTimeline;
+import dev.tracedeck.importers.ImportListener;
+import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.registry.Importers;
+import dev.tracedeck.model.trace.Trace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** Memories read from our samples, value by value, and from the real traces, counted. */
+class MemoryTimelineTest {
+
+    private static final Path REAL = SampleReadme.MODULE.resolve("../../shared/real-traces").normalize();
+
+    private static MemoryTimeline read(Path file) throws Exception {
+        Trace trace = Importers.standard().read(ImportSource.of(file), ImportListener.NONE);
+        return MemoryTimeline.of(trace);
+    }
+
+    private static Memory named(MemoryTimeline t, String name) {
+        return t.memories().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow(() ->
+                new AssertionError(name + " not in " + t.memories().stream().map(Memory::name).toList()));
+    }
+
+    private static String ops(Memory m) {
+        return m.operations().stream().map(o -> o.tool() + ":" + o.op().label() + (o.failed() ? "!" : "") + ":"
+                + o.sizeBefore().map(String::valueOf).orElse("?") + ">" + o.sizeAfter().map(String::valueOf).orElse("?"))
+                .collect(Collectors.joining(" "));
+    }
+
+    @Test
+    void lettaBlocksFollowEachCallFromThePromptsValues() throws Exception {
+        MemoryTimeline t = read(SampleReadme.MODULE.resolve("letta/clean-memgpt-agent.af"));
+        Memory human = named(t, "human");
+        assertEquals(OptionalInt.of(5000), human.limit());
+        assertEquals(Optional.of("First name: Tomás\nLocation: Lisbon"), human.initial());
+        assertEquals("core_memory_append:append:34>91 core_memory_replace:replace:91>105", ops(human));
+        MemoryOperation replace = human.operations().get(1);
+        assertEquals("First name: Tomás (goes by Tom)\nLocation: Lisbon\n"
+                + "Grows cherry tomatoes in pots on a south-facing balcony.", replace.after().orElseThrow());
+        assertEquals("- First name: Tomás\n+ First name: Tomás (goes by Tom)\n", replace.diff(10));
+    }
+
+    @Test
+    void aRefusedAppendChangesNothingAndKeepsWhatItTried() throws Exception {
+        Memory human = named(read(SampleReadme.MODULE.resolve("letta/block-over-limit.af")), "human");
+        assertEquals(OptionalInt.of(200), human.limit());
+        MemoryOperation last = human.operations().get(human.operations().size() - 1);
+        assertTrue(last.failed());
+        assertEquals(last.before(), last.after());
+        assertTrue(last.change().startsWith("Balcony also holds basil"), last.change());
+    }
+
+    @Test
+    void claudeCodeMemoryFilesAndTodoList() throws Exception {
+        MemoryTimeline t = read(SampleReadme.MODULE.resolve("claude-code/memory-files.jsonl"));
+        Memory claude = named(t, "/home/dev/shop-api/CLAUDE.md");
+        assertEquals("Write:write:?>63 Edit:replace!:63>63 Edit:replace:63>108", ops(claude));
+        assertTrue(claude.operations().get(2).after().orElseThrow().endsWith("`ORDERS_DB=sqlite://`.\n"));
+        Memory todo = named(t, "todo list");
+        assertEquals(2, todo.operations().size());
+        assertEquals("[completed] Note the test command in CLAUDE.md\n[completed] Fix rounding in list_orders",
+                todo.operations().get(1).after().orElseThrow());
+        assertEquals(2, t.memories().size(), "orders.py is no memory file");
+    }
+
+    @Test
+    void mycelianEntriesAndContextWithReadsAndWaits() throws Exception {
+        MemoryTimeline t = read(SampleReadme.MODULE.resolve("mycelian/before-prebuilt-react.log"));
+        assertFalse(t.memories().isEmpty());
+        Memory entries = t.memories().stream().filter(m -> m.kind().equals("entries")).findFirst().orElseThrow();
+        assertTrue(entries.operations().stream().anyMatch(o -> o.op() == MemoryOp.APPEND));
+        Memory context = t.memories().stream().filter(m -> m.kind().equals("context")).findFirst().orElseThrow();
+        assertTrue(context.operations().stream().anyMatch(o -> o.op() == MemoryOp.WRITE && o.after().isPresent()));
+    }
+
+    @Test
+    void aTraceWithoutMemorySaysWhy() throws Exception {
+        MemoryTimeline t = read(SampleReadme.MODULE.resolve("claude-code/clean-session.jsonl"));
+        assertTrue(t.memories().isEmpty());
+        assertTrue(t.reason().startsWith("no memory in this claude-code trace"), t.reason());
+    }
+
+    /** The counts scripts/count_memory_ops.py finds in the same files by reading their JSON itself. */
+    @Test
+    void realLettaAgentsAndAClaudeCodeSession() throws Exception {
+        assumeTrue(Files.isDirectory(REAL), "no real traces beside the repository");
+        MemoryTimeline memgpt = read(REAL.resolve("letta-af-01-memgpt-agent-with-convo.af"));
+        assertEquals(List.of("human 4", "persona 1"), counts(memgpt));
+        Memory human = named(memgpt, "human");
+        // every value computed from the calls is the one the next rebuilt prompt shows: the chain never broke
+        assertTrue(human.operations().stream().allMatch(o -> o.after().isPresent()), ops(human));
+        assertEquals(OptionalInt.of(5000), human.limit());
+        MemoryTimeline sleeptime = read(REAL.resolve("letta-01-lettabot-builder-sleeptime.af"));
+        assertEquals(List.of("project 1", "todo 2"), counts(sleeptime));
+        MemoryTimeline outreach = read(REAL.resolve("letta-03-outreach-workflow-oldschema.af"));
+        assertTrue(outreach.memories().isEmpty());
+        MemoryTimeline session = read(REAL.resolve("claude-code-11-sessionshare-general-tool-calls-1mb.jsonl"));
+        assertEquals(List.of("/Users/pete/.claude/plans/silly-wishing-narwhal.md 7", "todo list 2"), counts(session));
+        MemoryTimeline ccviewer = read(REAL.resolve("claude-code-01-ccviewer-fe5e1c67-inline-sidechains.jsonl"));
+        assertEquals(List.of("/path/to/Demo/CLAUDE.md 1", "todo list 19"), counts(ccviewer));
+    }
+
+    private static List<String> counts(MemoryTimeline t) {
+        return t.memories().stream().collect(Collectors.groupingBy(Memory::name, java.util.TreeMap::new,
+                Collectors.summingInt(m -> m.operations().size()))).entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue()).toList();
+    }
+}
