@@ -1138,8 +1138,15 @@ def trimmed_state():
             marks["before_trim"] = marks["last_dump"]
             a.state[thread] = a.state[thread][-6:]
         a.conversation(thread, role, i, content)
-        a.round([a.add_entry(content, summary, role, i)])
+        _, added = a.round([a.add_entry(content, summary, role, i)])
         run.remember(summary, "2024-03-02T07:10:00Z")
+        if i == 4:
+            # it looks up what it knows of the knee straight after writing, with no await_consistency: the entry
+            # it just added is still queued, so the search may miss it
+            marks["unawaited_add"] = added[0]
+            found = [e for e in run.entries[:-1] if "knee" in e["summary"]]
+            _, sm = a.round([a.search_memories("left knee", found)])
+            marks["search"] = sm[0]
         a.final()
         where = a.dump()
         marks["last_dump"] = min(where.values()) - 1
@@ -1253,6 +1260,8 @@ def report(before, after, pasted_marks, older_marks, violations, crashed_marks, 
         ("crashed-mid-call.log", "(import: other)", "-", "-", "line %d" % c["runner_error"]),
         ("trimmed-state.log", "state-lost-messages", "s1", "-",
          "STATE lines %d and %d" % (c["trimmed"]["before_trim"], c["trimmed"]["after_trim"])),
+        ("trimmed-state.log", "read-before-visible", "s1", "-",
+         "TOOL_CALL lines %d and %d" % (c["trimmed"]["unawaited_add"], c["trimmed"]["search"])),
     ]
     t = textcalls_marks
     for i, what in ((1, "text-tool-call (tool-call-block, nested tags)"), (3, "text-tool-call (hermes, cut)"),

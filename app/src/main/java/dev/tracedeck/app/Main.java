@@ -15,6 +15,7 @@ import dev.tracedeck.cli.PruneCommand;
 import dev.tracedeck.cli.RuleConfigOption;
 import dev.tracedeck.cli.RunsCommand;
 import dev.tracedeck.cli.SearchCommand;
+import dev.tracedeck.cli.MemoryCommand;
 import dev.tracedeck.cli.TextCallsCommand;
 import dev.tracedeck.cli.TokensCommand;
 import dev.tracedeck.cli.TriageCommand;
@@ -62,7 +63,7 @@ public final class Main implements Callable<Integer> {
     /** The subcommands, in the order {@code --help} lists them. */
     private static final List<Class<?>> COMMANDS = List.of(InspectCommand.class, ValidateCommand.class,
             ListenCommand.class, WatchCommand.class, ConvertCommand.class, TokensCommand.class, CostCommand.class, PricesCommand.class, PruneCommand.class,
-            CompareCommand.class, RenderCommand.class, TextCallsCommand.class, RunsCommand.class, SearchCommand.class,
+            CompareCommand.class, RenderCommand.class, TextCallsCommand.class, MemoryCommand.class, RunsCommand.class, SearchCommand.class,
             BaselineCommand.class, TriageCommand.class, CommandLine.HelpCommand.class);
 
     @Parameters(arity = "0..*", paramLabel = "FILE", description = "Logs or dumps to open (.log .jsonl .json, optionally .gz; a Claude Code project folder).")

@@ -20,7 +20,7 @@ public record CliRun(int code, String out, String err) {
     @Command(name = "tracedeck", mixinStandardHelpOptions = true,
             subcommands = {InspectCommand.class, ValidateCommand.class, ListenCommand.class, WatchCommand.class,
                 ConvertCommand.class, TokensCommand.class, CostCommand.class, PricesCommand.class, PruneCommand.class, CompareCommand.class,
-                TextCallsCommand.class, RunsCommand.class, SearchCommand.class, BaselineCommand.class,
+                TextCallsCommand.class, MemoryCommand.class, RunsCommand.class, SearchCommand.class, BaselineCommand.class,
                 TriageCommand.class, CommandLine.HelpCommand.class},
             exitCodeOnInvalidInput = ExitCodes.USAGE, exitCodeOnExecutionException = ExitCodes.USAGE)
     static final class Commands {

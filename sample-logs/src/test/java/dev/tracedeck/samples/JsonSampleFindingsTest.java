@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.memory.MemoryTimeline;
 import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.RuleConfig;
 import dev.tracedeck.analysis.rules.RuleProfile;
@@ -159,10 +160,16 @@ class JsonSampleFindingsTest {
                         r.id().equals("state-lost-messages") || r.id().equals("budget")
                                 || r.id().equals("cache-miss") && !recordsCacheUsage(trace)
                                 || r.id().equals("failed-span") && !dir.spans()
+                                // a block's limit is what memory-over-limit checks against: without one, nothing to check
+                                || r.id().equals("memory-over-limit") && !recordsMemoryLimit(trace)
                                 || dir.notJudged().contains(r.id()) ? "n/a" : "pass"));
                 assertEquals(allPass, status, dir.clean());
             }
         }
+    }
+
+    private static boolean recordsMemoryLimit(Trace trace) {
+        return MemoryTimeline.of(trace).memories().stream().anyMatch(m -> m.limit().isPresent());
     }
 
     private static boolean recordsCacheUsage(Trace trace) {

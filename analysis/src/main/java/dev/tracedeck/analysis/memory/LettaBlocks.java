@@ -126,7 +126,7 @@ final class LettaBlocks {
             }
         }
         Optional<String> after = failed ? before : applied;
-        page.add(new MemoryOperation(op, e, tool, before, after, change, failed, result));
+        page.add(new MemoryOperation(op, e, tool, before, after, applied, change, failed, result));
     }
 
     /** Letta's memory_insert: the lines of {@code text} after line {@code at} of {@code value}; empty when out of range. */

@@ -73,7 +73,8 @@ final class MemoryFiles {
         Optional<Event> result = results.result(call);
         boolean failed = failed(result);
         Optional<String> after = failed ? page.current : Optional.of(value.toString());
-        page.add(new MemoryOperation(MemoryOp.WRITE, e, call.name(), page.current, after, value.toString(), failed,
+        page.add(new MemoryOperation(MemoryOp.WRITE, e, call.name(), page.current, after, Optional.of(value.toString()),
+                value.toString(), failed,
                 result));
     }
 
@@ -115,7 +116,7 @@ final class MemoryFiles {
             change = added.toString();
         }
         Optional<String> after = failed ? before : applied;
-        page.add(new MemoryOperation(op, e, call.name(), before, after, change, failed, result));
+        page.add(new MemoryOperation(op, e, call.name(), before, after, applied, change, failed, result));
     }
 
     private static void patch(Event e, ToolCall call, CallResults results, MemoryBook book) {
@@ -150,7 +151,8 @@ final class MemoryFiles {
             Optional<String> before = page.current;
             Optional<String> after = failed ? before
                     : op == MemoryOp.WRITE ? Optional.of(added.toString()) : Optional.empty();
-            page.add(new MemoryOperation(op, e, call.name(), before, after, added.toString(), failed, result));
+            page.add(new MemoryOperation(op, e, call.name(), before, after,
+                    op == MemoryOp.WRITE ? Optional.of(added.toString()) : Optional.empty(), added.toString(), failed, result));
         }
     }
 

@@ -12,13 +12,15 @@ import java.util.Optional;
  * @param tool   the tool called
  * @param before the value before, when the trace lets it be known
  * @param after  the value after, when the trace lets it be known (the same as before when the call failed)
+ * @param attempted the value the call asked for, when known: the after value, or for a call that failed the one it
+ *               would have made (Letta refuses a write past a block's limit)
  * @param change what the call added or put in, as its arguments say ("" for a read); shown when before or after is
  *               unknown
  * @param failed true when the call's result says it failed, so nothing changed
  * @param result the event holding the call's result, when the trace has one
  */
 public record MemoryOperation(MemoryOp op, Event event, String tool, Optional<String> before, Optional<String> after,
-                              String change, boolean failed, Optional<Event> result) {
+                              Optional<String> attempted, String change, boolean failed, Optional<Event> result) {
 
     public MemoryOperation {
         Objects.requireNonNull(op);
@@ -26,6 +28,7 @@ public record MemoryOperation(MemoryOp op, Event event, String tool, Optional<St
         Objects.requireNonNull(tool);
         Objects.requireNonNull(before);
         Objects.requireNonNull(after);
+        Objects.requireNonNull(attempted);
         Objects.requireNonNull(change);
         Objects.requireNonNull(result);
     }

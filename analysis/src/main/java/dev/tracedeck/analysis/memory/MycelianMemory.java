@@ -48,7 +48,7 @@ final class MycelianMemory {
             change = call.argument("context").or(() -> call.argument("content")).orElse("");
             after = call.argument("context").or(() -> call.argument("content"));
         }
-        page.add(new MemoryOperation(op, e, call.name(), before, after, change, false, Optional.empty()));
+        page.add(new MemoryOperation(op, e, call.name(), before, after, after, change, false, Optional.empty()));
     }
 
     private static Optional<String> memoryId(ToolCall call) {

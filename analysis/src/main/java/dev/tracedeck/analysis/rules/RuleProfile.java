@@ -1,5 +1,8 @@
 package dev.tracedeck.analysis.rules;
 
+import dev.tracedeck.analysis.rules.memory.MemoryOverLimit;
+import dev.tracedeck.analysis.rules.memory.ReadBeforeVisible;
+
 import dev.tracedeck.analysis.rules.chat.DuplicateToolCallId;
 import dev.tracedeck.analysis.rules.chat.FailedSpan;
 import dev.tracedeck.analysis.rules.chat.OrphanedToolCall;
@@ -57,7 +60,7 @@ public record RuleProfile(String id, List<Rule> rules) {
         return new RuleProfile("generic-chat", List.of(new UnparsedRecords(), new OrphanedToolCall(),
                 new ToolResultWithoutCall(), new DuplicateToolCallId(), new OversizedToolOutput(), new RepeatedToolCall(),
                 new TextToolCallNotRun(), new RoleOrder(), new ContextOverflow(), new ContextPreflight(), new StateLostMessages(),
-                new FailedSpan(), new CacheMiss(), new Budget()));
+                new FailedSpan(), new CacheMiss(), new Budget(), new MemoryOverLimit()));
     }
 
     /**
@@ -128,7 +131,7 @@ public record RuleProfile(String id, List<Rule> rules) {
         List<Rule> rules = new ArrayList<>(List.of(new DuplicateAddEntry(), new MissingAddEntry(), new RoleMismatch(),
                 new ContentNotVerbatim(), new SystemPersisted(), new AssistantTextInState(), new BootstrapRepeated(),
                 new BootstrapMissing(), new MissingFlush(), new ContextCallDuringConversation(), new PeriodicFlush(),
-                new AgentErrors()));
+                new AgentErrors(), new ReadBeforeVisible()));
         // A Mycelian log's assistant MSG lines are the conversation being ingested, not the agent model's own
         // words: text-tool-call reads only the AI entries of its state dumps there.
         // Its failures are AINVOKE_ERROR lines, agent-error's, read with the turn they broke: no failed-span.
