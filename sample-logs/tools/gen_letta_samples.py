@@ -41,8 +41,10 @@ def event(kind, time, **kw):
 
 # ---------------------------------------------------------------- older schema (memgpt_agent, Letta 0.6)
 
-def older_prompt(blocks, modified, recall):
-    shown = "\n".join(f'<{label} characters="{len(value)}/5000">\n{value}\n</{label}>' for label, value in blocks)
+def older_prompt(blocks, modified, recall, limits=None):
+    limits = limits or {}
+    shown = "\n".join(f'<{label} characters="{len(value)}/{limits.get(label, 5000)}">\n{value}\n</{label}>'
+                      for label, value in blocks)
     return (BASE_PROMPT + f"\n### Memory [last modified: {modified}]\n"
             f"{recall} previous messages between you and the user are stored in recall memory (use functions to access them)\n"
             "0 total memories you created are stored in archival memory (use functions to access them)\n\n\n"
@@ -100,15 +102,16 @@ OLDER_TOOLS = [
 ]
 
 
-def older_agent(name, persona, human, messages, in_context, blocks_updated, model="gpt-4o-mini-2024-07-18"):
-    def block(label, value):
+def older_agent(name, persona, human, messages, in_context, blocks_updated, model="gpt-4o-mini-2024-07-18",
+                human_limit=5000, description="A MemGPT agent that keeps a gardener's notes"):
+    def block(label, value, limit=5000):
         return {"created_at": "2025-05-02T09:12:41", "description": None, "is_template": False, "label": label,
-                "limit": 5000, "metadata_": {}, "template_name": None, "updated_at": blocks_updated, "value": value}
+                "limit": limit, "metadata_": {}, "template_name": None, "updated_at": blocks_updated, "value": value}
     return {
         "agent_type": "memgpt_agent",
-        "core_memory": [block("persona", persona), block("human", human)],
+        "core_memory": [block("persona", persona), block("human", human, human_limit)],
         "created_at": "2025-05-02T09:12:41",
-        "description": "A MemGPT agent that keeps a gardener's notes",
+        "description": description,
         "embedding_config": {"embedding_endpoint_type": "openai", "embedding_endpoint": "https://api.openai.com/v1",
                              "embedding_model": "text-embedding-3-small", "embedding_dim": 1536,
                              "embedding_chunk_size": 300, "handle": "openai/text-embedding-3-small",
@@ -150,12 +153,14 @@ def boot(m, at):
     m.add(at, "user", event("login", "2025-05-02 10:12:41 AM WEST+0100", last_login="Never (first login)"))
 
 
-def clean_memgpt_agent():
+def clean_memgpt_agent(human_limit=5000, more=None, description="A MemGPT agent that keeps a gardener's notes"):
+    """The clean agent; `more` adds messages after its last, with the human block's limit at `human_limit`."""
+    limits = {"human": human_limit}
     m = Older("gpt-4o-mini-2024-07-18", "juniper")
     human_1 = HUMAN_0 + "\nGrows cherry tomatoes in pots on a south-facing balcony."
     human_2 = human_1.replace("First name: Tomás", "First name: Tomás (goes by Tom)")
     m.add("2025-05-02T09:12:41.302114", "system", older_prompt([("persona", PERSONA), ("human", HUMAN_0)],
-                                                               "2025-05-02 10:12:41 AM WEST+0100", 0))
+                                                               "2025-05-02 10:12:41 AM WEST+0100", 0, limits))
     boot(m, "2025-05-02T09:12:41.302187")
     m.add("2025-05-02T09:14:03.118250", "user", event(
         "user_message", "2025-05-02 10:14:03 AM WEST+0100",
@@ -165,7 +170,7 @@ def clean_memgpt_agent():
           [("b3e9d1f4-27ac-4c0e-8f61-9a5d2c7e4b18", "core_memory_append",
             args(label="human", content="Grows cherry tomatoes in pots on a south-facing balcony.", request_heartbeat=True))])
     m.add("2025-05-02T09:14:05.951004", "system", older_prompt([("persona", PERSONA), ("human", human_1)],
-                                                               "2025-05-02 10:14:05 AM WEST+0100", 5))
+                                                               "2025-05-02 10:14:05 AM WEST+0100", 5, limits))
     m.add("2025-05-02T09:14:05.958772", "tool", status("2025-05-02 10:14:05 AM WEST+0100"),
           answers="b3e9d1f4-27ac-4c0e-8f61-9a5d2c7e4b18")
     m.add("2025-05-02T09:14:05.960013", "user", event(
@@ -187,7 +192,7 @@ def clean_memgpt_agent():
             args(label="human", old_content="First name: Tomás", new_content="First name: Tomás (goes by Tom)",
                  request_heartbeat=True))])
     m.add("2025-05-02T09:15:33.250391", "system", older_prompt([("persona", PERSONA), ("human", human_2)],
-                                                               "2025-05-02 10:15:33 AM WEST+0100", 11))
+                                                               "2025-05-02 10:15:33 AM WEST+0100", 11, limits))
     m.add("2025-05-02T09:15:33.257120", "tool", status("2025-05-02 10:15:33 AM WEST+0100"),
           answers="e71f4b0a-9c3d-4d26-a5e8-3b1c6f2d0e97")
     m.add("2025-05-02T09:15:33.258644", "user", event(
@@ -200,9 +205,33 @@ def clean_memgpt_agent():
               request_heartbeat=False))])
     m.add("2025-05-02T09:15:36.905228", "tool", status("2025-05-02 10:15:36 AM WEST+0100"),
           answers="0d5c7e2b-6f18-4a3c-9e07-5b4a1d8c2f63")
+    if more:
+        more(m, human_2)
     systems = [i for i, x in enumerate(m.messages) if x["role"] == "system"]
     in_context = [systems[-1]] + [i for i in range(len(m.messages)) if i not in systems]
-    return older_agent("juniper", PERSONA, human_2, m.messages, in_context, "2025-05-02T09:15:33.250391")
+    return older_agent("juniper", PERSONA, human_2, m.messages, in_context, "2025-05-02T09:15:33.250391",
+                       human_limit=human_limit, description=description)
+
+
+def block_over_limit():
+    """The clean agent with a human block of 200 characters: the append that would pass it fails, as Letta's
+    Block validator makes it (the tool's result says Failed), and the block stays as it was."""
+    content = ("Balcony also holds basil, mint, rosemary, thyme, oregano, parsley, chives and a lemon tree, all in "
+               "terracotta pots, watered by hand every evening.")
+
+    def more(m, human):
+        m.add("2025-05-02T09:16:01.402118", "user", event(
+            "user_message", "2025-05-02 10:16:01 AM WEST+0100",
+            message="Also: I have basil, mint, rosemary, thyme, oregano, parsley, chives and a lemon tree on the same "
+                    "balcony, all in terracotta pots, watered by hand every evening after work."))
+        m.add("2025-05-02T09:16:02.113560", "assistant", "More about his balcony. Appending it to core memory.",
+              [("call-over-limit", "core_memory_append", args(label="human", content=content, request_heartbeat=True))])
+        m.add("2025-05-02T09:16:02.130784", "tool", json.dumps({
+            "status": "Failed",
+            "message": "Error executing function core_memory_append: ValueError: Edit failed: Exceeds 200 character "
+                       f"limit (requested {len(human) + 1 + len(content)}).",
+            "time": "2025-05-02 10:16:02 AM WEST+0100"}, indent=2), answers="call-over-limit")
+    return clean_memgpt_agent(200, more, "A MemGPT agent whose human block is too small for what it tries to remember")
 
 
 def broken_history():
@@ -375,5 +404,6 @@ def evicted_history():
 
 if __name__ == "__main__":
     dump("letta/clean-memgpt-agent.af", clean_memgpt_agent())
+    dump("letta/block-over-limit.af", block_over_limit())
     dump("letta/broken-history.af", broken_history())
     dump("letta/evicted-history.af", evicted_history())

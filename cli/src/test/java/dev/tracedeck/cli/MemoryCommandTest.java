@@ -30,9 +30,9 @@ class MemoryCommandTest {
                     + op.get("sizeBefore").asInt() + ">" + op.get("sizeAfter").asInt() + " " + op.get("failed").asBoolean()
                     + " " + op.get("sizeAttempted").asInt());
         }
-        assertEquals(List.of("172 core_memory_append append 34>91 false 91",
-                "309 core_memory_replace replace 91>105 false 105",
-                "446 core_memory_append append 105>105 true 252"), ops);
+        assertEquals(List.of("170 core_memory_append append 34>91 false 91",
+                "307 core_memory_replace replace 91>105 false 105",
+                "444 core_memory_append append 105>105 true 252"), ops);
         JsonNode claude = files.get(1).get("memories").get(1);
         assertEquals("/home/dev/shop-api/CLAUDE.md", claude.get("name").asText());
         assertTrue(claude.get("operations").get(0).get("sizeBefore").isNull());

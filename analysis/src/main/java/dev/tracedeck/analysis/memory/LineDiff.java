@@ -36,7 +36,7 @@ final class LineDiff {
             line(out, '+', b[i]);
         }
         if (total > shown) {
-            out.append("… ").append(total - shown).append(" more changed lines\n");
+            out.append("… ").append(total - shown).append(total - shown == 1 ? " more changed line\n" : " more changed lines\n");
         }
         return out.toString();
     }
@@ -49,7 +49,7 @@ final class LineDiff {
             line(out, '+', lines[i]);
         }
         if (lines.length > shown) {
-            out.append("… ").append(lines.length - shown).append(" more lines\n");
+            out.append("… ").append(lines.length - shown).append(lines.length - shown == 1 ? " more line\n" : " more lines\n");
         }
         return out.toString();
     }
