@@ -34,7 +34,7 @@ final class FileChecks {
     }
 
     /** One file's validation and its findings' fingerprints, taken once for the report, the baseline and the workspace. */
-    record Checked(Validation validation, Fingerprints fingerprints, Optional<String> cost) {
+    record Checked(Validation validation, Fingerprints fingerprints, Optional<ValidateCostLine.Cost> cost) {
         Checked(Validation validation, Fingerprints fingerprints) {
             this(validation, fingerprints, Optional.empty());
         }
