@@ -99,6 +99,7 @@ final class TraceView extends SplitPane {
             case STATE -> "State shape";
             case TREE -> "Run tree";
             case TRANSCRIPT -> "Transcript";
+            case COST -> "Cost";
         };
     }
 
@@ -119,6 +120,8 @@ final class TraceView extends SplitPane {
         tabs.put(CenterView.TRANSCRIPT, lazyTab(CenterView.TRANSCRIPT,
                 () -> new dev.tracedeck.desktop.transcript.TranscriptView(model.transcript()),
                 "The conversation as a person reads it, each call's result beside it (Ctrl+6; Enter unfolds)"));
+        tabs.put(CenterView.COST, lazyTab(CenterView.COST, () -> new dev.tracedeck.desktop.cost.CostView(model.cost()),
+                "What the model calls cost, by model, thread, agent or call, each figure recorded or estimated (Ctrl+7; M T A C group)"));
         tabs.forEach((view, tab) -> {
             centerNodes.put(view, tab.getContent());
             javafx.scene.control.MenuItem export = new javafx.scene.control.MenuItem("Export picture of " + view.title() + "…");
@@ -141,7 +144,7 @@ final class TraceView extends SplitPane {
     }
 
     /**
-     * The keyboard follows a view shown from the menu (Ctrl+1…6): the State view's ← → step its snapshots, which they
+     * The keyboard follows a view shown from the menu (Ctrl+1…7): the State view's ← → step its snapshots, which they
      * can't while the keys stay in the findings list that had them.
      */
     private void focusShown(CenterView view) {
