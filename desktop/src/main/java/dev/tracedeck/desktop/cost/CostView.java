@@ -43,6 +43,8 @@ public final class CostView extends BorderPane {
     private final Label total = new Label();
     private final Label counts = new Label();
     private final ToggleGroup grouping = new ToggleGroup();
+    private final HBox switches = new HBox();
+    private final Label grouped = new Label();
 
     public CostView(CostViewModel model) {
         this.model = model;
@@ -86,7 +88,6 @@ public final class CostView extends BorderPane {
     private HBox header() {
         Label title = new Label("COST");
         title.getStyleClass().add("pane-title");
-        HBox switches = new HBox();
         switches.getStyleClass().add("cost-by");
         switches.setAlignment(Pos.CENTER_LEFT);
         for (CostGroups.By by : CostGroups.By.values()) {
@@ -112,7 +113,11 @@ public final class CostView extends BorderPane {
         status.textProperty().bind(model.statusProperty());
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox header = new HBox(title, switches, gap, status);
+        grouped.getStyleClass().add("pane-count");
+        grouped.textProperty().bind(model.byProperty().asString("by %s"));
+        grouped.setVisible(false);
+        grouped.setManaged(false);
+        HBox header = new HBox(title, switches, grouped, gap, status);
         header.getStyleClass().add("pane-header");
         header.setAlignment(Pos.CENTER_LEFT);
         return header;
@@ -309,8 +314,12 @@ public final class CostView extends BorderPane {
         }
     }
 
-    /** For a picture: no scroll bars, nothing to press. */
+    /** For a picture: no scroll bars, nothing to press; the grouping said in words. */
     public void forPicture() {
         getStyleClass().add("picture");
+        switches.setVisible(false);
+        switches.setManaged(false);
+        grouped.setVisible(true);
+        grouped.setManaged(true);
     }
 }
