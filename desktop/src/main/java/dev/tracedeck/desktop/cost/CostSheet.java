@@ -39,7 +39,9 @@ public final class CostSheet {
         // A group's own calls, by the key CostGroups gives it: one pass over the file's calls.
         Map<String, List<CallCost>> members = new LinkedHashMap<>();
         if (by == CostGroups.By.model) {
-            calls.forEach(c -> members.computeIfAbsent(modelKey(c), k -> new ArrayList<>()).add(c));
+            // In the file's order: the ledger holds them thread by thread.
+            calls.stream().sorted(java.util.Comparator.comparingInt(CallCost::seq))
+                    .forEach(c -> members.computeIfAbsent(modelKey(c), k -> new ArrayList<>()).add(c));
         } else {
             ledger.threads().forEach((k, v) -> {
                 if (k.file().equals(file)) {
@@ -51,16 +53,33 @@ public final class CostSheet {
         for (CostGroups.Group g : CostGroups.of(ledger, file, by)) {
             if (by == CostGroups.By.call) {
                 CallCost c = g.call().orElseThrow();
-                rows.add(new CostRow(callLabel(c), 0, g.own(), g.withSubAgents(), g.rows(), g.call()));
+                rows.add(new CostRow(callLabel(c), 0, g.own(), g.withSubAgents(), priceRows(List.of(c)), g.call()));
                 continue;
             }
-            rows.add(new CostRow(g.key(), g.depth(), g.own(), g.withSubAgents(), g.rows(), Optional.empty()));
-            for (CallCost c : members.getOrDefault(g.key(), List.of())) {
+            List<CallCost> own = members.getOrDefault(g.key(), List.of());
+            rows.add(new CostRow(g.key(), g.depth(), g.own(), g.withSubAgents(), priceRows(own), Optional.empty()));
+            for (CallCost c : own) {
                 rows.add(new CostRow(callLabel(c), g.depth() + 1, CostLedger.sum(List.of(c)), ledger.withSubAgents(c),
-                        List.of(c.row().map(r -> r.label()).orElse("UNPRICED")), Optional.of(c)));
+                        priceRows(List.of(c)), Optional.of(c)));
             }
         }
         return new CostSheet(CostLedger.sum(calls), rows, ledger.sources());
+    }
+
+    /**
+     * The rows the calls were priced with, short: {@code anthropic/claude-sonnet-4-0}, the table named only when it is
+     * not genai-prices (an override, LiteLLM's); the header names the tables.
+     */
+    static List<String> priceRows(List<CallCost> calls) {
+        List<String> rows = new ArrayList<>();
+        for (CallCost c : calls) {
+            String row = c.row().map(r -> r.provider() + "/" + r.model()
+                    + (r.table().startsWith("genai-prices") ? "" : " (" + r.table() + ")")).orElse("UNPRICED");
+            if (!rows.contains(row)) {
+                rows.add(row);
+            }
+        }
+        return rows;
     }
 
     private static String modelKey(CallCost c) {

@@ -193,13 +193,14 @@ public final class CostView extends BorderPane {
         TableColumn<CostRow, CostRow> calls = text("Calls", 52, r -> r.isCall() ? "" : CostViewModel.count(r.total().calls()), "cost-number");
         TableColumn<CostRow, CostRow> input = tokens("Input", b -> b.input());
         TableColumn<CostRow, CostRow> read = tokens("Cache read", b -> b.cacheRead());
+        read.setPrefWidth(92);
         TableColumn<CostRow, CostRow> write5m = tokens("Write 5m", b -> b.cacheWrite5m());
         TableColumn<CostRow, CostRow> write1h = tokens("Write 1h", b -> b.cacheWrite1h());
         TableColumn<CostRow, CostRow> output = tokens("Output", b -> b.output());
         TableColumn<CostRow, CostRow> reasoning = tokens("Reasoning", b -> b.reasoning());
         TableColumn<CostRow, CostRow> dollars = text("Cost", 130, CostView::dollars, "cost-dollars");
-        TableColumn<CostRow, CostRow> origin = text("Tokens", 84, CostView::origin, "cost-origin");
-        TableColumn<CostRow, CostRow> row = text("Price row", 260, r -> String.join(", ", r.priceRows()), "cost-price-row");
+        TableColumn<CostRow, CostRow> origin = text("Usage", 84, CostView::origin, "cost-origin");
+        TableColumn<CostRow, CostRow> row = text("Price row", 220, r -> String.join(", ", r.priceRows()), "cost-price-row");
         table.getColumns().addAll(List.of(name, calls, input, read, write5m, write1h, output, reasoning, dollars, origin, row));
         table.getSelectionModel().selectedIndexProperty().addListener((obs, old, now) -> {
             int at = now.intValue();

@@ -66,10 +66,53 @@ public final class CacheMiss extends DescribedRule {
         if (calls.stream().noneMatch(c -> c.bill().cacheRead() > 0 || c.bill().cacheWrite() > 0)) {
             return RuleOutcome.notApplicable("the recorded usage shows no prompt caching (no cache reads or writes)");
         }
+        List<RuleOutcome.Problem> problems = new ArrayList<>();
+        for (Miss m : misses(thread, calls, p.spend())) {
+            problems.add(problem(m));
+        }
+        return RuleOutcome.of(problems);
+    }
+
+    /**
+     * One miss the rule reports: the call that read back less than it could, the call before it that left the prefix,
+     * the tokens missed, why the trace shows the cache could not hold, and what paying for them again cost over
+     * reading them (empty when the model is unpriced).
+     *
+     * @param call       the call that missed
+     * @param bill       its recorded bill
+     * @param base       the call whose cached prefix it could have read
+     * @param prefix     the tokens {@code base} left in the cache
+     * @param missed     of those, the tokens not read back
+     * @param reason     why, in a sentence
+     * @param evidence   the events that show why (a compaction), beside the two calls
+     * @param extraMicrodollars what the call paid for the missed tokens over reading them, in micro-dollars
+     */
+    public record Miss(ModelCall call, BilledUsage bill, ModelCall base, long prefix, long missed, String reason, List<Event> evidence,
+                       OptionalLong extraMicrodollars) {
+
+        public Miss {
+            evidence = List.copyOf(evidence);
+        }
+
+        /** How the call paid for the tokens it missed: as cache writes, or as uncached input. */
+        public String paidAs() {
+            return bill.cacheWrite() > 0 ? "cache writes" : "uncached input";
+        }
+    }
+
+    /** The misses {@link #check} reports for {@code thread}, in its order; none where its usage shows no caching. */
+    public static List<Miss> misses(TraceThread thread, SpendParameters spend) {
+        List<CachedCall> calls = billed(thread);
+        if (calls.stream().noneMatch(c -> c.bill().cacheRead() > 0 || c.bill().cacheWrite() > 0)) {
+            return List.of();
+        }
+        return misses(thread, calls, spend);
+    }
+
+    private static List<Miss> misses(TraceThread thread, List<CachedCall> calls, SpendParameters spend) {
         // A provider whose usage records cache writes caches what it is asked to, for a set lifetime (Anthropic).
         boolean explicit = calls.stream().anyMatch(c -> c.bill().cacheWrite() > 0);
-        SpendParameters spend = p.spend();
-        List<RuleOutcome.Problem> problems = new ArrayList<>();
+        List<Miss> misses = new ArrayList<>();
         Map<String, CachedCall> lastOfModel = new HashMap<>();
         Set<String> wroteForAnHour = new HashSet<>();
         CachedCall last = null;
@@ -86,7 +129,8 @@ public final class CacheMiss extends DescribedRule {
                     Duration lifetime = !explicit ? AUTOMATIC_LONGEST
                             : wroteForAnHour.contains(c.model()) ? ONE_HOUR : FIVE_MINUTES;
                     reason(thread, base, c, switched, lifetime, explicit).ifPresent(r ->
-                            problems.add(problem(base, c, prefix, missed, r)));
+                            misses.add(new Miss(c.call(), c.bill(), base.call(), prefix, missed, r.text(), r.evidence(),
+                                    extra(c, missed))));
                 }
             }
             if (c.bill().cacheWrite1h() > 0) {
@@ -95,7 +139,16 @@ public final class CacheMiss extends DescribedRule {
             lastOfModel.put(c.model(), c);
             last = c;
         }
-        return RuleOutcome.of(problems);
+        return misses;
+    }
+
+    /** What {@code c} paid for {@code missed} tokens over reading them from the cache; empty when its model is unpriced. */
+    private static OptionalLong extra(CachedCall c, long missed) {
+        OptionalLong paid = CallPrice.microdollars(RulePrices.get(), c.model(), c.bill(), c.call().event().time());
+        OptionalLong ifRead = CallPrice.microdollars(RulePrices.get(), c.model(), CallPrice.readBack(c.bill(), missed),
+                c.call().event().time());
+        return paid.isPresent() && ifRead.isPresent() ? OptionalLong.of(paid.getAsLong() - ifRead.getAsLong())
+                : OptionalLong.empty();
     }
 
     /** Why the trace shows the cache could not hold: evidence events and a sentence; empty when it shows no reason. */
@@ -129,27 +182,23 @@ public final class CacheMiss extends DescribedRule {
         return Optional.empty();
     }
 
-    private static RuleOutcome.Problem problem(CachedCall base, CachedCall c, long prefix, long missed, Reason reason) {
-        BilledUsage bill = c.bill();
-        String cost;
-        OptionalLong paid = CallPrice.microdollars(RulePrices.get(), c.model(), bill, c.call().event().time());
-        OptionalLong ifRead = CallPrice.microdollars(RulePrices.get(), c.model(), CallPrice.readBack(bill, missed),
-                c.call().event().time());
-        if (paid.isPresent() && ifRead.isPresent()) {
-            cost = "; paying for them as " + (bill.cacheWrite() > 0 ? "cache writes" : "uncached input")
-                    + " cost " + CostTotal.dollars(paid.getAsLong() - ifRead.getAsLong()) + " more than reading them";
-        } else {
-            cost = "; " + (c.model().isEmpty() ? "the call names no model" : c.model() + " is unpriced")
-                    + ": what that cost is not known";
-        }
+    private static RuleOutcome.Problem problem(Miss m) {
+        BilledUsage bill = m.bill();
+        String model = m.call().model().strip();
+        String baseModel = m.base().model().strip();
+        String cost = m.extraMicrodollars().isPresent()
+                ? "; paying for them as " + m.paidAs() + " cost " + CostTotal.dollars(m.extraMicrodollars().getAsLong())
+                        + " more than reading them"
+                : "; " + (model.isEmpty() ? "the call names no model" : model + " is unpriced") + ": what that cost is not known";
         String message = String.format("the call at line %d read %,d tokens from the cache where the %s call at line %d"
                         + " left %,d: %,d tokens missed. %s%s",
-                c.line(), bill.cacheRead(), base.model().isEmpty() ? "previous" : "previous " + base.model(),
-                base.line(), prefix, missed, capitalized(reason.text()), cost);
+                m.call().event().source().firstLine(), bill.cacheRead(),
+                baseModel.isEmpty() ? "previous" : "previous " + baseModel,
+                m.base().event().source().firstLine(), m.prefix(), m.missed(), capitalized(m.reason()), cost);
         List<Event> evidence = new ArrayList<>();
-        evidence.add(c.call().event());
-        evidence.add(base.call().event());
-        evidence.addAll(reason.evidence());
+        evidence.add(m.call().event());
+        evidence.add(m.base().event());
+        evidence.addAll(m.evidence());
         return new RuleOutcome.Problem(OptionalInt.empty(), message, evidence);
     }
 
