@@ -109,8 +109,8 @@ final class TraceView extends SplitPane {
         tabs.put(CenterView.TIMELINE, tab(CenterView.TIMELINE, timeline, "Every event of the thread (Ctrl+1)"));
         tabs.put(CenterView.STEPS, tab(CenterView.STEPS, new StepsView(model.history()),
                 "The history at the selected event as typed steps, with their tokens (Ctrl+2)"));
-        tabs.put(CenterView.CONTEXT, tab(CenterView.CONTEXT, new ContextChartView(model.history()),
-                "The thread's context over time against the model's window (Ctrl+3)"));
+        tabs.put(CenterView.CONTEXT, tab(CenterView.CONTEXT, contextCharts(model),
+                "The thread's context over time against the model's window, and each call's prompt cache under it (Ctrl+3)"));
         tabs.put(CenterView.STATE, tab(CenterView.STATE, new StateShapeView(model.shape()),
                 "The thread's state as a shape, snapshot by snapshot (Ctrl+4; ← → scrub)"));
         // Made when first shown: most files are never looked at this way, and a view a hidden tab holds still costs its
@@ -161,6 +161,17 @@ final class TraceView extends SplitPane {
             }
             shown.requestFocus();
         }
+    }
+
+    /** The context chart, and under it on the same event axis each call's prompt as it met the cache. */
+    private static SplitPane contextCharts(TraceViewModel model) {
+        ContextChartView context = new ContextChartView(model.history());
+        SplitPane charts = new SplitPane(context, new dev.tracedeck.desktop.history.CacheChartView(model.history(),
+                context.eventAxis()));
+        charts.getStyleClass().add("context-charts");
+        charts.setOrientation(Orientation.VERTICAL);
+        charts.setDividerPositions(0.6);
+        return charts;
     }
 
     /** A tab whose view is made the first time it is selected (or a picture is made of it). */

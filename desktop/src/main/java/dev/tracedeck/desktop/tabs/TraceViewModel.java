@@ -107,7 +107,8 @@ public final class TraceViewModel {
         this.history = new HistoryViewModel(loaded.trace(), queries, this::revealEvidence,
                 ModelChoice.of(loaded.namedModel(), loaded.recordedWindow(),
                         parameters.model().isEmpty() ? null : parameters.model(),
-                        parameters.contextLimit() > 0 ? parameters.contextLimit() : null, parameters.models()));
+                        parameters.contextLimit() > 0 ? parameters.contextLimit() : null, parameters.models()),
+                parameters.spend());
         this.shape = new StateShapeViewModel(loaded.trace(), queries,
                 () -> findings.validation().map(Validation::findings).orElse(List.of()), this::revealEvidence);
         this.runTree = new dev.tracedeck.desktop.tree.RunTreeViewModel(loaded.trace(), queries,

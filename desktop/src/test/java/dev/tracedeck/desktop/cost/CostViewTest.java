@@ -93,6 +93,7 @@ class CostViewTest {
     @Test
     void theTotalSaysAtLeastWhenAModelHasNoPriceNeverZero(FxRobot robot) {
         assertEquals("≥ $0.017250 + 1 unpriced call", view.totalText());
+        assertTrue(model.statusProperty().get().startsWith("priced with genai-prices "), model.statusProperty().get());
         assertTrue(robot.lookup("#cost-total").query().getPseudoClassStates().stream()
                 .anyMatch(p -> p.getPseudoClassName().equals("unpriced")), "an incomplete total is marked");
     }
@@ -107,7 +108,7 @@ class CostViewTest {
                 column(robot, 8));
         assertEquals(List.of("recorded", "recorded", "recorded", "recorded", "recorded", "recorded"), column(robot, 9));
         List<String> rows = column(robot, 10);
-        assertTrue(rows.get(1).startsWith("anthropic/claude-opus-4-5 (genai-prices"), rows.get(1));
+        assertEquals("anthropic/claude-opus-4-5", rows.get(1), "the row the dated name resolved to; the header names the table");
         assertEquals("UNPRICED", rows.get(5));
     }
 
