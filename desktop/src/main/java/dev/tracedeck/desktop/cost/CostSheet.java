@@ -59,7 +59,8 @@ public final class CostSheet {
             List<CallCost> own = members.getOrDefault(g.key(), List.of());
             rows.add(new CostRow(g.key(), g.depth(), g.own(), g.withSubAgents(), priceRows(own), Optional.empty()));
             for (CallCost c : own) {
-                rows.add(new CostRow(callLabel(c), g.depth() + 1, CostLedger.sum(List.of(c)), ledger.withSubAgents(c),
+                // Under its model a call needs no model named; under a thread or an agent, it does.
+                rows.add(new CostRow(by == CostGroups.By.model ? "line " + c.line() : callLabel(c), g.depth() + 1, CostLedger.sum(List.of(c)), ledger.withSubAgents(c),
                         priceRows(List.of(c)), Optional.of(c)));
             }
         }

@@ -186,22 +186,23 @@ public final class CostView extends BorderPane {
     private void buildTable() {
         table.setId("cost-table");
         table.getStyleClass().add("cost-table");
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        TableColumn<CostRow, CostRow> name = column("Model · thread · call", 230);
-        name.setMinWidth(140);
+        // Each column as wide as its figures, the table scrolling sideways in a narrow pane: a cost cut to "$0.01…"
+        // says nothing. The cost comes right after the name, so that it shows in the narrowest pane.
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        TableColumn<CostRow, CostRow> name = column("Model · thread · call", 220);
+        name.setMinWidth(120);
         name.setCellFactory(c -> new NameCell());
+        TableColumn<CostRow, CostRow> dollars = text("Cost", 116, CostView::dollars, "cost-dollars");
+        TableColumn<CostRow, CostRow> origin = text("Usage", 78, CostView::origin, "cost-origin");
         TableColumn<CostRow, CostRow> calls = text("Calls", 52, r -> r.isCall() ? "" : CostViewModel.count(r.total().calls()), "cost-number");
         TableColumn<CostRow, CostRow> input = tokens("Input", b -> b.input());
         TableColumn<CostRow, CostRow> read = tokens("Cache read", b -> b.cacheRead());
-        read.setPrefWidth(92);
         TableColumn<CostRow, CostRow> write5m = tokens("Write 5m", b -> b.cacheWrite5m());
         TableColumn<CostRow, CostRow> write1h = tokens("Write 1h", b -> b.cacheWrite1h());
         TableColumn<CostRow, CostRow> output = tokens("Output", b -> b.output());
         TableColumn<CostRow, CostRow> reasoning = tokens("Reasoning", b -> b.reasoning());
-        TableColumn<CostRow, CostRow> dollars = text("Cost", 130, CostView::dollars, "cost-dollars");
-        TableColumn<CostRow, CostRow> origin = text("Usage", 84, CostView::origin, "cost-origin");
-        TableColumn<CostRow, CostRow> row = text("Price row", 220, r -> String.join(", ", r.priceRows()), "cost-price-row");
-        table.getColumns().addAll(List.of(name, calls, input, read, write5m, write1h, output, reasoning, dollars, origin, row));
+        TableColumn<CostRow, CostRow> row = text("Price row", 240, r -> String.join(", ", r.priceRows()), "cost-price-row");
+        table.getColumns().addAll(List.of(name, dollars, origin, calls, input, read, write5m, write1h, output, reasoning, row));
         table.getSelectionModel().selectedIndexProperty().addListener((obs, old, now) -> {
             int at = now.intValue();
             if (at >= 0 && at != model.selectedRowProperty().get()) {
@@ -239,7 +240,7 @@ public final class CostView extends BorderPane {
     }
 
     private TableColumn<CostRow, CostRow> tokens(String title, ToLongFunction<CostTotal.Buckets> bucket) {
-        return text(title, 84, r -> {
+        return text(title, 80, r -> {
             if (r.total().calls() == 0) {
                 return "";
             }

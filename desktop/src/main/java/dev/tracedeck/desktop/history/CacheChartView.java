@@ -24,6 +24,8 @@ import javafx.scene.layout.BorderPane;
  */
 public final class CacheChartView extends BorderPane {
 
+    /** Misses said in words under the chart; the findings list every one. */
+    static final int SAID = 3;
     private final HistoryViewModel model;
     private final Label header = new Label();
     private final Label misses = new Label();
@@ -41,9 +43,10 @@ public final class CacheChartView extends BorderPane {
         setMinSize(0, 0);
         header.getStyleClass().add("history-header");
         header.setMaxWidth(Double.MAX_VALUE);
-        header.setWrapText(true);
+        header.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         misses.getStyleClass().add("context-breakdown");
         misses.setWrapText(true);
+        misses.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         misses.setId("cache-misses");
         chart.getStyleClass().addAll("context-chart", "cache-chart");
         chart.setAnimated(false);
@@ -107,6 +110,7 @@ public final class CacheChartView extends BorderPane {
         header.setText(String.format("Prompt cache at %,d calls: %,d tokens read from it (%.0f%% of the prompts), %,d written,"
                         + " %,d uncached%s", cache.calls().size(), read, 100.0 * read / prompt, written, uncached,
                 cache.caches() ? misses(cache.misses()) : " — the recorded usage shows no prompt caching"));
+        header.setTooltip(new Tooltip(header.getText()));
         Map<Integer, CacheMiss.Miss> missAt = new HashMap<>();
         cache.misses().forEach(m -> missAt.put(m.call().event().seq(), m));
         XYChart.Series<Number, Number> reads = series("read from cache");
@@ -125,6 +129,11 @@ public final class CacheChartView extends BorderPane {
                 Label label = new Label("miss" + miss.extraMicrodollars().stream().mapToObj(m -> " +" + CostTotal.dollars(m))
                         .findFirst().orElse(""));
                 label.getStyleClass().add("cache-miss-mark");
+                // Inline: the chart gives a point's node its own symbol's classes, whose fill would otherwise win.
+                label.setStyle("-fx-background-color: -td-danger-bg; -fx-background-insets: 0; -fx-background-radius: 0;"
+                        + " -fx-padding: 0 3 0 3; -fx-text-fill: -td-danger;");
+                // Its right edge on the call: the last call of a thread, where misses often are, is the plot's edge.
+                label.translateXProperty().bind(label.widthProperty().divide(-2));
                 Tooltip.install(label, new Tooltip(describe(miss)));
                 label.setOnMouseClicked(e -> {
                     model.reveal(miss.call().event());
@@ -136,8 +145,12 @@ public final class CacheChartView extends BorderPane {
         }
         chart.getData().setAll(List.of(reads, writes, rest, marks));
         StringBuilder text = new StringBuilder();
-        for (CacheMiss.Miss m : cache.misses()) {
+        List<CacheMiss.Miss> listed = cache.misses().subList(0, Math.min(SAID, cache.misses().size()));
+        for (CacheMiss.Miss m : listed) {
             text.append(text.length() == 0 ? "" : "\n").append(describe(m));
+        }
+        if (cache.misses().size() > SAID) {
+            text.append(String.format("%nand %,d more: the findings list each", cache.misses().size() - SAID));
         }
         misses.setText(text.toString());
         misses.setVisible(!cache.misses().isEmpty());

