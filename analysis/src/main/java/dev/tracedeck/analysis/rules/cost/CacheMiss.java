@@ -28,7 +28,8 @@ import java.util.Set;
 /**
  * A model call reads back from the prompt cache what the previous call of its thread and model left there, unless the
  * trace shows why it could not: the idle time since that call outlived the cache, the harness compacted the context in
- * between, or the thread changed model (a cache is the model's own). Each such miss is named with its reason, the
+ * between, the thread changed model (a cache is the model's own), or, where the trace recorded the requests, the
+ * system prompt or the tools sent before the history changed (the first byte that differs is the evidence). Each such miss is named with its reason, the
  * tokens that were not read back and what that cost over reading them.
  *
  * <p>A fall the trace gives no reason for is no finding: where the request is not recorded (Claude Code, Codex) the
@@ -50,7 +51,8 @@ public final class CacheMiss extends DescribedRule {
 
     public CacheMiss() {
         super("cache-miss", "a model call reads back the prompt cache the previous call of its model left, unless the "
-                + "trace shows why not (idle past the cache's lifetime, a compaction, a model switch)", Severity.WARNING);
+                + "trace shows why not (idle past the cache's lifetime, a compaction, a model switch, the system prompt or"
+                + " tools changed)", Severity.WARNING);
     }
 
     @Override
@@ -113,6 +115,10 @@ public final class CacheMiss extends DescribedRule {
         // A provider whose usage records cache writes caches what it is asked to, for a set lifetime (Anthropic).
         boolean explicit = calls.stream().anyMatch(c -> c.bill().cacheWrite() > 0);
         List<Miss> misses = new ArrayList<>();
+        // The requests the trace recorded, read once and only for a thread that misses its cache.
+        PrefixChange[] recorded = new PrefixChange[1];
+        java.util.function.Supplier<PrefixChange> heads = () -> recorded[0] != null ? recorded[0]
+                : (recorded[0] = new PrefixChange(thread));
         Map<String, CachedCall> lastOfModel = new HashMap<>();
         Set<String> wroteForAnHour = new HashSet<>();
         CachedCall last = null;
@@ -128,7 +134,7 @@ public final class CacheMiss extends DescribedRule {
                         && read < prefix * (1 - spend.cacheDropFraction())) {
                     Duration lifetime = !explicit ? AUTOMATIC_LONGEST
                             : wroteForAnHour.contains(c.model()) ? ONE_HOUR : FIVE_MINUTES;
-                    reason(thread, base, c, switched, lifetime, explicit).ifPresent(r ->
+                    reason(thread, base, c, switched, lifetime, explicit, heads).ifPresent(r ->
                             misses.add(new Miss(c.call(), c.bill(), base.call(), prefix, missed, r.text(), r.evidence(),
                                     extra(c, missed))));
                 }
@@ -156,7 +162,8 @@ public final class CacheMiss extends DescribedRule {
     }
 
     private static Optional<Reason> reason(TraceThread thread, CachedCall base, CachedCall c, boolean switched,
-                                           Duration lifetime, boolean explicit) {
+                                           Duration lifetime, boolean explicit,
+                                           java.util.function.Supplier<PrefixChange> heads) {
         for (Compaction k : thread.records().compactions()) {
             int seq = k.event().seq();
             if (seq > base.seq() && seq < c.seq()) {
@@ -168,6 +175,11 @@ public final class CacheMiss extends DescribedRule {
         if (switched) {
             return Optional.of(new Reason("the thread switched from " + base.model() + " to " + c.model()
                     + ": a prompt cache is one model's own", List.of()));
+        }
+        Optional<PrefixChange.Change> changed = heads.get().between(base.seq(), c.seq());
+        if (changed.isPresent()) {
+            return Optional.of(new Reason(changed.get().text() + "; a prompt cache holds a prefix only while it is sent"
+                    + " byte for byte again", changed.get().evidence()));
         }
         if (base.at().isPresent() && c.sentNoEarlier().isPresent()) {
             Duration idle = Duration.between(base.at().get(), c.sentNoEarlier().get());
