@@ -154,6 +154,7 @@ public final class ValidateCommand implements Callable<Integer> {
         List<Validation> validations = new ArrayList<>();
         List<Fingerprints> taken = new ArrayList<>();
         Map<String, ValidateCostLine.Cost> costs = new java.util.LinkedHashMap<>();
+        List<String> said = new ArrayList<>();
         boolean unreadable = false;
         Optional<Runnable> failure = Optional.empty();
         for (Path file : InputFiles.distinct(files, err, "tracedeck validate")) {
@@ -169,6 +170,7 @@ public final class ValidateCommand implements Callable<Integer> {
                 validations.add(checked.get().validation());
                 taken.add(checked.get().fingerprints());
                 checked.get().cost().ifPresent(c -> costs.put(checked.get().validation().file(), c));
+                said.addAll(checked.get().outcomes());
             } else {
                 unreadable = true;
             }
@@ -193,6 +195,10 @@ public final class ValidateCommand implements Callable<Integer> {
             costs.forEach((file, cost) -> totals.put(file, cost.total()));
             report(out, reported, knownCounts, fingerprints, totals, redactor);
             if (format == ReportFormat.TEXT) {
+                // What each trace says of its own runs (scores, errors, aborts), beside the checks' verdict.
+                for (String line : said) {
+                    out.write(line + System.lineSeparator());
+                }
                 // What the calls cost, a line a file; JSON has each file's in a cost object, the other formats' schemas
                 // hold findings only.
                 for (ValidateCostLine.Cost cost : costs.values()) {
