@@ -34,6 +34,10 @@ public final class CostViewModel {
     private final ReadOnlyObjectWrapper<CostSheet> sheet = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private final ReadOnlyIntegerWrapper selectedRow = new ReadOnlyIntegerWrapper(-1);
+    /** The ledger last priced, and the trace it is of: a new grouping lists it again without pricing every call anew. */
+    private CostLedger ledger;
+    private Trace ledgerOf;
+    private DesktopPrices.Loaded pricedWith;
     private boolean active;
     private boolean stale = true;
     private boolean selecting;
@@ -102,14 +106,19 @@ public final class CostViewModel {
         Trace building = trace;
         CostGroups.By grouping = by.get();
         status.set("Pricing the calls…");
+        CostLedger priced = ledgerOf == building ? ledger : null;
+        DesktopPrices.Loaded with = pricedWith;
         builds.submit("cost", context -> {
-            DesktopPrices.Loaded loaded = prices.get();
-            CostSheet made = CostSheet.of(CostLedger.of(List.of(building), loaded.prices()), building.file(), grouping);
-            return new Built(made, loaded);
+            DesktopPrices.Loaded loaded = priced != null ? with : prices.get();
+            CostLedger made = priced != null ? priced : CostLedger.of(List.of(building), loaded.prices());
+            return new Built(CostSheet.of(made, building.file(), grouping), made, loaded);
         }, built -> {
             if (built == null) {
                 return;
             }
+            ledger = built.ledger();
+            ledgerOf = building;
+            pricedWith = built.loaded();
             sheet.set(built.sheet());
             status.set(built.loaded().problem().orElseGet(() -> "priced with " + String.join(", ",
                     built.sheet().sources().stream().map(s -> s.name()).toList())));
@@ -120,7 +129,7 @@ public final class CostViewModel {
         }, error -> status.set("Could not price the calls: " + error.getMessage()));
     }
 
-    private record Built(CostSheet sheet, DesktopPrices.Loaded loaded) {
+    private record Built(CostSheet sheet, CostLedger ledger, DesktopPrices.Loaded loaded) {
     }
 
     /** Chooses a row: a call's event is selected in the other views. */

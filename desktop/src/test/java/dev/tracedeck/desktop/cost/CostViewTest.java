@@ -42,6 +42,8 @@ class CostViewTest {
     private CostViewModel model;
     private CostView view;
     private final List<Event> revealed = new ArrayList<>();
+    /** How many times the view asked for the prices: once per pricing of the ledger. */
+    private int priced;
 
     static Trace read(String lines) throws Exception {
         return Importers.standard().read(ImportSource.of("session.jsonl", lines.getBytes(StandardCharsets.UTF_8)),
@@ -61,7 +63,10 @@ class CostViewTest {
     private void show(String lines) throws Exception {
         trace = read(lines);
         Prices bundled = Prices.bundled();
-        model = new CostViewModel(trace, new SyncTaskRunner(), () -> new DesktopPrices.Loaded(bundled, NO_PROBLEM), revealed::add);
+        model = new CostViewModel(trace, new SyncTaskRunner(), () -> {
+            priced++;
+            return new DesktopPrices.Loaded(bundled, NO_PROBLEM);
+        }, revealed::add);
         view = new CostView(model);
         Scene scene = new Scene(view, 1200, 500);
         for (String sheet : List.of("tokens-dark.css", "app.css")) {
@@ -140,6 +145,7 @@ class CostViewTest {
         robot.type(KeyCode.C);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(4, view.table().getItems().size(), "a row per call");
+        assertEquals(1, priced, "regrouped, the ledger is listed again, not priced again");
     }
 
     @Test
