@@ -54,6 +54,9 @@ final class TraceView extends SplitPane {
         timeline = new TimelineView(model.timeline());
         timeline.showAnnotations(model.annotations());
         detail = new DetailView(model.detail());
+        // The words the timeline is searched for are marked in the detail too, event after event.
+        model.timeline().filterProperty().addListener((obs, old, now) -> detail.highlight(now.search()));
+        detail.highlight(model.timeline().filterProperty().get().search());
         annotations = new AnnotationsBar(model.annotations(), model.detail().shownEventProperty(), openFiles.link().isPresent());
         detail.addAnnotations(annotations.tools(), annotations.panel());
         findings = new FindingsView(model.findings(), timeline::focusTable, () -> openFiles.showFindings(false));
