@@ -121,7 +121,9 @@ final class TraceView extends SplitPane {
         tabs.put(CenterView.TREE, lazyTab(CenterView.TREE, () -> new dev.tracedeck.desktop.tree.RunTreeView(model.runTree()),
                 "The run as its structure: agents, model calls, tool calls, sub-agents, on one time axis (Ctrl+5; ← → close and open)"));
         tabs.put(CenterView.TRANSCRIPT, lazyTab(CenterView.TRANSCRIPT,
-                () -> new dev.tracedeck.desktop.transcript.TranscriptView(model.transcript()),
+                () -> new dev.tracedeck.desktop.transcript.TranscriptView(model.transcript(),
+                        javafx.beans.binding.Bindings.createStringBinding(() -> model.timeline().filterProperty().get().search(),
+                                model.timeline().filterProperty())),
                 "The conversation as a person reads it, each call's result beside it (Ctrl+6; Enter unfolds)"));
         tabs.put(CenterView.COST, lazyTab(CenterView.COST, () -> new dev.tracedeck.desktop.cost.CostView(model.cost()),
                 "What the model calls cost, by model, thread, agent or call, each figure recorded or estimated (Ctrl+7; M T A C group)"));
