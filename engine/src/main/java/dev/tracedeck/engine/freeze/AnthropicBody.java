@@ -39,7 +39,7 @@ final class AnthropicBody {
             }
             ArrayNode blocks = (ArrayNode) turn.get("content");
             if (m.isToolResult()) {
-                ObjectNode result = blocks.addObject().put("type", "tool_result").put("tool_use_id", m.toolCallId());
+                ObjectNode result = blocks.addObject().put("type", "tool_result").put("tool_use_id", id(m.toolCallId(), notes));
                 if (!m.text().isEmpty()) {
                     result.put("content", m.text());
                 }
@@ -49,7 +49,7 @@ final class AnthropicBody {
                 blocks.addObject().put("type", "text").put("text", m.text());
             }
             for (SentMessage.Call c : m.calls()) {
-                blocks.addObject().put("type", "tool_use").put("id", c.id()).put("name", c.name())
+                blocks.addObject().put("type", "tool_use").put("id", id(c.id(), notes)).put("name", c.name())
                         .set("input", input(c, m.line(), notes));
             }
         }
@@ -59,6 +59,15 @@ final class AnthropicBody {
                 messages.remove(i);
             }
         }
+    }
+
+    /** Anthropic's ids are letters, digits, _ and -: another API's id ({@code functions.get:0}) with the rest as _. */
+    private static String id(String recorded, List<String> notes) {
+        String id = recorded.replaceAll("[^a-zA-Z0-9_-]", "_");
+        if (!id.equals(recorded)) {
+            notes.add("the call id " + recorded + " is sent as " + id + ": Anthropic's ids are letters, digits, _ and -");
+        }
+        return id;
     }
 
     /** A call's arguments as the object {@code tool_use.input} must be. */

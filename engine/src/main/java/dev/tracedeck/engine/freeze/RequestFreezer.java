@@ -60,12 +60,18 @@ public final class RequestFreezer {
     static FrozenRequest freeze(Trace trace, CallSteps steps, CallStep call, FreezeOptions options) throws FreezeException {
         TraceThread thread = steps.thread();
         Optional<Event> record = RecordedRequests.record(steps, call);
-        Optional<RecordedBody> recorded = record.flatMap(r -> RecordedRequests.body(trace, r));
+        Optional<RecordedBody> found = record.flatMap(r -> RecordedRequests.body(trace, r));
         Optional<ModelCall> modelCall = call.answer().flatMap(a -> thread.records().modelCalls().stream()
                 .filter(c -> c.event() == a).findFirst());
         String model = options.model().orElseGet(() -> modelOf(thread, record, modelCall));
-        Provider provider = options.as().or(() -> recorded.map(RecordedBody::api)).orElseGet(() -> providerOf(trace, model));
+        Provider provider = options.as().or(() -> found.map(RecordedBody::api)).orElseGet(() -> providerOf(trace, model));
         List<String> notes = new ArrayList<>();
+        Optional<RecordedBody> recorded = found;
+        if (recorded.isPresent() && provider != Provider.RESPONSES && !namesModel(recorded.get())) {
+            notes.add("the recorded body (" + where(record.get()) + ") names no model, so it is no request the API takes"
+                    + " (a fine-tuning example is none): the request is rebuilt from it");
+            recorded = Optional.empty();
+        }
         if (recorded.isPresent() && recorded.get().api() == provider && options.model().isEmpty()) {
             RecordedBody body = recorded.get();
             notes.add("the request as the trace recorded it (" + where(record.get()) + ")");
@@ -90,11 +96,22 @@ public final class RequestFreezer {
         }
         body.put("model", model);
         FrozenHistory history = FrozenHistory.of(steps, call, notes);
+        if (history.system().isEmpty()) {
+            notes.add("the trace recorded no system prompt for this call: the request has none");
+        }
         switch (provider) {
             case CHAT -> ChatBody.messages(body, history.system(), history.messages(), notes);
             case RESPONSES -> ResponsesBody.input(body, history.systemTexts(), history.messages(), notes);
             case ANTHROPIC -> AnthropicBody.messages(body, history.systemTexts(), history.messages(), notes);
             default -> throw new IllegalStateException();
+        }
+        if (call.historyEnd() == 0) {
+            throw new FreezeException("the trace holds nothing that went into " + call.describe()
+                    + ": the thread's history starts with its answer");
+        }
+        if (provider == Provider.ANTHROPIC && body.path("messages").isEmpty()) {
+            throw new FreezeException("what went into " + call.describe() + " is only a system prompt, and an Anthropic"
+                    + " request needs a message; --as chat writes it");
         }
         tools(body, provider, thread, record, history, notes);
         RequestOptions parameters = options(trace, thread, call, record);
@@ -115,6 +132,14 @@ public final class RequestFreezer {
         }
         return new FrozenRequest(provider, provider.url(options.baseUrl()), headers(provider, null), text, false, false,
                 notes, thread.id(), call, model);
+    }
+
+    private static boolean namesModel(RecordedBody body) {
+        try {
+            return MAPPER.readTree(body.text()).path("model").isTextual();
+        } catch (JsonProcessingException e) {
+            return false;
+        }
     }
 
     private static String where(Event record) {
