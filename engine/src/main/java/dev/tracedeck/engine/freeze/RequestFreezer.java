@@ -116,7 +116,7 @@ public final class RequestFreezer {
         tools(body, provider, thread, record, history, notes);
         RequestOptions parameters = options(trace, thread, call, record);
         parameters.writeInto(body, provider, notes);
-        if (parameters.isEmpty()) {
+        if (!parameters.has("temperature") && !parameters.has("top_p") && !parameters.has("max_tokens")) {
             notes.add("the trace recorded no sampling parameters (temperature, top_p, max tokens): the provider's defaults apply");
         }
         if (provider == Provider.ANTHROPIC && !body.has("max_tokens")) {

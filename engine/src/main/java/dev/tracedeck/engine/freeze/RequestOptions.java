@@ -91,10 +91,6 @@ final class RequestOptions {
                 Optional.empty(), "");
     }
 
-    boolean isEmpty() {
-        return !members.fields().hasNext();
-    }
-
     /** Whether the trace recorded a value for {@code neutral}. */
     boolean has(String neutral) {
         return SAMPLING.get(neutral).stream().anyMatch(members::has);
