@@ -136,6 +136,27 @@ class FrozenReplayTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void nothingInTheBodyIsReadByTheShell() throws Exception {
+        String body = "{\"messages\":[{\"role\":\"user\",\"content\":\"it's $HOME `id` $(id) \\\\ %s %% \\n"
+                + "été — 😀 '' '\\''\"}],\"model\":\"gpt-4o\"}\n";
+        dev.tracedeck.engine.freeze.FrozenRequest request = new dev.tracedeck.engine.freeze.FrozenRequest(
+                dev.tracedeck.engine.freeze.Provider.CHAT, dev.tracedeck.engine.freeze.Provider.CHAT.url(baseUrl + "/v1"),
+                java.util.List.of(new dev.tracedeck.engine.freeze.FrozenRequest.Header("Content-Type", "application/json", ""),
+                        new dev.tracedeck.engine.freeze.FrozenRequest.Header("Authorization", "Bearer ", "OPENAI_API_KEY")),
+                body, true, true, java.util.List.of(), "t",
+                new dev.tracedeck.engine.freeze.CallStep(1, 0, java.util.Optional.empty(), 0, true), "gpt-4o");
+        ProcessBuilder builder = new ProcessBuilder("bash", "-c", request.curl()).redirectErrorStream(true);
+        builder.environment().put("OPENAI_API_KEY", KEY);
+        Process run = builder.start();
+        String output = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(run.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(0, run.exitValue(), output);
+        Received got = received.poll(10, TimeUnit.SECONDS);
+        assertArrayEquals(body.getBytes(StandardCharsets.UTF_8), got.body());
+        assertEquals("Bearer " + KEY, got.headers().get("authorization"));
+    }
+
     private static String[] append(String[] args, String more) {
         String[] all = java.util.Arrays.copyOf(args, args.length + 1);
         all[args.length] = more;

@@ -53,7 +53,7 @@ record FrozenHistory(List<SentMessage> system, List<SentMessage> messages) {
             HistoryMessage held = history.history().messages().get(i);
             Optional<Event> event = i < steps.events().size() ? Optional.of(steps.events().get(i)) : Optional.empty();
             int line = history.lines().get(i);
-            PromptMessage m = held.message();
+            PromptMessage m = smolagentsRole(held.message(), notes);
             String text = text(m, event, line);
             if (m.role().equals("assistant")) {
                 Matcher blocks = THINKING.matcher(text);
@@ -119,6 +119,23 @@ record FrozenHistory(List<SentMessage> system, List<SentMessage> messages) {
             head.add(s.line() < 0 ? new SentMessage(s.role(), s.text(), "", List.of(), "", -s.line()) : s);
         }
         return new FrozenHistory(head, messages);
+    }
+
+    /** smolagents' own roles, sent as smolagents' model adapters send them: a tool call the assistant's, its output the user's. */
+    private static final java.util.Map<String, String> SMOLAGENTS_ROLES = java.util.Map.of("tool-call", "assistant",
+            "tool-response", "user");
+    private static final String SMOLAGENTS_NOTE = "smolagents' tool-call and tool-response messages are sent as the"
+            + " assistant's and the user's text, as smolagents' model adapters send them";
+
+    private static PromptMessage smolagentsRole(PromptMessage m, List<String> notes) {
+        String role = SMOLAGENTS_ROLES.get(m.role());
+        if (role == null) {
+            return m;
+        }
+        if (!notes.contains(SMOLAGENTS_NOTE)) {
+            notes.add(SMOLAGENTS_NOTE);
+        }
+        return new PromptMessage(role, m.content(), m.name(), m.toolCalls(), m.toolCallId(), m.category());
     }
 
     private static String text(PromptMessage m, Optional<Event> event, int line) throws FreezeException {

@@ -105,7 +105,12 @@ final class RecordedRequests {
             var header = it.next();
             String name = header.getKey().toLowerCase(Locale.ROOT);
             String value = header.getValue().asText("");
-            if (KEPT_HEADERS.contains(name) && SAFE_HEADER_VALUE.matcher(value).matches()) {
+            if (name.equals("anthropic-beta")) {
+                // OAuth's beta says how the recorder's client signed in, which a request sent with an API key must not claim.
+                value = java.util.Arrays.stream(value.split(",")).map(String::strip)
+                        .filter(b -> !b.isEmpty() && !b.startsWith("oauth-")).collect(java.util.stream.Collectors.joining(","));
+            }
+            if (KEPT_HEADERS.contains(name) && !value.isEmpty() && SAFE_HEADER_VALUE.matcher(value).matches()) {
                 headers.put(name, value);
             } else if (name.equals("content-length")) {
                 contentLength = value;
