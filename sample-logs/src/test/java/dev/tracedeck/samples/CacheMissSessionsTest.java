@@ -143,6 +143,31 @@ class CacheMissSessionsTest {
                 f.toString());
     }
 
+    @Test
+    void aBudgetPricesCallsWithTheTablesTheUserKeptAsTheLedgerDoes() throws Exception {
+        // The user's price folder says this model costs nothing: the dollar budget is not exceeded, as `cost` would add
+        // it up; the token budget still is.
+        Path prices = Files.createDirectories(dir.resolve("prices"));
+        Files.writeString(prices.resolve("overrides.json"), "{\"models\": {\"" + OPUS + "\": {\"input_mtok\": 0,"
+                + " \"cache_read_mtok\": 0, \"cache_write_mtok\": 0, \"output_mtok\": 0}}}");
+        RuleConfig tight = new RuleConfig(RuleConfig.DEFAULT.parameters().withSpend(
+                new SpendParameters(0.5, 1024, 0.10, 0, 0, 40_000)), Map.of());
+        String before = System.getProperty("tracedeck.prices.dir");
+        System.setProperty("tracedeck.prices.dir", prices.toString());
+        try {
+            List<Finding> f = findings(clean(), tight, "budget");
+            assertEquals(1, f.size(), f.toString());
+            assertTrue(f.get(0).message().endsWith("over the budget of 40,000 tokens"), f.toString());
+        } finally {
+            if (before == null) {
+                System.clearProperty("tracedeck.prices.dir");
+            } else {
+                System.setProperty("tracedeck.prices.dir", before);
+            }
+        }
+        assertEquals(2, findings(clean(), tight, "budget").size(), "the bundled table again once the folder moves back");
+    }
+
     /**
      * One recorded Messages exchange, as an SDK recording writes it: the request sent (system prompt, tools, the
      * history) and the response, with the cache usage billed.
