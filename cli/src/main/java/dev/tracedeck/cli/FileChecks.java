@@ -1,6 +1,7 @@
 package dev.tracedeck.cli;
 
 import dev.tracedeck.analysis.lift.TextCallLifting;
+import dev.tracedeck.analysis.outcome.TraceOutcomes;
 import dev.tracedeck.analysis.rules.Fingerprints;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.rules.Validator;
@@ -14,6 +15,8 @@ import dev.tracedeck.workspace.WorkspaceException;
 import dev.tracedeck.workspace.WorkspaceStore;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -34,9 +37,9 @@ final class FileChecks {
     }
 
     /** One file's validation and its findings' fingerprints, taken once for the report, the baseline and the workspace. */
-    record Checked(Validation validation, Fingerprints fingerprints, Optional<String> cost) {
+    record Checked(Validation validation, Fingerprints fingerprints, Optional<String> cost, List<String> outcomes) {
         Checked(Validation validation, Fingerprints fingerprints) {
-            this(validation, fingerprints, Optional.empty());
+            this(validation, fingerprints, Optional.empty(), List.of());
         }
     }
 
@@ -80,7 +83,7 @@ final class FileChecks {
                 }
                 store.get().record(file, trace, validation, fingerprints);
             }
-            return Optional.of(new Checked(validation, fingerprints, ValidateCostLine.of(file, trace)));
+            return Optional.of(new Checked(validation, fingerprints, ValidateCostLine.of(file, trace), outcomeLines(file, trace)));
         } catch (ImportException | WorkspaceException e) {
             err.println(TerminalText.line(command + ": " + e.getMessage()));
         } catch (SourceChangedException e) {
@@ -90,5 +93,17 @@ final class FileChecks {
             progress.done();
         }
         return Optional.empty();
+    }
+
+    /** What the trace says of its own runs, headed by the file: printed beside the checklist, never in it. */
+    private static List<String> outcomeLines(Path file, Trace trace) {
+        List<String> lines = OutcomeLines.of(TraceOutcomes.of(trace), "  ");
+        if (lines.isEmpty()) {
+            return lines;
+        }
+        List<String> headed = new ArrayList<>();
+        headed.add(TerminalText.line(file.toString()) + ":");
+        headed.addAll(lines);
+        return headed;
     }
 }

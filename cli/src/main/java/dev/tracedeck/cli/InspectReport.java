@@ -3,10 +3,12 @@ package dev.tracedeck.cli;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import dev.tracedeck.analysis.outcome.TraceOutcomes;
 import dev.tracedeck.analysis.rules.chat.HistoryCounts;
 import dev.tracedeck.engine.text.CountFormat;
 import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.recorded.RecordedOutcome;
 import dev.tracedeck.model.recorded.ThreadStart;
 import dev.tracedeck.model.trace.Diagnostic;
 import dev.tracedeck.model.trace.ImportReport;
@@ -17,6 +19,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -107,6 +110,20 @@ final class InspectReport {
             writeCounts(json, "roles", history.roles());
             json.writeNumberField("toolResults", history.toolResults());
             json.writeNumberField("orphanedToolCalls", history.orphanedToolCalls());
+            // What the trace says of how the thread ran, where it says anything: its scores, an error, an abort.
+            if (!thread.records().outcomes().isEmpty()) {
+                json.writeArrayFieldStart("outcomes");
+                for (RecordedOutcome o : thread.records().outcomes()) {
+                    json.writeStartObject();
+                    json.writeStringField("verdict", o.verdict().name().toLowerCase(Locale.ROOT));
+                    json.writeStringField("by", o.by());
+                    json.writeStringField("says", o.says());
+                    json.writeNumberField("line", o.at().source().firstLine());
+                    json.writeNumberField("seq", o.at().seq());
+                    json.writeEndObject();
+                }
+                json.writeEndArray();
+            }
             // A sub-agent's thread: the call of its parent that started it, where that call was written.
             Optional<ThreadStart> start = thread.records().startedBy();
             if (start.isPresent()) {
@@ -133,6 +150,8 @@ final class InspectReport {
                     .append(CountFormat.count(trace.events().size())).append(" events · ").append(CountFormat.count(r.otherRecords()))
                     .append(" other · ").append(CountFormat.count(r.malformedRecords())).append(" malformed\n");
             out.append("  records by kind: ").append(joinCounts(r.recordKinds())).append('\n');
+            // What the trace says of its runs (an eval's scores, an abort) comes before what was counted of them.
+            OutcomeLines.of(TraceOutcomes.of(trace), "  ").forEach(line -> out.append(line).append('\n'));
             int width = trace.threads().stream().mapToInt(t -> TerminalText.line(t.label()).length()).max().orElse(0);
             String row = "  %-" + Math.max(8, width) + "s %8s %8s %8s %10s %6s  %s%n";
             out.append(String.format(row, "thread", "messages", "control", "events", "snapshots", "state", "tool calls"));

@@ -153,6 +153,7 @@ public final class ValidateCommand implements Callable<Integer> {
         List<Validation> validations = new ArrayList<>();
         List<Fingerprints> taken = new ArrayList<>();
         List<String> costs = new ArrayList<>();
+        List<String> said = new ArrayList<>();
         boolean unreadable = false;
         Optional<Runnable> failure = Optional.empty();
         for (Path file : InputFiles.distinct(files, err, "tracedeck validate")) {
@@ -168,6 +169,7 @@ public final class ValidateCommand implements Callable<Integer> {
                 validations.add(checked.get().validation());
                 taken.add(checked.get().fingerprints());
                 checked.get().cost().ifPresent(costs::add);
+                said.addAll(checked.get().outcomes());
             } else {
                 unreadable = true;
             }
@@ -190,6 +192,10 @@ public final class ValidateCommand implements Callable<Integer> {
         boolean written = write(out -> {
             report(out, reported, knownCounts, fingerprints, redactor);
             if (format == ReportFormat.TEXT) {
+                // What each trace says of its own runs (scores, errors, aborts), beside the checks' verdict.
+                for (String line : said) {
+                    out.write(line + System.lineSeparator());
+                }
                 // What the calls cost, a line a file: the other formats' schemas hold findings only.
                 for (String cost : costs) {
                     out.write(cost + System.lineSeparator());

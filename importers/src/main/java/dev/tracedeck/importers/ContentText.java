@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public final class ContentText {
 
-    /** One part of a list as text, as the format reads it. */
+    /** One part of a list as text, as the format reads it; null for a part that is shown elsewhere (left out). */
     @FunctionalInterface
     public interface PartText {
         String of(JsonNode part) throws MalformedRecordException;
@@ -52,7 +52,7 @@ public final class ContentText {
             }
             index++;
             String text = part.of(p);
-            if (skipEmpty && text.isEmpty()) {
+            if (text == null || skipEmpty && text.isEmpty()) {
                 continue;
             }
             if (!out.isEmpty()) {

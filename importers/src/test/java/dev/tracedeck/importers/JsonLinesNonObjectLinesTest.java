@@ -9,6 +9,8 @@ import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -46,8 +48,18 @@ class JsonLinesNonObjectLinesTest {
                 Arguments.of("otlp", resourceLines("otlp/semconv-examples.jsonl")),
                 Arguments.of("smolagents", resourceLines("smolagents/planning-step-callbacks.jsonl")),
                 Arguments.of("claude-code", resourceLines("claude-code/session.jsonl")),
-                Arguments.of("openai-responses", resourceLines("openai-responses/codex-rollout.jsonl")));
+                Arguments.of("openai-responses", resourceLines("openai-responses/codex-rollout.jsonl")),
+                Arguments.of("atif", ATIF),
+                Arguments.of("phoenix", sampleLines("phoenix/broken-history.jsonl")),
+                Arguments.of("pydantic-ai", sampleLines("pydantic-ai/broken-histories.jsonl")),
+                Arguments.of("sdk-recording", sampleLines("sdk-recording/clean-anthropic-tool-runner.jsonl")));
     }
+
+    /** Trajectories one a line, as a batch of runs is kept. */
+    private static final List<String> ATIF = List.of(1, 2, 3).stream().map(n -> "{\"schema_version\": \"ATIF-v1.4\", "
+            + "\"session_id\": \"run-" + n + "\", \"agent\": {\"name\": \"terminus\", \"version\": \"1\"}, \"steps\": "
+            + "[{\"step_id\": 1, \"source\": \"user\", \"message\": \"Count to " + n + ".\"}, {\"step_id\": 2, "
+            + "\"source\": \"agent\", \"message\": \"Done.\"}]}").toList();
 
     /** {@code messages_to_dict} of a tool round trip, one message a line. */
     private static final List<String> LANGCHAIN = List.of(
@@ -121,6 +133,12 @@ class JsonLinesNonObjectLinesTest {
     private static Trace read(List<String> lines) throws ImportException {
         byte[] bytes = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
         return Importers.standard().read(ImportSource.of("lines.jsonl", bytes), ImportListener.NONE);
+    }
+
+    /** A sample log's lines, read where it is. */
+    private static List<String> sampleLines(String name) throws IOException {
+        return Files.readAllLines(Path.of("../sample-logs", name), StandardCharsets.UTF_8).stream()
+                .filter(l -> !l.isBlank()).toList();
     }
 
     private static List<String> resourceLines(String name) throws IOException {

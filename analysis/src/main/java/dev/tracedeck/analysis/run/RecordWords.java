@@ -39,6 +39,8 @@ public final class RecordWords {
             case "session_meta" -> sessionMeta(json.get("payload").orElse(json));
             case "system" -> system(json);
             case "summary" -> "summary: " + text(json, "summary");
+            case "sample" -> json.get("scores").isPresent() || json.get("epoch").isPresent() ? evalSample(json)
+                    : plain(record.eventName(), json);
             case "log" -> log(record);
             default -> record.kind() == EventKind.STEP ? step(record) : plain(record.eventName(), json);
         };
@@ -234,6 +236,43 @@ public final class RecordWords {
             s.append(plainFields(record.json(), "step_id", "source"));
         }
         return s.toString();
+    }
+
+    /**
+     * An eval's sample (Inspect's): its id and epoch, then what it says of its run first — each scorer's value, the
+     * error or limit that stopped it — then the target it was scored against.
+     */
+    private static String evalSample(JsonValue json) {
+        StringBuilder s = new StringBuilder("sample ").append(text(json, "id").isEmpty() ? scalar(json, "id") : text(json, "id"));
+        String epoch = scalar(json, "epoch");
+        if (!epoch.isEmpty()) {
+            s.append(" · epoch ").append(epoch);
+        }
+        json.get("scores").filter(v -> v instanceof JsonValue.JsonObject).ifPresent(scores -> {
+            for (Map.Entry<String, JsonValue> scorer : ((JsonValue.JsonObject) scores).members().entrySet()) {
+                JsonValue value = scorer.getValue() instanceof JsonValue.JsonObject o
+                        ? o.get("value").orElse(JsonValue.JsonNull.INSTANCE) : scorer.getValue();
+                s.append(" · ").append(scorer.getKey()).append(' ').append(PythonText.abbreviate(
+                        value instanceof JsonValue.JsonObject || value instanceof JsonValue.JsonArray
+                                ? value.toCompactString() : value.asText().orElse("null"), 40));
+            }
+        });
+        json.get("error").filter(v -> !(v instanceof JsonValue.JsonNull)).ifPresent(error -> s.append(" · error: ")
+                .append(PythonText.abbreviate(error instanceof JsonValue.JsonObject o
+                        ? o.get("message").flatMap(JsonValue::asText).orElse("") : error.asText().orElse(""), 80)));
+        json.get("limit").filter(v -> v instanceof JsonValue.JsonObject).ifPresent(limit -> s.append(" · ")
+                .append(text(limit, "type")).append(" limit reached"));
+        String target = text(json, "target");
+        if (!target.isEmpty()) {
+            s.append(" · target ").append(PythonText.abbreviate(target, 60));
+        }
+        return s.toString();
+    }
+
+    /** A member that is a string or a number, as written; "" otherwise. */
+    private static String scalar(JsonValue json, String key) {
+        return json.get(key).filter(v -> v instanceof JsonValue.JsonNumber || v instanceof JsonValue.JsonString)
+                .flatMap(JsonValue::asText).orElse("");
     }
 
     /** A record of a kind not known here: its name and its first plain fields, objects and lists by their size. */

@@ -6,6 +6,7 @@ import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
+import dev.tracedeck.model.recorded.RecordedOutcome;
 import dev.tracedeck.model.recorded.ThreadStart;
 import dev.tracedeck.model.recorded.TokenUsage;
 import dev.tracedeck.model.text.PythonText;
@@ -207,6 +208,8 @@ public final class RunTreeBuilder {
             return;
         }
         int agent = node(RunNodeKind.AGENT, agentName(thread), parent);
+        // The run failed by its own account (an eval's score, an error or limit that stopped it, an abort).
+        failed[agent] = thread.records().outcomes().stream().anyMatch(o -> o.verdict().bad());
         // A call whose usage came in a record of its own (Codex) names no model: the thread's is the one it ran on.
         String threadModel = thread.records().model().orElse("");
         int turn = -1;
@@ -309,8 +312,11 @@ public final class RunTreeBuilder {
         int slash = id.lastIndexOf('/');
         String own = slash >= 0 ? id.substring(slash + 1) : id;
         Optional<String> model = thread.records().model();
+        // What the trace says of the run comes with its name, where the reader looks first.
+        String said = thread.records().outcomes().stream().map(RecordedOutcome::line)
+                .reduce((a, b) -> a + ", " + b).map(s -> " · " + s).orElse("");
         return (thread.records().startedBy().isPresent() ? "sub-agent " : "agent ") + own
-                + model.map(m -> " · " + m).orElse("");
+                + model.map(m -> " · " + m).orElse("") + said;
     }
 
     // ---- nodes ----------------------------------------------------------------------------------------------------

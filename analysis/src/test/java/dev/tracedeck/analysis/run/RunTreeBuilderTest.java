@@ -122,4 +122,22 @@ class RunTreeBuilderTest {
         assertEquals(1, counts[tree.nodeOf(0)], "the turn holds it too");
         assertEquals(call.seq(), tree.anchor(tool));
     }
+
+    @Test
+    void anAgentThatFailedByTheTracesOwnAccountSaysSoWithItsName() {
+        RunFixtures f = new RunFixtures();
+        f.user("sample 1 epoch 1", "", "how many orders?");
+        Event answer = f.assistant("sample 1 epoch 1", "", "41");
+        f.builder.recordOutcome(answer, dev.tracedeck.model.recorded.RecordedOutcome.Verdict.FAILED, "match", "I (incorrect)");
+        f.user("sample 2 epoch 1", "", "how many orders?");
+        Event right = f.assistant("sample 2 epoch 1", "", "42");
+        f.builder.recordOutcome(right, dev.tracedeck.model.recorded.RecordedOutcome.Verdict.PASSED, "match", "C (correct)");
+
+        RunTree tree = RunTreeBuilder.build(f.trace());
+
+        assertEquals("agent sample 1 epoch 1 · failed: I (incorrect) (match)", tree.name(tree.root(0)));
+        assertTrue(tree.failed(tree.root(0)));
+        assertEquals("agent sample 2 epoch 1 · passed: C (correct) (match)", tree.name(tree.root(1)));
+        assertFalse(tree.failed(tree.root(1)));
+    }
 }

@@ -59,7 +59,7 @@ class RunWordsTest {
                 "tokens: 12,034 in · 310 out",
                 "turn context: model gpt-5 · approval on-request",
                 "span chat gpt-4o-mini · LLM · 1.42 s · failed: rate limited",
-                "sample · id 0 · epoch 1 · scores 1 field"), said);
+                "sample 0 · epoch 1 · match 1"), said);
         said.forEach(s -> assertFalse(s.contains("{\""), s));
     }
 }

@@ -1,5 +1,6 @@
 package dev.tracedeck.desktop.findings;
 
+import dev.tracedeck.analysis.outcome.TraceOutcomes;
 import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.desktop.findings.FindingsRow.FindingRow;
 import dev.tracedeck.desktop.triage.NoteDialog;
@@ -7,6 +8,7 @@ import dev.tracedeck.desktop.triage.NotePrompt;
 import dev.tracedeck.desktop.triage.TriageMarks;
 import dev.tracedeck.workspace.TriageMark;
 import dev.tracedeck.workspace.TriageStatus;
+import java.util.List;
 import java.util.Map;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
@@ -42,6 +44,9 @@ public final class FindingsView extends VBox {
 
     private static final PseudoClass ALL_THREADS = PseudoClass.getPseudoClass("all-threads");
     private static final PseudoClass CLEAN = PseudoClass.getPseudoClass("clean");
+    private static final PseudoClass BAD = PseudoClass.getPseudoClass("bad");
+    /** How many of what the trace says failed its tooltip lists. */
+    private static final int TIP_LINES = 10;
     private static final Map<KeyCode, TriageStatus> KEY_STATUS = Map.of(
             KeyCode.C, TriageStatus.CONFIRMED, KeyCode.F, TriageStatus.FALSE_POSITIVE, KeyCode.A, TriageStatus.ACCEPTED);
     private static final Map<TriageStatus, String> KEYS = Map.of(
@@ -125,6 +130,13 @@ public final class FindingsView extends VBox {
         model.scopeSummaryProperty().addListener((obs, old, now) -> showSummary(summary, scope, now));
         model.rows().addListener((ListChangeListener<FindingsRow>) c -> showSummary(summary, scope, model.scopeSummaryProperty().get()));
         showSummary(summary, scope, model.scopeSummaryProperty().get());
+        Label said = new Label();
+        said.setId("trace-says");
+        said.getStyleClass().add("trace-says");
+        Runnable showSaid = () -> showOutcomes(said, model.scopeOutcomes());
+        model.outcomesProperty().addListener((obs, old, now) -> showSaid.run());
+        model.scopeSummaryProperty().addListener((obs, old, now) -> showSaid.run());
+        showSaid.run();
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         Label position = new Label();
@@ -135,7 +147,7 @@ public final class FindingsView extends VBox {
         Button previous = button("▲", "findings-previous", "Previous finding  (Shift+F8)", model::previous);
         Button next = button("▼", "findings-next", "Next finding  (F8)", model::next);
         Button close = button("✕", "findings-close", "Hide findings  (Ctrl+Shift+F)", hide);
-        HBox header = new HBox(title, scope, summary, spacer, position, previous, next, close);
+        HBox header = new HBox(title, scope, summary, said, spacer, position, previous, next, close);
         header.getStyleClass().addAll("pane-header", "findings-header");
         return header;
     }
@@ -148,6 +160,28 @@ public final class FindingsView extends VBox {
         summary.pseudoClassStateChanged(CLEAN, now.clean());
         scope.setText(model.scope().map(id -> id.isEmpty() ? "(run)" : id).orElse("All threads"));
         list.pseudoClassStateChanged(ALL_THREADS, model.scope().isEmpty());
+    }
+
+    /**
+     * "Trace says: 2 passed · 1 failed", red when it says something failed, stopped or erred, with those listed in its
+     * tooltip; hidden when the trace says nothing of its runs.
+     */
+    private static void showOutcomes(Label said, TraceOutcomes outcomes) {
+        said.setVisible(!outcomes.isEmpty());
+        said.setManaged(!outcomes.isEmpty());
+        if (outcomes.isEmpty()) {
+            return;
+        }
+        String sentence = outcomes.sentence();
+        said.setText(Character.toUpperCase(sentence.charAt(0)) + sentence.substring(1));
+        List<TraceOutcomes.Said> bad = outcomes.bad();
+        said.pseudoClassStateChanged(BAD, !bad.isEmpty());
+        StringBuilder tip = new StringBuilder("What the trace itself recorded of how its runs went, beside Tracedeck's checks");
+        bad.stream().limit(TIP_LINES).forEach(s -> tip.append('\n').append(s.threadLabel()).append(": ").append(s.outcome().line()));
+        if (bad.size() > TIP_LINES) {
+            tip.append("\n… and ").append(bad.size() - TIP_LINES).append(" more");
+        }
+        said.setTooltip(new Tooltip(tip.toString()));
     }
 
     private static Button button(String text, String id, String tip, Runnable action) {

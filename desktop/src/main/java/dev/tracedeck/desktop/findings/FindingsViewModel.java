@@ -2,6 +2,7 @@ package dev.tracedeck.desktop.findings;
 
 import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.ThreadChecklist;
+import dev.tracedeck.analysis.outcome.TraceOutcomes;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.common.Batches;
@@ -56,6 +57,7 @@ public final class FindingsViewModel {
     private final ReadOnlyObjectWrapper<FindingsSummary> summary = new ReadOnlyObjectWrapper<>(FindingsSummary.checking(0));
     private final ReadOnlyObjectWrapper<FindingsSummary> scopeSummary = new ReadOnlyObjectWrapper<>(FindingsSummary.checking(0));
     private final ReadOnlyObjectWrapper<EvidenceIndex> evidence = new ReadOnlyObjectWrapper<>(EvidenceIndex.EMPTY);
+    private final ReadOnlyObjectWrapper<TraceOutcomes> outcomes = new ReadOnlyObjectWrapper<>(TraceOutcomes.NONE);
     private final ReadOnlyObjectWrapper<FindingsRow> selectedRow = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Finding> selectedFinding = new ReadOnlyObjectWrapper<>();
     private final Set<String> toggled = new HashSet<>();
@@ -248,6 +250,23 @@ public final class FindingsViewModel {
     /** Runs {@code then} once the checks have ended, done or failed: at once when they have. */
     public void whenChecked(Runnable then) {
         Once.when(summaryProperty(), now -> now.state() != FindingsSummary.State.CHECKING, now -> then.run());
+    }
+
+    /**
+     * What the trace says of its own runs (an eval's scores, an error, an abort, a failed span), shown beside the
+     * findings: a run the checks find clean may still have failed by its own account.
+     */
+    public void showOutcomes(TraceOutcomes now) {
+        outcomes.set(now);
+    }
+
+    public ReadOnlyObjectProperty<TraceOutcomes> outcomesProperty() {
+        return outcomes.getReadOnlyProperty();
+    }
+
+    /** What the trace says of the threads in scope. */
+    public TraceOutcomes scopeOutcomes() {
+        return scope.map(id -> outcomes.get().ofThread(id)).orElse(outcomes.get());
     }
 
     /** The findings of the threads in scope, for the panel's header. */

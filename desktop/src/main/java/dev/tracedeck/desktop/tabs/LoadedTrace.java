@@ -1,5 +1,6 @@
 package dev.tracedeck.desktop.tabs;
 
+import dev.tracedeck.analysis.outcome.TraceOutcomes;
 import dev.tracedeck.analysis.steps.LlmRounds;
 import dev.tracedeck.analysis.tokens.TraceModel;
 import dev.tracedeck.desktop.threads.ThreadSummary;
@@ -25,10 +26,11 @@ import java.util.concurrent.ForkJoinTask;
  * @param namedModel     the model the trace names ({@link TraceModel#of(Trace)})
  * @param recordedWindow the context window its harness recorded ({@link TraceModel#window(Trace)})
  * @param timelineRows   the rows of the first timeline to show it, or {@link TimelineRows#NONE}
+ * @param outcomes       what the trace says of its own runs (scores, errors, aborts, failed spans)
  */
 public record LoadedTrace(Trace trace, List<ThreadSummary> threads, Map<EventKind, Long> kindCounts,
                           ThreadLabels threadLabels, LlmRounds llmRounds, Optional<String> namedModel,
-                          OptionalInt recordedWindow, TimelineRows timelineRows) {
+                          OptionalInt recordedWindow, TimelineRows timelineRows, TraceOutcomes outcomes) {
 
     public LoadedTrace {
         Objects.requireNonNull(trace);
@@ -37,6 +39,7 @@ public record LoadedTrace(Trace trace, List<ThreadSummary> threads, Map<EventKin
         Objects.requireNonNull(namedModel);
         Objects.requireNonNull(recordedWindow);
         Objects.requireNonNull(timelineRows);
+        Objects.requireNonNull(outcomes);
         threads = List.copyOf(threads);
         kindCounts = Collections.unmodifiableMap(new EnumMap<>(kindCounts));
     }
@@ -58,6 +61,7 @@ public record LoadedTrace(Trace trace, List<ThreadSummary> threads, Map<EventKin
     private static LoadedTrace of(Trace trace, boolean timeline) {
         ForkJoinTask<ThreadLabels> labels = ForkJoinTask.adapt(() -> ThreadLabels.of(trace)).fork();
         ForkJoinTask<Optional<String>> model = ForkJoinTask.adapt(() -> TraceModel.of(trace)).fork();
+        ForkJoinTask<TraceOutcomes> outcomes = ForkJoinTask.adapt(() -> TraceOutcomes.of(trace)).fork();
         long[] kinds = new long[EventKind.values().length];
         List<ThreadSummary> threads = ThreadSummary.of(trace, labels::join, kinds);
         Map<EventKind, Long> counts = new EnumMap<>(EventKind.class);
@@ -69,7 +73,8 @@ public record LoadedTrace(Trace trace, List<ThreadSummary> threads, Map<EventKin
         LlmRounds rounds = LlmRounds.of(trace.events());
         TimelineRows rows = timeline
                 ? TimelineRows.of(trace.events(), rounds, dev.tracedeck.analysis.run.RunWords.of(trace)) : TimelineRows.NONE;
-        return new LoadedTrace(trace, threads, counts, labels.join(), rounds, model.join(), TraceModel.window(trace), rows);
+        return new LoadedTrace(trace, threads, counts, labels.join(), rounds, model.join(), TraceModel.window(trace), rows,
+                outcomes.join());
     }
 
     /** "1,234 events · 5 threads · 3 other · 1 malformed" for the status bar. */

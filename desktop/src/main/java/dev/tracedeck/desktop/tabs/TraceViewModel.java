@@ -101,6 +101,7 @@ public final class TraceViewModel {
                 event -> textCalls.apply(event));
         this.findings = new FindingsViewModel(checks, checker, this::revealEvidence, triage);
         findings.labelThreadsWith(() -> loadedNow.get().threadLabels());
+        findings.showOutcomes(loaded.outcomes());
         detail.setTriage(triage);
         threads.setTriage(triage);
         this.history = new HistoryViewModel(loaded.trace(), queries, this::revealEvidence,
@@ -209,6 +210,7 @@ public final class TraceViewModel {
         runTree.traceGrew(grown.trace());
         transcript.traceGrew(grown.trace());
         findings.showChecked(checked);
+        findings.showOutcomes(grown.outcomes());
         loadedNow.set(grown);
     }
 

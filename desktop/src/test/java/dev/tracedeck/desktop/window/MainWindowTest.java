@@ -256,6 +256,25 @@ class MainWindowTest {
     }
 
     @Test
+    void theTracesOwnVerdictStandsBesideTheChecksAndNamesWhatFailedByItsOwnAccount(FxRobot robot) {
+        robot.interact(() -> openFiles.open(List.of(SampleLogs.copy("sample-logs/inspect/broken-eval.json", dir))));
+
+        Label said = robot.lookup("#trace-says").queryAs(Label.class);
+        assertTrue(said.isVisible());
+        assertEquals("The trace says: 1 passed · 1 error", said.getText());
+        assertTrue(said.getPseudoClassStates().contains(PseudoClass.getPseudoClass("bad")));
+        assertTrue(said.getTooltip().getText().contains("sample 2 epoch 1: error: RuntimeError('Sandbox container"),
+                said.getTooltip().getText());
+    }
+
+    @Test
+    void aTraceThatSaysNothingOfItsRunsShowsNoVerdictOfItsOwn(FxRobot robot) {
+        robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+
+        assertFalse(robot.lookup("#trace-says").queryAs(Label.class).isVisible());
+    }
+
+    @Test
     void theFindingsPanelListsTheChecklistAndAFindingSelectsItsEvidence(FxRobot robot) {
         robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
 

@@ -51,7 +51,7 @@ class ListenSessionTest {
             assertEquals(before + 3, settled(session::linesReadBack));
             assertEquals(41, session.groups());
         }
-        assertEquals(List.of(), problems);
+        assertEquals(List.of(), withoutLagNotice(problems));
         Validation checklist = session.validation().orElseThrow();
         assertEquals(41, checklist.threads().size());
         assertTrue(session.checked().startsWith("42 spans"), session.checked());
@@ -68,8 +68,16 @@ class ListenSessionTest {
             waitFor(session::linesReadBack, 3);
             assertEquals(3, session.groups());
         }
-        assertEquals(List.of(), problems);
+        assertEquals(List.of(), withoutLagNotice(problems));
         assertEquals(3, session.validation().orElseThrow().threads().size());
+    }
+
+    /**
+     * The problems but the notice that checks lag behind what arrives: whether it comes depends on how loaded the
+     * machine running the test is, not on what this test checks (which lines are read back).
+     */
+    private static List<String> withoutLagNotice(List<String> problems) {
+        return problems.stream().filter(p -> !p.contains("behind what arrives")).toList();
     }
 
     private static long settled(LongSupplier value) throws InterruptedException {

@@ -1,6 +1,8 @@
 package dev.tracedeck.importers.atif;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.MalformedRecordException;
+import dev.tracedeck.importers.json.JsonFields;
 
 /**
  * ATIF text as the model read it: a {@code message} or a result's {@code content} is a string, or (v1.6 on) a list
@@ -30,6 +32,33 @@ final class AtifContent {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * Says why a message or a result's content is not ATIF's: neither a string nor a list of parts, a part neither a
+     * string nor an object, a part's type or text not a string.
+     */
+    static void check(JsonNode content, String where) throws MalformedRecordException {
+        if (JsonFields.isAbsent(content) || content.isTextual()) {
+            return;
+        }
+        if (!content.isArray()) {
+            throw JsonFields.wrongType(where, content, "a string or a list of parts");
+        }
+        for (int i = 0; i < content.size(); i++) {
+            JsonNode part = content.get(i);
+            String at = where + "[" + i + "]";
+            if (part.isTextual()) {
+                continue;
+            }
+            JsonFields.isObject(part, at);
+            JsonFields.text(part, "type", at + ".type");
+            JsonFields.text(part, "text", at + ".text");
+            JsonNode source = JsonFields.object(part, "source", at + ".source");
+            for (String field : new String[] {"path", "url", "media_type"}) {
+                JsonFields.text(source, field, at + ".source." + field);
+            }
+        }
     }
 
     private static String part(JsonNode part) {

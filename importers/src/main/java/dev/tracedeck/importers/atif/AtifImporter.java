@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
@@ -19,6 +21,7 @@ import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.source.SourceText;
 import dev.tracedeck.model.trace.Trace;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -85,8 +88,14 @@ public final class AtifImporter implements JsonTraceImporter {
             JsonNode node = value.node();
             if (layout != JsonLayout.OBJECT) {
                 if (isTrajectory(node)) {
-                    trajectory(node, source, layout == JsonLayout.LINES
-                            ? "line " + value.firstLine() : "item " + value.pointer().substring(1), false);
+                    String fallback = layout == JsonLayout.LINES ? "line " + value.firstLine()
+                            : "item " + value.pointer().substring(1);
+                    String problem = trajectoryProblem(node);
+                    if (problem != null) {
+                        out.malformed(fallback, source, value.sourceText(), problem);
+                    } else {
+                        trajectory(node, source, fallback, false);
+                    }
                 } else {
                     out.other(source, value.sourceText(), "valid JSON, but not an ATIF trajectory");
                 }
@@ -94,6 +103,12 @@ public final class AtifImporter implements JsonTraceImporter {
             }
             switch (value.member()) {
                 case "steps" -> {
+                    if (value.pointer().equals("/steps")) {
+                        // A list is read step by step: it comes whole only when it is none.
+                        out.malformed(lastThread, source, value.sourceText(), "an ATIF trajectory whose steps is "
+                                + JsonFields.kind(node) + ", not a list");
+                        return;
+                    }
                     if (document == null) {
                         document = new TrajectorySteps(out, threadName(members, false, TRAJECTORY),
                                 members.path("agent").path("model_name").asText(""));
@@ -103,7 +118,10 @@ public final class AtifImporter implements JsonTraceImporter {
                     document.step(node, source, value.sourceText());
                 }
                 case "subagent_trajectories" -> {
-                    if (isTrajectory(node)) {
+                    String problem = isTrajectory(node) ? trajectoryProblem(node) : null;
+                    if (problem != null) {
+                        out.malformed(lastThread, source, value.sourceText(), problem);
+                    } else if (isTrajectory(node)) {
                         trajectory(node, source, "subagent " + ++embedded, true);
                     } else {
                         out.other(source, value.sourceText(), "valid JSON, but not an ATIF trajectory");
@@ -131,7 +149,11 @@ public final class AtifImporter implements JsonTraceImporter {
             JsonNode children = rest.remove("subagent_trajectories");
             out.json(TRAJECTORY, trajectory.thread(), source, rest.toString(), JsonValues.from(rest));
             for (int i = 0; children != null && i < children.size(); i++) {
-                if (isTrajectory(children.get(i))) {
+                String problem = isTrajectory(children.get(i)) ? trajectoryProblem(children.get(i)) : null;
+                if (problem != null) {
+                    out.malformed(trajectory.thread(), TrajectorySteps.at(source, "/subagent_trajectories/" + i),
+                            children.get(i).toString(), problem);
+                } else if (isTrajectory(children.get(i))) {
                     trajectory(children.get(i), TrajectorySteps.at(source, "/subagent_trajectories/" + i),
                             "subagent " + ++embedded, true);
                 }
@@ -139,8 +161,32 @@ public final class AtifImporter implements JsonTraceImporter {
         }
 
         static boolean isTrajectory(JsonNode node) {
-            return node.isObject() && node.path("steps").isArray()
+            return node.isObject() && node.has("steps")
                     && (node.has("schema_version") || node.has("session_id") || node.has("agent"));
+        }
+
+        /**
+         * Why a trajectory can't be read: its ids or schema version not strings, its agent no object (or its name or
+         * model not strings), its steps or embedded trajectories no lists; null when it can.
+         */
+        static String trajectoryProblem(JsonNode node) {
+            try {
+                for (String field : List.of("schema_version", "session_id", "trajectory_id")) {
+                    JsonFields.text(node, field);
+                }
+                JsonNode agent = JsonFields.object(node, "agent");
+                if (agent.isObject()) {
+                    JsonFields.text(agent, "name", "agent.name");
+                    JsonFields.text(agent, "model_name", "agent.model_name");
+                }
+                if (!node.path("steps").isArray()) {
+                    throw JsonFields.wrongType("steps", node.get("steps"), "a list");
+                }
+                JsonFields.list(node, "subagent_trajectories");
+                return null;
+            } catch (MalformedRecordException e) {
+                return "an ATIF trajectory whose " + e.getMessage();
+            }
         }
 
         /**
@@ -161,6 +207,13 @@ public final class AtifImporter implements JsonTraceImporter {
             return unique;
         }
 
+        /** {@link #trajectoryProblem} of a one-object document's members besides its streamed steps. */
+        private String membersProblem() {
+            ObjectNode whole = members.deepCopy();
+            whole.putArray("steps");
+            return trajectoryProblem(whole);
+        }
+
         @Override
         public String threadOfBrokenLine(int line) {
             return "line " + line;
@@ -174,6 +227,17 @@ public final class AtifImporter implements JsonTraceImporter {
         /** A one-object document's members besides its steps: its {@value #TRAJECTORY} record. */
         @Override
         public void end(JsonRecordReader reader) {
+            String problem = layout == JsonLayout.OBJECT && !members.isEmpty() ? membersProblem() : null;
+            if (problem != null) {
+                // What names the trajectory broke: its steps are read in a thread of the fallback name, and said.
+                String thread = document != null ? document.thread() : TRAJECTORY;
+                out.malformed(thread, new SourceRef(out.file(), reader.documentFirstLine(),
+                        Math.max(reader.documentFirstLine(), reader.documentLastLine()), ""), members.toString(), problem);
+                if (document != null) {
+                    document.endOfTrajectory("");
+                }
+                return;
+            }
             if (document != null) {
                 document.endOfTrajectory(members.path("agent").path("name").asText(""));
             }

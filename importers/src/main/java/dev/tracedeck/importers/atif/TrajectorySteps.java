@@ -2,8 +2,10 @@ package dev.tracedeck.importers.atif;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.chat.TerminalTools;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
@@ -83,11 +85,17 @@ final class TrajectorySteps {
 
     void step(JsonNode step, SourceRef source, SourceText text) {
         steps++;
-        String origin = step.path("source").asText("");
+        String origin = step.path("source").isTextual() ? step.path("source").textValue() : "";
         if (!step.isObject() || !SOURCES.contains(origin)) {
             out.malformed(thread, source, text, step.isObject()
-                    ? "an ATIF step whose source is " + (origin.isEmpty() ? "missing" : "\"" + origin + "\"")
-                    + ", not system, user or agent" : "an ATIF step is an object, this is a " + step.getNodeType());
+                    ? "an ATIF step whose source is " + (!step.hasNonNull("source") ? "missing"
+                    : step.path("source").isTextual() ? "\"" + origin + "\"" : JsonFields.kind(step.get("source")))
+                    + ", not system, user or agent" : "an ATIF step is an object, this is " + JsonFields.kind(step));
+            return;
+        }
+        String problem = problem(step);
+        if (problem != null) {
+            out.malformed(thread, source, text, "an ATIF step whose " + problem);
             return;
         }
         String time = step.path("timestamp").isTextual() ? step.path("timestamp").textValue() : "";
@@ -108,6 +116,44 @@ final class TrajectorySteps {
             out.modelCall(message, model.isEmpty() ? agentModel : model, usage(step.get("metrics")));
         }
         observation(step.path("observation").path("results"), calls, source, time);
+    }
+
+    /**
+     * Why a step can't be read: a member it is read by is not of ATIF's type (its time and model strings; its message
+     * and a result's content a string or a list of parts; its calls a list of objects with a string id and name and
+     * object arguments; its observation an object whose results are objects naming their call by a string; its metrics
+     * an object); null when it can.
+     */
+    private static String problem(JsonNode step) {
+        try {
+            JsonFields.text(step, "timestamp");
+            JsonFields.text(step, "model_name");
+            AtifContent.check(step.get("message"), "message");
+            JsonNode calls = JsonFields.list(step, "tool_calls");
+            for (int i = 0; i < calls.size(); i++) {
+                String at = "tool_calls[" + i + "]";
+                JsonNode call = JsonFields.isObject(calls.get(i), at);
+                JsonFields.text(call, "tool_call_id", at + ".tool_call_id");
+                JsonFields.text(call, "function_name", at + ".function_name");
+                JsonNode arguments = call.get("arguments");
+                if (!JsonFields.isAbsent(arguments) && !arguments.isObject() && !arguments.isTextual()) {
+                    throw JsonFields.wrongType(at + ".arguments", arguments, "an object");
+                }
+            }
+            JsonNode observation = JsonFields.object(step, "observation");
+            JsonNode results = observation.isObject() ? JsonFields.list(observation, "results", "observation.results")
+                    : observation;
+            for (int i = 0; i < results.size(); i++) {
+                String at = "observation.results[" + i + "]";
+                JsonNode result = JsonFields.isObject(results.get(i), at);
+                JsonFields.text(result, "source_call_id", at + ".source_call_id");
+                AtifContent.check(result.get("content"), at + ".content");
+            }
+            JsonFields.object(step, "metrics");
+            return null;
+        } catch (MalformedRecordException e) {
+            return e.getMessage();
+        }
     }
 
     /**

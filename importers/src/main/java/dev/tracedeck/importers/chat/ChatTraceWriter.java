@@ -9,6 +9,7 @@ import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.recorded.BilledUsage;
+import dev.tracedeck.model.recorded.RecordedOutcome;
 import dev.tracedeck.model.recorded.TokenUsage;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.source.SourceText;
@@ -301,6 +302,11 @@ public final class ChatTraceWriter {
      */
     public void terminalCall(Event call, String callId, String name, String why) {
         builder.recordTerminalCall(call, callId, name, why);
+    }
+
+    /** Records what the trace says of how the event's thread ran: a score, an error, an abort. */
+    public void outcome(Event at, RecordedOutcome.Verdict verdict, String by, String says) {
+        builder.recordOutcome(at, verdict, by, says);
     }
 
     /**

@@ -1,6 +1,9 @@
 package dev.tracedeck.importers.inspect;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.ContentText;
+import dev.tracedeck.importers.MalformedRecordException;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
@@ -18,59 +21,51 @@ final class InspectMessages {
     private InspectMessages() {
     }
 
-    /** The message, or null with {@code why[0]} saying what is wrong with it. */
-    static Message parse(JsonNode node, String[] why) {
-        if (!node.isObject() || !node.path("role").isTextual()) {
-            why[0] = node.isObject() ? "an Inspect message without a role" : "an Inspect message is an object";
-            return null;
+    /** The message. */
+    static Message parse(JsonNode node) throws MalformedRecordException {
+        if (!node.isObject()) {
+            throw new MalformedRecordException("an Inspect message is an object, this is " + JsonFields.kind(node));
         }
-        String role = node.get("role").textValue();
+        if (JsonFields.isAbsent(node.get("role"))) {
+            throw new MalformedRecordException("an Inspect message without a role");
+        }
+        String role = JsonFields.text(node, "role");
         List<ToolCall> calls = new ArrayList<>();
-        JsonNode toolCalls = node.path("tool_calls");
-        if (toolCalls.isArray()) {
-            for (JsonNode call : toolCalls) {
-                if (!call.path("function").isTextual()) {
-                    why[0] = "a tool call without a function name";
-                    return null;
-                }
-                calls.add(JsonValues.toolCall(call.path("id").asText(""), call.get("function").textValue(),
-                        call.get("arguments")));
+        JsonNode toolCalls = JsonFields.list(node, "tool_calls");
+        for (int i = 0; i < toolCalls.size(); i++) {
+            String at = "tool_calls[" + i + "]";
+            JsonNode call = JsonFields.isObject(toolCalls.get(i), at);
+            if (JsonFields.isAbsent(call.get("function"))) {
+                throw new MalformedRecordException("a tool call without a function name");
             }
-        } else if (!toolCalls.isMissingNode() && !toolCalls.isNull()) {
-            why[0] = "tool_calls is not a list";
-            return null;
+            String function = JsonFields.text(call, "function", at + ".function");
+            JsonFields.object(call, "arguments", at + ".arguments");
+            calls.add(JsonValues.toolCall(JsonFields.text(call, "id", at + ".id"), function, call.get("arguments")));
         }
         String content = text(node.get("content"));
-        JsonNode error = node.path("error");
+        JsonNode error = JsonFields.object(node, "error");
         if (error.isObject()) {
-            String said = "[error: " + error.path("type").asText("") + ": " + error.path("message").asText("") + "]";
+            String said = "[error: " + JsonFields.text(error, "type", "error.type") + ": "
+                    + JsonFields.text(error, "message", "error.message") + "]";
             content = content.isEmpty() ? said : content + "\n" + said;
         }
-        String toolCallId = node.path("tool_call_id").isTextual() ? node.get("tool_call_id").textValue() : "";
+        String toolCallId = JsonFields.text(node, "tool_call_id");
         return new Message(role, content, calls, toolCallId);
     }
 
-    static String text(JsonNode content) {
-        if (content == null || content.isNull() || content.isMissingNode()) {
-            return "";
-        }
-        if (content.isTextual()) {
-            return content.textValue();
-        }
-        StringBuilder out = new StringBuilder();
-        for (JsonNode part : content) {
-            String type = part.path("type").asText("");
-            String text = switch (type) {
-                case "text" -> part.path("text").asText("");
-                case "reasoning" -> part.path("redacted").asBoolean(false) ? "[redacted reasoning]"
-                        : part.path("reasoning").asText("");
-                default -> "[" + (type.isEmpty() ? "untyped" : type) + " part]";
-            };
-            if (!out.isEmpty()) {
-                out.append('\n');
-            }
-            out.append(text);
-        }
-        return out.toString();
+    static String text(JsonNode content) throws MalformedRecordException {
+        return ContentText.joined(content, "a string or a list of content", InspectMessages::part);
+    }
+
+    private static String part(JsonNode part) throws MalformedRecordException {
+        JsonFields.isObject(part, "a content part");
+        String type = JsonFields.text(part, "type", "a content part's type");
+        String where = "a " + (type.isEmpty() ? "" : type + " ") + "part's ";
+        return switch (type) {
+            case "text" -> JsonFields.text(part, "text", where + "text");
+            case "reasoning" -> part.path("redacted").asBoolean(false) ? "[redacted reasoning]"
+                    : JsonFields.text(part, "reasoning", where + "reasoning");
+            default -> "[" + (type.isEmpty() ? "untyped" : type) + " part]";
+        };
     }
 }

@@ -3,6 +3,7 @@ package dev.tracedeck.importers.inspect;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.event.Event;
@@ -75,10 +76,11 @@ final class SampleWriter {
     }
 
     private void message(JsonNode node, SourceRef source, SourceText text) {
-        String[] why = new String[1];
-        Message message = InspectMessages.parse(node, why);
-        if (message == null) {
-            out.malformed(thread(), source, text, why[0]);
+        Message message;
+        try {
+            message = InspectMessages.parse(node);
+        } catch (MalformedRecordException e) {
+            out.malformed(thread(), source, text, e.getMessage());
             return;
         }
         messages++;
@@ -138,7 +140,8 @@ final class SampleWriter {
         answers.forEach((id, event) -> out.modelCall(event, model(answerModels.getOrDefault(id, "")), Optional.empty()));
         answers.clear();
         if (first != null && !kept.isEmpty()) {
-            out.json(SAMPLE, thread(), first, kept.toString(), JsonValues.from(kept));
+            Event record = out.json(SAMPLE, thread(), first, kept.toString(), JsonValues.from(kept));
+            InspectOutcomes.record(out, record, kept);
         }
     }
 }

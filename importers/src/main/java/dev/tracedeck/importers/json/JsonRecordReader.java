@@ -357,9 +357,7 @@ public final class JsonRecordReader implements Closeable {
                 started = true;
                 documentFirstLine = parser.currentTokenLocation().getLineNr();
             }
-            if (t != JsonToken.START_ARRAY && t != JsonToken.START_OBJECT) {
-                return broken("a value that is not an object or an array", false);
-            }
+            // A number or a string among the values is one value too: JsonImport reports it, and reading goes on.
             JsonItem.Value value = value("", "");
             documentLastLine = value.lastLine();
             return value;

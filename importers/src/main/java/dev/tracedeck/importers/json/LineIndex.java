@@ -33,6 +33,19 @@ public final class LineIndex {
      * @param maxDepth  containers deeper than this below the value are not indexed
      */
     public static LineIndex of(String text, int firstLine, String base, int maxDepth) {
+        return of(text, firstLine, base, maxDepth, -1);
+    }
+
+    /**
+     * As {@link #of(String, int, String, int)}, indexing the numbers, strings, booleans and nulls down to
+     * {@code scalarDepth} too: where a list's elements are records, an element that is no object is a record that
+     * broke, said at its line.
+     */
+    public static LineIndex withScalars(String text, int firstLine, String base, int maxDepth, int scalarDepth) {
+        return of(text, firstLine, base, maxDepth, scalarDepth);
+    }
+
+    private static LineIndex of(String text, int firstLine, String base, int maxDepth, int scalarDepth) {
         LineIndex index = new LineIndex(firstLine);
         Deque<Frame> stack = new ArrayDeque<>();
         try (JsonParser p = FACTORY.createParser(text)) {
@@ -59,6 +72,8 @@ public final class LineIndex {
                         index.spans.put(pointer, new int[] {line, line});
                     }
                     stack.push(new Frame(pointer, t == JsonToken.START_ARRAY));
+                } else if (stack.size() <= scalarDepth) {
+                    index.spans.put(pointer, new int[] {line, line});
                 }
             }
         } catch (IOException e) {

@@ -2,6 +2,7 @@ package dev.tracedeck.importers.langchain;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tracedeck.importers.MalformedRecordException;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.message.Message;
@@ -51,24 +52,52 @@ public final class LangChainMessages {
             return false;
         }
         if (isEnvelope(node)) {
-            return messageClass(node).isPresent();
+            // One whose type or class path broke is a message that broke, which parse says.
+            return envelopeProblem(node) != null || messageClass(node).isPresent();
         }
-        String type = node.path("type").asText("");
-        if (node.path("data").isObject()) {
-            return typeOf(type).isPresent();
+        JsonNode type = node.path("type");
+        if (!type.isTextual()) {
+            // A message's type that broke: a message all the same where it holds what one does, which parse says.
+            return !type.isMissingNode() && !type.isNull() && (node.has("data") || node.has("content"));
         }
-        return typeOf(type).isPresent() && node.has("content");
+        if (node.has("data")) {
+            return typeOf(type.textValue()).isPresent();
+        }
+        return typeOf(type.textValue()).isPresent() && node.has("content");
     }
 
     /** A {@code dumpd} envelope: {@code lc}, a string {@code type}, an {@code id} path. */
     public static boolean isEnvelope(JsonNode node) {
-        return node.path("lc").isNumber() && node.path("type").isTextual() && node.path("id").isArray();
+        return node.path("lc").isNumber() && node.has("type") && node.has("id");
+    }
+
+    /** Why an envelope can't be read: its {@code type} not a string, its {@code id} no list of names; null when it can. */
+    private static String envelopeProblem(JsonNode node) {
+        try {
+            JsonFields.text(node, "type");
+            JsonNode id = JsonFields.list(node, "id");
+            if (!id.isArray()) {
+                return "id is missing, not a list of names";
+            }
+            for (int i = 0; i < id.size(); i++) {
+                if (!id.get(i).isTextual()) {
+                    throw JsonFields.wrongType("id[" + i + "]", id.get(i), "a string");
+                }
+            }
+            return null;
+        } catch (MalformedRecordException e) {
+            return e.getMessage();
+        }
     }
 
     public static Parsed parse(JsonNode node) throws MalformedRecordException {
         String type;
         JsonNode fields;
         if (isEnvelope(node)) {
+            String problem = envelopeProblem(node);
+            if (problem != null) {
+                throw new MalformedRecordException("a serialized message whose " + problem);
+            }
             String cls = messageClass(node).orElseThrow(
                     () -> new MalformedRecordException("not a message class: " + node.path("id")));
             if (!node.path("type").asText().equals("constructor")) {
@@ -82,17 +111,18 @@ public final class LangChainMessages {
             String base = cls.endsWith("Chunk") ? cls.substring(0, cls.length() - "Chunk".length()) : cls;
             type = CLASS_TYPES.getOrDefault(base, fields.path("type").asText(""));
         } else {
-            fields = node.path("data").isObject() ? node.get("data") : node;
-            type = typeOf(node.path("type").asText("")).orElseThrow(
-                    () -> new MalformedRecordException("unknown message type \"" + node.path("type").asText("") + "\""));
+            fields = node.has("data") ? JsonFields.isObject(node.get("data"), "data") : node;
+            String written = JsonFields.text(node, "type");
+            type = typeOf(written).orElseThrow(
+                    () -> new MalformedRecordException("unknown message type \"" + written + "\""));
         }
-        String role = type.equals("chat") ? fields.path("role").asText("") : ROLES.getOrDefault(type, type);
+        JsonFields.text(fields, "type", node.has("data") ? "data.type" : "type");
+        String role = type.equals("chat") ? JsonFields.text(fields, "role") : ROLES.getOrDefault(type, type);
         String content = LangChainContent.text(fields.get("content"));
         List<ToolCall> calls = toolCalls(fields);
-        JsonNode callId = fields.path("tool_call_id");
-        String toolCallId = callId.isTextual() || callId.isNumber() ? callId.asText() : "";
-        String name = fields.path("name").isTextual() && !type.equals("tool") ? fields.path("name").textValue() : "";
-        return new Parsed(type, new Message(role, content, calls, toolCallId, name));
+        String toolCallId = JsonFields.textOrNumber(fields, "tool_call_id", "tool_call_id");
+        String name = JsonFields.text(fields, "name");
+        return new Parsed(type, new Message(role, content, calls, toolCallId, type.equals("tool") ? "" : name));
     }
 
     /** The message as a state entry at {@code position}: its type, a chat message's role, calls and their ids. */
@@ -134,48 +164,56 @@ public final class LangChainMessages {
             throw new MalformedRecordException("tool_calls is not a list");
         }
         for (int i = 0; i < normalized.size(); i++) {
-            JsonNode call = normalized.get(i);
-            if (!call.path("name").isTextual()) {
-                throw new MalformedRecordException("tool_calls[" + i + "] has no name");
+            String at = "tool_calls[" + i + "]";
+            JsonNode call = JsonFields.isObject(normalized.get(i), at);
+            if (JsonFields.isAbsent(call.get("name"))) {
+                throw new MalformedRecordException(at + " has no name");
             }
-            calls.add(call(id(call), call.get("name").textValue(), call.get("args")));
+            calls.add(call(id(call, at), JsonFields.text(call, "name", at + ".name"), call.get("args"), at + ".args"));
         }
-        JsonNode invalid = fields.path("invalid_tool_calls");
-        for (int i = 0; invalid.isArray() && i < invalid.size(); i++) {
-            JsonNode call = invalid.get(i);
-            calls.add(call(id(call), call.path("name").asText(""), call.get("args")));
+        JsonNode invalid = JsonFields.list(fields, "invalid_tool_calls");
+        for (int i = 0; i < invalid.size(); i++) {
+            String at = "invalid_tool_calls[" + i + "]";
+            JsonNode call = JsonFields.isObject(invalid.get(i), at);
+            calls.add(call(id(call, at), JsonFields.text(call, "name", at + ".name"), call.get("args"), at + ".args"));
         }
         if (!calls.isEmpty()) {
             return calls;
         }
-        JsonNode extra = fields.path("additional_kwargs");
-        JsonNode raw = extra.path("tool_calls");
-        for (int i = 0; raw.isArray() && i < raw.size(); i++) {
-            JsonNode function = raw.get(i).path("function");
-            if (!function.path("name").isTextual()) {
-                throw new MalformedRecordException("additional_kwargs.tool_calls[" + i + "] has no function name");
+        JsonNode extra = JsonFields.object(fields, "additional_kwargs");
+        JsonNode raw = JsonFields.list(extra, "tool_calls", "additional_kwargs.tool_calls");
+        for (int i = 0; i < raw.size(); i++) {
+            String at = "additional_kwargs.tool_calls[" + i + "]";
+            JsonNode function = JsonFields.object(JsonFields.isObject(raw.get(i), at), "function", at + ".function");
+            if (JsonFields.isAbsent(function.get("name"))) {
+                throw new MalformedRecordException(at + " has no function name");
             }
-            calls.add(call(id(raw.get(i)), function.get("name").textValue(), function.get("arguments")));
+            calls.add(call(id(raw.get(i), at), JsonFields.text(function, "name", at + ".function.name"),
+                    function.get("arguments"), at + ".function.arguments"));
         }
-        JsonNode legacy = extra.path("function_call");
-        if (calls.isEmpty() && legacy.path("name").isTextual()) {
-            calls.add(call("", legacy.get("name").textValue(), legacy.get("arguments")));
+        JsonNode legacy = JsonFields.object(extra, "function_call", "additional_kwargs.function_call");
+        if (calls.isEmpty() && legacy.hasNonNull("name")) {
+            calls.add(call("", JsonFields.text(legacy, "name", "additional_kwargs.function_call.name"),
+                    legacy.get("arguments"), "additional_kwargs.function_call.arguments"));
         }
         return calls;
     }
 
-    private static String id(JsonNode call) {
-        JsonNode id = call.path("id");
-        return id.isTextual() || id.isNumber() ? id.asText() : "";
+    /** A call's id: a string, or a number some writers give (read as its digits). */
+    private static String id(JsonNode call, String at) throws MalformedRecordException {
+        return JsonFields.textOrNumber(call, "id", at + ".id");
     }
 
     /** Arguments as written: a string kept and parsed when it parses, an object as its compact text. */
-    private static ToolCall call(String id, String name, JsonNode args) {
+    private static ToolCall call(String id, String name, JsonNode args, String where) throws MalformedRecordException {
         if (args == null || args.isNull() || args.isMissingNode()) {
             return new ToolCall(id, name, "", Optional.empty(), false);
         }
         if (args.isTextual()) {
             return JsonValues.toolCall(id, name, args.textValue());
+        }
+        if (!args.isObject()) {
+            throw JsonFields.wrongType(where, args, "an object or its JSON text");
         }
         JsonValue value = JsonValues.from(args);
         return new ToolCall(id, name, value.toCompactString(), Optional.of(value), false);

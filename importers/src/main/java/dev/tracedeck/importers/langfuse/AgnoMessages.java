@@ -1,6 +1,8 @@
 package dev.tracedeck.importers.langfuse;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.json.JsonFields;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.importers.smolagents.PythonLiteral;
 import dev.tracedeck.importers.spans.GenAiMessages;
@@ -31,7 +33,7 @@ final class AgnoMessages {
     }
 
     /** The message {@code text} is, if it reads as one. */
-    static Optional<Message> read(String text) {
+    static Optional<Message> read(String text) throws MalformedRecordException {
         Map<String, JsonNode> fields = fields(text);
         JsonNode role = fields.get("role");
         if (role == null || !role.isTextual() || !fields.containsKey("content")) {
@@ -42,18 +44,27 @@ final class AgnoMessages {
                 : GenAiMessages.content(JsonValues.from(content));
         List<ToolCall> calls = new ArrayList<>();
         JsonNode toolCalls = fields.get("tool_calls");
+        if (toolCalls != null && !toolCalls.isNull() && !toolCalls.isArray()) {
+            throw JsonFields.wrongType("tool_calls", toolCalls, "a list");
+        }
         if (toolCalls != null && toolCalls.isArray()) {
-            for (JsonNode c : toolCalls) {
-                JsonNode f = c.path("function");
-                calls.add(JsonValues.toolCall(c.path("id").asText(""), f.path("name").asText(""), f.get("arguments")));
+            for (int i = 0; i < toolCalls.size(); i++) {
+                String at = "tool_calls[" + i + "]";
+                JsonNode c = JsonFields.isObject(toolCalls.get(i), at);
+                JsonNode f = JsonFields.object(c, "function", at + ".function");
+                calls.add(JsonValues.toolCall(JsonFields.text(c, "id", at + ".id"),
+                        f.isObject() ? JsonFields.text(f, "name", at + ".function.name") : "", f.get("arguments")));
             }
         }
-        String answers = text(fields.get("tool_call_id"));
-        String name = text(fields.get("tool_name"));
+        String answers = text(fields.get("tool_call_id"), "tool_call_id");
+        String name = text(fields.get("tool_name"), "tool_name");
         return Optional.of(new Message(role.textValue(), body, calls, answers, name));
     }
 
-    private static String text(JsonNode v) {
+    private static String text(JsonNode v, String field) throws MalformedRecordException {
+        if (v != null && !v.isNull() && !v.isTextual()) {
+            throw JsonFields.wrongType(field, v, "a string");
+        }
         return v != null && v.isTextual() ? v.textValue() : "";
     }
 

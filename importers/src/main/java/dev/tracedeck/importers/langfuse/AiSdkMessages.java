@@ -1,6 +1,8 @@
 package dev.tracedeck.importers.langfuse;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.json.JsonFields;
+import dev.tracedeck.importers.MalformedRecordException;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.importers.spans.GenAiMessages;
@@ -50,7 +52,7 @@ final class AiSdkMessages {
     }
 
     /** A step's calls as the assistant's message. */
-    static Message calls(JsonNode list) {
+    static Message calls(JsonNode list) throws MalformedRecordException {
         List<ToolCall> calls = new ArrayList<>();
         for (JsonNode item : list) {
             calls.add(call(item));
@@ -59,18 +61,20 @@ final class AiSdkMessages {
     }
 
     /** A message's results, each on its own, then its text and calls. */
-    static List<Message> messages(JsonNode node, String defaultRole) {
-        String role = node.path("role").asText(defaultRole);
+    static List<Message> messages(JsonNode node, String defaultRole) throws MalformedRecordException {
+        String written = JsonFields.text(node, "role");
+        String role = written.isEmpty() ? defaultRole : written;
         List<Message> results = new ArrayList<>();
         List<ToolCall> calls = new ArrayList<>();
         List<JsonNode> rest = new ArrayList<>();
         for (JsonNode part : node.get("content")) {
-            String type = part.path("type").asText("");
+            String type = part.isObject() ? JsonFields.text(part, "type", "a part's type") : "";
             if (type.equals("tool-call")) {
                 calls.add(call(part));
             } else if (type.equals("tool-result")) {
                 results.add(new Message("tool", output(part.has("output") ? part.get("output") : part.path("result")),
-                        List.of(), part.path("toolCallId").asText(""), part.path("toolName").asText("")));
+                        List.of(), JsonFields.text(part, "toolCallId", "a tool-result part's toolCallId"),
+                        JsonFields.text(part, "toolName", "a tool-result part's toolName")));
             } else {
                 rest.add(part);
             }
@@ -83,8 +87,9 @@ final class AiSdkMessages {
         return out;
     }
 
-    private static ToolCall call(JsonNode part) {
-        return JsonValues.toolCall(part.path("toolCallId").asText(""), part.path("toolName").asText(""),
+    private static ToolCall call(JsonNode part) throws MalformedRecordException {
+        return JsonValues.toolCall(JsonFields.text(part, "toolCallId", "a tool-call part's toolCallId"),
+                JsonFields.text(part, "toolName", "a tool-call part's toolName"),
                 part.has("input") ? part.get("input") : part.get("args"));
     }
 

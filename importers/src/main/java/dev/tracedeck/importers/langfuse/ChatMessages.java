@@ -2,6 +2,8 @@ package dev.tracedeck.importers.langfuse;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.json.JsonFields;
+import dev.tracedeck.importers.MalformedRecordException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.importers.spans.GenAiMessages;
@@ -43,16 +45,21 @@ final class ChatMessages {
     }
 
     /** The message, or none for a tool's definition written as a message. */
-    static Optional<Message> read(JsonNode node, String defaultRole) {
-        String role = node.path("role").isTextual() ? node.get("role").textValue()
+    static Optional<Message> read(JsonNode node, String defaultRole) throws MalformedRecordException {
+        String role = node.hasNonNull("role") ? JsonFields.text(node, "role")
                 : LANGCHAIN_TYPES.getOrDefault(node.path("type").asText(""), defaultRole);
         JsonNode content = node.path("content");
+        if (content.isNumber() || content.isBoolean()) {
+            throw JsonFields.wrongType("content", content, "a string or a list of parts");
+        }
         if (role.equals("tool") && isToolDefinition(content) && !node.hasNonNull("tool_call_id")) {
             return Optional.empty();
         }
-        List<ToolCall> calls = calls(node.path("tool_calls"));
+        List<ToolCall> calls = calls(JsonFields.list(node, "tool_calls"), "tool_calls");
         if (calls.isEmpty()) {
-            calls = calls(node.path("additional_kwargs").path("tool_calls"));
+            JsonNode kwargs = JsonFields.object(node, "additional_kwargs");
+            calls = calls(kwargs.isObject() ? JsonFields.list(kwargs, "tool_calls", "additional_kwargs.tool_calls")
+                    : kwargs, "additional_kwargs.tool_calls");
         }
         String text = content.isTextual() ? content.textValue() : content.isMissingNode() || content.isNull() ? ""
                 : content.isArray() ? GenAiMessages.content(JsonValues.from(content)) : content.toString();
@@ -62,11 +69,11 @@ final class ChatMessages {
                 return Optional.of(new Message("assistant", "", written, ""));
             }
         }
-        String answers = node.path("tool_call_id").asText("");
+        String answers = JsonFields.text(node, "tool_call_id");
         if (answers.isEmpty() && role.equals("tool")) {
             answers = node.path("id").isTextual() ? node.get("id").textValue() : "";
         }
-        String name = node.path("name").isTextual() ? node.get("name").textValue() : "";
+        String name = JsonFields.text(node, "name");
         return Optional.of(new Message(role, text, calls, answers, role.equals("tool") ? name : ""));
     }
 
@@ -75,15 +82,22 @@ final class ChatMessages {
     }
 
     /** Chat Completions' {@code {id, function: {name, arguments}}} or LangChain's {@code {id, name, args}}. */
-    private static List<ToolCall> calls(JsonNode list) {
+    private static List<ToolCall> calls(JsonNode list, String where) throws MalformedRecordException {
         List<ToolCall> calls = new ArrayList<>();
         if (!list.isArray()) {
             return calls;
         }
-        for (JsonNode c : list) {
-            JsonNode f = c.path("function").isObject() ? c.get("function") : c;
+        for (int i = 0; i < list.size(); i++) {
+            String at = where + "[" + i + "]";
+            JsonNode c = JsonFields.isObject(list.get(i), at);
+            JsonNode f = JsonFields.object(c, "function", at + ".function");
+            f = f.isObject() ? f : c;
             JsonNode args = f.has("arguments") ? f.get("arguments") : f.get("args");
-            calls.add(JsonValues.toolCall(c.path("id").asText(""), f.path("name").asText(""), args));
+            if (args != null && !args.isNull() && !args.isTextual() && !args.isObject()) {
+                throw JsonFields.wrongType(at + ".arguments", args, "a string or an object");
+            }
+            calls.add(JsonValues.toolCall(JsonFields.text(c, "id", at + ".id"), JsonFields.text(f, "name", at + ".name"),
+                    args));
         }
         return calls;
     }
@@ -96,13 +110,13 @@ final class ChatMessages {
         }
         try {
             return callList(MAPPER.readTree(s));
-        } catch (JsonProcessingException e) {
+        } catch (JsonProcessingException | MalformedRecordException e) {
             return List.of();
         }
     }
 
     /** The calls of a content that is a {@code tool_calls} list, else none. */
-    private static List<ToolCall> callList(JsonNode list) {
+    private static List<ToolCall> callList(JsonNode list) throws MalformedRecordException {
         if (!list.isArray() || list.isEmpty()) {
             return List.of();
         }
@@ -111,6 +125,6 @@ final class ChatMessages {
                 return List.of();
             }
         }
-        return calls(list);
+        return calls(list, "content");
     }
 }

@@ -1,6 +1,8 @@
 package dev.tracedeck.importers.langfuse;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.json.JsonFields;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
@@ -44,20 +46,28 @@ final class GeminiContents {
     }
 
     /** The messages of one content: its function responses, then its text and calls. */
-    static List<Message> messages(JsonNode content, String defaultRole) {
-        String role = role(content.path("role").asText(defaultRole));
+    static List<Message> messages(JsonNode content, String defaultRole) throws MalformedRecordException {
+        String written = JsonFields.text(content, "role");
+        String role = role(written.isEmpty() ? defaultRole : written);
         List<Message> results = new ArrayList<>();
         List<ToolCall> calls = new ArrayList<>();
         StringBuilder text = new StringBuilder();
         for (JsonNode part : content.get("parts")) {
+            if (!part.isObject() && !part.isTextual()) {
+                throw JsonFields.wrongType("a part", part, "an object");
+            }
             JsonNode call = field(part, "function_call", "functionCall");
             JsonNode response = field(part, "function_response", "functionResponse");
-            if (call.isObject()) {
-                calls.add(JsonValues.toolCall(call.path("id").asText(""), call.path("name").asText(""), call.get("args")));
-            } else if (response.isObject()) {
+            if (!call.isMissingNode() && !call.isNull()) {
+                JsonFields.isObject(call, "function_call");
+                calls.add(JsonValues.toolCall(JsonFields.text(call, "id", "function_call.id"),
+                        JsonFields.text(call, "name", "function_call.name"), call.get("args")));
+            } else if (!response.isMissingNode() && !response.isNull()) {
+                JsonFields.isObject(response, "function_response");
                 JsonNode value = response.path("response");
                 results.add(new Message("tool", value.isTextual() ? value.textValue() : value.isMissingNode() ? ""
-                        : value.toString(), List.of(), response.path("id").asText(""), response.path("name").asText("")));
+                        : value.toString(), List.of(), JsonFields.text(response, "id", "function_response.id"),
+                        JsonFields.text(response, "name", "function_response.name")));
             } else {
                 String piece = piece(part);
                 text.append(text.isEmpty() || piece.isEmpty() ? "" : "\n").append(piece);
@@ -79,11 +89,14 @@ final class GeminiContents {
         };
     }
 
-    private static String piece(JsonNode part) {
+    private static String piece(JsonNode part) throws MalformedRecordException {
         if (part.isTextual()) {
             return part.textValue();
         }
         JsonNode text = part.path("text");
+        if (!text.isMissingNode() && !text.isNull() && !text.isTextual()) {
+            throw JsonFields.wrongType("a part's text", text, "a string");
+        }
         if (text.isTextual()) {
             return part.path("thought").asBoolean(false)
                     ? String.format(Locale.ROOT, "[reasoning: %,d characters]", PythonText.length(text.textValue()))

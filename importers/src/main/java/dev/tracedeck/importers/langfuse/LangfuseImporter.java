@@ -1,6 +1,7 @@
 package dev.tracedeck.importers.langfuse;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
@@ -110,9 +111,9 @@ public final class LangfuseImporter implements JsonTraceImporter {
             if (layout == JsonLayout.OBJECT) {
                 member(value, source);
             } else if (LangfuseObservations.isObservation(node)) {
-                hold(LangfuseObservations.span(node, "", Origin.none(), source, value.text(), nextOrder()));
-            } else if (node.isObject() && node.path("observations").isArray()) {
-                whole(value);
+                observation(node, "", Origin.none(), source, value.text());
+            } else if (node.isObject() && node.has("observations")) {
+                whole(value, source);
             } else {
                 out.other(source, value.text(), "valid JSON, but no Langfuse trace or observation");
             }
@@ -129,13 +130,26 @@ public final class LangfuseImporter implements JsonTraceImporter {
             String member = value.member();
             if ((member.equals("observations") || member.equals("data")) && !value.pointer().equals("/" + member)) {
                 if (LangfuseObservations.isObservation(node)) {
-                    hold(LangfuseObservations.span(node, documentTrace, document, source, value.text(), nextOrder()));
+                    observation(node, documentTrace, document, source, value.text());
                 } else {
                     out.other(source, value.text(), "valid JSON, but no Langfuse observation");
                 }
-            } else if (member.equals("trace") && node.isObject()) {
+            } else if (member.equals("observations") || member.equals("data")) {
+                // A list read element by element comes whole only when it is no list.
+                malformedLine(out, source, value.text(), "a Langfuse trace whose " + member + " is "
+                        + JsonFields.kind(node) + ", not a list");
+            } else if (member.equals("trace")) {
+                String problem = node.isObject() ? LangfuseObservations.traceProblem(node)
+                        : "a Langfuse export whose trace is " + JsonFields.kind(node) + ", not an object";
+                if (problem != null) {
+                    malformedLine(out, source, value.text(), problem);
+                    return;
+                }
                 trace(node, document);
                 documentTrace = node.path("id").asText(documentTrace);
+            } else if ((member.equals("sessionId") || member.equals("id")) && !node.isTextual() && !node.isNull()) {
+                malformedLine(out, source, value.text(), "a Langfuse trace whose " + member + " is "
+                        + JsonFields.kind(node) + ", not a string");
             } else if (member.equals("sessionId") && node.isTextual()) {
                 session(document, node.textValue());
             } else if (member.equals("id") && node.isTextual()) {
@@ -143,16 +157,34 @@ public final class LangfuseImporter implements JsonTraceImporter {
             }
         }
 
+        /** An observation as a span, or kept malformed when what places it is of other types. */
+        private void observation(JsonNode node, String traceId, Origin origin, SourceRef source, String text) {
+            String problem = LangfuseObservations.problem(node);
+            if (problem != null) {
+                malformedLine(out, source, text, problem);
+            } else {
+                hold(LangfuseObservations.span(node, traceId, origin, source, text, nextOrder()));
+            }
+        }
+
         /** A trace bound whole: {@code {trace, observations}} or the API's trace with its observations. */
-        private void whole(JsonItem.Value value) {
+        private void whole(JsonItem.Value value, SourceRef source) {
             JsonNode node = value.node();
             Origin origin = Origin.none();
-            JsonNode trace = node.path("trace").isObject() ? node.get("trace") : node;
+            JsonNode trace = node.has("trace") ? node.get("trace") : node;
+            String problem = !node.get("observations").isArray()
+                    ? "a Langfuse trace whose observations is " + JsonFields.kind(node.get("observations")) + ", not a list"
+                    : !trace.isObject() ? "a Langfuse export whose trace is " + JsonFields.kind(trace) + ", not an object"
+                    : LangfuseObservations.traceProblem(trace);
+            if (problem != null) {
+                malformedLine(out, source, value.text(), problem);
+                return;
+            }
             trace(trace, origin);
             String traceId = trace.path("id").asText("");
             JsonNode observations = node.get("observations");
             LineIndex index = value.firstLine() == value.lastLine() ? null
-                    : LineIndex.of(value.text(), value.firstLine(), value.pointer(), DEPTH);
+                    : LineIndex.withScalars(value.text(), value.firstLine(), value.pointer(), DEPTH, DEPTH);
             for (int i = 0; i < observations.size(); i++) {
                 JsonNode o = observations.get(i);
                 String pointer = value.pointer() + "/observations/" + i;
@@ -160,7 +192,10 @@ public final class LangfuseImporter implements JsonTraceImporter {
                         : new SourceRef(out.file(), index.firstLine(pointer),
                         Math.max(index.firstLine(pointer), index.lastLine(pointer)), pointer);
                 if (LangfuseObservations.isObservation(o)) {
-                    hold(LangfuseObservations.span(o, traceId, origin, at, o.toPrettyString(), nextOrder()));
+                    observation(o, traceId, origin, at, o.toPrettyString());
+                } else if (!o.isObject()) {
+                    malformedLine(out, at, o.toString(), "a Langfuse trace whose observations[" + i + "] is "
+                            + JsonFields.kind(o) + ", not an object");
                 } else {
                     out.other(at, o.toString(), "valid JSON, but no Langfuse observation");
                 }

@@ -3,6 +3,8 @@ package dev.tracedeck.importers.langfuse;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tracedeck.importers.MalformedRecordException;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.importers.responses.ResponseTurns;
 import dev.tracedeck.importers.spans.AttributeMessage;
@@ -119,7 +121,12 @@ final class LangfuseMessages {
     /** A string as a message: an Agno message's {@code str()} as that message, other text as it is. */
     private static AttributeMessage text(String text, String pointer, String role, String json) {
         if (AgnoMessages.looksLikeOne(text)) {
-            Optional<Message> agno = AgnoMessages.read(text);
+            Optional<Message> agno;
+            try {
+                agno = AgnoMessages.read(text);
+            } catch (MalformedRecordException e) {
+                return new AttributeMessage.Problem(pointer, json, "an Agno message whose " + e.getMessage());
+            }
             if (agno.isPresent()) {
                 return new AttributeMessage.Msg(agno.get(), pointer, json);
             }
@@ -147,7 +154,12 @@ final class LangfuseMessages {
                 return shaped(value.get(0), pointer + "/0", role);
             }
             if (AiSdkMessages.isCallList(value)) {
-                return List.of(new AttributeMessage.Msg(AiSdkMessages.calls(value), pointer, value.toString()));
+                try {
+                    return List.of(new AttributeMessage.Msg(AiSdkMessages.calls(value), pointer, value.toString()));
+                } catch (MalformedRecordException e) {
+                    return List.of(new AttributeMessage.Problem(pointer, value.toString(), "a list of calls whose "
+                            + e.getMessage()));
+                }
             }
             List<AttributeMessage> found = new ArrayList<>();
             list(value, pointer, role, found);
@@ -208,8 +220,15 @@ final class LangfuseMessages {
             for (String at : new String[] {"config/system_instruction", "config/systemInstruction", "system_instruction",
                 "systemInstruction"}) {
                 JsonNode instruction = value.at("/" + at);
-                String text = instruction.isTextual() ? instruction.textValue() : instruction.path("parts").isArray()
-                        ? GeminiContents.messages(instruction, "system").get(0).content() : "";
+                String text;
+                try {
+                    text = instruction.isTextual() ? instruction.textValue() : instruction.path("parts").isArray()
+                            ? GeminiContents.messages(instruction, "system").get(0).content() : "";
+                } catch (MalformedRecordException e) {
+                    found.add(new AttributeMessage.Problem(pointer + "/" + at, instruction.toString(),
+                            "a system instruction whose " + e.getMessage()));
+                    break;
+                }
                 if (!text.isBlank()) {
                     found.add(new AttributeMessage.Msg(Message.text("system", text), pointer + "/" + at, instruction.toString()));
                     break;
@@ -300,16 +319,21 @@ final class LangfuseMessages {
     /** One message object, in whichever framework's shape it is. */
     private static List<AttributeMessage> message(JsonNode node, String pointer, String role) {
         List<Message> messages;
-        if (GeminiContents.isContent(node)) {
-            messages = GeminiContents.messages(node, role);
-        } else if (AiSdkMessages.isMessage(node)) {
-            messages = AiSdkMessages.messages(node, role);
-        } else if (node.has("parts")) {
-            messages = GenAiMessages.messages((JsonValue.JsonObject) JsonValues.from(node), role);
-        } else if (node.path("content").isArray() && hasToolBlocks(node.get("content"))) {
-            messages = anthropic(node, role);
-        } else {
-            messages = ChatMessages.read(node, role).map(List::of).orElse(List.of());
+        try {
+            if (GeminiContents.isContent(node)) {
+                messages = GeminiContents.messages(node, role);
+            } else if (AiSdkMessages.isMessage(node)) {
+                messages = AiSdkMessages.messages(node, role);
+            } else if (node.has("parts")) {
+                messages = GenAiMessages.messages((JsonValue.JsonObject) JsonValues.from(node), role);
+            } else if (node.path("content").isArray() && hasToolBlocks(node.get("content"))) {
+                messages = anthropic(node, role);
+            } else {
+                messages = ChatMessages.read(node, role).map(List::of).orElse(List.of());
+            }
+        } catch (MalformedRecordException e) {
+            // A message of a shape read here whose members are of other types: said, not read as something else.
+            return List.of(new AttributeMessage.Problem(pointer, node.toString(), "a message whose " + e.getMessage()));
         }
         List<AttributeMessage> found = new ArrayList<>();
         for (Message m : messages) {
@@ -329,23 +353,30 @@ final class LangfuseMessages {
     }
 
     /** Anthropic content blocks: text joined, {@code tool_use} calls, each {@code tool_result} a result ahead of the rest. */
-    private static List<Message> anthropic(JsonNode node, String defaultRole) {
-        String role = node.path("role").asText(defaultRole);
+    private static List<Message> anthropic(JsonNode node, String defaultRole) throws MalformedRecordException {
+        String written = JsonFields.text(node, "role");
+        String role = written.isEmpty() ? defaultRole : written;
         List<Message> results = new ArrayList<>();
         List<ToolCall> calls = new ArrayList<>();
         StringBuilder text = new StringBuilder();
-        for (JsonNode block : node.get("content")) {
-            String type = block.path("type").asText("");
+        JsonNode blocks = node.get("content");
+        for (int i = 0; i < blocks.size(); i++) {
+            String at = "content[" + i + "]";
+            JsonNode block = JsonFields.isObject(blocks.get(i), at);
+            String type = JsonFields.text(block, "type", at + ".type");
             if (type.equals("tool_use")) {
-                calls.add(JsonValues.toolCall(block.path("id").asText(""), block.path("name").asText(""), block.get("input")));
+                calls.add(JsonValues.toolCall(JsonFields.text(block, "id", at + ".id"),
+                        JsonFields.text(block, "name", at + ".name"), block.get("input")));
             } else if (type.equals("tool_result")) {
                 JsonNode content = block.path("content");
                 String result = content.isTextual() ? content.textValue()
                         : GenAiMessages.content(JsonValues.from(content));
-                results.add(new Message("tool", result, List.of(), block.path("tool_use_id").asText("")));
+                results.add(new Message("tool", result, List.of(), JsonFields.text(block, "tool_use_id", at + ".tool_use_id")));
             } else {
+                String blockText = JsonFields.text(block, "text", at + ".text");
                 String piece = type.equals("thinking") ? String.format(Locale.ROOT, "[reasoning: %,d characters]",
-                        PythonText.length(block.path("thinking").asText(""))) : block.path("text").asText("[" + type + " block]");
+                        PythonText.length(JsonFields.text(block, "thinking", at + ".thinking")))
+                        : block.hasNonNull("text") ? blockText : "[" + type + " block]";
                 text.append(text.isEmpty() ? "" : "\n").append(piece);
             }
         }

@@ -1,6 +1,8 @@
 package dev.tracedeck.importers.langfuse;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.json.JsonFields;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.importers.spans.AttributeMessage;
 import dev.tracedeck.importers.spans.Origin;
@@ -49,7 +51,40 @@ final class LangfuseObservations {
 
     /** An observation: an object with an {@code id}, a {@code type} and a {@code startTime}. */
     static boolean isObservation(JsonNode node) {
-        return node.isObject() && node.has("id") && node.path("type").isTextual() && node.has("startTime");
+        return node.isObject() && node.has("id") && node.has("type") && node.has("startTime");
+    }
+
+    /** The members of an observation that place it and say what it is: strings (times as ISO text). */
+    private static final List<String> TEXTS = List.of("id", "traceId", "parentObservationId", "type", "name", "startTime",
+            "endTime", "level", "statusMessage", "model");
+
+    /**
+     * Why an observation can't be read as a span: a member that places it or says what it is not a string, its
+     * {@code usageDetails} no object; null when it can. Its {@code input} and {@code output} hold whatever the
+     * framework handed Langfuse, and its {@code metadata} is an object or its JSON text (an export writes it so).
+     */
+    static String problem(JsonNode node) {
+        try {
+            for (String field : TEXTS) {
+                JsonFields.text(node, field);
+            }
+            JsonFields.object(node, "usageDetails");
+            return null;
+        } catch (MalformedRecordException e) {
+            return "a Langfuse observation whose " + e.getMessage();
+        }
+    }
+
+    /** Why a trace can't be read: its id, session, name or user not a string; null when it can. */
+    static String traceProblem(JsonNode trace) {
+        try {
+            for (String field : List.of("id", "sessionId", "name", "userId")) {
+                JsonFields.text(trace, field);
+            }
+            return null;
+        } catch (MalformedRecordException e) {
+            return "a Langfuse trace whose " + e.getMessage();
+        }
     }
 
     static SpanFileEntry.Span span(JsonNode node, String traceId, Origin origin, SourceRef source, String text, long order) {

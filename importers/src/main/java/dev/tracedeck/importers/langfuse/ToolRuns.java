@@ -2,6 +2,7 @@ package dev.tracedeck.importers.langfuse;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.MalformedRecordException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.tracedeck.importers.json.JsonValues;
@@ -61,7 +62,12 @@ final class ToolRuns {
         } else if (output.isObject() && output.size() <= 2 && output.path("content").isArray()
                 && (output.size() == 1 || output.has("isError"))) {
             // An MCP tool's result, {content: [{type: "text", text}], isError}: its content is the result.
-            result = GenAiMessages.content(JsonValues.from(output.get("content")));
+            try {
+                result = GenAiMessages.content(JsonValues.from(output.get("content")));
+            } catch (MalformedRecordException e) {
+                // Parts of no known shape: the output is the result as written.
+                result = value.toString();
+            }
         }
         boolean failed = observation.path("level").asText("").equalsIgnoreCase("ERROR");
         if (failed && result.isEmpty()) {

@@ -3,6 +3,7 @@ package dev.tracedeck.importers.langgraph;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.MalformedRecordException;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.json.LineIndex;
 import dev.tracedeck.importers.langchain.LangChainMessages;
 import dev.tracedeck.model.source.SourceRef;
@@ -212,8 +213,70 @@ final class CheckpointReader {
         return copy.toString();
     }
 
-    static int indexDepth() {
-        return INDEX_DEPTH;
+    /**
+     * The lines of a checkpoint's parts, its messages' too: a message list's element that is no object is said at its
+     * own line.
+     */
+    static LineIndex lines(String text, int firstLine, String pointer) {
+        return LineIndex.withScalars(text, firstLine, pointer, INDEX_DEPTH, MESSAGE_DEPTH);
+    }
+
+    /** A checkpoint's messages are the elements of a list in its values: {@code /values/messages/3}. */
+    private static final int MESSAGE_DEPTH = 3;
+
+    /**
+     * Why an object meant as a checkpoint can't be read as one: its {@code values} (or {@code channel_values}) neither
+     * an object nor a list, its {@code messages} no list, its {@code config}, {@code configurable} or
+     * {@code metadata} no object, its thread id neither a string nor a whole number, its {@code next} no list of
+     * names, its times or checkpoint ids not strings; null when it can.
+     */
+    static String problem(JsonNode node) {
+        if (!node.isObject()) {
+            return null;
+        }
+        try {
+            JsonNode body = node.path("type").asText("").equals("checkpoint") && node.has("payload")
+                    ? JsonFields.isObject(node.get("payload"), "payload") : node;
+            for (String member : List.of("values", "channel_values")) {
+                JsonNode values = body.get(member);
+                if (!JsonFields.isAbsent(values) && !values.isObject() && !values.isArray()) {
+                    throw JsonFields.wrongType(member, values, "an object");
+                }
+                if (values != null && values.isObject()) {
+                    JsonFields.list(values, MESSAGES, member + "." + MESSAGES);
+                }
+            }
+            JsonNode config = JsonFields.object(body, "config");
+            JsonNode configurable = config.isObject() ? JsonFields.object(config, "configurable", "config.configurable")
+                    : config;
+            if (configurable.isObject()) {
+                threadId(configurable, "config.configurable.thread_id");
+                JsonFields.text(configurable, "checkpoint_id", "config.configurable.checkpoint_id");
+            }
+            JsonNode metadata = JsonFields.object(body, "metadata");
+            if (metadata.isObject()) {
+                threadId(metadata, "metadata.thread_id");
+            }
+            threadId(body, "thread_id");
+            JsonFields.text(body, "created_at");
+            JsonNode next = JsonFields.list(body, "next");
+            for (int i = 0; i < next.size(); i++) {
+                if (!next.get(i).isTextual()) {
+                    throw JsonFields.wrongType("next[" + i + "]", next.get(i), "a node's name");
+                }
+            }
+            return null;
+        } catch (MalformedRecordException e) {
+            return "a LangGraph checkpoint whose " + e.getMessage();
+        }
+    }
+
+    /** A thread id is a string, or a whole number LangGraph takes as one. */
+    private static void threadId(JsonNode holder, String where) throws MalformedRecordException {
+        JsonNode id = holder.get("thread_id");
+        if (!JsonFields.isAbsent(id) && !id.isTextual() && !id.isIntegralNumber()) {
+            throw JsonFields.wrongType(where, id, "a string");
+        }
     }
 
     String file() {

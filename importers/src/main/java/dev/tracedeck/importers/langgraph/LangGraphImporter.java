@@ -90,10 +90,15 @@ public final class LangGraphImporter implements TraceImporter {
         public void value(JsonItem.Value value, SourceRef source) {
             if (layout == JsonLayout.OBJECT && !(LISTS.contains(value.member()) && value.pointer().lastIndexOf('/') > 0)) {
                 members.set(value.member(), value.node());
-                memberLines.addAll(LineIndex.of(value.text(), value.firstLine(), value.pointer(), CheckpointReader.indexDepth()));
+                memberLines.addAll(CheckpointReader.lines(value.text(), value.firstLine(), value.pointer()));
                 return;
             }
-            LineIndex lines = LineIndex.of(value.text(), value.firstLine(), value.pointer(), CheckpointReader.indexDepth());
+            LineIndex lines = CheckpointReader.lines(value.text(), value.firstLine(), value.pointer());
+            String problem = CheckpointReader.problem(value.node());
+            if (problem != null) {
+                out.malformed(lastThread, source, value.text(), problem);
+                return;
+            }
             Optional<Checkpoint> checkpoint = checkpoints.read(value.node(), source, lines);
             if (checkpoint.isPresent()) {
                 add(checkpoint.get());
@@ -123,8 +128,12 @@ public final class LangGraphImporter implements TraceImporter {
             if (!members.isEmpty()) {
                 SourceRef whole = new SourceRef(out.file(), reader.documentFirstLine(),
                         Math.max(reader.documentFirstLine(), reader.documentLastLine()), "");
-                Optional<Checkpoint> checkpoint = checkpoints.read(members, whole, memberLines);
-                if (checkpoint.isPresent()) {
+                String problem = CheckpointReader.problem(members);
+                Optional<Checkpoint> checkpoint = problem != null ? Optional.empty()
+                        : checkpoints.read(members, whole, memberLines);
+                if (problem != null) {
+                    out.malformed(lastThread, whole, members.toString(), problem);
+                } else if (checkpoint.isPresent()) {
                     add(checkpoint.get());
                 } else if (count == 0) {
                     out.other(whole, members.toString(), "valid JSON, but not a LangGraph checkpoint");

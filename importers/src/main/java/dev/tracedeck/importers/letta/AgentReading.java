@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonRecordReader;
@@ -81,7 +83,12 @@ final class AgentReading implements JsonImport.Records {
             }
             Agent agent = agent(Integer.parseInt(parts[2]), true);
             agent.member(parts[3], value, source);
-        } else if (pointer.equals("/blocks") && value.node().isArray()) {
+        } else if (pointer.equals("/blocks")) {
+            String problem = blocksProblem(value.node());
+            if (problem != null) {
+                out.malformed(lastThread, source, value.sourceText(), "an agent file whose " + problem);
+                return;
+            }
             blocksSource = source;
             for (JsonNode block : value.node()) {
                 blocksById.put(block.path("id").asText(""), block);
@@ -90,6 +97,27 @@ final class AgentReading implements JsonImport.Records {
             sharedTools = value.node();
         } else {
             agent(0, false).member(value.member(), value, source);
+        }
+    }
+
+    /** Why the shared blocks can't be read: no list of blocks with a string id, label and value; null when they can. */
+    private static String blocksProblem(JsonNode blocks) {
+        try {
+            if (blocks.isNull()) {
+                return null;
+            }
+            if (!blocks.isArray()) {
+                throw JsonFields.wrongType("blocks", blocks, "a list");
+            }
+            for (int i = 0; i < blocks.size(); i++) {
+                JsonNode block = JsonFields.isObject(blocks.get(i), "blocks[" + i + "]");
+                for (String field : List.of("id", "label", "value")) {
+                    JsonFields.text(block, field, "blocks[" + i + "]." + field);
+                }
+            }
+            return null;
+        } catch (MalformedRecordException e) {
+            return e.getMessage();
         }
     }
 
@@ -151,6 +179,11 @@ final class AgentReading implements JsonImport.Records {
 
         void member(String name, JsonItem.Value value, SourceRef source) {
             JsonNode node = value.node();
+            String problem = name.equals("messages") ? null : memberProblem(name, node);
+            if (problem != null) {
+                out.malformed(thread(), source, value.sourceText(), "an agent whose " + problem);
+                return;
+            }
             switch (name) {
                 case "messages" -> message(node, source, value);
                 case "in_context_message_indices" -> {
@@ -182,10 +215,11 @@ final class AgentReading implements JsonImport.Records {
 
         private void message(JsonNode node, SourceRef source, JsonItem.Value value) {
             String thread = thread();
-            String[] why = new String[1];
-            Message message = LettaMessages.parse(node, why);
-            if (message == null) {
-                out.malformed(thread, source, value.sourceText(), why[0]);
+            Message message;
+            try {
+                message = LettaMessages.parse(node);
+            } catch (MalformedRecordException e) {
+                out.malformed(thread, source, value.sourceText(), e.getMessage());
                 return;
             }
             int index = messages++;
@@ -207,6 +241,53 @@ final class AgentReading implements JsonImport.Records {
             if (message.role().equals("assistant")) {
                 String named = node.path("model").asText("");
                 out.modelCall(event, named.isEmpty() ? model : named, Optional.empty(), window);
+            }
+        }
+
+        /**
+         * Why a member the agent is read by is not of its type: the lists of message indices and ids, the model's
+         * settings, the tools and memory blocks, the agent's name; null when it is (or is no such member).
+         */
+        private static String memberProblem(String name, JsonNode node) {
+            if (node.isNull()) {
+                return null;
+            }
+            try {
+                switch (name) {
+                    case "in_context_message_indices" -> elements(node, name, JsonNode::isIntegralNumber, "a whole number");
+                    case "in_context_message_ids", "block_ids" -> elements(node, name, JsonNode::isTextual, "a string");
+                    case "llm_config" -> JsonFields.text(JsonFields.isObject(node, name), "model", name + ".model");
+                    case "tools" -> elements(node, name, t -> t.isObject() || t.isTextual(), "a tool");
+                    case "core_memory", "memory_blocks" -> {
+                        elements(node, name, JsonNode::isObject, "a block");
+                        for (int i = 0; i < node.size(); i++) {
+                            JsonFields.text(node.get(i), "label", name + "[" + i + "].label");
+                            JsonFields.text(node.get(i), "value", name + "[" + i + "].value");
+                        }
+                    }
+                    case "name" -> {
+                        if (!node.isTextual()) {
+                            throw JsonFields.wrongType(name, node, "a string");
+                        }
+                    }
+                    default -> {
+                    }
+                }
+                return null;
+            } catch (MalformedRecordException e) {
+                return e.getMessage();
+            }
+        }
+
+        private static void elements(JsonNode list, String name, java.util.function.Predicate<JsonNode> fits, String what)
+                throws MalformedRecordException {
+            if (!list.isArray()) {
+                throw JsonFields.wrongType(name, list, "a list");
+            }
+            for (int i = 0; i < list.size(); i++) {
+                if (!fits.test(list.get(i))) {
+                    throw JsonFields.wrongType(name + "[" + i + "]", list.get(i), what);
+                }
             }
         }
 

@@ -1,6 +1,9 @@
 package dev.tracedeck.importers.letta;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.ContentText;
+import dev.tracedeck.importers.MalformedRecordException;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
@@ -19,32 +22,38 @@ final class LettaMessages {
     private LettaMessages() {
     }
 
-    /** The message, or null with {@code why[0]} saying what is wrong with it. */
-    static Message parse(JsonNode node, String[] why) {
-        if (!node.isObject() || !node.path("role").isTextual()) {
-            why[0] = node.isObject() ? "a Letta message without a role" : "a Letta message is an object";
-            return null;
+    /** The message. */
+    static Message parse(JsonNode node) throws MalformedRecordException {
+        if (!node.isObject()) {
+            throw new MalformedRecordException("a Letta message is an object, this is " + JsonFields.kind(node));
         }
-        String role = node.get("role").textValue();
+        if (JsonFields.isAbsent(node.get("role"))) {
+            throw new MalformedRecordException("a Letta message without a role");
+        }
+        String role = JsonFields.text(node, "role");
+        for (String field : List.of("created_at", "date", "id", "model")) {
+            JsonFields.text(node, field);
+        }
         List<ToolCall> calls = new ArrayList<>();
-        JsonNode toolCalls = node.path("tool_calls");
-        if (toolCalls.isArray()) {
-            for (JsonNode call : toolCalls) {
-                JsonNode function = call.path("function");
-                if (!function.path("name").isTextual()) {
-                    why[0] = "a tool call without a function name";
-                    return null;
-                }
-                calls.add(withId(JsonValues.toolCall(call.path("id").asText(""), function.get("name").textValue(),
-                        function.get("arguments")), call.path("id").asText("")));
+        JsonNode toolCalls = JsonFields.list(node, "tool_calls");
+        for (int i = 0; i < toolCalls.size(); i++) {
+            String at = "tool_calls[" + i + "]";
+            JsonNode call = JsonFields.isObject(toolCalls.get(i), at);
+            JsonNode function = JsonFields.object(call, "function", at + ".function");
+            if (JsonFields.isAbsent(function.get("name"))) {
+                throw new MalformedRecordException("a tool call without a function name");
             }
-        } else if (!toolCalls.isMissingNode() && !toolCalls.isNull()) {
-            why[0] = "tool_calls is not a list";
-            return null;
+            String id = JsonFields.text(call, "id", at + ".id");
+            JsonNode arguments = function.get("arguments");
+            if (!JsonFields.isAbsent(arguments) && !arguments.isTextual() && !arguments.isObject()) {
+                throw JsonFields.wrongType(at + ".function.arguments", arguments, "a string");
+            }
+            calls.add(withId(JsonValues.toolCall(id, JsonFields.text(function, "name", at + ".function.name"), arguments),
+                    id));
         }
-        String toolCallId = node.path("tool_call_id").isTextual() ? node.get("tool_call_id").textValue() : "";
-        String name = node.path("name").isTextual() && !role.equals("tool") ? node.get("name").textValue() : "";
-        return new Message(role, text(node.get("content")), calls, toolCallId, name);
+        String toolCallId = JsonFields.text(node, "tool_call_id");
+        String name = JsonFields.text(node, "name");
+        return new Message(role, text(node.get("content")), calls, toolCallId, role.equals("tool") ? "" : name);
     }
 
     /**
@@ -66,31 +75,22 @@ final class LettaMessages {
     }
 
     /** The content's text: a string as it is, parts joined by newlines; what is not text as a placeholder. */
-    static String text(JsonNode content) {
-        if (content == null || content.isNull() || content.isMissingNode()) {
-            return "";
-        }
-        if (content.isTextual()) {
-            return content.textValue();
-        }
-        StringBuilder out = new StringBuilder();
-        for (JsonNode part : content) {
-            String type = part.path("type").asText("");
-            String text = switch (type) {
-                case "text" -> part.path("text").asText("");
-                case "reasoning" -> part.path("reasoning").asText("");
-                case "omitted_reasoning", "redacted_reasoning" -> "[" + type.replace('_', ' ') + "]";
-                // The call and its return are the message's tool_calls and the tool message: not text again.
-                case "tool_call", "tool_return" -> null;
-                default -> "[" + (type.isEmpty() ? "untyped" : type) + " part]";
-            };
-            if (text != null) {
-                if (!out.isEmpty()) {
-                    out.append('\n');
-                }
-                out.append(text);
-            }
-        }
-        return out.toString();
+    static String text(JsonNode content) throws MalformedRecordException {
+        return ContentText.joined(content, "a string or a list of parts", LettaMessages::part);
+    }
+
+    /** A part's text; null for a tool call or return, which the message's calls and the tool message are. */
+    private static String part(JsonNode part) throws MalformedRecordException {
+        JsonFields.isObject(part, "a content part");
+        String type = JsonFields.text(part, "type", "a part's type");
+        String where = "a " + (type.isEmpty() ? "" : type + " ") + "part's ";
+        return switch (type) {
+            case "text" -> JsonFields.text(part, "text", where + "text");
+            case "reasoning" -> JsonFields.text(part, "reasoning", where + "reasoning");
+            case "omitted_reasoning", "redacted_reasoning" -> "[" + type.replace('_', ' ') + "]";
+            // The call and its return are the message's tool_calls and the tool message: not text again.
+            case "tool_call", "tool_return" -> null;
+            default -> "[" + (type.isEmpty() ? "untyped" : type) + " part]";
+        };
     }
 }

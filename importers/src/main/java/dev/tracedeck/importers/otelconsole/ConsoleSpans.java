@@ -1,6 +1,8 @@
 package dev.tracedeck.importers.otelconsole;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.MalformedRecordException;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.importers.spans.Origin;
 import dev.tracedeck.importers.spans.SpanFacts;
@@ -26,9 +28,59 @@ final class ConsoleSpans {
     private ConsoleSpans() {
     }
 
-    /** True when {@code node} has a span's {@code context} with its ids, as every such span has. */
+    /**
+     * True when {@code node} has a span's {@code context} with its ids, as every such span has; or a {@code context}
+     * that is no object, a span that broke, which {@link #problem} says.
+     */
     static boolean isSpan(JsonNode node) {
-        return node.isObject() && node.path("context").has("span_id") && node.path("context").has("trace_id");
+        JsonNode context = node.path("context");
+        return node.isObject() && (context.has("span_id") && context.has("trace_id")
+                || node.has("context") && !context.isObject() && !context.isNull());
+    }
+
+    /**
+     * Why a span can't be read: a member {@link #span} reads is not of the type {@code to_json()} writes (ids, name,
+     * kind, times and status strings; context, status, attributes and resource objects; events and links lists of
+     * objects); null when it can.
+     */
+    static String problem(JsonNode node) {
+        try {
+            JsonNode context = JsonFields.object(node, "context");
+            for (String id : List.of("trace_id", "span_id", "trace_state")) {
+                JsonFields.text(context, id, "context." + id);
+            }
+            for (String field : List.of("name", "kind", "parent_id", "start_time", "end_time")) {
+                JsonFields.text(node, field);
+            }
+            JsonNode status = JsonFields.object(node, "status");
+            if (status.isObject()) {
+                JsonFields.text(status, "status_code", "status.status_code");
+                JsonFields.text(status, "description", "status.description");
+            }
+            JsonFields.object(node, "attributes");
+            JsonNode events = JsonFields.list(node, "events");
+            for (int i = 0; i < events.size(); i++) {
+                JsonNode event = JsonFields.isObject(events.get(i), "events[" + i + "]");
+                JsonFields.text(event, "name", "events[" + i + "].name");
+                JsonFields.text(event, "timestamp", "events[" + i + "].timestamp");
+                JsonFields.object(event, "attributes", "events[" + i + "].attributes");
+            }
+            JsonNode links = JsonFields.list(node, "links");
+            for (int i = 0; i < links.size(); i++) {
+                JsonNode link = JsonFields.isObject(links.get(i), "links[" + i + "]");
+                JsonNode linked = JsonFields.object(link, "context", "links[" + i + "].context");
+                JsonFields.text(linked, "trace_id", "links[" + i + "].context.trace_id");
+                JsonFields.text(linked, "span_id", "links[" + i + "].context.span_id");
+                JsonFields.object(link, "attributes", "links[" + i + "].attributes");
+            }
+            JsonNode resource = JsonFields.object(node, "resource");
+            if (resource.has("attributes")) {
+                JsonFields.object(resource, "attributes", "resource.attributes");
+            }
+            return null;
+        } catch (MalformedRecordException e) {
+            return "a span whose " + e.getMessage();
+        }
     }
 
     static SpanFileEntry.Span span(JsonNode node, SourceRef source, String text, long order) {

@@ -95,7 +95,12 @@ public final class OtelConsoleImporter implements TraceImporter {
         @Override
         public void value(JsonItem.Value value, SourceRef source) {
             if (ConsoleSpans.isSpan(value.node())) {
-                hold(ConsoleSpans.span(value.node(), source, value.text(), nextOrder()));
+                String problem = ConsoleSpans.problem(value.node());
+                if (problem != null) {
+                    malformedLine(out, source, value.text(), problem);
+                } else {
+                    hold(ConsoleSpans.span(value.node(), source, value.text(), nextOrder()));
+                }
             } else {
                 out.other(source, value.text(), "valid JSON, but no span (context with trace_id and span_id)");
             }

@@ -71,7 +71,12 @@ public final class PhoenixImporter implements JsonTraceImporter {
         @Override
         public void value(JsonItem.Value value, SourceRef source) {
             if (PhoenixSpans.isSpan(value.node())) {
-                hold(PhoenixSpans.span(value.node(), source, value.text(), nextOrder()));
+                String problem = PhoenixSpans.problem(value.node());
+                if (problem != null) {
+                    malformedLine(out, source, value.text(), problem);
+                } else {
+                    hold(PhoenixSpans.span(value.node(), source, value.text(), nextOrder()));
+                }
             } else if (layout != JsonLayout.OBJECT || value.member().equals("data")) {
                 out.other(source, value.text(), "valid JSON, but no Phoenix span (context, span_kind)");
             }

@@ -1,6 +1,8 @@
 package dev.tracedeck.importers.phoenix;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.MalformedRecordException;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.importers.spans.Origin;
 import dev.tracedeck.importers.spans.SpanFacts;
@@ -37,10 +39,54 @@ final class PhoenixSpans {
     private PhoenixSpans() {
     }
 
-    /** True for a span of either shape: a span id under {@code context}, and a {@code span_kind}. */
+    /**
+     * True for a span of either shape: a span id under {@code context}, and a {@code span_kind}; or such a span whose
+     * {@code context} is no object, which {@link #problem} says.
+     */
     static boolean isSpan(JsonNode node) {
-        return node.isObject() && (node.path("context").has("span_id") || node.has(CONTEXT + "span_id"))
-                && node.has("span_kind");
+        JsonNode context = node.path("context");
+        return node.isObject() && (context.has("span_id") || node.has(CONTEXT + "span_id")
+                || node.has("context") && !context.isObject() && !context.isNull()) && node.has("span_kind");
+    }
+
+    /**
+     * Why a span can't be read: a member {@link #span} reads is not of Phoenix's type (ids, name, kind, status and
+     * times strings, times epoch milliseconds too; context and attributes objects; events a list of objects); null when
+     * it can.
+     */
+    static String problem(JsonNode node) {
+        try {
+            JsonNode context = JsonFields.object(node, "context");
+            for (String id : List.of("trace_id", "span_id")) {
+                JsonFields.text(context, id, "context." + id);
+                JsonFields.text(node, CONTEXT + id);
+            }
+            for (String field : List.of("name", "span_kind", "parent_id", "status_code", "status_message")) {
+                JsonFields.text(node, field);
+            }
+            for (String field : List.of("start_time", "end_time")) {
+                time(node, field, field);
+            }
+            JsonFields.object(node, "attributes");
+            JsonNode events = JsonFields.list(node, "events");
+            for (int i = 0; i < events.size(); i++) {
+                JsonNode event = JsonFields.isObject(events.get(i), "events[" + i + "]");
+                JsonFields.text(event, "name", "events[" + i + "].name");
+                time(event, "timestamp", "events[" + i + "].timestamp");
+                JsonFields.object(event, "attributes", "events[" + i + "].attributes");
+            }
+            return null;
+        } catch (MalformedRecordException e) {
+            return "a Phoenix span whose " + e.getMessage();
+        }
+    }
+
+    /** A time is an ISO string or epoch milliseconds. */
+    private static void time(JsonNode node, String field, String where) throws MalformedRecordException {
+        JsonNode v = node.get(field);
+        if (!JsonFields.isAbsent(v) && !v.isTextual() && !v.isNumber()) {
+            throw JsonFields.wrongType(where, v, "a time");
+        }
     }
 
     static SpanFileEntry.Span span(JsonNode node, SourceRef source, String text, long order) {

@@ -2,6 +2,7 @@ package dev.tracedeck.importers.pydanticai;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tracedeck.importers.MalformedRecordException;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
@@ -44,8 +45,10 @@ final class ModelMessages {
     }
 
     static boolean isMessage(JsonNode node) {
-        String kind = node.path("kind").asText("");
-        return node.isObject() && node.path("parts").isArray() && (kind.equals("request") || kind.equals("response"));
+        JsonNode kind = node.path("kind");
+        boolean known = kind.isTextual() && (kind.textValue().equals("request") || kind.textValue().equals("response"));
+        // One whose kind or parts broke is a message that broke, which parts says.
+        return node.isObject() && node.has("parts") && (known || !kind.isTextual() && !kind.isMissingNode());
     }
 
     static boolean isResponse(JsonNode node) {
@@ -54,6 +57,27 @@ final class ModelMessages {
 
     /** A request's parts, or a response as one assistant message. */
     static List<Part> parts(JsonNode message) throws MalformedRecordException {
+        String kind = JsonFields.text(message, "kind");
+        if (!kind.equals("request") && !kind.equals("response")) {
+            throw new MalformedRecordException("kind is " + (kind.isEmpty() ? "missing" : "\"" + kind + "\"")
+                    + ", not request or response");
+        }
+        if (!message.path("parts").isArray()) {
+            throw JsonFields.wrongType("parts", message.get("parts"), "a list");
+        }
+        for (String field : List.of("timestamp", "model_name", "conversation_id", "instructions", "state",
+                "provider_name")) {
+            JsonFields.text(message, field);
+        }
+        JsonFields.object(message, "usage");
+        JsonNode list = message.get("parts");
+        for (int i = 0; i < list.size(); i++) {
+            String at = "parts[" + i + "]";
+            JsonNode part = JsonFields.isObject(list.get(i), at);
+            for (String field : List.of("part_kind", "tool_name", "tool_call_id", "outcome", "transcript", "timestamp")) {
+                JsonFields.text(part, field, at + "." + field);
+            }
+        }
         return isResponse(message) ? List.of(new Part("", response(message))) : request(message);
     }
 
@@ -74,9 +98,9 @@ final class ModelMessages {
     private static Message requestPart(JsonNode part, String kind, int index) throws MalformedRecordException {
         switch (kind) {
             case "system-prompt", "instruction":
-                return Message.text("system", part.path("content").asText(""));
+                return Message.text("system", JsonFields.text(part, "content", "parts[" + index + "].content"));
             case "user-prompt":
-                return Message.text("user", userContent(part.get("content")));
+                return Message.text("user", userContent(part.get("content"), index));
             case "speech":
                 return Message.text("user", speech(part));
             case "tool-return":
@@ -112,16 +136,20 @@ final class ModelMessages {
             JsonNode part = list.get(i);
             String kind = part.path("part_kind").asText("");
             switch (kind) {
-                case "text" -> append(text, part.path("content").asText(""));
+                case "text" -> append(text, JsonFields.text(part, "content", "parts[" + i + "].content"));
                 case "tool-call" -> {
                     if (!part.path("tool_name").isTextual()) {
                         throw new MalformedRecordException("parts[" + i + "] is a tool-call without a tool_name");
                     }
+                    JsonNode args = part.get("args");
+                    if (!JsonFields.isAbsent(args) && !args.isTextual() && !args.isObject()) {
+                        throw JsonFields.wrongType("parts[" + i + "].args", args, "a JSON string or an object");
+                    }
                     calls.add(JsonValues.toolCall(part.path("tool_call_id").asText(""), part.path("tool_name").textValue(),
-                            part.get("args")));
+                            args));
                 }
                 case "thinking" -> append(text, String.format(Locale.ROOT, "[thinking: %,d characters]",
-                        part.path("content").asText("").length()));
+                        JsonFields.text(part, "content", "parts[" + i + "].content").length()));
                 case "builtin-tool-call", "builtin-tool-return" -> append(text, "[" + kind + ": "
                         + part.path("tool_name").asText("") + "]");
                 case "file" -> append(text, "[file: " + part.path("content").path("media_type").asText("") + "]");
@@ -141,19 +169,31 @@ final class ModelMessages {
     }
 
     /** A user prompt: a string, or a list of strings and files ({@code [image-url: URL]}, {@code [binary: image/png]}). */
-    private static String userContent(JsonNode content) {
+    private static String userContent(JsonNode content, int index) throws MalformedRecordException {
+        String where = "parts[" + index + "].content";
         if (content == null || content.isNull()) {
             return "";
         }
         if (!content.isArray()) {
-            return content.asText(content.toString());
+            if (!content.isTextual()) {
+                throw JsonFields.wrongType(where, content, "a string or a list");
+            }
+            return content.textValue();
         }
         StringBuilder text = new StringBuilder();
-        for (JsonNode item : content) {
+        for (int i = 0; i < content.size(); i++) {
+            JsonNode item = content.get(i);
+            String at = where + "[" + i + "]";
             if (item.isTextual()) {
                 append(text, item.textValue());
-            } else if (item.path("kind").asText("").equals("text-content")) {
-                append(text, item.path("content").asText(""));
+                continue;
+            }
+            JsonFields.isObject(item, at);
+            for (String field : List.of("kind", "url", "media_type", "file_id")) {
+                JsonFields.text(item, field, at + "." + field);
+            }
+            if (item.path("kind").asText("").equals("text-content")) {
+                append(text, JsonFields.text(item, "content", at + ".content"));
             } else if (!item.path("kind").asText("").equals("cache-point")) {
                 String kind = item.path("kind").asText("file");
                 String what = item.path("url").asText(item.path("media_type").asText(item.path("file_id").asText("")));

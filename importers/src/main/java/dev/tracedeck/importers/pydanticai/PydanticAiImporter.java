@@ -90,9 +90,8 @@ public final class PydanticAiImporter implements JsonTraceImporter {
                 int index = layout == JsonLayout.ARRAY ? Integer.parseInt(value.pointer().substring(1))
                         : nextIndex.getOrDefault(CONVERSATION, 0);
                 message(CONVERSATION, node, source, value.sourceText(), index);
-            } else if (layout == JsonLayout.LINES && node.isArray() && node.size() > 0
-                    && ModelMessages.isMessage(node.get(0))) {
-                lastThread = threadName(node.get(0), "line " + value.firstLine());
+            } else if (layout == JsonLayout.LINES && node.isArray() && firstMessage(node) != null) {
+                lastThread = threadName(firstMessage(node), "line " + value.firstLine());
                 for (int i = 0; i < node.size(); i++) {
                     JsonNode m = node.get(i);
                     SourceRef at = at(source, "/" + i);
@@ -106,6 +105,16 @@ public final class PydanticAiImporter implements JsonTraceImporter {
             } else {
                 out.other(source, value.sourceText(), "valid JSON, but not a Pydantic AI message");
             }
+        }
+
+        /** A line's first message: a line holding one is a history, its other elements messages that broke. */
+        private static JsonNode firstMessage(JsonNode line) {
+            for (JsonNode m : line) {
+                if (ModelMessages.isMessage(m)) {
+                    return m;
+                }
+            }
+            return null;
         }
 
         /** A line's history: its messages' {@code conversation_id} when no other line took it, else the line. */

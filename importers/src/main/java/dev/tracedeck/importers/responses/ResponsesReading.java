@@ -14,6 +14,7 @@ import dev.tracedeck.importers.json.JsonRecordReader;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.message.Message;
+import dev.tracedeck.model.recorded.RecordedOutcome;
 import dev.tracedeck.model.recorded.TokenUsage;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.source.SourceText;
@@ -268,7 +269,8 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
      * What a Codex rollout records about its model calls: {@code turn_context} names the model of the turns after it;
      * a {@code token_count} event carries the usage of the last call ({@code info.last_token_usage}, OpenAI's split)
      * and the model's usable window ({@code model_context_window}); a {@code compacted} line is where Codex replaced
-     * the history with its summary ({@code replacement_history}).
+     * the history with its summary ({@code replacement_history}); a {@code turn_aborted} event is a turn the user
+     * interrupted (or a new one replaced), which the run's own record says stopped.
      */
     private void codexRecord(String type, JsonNode payload, Event record) {
         if (type.equals("turn_context") && payload.path("model").isTextual()) {
@@ -287,6 +289,10 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
                         ? OptionalInt.of(window.asInt()) : OptionalInt.empty(),
                         ProviderUsage.openAiBill("", info.get("last_token_usage")));
             }
+        } else if (type.equals("event_msg") && payload.path("type").asText("").equals("turn_aborted")) {
+            String reason = payload.path("reason").asText("");
+            out.outcome(record, RecordedOutcome.Verdict.STOPPED, "Codex",
+                    "turn aborted" + (reason.isBlank() ? "" : " (" + reason.strip() + ")"));
         } else if (type.equals("compacted")) {
             out.compaction(record, OptionalLong.empty(), "");
         }

@@ -2,13 +2,16 @@ package dev.tracedeck.importers.smolagents;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
+import dev.tracedeck.model.recorded.RecordedOutcome;
 import dev.tracedeck.model.recorded.TokenUsage;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.source.SourceText;
@@ -80,17 +83,43 @@ final class BenchmarkRun {
         new BenchmarkRun(out, thread, value, source).read();
     }
 
+    /**
+     * Why a run can't be read: its model, source, question or action type not strings, its steps neither a list nor
+     * (a vanilla run's) the answer's text; null when it can.
+     */
+    private static String problem(JsonNode node) {
+        try {
+            for (String field : List.of("model_id", "source", "question", "agent_action_type")) {
+                JsonFields.text(node, field);
+            }
+            JsonNode steps = node.get("intermediate_steps");
+            if (!steps.isArray() && !(steps.isTextual() && node.path("agent_action_type").asText("").equals("vanilla"))
+                    && !steps.isNull()) {
+                throw JsonFields.wrongType("intermediate_steps", steps, "a list of messages");
+            }
+            return null;
+        } catch (MalformedRecordException e) {
+            return "a smolagents benchmark run whose " + e.getMessage();
+        }
+    }
+
     private void read() {
         JsonNode node = value.node();
+        String problem = problem(node);
+        if (problem != null) {
+            out.malformed(thread, source, value.sourceText(), problem);
+            return;
+        }
         JsonNode steps = node.get("intermediate_steps");
         ObjectNode fields = node.deepCopy();
         if (steps.isArray()) {
             fields.put("intermediate_steps", steps.size() + " messages (in the source text)");
         }
         String time = SmolagentsSteps.startTime(node);
-        out.record(EventKind.STEP, RUN, "run of " + (model.isEmpty() ? "a model" : model) + " on "
+        Event run = out.record(EventKind.STEP, RUN, "run of " + (model.isEmpty() ? "a model" : model) + " on "
                         + node.path("source").asText("a question"), thread, source, value.sourceText(),
                 JsonValues.from(fields), time);
+        answer(run, node);
         if (steps.isArray()) {
             for (int i = 0; i < steps.size(); i++) {
                 message(steps.get(i), "/intermediate_steps/" + i);
@@ -100,11 +129,51 @@ final class BenchmarkRun {
         }
     }
 
+    /**
+     * The benchmark's answer beside the one it expected. The benchmark scores them apart, by a scorer of its own for
+     * each source, so only an answer that is the expected one, letter for letter, is read as passed; any other pair is
+     * noted as the run wrote it.
+     */
+    private void answer(Event run, JsonNode node) {
+        JsonNode answer = node.path("answer");
+        JsonNode expected = node.path("true_answer");
+        if (!answer.isValueNode() || answer.isNull() || !expected.isValueNode() || expected.isNull()) {
+            return;
+        }
+        String given = answer.asText().strip();
+        String wanted = expected.asText().strip();
+        if (given.equalsIgnoreCase(wanted)) {
+            out.outcome(run, RecordedOutcome.Verdict.PASSED, "smolagents benchmark", "answer " + shortly(given)
+                    + ", as expected");
+        } else {
+            out.outcome(run, RecordedOutcome.Verdict.NOTED, "smolagents benchmark", "answer " + shortly(given)
+                    + " · expected " + shortly(wanted));
+        }
+    }
+
+    private static String shortly(String text) {
+        String line = text.replace('\n', ' ');
+        return "\"" + (line.length() <= 60 ? line : line.substring(0, 59) + "…") + "\"";
+    }
+
     private void message(JsonNode m, String pointer) {
         SourceRef at = at(pointer);
         SourceText text = value.textAt(pointer).orElseGet(() -> SourceText.of(m.toString()));
         if (!m.isObject() || !m.has("role")) {
             out.malformed(thread, at, text, "not a smolagents chat message (no role)");
+            return;
+        }
+        try {
+            SmolagentsSteps.messageProblem(m, "the message");
+            JsonNode own = JsonFields.list(m, "tool_calls");
+            for (int i = 0; i < own.size(); i++) {
+                JsonNode call = JsonFields.isObject(own.get(i), "tool_calls[" + i + "]");
+                JsonFields.text(call, "id", "tool_calls[" + i + "].id");
+                JsonNode function = JsonFields.isObject(call.get("function"), "tool_calls[" + i + "].function");
+                JsonFields.text(function, "name", "tool_calls[" + i + "].function.name");
+            }
+        } catch (MalformedRecordException e) {
+            out.malformed(thread, at, text, "a smolagents chat message whose " + e.getMessage());
             return;
         }
         String role = SmolagentsSteps.role(m.path("role"));

@@ -7,6 +7,7 @@ import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
@@ -146,17 +147,35 @@ public final class SmolagentsImporter implements JsonTraceImporter {
 
         private void step(String thread, JsonNode node, SourceRef source, SourceText text) {
             if (!SmolagentsSteps.isStep(node)) {
-                out.other(source, text, "valid JSON, but not a smolagents memory step");
+                if (!node.isObject()) {
+                    // In a run's list of steps, where a step belongs.
+                    out.malformed(thread, source, text, "a smolagents step is an object, this is " + JsonFields.kind(node));
+                } else {
+                    out.other(source, text, "valid JSON, but not a smolagents memory step");
+                }
                 return;
             }
             steps++;
+            String problem = SmolagentsSteps.problem(node, SmolagentsSteps.kind(node));
+            if (problem != null) {
+                out.malformed(thread, source, text, problem);
+                return;
+            }
             threads.computeIfAbsent(thread, t -> new StepMessages(out, t)).add(node, source, text);
         }
 
         /** A whole run on one line: a list of steps, or an object with one. */
         private static JsonNode run(JsonNode node) {
             JsonNode list = node.isArray() ? node : node.path("steps");
-            return list.isArray() && list.size() > 0 && SmolagentsSteps.isStep(list.get(0)) ? list : null;
+            if (!list.isArray()) {
+                return null;
+            }
+            for (JsonNode step : list) {
+                if (SmolagentsSteps.isStep(step)) {
+                    return list;
+                }
+            }
+            return null;
         }
 
         /** A broken line of whole runs is a run of its own, one nothing could be read of. */

@@ -1,6 +1,8 @@
 package dev.tracedeck.importers.smolagents;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.importers.MalformedRecordException;
+import dev.tracedeck.importers.json.JsonFields;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Locale;
@@ -43,16 +45,84 @@ final class SmolagentsSteps {
         if (node.has("plan") && (node.has("model_output_message") || node.has("timing"))) {
             return Kind.PLANNING;
         }
-        if (node.path("task").isTextual()) {
+        // A task or a system prompt that is no string is such a step that broke, which problem says.
+        if (node.path("task").isTextual() || node.has("task") && node.has("task_images")) {
             return Kind.TASK;
         }
-        if (node.path("system_prompt").isTextual()) {
+        if (node.path("system_prompt").isTextual() || node.has("system_prompt") && node.size() <= 2) {
             return Kind.SYSTEM_PROMPT;
         }
         if (node.size() == 1 && node.has("output")) {
             return Kind.FINAL_ANSWER;
         }
         return null;
+    }
+
+    /**
+     * Why a step of {@code kind} can't be read: a member it is read by is not of smolagents' type (its task, plan,
+     * system prompt and observations strings, its model output a string or a list of parts, its tool calls objects
+     * with a string id and a function naming its tool, the messages of its model input messages); null when it can.
+     */
+    static String problem(JsonNode step, Kind kind) {
+        try {
+            switch (kind) {
+                case TASK -> {
+                    JsonFields.text(step, "task");
+                    JsonFields.list(step, "task_images");
+                }
+                case SYSTEM_PROMPT -> JsonFields.text(step, "system_prompt");
+                case PLANNING -> JsonFields.text(step, "plan");
+                case ACTION -> {
+                    JsonNode output = step.get("model_output");
+                    if (!JsonFields.isAbsent(output) && !output.isTextual() && !output.isArray()) {
+                        throw JsonFields.wrongType("model_output", output, "a string or a list of parts");
+                    }
+                    JsonFields.text(step, "observations");
+                    JsonFields.text(step, "code_action");
+                    JsonNode calls = JsonFields.list(step, "tool_calls");
+                    for (int i = 0; i < calls.size(); i++) {
+                        String at = "tool_calls[" + i + "]";
+                        JsonNode call = JsonFields.isObject(calls.get(i), at);
+                        JsonFields.text(call, "id", at + ".id");
+                        JsonFields.text(call, "type", at + ".type");
+                        JsonNode function = JsonFields.isObject(call.get("function"), at + ".function");
+                        // Its arguments are any JSON: smolagents keeps what the model gave (a dict, code, a number).
+                        JsonFields.text(function, "name", at + ".function.name");
+                    }
+                    JsonNode inputs = JsonFields.list(step, "model_input_messages");
+                    for (int i = 0; i < inputs.size(); i++) {
+                        messageProblem(inputs.get(i), "model_input_messages[" + i + "]");
+                    }
+                }
+                default -> {
+                }
+            }
+            return null;
+        } catch (MalformedRecordException e) {
+            return "a smolagents " + kind.id + " step whose " + e.getMessage();
+        }
+    }
+
+    /**
+     * Says why a chat message of smolagents ({@code {role, content, tool_calls}}) can't be read: its role not a string,
+     * its content neither a string nor a list of parts (objects with a string type and text).
+     */
+    static void messageProblem(JsonNode m, String where) throws MalformedRecordException {
+        JsonFields.isObject(m, where);
+        JsonFields.text(m, "role", where + ".role");
+        JsonNode content = m.get("content");
+        if (JsonFields.isAbsent(content) || content.isTextual()) {
+            return;
+        }
+        if (!content.isArray()) {
+            throw JsonFields.wrongType(where + ".content", content, "a string or a list of parts");
+        }
+        for (int i = 0; i < content.size(); i++) {
+            String at = where + ".content[" + i + "]";
+            JsonNode part = JsonFields.isObject(content.get(i), at);
+            JsonFields.text(part, "type", at + ".type");
+            JsonFields.text(part, "text", at + ".text");
+        }
     }
 
     /**

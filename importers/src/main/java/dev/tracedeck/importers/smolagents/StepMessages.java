@@ -206,7 +206,7 @@ final class StepMessages {
                 || calls.size() == 1 && calls.get(0).name().equals("final_answer");
     }
 
-    /** {@code tool_calls[{id, type, function{name, arguments}}]}; arguments a dict, a JSON string or code. */
+    /** {@code tool_calls[{id, type, function{name, arguments}}]}; arguments any JSON, kept as written. */
     private static List<ToolCall> calls(JsonNode list) {
         List<ToolCall> calls = new ArrayList<>();
         for (JsonNode call : list) {

@@ -1,5 +1,6 @@
 package dev.tracedeck.importers.spans;
 
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.message.Message;
@@ -56,13 +57,18 @@ public final class GenAiMessages {
         for (JsonValue item : items) {
             if (!(item instanceof JsonValue.JsonObject m)) {
                 found.add(new AttributeMessage.Problem(attribute.pointer(), item.toCompactString(), attribute.key()
-                        + " holds a " + kind(item) + " where a message object belongs"));
+                        + " holds " + kind(item) + " where a message object belongs"));
             } else if (lenient && m.get("role").isEmpty() && m.get("parts").isEmpty()) {
                 String text = text(m.get("content").or(() -> m.get("text")).orElse(JsonValue.JsonNull.INSTANCE));
                 found.add(new AttributeMessage.Msg(Message.text(role, text), attribute.pointer(), m.toCompactString()));
             } else {
-                for (Message message : messages(m, role)) {
-                    found.add(new AttributeMessage.Msg(message, attribute.pointer(), m.toCompactString()));
+                try {
+                    for (Message message : messages(m, role)) {
+                        found.add(new AttributeMessage.Msg(message, attribute.pointer(), m.toCompactString()));
+                    }
+                } catch (MalformedRecordException e) {
+                    found.add(new AttributeMessage.Problem(attribute.pointer(), m.toCompactString(), attribute.key()
+                            + " holds a message whose " + e.getMessage()));
                 }
             }
         }
@@ -78,26 +84,39 @@ public final class GenAiMessages {
         if (value instanceof JsonValue.JsonString s) {
             value = JsonValues.tryParse(s.value()).filter(v -> v instanceof JsonValue.JsonArray).orElse(value);
         }
-        Message message = value instanceof JsonValue.JsonArray parts
-                ? messages(new JsonValue.JsonObject(Map.of("role", JsonValue.of("system"), "parts", parts)), "system").get(0)
-                : Message.text("system", text(value));
-        return List.of(new AttributeMessage.Msg(message, attribute.pointer(), attribute.text()));
+        try {
+            Message message = value instanceof JsonValue.JsonArray parts
+                    ? messages(new JsonValue.JsonObject(Map.of("role", JsonValue.of("system"), "parts", parts)), "system").get(0)
+                    : Message.text("system", text(value));
+            return List.of(new AttributeMessage.Msg(message, attribute.pointer(), attribute.text()));
+        } catch (MalformedRecordException e) {
+            return List.of(new AttributeMessage.Problem(attribute.pointer(), attribute.text(), attribute.key()
+                    + " holds a part whose " + e.getMessage()));
+        }
     }
 
     /** One message object as the model's messages: its tool results first, then the rest of it. */
-    public static List<Message> messages(JsonValue.JsonObject m, String defaultRole) {
-        String role = string(m, "role").orElse(defaultRole);
-        if (m.get("parts").isEmpty()) {
+    public static List<Message> messages(JsonValue.JsonObject m, String defaultRole) throws MalformedRecordException {
+        String role = strict(m, "role", "role").orElse(defaultRole);
+        if (m.get("parts").isEmpty() || m.get("parts").get() instanceof JsonValue.JsonNull) {
             return List.of(chatCompletionsShape(m, role));
         }
         StringBuilder text = new StringBuilder();
         List<ToolCall> calls = new ArrayList<>();
         List<Message> messages = new ArrayList<>();
-        List<JsonValue> parts = m.get("parts").get() instanceof JsonValue.JsonArray a ? a.items() : List.of(m.get("parts").get());
+        JsonValue written = m.get("parts").get();
+        if (!(written instanceof JsonValue.JsonArray) && !(written instanceof JsonValue.JsonObject)) {
+            throw new MalformedRecordException("parts is " + kind(written) + ", not a list");
+        }
+        List<JsonValue> parts = written instanceof JsonValue.JsonArray a ? a.items() : List.of(written);
         for (JsonValue part : parts) {
-            String type = string(part, "type").orElse("");
+            if (!(part instanceof JsonValue.JsonObject)) {
+                throw new MalformedRecordException("parts holds " + kind(part) + " where a part object belongs");
+            }
+            String type = strict(part, "type", "a part's type").orElse("");
             if (type.equals("tool_call")) {
-                calls.add(call(callId(part), string(part, "name").orElse(""), part.get("arguments")));
+                calls.add(call(callId(part), strict(part, "name", "a tool_call part's name").orElse(""),
+                        part.get("arguments")));
             } else if (type.equals("tool_call_response")) {
                 // The conventions name it response; Pydantic AI writes result.
                 JsonValue response = part.get("response").or(() -> part.get("result")).orElse(JsonValue.JsonNull.INSTANCE);
@@ -117,68 +136,108 @@ public final class GenAiMessages {
      * A part's call id: a string; or, as the Microsoft Agent Framework writes it, the list of the run's and the
      * call's ids ({@code ["run_…", "call_…"]}), whose call id is the one that names a call, else the last.
      */
-    private static String callId(JsonValue part) {
+    private static String callId(JsonValue part) throws MalformedRecordException {
         if (part.get("id").orElse(null) instanceof JsonValue.JsonArray ids) {
             List<String> texts = ids.items().stream().filter(v -> v instanceof JsonValue.JsonString)
                     .map(v -> ((JsonValue.JsonString) v).value()).toList();
             return texts.stream().filter(id -> id.startsWith("call_")).findFirst()
                     .orElse(texts.isEmpty() ? "" : texts.get(texts.size() - 1));
         }
-        return string(part, "id").orElse("");
+        return strict(part, "id", "a part's id").orElse("");
     }
 
     /** {@code {role, content, tool_calls: [{id, function: {name, arguments}}], tool_call_id}}. */
-    private static Message chatCompletionsShape(JsonValue.JsonObject m, String role) {
-        String content = m.get("content").map(GenAiMessages::content).orElse("");
+    private static Message chatCompletionsShape(JsonValue.JsonObject m, String role) throws MalformedRecordException {
+        String content = m.get("content").isPresent() ? content(m.get("content").get()) : "";
         List<ToolCall> calls = new ArrayList<>();
-        if (m.get("tool_calls").orElse(null) instanceof JsonValue.JsonArray list) {
-            for (JsonValue c : list.items()) {
+        JsonValue toolCalls = m.get("tool_calls").orElse(JsonValue.JsonNull.INSTANCE);
+        if (!(toolCalls instanceof JsonValue.JsonArray) && !(toolCalls instanceof JsonValue.JsonNull)) {
+            throw new MalformedRecordException("tool_calls is " + kind(toolCalls) + ", not a list");
+        }
+        if (toolCalls instanceof JsonValue.JsonArray list) {
+            for (int i = 0; i < list.items().size(); i++) {
+                JsonValue c = list.items().get(i);
+                String at = "tool_calls[" + i + "]";
+                if (!(c instanceof JsonValue.JsonObject)) {
+                    throw new MalformedRecordException(at + " is " + kind(c) + ", not an object");
+                }
                 JsonValue f = c.get("function").orElse(c);
-                calls.add(call(string(c, "id").orElse(""), string(f, "name").orElse(""), f.get("arguments")));
+                if (!(f instanceof JsonValue.JsonObject)) {
+                    throw new MalformedRecordException(at + ".function is " + kind(f) + ", not an object");
+                }
+                calls.add(call(strict(c, "id", at + ".id").orElse(""), strict(f, "name", at + ".function.name").orElse(""),
+                        f.get("arguments")));
             }
         }
-        String answers = string(m, "tool_call_id").orElse(role.equals("tool") ? string(m, "id").orElse("") : "");
+        Optional<String> toolCallId = strict(m, "tool_call_id", "tool_call_id");
+        String answers = toolCallId.isPresent() ? toolCallId.get()
+                : role.equals("tool") ? strict(m, "id", "id").orElse("") : "";
         return new Message(role, content, calls, answers);
     }
 
-    /** A content that is a string, or a list of Chat Completions or GenAI parts. */
-    public static String content(JsonValue content) {
+    /**
+     * A content that is a string, or a list of Chat Completions or GenAI parts.
+     *
+     * @throws MalformedRecordException for a list holding what is no part, or a part whose members are of other types
+     */
+    public static String content(JsonValue content) throws MalformedRecordException {
         if (!(content instanceof JsonValue.JsonArray parts)) {
             return text(content);
         }
         StringBuilder out = new StringBuilder();
         for (JsonValue part : parts.items()) {
-            String piece = part(part, string(part, "type").orElse(""));
+            if (!(part instanceof JsonValue.JsonObject) && !(part instanceof JsonValue.JsonString)) {
+                throw new MalformedRecordException("content holds " + kind(part) + " where a part belongs");
+            }
+            String piece = part(part, strict(part, "type", "a part's type").orElse(""));
             out.append(out.isEmpty() || piece.isEmpty() ? "" : "\n").append(piece);
         }
         return out.toString();
     }
 
     /** A part that is not a call or a result, as text or a placeholder. */
-    private static String part(JsonValue part, String type) {
+    private static String part(JsonValue part, String type) throws MalformedRecordException {
         if (!(part instanceof JsonValue.JsonObject)) {
             return text(part);
         }
+        String where = "a " + (type.isEmpty() ? "" : type + " ") + "part's ";
         switch (type) {
             case "text", "input_text", "output_text":
-                return string(part, "content").or(() -> string(part, "text")).orElse("");
+                Optional<String> content = strict(part, "content", where + "content");
+                return content.isPresent() ? content.get() : strict(part, "text", where + "text").orElse("");
             case "reasoning", "thinking":
-                int length = PythonText.length(string(part, "content").or(() -> string(part, "text")).orElse(""));
+                Optional<String> thought = strict(part, "content", where + "content");
+                int length = PythonText.length(thought.isPresent() ? thought.get()
+                        : strict(part, "text", where + "text").orElse(""));
                 return String.format(Locale.ROOT, "[reasoning: %,d characters]", length);
             case "blob":
-                return "[blob: " + string(part, "modality").orElse("?") + ", " + string(part, "mime_type").orElse("?")
-                        + ", " + base64Size(string(part, "content").orElse("")) + "]";
+                return "[blob: " + strict(part, "modality", where + "modality").orElse("?") + ", "
+                        + strict(part, "mime_type", where + "mime_type").orElse("?") + ", "
+                        + base64Size(strict(part, "content", where + "content").orElse("")) + "]";
             case "uri":
-                return "[uri: " + string(part, "modality").orElse("?") + ", " + string(part, "uri").orElse("") + "]";
+                return "[uri: " + strict(part, "modality", where + "modality").orElse("?") + ", "
+                        + strict(part, "uri", where + "uri").orElse("") + "]";
             case "file":
-                return "[file: " + string(part, "file_id").orElse("?") + "]";
+                return "[file: " + strict(part, "file_id", where + "file_id").orElse("?") + "]";
             case "server_tool_call":
-                return "[server_tool_call: " + string(part, "name").orElse("?") + "]";
+                return "[server_tool_call: " + strict(part, "name", where + "name").orElse("?") + "]";
             case "server_tool_call_response":
-                return "[server_tool_call_response: " + string(part, "id").orElse("?") + "]";
+                return "[server_tool_call_response: " + strict(part, "id", where + "id").orElse("?") + "]";
             default:
                 return "[" + (type.isEmpty() ? "untyped" : type) + " part]";
         }
+    }
+
+    /** The string member {@code key}: empty when absent or null; a value of another type makes the message malformed. */
+    private static Optional<String> strict(JsonValue v, String key, String where) throws MalformedRecordException {
+        Optional<JsonValue> member = v.get(key);
+        if (member.isEmpty() || member.get() instanceof JsonValue.JsonNull) {
+            return Optional.empty();
+        }
+        if (!(member.get() instanceof JsonValue.JsonString s)) {
+            throw new MalformedRecordException(where + " is " + kind(member.get()) + ", not a string");
+        }
+        return Optional.of(s.value());
     }
 
     /** A call whose arguments are an object (GenAI) or a JSON string (Chat Completions): raw text kept as written. */
@@ -203,8 +262,9 @@ public final class GenAiMessages {
     }
 
     private static String kind(JsonValue v) {
-        return v instanceof JsonValue.JsonArray ? "list" : v instanceof JsonValue.JsonString ? "string"
-                : v instanceof JsonValue.JsonNull ? "null" : "scalar";
+        return v instanceof JsonValue.JsonArray ? "a list" : v instanceof JsonValue.JsonObject ? "an object"
+                : v instanceof JsonValue.JsonString ? "a string" : v instanceof JsonValue.JsonNull ? "null"
+                : v instanceof JsonValue.JsonBoolean ? "a boolean" : "a number";
     }
 
     private static String base64Size(String data) {

@@ -1,5 +1,6 @@
 package dev.tracedeck.importers.spans;
 
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.json.JsonValues;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.message.Message;
@@ -44,9 +45,14 @@ final class IndexedMessages {
         }
         List<AttributeMessage> found = new ArrayList<>();
         for (Group g : groups.values()) {
-            found.add(new AttributeMessage.Msg(g.message(defaultRole), "/attributes/"
-                    + (span.keyedAttributes() ? SourceRef.pointerToken(g.firstKey) : Integer.toString(g.firstIndex)),
-                    new JsonValue.JsonObject(g.original).toCompactString()));
+            String pointer = "/attributes/"
+                    + (span.keyedAttributes() ? SourceRef.pointerToken(g.firstKey) : Integer.toString(g.firstIndex));
+            String text = new JsonValue.JsonObject(g.original).toCompactString();
+            try {
+                found.add(new AttributeMessage.Msg(g.message(defaultRole), pointer, text));
+            } catch (MalformedRecordException e) {
+                found.add(new AttributeMessage.Problem(pointer, text, e.getMessage()));
+            }
         }
         return found;
     }
@@ -74,13 +80,17 @@ final class IndexedMessages {
             fields.put(field, value);
         }
 
-        Message message(String defaultRole) {
+        Message message(String defaultRole) throws MalformedRecordException {
             String role = text("role").orElse(defaultRole);
-            String content = text("content").map(IndexedMessages::content)
-                    .or(() -> text("prompt.text")).or(() -> text("completion.text")).orElse("");
+            Optional<String> written = text("content");
+            written = written.isPresent() ? written : text("prompt.text");
+            written = written.isPresent() ? written : text("completion.text");
+            String content = text("content").isPresent() ? content(written.get()) : written.orElse("");
             StringBuilder text = new StringBuilder(content);
             List<ToolCall> calls = new ArrayList<>();
-            numbered("tool_calls.").values().forEach(c -> calls.add(call(c)));
+            for (Map<String, JsonValue> c : numbered("tool_calls.").values()) {
+                calls.add(call(c));
+            }
             for (Map<String, JsonValue> c : numbered("contents.").values()) {
                 if (c.keySet().stream().anyMatch(k -> k.startsWith("tool_call."))) {
                     // A tool_use content repeats a call of tool_calls to keep the provider's order of parts.
@@ -90,26 +100,51 @@ final class IndexedMessages {
                     }
                     continue;
                 }
-                String piece = c.containsKey("text") ? GenAiMessages.text(c.get("text"))
-                        : c.containsKey("image.image.url") ? "[image: " + GenAiMessages.text(c.get("image.image.url")) + "]"
-                        : "[" + c.getOrDefault("type", JsonValue.of("untyped")).asText().orElse("?") + " content]";
+                String piece = c.containsKey("text") ? string(c, "text")
+                        : c.containsKey("image.image.url") ? "[image: " + string(c, "image.image.url") + "]"
+                        : "[" + (c.containsKey("type") ? string(c, "type") : "untyped") + " content]";
                 text.append(text.isEmpty() ? "" : "\n").append(piece);
             }
-            text("refusal").ifPresent(r -> text.append(text.isEmpty() ? "" : "\n").append("[refusal: ").append(r).append(']'));
-            if (text("function_call.name").isPresent() || text("function_call_name").isPresent()) {
-                calls.add(GenAiMessages.call("", text("function_call.name").or(() -> text("function_call_name")).orElse(""),
-                        Optional.ofNullable(fields.getOrDefault("function_call.arguments",
-                                fields.get("function_call_arguments_json")))));
+            Optional<String> refusal = text("refusal");
+            if (refusal.isPresent()) {
+                text.append(text.isEmpty() ? "" : "\n").append("[refusal: ").append(refusal.get()).append(']');
+            }
+            Optional<String> functionName = text("function_call.name");
+            functionName = functionName.isPresent() ? functionName : text("function_call_name");
+            if (functionName.isPresent()) {
+                calls.add(GenAiMessages.call("", functionName.get(), Optional.ofNullable(fields.getOrDefault(
+                        "function_call.arguments", fields.get("function_call_arguments_json")))));
             }
             return new Message(role, text.toString(), calls, text("tool_call_id").orElse(""));
         }
 
         /** A tool call's fields, with OpenInference's {@code tool_call.} and {@code function.} levels dropped. */
-        private static ToolCall call(Map<String, JsonValue> c) {
+        private ToolCall call(Map<String, JsonValue> c) throws MalformedRecordException {
             Map<String, JsonValue> f = new LinkedHashMap<>();
             c.forEach((k, v) -> f.put(k.replace("tool_call.", "").replace("function.", ""), v));
-            return GenAiMessages.call(f.containsKey("id") ? GenAiMessages.text(f.get("id")) : "",
-                    f.containsKey("name") ? GenAiMessages.text(f.get("name")) : "", Optional.ofNullable(f.get("arguments")));
+            JsonValue arguments = f.get("arguments");
+            if (arguments != null && !(arguments instanceof JsonValue.JsonString) && !(arguments instanceof JsonValue.JsonObject)
+                    && !(arguments instanceof JsonValue.JsonNull)) {
+                throw new MalformedRecordException(name(c, "arguments") + " is " + kind(arguments) + ", not a string");
+            }
+            return GenAiMessages.call(string(f, "id"), string(f, "name"), Optional.ofNullable(arguments));
+        }
+
+        /** The attribute's key of a field, for a reason: the first whose key ends with it. */
+        private String name(Map<String, JsonValue> c, String field) {
+            return original.keySet().stream().filter(k -> k.endsWith("." + field)).findFirst().orElse(field);
+        }
+
+        /** A field's string ("" when absent or null); a message whose field is of another type broke. */
+        private String string(Map<String, JsonValue> c, String field) throws MalformedRecordException {
+            JsonValue v = c.get(field);
+            if (v == null || v instanceof JsonValue.JsonNull) {
+                return "";
+            }
+            if (!(v instanceof JsonValue.JsonString s)) {
+                throw new MalformedRecordException(name(c, field) + " is " + kind(v) + ", not a string");
+            }
+            return s.value();
         }
 
         /** The fields under {@code prefix} ({@code tool_calls.}) grouped by their number. */
@@ -126,9 +161,9 @@ final class IndexedMessages {
             return out;
         }
 
-        private Optional<String> text(String field) {
+        private Optional<String> text(String field) throws MalformedRecordException {
             JsonValue v = fields.get(field);
-            return v == null || v instanceof JsonValue.JsonNull ? Optional.empty() : Optional.of(GenAiMessages.text(v));
+            return v == null || v instanceof JsonValue.JsonNull ? Optional.empty() : Optional.of(string(fields, field));
         }
     }
 
@@ -139,9 +174,19 @@ final class IndexedMessages {
             Optional<JsonValue> parts = JsonValues.tryParse(s);
             if (parts.isPresent() && parts.get() instanceof JsonValue.JsonArray a && !a.items().isEmpty()
                     && a.items().stream().allMatch(p -> p.get("type").isPresent())) {
-                return GenAiMessages.content(a);
+                try {
+                    return GenAiMessages.content(a);
+                } catch (MalformedRecordException e) {
+                    // Text that only looks like parts: the content as written.
+                    return content;
+                }
             }
         }
         return content;
+    }
+
+    private static String kind(JsonValue v) {
+        return v instanceof JsonValue.JsonArray ? "a list" : v instanceof JsonValue.JsonObject ? "an object"
+                : v instanceof JsonValue.JsonString ? "a string" : v instanceof JsonValue.JsonBoolean ? "a boolean" : "a number";
     }
 }

@@ -29,6 +29,8 @@ final class LocatedJson {
         final List<Node> children = new ArrayList<>();
         /** A string's value, for the discriminators of the object it is in. */
         String text;
+        /** The JSON a string's value holds, parsed once: its changes are compared as the same changes. */
+        private LocatedJson embedded;
 
         Node(Type type, Node parent, String name, int index, int start) {
             this.type = type;
@@ -55,6 +57,14 @@ final class LocatedJson {
                 }
             }
             return null;
+        }
+
+        /** The values of the JSON text a string holds (none when it holds no JSON). */
+        LocatedJson embedded() {
+            if (embedded == null) {
+                embedded = parse(text, false);
+            }
+            return embedded;
         }
 
         /** The JSON pointer inside its top-level value. */

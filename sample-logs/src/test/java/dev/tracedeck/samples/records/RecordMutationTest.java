@@ -28,7 +28,9 @@ import org.junit.jupiter.api.Test;
  * list for an object, the record itself included), must give either what the sample gives (the importer does not
  * read that value, or keeps it as written), or the record that value is in as a malformed record at its lines — never
  * an {@code other} record, never a thread of its own, never fewer records, never something else read silently — or a
- * refusal of the file. {@link MutationJudge} says which.
+ * refusal of the file. {@link MutationJudge} says which. The messages a span holds as JSON text (the GenAI
+ * conventions' {@code gen_ai.input.messages}, {@code gen_ai.output.messages}, {@code gen_ai.system_instructions}) are
+ * changed inside that text the same way.
  *
  * <p>Each place a value has in a format (its path with the kinds of the records on the way,
  * {@link Mutation#shape}) is tried in the first and the last record that has it, in the first sample that does;
@@ -46,9 +48,7 @@ class RecordMutationTest {
     private static final int TRIES_PER_PLACE = 2;
 
     /** Formats whose importers do not hold to this yet: their failures are counted and written, not failed on. */
-    private static final Set<String> NOT_YET = Set.of("atif", "inspect", "langchain",
-            "langfuse", "langgraph", "letta", "otel-console", "phoenix",
-            "pydantic-ai", "smolagents");
+    private static final Set<String> NOT_YET = Set.of();
 
     /**
      * A value a format documents as taking the other type too, or whose change the read holds as written: a change to
@@ -65,6 +65,9 @@ class RecordMutationTest {
                     && Pattern.compile("(" + place + ")$").matcher(m.shape()).find();
         }
     }
+
+    /** The formats whose spans or observations hold messages in the GenAI conventions' shape. */
+    private static final String SPAN_MESSAGES = "langfuse otlp otel-console phoenix";
 
     /** The formats that hold Anthropic messages. */
     private static final String ANTHROPIC_MESSAGES = "anthropic claude-code sdk-recording";
@@ -85,6 +88,33 @@ class RecordMutationTest {
             new Allowed("sdk-recording", "/(request|response)/body", "string for object",
                     "a recorder may keep a body as text; text that is neither JSON nor an API's events (a gateway's "
                             + "page) is kept as an other record"),
+            new Allowed("phoenix", "/(start_time|end_time|timestamp)", "number for string",
+                    "a dataframe row writes its times as epoch milliseconds"),
+            new Allowed("phoenix otel-console langfuse", "/attributes/(?!llm\\.(input|output)_messages|gen_ai\\.)[^/]*",
+                    "number for string", "an attribute's value may be of any type OpenTelemetry allows, shown as written;"
+                            + " the ones read as messages are typed"),
+            new Allowed("langfuse", "/observations/\\*(\\[[^]]*\\])*/(input|output)", ".*",
+                    "an observation's input and output hold what the framework handed Langfuse: any JSON, a value of "
+                            + "no shape read here one message holding it as written"),
+            new Allowed("langfuse", "/(input|output)(\\[[^]]*\\])*(/messages)?/\\*", "string for object",
+                    "plain text in a list of messages is a message"),
+            new Allowed(SPAN_MESSAGES, "\\[type=tool_call\\]/arguments", "string for object",
+                    "a call's arguments are any JSON (GenAI conventions), their JSON text too"),
+            new Allowed(SPAN_MESSAGES, "\\[type=tool_call_response\\]/(result|response)", ".*",
+                    "a tool's response is any JSON (GenAI conventions), kept as written"),
+            new Allowed("langchain langgraph", "/(id|tool_call_id)", "number for string",
+                    "LangChain reads an id written as a number as its digits"),
+            new Allowed("langchain langgraph", "\\[type=tool_call\\]/args", "string for object",
+                    "a call's args may be their JSON text"),
+            new Allowed("atif", "/tool_calls/\\*/arguments", "string for object",
+                    "ATIF keeps a call's arguments written as a string as written"),
+            new Allowed("pydantic-ai", "\\[part_kind=(tool-return|retry-prompt)\\]/content", ".*",
+                    "a tool's return value and a retry's feedback are any JSON, kept as written"),
+            new Allowed("pydantic-ai", "\\[part_kind=tool-call\\]/args", "string for object",
+                    "a call's args are a JSON string or an object"),
+            new Allowed("smolagents", "/function/arguments", ".*",
+                    "a call's arguments are any JSON (ToolCall.arguments: Any), kept as written"),
+            new Allowed("langgraph", "/thread_id", "number for string", "LangGraph takes a whole number as a thread id"),
             new Allowed("sdk-recording", "/request/body/tools(/.*)?", ".*",
                     "tools are kept as written; the sample's request refused with a 429 is retried only if the next "
                             + "request is the very same, so a change to one reads as a request that failed"));

@@ -30,7 +30,7 @@ import java.util.OptionalInt;
  */
 public record ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compactions, boolean endsAtModelAnswer,
                             Optional<ThreadStart> startedBy, List<TerminalCall> terminalCalls, List<Event> instructions,
-                            boolean compactionAgent) {
+                            boolean compactionAgent, List<RecordedOutcome> outcomes) {
 
     public static final ThreadRecords NONE = new ThreadRecords(List.of(), List.of(), false);
 
@@ -40,11 +40,12 @@ public record ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compact
         Objects.requireNonNull(startedBy);
         terminalCalls = List.copyOf(terminalCalls);
         instructions = List.copyOf(instructions);
+        outcomes = List.copyOf(outcomes);
     }
 
     /** Records of a thread no call of the trace started. */
     public ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compactions, boolean endsAtModelAnswer) {
-        this(modelCalls, compactions, endsAtModelAnswer, Optional.empty(), List.of(), List.of(), false);
+        this(modelCalls, compactions, endsAtModelAnswer, Optional.empty(), List.of(), List.of(), false, List.of());
     }
 
     /** True when {@code message} is one of the {@link #instructions()}: sent at the head of a request, not in its history. */
@@ -94,6 +95,6 @@ public record ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compact
 
     public boolean isEmpty() {
         return modelCalls.isEmpty() && compactions.isEmpty() && !endsAtModelAnswer && startedBy.isEmpty()
-                && terminalCalls.isEmpty() && instructions.isEmpty() && !compactionAgent;
+                && terminalCalls.isEmpty() && instructions.isEmpty() && !compactionAgent && outcomes.isEmpty();
     }
 }

@@ -6,6 +6,7 @@ import dev.tracedeck.model.recorded.BilledUsage;
 import dev.tracedeck.model.recorded.Compaction;
 import dev.tracedeck.model.recorded.ModelCall;
 import dev.tracedeck.model.recorded.TerminalCall;
+import dev.tracedeck.model.recorded.RecordedOutcome;
 import dev.tracedeck.model.recorded.ThreadRecords;
 import dev.tracedeck.model.recorded.ThreadStart;
 import dev.tracedeck.model.recorded.TokenUsage;
@@ -58,6 +59,7 @@ public final class TraceBuilder {
         final List<Compaction> compactions = new ArrayList<>();
         final List<TerminalCall> terminalCalls = new ArrayList<>();
         final List<Event> instructions = new ArrayList<>();
+        final List<RecordedOutcome> outcomes = new ArrayList<>();
         boolean endsAtModelAnswer;
         ThreadStart startedBy;
         boolean compactionAgent;
@@ -66,10 +68,11 @@ public final class TraceBuilder {
         private int compactionCount;
         private int terminalCount;
         private int instructionCount;
+        private int outcomeCount;
 
         ThreadRecords build() {
             return new ThreadRecords(calls, compactions, endsAtModelAnswer, Optional.ofNullable(startedBy), terminalCalls,
-                    instructions, compactionAgent);
+                    instructions, compactionAgent, outcomes);
         }
 
         /** Its lists' sizes and its flags, for {@link #restore}; records are only ever added to the lists. */
@@ -79,6 +82,7 @@ public final class TraceBuilder {
             copy.compactionCount = compactions.size();
             copy.terminalCount = terminalCalls.size();
             copy.instructionCount = instructions.size();
+            copy.outcomeCount = outcomes.size();
             copy.endsAtModelAnswer = endsAtModelAnswer;
             copy.startedBy = startedBy;
             copy.compactionAgent = compactionAgent;
@@ -90,6 +94,7 @@ public final class TraceBuilder {
             compactions.subList(counts.compactionCount, compactions.size()).clear();
             terminalCalls.subList(counts.terminalCount, terminalCalls.size()).clear();
             instructions.subList(counts.instructionCount, instructions.size()).clear();
+            outcomes.subList(counts.outcomeCount, outcomes.size()).clear();
             endsAtModelAnswer = counts.endsAtModelAnswer;
             startedBy = counts.startedBy;
             compactionAgent = counts.compactionAgent;
@@ -180,6 +185,11 @@ public final class TraceBuilder {
         recorded(message.threadId()).instructions.add(message);
     }
 
+    /** Records what the trace says of how the event's thread ran (see {@link RecordedOutcome}). */
+    public void recordOutcome(Event at, RecordedOutcome.Verdict verdict, String by, String says) {
+        recorded(at.threadId()).outcomes.add(new RecordedOutcome(at, verdict, by, says));
+    }
+
     /**
      * Carries a thread's records over to a trace being rebuilt event for event (the same events in the same order,
      * some with new payloads): each record moves to the event added at its event's position.
@@ -199,7 +209,7 @@ public final class TraceBuilder {
         }
         Recorded r = recorded(threadId);
         for (ModelCall c : from.records().modelCalls()) {
-            r.calls.add(new ModelCall(events.get(offset + c.event().seq()), c.model(), c.usage(), c.window()));
+            r.calls.add(new ModelCall(events.get(offset + c.event().seq()), c.model(), c.usage(), c.window(), c.billed()));
         }
         for (Compaction c : from.records().compactions()) {
             r.compactions.add(new Compaction(events.get(offset + c.event().seq()), c.tokensBefore(), c.trigger()));
@@ -209,6 +219,9 @@ public final class TraceBuilder {
         }
         for (Event e : from.records().instructions()) {
             r.instructions.add(events.get(offset + e.seq()));
+        }
+        for (RecordedOutcome o : from.records().outcomes()) {
+            r.outcomes.add(new RecordedOutcome(events.get(offset + o.at().seq()), o.verdict(), o.by(), o.says()));
         }
         r.endsAtModelAnswer = from.records().endsAtModelAnswer();
         r.compactionAgent |= from.records().compactionAgent();
