@@ -15,13 +15,14 @@ What a step is, as docs/align.md defines it, read here from each format's own fi
 - smolagents benchmark output (JSON Lines, a run a line: question, answer, true_answer, source, intermediate_steps):
   each `assistant` message is a model call; each call a `tool-call` message writes as "Calling tools:\\n[...]"
   (Python's str() of the calls, read back with ast.literal_eval) is a tool call, `final_answer` the final answer; a
-  run whose last step is a model call ends with it as its answer. The task is the question. Pass or fail is the
-  benchmark's own rule (score.ipynb's get_correct): MATH compares the last number of the answer, others the GAIA
-  scorer; a line without an answer fails.
+  run whose last step is a model call ends with it as its answer. The task is the question. An answer equal to the
+  true answer (ignoring case and surrounding space) passes; any other is judged by the benchmark's own rule
+  (score.ipynb's get_correct): MATH compares the last number of the answer, others the GAIA scorer; a line without
+  an answer fails.
 - Inspect eval logs (.json, or the .eval zip's samples/*.json): each assistant message is a model call and each of
   its tool_calls a tool call; the last model call, if it called nothing, is the final answer. The task is
-  "sample <id>". A sample's error fails it; its scores pass when every value is full marks (C, yes, true, 1), fail
-  when one is none or partial (I, N, P, no, false, 0), and say nothing otherwise.
+  "sample <id>". A sample's error or limit fails it; its scores pass when every value is C, yes or true, fail when
+  one is I, N, P, no or false, and say nothing otherwise (a number, a mapping).
 The fingerprint of arguments: the value (a string that parses as JSON is that JSON) written canonically — object
 keys sorted, strings with runs of whitespace made one space and trimmed, numbers without trailing zeros — then the
 first 8 hex digits of its SHA-256.
@@ -181,6 +182,8 @@ def smolagents_runs(path):
                 verdict = "fail"
             elif line.get("answer") is None:
                 verdict = "fail"
+            elif str(line["answer"]).strip().lower() == str(line["true_answer"]).strip().lower():
+                verdict = "pass"
             else:
                 verdict = "pass" if benchmark_correct(line) else "fail"
             yield line["question"], smolagents_steps(line), verdict
@@ -194,35 +197,29 @@ def inspect_text(content):
     return "\n".join(p.get("text", "") for p in content or [] if isinstance(p, dict) and p.get("type") == "text")
 
 
-def mark(value):
-    if isinstance(value, bool):
-        return 1.0 if value else 0.0
-    if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, str):
-        v = value.strip().lower()
-        table = {"c": 1.0, "yes": 1.0, "true": 1.0, "i": 0.0, "n": 0.0, "no": 0.0, "false": 0.0, "p": 0.5}
-        if v in table:
-            return table[v]
-        try:
-            return float(v)
-        except ValueError:
-            return None
-    return None
-
-
 def inspect_verdict(sample):
-    if sample.get("error"):
+    """An error or a limit fails; each score as Inspect reads C, I, P, N, yes/no and booleans; anything else (a
+    number, a mapping) says nothing of passing."""
+    if sample.get("error") or isinstance(sample.get("limit"), dict):
         return "fail"
-    scores = sample.get("scores") or {}
-    if not scores:
+    words = {"c": "pass", "yes": "pass", "true": "pass", "i": "fail", "n": "fail", "no": "fail", "false": "fail",
+             "p": "fail"}
+    verdicts = []
+    for score in (sample.get("scores") or {}).values():
+        value = score.get("value") if isinstance(score, dict) else score
+        if value is None:
+            continue
+        if isinstance(value, bool):
+            verdicts.append("pass" if value else "fail")
+        elif isinstance(value, str):
+            verdicts.append(words.get(value.strip().lower(), "unknown"))
+        else:
+            verdicts.append("unknown")
+    if not verdicts:
         return "unknown"
-    marks = [mark((s or {}).get("value")) for s in scores.values()]
-    if any(m is not None and m < 1.0 and (m == 0.0 or m == 0.5) for m in marks):
+    if "fail" in verdicts:
         return "fail"
-    if all(m == 1.0 for m in marks):
-        return "pass"
-    return "unknown"
+    return "pass" if all(v == "pass" for v in verdicts) else "unknown"
 
 
 def inspect_steps(sample):

@@ -63,7 +63,7 @@ class AlignCommandTest {
         assertEquals(0.5, task.path("flipRate").asDouble(), 1e-12);
         assertEquals(0.6, task.path("passK").path(1).path("value").asDouble(), 1e-12);
         assertEquals("fail", task.path("runList").path(2).path("outcome").asText());
-        assertEquals("match I", task.path("runList").path(2).path("outcomeText").asText());
+        assertEquals("failed: I (incorrect) (match)", task.path("runList").path(2).path("outcomeText").asText());
         JsonNode tree = task.path("tree");
         assertEquals(2, tree.path("steps").size());
         assertEquals("tool_call", tree.path("steps").path(1).path("kind").asText());

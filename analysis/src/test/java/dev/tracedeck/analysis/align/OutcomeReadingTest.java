@@ -2,9 +2,14 @@ package dev.tracedeck.analysis.align;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tracedeck.model.event.Event;
+import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.json.JsonValue;
+import dev.tracedeck.model.recorded.RecordedOutcome;
+import dev.tracedeck.model.source.SourceRef;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -21,19 +26,26 @@ class OutcomeReadingTest {
         return new JsonValue.JsonObject(m);
     }
 
+    private static RecordedOutcome said(RecordedOutcome.Verdict verdict, String by, String says) {
+        Event at = new Event(0, "sample", "", "sample 1 epoch 1", SourceRef.line("log.json", 1), "{}",
+                new Payload.JsonRecord("sample", JsonValue.of("x")));
+        return new RecordedOutcome(at, verdict, by, says);
+    }
+
     @Test
-    void inspectScoresPassOnFullMarksFailOnNoneOrPartialAndSayNothingOtherwise() {
-        assertEquals(Outcome.Verdict.PASS, InspectScores.of(obj("scores", obj("match", obj("value", "C")))).verdict());
-        assertEquals("match C", InspectScores.of(obj("scores", obj("match", obj("value", "C")))).label());
-        assertEquals(Outcome.Verdict.FAIL, InspectScores.of(obj("scores", obj("match", obj("value", "I")))).verdict());
-        assertEquals(Outcome.Verdict.FAIL, InspectScores.of(obj("scores", obj("match", obj("value", "P")))).verdict());
-        assertEquals(Outcome.Verdict.PASS, InspectScores.of(obj("scores", obj("a", obj("value", 1), "b", obj("value", true)))).verdict());
-        assertEquals(Outcome.Verdict.FAIL, InspectScores.of(obj("scores", obj("a", obj("value", "C"), "b", obj("value", 0)))).verdict());
-        assertEquals(Outcome.Verdict.UNKNOWN, InspectScores.of(obj("scores", obj("f1", obj("value", 0.73)))).verdict());
-        assertEquals(Outcome.Verdict.UNKNOWN, InspectScores.of(obj("scores", obj("m", obj("value", obj("x", 1))))).verdict());
-        assertEquals(Outcome.Verdict.UNKNOWN, InspectScores.of(obj("id", 1)).verdict());
-        Outcome error = InspectScores.of(obj("error", obj("message", "sandbox died"), "scores", obj("m", obj("value", "C"))));
-        assertEquals(Outcome.fail("error: sandbox died"), error);
+    void whatTheTraceSaysPassesOnEveryScorePassedFailsOnAnyBadOrPartialAndIsNoVerdictOtherwise() {
+        RecordedOutcome.Verdict passed = RecordedOutcome.Verdict.PASSED;
+        assertEquals(Outcome.pass("passed: C (correct) (match)"),
+                RecordedRun.recorded(List.of(said(passed, "match", "C (correct)"))));
+        assertEquals(Outcome.Verdict.PASS, RecordedRun.recorded(List.of(said(passed, "a", "C"), said(passed, "b", "true"))).verdict());
+        for (RecordedOutcome.Verdict bad : List.of(RecordedOutcome.Verdict.FAILED, RecordedOutcome.Verdict.PARTIAL,
+                RecordedOutcome.Verdict.ERROR, RecordedOutcome.Verdict.STOPPED)) {
+            assertEquals(Outcome.Verdict.FAIL, RecordedRun.recorded(List.of(said(passed, "a", "C"), said(bad, "b", "x"))).verdict(), bad.name());
+        }
+        assertEquals(Outcome.Verdict.UNKNOWN, RecordedRun.recorded(List.of(said(RecordedOutcome.Verdict.NOTED, "f1", "0.73"))).verdict());
+        assertEquals(Outcome.Verdict.UNKNOWN, RecordedRun.recorded(List.of(said(passed, "a", "C"),
+                said(RecordedOutcome.Verdict.NOTED, "f1", "0.73"))).verdict(), "a score that says nothing leaves the run without a verdict");
+        assertEquals(Outcome.UNKNOWN, RecordedRun.recorded(List.of()));
     }
 
     @Test

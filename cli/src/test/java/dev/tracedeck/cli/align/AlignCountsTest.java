@@ -58,10 +58,11 @@ class AlignCountsTest {
                 Arguments.of(REAL.resolve("smolagents-01-benchmark-toolcalling-math.jsonl"), new Figures(50, 50, 50, 50, 29, 208, "316746702223e620")),
                 // Its code agent on 50 SimpleQA questions: 19 right, as the benchmark's own score file says (19 of 50).
                 Arguments.of(REAL.resolve("smolagents-02-benchmark-code-simpleqa.jsonl"), new Figures(50, 50, 50, 50, 19, 379, "a2feb88dcbd42d71")),
-                // Inspect's test logs: a sample scored C; three samples scored C; a sample scored 0.0 (closeness_log).
+                // Inspect's test logs: a sample scored C; three samples scored C; a sample scored 0.0 by closeness_log,
+                // a number that does not say whether it passes: no verdict.
                 Arguments.of(REAL.resolve("inspect-01-browser-eval-log.json"), new Figures(1, 1, 1, 1, 1, 9, "c175d8a52b3f14f3")),
                 Arguments.of(REAL.resolve("inspect-03-security-guide.json"), new Figures(3, 3, 3, 3, 3, 3, "b6b9fe114bbe5b63")),
-                Arguments.of(REAL.resolve("inspect-01-message-dedup-bash.eval"), new Figures(1, 1, 1, 1, 0, 11, "f3951b3bbf956dbb")));
+                Arguments.of(REAL.resolve("inspect-01-message-dedup-bash.eval"), new Figures(1, 1, 1, 0, 0, 11, "f3951b3bbf956dbb")));
     }
 
     @ParameterizedTest
