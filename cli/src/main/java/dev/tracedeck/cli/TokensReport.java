@@ -110,10 +110,21 @@ final class TokensReport {
             Set<String> notes = new LinkedHashSet<>();
             for (ThreadTokens t : f.threads()) {
                 PromptCount last = t.last();
-                out.append(String.format("  %-48s %,9d tokens  %5.1f%% of the window  peak %,d over %d points%n",
-                        t.thread().id().isEmpty() ? "(run)" : TerminalText.line(t.thread().id()), last.tokens(),
-                        100.0 * last.tokens() / p.contextLimit(), t.points().stream().mapToInt(c -> c.count().tokens()).max().orElse(0),
-                        t.points().size()));
+                String thread = t.thread().id().isEmpty() ? "(run)" : TerminalText.line(t.thread().id());
+                int peak = t.points().stream().mapToInt(c -> c.count().tokens()).max().orElse(0);
+                if (t.measured().isEmpty()) {
+                    out.append(String.format("  %-48s %,9d tokens  %5.1f%% of the window  peak %,d over %d points%n",
+                            thread, last.tokens(), 100.0 * last.tokens() / p.contextLimit(), peak, t.points().size()));
+                } else {
+                    // What the provider billed leads; Tracedeck's count of what the trace shows goes beside it.
+                    MeasuredPoint billed = t.measured().get(t.measured().size() - 1);
+                    out.append(String.format("  %-48s %,9d tokens billed  %5.1f%% of the window  peak %,d over %d calls%n",
+                            thread, billed.tokens(), 100.0 * billed.tokens() / p.contextLimit(), t.peakMeasured(),
+                            t.measured().size()));
+                    out.append(String.format("      Tracedeck's count of the history: %,d tokens (%.1f%%), peak %,d over %d"
+                                    + " points%n", last.tokens(), 100.0 * last.tokens() / p.contextLimit(), peak,
+                            t.points().size()));
+                }
                 StringBuilder split = new StringBuilder("      ");
                 for (TokenCategory c : TokenCategory.values()) {
                     if (last.of(c) > 0) {
@@ -121,7 +132,7 @@ final class TokensReport {
                     }
                 }
                 out.append(split.toString().stripTrailing()).append('\n');
-                recordedText(out, t, p.contextLimit());
+                recordedText(out, t);
                 notes.addAll(reasons(f, last));
             }
             if (f.threads().isEmpty()) {
@@ -134,12 +145,11 @@ final class TokensReport {
     }
 
     /** What the trace recorded: the context its provider billed call by call, and where it was compacted. */
-    private static void recordedText(StringBuilder out, ThreadTokens t, int limit) {
+    private static void recordedText(StringBuilder out, ThreadTokens t) {
         if (!t.measured().isEmpty()) {
             MeasuredPoint last = t.measured().get(t.measured().size() - 1);
-            out.append(String.format("      recorded usage: the last call read %,d prompt tokens (%.1f%% of the window),"
-                            + " peak %,d over %d calls%n", last.tokens(), 100.0 * last.tokens() / limit, t.peakMeasured(),
-                    t.measured().size()));
+            out.append(String.format("      recorded usage: the last call read %,d prompt tokens (input, cache reads and"
+                    + " writes as billed)%n", last.tokens()));
             String beside = last.estimateBeside();
             if (!beside.isEmpty()) {
                 out.append("      ").append(TerminalText.line(beside)).append(" (an estimate: the trace does not show everything sent)\n");

@@ -53,8 +53,10 @@ class TokensCommandTest {
         assertEquals(ExitCodes.OK, text.code(), text.err());
         assertTrue(text.out().contains("(claude-sonnet-4-5-20250929, named by the trace; estimated window 200,000 tokens)"),
                 text.out());
-        assertTrue(text.out().contains("recorded usage: the last call read 14,384 prompt tokens (7.2% of the window),"
-                + " peak 14,384 over 5 calls"), text.out());
+        assertTrue(text.out().contains(" 14,384 tokens billed    7.2% of the window  peak 14,384 over 5 calls"),
+                "the billed context leads\n" + text.out());
+        assertTrue(text.out().contains("      Tracedeck's count of the history: "), text.out());
+        assertTrue(text.out().contains("recorded usage: the last call read 14,384 prompt tokens"), text.out());
         assertTrue(text.out().contains("Tracedeck's own count of the history there is"), text.out());
         assertTrue(text.out().contains("compacted at line 6 (manual), 14,561 tokens before as recorded: dropped 5 messages"),
                 text.out());

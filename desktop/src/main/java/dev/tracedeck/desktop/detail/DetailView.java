@@ -1,5 +1,6 @@
 package dev.tracedeck.desktop.detail;
 
+import dev.tracedeck.desktop.common.MatchRanges;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -16,6 +17,7 @@ import org.fxmisc.flowless.VirtualizedScrollPane;
 import org.fxmisc.richtext.StyleClassedTextArea;
 import org.fxmisc.richtext.model.ReadOnlyStyledDocument;
 import org.fxmisc.richtext.model.ReadOnlyStyledDocumentBuilder;
+import org.fxmisc.richtext.model.StyleSpans;
 import org.fxmisc.richtext.model.StyledSegment;
 
 /**
@@ -25,10 +27,13 @@ import org.fxmisc.richtext.model.StyledSegment;
 public final class DetailView extends VBox {
 
     private static final Collection<String> PLAIN = List.of();
+    private static final String FIND_MATCH = "find-match";
 
     /** Made when the pane first shows an event (see {@link #show}): until then a label holds the model's first text. */
     private StyleClassedTextArea area;
     private DetailDocument document = DetailDocument.EMPTY;
+    /** The words the timeline is searched for, marked wherever the detail holds them; "" for none. */
+    private String highlighted = "";
     private final HBox header;
     private final Label waiting = new Label();
 
@@ -70,6 +75,21 @@ public final class DetailView extends VBox {
             getChildren().set(getChildren().indexOf(waiting), scroll);
         }
         return area;
+    }
+
+    /**
+     * Marks {@code term} wherever the detail holds it, case ignored, now and in every event shown after, and brings the
+     * first mark into view when the event has no line of its own to show (a blamed state entry); "" marks nothing.
+     */
+    public void highlight(String term) {
+        String now = term == null ? "" : term;
+        if (now.equals(highlighted)) {
+            return;
+        }
+        highlighted = now;
+        if (area != null) {
+            show(document);
+        }
     }
 
     /** Puts {@code tools} at the right of the pane's header and {@code panel} under it (notes and bookmarks). */
@@ -125,7 +145,13 @@ public final class DetailView extends VBox {
         }
         ReadOnlyStyledDocument<Collection<String>, String, Collection<String>> styled = builder.build();
         area.replace(0, area.getLength(), styled);
+        int firstMatch = mark(area);
         int focus = next.focusLine().orElse(-1);
+        if (focus < 0 && firstMatch >= 0) {
+            area.moveTo(firstMatch);
+            area.showParagraphAtCenter(area.getCurrentParagraph());
+            return;
+        }
         if (focus < 0) {
             area.moveTo(0);
             area.showParagraphAtTop(0);
@@ -134,6 +160,20 @@ public final class DetailView extends VBox {
         // Centred: the entries before a blamed one usually explain it, and a tall wrapped one above cannot push it out.
         area.moveTo(focus, 0);
         area.showParagraphAtCenter(focus);
+    }
+
+    /** Marks the searched words in the text shown; the position of the first mark, or -1. */
+    private int mark(StyleClassedTextArea area) {
+        List<int[]> matches = MatchRanges.of(area.getText(), highlighted);
+        for (int[] match : matches) {
+            StyleSpans<Collection<String>> spans = area.getStyleSpans(match[0], match[1]);
+            area.setStyleSpans(match[0], spans.mapStyles(style -> {
+                List<String> marked = new ArrayList<>(style);
+                marked.add(FIND_MATCH);
+                return marked;
+            }));
+        }
+        return matches.isEmpty() ? -1 : matches.get(0)[0];
     }
 
     private static Collection<String> classes(String style) {

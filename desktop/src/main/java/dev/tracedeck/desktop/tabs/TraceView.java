@@ -54,6 +54,9 @@ final class TraceView extends SplitPane {
         timeline = new TimelineView(model.timeline());
         timeline.showAnnotations(model.annotations());
         detail = new DetailView(model.detail());
+        // The words the timeline is searched for are marked in the detail too, event after event.
+        model.timeline().filterProperty().addListener((obs, old, now) -> detail.highlight(now.search()));
+        detail.highlight(model.timeline().filterProperty().get().search());
         annotations = new AnnotationsBar(model.annotations(), model.detail().shownEventProperty(), openFiles.link().isPresent());
         detail.addAnnotations(annotations.tools(), annotations.panel());
         findings = new FindingsView(model.findings(), timeline::focusTable, () -> openFiles.showFindings(false));
@@ -117,7 +120,9 @@ final class TraceView extends SplitPane {
         tabs.put(CenterView.TREE, lazyTab(CenterView.TREE, () -> new dev.tracedeck.desktop.tree.RunTreeView(model.runTree()),
                 "The run as its structure: agents, model calls, tool calls, sub-agents, on one time axis (Ctrl+5; ← → close and open)"));
         tabs.put(CenterView.TRANSCRIPT, lazyTab(CenterView.TRANSCRIPT,
-                () -> new dev.tracedeck.desktop.transcript.TranscriptView(model.transcript()),
+                () -> new dev.tracedeck.desktop.transcript.TranscriptView(model.transcript(),
+                        javafx.beans.binding.Bindings.createStringBinding(() -> model.timeline().filterProperty().get().search(),
+                                model.timeline().filterProperty())),
                 "The conversation as a person reads it, each call's result beside it (Ctrl+6; Enter unfolds)"));
         tabs.forEach((view, tab) -> {
             centerNodes.put(view, tab.getContent());

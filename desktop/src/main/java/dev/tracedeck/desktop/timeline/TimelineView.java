@@ -22,6 +22,7 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -98,6 +99,21 @@ public final class TimelineView extends VBox {
         table.requestFocus();
     }
 
+    /**
+     * Selects the row {@code delta} rows on (the rows a search keeps are its matches), from the first when none is
+     * selected, and scrolls it into view; the detail shows it with the words searched for marked.
+     */
+    void stepMatch(int delta) {
+        int rows = table.getItems().size();
+        if (rows == 0) {
+            return;
+        }
+        int at = table.getSelectionModel().getSelectedIndex();
+        int next = at < 0 ? (delta > 0 ? 0 : rows - 1) : Math.max(0, Math.min(rows - 1, at + delta));
+        table.getSelectionModel().clearAndSelect(next);
+        table.scrollTo(Math.max(0, next - 3));
+    }
+
     /** Puts the caret in the search box with its text selected, ready to type over. */
     public void focusSearch() {
         search.requestFocus();
@@ -134,7 +150,13 @@ public final class TimelineView extends VBox {
         delay.setOnFinished(e -> model.search(search.getText()));
         search.textProperty().addListener((obs, old, now) -> delay.playFromStart());
         search.setOnKeyPressed(e -> {
-            if (e.getCode() == KeyCode.ESCAPE) {
+            if (e.getCode() == KeyCode.F3) {
+                // The next or previous match without leaving the box: each shown in the detail, marked there.
+                delay.stop();
+                model.search(search.getText());
+                stepMatch(e.isShiftDown() ? -1 : 1);
+                e.consume();
+            } else if (e.getCode() == KeyCode.ESCAPE) {
                 search.clear();
                 table.requestFocus();
             } else if (e.getCode() == KeyCode.ENTER || e.getCode() == KeyCode.DOWN) {
@@ -237,6 +259,12 @@ public final class TimelineView extends VBox {
     private void buildTable() {
         table.setId("timeline-table");
         table.getStyleClass().add("timeline-table");
+        table.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.F3) {
+                stepMatch(e.isShiftDown() ? -1 : 1);
+                e.consume();
+            }
+        });
         table.setRowFactory(t -> new EventRow(model::findings, model.filterProperty()));
         model.filterProperty().addListener((obs, old, now) -> followFilter(old, now));
         // Every column but the summary keeps its width; the summary takes what is left.

@@ -34,10 +34,12 @@ final class HelpMenu {
             new ViewKey("Findings panel", "Delete", "clear the finding's triage"),
             new ViewKey("Timeline search", "Enter  ↓", "search now and go to the rows"),
             new ViewKey("Timeline search", "Escape", "clear the search"),
+            new ViewKey("Timeline and its search", "F3  Shift+F3", "the next, the previous match: the rows a search keeps, the words marked in them and in the detail"),
             new ViewKey("State view", "←  →", "the snapshot before, the one after"),
             new ViewKey("Tree", "←  →", "close or open the node; on a closed one, go to its parent, on an open one to its first child"),
             new ViewKey("Tree", "Enter  Space", "open or close the node"),
             new ViewKey("Transcript", "Enter  Space", "open or fold the block"),
+            new ViewKey("Transcript", "F3  Shift+F3", "the next, the previous block that holds the words the timeline is searched for"),
             new ViewKey("Notes", "Enter  Escape", "save the note, leave it"),
             new ViewKey("Compare, Runs, Playground windows", "Ctrl+W  Escape", "close the window"));
 

@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import javafx.css.PseudoClass;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.TabPane;
@@ -134,6 +135,31 @@ class MainWindowTest {
         assertFalse(table.getItems().isEmpty());
         assertTrue(table.getItems().stream().allMatch(e -> e.text().contains("FLUSH_CONTEXT")), "only matching rows");
         assertTrue(table.getItems().size() < 217);
+    }
+
+    @Test
+    void f3StepsThroughTheMatchesWithTheWordsMarkedInTheRowsAndTheDetail(FxRobot robot) {
+        robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
+        robot.press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
+        robot.write("flush_context").type(KeyCode.F3);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        TableView<Event> table = robot.lookup("#timeline-table").queryTableView();
+        assertEquals(0, table.getSelectionModel().getSelectedIndex(), "the first match");
+        assertTrue(robot.lookup("#timeline-search").queryAs(TextField.class).isFocused(), "the keys stay in the box");
+        List<String> marked = robot.lookup("#timeline-table .find-match").queryAllAs(Label.class).stream()
+                .filter(Node::isVisible).map(Label::getText).toList();
+        assertFalse(marked.isEmpty(), "the rows mark the words");
+        assertTrue(marked.stream().allMatch(t -> t.equalsIgnoreCase("flush_context")), marked.toString());
+        StyleClassedTextArea area = robot.lookup("#detail-area").queryAs(StyleClassedTextArea.class);
+        int at = area.getText().toLowerCase(java.util.Locale.ROOT).indexOf("flush_context");
+        assertTrue(at >= 0, area.getText());
+        assertTrue(area.getStyleOfChar(at + 1).contains("find-match"), "the detail marks them too");
+
+        robot.type(KeyCode.F3);
+        assertEquals(1, table.getSelectionModel().getSelectedIndex(), "the next match");
+        robot.press(KeyCode.SHIFT).type(KeyCode.F3).release(KeyCode.SHIFT);
+        assertEquals(0, table.getSelectionModel().getSelectedIndex(), "the one before");
     }
 
     @Test
