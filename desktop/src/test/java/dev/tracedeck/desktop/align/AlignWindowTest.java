@@ -21,6 +21,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TreeItem;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -39,16 +40,30 @@ class AlignWindowTest {
 
     private AlignWindow window;
 
+    private Stage owner;
+
+    /**
+     * The main window's place: a window of its own with the app's sheets, which the align window takes on; the stage
+     * every test shares keeps its size.
+     */
     @Start
     void start(Stage stage) {
-        // The main window's place: a scene with the app's sheets, which the align window takes on.
+        owner = new Stage();
         Scene scene = new Scene(new Label("main"), 400, 300);
         scene.getStylesheets().setAll(List.of(sheet("tokens-light.css"), sheet("app.css")));
-        stage.setScene(scene);
-        stage.show();
-        window = new AlignWindow(stage, new AlignViewModel(Importers.standard(), new Validator(RuleConfig.DEFAULT),
+        owner.setScene(scene);
+        owner.show();
+        window = new AlignWindow(owner, new AlignViewModel(Importers.standard(), new Validator(RuleConfig.DEFAULT),
                 new SyncTaskRunner()));
         window.show();
+    }
+
+    @AfterEach
+    void close(FxRobot robot) {
+        robot.interact(() -> {
+            window.stage().close();
+            owner.close();
+        });
     }
 
     @Test
