@@ -2,6 +2,7 @@ package dev.tracedeck.desktop.window;
 
 import dev.tracedeck.desktop.align.AlignViewModel;
 import dev.tracedeck.desktop.align.AlignWindow;
+import dev.tracedeck.desktop.freeze.CopyRequestWindow;
 import dev.tracedeck.desktop.common.NoticeBar;
 import dev.tracedeck.desktop.common.ZoomPane;
 import dev.tracedeck.desktop.follow.LiveDocuments;
@@ -86,7 +87,8 @@ public final class MainWindow {
         MainMenu.Actions actions = new MainMenu.Actions(dialog::show, dialog::showFolder, files::focusSearch, files::focusFindings,
                 Platform::exit, this::apply, export::show, this::present, new CompareDialog(stage, openFiles)::show,
                 this::openPlayground, () -> runsWindow().showRuns(), () -> runsWindow().showSearch(),
-                () -> runs.recent(MainMenu.RECENT), runs::open, files::addNote, listen::show, this::alignRuns);
+                () -> runs.recent(MainMenu.RECENT), runs::open, files::addNote, listen::show,
+                new CopyRequestWindow(stage, openFiles, settings)::copySelected, this::alignRuns);
 
         BorderPane root = new BorderPane();
         root.getStyleClass().add("main-window");
