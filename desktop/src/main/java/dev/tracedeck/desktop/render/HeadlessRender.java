@@ -92,8 +92,8 @@ public final class HeadlessRender {
 
     /**
      * Lays the view out at the size asked for, then at the height its content takes: a shape shorter than that is not
-     * padded, and a comparison grows to show every rule (a picture can't be scrolled); a timeline, a run tree and a
-     * transcript are always as tall as asked, being as long as the trace.
+     * padded, and a comparison grows to show every rule (a picture can't be scrolled); a timeline, a run tree, a
+     * transcript and a cost ledger are always as tall as asked, being as long as the trace.
      */
     static void layOut(Scene scene, RenderRequest request) {
         Parent root = scene.getRoot();
@@ -106,7 +106,7 @@ public final class HeadlessRender {
         double tallest = Math.floor(RenderRequest.MAX_PIXELS / (request.width() * request.scale() * request.scale()));
         double tall = Math.min(tallest, Math.ceil(root.prefHeight(request.width())));
         boolean grows = root instanceof CompareView;
-        boolean asTallAsAsked = List.of("timeline", "tree", "transcript", "align").contains(request.view());
+        boolean asTallAsAsked = List.of("timeline", "tree", "transcript", "cost", "align").contains(request.view());
         if (!asTallAsAsked && (tall < request.height() || grows && tall > request.height())) {
             root.resize(request.width(), tall);
             settle(root);
@@ -165,6 +165,14 @@ public final class HeadlessRender {
                 view.forPicture();
                 model.showCenter(CenterView.TRANSCRIPT);
                 at.ifPresentOrElse(model.transcript()::showEvent, model.transcript()::clearSelection);
+                yield view;
+            }
+            case "cost" -> {
+                dev.tracedeck.desktop.cost.CostView view = new dev.tracedeck.desktop.cost.CostView(model.cost());
+                view.forPicture();
+                model.showCenter(CenterView.COST);
+                // Opening a file selects its first finding; a picture shows the ledger from its top, or --at's call.
+                at.ifPresentOrElse(model.cost()::showEvent, model.cost()::clearSelection);
                 yield view;
             }
             default -> throw new IllegalArgumentException("no view '" + request.view() + "'; views: " + RenderRequest.VIEWS);
