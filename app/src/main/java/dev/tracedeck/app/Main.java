@@ -1,5 +1,6 @@
 package dev.tracedeck.app;
 
+import dev.tracedeck.cli.AlignCommand;
 import dev.tracedeck.cli.BaselineCommand;
 import dev.tracedeck.cli.CommandLines;
 import dev.tracedeck.cli.CompareCommand;
@@ -11,6 +12,7 @@ import dev.tracedeck.cli.InspectCommand;
 import dev.tracedeck.cli.ListenCommand;
 import dev.tracedeck.cli.ParseTextCallsOption;
 import dev.tracedeck.cli.PricesCommand;
+import dev.tracedeck.cli.FreezeCommand;
 import dev.tracedeck.cli.PruneCommand;
 import dev.tracedeck.cli.RuleConfigOption;
 import dev.tracedeck.cli.RunsCommand;
@@ -62,8 +64,8 @@ public final class Main implements Callable<Integer> {
 
     /** The subcommands, in the order {@code --help} lists them. */
     private static final List<Class<?>> COMMANDS = List.of(InspectCommand.class, ValidateCommand.class,
-            ListenCommand.class, WatchCommand.class, ConvertCommand.class, TokensCommand.class, CostCommand.class, PricesCommand.class, PruneCommand.class,
-            CompareCommand.class, RenderCommand.class, TextCallsCommand.class, MemoryCommand.class, RunsCommand.class, SearchCommand.class,
+            ListenCommand.class, WatchCommand.class, ConvertCommand.class, TokensCommand.class, CostCommand.class, PricesCommand.class, PruneCommand.class, FreezeCommand.class,
+            CompareCommand.class, AlignCommand.class, RenderCommand.class, TextCallsCommand.class, MemoryCommand.class, RunsCommand.class, SearchCommand.class,
             BaselineCommand.class, TriageCommand.class, CommandLine.HelpCommand.class);
 
     @Parameters(arity = "0..*", paramLabel = "FILE", description = "Logs or dumps to open (.log .jsonl .json, optionally .gz; a Claude Code project folder).")

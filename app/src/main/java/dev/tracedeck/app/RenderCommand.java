@@ -1,5 +1,8 @@
 package dev.tracedeck.app;
 
+import dev.tracedeck.analysis.align.Alignment;
+import dev.tracedeck.engine.align.AlignInputs;
+import dev.tracedeck.engine.align.AlignReader;
 import dev.tracedeck.analysis.rules.RuleConfig;
 import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.cli.ConsoleProgress;
@@ -34,7 +37,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "render", mixinStandardHelpOptions = true,
         description = {"Draw a view as a PNG with no display at all (no DISPLAY, no Xvfb, no GTK).",
             "For slides, the docs and CI artifacts. Views: shape (a thread's state), compare (BEFORE AFTER), "
-                + "checklist (the findings), timeline, tree (the run's structure), transcript (the conversation).",
+                + "checklist (the findings), timeline, tree (the run's structure), transcript (the conversation), cost (what the"
+                + " model calls cost, by model), align (runs of one task aligned: FILE... or a folder).",
             "Exit 0, or 2 for usage errors or a file that can't be read."})
 public final class RenderCommand implements Callable<Integer> {
 
@@ -42,7 +46,7 @@ public final class RenderCommand implements Callable<Integer> {
     /** The most pixels a picture may have (see {@link RenderRequest#MAX_PIXELS}). */
     static final long MAX_PIXELS = RenderRequest.MAX_PIXELS;
 
-    @Option(names = "--view", required = true, paramLabel = "VIEW", description = "shape, compare, checklist, timeline, tree or transcript.")
+    @Option(names = "--view", required = true, paramLabel = "VIEW", description = "shape, compare, checklist, timeline, tree, transcript, cost or align.")
     private String view;
 
     @Option(names = "--out", required = true, paramLabel = "FILE.png", description = "The picture to write.")
@@ -51,7 +55,7 @@ public final class RenderCommand implements Callable<Integer> {
     @Option(names = "--thread", paramLabel = "ID", description = "The thread to draw (its id, or a part only one id holds).")
     private String thread;
 
-    @Option(names = "--at", paramLabel = "SEQ", description = "The event to show the state at, or to scroll the timeline, tree or transcript to.")
+    @Option(names = "--at", paramLabel = "SEQ", description = "The event to show the state at, or to scroll the timeline, tree, transcript or cost to.")
     private Integer at;
 
     @Option(names = "--theme", paramLabel = "THEME", defaultValue = "light", description = "light (default) or dark.")
@@ -69,7 +73,8 @@ public final class RenderCommand implements Callable<Integer> {
     @Mixin
     private InputFormatOption inputFormat;
 
-    @Parameters(arity = "1..2", paramLabel = "FILE", description = "The trace; for compare, BEFORE and AFTER.")
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "The trace; for compare, BEFORE and AFTER; for "
+            + "align, the runs (files, or a folder of them).")
     private List<Path> files;
 
     @Mixin
@@ -84,7 +89,10 @@ public final class RenderCommand implements Callable<Integer> {
         if (!RenderRequest.VIEWS.contains(view)) {
             return usage(err, "--view must be one of " + String.join(", ", RenderRequest.VIEWS) + ", not '" + view + "'");
         }
-        if (view.equals("compare") != (files.size() == 2)) {
+        if (!view.equals("align") && files.size() > 2) {
+            return usage(err, view + " draws " + (view.equals("compare") ? "two files: BEFORE AFTER" : "one file"));
+        }
+        if (!view.equals("align") && view.equals("compare") != (files.size() == 2)) {
             return usage(err, view.equals("compare") ? "compare draws two files: BEFORE AFTER" : view + " draws one file");
         }
         if (!theme.equals("light") && !theme.equals("dark")) {
@@ -123,6 +131,11 @@ public final class RenderCommand implements Callable<Integer> {
         if (recording.isEmpty()) {
             return ExitCodes.USAGE;
         }
+        RenderRequest request = new RenderRequest(view, files, out, Optional.ofNullable(thread), Optional.ofNullable(at), theme,
+                scale, Integer.parseInt(wh[0]), Integer.parseInt(wh[1]));
+        if (view.equals("align")) {
+            return drawAlignment(err, importers.get(), validator, request);
+        }
         List<Trace> traces = new ArrayList<>();
         try (WorkspaceRecording recorded = recording.get()) {
             for (Path file : files) {
@@ -140,8 +153,6 @@ public final class RenderCommand implements Callable<Integer> {
         } catch (ImportException e) {
             return usage(err, e.getMessage());
         }
-        RenderRequest request = new RenderRequest(view, files, out, Optional.ofNullable(thread), Optional.ofNullable(at), theme,
-                scale, Integer.parseInt(wh[0]), Integer.parseInt(wh[1]));
         try {
             HeadlessRender.render(request, traces, validator);
         } catch (IllegalArgumentException e) {
@@ -156,6 +167,29 @@ public final class RenderCommand implements Callable<Integer> {
             return usage(err, out + ": the picture was not written");
         }
         return ExitCodes.OK;
+    }
+
+    /** The runs read and aligned as {@code align} does (recorded nothing, as it), then their first task drawn. */
+    private int drawAlignment(PrintWriter err, Importers importers, Validator validator, RenderRequest request) {
+        Alignment alignment;
+        try {
+            AlignInputs inputs = AlignInputs.of(files);
+            if (inputs.files().isEmpty()) {
+                return usage(err, "no trace file in " + files);
+            }
+            alignment = new AlignReader(importers, validator).read(inputs.files(),
+                    file -> ConsoleProgress.forTerminal(file.toString()), (file, trace) -> { });
+        } catch (java.io.IOException | ImportException e) {
+            return usage(err, e.getMessage());
+        }
+        try {
+            HeadlessRender.render(request, alignment);
+        } catch (OutOfMemoryError e) {
+            return InternalFailure.report(err, NAME, out.toString(), e);
+        } catch (Exception e) {
+            return usage(err, out + ": could not draw the picture (" + e + ")");
+        }
+        return written(out) ? ExitCodes.OK : usage(err, out + ": the picture was not written");
     }
 
     private String scaleText() {

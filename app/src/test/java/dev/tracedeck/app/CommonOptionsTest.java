@@ -21,7 +21,7 @@ class CommonOptionsTest {
 
     /** The commands that read trace files, and the window. */
     private static final List<String> READING = List.of("tracedeck", "inspect", "validate", "watch", "convert", "tokens",
-            "prune", "compare", "render", "textcalls", "memory", "baseline write", "cost");
+            "prune", "freeze", "compare", "align", "render", "textcalls", "memory", "baseline write", "cost");
 
     @Test
     void everyCommandTakesNoWorkspaceAndThoseWithoutAWorkspaceSaySo() {
@@ -37,7 +37,7 @@ class CommonOptionsTest {
         }
         String nothing = "Taken by every command; this one records nothing in a workspace and reads nothing from one.";
         assertEquals(Map.of("convert", nothing, "listen", nothing, "watch", nothing, "prices update", nothing,
-                "prices reset", nothing), said);
+                "prices reset", nothing, "align", nothing), said);
     }
 
     @Test

@@ -1,8 +1,8 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.analysis.cost.CostGroups;
 import dev.tracedeck.analysis.cost.CostLedger;
 import dev.tracedeck.analysis.cost.Prices;
-import dev.tracedeck.cli.cost.CostGroups;
 import dev.tracedeck.cli.cost.CostReport;
 import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.trace.Trace;

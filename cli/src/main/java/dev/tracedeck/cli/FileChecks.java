@@ -37,7 +37,8 @@ final class FileChecks {
     }
 
     /** One file's validation and its findings' fingerprints, taken once for the report, the baseline and the workspace. */
-    record Checked(Validation validation, Fingerprints fingerprints, Optional<String> cost, List<String> outcomes) {
+    record Checked(Validation validation, Fingerprints fingerprints, Optional<ValidateCostLine.Cost> cost,
+                   List<String> outcomes) {
         Checked(Validation validation, Fingerprints fingerprints) {
             this(validation, fingerprints, Optional.empty(), List.of());
         }

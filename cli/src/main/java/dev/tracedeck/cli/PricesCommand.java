@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
 public final class PricesCommand implements Callable<Integer> {
 
     /** The system property that moves the price folder (tests, and a machine whose config folder is elsewhere). */
-    static final String DIR_PROPERTY = "tracedeck.prices.dir";
+    static final String DIR_PROPERTY = PriceFiles.DIR_PROPERTY;
 
     @Parameters(arity = "0..*", paramLabel = "MODEL", description = "Model names to look up, as a trace names them (anthropic/claude-sonnet-4-20250514, gpt-4o-2024-08-06 …).")
     private List<String> models = List.of();
@@ -60,8 +60,7 @@ public final class PricesCommand implements Callable<Integer> {
     }
 
     static Path dir() {
-        String moved = System.getProperty(DIR_PROPERTY, "");
-        return moved.isBlank() ? PriceFiles.userDir() : Path.of(moved);
+        return PriceFiles.dir();
     }
 
     /** The tables, or a line naming the file that can't be read. */

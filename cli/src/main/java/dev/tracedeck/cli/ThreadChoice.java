@@ -22,7 +22,7 @@ record ThreadChoice(Optional<TraceThread> thread, String problem) {
             if (withHistory.size() == 1) {
                 return found(withHistory.get(0));
             }
-            return withHistory.isEmpty() ? missing("no thread has a history to prune")
+            return withHistory.isEmpty() ? missing("no thread has a history (no message, no state dump of messages)")
                     : missing(withHistory.size() + " threads have a history; choose one with --thread: " + list(withHistory));
         }
         Optional<TraceThread> exact = trace.threads().stream().filter(t -> t.id().equals(wanted)).findFirst();

@@ -1,5 +1,6 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.analysis.cost.CostTotal;
 import dev.tracedeck.analysis.rules.Fingerprints;
 import dev.tracedeck.analysis.rules.RuleConfig;
 import dev.tracedeck.analysis.rules.Severity;
@@ -152,7 +153,7 @@ public final class ValidateCommand implements Callable<Integer> {
                 "tracedeck validate");
         List<Validation> validations = new ArrayList<>();
         List<Fingerprints> taken = new ArrayList<>();
-        List<String> costs = new ArrayList<>();
+        Map<String, ValidateCostLine.Cost> costs = new java.util.LinkedHashMap<>();
         List<String> said = new ArrayList<>();
         boolean unreadable = false;
         Optional<Runnable> failure = Optional.empty();
@@ -168,7 +169,7 @@ public final class ValidateCommand implements Callable<Integer> {
             if (checked.isPresent()) {
                 validations.add(checked.get().validation());
                 taken.add(checked.get().fingerprints());
-                checked.get().cost().ifPresent(costs::add);
+                checked.get().cost().ifPresent(c -> costs.put(checked.get().validation().file(), c));
                 said.addAll(checked.get().outcomes());
             } else {
                 unreadable = true;
@@ -190,15 +191,18 @@ public final class ValidateCommand implements Callable<Integer> {
         List<Validation> reported = validations;
         Map<String, Long> knownCounts = knownByFile;
         boolean written = write(out -> {
-            report(out, reported, knownCounts, fingerprints, redactor);
+            Map<String, CostTotal> totals = new java.util.LinkedHashMap<>();
+            costs.forEach((file, cost) -> totals.put(file, cost.total()));
+            report(out, reported, knownCounts, fingerprints, totals, redactor);
             if (format == ReportFormat.TEXT) {
                 // What each trace says of its own runs (scores, errors, aborts), beside the checks' verdict.
                 for (String line : said) {
                     out.write(line + System.lineSeparator());
                 }
-                // What the calls cost, a line a file: the other formats' schemas hold findings only.
-                for (String cost : costs) {
-                    out.write(cost + System.lineSeparator());
+                // What the calls cost, a line a file; JSON has each file's in a cost object, the other formats' schemas
+                // hold findings only.
+                for (ValidateCostLine.Cost cost : costs.values()) {
+                    out.write(cost.line() + System.lineSeparator());
                 }
             }
         }, err);
@@ -264,11 +268,11 @@ public final class ValidateCommand implements Callable<Integer> {
     }
 
     private void report(Writer out, List<Validation> validations, Map<String, Long> knownByFile,
-                        Fingerprints fingerprints, Redactor redactor) throws IOException {
+                        Fingerprints fingerprints, Map<String, CostTotal> costs, Redactor redactor) throws IOException {
         if (redactor.isActive()) {
-            out.write(RedactedReport.render(format, validations, verbose, knownByFile, fingerprints, redactor));
+            out.write(RedactedReport.render(format, validations, verbose, knownByFile, fingerprints, costs, redactor));
         } else {
-            format.write(validations, verbose, knownByFile, fingerprints, out);
+            format.write(validations, verbose, knownByFile, fingerprints, costs, out);
         }
     }
 

@@ -11,11 +11,16 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The line {@code validate} adds to its text report for a file whose trace records model calls: what they cost, as
- * {@code tracedeck cost} adds it up. Prices as {@code cost} reads them; a stored table that can't be read leaves the
- * bundled one, since a check is no place to refuse a price table.
+ * What a file's model calls cost, which {@code validate} reports for a file whose trace records any: a line at the end
+ * of its text report, a {@code cost} object in its JSON report; added up as {@code tracedeck cost} adds it up. Prices
+ * as {@code cost} reads them; a stored table that can't be read leaves the bundled one, since a check is no place to
+ * refuse a price table.
  */
 final class ValidateCostLine {
+
+    /** The file's total, and the line the text report ends with. */
+    record Cost(CostTotal total, String line) {
+    }
 
     /** The tables last read, and the folder they were read from: read again when it moves. */
     private static Prices prices;
@@ -24,7 +29,7 @@ final class ValidateCostLine {
     private ValidateCostLine() {
     }
 
-    static Optional<String> of(Path file, Trace trace) {
+    static Optional<Cost> of(Path file, Trace trace) {
         boolean calls = trace.threads().stream().anyMatch(t -> !t.records().modelCalls().isEmpty());
         if (!calls) {
             return Optional.empty();
@@ -32,9 +37,10 @@ final class ValidateCostLine {
         Prices p = prices();
         CostLedger ledger = CostLedger.of(List.of(trace), p);
         CostTotal total = ledger.total();
-        return Optional.of(TerminalText.line("cost of " + file + ": " + total.text() + " " + CostReport.counts(total)
-                + ", priced with " + p.sources().stream().map(Prices.Source::name).reduce((a, b) -> a + ", " + b).orElse("")
-                + " (tracedeck cost itemizes it)"));
+        return Optional.of(new Cost(total, TerminalText.line("cost of " + file + ": " + total.text() + " "
+                + CostReport.counts(total) + ", priced with "
+                + p.sources().stream().map(Prices.Source::name).reduce((a, b) -> a + ", " + b).orElse("")
+                + " (tracedeck cost itemizes it)")));
     }
 
     private static synchronized Prices prices() {

@@ -19,7 +19,7 @@ public record CliRun(int code, String out, String err) {
     /** This module's commands, as {@code tracedeck} lists them, so that every message names its command as there. */
     @Command(name = "tracedeck", mixinStandardHelpOptions = true,
             subcommands = {InspectCommand.class, ValidateCommand.class, ListenCommand.class, WatchCommand.class,
-                ConvertCommand.class, TokensCommand.class, CostCommand.class, PricesCommand.class, PruneCommand.class, CompareCommand.class,
+                ConvertCommand.class, TokensCommand.class, CostCommand.class, PricesCommand.class, PruneCommand.class, FreezeCommand.class, CompareCommand.class, AlignCommand.class,
                 TextCallsCommand.class, MemoryCommand.class, RunsCommand.class, SearchCommand.class, BaselineCommand.class,
                 TriageCommand.class, CommandLine.HelpCommand.class},
             exitCodeOnInvalidInput = ExitCodes.USAGE, exitCodeOnExecutionException = ExitCodes.USAGE)

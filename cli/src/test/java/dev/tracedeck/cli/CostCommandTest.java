@@ -181,7 +181,35 @@ class CostCommandTest {
         assertTrue(run.out().contains("cost of " + file("claude-code-cache-ttl.jsonl") + ": $0.522045 (3 calls: 3 recorded,"
                 + " 0 estimated), priced with genai-prices 0.1.8 (2026-09-23)"), run.out());
         CliRun json = CliRun.of("validate", "--no-workspace", "--format", "json", file("claude-code-cache-ttl.jsonl"));
-        assertFalse(json.out().contains("cost of"), "the JSON report keeps to its schema");
+        assertFalse(json.out().contains("cost of"), "the JSON report has its cost as an object, not the text's line");
+    }
+
+    @Test
+    void validatesJsonReportHasEachFilesCostAsAnObject() throws Exception {
+        CliRun run = CliRun.of("validate", "--no-workspace", "--format", "json", file("claude-code-cache-ttl.jsonl"),
+                file("openai-unknown-model.json"));
+        JsonNode files = JSON.readTree(run.out()).get("files");
+        JsonNode priced = files.get(0).get("cost");
+        assertEquals(522045, priced.get("microdollars").asLong());
+        assertEquals("0.522045", priced.get("dollars").asText());
+        assertEquals("$0.522045", priced.get("text").asText());
+        assertFalse(priced.get("atLeast").asBoolean());
+        assertEquals(3, priced.get("calls").asInt());
+        assertEquals(0, priced.get("unpricedCalls").asInt());
+        assertEquals(3, priced.get("recordedCalls").asInt());
+        assertEquals(0, priced.get("estimatedCalls").asInt());
+        JsonNode unpriced = files.get(1).get("cost");
+        assertEquals(0, unpriced.get("microdollars").asLong());
+        assertTrue(unpriced.get("atLeast").asBoolean(), "an unpriced call makes the total a lower bound, never $0");
+        assertEquals(1, unpriced.get("unpricedCalls").asInt());
+        assertEquals("≥ $0.000000 + 1 unpriced call", unpriced.get("text").asText());
+    }
+
+    @Test
+    void aFileWithoutModelCallsHasNoCostInTheJsonReport() throws Exception {
+        JsonNode file = JSON.readTree(CliRun.of("validate", "--no-workspace", "--format", "json",
+                CliRun.BEFORE.toString()).out()).get("files").get(0);
+        assertFalse(file.has("cost"), file.toString());
     }
 
     @Test

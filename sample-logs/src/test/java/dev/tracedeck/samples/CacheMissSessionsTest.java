@@ -142,4 +142,88 @@ class CacheMissSessionsTest {
         assertTrue(f.stream().anyMatch(x -> !x.threadId().isEmpty() && x.message().contains("over the budget of $0.100000")),
                 f.toString());
     }
+
+    @Test
+    void aBudgetPricesCallsWithTheTablesTheUserKeptAsTheLedgerDoes() throws Exception {
+        // The user's price folder says this model costs nothing: the dollar budget is not exceeded, as `cost` would add
+        // it up; the token budget still is.
+        Path prices = Files.createDirectories(dir.resolve("prices"));
+        Files.writeString(prices.resolve("overrides.json"), "{\"models\": {\"" + OPUS + "\": {\"input_mtok\": 0,"
+                + " \"cache_read_mtok\": 0, \"cache_write_mtok\": 0, \"output_mtok\": 0}}}");
+        RuleConfig tight = new RuleConfig(RuleConfig.DEFAULT.parameters().withSpend(
+                new SpendParameters(0.5, 1024, 0.10, 0, 0, 40_000)), Map.of());
+        String before = System.getProperty("tracedeck.prices.dir");
+        System.setProperty("tracedeck.prices.dir", prices.toString());
+        try {
+            List<Finding> f = findings(clean(), tight, "budget");
+            assertEquals(1, f.size(), f.toString());
+            assertTrue(f.get(0).message().endsWith("over the budget of 40,000 tokens"), f.toString());
+        } finally {
+            if (before == null) {
+                System.clearProperty("tracedeck.prices.dir");
+            } else {
+                System.setProperty("tracedeck.prices.dir", before);
+            }
+        }
+        assertEquals(2, findings(clean(), tight, "budget").size(), "the bundled table again once the folder moves back");
+    }
+
+    /**
+     * One recorded Messages exchange, as an SDK recording writes it: the request sent (system prompt, tools, the
+     * history) and the response, with the cache usage billed.
+     */
+    private static String exchange(String system, String tool, int turns, long cacheWrite, long cacheRead) {
+        StringBuilder messages = new StringBuilder("{\"role\": \"user\", \"content\": \"Sort the files.\"}");
+        for (int t = 1; t < turns; t++) {
+            messages.append(", {\"role\": \"assistant\", \"content\": \"Step ").append(t).append(" done.\"}")
+                    .append(", {\"role\": \"user\", \"content\": \"Go on.\"}");
+        }
+        return "{\"request\": {\"method\": \"POST\", \"url\": \"https://api.anthropic.com/v1/messages\", \"body\": "
+                + "{\"max_tokens\": 1024, \"model\": \"claude-opus-4-5\", \"system\": \"" + system + "\", \"tools\": "
+                + "[{\"name\": \"" + tool + "\", \"description\": \"Lists a folder\", \"input_schema\": {\"type\": \"object\"}}], "
+                + "\"messages\": [" + messages + "]}}, \"response\": {\"status_code\": 200, \"body\": {\"model\": "
+                + "\"claude-opus-4-5\", \"id\": \"msg_" + turns + "\", \"type\": \"message\", \"role\": \"assistant\", "
+                + "\"content\": [{\"type\": \"text\", \"text\": \"Step " + turns + " done.\"}], \"stop_reason\": \"end_turn\", "
+                + "\"usage\": {\"input_tokens\": 5, \"cache_creation_input_tokens\": " + cacheWrite
+                + ", \"cache_read_input_tokens\": " + cacheRead + ", \"output_tokens\": 20}}}}";
+    }
+
+    private List<Finding> recorded(String... exchanges) throws Exception {
+        Path file = dir.resolve("recording.jsonl");
+        Files.write(file, List.of(exchanges));
+        Trace trace = Importers.standard().read(ImportSource.of(file), ImportListener.NONE);
+        assertEquals("sdk-recording", trace.format());
+        return new Validator(RuleConfig.DEFAULT).validate(trace).findings().stream()
+                .filter(f -> f.ruleId().equals("cache-miss")).toList();
+    }
+
+    @Test
+    void recordedRequestsWithTheSameHeadReadBackAndAreNoMiss() throws Exception {
+        assertEquals(List.of(), recorded(exchange("You sort files.", "list_dir", 1, 20_000, 0),
+                exchange("You sort files.", "list_dir", 2, 600, 20_000)));
+    }
+
+    @Test
+    void toolsThatChangedBetweenRecordedRequestsAreAMissNamingTheFirstByteThatDiffers() throws Exception {
+        List<Finding> f = recorded(exchange("You sort files.", "list_dir", 1, 20_000, 0),
+                exchange("You sort files.", "list_dirs", 2, 20_600, 0));
+        assertEquals(1, f.size(), f.toString());
+        String m = f.get(0).message();
+        // [{"name":"list_dir is the same, 18 bytes; then "," became "s".
+        assertTrue(m.contains("The tools sent changed: the request at line 2 differs from the request at line 1's after"
+                + " its first 18 bytes: «[{\"name\":\"list_dir\",\"description\":\"Lists a…» became «[{\"name\":\"list_dirs\","
+                + "\"description\":\"Lists …»"), m);
+        assertTrue(m.contains("a prompt cache holds a prefix only while it is sent byte for byte again"), m);
+        assertEquals(4, f.get(0).evidence().size(), "the two calls and the two requests");
+    }
+
+    @Test
+    void aSystemPromptThatChangedIsAMissNamingWhereItDiffers() throws Exception {
+        List<Finding> f = recorded(exchange("You sort files by name.", "list_dir", 1, 20_000, 0),
+                exchange("You sort files by date.", "list_dir", 2, 20_600, 0));
+        assertEquals(1, f.size(), f.toString());
+        String m = f.get(0).message();
+        assertTrue(m.contains("The system prompt changed at line 2: differs from the one at line 1 after its first 18 bytes:"
+                + " «You sort files by name.» became «You sort files by date.»"), m);
+    }
 }

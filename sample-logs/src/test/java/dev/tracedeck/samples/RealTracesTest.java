@@ -322,8 +322,12 @@ class RealTracesTest {
             // claude-sonnet-4 (11 calls: TodoWrite, LS, Bash, Write, Edit, all answered; the /compact summary request
             // joins it; peak prompt 25,106 tokens), the session Claude Code went on with after compacting (its first
             // message the summary; one Bash call, answered), and 27 one-off claude-3-5-haiku calls Claude Code makes
-            // beside them (quota checks, a title, a topic check of each keystroke). Clean.
-            row("sdk-recording-05-claude-trace-proxy-traffic.jsonl", "sdk-recording", 29, 12, 12));
+            // beside them (quota checks, a title, a topic check of each keystroke). One cache miss: the /compact
+            // summary request (line 35) sends the session's 25,105-token history under another system prompt ("You
+            // are a helpful AI assistant tasked with summarizing conversations") and one tool instead of 17, so none
+            // of the prefix the call before it cached (line 33) is read back: 12,075 tokens written again, $0.041657
+            // more than reading them. The recorded requests show it, the first byte that differs its evidence.
+            row("sdk-recording-05-claude-trace-proxy-traffic.jsonl", "sdk-recording", 29, 12, 12, "cache-miss warning", 1));
 
     /** Files of formats Tracedeck does not claim yet, and what they are; a row replaces the entry when it does. */
     private static final Map<String, String> NOT_CLAIMED_YET = Map.of();

@@ -203,15 +203,17 @@ final class SearchIndexer {
         List<SearchHit> hits = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement("""
                 WITH matched AS MATERIALIZED (
-                  SELECT rowid AS doc_id, snippet(search_fts, -1, '[', ']', '…', 12) AS snip
+                  SELECT rowid AS doc_id, snippet(search_fts, -1, ?, ?, '…', 12) AS snip
                   FROM search_fts WHERE search_fts MATCH ?)
                 SELECT t.path, h.thread, h.seq, h.line, m.snip
                 FROM matched m JOIN search_hits h ON h.doc_id = m.doc_id
                   JOIN traces t ON t.id = h.trace_id AND t.indexed_sha256 = t.sha256
                 ORDER BY t.path, h.seq, h.line
                 LIMIT ?""")) {
-            s.setString(1, query);
-            s.setInt(2, limit);
+            s.setString(1, String.valueOf(SearchHit.START));
+            s.setString(2, String.valueOf(SearchHit.END));
+            s.setString(3, query);
+            s.setInt(4, limit);
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     hits.add(new SearchHit(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4),

@@ -56,6 +56,10 @@ class SearchIndexTest {
             Trace of = first.file().endsWith("before-prebuilt-react.log") ? trace : TestTraces.read(Path.of(first.file()));
             assertEquals(first.thread(), of.event(first.seq()).threadId());
             assertTrue(first.snippet().contains("[add_entry]"), first.snippet());
+            assertTrue(first.pieces().stream().anyMatch(p -> p.match() && p.text().equals("add_entry")),
+                    "the matched words apart, for a view to mark: " + first.pieces());
+            assertEquals(first.snippet(), first.pieces().stream()
+                    .map(p -> p.match() ? "[" + p.text() + "]" : p.text()).collect(java.util.stream.Collectors.joining()));
         }
     }
 

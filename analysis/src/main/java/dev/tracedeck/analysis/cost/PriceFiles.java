@@ -48,6 +48,15 @@ public final class PriceFiles {
         return userDir(System.getenv(), System.getProperty("os.name", ""), Path.of(System.getProperty("user.home", ".")));
     }
 
+    /** The system property that moves the price folder (tests, a shared machine's own folder). */
+    public static final String DIR_PROPERTY = "tracedeck.prices.dir";
+
+    /** The price folder the commands and the window read: {@link #DIR_PROPERTY} when set, else {@link #userDir()}. */
+    public static Path dir() {
+        String moved = System.getProperty(DIR_PROPERTY, "");
+        return moved.isBlank() ? userDir() : Path.of(moved);
+    }
+
     /**
      * Stores {@code table} (checked first) in {@code dir} as the table of its kind, with a note of its origin, its
      * SHA-256 and the day it was stored. Returns what it stored, for the user.

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.analysis.cost.CallCost;
+import dev.tracedeck.analysis.cost.CostGroups;
 import dev.tracedeck.analysis.cost.CostLedger;
 import dev.tracedeck.analysis.cost.CostLine;
 import dev.tracedeck.analysis.cost.CostTotal;

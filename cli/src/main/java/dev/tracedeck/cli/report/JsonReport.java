@@ -3,6 +3,7 @@ package dev.tracedeck.cli.report;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import dev.tracedeck.analysis.cost.CostTotal;
 import dev.tracedeck.analysis.rules.Check;
 import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.Fingerprints;
@@ -32,14 +33,15 @@ final class JsonReport {
      * Writes the report and a line separator to {@code out}, which stays open.
      *
      * @param fingerprints those of every finding of {@code validations}
+     * @param costs        what each file's model calls cost, by file; a file without one records no model call
      */
     static void write(List<Validation> validations, Map<String, Long> knownByFile, Fingerprints fingerprints,
-                      Writer out) throws IOException {
+                      Map<String, CostTotal> costs, Writer out) throws IOException {
         try (JsonGenerator json = WRITER.createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
             json.writeStartObject();
             json.writeArrayFieldStart("files");
             for (Validation v : validations) {
-                file(json, v, knownByFile, fingerprints);
+                file(json, v, knownByFile, fingerprints, costs.get(v.file()));
             }
             json.writeEndArray();
             json.writeEndObject();
@@ -47,8 +49,8 @@ final class JsonReport {
         out.write(System.lineSeparator());
     }
 
-    private static void file(JsonGenerator json, Validation v, Map<String, Long> knownByFile, Fingerprints fingerprints)
-            throws IOException {
+    private static void file(JsonGenerator json, Validation v, Map<String, Long> knownByFile, Fingerprints fingerprints,
+                             CostTotal cost) throws IOException {
         json.writeStartObject();
         json.writeStringField("file", v.file());
         json.writeStringField("format", v.format());
@@ -65,6 +67,9 @@ final class JsonReport {
             json.writeNumberField("known", knownByFile.getOrDefault(v.file(), 0L));
         }
         json.writeEndObject();
+        if (cost != null) {
+            cost(json, cost);
+        }
         json.writeArrayFieldStart("threads");
         for (ThreadChecklist t : v.threads()) {
             json.writeStartObject();
@@ -77,6 +82,24 @@ final class JsonReport {
             json.writeEndObject();
         }
         json.writeEndArray();
+        json.writeEndObject();
+    }
+
+    /**
+     * What the file's model calls cost, as {@code tracedeck cost} adds it up: micro-dollars exact, the dollars as text,
+     * the calls no table prices (the total then a lower bound), and how many calls' tokens were recorded or estimated.
+     */
+    private static void cost(JsonGenerator json, CostTotal t) throws IOException {
+        json.writeObjectFieldStart("cost");
+        json.writeNumberField("microdollars", t.microdollars());
+        json.writeStringField("dollars", CostTotal.dollars(t.microdollars()).substring(1));
+        json.writeStringField("text", t.text());
+        json.writeBooleanField("atLeast", t.atLeast());
+        json.writeNumberField("calls", t.calls());
+        json.writeNumberField("unpricedCalls", t.unpriced());
+        json.writeNumberField("recordedCalls", t.calls() - t.estimated());
+        json.writeNumberField("estimatedCalls", t.estimated());
+        json.writeNumberField("duplicateRecords", t.duplicates());
         json.writeEndObject();
     }
 

@@ -32,6 +32,13 @@ public final class RedactedReport {
     /** Renders {@code validations} redacted, with the count at the end. */
     public static String render(ReportFormat format, List<Validation> validations, boolean verbose,
                                 Map<String, Long> knownByFile, Fingerprints fingerprints, Redactor redactor) {
+        return render(format, validations, verbose, knownByFile, fingerprints, Map.of(), redactor);
+    }
+
+    /** With what each file's model calls cost (no trace content: figures and the files' names, redacted as the report's). */
+    public static String render(ReportFormat format, List<Validation> validations, boolean verbose,
+                                Map<String, Long> knownByFile, Fingerprints fingerprints,
+                                Map<String, dev.tracedeck.analysis.cost.CostTotal> costs, Redactor redactor) {
         Map<Finding, Finding> copies = new IdentityHashMap<>();
         List<Validation> redacted = new ArrayList<>();
         for (Validation v : validations) {
@@ -52,7 +59,7 @@ public final class RedactedReport {
             }
             redacted.add(v.withThreads(v.file(), threads));
         }
-        String report = format.render(redacted, verbose, knownByFile, fingerprints.carriedTo(copies));
+        String report = format.render(redacted, verbose, knownByFile, fingerprints.carriedTo(copies), costs);
         return withCount(format, report, redactor);
     }
 

@@ -1,5 +1,6 @@
 package dev.tracedeck.cli.report;
 
+import dev.tracedeck.analysis.cost.CostTotal;
 import dev.tracedeck.analysis.rules.Fingerprints;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.model.source.SourceChangedException;
@@ -18,7 +19,7 @@ public enum ReportFormat {
      * For scripts; the field names are a contract, and it always holds the whole checklist. Streamed: on a big file
      * it is the largest report by far.
      */
-    JSON((validations, verbose, known, fingerprints, out) -> JsonReport.write(validations, known, fingerprints, out)),
+    JSON((validations, verbose, known, fingerprints, costs, out) -> JsonReport.write(validations, known, fingerprints, costs, out)),
     /** Each thread × rule a test case, so any CI shows the checklist. */
     JUNIT(whole((validations, verbose, known, fingerprints) -> JunitReport.render(validations))),
     /** SARIF 2.1.0, for code-scanning views that point at file and line. */
@@ -55,9 +56,15 @@ public enum ReportFormat {
      */
     public String render(List<Validation> validations, boolean verbose, Map<String, Long> knownByFile,
                          Fingerprints fingerprints) {
+        return render(validations, verbose, knownByFile, fingerprints, Map.of());
+    }
+
+    /** With what each file's model calls cost, by file, which JSON reports (the other formats have no place for it). */
+    public String render(List<Validation> validations, boolean verbose, Map<String, Long> knownByFile,
+                         Fingerprints fingerprints, Map<String, CostTotal> costs) {
         StringWriter report = new StringWriter();
         try {
-            renderer.write(validations, verbose, knownByFile, fingerprints, report);
+            renderer.write(validations, verbose, knownByFile, fingerprints, costs, report);
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a StringWriter throws none
         }
@@ -72,18 +79,24 @@ public enum ReportFormat {
      */
     public void write(List<Validation> validations, boolean verbose, Map<String, Long> knownByFile,
                       Fingerprints fingerprints, Writer out) throws IOException {
-        renderer.write(validations, verbose, knownByFile, fingerprints, out);
+        write(validations, verbose, knownByFile, fingerprints, Map.of(), out);
+    }
+
+    /** With what each file's model calls cost, by file, which JSON reports. */
+    public void write(List<Validation> validations, boolean verbose, Map<String, Long> knownByFile,
+                      Fingerprints fingerprints, Map<String, CostTotal> costs, Writer out) throws IOException {
+        renderer.write(validations, verbose, knownByFile, fingerprints, costs, out);
     }
 
     private static Renderer whole(WholeRenderer renderer) {
-        return (validations, verbose, known, fingerprints, out) ->
+        return (validations, verbose, known, fingerprints, costs, out) ->
                 out.write(renderer.render(validations, verbose, known, fingerprints));
     }
 
     /** Writes a report as it is made. */
     private interface Renderer {
         void write(List<Validation> validations, boolean verbose, Map<String, Long> knownByFile,
-                   Fingerprints fingerprints, Writer out) throws IOException;
+                   Fingerprints fingerprints, Map<String, CostTotal> costs, Writer out) throws IOException;
     }
 
     /** Makes a report whole, as one string: the formats whose reports stay small. */

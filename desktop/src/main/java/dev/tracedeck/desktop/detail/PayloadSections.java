@@ -4,6 +4,7 @@ import static dev.tracedeck.desktop.detail.DetailStyles.*;
 
 import dev.tracedeck.engine.text.CountFormat;
 import dev.tracedeck.importers.json.JsonValues;
+import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
@@ -43,6 +44,9 @@ final class PayloadSections {
         } else if (payload instanceof Payload.RunMarker marker) {
             marker(out, marker);
         } else if (payload instanceof Payload.JsonRecord json) {
+            if (json.kind() == EventKind.SPAN) {
+                SpanSection.append(out, json);
+            }
             SectionLayout.heading(out, "JSON event", json.eventName());
             JsonHighlighter.append(out, json.json().toPrettyString());
         } else if (payload instanceof Payload.Unparsed unparsed) {

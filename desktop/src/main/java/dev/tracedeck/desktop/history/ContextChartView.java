@@ -25,6 +25,8 @@ import javafx.scene.layout.VBox;
 public final class ContextChartView extends BorderPane {
 
     static final int MAX_DRAWN = 800;
+    /** The token axis's width, the cache chart's too: the two plots then start at the same place. */
+    static final double TOKEN_AXIS_WIDTH = 64;
 
     private final HistoryViewModel model;
     private final Label header = new Label();
@@ -63,6 +65,8 @@ public final class ContextChartView extends BorderPane {
         });
         y.setLabel("prompt tokens");
         y.setForceZeroInRange(true);
+        y.setMinWidth(TOKEN_AXIS_WIDTH);
+        y.setPrefWidth(TOKEN_AXIS_WIDTH);
         chart.setOnMouseClicked(e -> {
             HistoryInsight insight = model.getInsight();
             if (insight == null || insight.points().isEmpty()) {
@@ -77,6 +81,11 @@ public final class ContextChartView extends BorderPane {
         model.insightProperty().addListener((obs, old, now) -> show(now));
         model.statusProperty().addListener((obs, old, now) -> show(model.getInsight()));
         show(model.getInsight());
+    }
+
+    /** The event axis, which the cache chart under this one follows. */
+    public NumberAxis eventAxis() {
+        return x;
     }
 
     LineChart<Number, Number> chart() {

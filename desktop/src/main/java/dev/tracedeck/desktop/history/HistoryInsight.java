@@ -22,9 +22,31 @@ import java.util.Optional;
  * @param measured the context its provider billed at each call the trace recorded usage for (the truth, where
  *                 there is one)
  * @param chosen   the index in {@code points} of the chosen point, or -1
+ * @param cache    each recorded call's prompt as it met the cache, and the misses the cache-miss rule finds
  */
 public record HistoryInsight(TraceThread thread, ModelChoice model, Optional<ThreadHistory> history, List<StepRow> steps,
-                             List<ContextPoint> points, List<MeasuredPoint> measured, int chosen) {
+                             List<ContextPoint> points, List<MeasuredPoint> measured, int chosen, CacheInsight cache) {
+
+    /**
+     * The thread's calls as they met the prompt cache, from their recorded usage, and the cache-miss rule's misses.
+     *
+     * @param calls  the calls with recorded usage, once per response
+     * @param misses the misses the trace shows a reason for, each with what it cost
+     */
+    public record CacheInsight(List<dev.tracedeck.analysis.cost.CacheUse> calls,
+                               List<dev.tracedeck.analysis.rules.cost.CacheMiss.Miss> misses) {
+        public static final CacheInsight NONE = new CacheInsight(List.of(), List.of());
+
+        public CacheInsight {
+            calls = List.copyOf(calls);
+            misses = List.copyOf(misses);
+        }
+
+        /** Whether the usage shows any caching at all. */
+        public boolean caches() {
+            return calls.stream().anyMatch(c -> c.read() > 0 || c.written() > 0);
+        }
+    }
 
     public HistoryInsight {
         steps = List.copyOf(steps);

@@ -25,6 +25,9 @@ final class HistoryInsights {
 
     private final ModelChoice model;
     private final Map<String, List<ContextPoint>> pointsByThread = new ConcurrentHashMap<>();
+    /** Each thread's cache use, with the thread it was made of: a followed file read further has new threads. */
+    private final Map<String, CachedUse> cacheByThread = new ConcurrentHashMap<>();
+    private final dev.tracedeck.analysis.rules.SpendParameters spend;
     /**
      * Made on first use, off the FX thread: they load the model's vocabulary, which takes a while the first time and
      * holds a lock the checks may be holding too, so making them with the view-model froze the window.
@@ -32,8 +35,10 @@ final class HistoryInsights {
     private ThreadContext context;
     private PromptTokens tokens;
 
-    HistoryInsights(ModelChoice model) {
+    /** @param spend the cache-miss rule's thresholds, for the misses the cache chart marks */
+    HistoryInsights(ModelChoice model, dev.tracedeck.analysis.rules.SpendParameters spend) {
         this.model = model;
+        this.spend = spend;
     }
 
     private synchronized ThreadContext context() {
@@ -69,8 +74,14 @@ final class HistoryInsights {
         }
         Optional<ThreadHistory> history = chosen < 0 ? Optional.empty()
                 : Optional.of(ThreadHistory.at(thread, points.get(chosen).event()));
+        HistoryInsight.CacheInsight cache = cacheByThread.compute(thread.id(), (id, was) -> was != null && was.thread() == thread
+                ? was : new CachedUse(thread, new HistoryInsight.CacheInsight(dev.tracedeck.analysis.cost.CacheUse.of(thread),
+                        dev.tracedeck.analysis.rules.cost.CacheMiss.misses(thread, spend)))).insight();
         return new HistoryInsight(thread, model, history, history.map(this::steps).orElse(List.of()), points,
-                MeasuredContext.of(thread, points), chosen);
+                MeasuredContext.of(thread, points), chosen, cache);
+    }
+
+    private record CachedUse(TraceThread thread, HistoryInsight.CacheInsight insight) {
     }
 
     private List<HistoryInsight.StepRow> steps(ThreadHistory history) {

@@ -43,9 +43,15 @@ public final class HistoryViewModel {
 
     /** @param model the model to count with, as the context rules do */
     public HistoryViewModel(Trace trace, TaskRunner queries, Consumer<Event> reveal, ModelChoice model) {
+        this(trace, queries, reveal, model, dev.tracedeck.analysis.rules.SpendParameters.DEFAULTS);
+    }
+
+    /** @param spend the cache-miss rule's thresholds, for the misses the cache chart marks */
+    public HistoryViewModel(Trace trace, TaskRunner queries, Consumer<Event> reveal, ModelChoice model,
+                            dev.tracedeck.analysis.rules.SpendParameters spend) {
         this.trace = trace;
         this.counts = new LatestOnly(queries);
-        this.insights = new HistoryInsights(model);
+        this.insights = new HistoryInsights(model, spend);
         this.reveal = reveal;
     }
 

@@ -1,5 +1,8 @@
 package dev.tracedeck.desktop.render;
 
+import dev.tracedeck.analysis.align.Alignment;
+import dev.tracedeck.desktop.align.AlignView;
+import dev.tracedeck.desktop.align.AlignViewModel;
 import dev.tracedeck.analysis.compare.TraceComparison;
 import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
@@ -37,6 +40,24 @@ public final class HeadlessRender {
 
     /** @param traces the imported files, in the request's order */
     public static void render(RenderRequest request, List<Trace> traces, Validator validator) throws Exception {
+        draw(request, () -> view(request, traces, validator));
+    }
+
+    /** {@code --view align}: the first task of {@code alignment}, its tree open whole. */
+    public static void render(RenderRequest request, Alignment alignment) throws Exception {
+        draw(request, () -> alignView(alignment));
+    }
+
+    /** The aligned runs' view as a picture shows it: nothing to press, the first task's tree open whole. */
+    static Parent alignView(Alignment alignment) {
+        AlignViewModel model = new AlignViewModel(null, null, new SyncTaskRunner());
+        model.show(alignment);
+        AlignView view = new AlignView(model, () -> { }, () -> { }, () -> { });
+        view.forPicture();
+        return view;
+    }
+
+    private static void draw(RenderRequest request, java.util.function.Supplier<Parent> build) throws Exception {
         CountDownLatch started = new CountDownLatch(1);
         Platform.startup(started::countDown);
         started.await();
@@ -46,7 +67,7 @@ public final class HeadlessRender {
         CountDownLatch done = new CountDownLatch(1);
         Platform.runLater(() -> {
             try {
-                Scene scene = new Scene(view(request, traces, validator), request.width(), request.height());
+                Scene scene = new Scene(build.get(), request.width(), request.height());
                 scene.getStylesheets().setAll(List.of(sheet("tokens-" + request.theme() + ".css"), sheet("app.css")));
                 layOut(scene, request);
                 ViewPicture.write(scene.getRoot(), request.scale(), request.out());
@@ -71,8 +92,8 @@ public final class HeadlessRender {
 
     /**
      * Lays the view out at the size asked for, then at the height its content takes: a shape shorter than that is not
-     * padded, and a comparison grows to show every rule (a picture can't be scrolled); a timeline, a run tree and a
-     * transcript are always as tall as asked, being as long as the trace.
+     * padded, and a comparison grows to show every rule (a picture can't be scrolled); a timeline, a run tree, a
+     * transcript and a cost ledger are always as tall as asked, being as long as the trace.
      */
     static void layOut(Scene scene, RenderRequest request) {
         Parent root = scene.getRoot();
@@ -85,7 +106,7 @@ public final class HeadlessRender {
         double tallest = Math.floor(RenderRequest.MAX_PIXELS / (request.width() * request.scale() * request.scale()));
         double tall = Math.min(tallest, Math.ceil(root.prefHeight(request.width())));
         boolean grows = root instanceof CompareView;
-        boolean asTallAsAsked = List.of("timeline", "tree", "transcript").contains(request.view());
+        boolean asTallAsAsked = List.of("timeline", "tree", "transcript", "cost", "align").contains(request.view());
         if (!asTallAsAsked && (tall < request.height() || grows && tall > request.height())) {
             root.resize(request.width(), tall);
             settle(root);
@@ -144,6 +165,14 @@ public final class HeadlessRender {
                 view.forPicture();
                 model.showCenter(CenterView.TRANSCRIPT);
                 at.ifPresentOrElse(model.transcript()::showEvent, model.transcript()::clearSelection);
+                yield view;
+            }
+            case "cost" -> {
+                dev.tracedeck.desktop.cost.CostView view = new dev.tracedeck.desktop.cost.CostView(model.cost());
+                view.forPicture();
+                model.showCenter(CenterView.COST);
+                // Opening a file selects its first finding; a picture shows the ledger from its top, or --at's call.
+                at.ifPresentOrElse(model.cost()::showEvent, model.cost()::clearSelection);
                 yield view;
             }
             default -> throw new IllegalArgumentException("no view '" + request.view() + "'; views: " + RenderRequest.VIEWS);

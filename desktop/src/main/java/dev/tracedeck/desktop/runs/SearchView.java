@@ -11,6 +11,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
@@ -75,7 +76,8 @@ public final class SearchView extends VBox {
 
     private final class HitCell extends ListCell<SearchHit> {
         private final Label where = new Label();
-        private final Label snippet = new Label();
+        /** The snippet, its matched words marked. */
+        private final HBox snippet = new HBox();
         private final VBox box = new VBox(where, snippet);
         private final javafx.scene.control.Tooltip tooltip = new javafx.scene.control.Tooltip();
 
@@ -100,7 +102,17 @@ public final class SearchView extends VBox {
             java.nio.file.Path name = java.nio.file.Path.of(hit.file()).getFileName();
             where.setText((name == null ? hit.file() : name.toString()) + ":" + hit.line() + "  ·  " + (hit.thread().isEmpty() ? "(run)" : hit.thread())
                     + "  ·  event " + hit.seq());
-            snippet.setText(hit.snippet().replace('\n', ' '));
+            snippet.getChildren().clear();
+            for (SearchHit.Piece piece : hit.pieces()) {
+                Label label = new Label(piece.text().replace('\n', ' '));
+                label.getStyleClass().add(piece.match() ? "run-search-match" : "run-search-piece");
+                label.setMinWidth(Region.USE_PREF_SIZE);
+                snippet.getChildren().add(label);
+            }
+            if (!snippet.getChildren().isEmpty()) {
+                // Only the last piece gives way to a narrow list: a match cut to "..." would mark nothing.
+                ((Label) snippet.getChildren().get(snippet.getChildren().size() - 1)).setMinWidth(0);
+            }
             tooltip.setText(hit.file() + "\nEnter or double-click to open it at this event");
             setTooltip(tooltip);
             setGraphic(box);

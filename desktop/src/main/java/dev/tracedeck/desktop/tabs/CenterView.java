@@ -2,10 +2,11 @@ package dev.tracedeck.desktop.tabs;
 
 /**
  * What the pane beside the detail shows: the events, the history as typed steps, the context over time, the state's
- * shape, the run as its structure, or the conversation as a person reads it.
+ * shape, the run as its structure, the conversation as a person reads it, or what its model calls cost.
  */
 public enum CenterView {
-    TIMELINE("Timeline"), STEPS("Steps"), CONTEXT("Context"), STATE("State"), TREE("Tree"), TRANSCRIPT("Transcript");
+    TIMELINE("Timeline"), STEPS("Steps"), CONTEXT("Context"), STATE("State"), TREE("Tree"), TRANSCRIPT("Transcript"),
+    COST("Cost");
 
     private final String title;
 

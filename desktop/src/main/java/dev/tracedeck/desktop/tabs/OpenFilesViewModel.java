@@ -193,6 +193,11 @@ public final class OpenFilesViewModel {
         return validator;
     }
 
+    /** Where short queries on the files run (the detail pane, a frozen request), never behind an import. */
+    public TaskRunner queryRunner() {
+        return queries;
+    }
+
     /** Where long work on the files runs (imports, checks): reading a followed file again is such work. */
     public TaskRunner importRunner() {
         return imports;

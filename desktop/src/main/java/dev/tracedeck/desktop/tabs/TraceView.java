@@ -102,6 +102,7 @@ final class TraceView extends SplitPane {
             case STATE -> "State shape";
             case TREE -> "Run tree";
             case TRANSCRIPT -> "Transcript";
+            case COST -> "Cost";
         };
     }
 
@@ -111,8 +112,8 @@ final class TraceView extends SplitPane {
         tabs.put(CenterView.TIMELINE, tab(CenterView.TIMELINE, timeline, "Every event of the thread (Ctrl+1)"));
         tabs.put(CenterView.STEPS, tab(CenterView.STEPS, new StepsView(model.history()),
                 "The history at the selected event as typed steps, with their tokens (Ctrl+2)"));
-        tabs.put(CenterView.CONTEXT, tab(CenterView.CONTEXT, new ContextChartView(model.history()),
-                "The thread's context over time against the model's window (Ctrl+3)"));
+        tabs.put(CenterView.CONTEXT, tab(CenterView.CONTEXT, contextCharts(model),
+                "The thread's context over time against the model's window, and each call's prompt cache under it (Ctrl+3)"));
         tabs.put(CenterView.STATE, tab(CenterView.STATE, new StateShapeView(model.shape()),
                 "The thread's state as a shape, snapshot by snapshot (Ctrl+4; ← → scrub)"));
         // Made when first shown: most files are never looked at this way, and a view a hidden tab holds still costs its
@@ -120,8 +121,12 @@ final class TraceView extends SplitPane {
         tabs.put(CenterView.TREE, lazyTab(CenterView.TREE, () -> new dev.tracedeck.desktop.tree.RunTreeView(model.runTree()),
                 "The run as its structure: agents, model calls, tool calls, sub-agents, on one time axis (Ctrl+5; ← → close and open)"));
         tabs.put(CenterView.TRANSCRIPT, lazyTab(CenterView.TRANSCRIPT,
-                () -> new dev.tracedeck.desktop.transcript.TranscriptView(model.transcript()),
+                () -> new dev.tracedeck.desktop.transcript.TranscriptView(model.transcript(),
+                        javafx.beans.binding.Bindings.createStringBinding(() -> model.timeline().filterProperty().get().search(),
+                                model.timeline().filterProperty())),
                 "The conversation as a person reads it, each call's result beside it (Ctrl+6; Enter unfolds)"));
+        tabs.put(CenterView.COST, lazyTab(CenterView.COST, () -> new dev.tracedeck.desktop.cost.CostView(model.cost()),
+                "What the model calls cost, by model, thread, agent or call, each figure recorded or estimated (Ctrl+7; M T A C group)"));
         tabs.forEach((view, tab) -> {
             centerNodes.put(view, tab.getContent());
             javafx.scene.control.MenuItem export = new javafx.scene.control.MenuItem("Export picture of " + view.title() + "…");
@@ -144,7 +149,7 @@ final class TraceView extends SplitPane {
     }
 
     /**
-     * The keyboard follows a view shown from the menu (Ctrl+1…6): the State view's ← → step its snapshots, which they
+     * The keyboard follows a view shown from the menu (Ctrl+1…7): the State view's ← → step its snapshots, which they
      * can't while the keys stay in the findings list that had them.
      */
     private void focusShown(CenterView view) {
@@ -161,6 +166,17 @@ final class TraceView extends SplitPane {
             }
             shown.requestFocus();
         }
+    }
+
+    /** The context chart, and under it on the same event axis each call's prompt as it met the cache. */
+    private static SplitPane contextCharts(TraceViewModel model) {
+        ContextChartView context = new ContextChartView(model.history());
+        SplitPane charts = new SplitPane(context, new dev.tracedeck.desktop.history.CacheChartView(model.history(),
+                context.eventAxis()));
+        charts.getStyleClass().add("context-charts");
+        charts.setOrientation(Orientation.VERTICAL);
+        charts.setDividerPositions(0.6);
+        return charts;
     }
 
     /** A tab whose view is made the first time it is selected (or a picture is made of it). */

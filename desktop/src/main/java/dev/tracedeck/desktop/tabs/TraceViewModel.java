@@ -49,6 +49,7 @@ public final class TraceViewModel {
     private final StateShapeViewModel shape;
     private final dev.tracedeck.desktop.tree.RunTreeViewModel runTree;
     private final dev.tracedeck.desktop.transcript.TranscriptViewModel transcript;
+    private final dev.tracedeck.desktop.cost.CostViewModel cost;
     private final EventAnnotations annotations;
     private final ObjectProperty<CenterView> centerView = new SimpleObjectProperty<>(CenterView.TIMELINE);
     private SameEvents sameEvents;
@@ -107,12 +108,15 @@ public final class TraceViewModel {
         this.history = new HistoryViewModel(loaded.trace(), queries, this::revealEvidence,
                 ModelChoice.of(loaded.namedModel(), loaded.recordedWindow(),
                         parameters.model().isEmpty() ? null : parameters.model(),
-                        parameters.contextLimit() > 0 ? parameters.contextLimit() : null, parameters.models()));
+                        parameters.contextLimit() > 0 ? parameters.contextLimit() : null, parameters.models()),
+                parameters.spend());
         this.shape = new StateShapeViewModel(loaded.trace(), queries,
                 () -> findings.validation().map(Validation::findings).orElse(List.of()), this::revealEvidence);
         this.runTree = new dev.tracedeck.desktop.tree.RunTreeViewModel(loaded.trace(), queries,
                 () -> findings.validation().map(Validation::findings).orElse(List.of()), this::revealEvidence);
         this.transcript = new dev.tracedeck.desktop.transcript.TranscriptViewModel(loaded.trace(), queries, this::revealEvidence);
+        this.cost = new dev.tracedeck.desktop.cost.CostViewModel(loaded.trace(), queries,
+                dev.tracedeck.desktop.cost.DesktopPrices::get, this::revealEvidence);
         threads.selectedProperty().addListener((obs, old, now) -> {
             if (old.threadId().equals(now.threadId())) {
                 return;  // the same thread's row with new counts: a followed file read further
@@ -127,12 +131,14 @@ public final class TraceViewModel {
             shape.showEvent(now);
             runTree.showEvent(now);
             transcript.showEvent(now);
+            cost.showEvent(now);
         });
         centerView.addListener((obs, old, now) -> {
             history.setActive(now == CenterView.STEPS || now == CenterView.CONTEXT);
             shape.setActive(now == CenterView.STATE);
             runTree.setActive(now == CenterView.TREE);
             transcript.setActive(now == CenterView.TRANSCRIPT);
+            cost.setActive(now == CenterView.COST);
         });
         // The focus first: a finding's selection then reveals its evidence, and the detail renders it with this finding first.
         findings.selectedFindingProperty().addListener((obs, old, now) -> detail.setFocus(now));
@@ -209,6 +215,7 @@ public final class TraceViewModel {
         shape.traceGrew(grown.trace());
         runTree.traceGrew(grown.trace());
         transcript.traceGrew(grown.trace());
+        cost.traceGrew(grown.trace());
         findings.showChecked(checked);
         findings.showOutcomes(grown.outcomes());
         loadedNow.set(grown);
@@ -239,6 +246,7 @@ public final class TraceViewModel {
         shape.setActive(false);
         runTree.close();
         transcript.close();
+        cost.close();
     }
 
     public LoadedTrace loaded() {
@@ -301,6 +309,11 @@ public final class TraceViewModel {
     /** The conversation as a person reads it. */
     public dev.tracedeck.desktop.transcript.TranscriptViewModel transcript() {
         return transcript;
+    }
+
+    /** What the model calls cost. */
+    public dev.tracedeck.desktop.cost.CostViewModel cost() {
+        return cost;
     }
 
     /** Timeline, steps or context chart beside the detail; the steps and the chart are counted only when shown. */

@@ -2,6 +2,7 @@ package dev.tracedeck.desktop.transcript;
 
 import dev.tracedeck.analysis.run.Transcript;
 import dev.tracedeck.analysis.run.TranscriptEntry;
+import dev.tracedeck.desktop.common.MatchRanges;
 import java.util.Locale;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
@@ -30,8 +31,15 @@ public final class TranscriptView extends BorderPane {
     private static final int HEAD_LINES = 4;
     private final TranscriptViewModel model;
     private final ListView<TranscriptEntry> list = new ListView<>();
+    /** The words the trace is searched for: the blocks that hold them are marked, F3 goes from one to the next. */
+    private String find = "";
 
     public TranscriptView(TranscriptViewModel model) {
+        this(model, new javafx.beans.property.SimpleStringProperty(""));
+    }
+
+    /** @param find the words the trace is searched for (the timeline's search), "" for none */
+    public TranscriptView(TranscriptViewModel model, javafx.beans.value.ObservableValue<String> find) {
         this.model = model;
         getStyleClass().add("transcript-view");
         // As small as the other views beside the detail: the tab pane takes the tallest of its tabs as its own.
@@ -67,7 +75,15 @@ public final class TranscriptView extends BorderPane {
             if (e.getCode() == KeyCode.ENTER || e.getCode() == KeyCode.SPACE) {
                 model.toggle(list.getSelectionModel().getSelectedIndex());
                 e.consume();
+            } else if (e.getCode() == KeyCode.F3) {
+                stepMatch(e.isShiftDown() ? -1 : 1);
+                e.consume();
             }
+        });
+        this.find = find.getValue() == null ? "" : find.getValue();
+        find.addListener((obs, old, now) -> {
+            this.find = now == null ? "" : now;
+            list.refresh();
         });
         show(model.transcriptProperty().get());
     }
@@ -93,6 +109,35 @@ public final class TranscriptView extends BorderPane {
             list.getSelectionModel().clearAndSelect(index);
         }
         list.scrollTo(Math.max(0, index - 1));
+    }
+
+    /**
+     * Selects the next (or, {@code delta} -1, the previous) block after the one selected that holds the words searched
+     * for, wrapping around; the detail shows its event with the words marked.
+     */
+    void stepMatch(int delta) {
+        int size = list.getItems().size();
+        if (find.isEmpty() || size == 0) {
+            return;
+        }
+        int at = list.getSelectionModel().getSelectedIndex();
+        for (int step = 1; step <= size; step++) {
+            int index = Math.floorMod((at < 0 && delta > 0 ? -1 : at) + step * delta, size);
+            if (matches(list.getItems().get(index))) {
+                model.select(index);
+                return;
+            }
+        }
+    }
+
+    /** Whether the block's words (its title, its text, its call's result) hold what is searched for. */
+    private boolean matches(TranscriptEntry entry) {
+        return !find.isEmpty() && (contains(entry.title()) || contains(Transcript.text(entry))
+                || contains(Transcript.resultText(entry)));
+    }
+
+    private boolean contains(String text) {
+        return !MatchRanges.of(text, find).isEmpty();
     }
 
     /** "12.4 KB · 240 lines". */
@@ -166,6 +211,7 @@ public final class TranscriptView extends BorderPane {
             box.getStyleClass().add("transcript-kind-" + kind);
             boolean error = Transcript.isError(entry);
             box.pseudoClassStateChanged(ERROR, error);
+            box.pseudoClassStateChanged(MATCH, matches(entry));
             box.setPadding(new Insets(0, 0, 0, entry.depth() * INDENT));
             String text = Transcript.text(entry);
             who.setText(switch (entry.kind()) {
@@ -212,4 +258,5 @@ public final class TranscriptView extends BorderPane {
     }
 
     private static final javafx.css.PseudoClass ERROR = javafx.css.PseudoClass.getPseudoClass("error");
+    private static final javafx.css.PseudoClass MATCH = javafx.css.PseudoClass.getPseudoClass("match");
 }

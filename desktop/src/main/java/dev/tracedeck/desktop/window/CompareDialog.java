@@ -2,22 +2,15 @@ package dev.tracedeck.desktop.window;
 
 import dev.tracedeck.analysis.compare.TraceComparison;
 import dev.tracedeck.desktop.common.Notice;
-import dev.tracedeck.desktop.common.ScreenFit;
-import dev.tracedeck.desktop.common.ZoomPane;
-import dev.tracedeck.desktop.compare.CompareView;
+import dev.tracedeck.desktop.compare.CompareWindow;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.tabs.TraceDocument;
 import java.util.List;
 import javafx.concurrent.Task;
-import javafx.geometry.Rectangle2D;
-import javafx.scene.Scene;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCombination;
-import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.GridPane;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -29,10 +22,6 @@ import javafx.util.StringConverter;
  * own, for demos, which Escape or Ctrl+W closes.
  */
 final class CompareDialog {
-
-    /** The size the comparison asks for; a smaller screen gets less (see {@link ScreenFit}). */
-    private static final double WIDTH = 1200;
-    private static final double HEIGHT = 720;
 
     private final Window owner;
     private final OpenFilesViewModel openFiles;
@@ -109,24 +98,7 @@ final class CompareDialog {
     }
 
     Stage window(TraceDocument before, TraceDocument after, TraceComparison comparison) {
-        Stage stage = new Stage();
-        stage.initOwner(owner);
-        stage.setTitle(before.name() + " ↔ " + after.name() + " — Tracedeck compare");
-        Rectangle2D size = ScreenFit.size(WIDTH, HEIGHT, owner);
-        Scene scene = new Scene(new ZoomPane(new CompareView(comparison)), size.getWidth(), size.getHeight());
-        if (owner.getScene() != null) {
-            scene.getStylesheets().setAll(owner.getScene().getStylesheets());
-        }
-        scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+W"), stage::close);
-        // A filter, not an accelerator: the lists and the table inside would take Escape for themselves.
-        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
-            if (e.getCode() == KeyCode.ESCAPE) {
-                e.consume();
-                stage.close();
-            }
-        });
-        stage.setScene(scene);
-        return stage;
+        return CompareWindow.of(owner, before.name(), after.name(), comparison);
     }
 
     /** "All threads", then the file's threads; follows the file chosen beside it. */

@@ -39,6 +39,8 @@ final class HelpMenu {
             new ViewKey("Tree", "←  →", "close or open the node; on a closed one, go to its parent, on an open one to its first child"),
             new ViewKey("Tree", "Enter  Space", "open or close the node"),
             new ViewKey("Transcript", "Enter  Space", "open or fold the block"),
+            new ViewKey("Transcript", "F3  Shift+F3", "the next, the previous block that holds the words the timeline is searched for"),
+            new ViewKey("Cost", "M  T  A  C", "group the calls by model, thread, agent, call"),
             new ViewKey("Notes", "Enter  Escape", "save the note, leave it"),
             new ViewKey("Compare, Runs, Playground windows", "Ctrl+W  Escape", "close the window"));
 

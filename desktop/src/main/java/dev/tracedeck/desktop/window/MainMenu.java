@@ -22,7 +22,7 @@ final class MainMenu {
     record Actions(Runnable openDialog, Runnable openFolderDialog, Runnable focusSearch, Runnable focusFindings, Runnable quit, Consumer<Theme> theme,
                    Runnable exportPicture, Consumer<Boolean> presentation, Runnable compare, Runnable openPlayground,
                    Runnable showRuns, Runnable searchRuns, Supplier<List<RunRow>> recent, Consumer<RunRow> openRun,
-                   Runnable addNote, Runnable listenDialog) {
+                   Runnable addNote, Runnable listenDialog, Runnable copyRequest, Runnable alignRuns) {
     }
 
     /** How many files File ▸ Open Recent lists. */
@@ -48,6 +48,9 @@ final class MainMenu {
         MenuItem compare = item("Compare…", "Shortcut+Shift+C", actions.compare());
         compare.setId("menu-compare");
         compare.disableProperty().bind(openFiles.selectedProperty().isNull());
+        // Runs of one task laid over each other: where they split, and how each branch ended.
+        MenuItem align = item("Align Runs…", "Shortcut+Shift+A", actions.alignRuns());
+        align.setId("menu-align-runs");
         Menu recent = new Menu("Open Recent");
         recent.setId("menu-open-recent");
         // Filled as it opens, from the runs the workspace holds (read in the background as files are recorded).
@@ -58,7 +61,7 @@ final class MainMenu {
         MenuItem searchRuns = item("Search all runs…", "Shortcut+Shift+R", actions.searchRuns());
         searchRuns.setId("menu-search-runs");
         Menu file = new Menu("File", null, open, openFolder, recent, listen, close, new SeparatorMenuItem(), runs, searchRuns, new SeparatorMenuItem(),
-                compare, export, new SeparatorMenuItem(), quit);
+                compare, align, export, new SeparatorMenuItem(), quit);
         file.setOnShowing(e -> fillRecent(recent, actions));
 
         MenuItem find = item("Find in timeline", "Shortcut+F", actions.focusSearch());
@@ -111,10 +114,14 @@ final class MainMenu {
         MenuItem next = item("Next bookmark", "F2", () -> onTrace(openFiles, t -> t.goToBookmark(true)));
         next.setId("menu-next-bookmark");
         MenuItem previous = item("Previous bookmark", "Shift+F2", () -> onTrace(openFiles, t -> t.goToBookmark(false)));
-        for (MenuItem item : new MenuItem[] {bookmark, note, next, previous}) {
+        // The request the model received at the event's step, as its provider's body or a curl command.
+        MenuItem copyRequest = item("Copy Request", "Shortcut+Alt+C", actions.copyRequest());
+        copyRequest.setId("menu-copy-request");
+        for (MenuItem item : new MenuItem[] {bookmark, note, next, previous, copyRequest}) {
             item.disableProperty().bind(openFiles.selectedProperty().isNull());
         }
-        return new Menu("Event", null, bookmark, note, new SeparatorMenuItem(), next, previous);
+        return new Menu("Event", null, bookmark, note, new SeparatorMenuItem(), next, previous, new SeparatorMenuItem(),
+                copyRequest);
     }
 
     /** Timeline, steps, context chart: what shows beside the detail in the selected file. */

@@ -1,5 +1,8 @@
 package dev.tracedeck.desktop.window;
 
+import dev.tracedeck.desktop.align.AlignViewModel;
+import dev.tracedeck.desktop.align.AlignWindow;
+import dev.tracedeck.desktop.freeze.CopyRequestWindow;
 import dev.tracedeck.desktop.common.NoticeBar;
 import dev.tracedeck.desktop.common.ZoomPane;
 import dev.tracedeck.desktop.follow.LiveDocuments;
@@ -48,6 +51,7 @@ public final class MainWindow {
     private final RunsViewModel runs;
     private final SearchViewModel search;
     private RunsWindow runsWindow;
+    private AlignWindow alignWindow;
     /** The window's bounds while last not maximized: what a restart restores and un-maximizing returns to. */
     private WindowSettings.Bounds normalBounds;
     /** Bounds seen in this turn of the event loop; kept once the turn ends without the window maximizing. */
@@ -83,7 +87,8 @@ public final class MainWindow {
         MainMenu.Actions actions = new MainMenu.Actions(dialog::show, dialog::showFolder, files::focusSearch, files::focusFindings,
                 Platform::exit, this::apply, export::show, this::present, new CompareDialog(stage, openFiles)::show,
                 this::openPlayground, () -> runsWindow().showRuns(), () -> runsWindow().showSearch(),
-                () -> runs.recent(MainMenu.RECENT), runs::open, files::addNote, listen::show);
+                () -> runs.recent(MainMenu.RECENT), runs::open, files::addNote, listen::show,
+                new CopyRequestWindow(stage, openFiles, settings)::copySelected, this::alignRuns);
 
         BorderPane root = new BorderPane();
         root.getStyleClass().add("main-window");
@@ -132,6 +137,16 @@ public final class MainWindow {
             }
             playground.show(model);
         });
+    }
+
+    /** File ▸ Align Runs…: the window where runs of one task are chosen and aligned, built on first use. */
+    public AlignWindow alignRuns() {
+        if (alignWindow == null) {
+            alignWindow = new AlignWindow(stage, new AlignViewModel(openFiles.importers(), openFiles.validator(),
+                    openFiles.importRunner()));
+        }
+        alignWindow.show();
+        return alignWindow;
     }
 
     /** The runs and search window, built on first use. */

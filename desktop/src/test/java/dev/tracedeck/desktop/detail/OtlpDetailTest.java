@@ -33,6 +33,17 @@ class OtlpDetailTest {
     }
 
     @Test
+    void aSpansAttributesReadAsFieldsBeforeItsJson() throws Exception {
+        String text = DetailRenderer.render(first(cutShort(), EventKind.SPAN)).text();
+        int fields = text.indexOf("SPAN  Messages");
+        int json = text.indexOf("JSON EVENT");
+        assertTrue(fields >= 0 && json > fields, "the span's fields first, its JSON after\n" + text);
+        assertTrue(text.matches("(?s).*\nopeninference\\.span\\.kind +LLM\n.*"), text);
+        assertTrue(text.matches("(?s).*\nservice\\.name +code-assistant\n.*"), "its resource's too\n" + text);
+        assertTrue(text.matches("(?s).*\nduration +2\\.20 s\n.*"), text);
+    }
+
+    @Test
     void aFailedSpansErrorShowsTheException() throws Exception {
         String text = DetailRenderer.render(first(cutShort(), EventKind.ERROR)).text();
         assertTrue(text.contains("read_file failed: FileNotFoundError: [Errno 2] No such file or directory: 'src/parse.py'"), text);

@@ -23,7 +23,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 
-/** {@code render --view tree|transcript} draws the run's structure and conversation with nothing to press or scroll. */
+/**
+ * {@code render --view tree|transcript|cost} draws the run's structure, its conversation and its cost with nothing to
+ * press or scroll.
+ */
 @ExtendWith(ApplicationExtension.class)
 class TreePictureTest {
 
@@ -70,5 +73,19 @@ class TreePictureTest {
             assertTrue(words.stream().anyMatch(t -> t.contains("Bash")), view + " names the tool: " + words);
             assertFalse(words.stream().anyMatch(t -> t.contains("{\"")), view + " shows no raw JSON");
         }
+    }
+
+    @Test
+    void theCostIsDrawnWithItsTotalAndCallsAndNoControls(FxRobot robot) throws Exception {
+        List<Node> nodes = all(drawn(robot, "cost", SubAgentSession.trace()));
+        List<Node> controls = nodes.stream().filter(TreePictureTest::seen)
+                .filter(n -> n instanceof ButtonBase || n instanceof TextInputControl || n instanceof ScrollBar).toList();
+        assertTrue(controls.isEmpty(), controls.toString());
+        List<String> words = nodes.stream().filter(TreePictureTest::seen).filter(n -> n instanceof Labeled)
+                .map(n -> ((Labeled) n).getText()).filter(t -> t != null).toList();
+        // Opus 4.5's three calls ($0.017250, see CostViewTest) and Haiku 4.5's: 300 in × $1 + 20 out × $5 per million.
+        assertTrue(words.contains("$0.017650"), "the total: " + words);
+        assertTrue(words.contains("by model"), "the grouping, in words: " + words);
+        assertTrue(words.contains("claude-haiku-4-5") && words.contains("line 4"), "each call under its model: " + words);
     }
 }

@@ -3,6 +3,7 @@ package dev.tracedeck.desktop.transcript;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tracedeck.analysis.run.Transcript;
 import dev.tracedeck.analysis.run.TranscriptEntry;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.fixtures.SubAgentSession;
@@ -32,12 +33,13 @@ class TranscriptViewTest {
     private TranscriptViewModel model;
     private TranscriptView view;
     private final List<Event> revealed = new ArrayList<>();
+    private final javafx.beans.property.StringProperty find = new javafx.beans.property.SimpleStringProperty("");
 
     @Start
     void start(Stage stage) throws Exception {
         trace = SubAgentSession.trace();
         model = new TranscriptViewModel(trace, new SyncTaskRunner(), revealed::add);
-        view = new TranscriptView(model);
+        view = new TranscriptView(model, find);
         Scene scene = new Scene(view, 900, 700);
         for (String sheet : List.of("tokens-light.css", "app.css")) {
             scene.getStylesheets().add(TranscriptViewTest.class.getResource("/dev/tracedeck/desktop/" + sheet).toExternalForm());
@@ -97,5 +99,31 @@ class TranscriptViewTest {
         }
         assertTrue(TranscriptViewModel.isLong(text.toString()));
         assertEquals("310 B · 40 lines", TranscriptView.size(text.toString()));
+    }
+
+    @Test
+    void theBlocksThatHoldTheWordsSearchedForAreMarkedAndF3GoesFromOneToTheNext(FxRobot robot) {
+        robot.interact(() -> find.set("curry"));
+        List<Integer> marked = new ArrayList<>();
+        ListView<TranscriptEntry> list = robot.from(view).lookup("#transcript-list").queryListView();
+        for (int i = 0; i < list.getItems().size(); i++) {
+            TranscriptEntry entry = list.getItems().get(i);
+            if ((entry.title() + Transcript.text(entry) + Transcript.resultText(entry)).toLowerCase(java.util.Locale.ROOT)
+                    .contains("curry")) {
+                marked.add(i);
+            }
+        }
+        assertTrue(marked.size() >= 2, "the prompt and the sub-agent's question: " + marked);
+        assertTrue(robot.from(view).lookup(".transcript-block").queryAll().stream().filter(Node::isVisible)
+                .anyMatch(n -> n.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("match"))));
+
+        robot.clickOn(list);
+        robot.interact(() -> list.getSelectionModel().clearSelection());
+        robot.type(KeyCode.F3);
+        assertEquals(marked.get(0), list.getSelectionModel().getSelectedIndex(), "the first block that holds them");
+        robot.type(KeyCode.F3);
+        assertEquals(marked.get(1), list.getSelectionModel().getSelectedIndex(), "the next");
+        robot.press(KeyCode.SHIFT).type(KeyCode.F3).release(KeyCode.SHIFT);
+        assertEquals(marked.get(0), list.getSelectionModel().getSelectedIndex(), "back");
     }
 }

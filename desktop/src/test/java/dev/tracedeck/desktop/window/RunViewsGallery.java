@@ -22,8 +22,8 @@ import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
 
 /**
- * Development aid, not a test: the window on each file with its Timeline, Tree and Transcript shown, at WIDTHxHEIGHT,
- * to PNGs for looking at them ({@code xvfb-run java -cp … RunViewsGallery OUTDIR WIDTHxHEIGHT FILE...}). Imports run
+ * Development aid, not a test: the window on each file with its Timeline, Context, Tree, Transcript and Cost shown, at
+ * WIDTHxHEIGHT, to PNGs for looking at them ({@code xvfb-run java -cp … RunViewsGallery OUTDIR WIDTHxHEIGHT FILE...}). Imports run
  * synchronously, so each shot is of a settled window.
  */
 public final class RunViewsGallery {
@@ -55,7 +55,8 @@ public final class RunViewsGallery {
                 openFiles.select(openFiles.documents().get(openFiles.documents().size() - 1));
             });
             TraceViewModel trace = openFiles.getSelected().getContent();
-            for (CenterView view : List.of(CenterView.TIMELINE, CenterView.TREE, CenterView.TRANSCRIPT)) {
+            for (CenterView view : List.of(CenterView.TIMELINE, CenterView.CONTEXT, CenterView.TREE, CenterView.TRANSCRIPT,
+                    CenterView.COST)) {
                 on(() -> trace.showCenter(view));
                 shot(window[0], out.resolve(name + "-" + view.name().toLowerCase(java.util.Locale.ROOT) + "-" + args[1] + ".png"));
             }

@@ -28,7 +28,8 @@ import java.util.Set;
 /**
  * A model call reads back from the prompt cache what the previous call of its thread and model left there, unless the
  * trace shows why it could not: the idle time since that call outlived the cache, the harness compacted the context in
- * between, or the thread changed model (a cache is the model's own). Each such miss is named with its reason, the
+ * between, the thread changed model (a cache is the model's own), or, where the trace recorded the requests, the
+ * system prompt or the tools sent before the history changed (the first byte that differs is the evidence). Each such miss is named with its reason, the
  * tokens that were not read back and what that cost over reading them.
  *
  * <p>A fall the trace gives no reason for is no finding: where the request is not recorded (Claude Code, Codex) the
@@ -50,7 +51,8 @@ public final class CacheMiss extends DescribedRule {
 
     public CacheMiss() {
         super("cache-miss", "a model call reads back the prompt cache the previous call of its model left, unless the "
-                + "trace shows why not (idle past the cache's lifetime, a compaction, a model switch)", Severity.WARNING);
+                + "trace shows why not (idle past the cache's lifetime, a compaction, a model switch, the system prompt or"
+                + " tools changed)", Severity.WARNING);
     }
 
     @Override
@@ -66,10 +68,57 @@ public final class CacheMiss extends DescribedRule {
         if (calls.stream().noneMatch(c -> c.bill().cacheRead() > 0 || c.bill().cacheWrite() > 0)) {
             return RuleOutcome.notApplicable("the recorded usage shows no prompt caching (no cache reads or writes)");
         }
+        List<RuleOutcome.Problem> problems = new ArrayList<>();
+        for (Miss m : misses(thread, calls, p.spend())) {
+            problems.add(problem(m));
+        }
+        return RuleOutcome.of(problems);
+    }
+
+    /**
+     * One miss the rule reports: the call that read back less than it could, the call before it that left the prefix,
+     * the tokens missed, why the trace shows the cache could not hold, and what paying for them again cost over
+     * reading them (empty when the model is unpriced).
+     *
+     * @param call       the call that missed
+     * @param bill       its recorded bill
+     * @param base       the call whose cached prefix it could have read
+     * @param prefix     the tokens {@code base} left in the cache
+     * @param missed     of those, the tokens not read back
+     * @param reason     why, in a sentence
+     * @param evidence   the events that show why (a compaction), beside the two calls
+     * @param extraMicrodollars what the call paid for the missed tokens over reading them, in micro-dollars
+     */
+    public record Miss(ModelCall call, BilledUsage bill, ModelCall base, long prefix, long missed, String reason, List<Event> evidence,
+                       OptionalLong extraMicrodollars) {
+
+        public Miss {
+            evidence = List.copyOf(evidence);
+        }
+
+        /** How the call paid for the tokens it missed: as cache writes, or as uncached input. */
+        public String paidAs() {
+            return bill.cacheWrite() > 0 ? "cache writes" : "uncached input";
+        }
+    }
+
+    /** The misses {@link #check} reports for {@code thread}, in its order; none where its usage shows no caching. */
+    public static List<Miss> misses(TraceThread thread, SpendParameters spend) {
+        List<CachedCall> calls = billed(thread);
+        if (calls.stream().noneMatch(c -> c.bill().cacheRead() > 0 || c.bill().cacheWrite() > 0)) {
+            return List.of();
+        }
+        return misses(thread, calls, spend);
+    }
+
+    private static List<Miss> misses(TraceThread thread, List<CachedCall> calls, SpendParameters spend) {
         // A provider whose usage records cache writes caches what it is asked to, for a set lifetime (Anthropic).
         boolean explicit = calls.stream().anyMatch(c -> c.bill().cacheWrite() > 0);
-        SpendParameters spend = p.spend();
-        List<RuleOutcome.Problem> problems = new ArrayList<>();
+        List<Miss> misses = new ArrayList<>();
+        // The requests the trace recorded, read once and only for a thread that misses its cache.
+        PrefixChange[] recorded = new PrefixChange[1];
+        java.util.function.Supplier<PrefixChange> heads = () -> recorded[0] != null ? recorded[0]
+                : (recorded[0] = new PrefixChange(thread));
         Map<String, CachedCall> lastOfModel = new HashMap<>();
         Set<String> wroteForAnHour = new HashSet<>();
         CachedCall last = null;
@@ -85,8 +134,9 @@ public final class CacheMiss extends DescribedRule {
                         && read < prefix * (1 - spend.cacheDropFraction())) {
                     Duration lifetime = !explicit ? AUTOMATIC_LONGEST
                             : wroteForAnHour.contains(c.model()) ? ONE_HOUR : FIVE_MINUTES;
-                    reason(thread, base, c, switched, lifetime, explicit).ifPresent(r ->
-                            problems.add(problem(base, c, prefix, missed, r)));
+                    reason(thread, base, c, switched, lifetime, explicit, heads).ifPresent(r ->
+                            misses.add(new Miss(c.call(), c.bill(), base.call(), prefix, missed, r.text(), r.evidence(),
+                                    extra(c, missed))));
                 }
             }
             if (c.bill().cacheWrite1h() > 0) {
@@ -95,7 +145,16 @@ public final class CacheMiss extends DescribedRule {
             lastOfModel.put(c.model(), c);
             last = c;
         }
-        return RuleOutcome.of(problems);
+        return misses;
+    }
+
+    /** What {@code c} paid for {@code missed} tokens over reading them from the cache; empty when its model is unpriced. */
+    private static OptionalLong extra(CachedCall c, long missed) {
+        OptionalLong paid = CallPrice.microdollars(RulePrices.get(), c.model(), c.bill(), c.call().event().time());
+        OptionalLong ifRead = CallPrice.microdollars(RulePrices.get(), c.model(), CallPrice.readBack(c.bill(), missed),
+                c.call().event().time());
+        return paid.isPresent() && ifRead.isPresent() ? OptionalLong.of(paid.getAsLong() - ifRead.getAsLong())
+                : OptionalLong.empty();
     }
 
     /** Why the trace shows the cache could not hold: evidence events and a sentence; empty when it shows no reason. */
@@ -103,7 +162,8 @@ public final class CacheMiss extends DescribedRule {
     }
 
     private static Optional<Reason> reason(TraceThread thread, CachedCall base, CachedCall c, boolean switched,
-                                           Duration lifetime, boolean explicit) {
+                                           Duration lifetime, boolean explicit,
+                                           java.util.function.Supplier<PrefixChange> heads) {
         for (Compaction k : thread.records().compactions()) {
             int seq = k.event().seq();
             if (seq > base.seq() && seq < c.seq()) {
@@ -115,6 +175,11 @@ public final class CacheMiss extends DescribedRule {
         if (switched) {
             return Optional.of(new Reason("the thread switched from " + base.model() + " to " + c.model()
                     + ": a prompt cache is one model's own", List.of()));
+        }
+        Optional<PrefixChange.Change> changed = heads.get().between(base.seq(), c.seq());
+        if (changed.isPresent()) {
+            return Optional.of(new Reason(changed.get().text() + "; a prompt cache holds a prefix only while it is sent"
+                    + " byte for byte again", changed.get().evidence()));
         }
         if (base.at().isPresent() && c.sentNoEarlier().isPresent()) {
             Duration idle = Duration.between(base.at().get(), c.sentNoEarlier().get());
@@ -129,27 +194,23 @@ public final class CacheMiss extends DescribedRule {
         return Optional.empty();
     }
 
-    private static RuleOutcome.Problem problem(CachedCall base, CachedCall c, long prefix, long missed, Reason reason) {
-        BilledUsage bill = c.bill();
-        String cost;
-        OptionalLong paid = CallPrice.microdollars(RulePrices.get(), c.model(), bill, c.call().event().time());
-        OptionalLong ifRead = CallPrice.microdollars(RulePrices.get(), c.model(), CallPrice.readBack(bill, missed),
-                c.call().event().time());
-        if (paid.isPresent() && ifRead.isPresent()) {
-            cost = "; paying for them as " + (bill.cacheWrite() > 0 ? "cache writes" : "uncached input")
-                    + " cost " + CostTotal.dollars(paid.getAsLong() - ifRead.getAsLong()) + " more than reading them";
-        } else {
-            cost = "; " + (c.model().isEmpty() ? "the call names no model" : c.model() + " is unpriced")
-                    + ": what that cost is not known";
-        }
+    private static RuleOutcome.Problem problem(Miss m) {
+        BilledUsage bill = m.bill();
+        String model = m.call().model().strip();
+        String baseModel = m.base().model().strip();
+        String cost = m.extraMicrodollars().isPresent()
+                ? "; paying for them as " + m.paidAs() + " cost " + CostTotal.dollars(m.extraMicrodollars().getAsLong())
+                        + " more than reading them"
+                : "; " + (model.isEmpty() ? "the call names no model" : model + " is unpriced") + ": what that cost is not known";
         String message = String.format("the call at line %d read %,d tokens from the cache where the %s call at line %d"
                         + " left %,d: %,d tokens missed. %s%s",
-                c.line(), bill.cacheRead(), base.model().isEmpty() ? "previous" : "previous " + base.model(),
-                base.line(), prefix, missed, capitalized(reason.text()), cost);
+                m.call().event().source().firstLine(), bill.cacheRead(),
+                baseModel.isEmpty() ? "previous" : "previous " + baseModel,
+                m.base().event().source().firstLine(), m.prefix(), m.missed(), capitalized(m.reason()), cost);
         List<Event> evidence = new ArrayList<>();
-        evidence.add(c.call().event());
-        evidence.add(base.call().event());
-        evidence.addAll(reason.evidence());
+        evidence.add(m.call().event());
+        evidence.add(m.base().event());
+        evidence.addAll(m.evidence());
         return new RuleOutcome.Problem(OptionalInt.empty(), message, evidence);
     }
 

@@ -1,15 +1,15 @@
-package dev.tracedeck.cli.cost;
+package dev.tracedeck.analysis.cost;
 
-import dev.tracedeck.analysis.cost.CallCost;
-import dev.tracedeck.analysis.cost.CostLedger;
-import dev.tracedeck.analysis.cost.CostTotal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** A file's calls grouped as {@code --by} says, each group with its own cost and, where it can have them, its sub-agents'. */
+/**
+ * A file's calls grouped by model, thread, agent or call (as {@code cost --by} and the window's Cost view group them),
+ * each group with its own cost and, where it can have them, its sub-agents'.
+ */
 public final class CostGroups {
 
     /** How {@code --by} groups the calls. */
@@ -28,13 +28,13 @@ public final class CostGroups {
      * @param rows         the price rows the group's calls used, "UNPRICED" for a model none prices
      * @param call         the call, for {@code --by call}
      */
-    record Group(String key, CostTotal own, CostTotal withSubAgents, int depth, List<String> rows, Optional<CallCost> call) {
+    public record Group(String key, CostTotal own, CostTotal withSubAgents, int depth, List<String> rows, Optional<CallCost> call) {
     }
 
     private CostGroups() {
     }
 
-    static List<Group> of(CostLedger ledger, String file, By by) {
+    public static List<Group> of(CostLedger ledger, String file, By by) {
         Map<CostLedger.ThreadKey, List<CallCost>> threads = new LinkedHashMap<>();
         ledger.threads().forEach((k, v) -> {
             if (k.file().equals(file)) {
@@ -76,7 +76,7 @@ public final class CostGroups {
         }
     }
 
-    static String label(CostLedger.ThreadKey k) {
+    public static String label(CostLedger.ThreadKey k) {
         return k.thread().isEmpty() ? "(run)" : k.thread();
     }
 
