@@ -2,6 +2,7 @@ package dev.tracedeck.cli;
 
 import dev.tracedeck.analysis.cost.CostLedger;
 import dev.tracedeck.analysis.cost.CostTotal;
+import dev.tracedeck.analysis.cost.KeptPrices;
 import dev.tracedeck.analysis.cost.Prices;
 import dev.tracedeck.cli.cost.CostReport;
 import dev.tracedeck.engine.text.TerminalText;
@@ -13,18 +14,13 @@ import java.util.Optional;
 /**
  * What a file's model calls cost, which {@code validate} reports for a file whose trace records any: a line at the end
  * of its text report, a {@code cost} object in its JSON report; added up as {@code tracedeck cost} adds it up. Prices
- * as {@code cost} reads them; a stored table that can't be read leaves the bundled one, since a check is no place to
- * refuse a price table.
+ * as {@link KeptPrices} reads them, as the cost rules do.
  */
 final class ValidateCostLine {
 
     /** The file's total, and the line the text report ends with. */
     record Cost(CostTotal total, String line) {
     }
-
-    /** The tables last read, and the folder they were read from: read again when it moves. */
-    private static Prices prices;
-    private static Path pricesDir;
 
     private ValidateCostLine() {
     }
@@ -34,25 +30,12 @@ final class ValidateCostLine {
         if (!calls) {
             return Optional.empty();
         }
-        Prices p = prices();
+        Prices p = KeptPrices.get();
         CostLedger ledger = CostLedger.of(List.of(trace), p);
         CostTotal total = ledger.total();
         return Optional.of(new Cost(total, TerminalText.line("cost of " + file + ": " + total.text() + " "
                 + CostReport.counts(total) + ", priced with "
                 + p.sources().stream().map(Prices.Source::name).reduce((a, b) -> a + ", " + b).orElse("")
                 + " (tracedeck cost itemizes it)")));
-    }
-
-    private static synchronized Prices prices() {
-        Path dir = PricesCommand.dir();
-        if (prices == null || !dir.equals(pricesDir)) {
-            pricesDir = dir;
-            try {
-                prices = Prices.load(Optional.of(dir), Optional.empty());
-            } catch (RuntimeException e) {
-                prices = Prices.bundled();
-            }
-        }
-        return prices;
     }
 }

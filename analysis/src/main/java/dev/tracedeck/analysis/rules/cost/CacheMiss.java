@@ -2,6 +2,7 @@ package dev.tracedeck.analysis.rules.cost;
 
 import dev.tracedeck.analysis.cost.CallPrice;
 import dev.tracedeck.analysis.cost.CostTotal;
+import dev.tracedeck.analysis.cost.KeptPrices;
 import dev.tracedeck.analysis.rules.DescribedRule;
 import dev.tracedeck.analysis.rules.RuleOutcome;
 import dev.tracedeck.analysis.rules.RuleParameters;
@@ -150,8 +151,8 @@ public final class CacheMiss extends DescribedRule {
 
     /** What {@code c} paid for {@code missed} tokens over reading them from the cache; empty when its model is unpriced. */
     private static OptionalLong extra(CachedCall c, long missed) {
-        OptionalLong paid = CallPrice.microdollars(RulePrices.get(), c.model(), c.bill(), c.call().event().time());
-        OptionalLong ifRead = CallPrice.microdollars(RulePrices.get(), c.model(), CallPrice.readBack(c.bill(), missed),
+        OptionalLong paid = CallPrice.microdollars(KeptPrices.get(), c.model(), c.bill(), c.call().event().time());
+        OptionalLong ifRead = CallPrice.microdollars(KeptPrices.get(), c.model(), CallPrice.readBack(c.bill(), missed),
                 c.call().event().time());
         return paid.isPresent() && ifRead.isPresent() ? OptionalLong.of(paid.getAsLong() - ifRead.getAsLong())
                 : OptionalLong.empty();

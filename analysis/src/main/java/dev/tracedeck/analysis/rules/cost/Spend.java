@@ -2,6 +2,7 @@ package dev.tracedeck.analysis.rules.cost;
 
 import dev.tracedeck.analysis.cost.CallPrice;
 import dev.tracedeck.analysis.cost.CostTotal;
+import dev.tracedeck.analysis.cost.KeptPrices;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.recorded.BilledUsage;
 import dev.tracedeck.model.recorded.ModelCall;
@@ -45,7 +46,7 @@ record Spend(long tokens, long microdollars, int calls, int unrecorded, int unpr
                 }
                 calls++;
                 tokens += bill.input() + bill.output();
-                OptionalLong cost = CallPrice.microdollars(RulePrices.get(), call.model(), bill, call.event().time());
+                OptionalLong cost = CallPrice.microdollars(KeptPrices.get(), call.model(), bill, call.event().time());
                 if (cost.isPresent()) {
                     micro += cost.getAsLong();
                 } else {
