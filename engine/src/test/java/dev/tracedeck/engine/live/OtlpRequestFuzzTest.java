@@ -59,9 +59,20 @@ class OtlpRequestFuzzTest {
         Set<String> keys = new HashSet<>();
         OtlpLines.keys(kept.get(0)).forEach(keys::addAll);
         Trace trace = OtlpLines.read("received", List.of(new OtlpLines.Line(1, line)), keys);
+        // A reason quotes the span's name, which the fuzzer writes too: what the reason says is read without the names.
+        List<String> names = kept.get(0).findValuesAsText("name");
         assertEquals(List.of(), trace.events().stream().filter(e -> e.payload() instanceof Payload.Unparsed u
-                && (u.reason().contains("not an OTLP") || u.reason().contains("nanoseconds"))).toList(),
+                && saysNotOtlp(u.reason(), names)).toList(),
                 "a kept request reads back whole: " + line);
         assertEquals(counted[0], trace.report().recordsOf("span"), "every span kept is read back: " + line);
+    }
+
+    /** Whether {@code reason}, the quoted names aside, says the request is no OTLP or a time is no time. */
+    private static boolean saysNotOtlp(String reason, List<String> names) {
+        String said = reason;
+        for (String name : names) {
+            said = said.replace("\"" + name + "\"", "\"\"");
+        }
+        return said.contains("not an OTLP") || said.contains("nanoseconds");
     }
 }
