@@ -179,34 +179,34 @@ public final class OtlpHttpReceiver implements AutoCloseable {
             String replyType = type.equals(OtlpDecoding.PROTOBUF) ? OtlpDecoding.PROTOBUF : OtlpDecoding.JSON;
             var refusal = callers.refusal(request.getHeaders().get(HttpHeader.HOST), request.getHeaders().get(HttpHeader.ORIGIN));
             if (refusal.isPresent()) {
-                return answer(response, callback, 403, replyType, OtlpDecoding.status(replyType, OtlpDecoding.PERMISSION_DENIED,
+                return refuse(request, response, callback, 403, replyType, OtlpDecoding.status(replyType, OtlpDecoding.PERMISSION_DENIED,
                         refusal.get()));
             }
             String path = request.getHttpURI().getPath();
             boolean traces = "/v1/traces".equals(path);
             if (!traces && !"/v1/logs".equals(path)) {
-                return answer(response, callback, 404, OtlpDecoding.JSON, OtlpDecoding.status(OtlpDecoding.JSON, 5,
+                return refuse(request, response, callback, 404, OtlpDecoding.JSON, OtlpDecoding.status(OtlpDecoding.JSON, 5,
                         "no such path: " + path + " (OTLP/HTTP takes /v1/traces and /v1/logs)"));
             }
             if (!request.getMethod().equals("POST")) {
                 response.getHeaders().put(HttpHeader.ALLOW, "POST");
-                return answer(response, callback, 405, replyType, OtlpDecoding.status(replyType, OtlpDecoding.UNIMPLEMENTED,
+                return refuse(request, response, callback, 405, replyType, OtlpDecoding.status(replyType, OtlpDecoding.UNIMPLEMENTED,
                         "OTLP/HTTP takes POST"));
             }
             if (!type.equals(OtlpDecoding.PROTOBUF) && !type.equals(OtlpDecoding.JSON)) {
-                return answer(response, callback, 415, OtlpDecoding.JSON, OtlpDecoding.status(OtlpDecoding.JSON,
+                return refuse(request, response, callback, 415, OtlpDecoding.JSON, OtlpDecoding.status(OtlpDecoding.JSON,
                         OtlpDecoding.UNIMPLEMENTED, "unsupported content type '" + type + "': send " + OtlpDecoding.PROTOBUF
                                 + " or " + OtlpDecoding.JSON));
             }
             String encoding = request.getHeaders().get(HttpHeader.CONTENT_ENCODING);
             boolean gzip = encoding != null && encoding.strip().equalsIgnoreCase("gzip");
             if (encoding != null && !gzip && !encoding.strip().equalsIgnoreCase("identity") && !encoding.isBlank()) {
-                return answer(response, callback, 415, replyType, OtlpDecoding.status(replyType, OtlpDecoding.UNIMPLEMENTED,
+                return refuse(request, response, callback, 415, replyType, OtlpDecoding.status(replyType, OtlpDecoding.UNIMPLEMENTED,
                         "unsupported content encoding '" + encoding.strip() + "': send gzip or none"));
             }
             long length = request.getLength();
             if (length > limits.maxBody()) {
-                return answer(response, callback, 413, replyType, OtlpDecoding.status(replyType, OtlpDecoding.RESOURCE_EXHAUSTED,
+                return refuse(request, response, callback, 413, replyType, OtlpDecoding.status(replyType, OtlpDecoding.RESOURCE_EXHAUSTED,
                         "the body is " + length + " bytes, more than the limit of " + limits.maxBody()));
             }
             BodyReader.read(request, limits.maxBody(), budget, new BodyReader.Outcome() {
@@ -218,12 +218,14 @@ public final class OtlpHttpReceiver implements AutoCloseable {
 
                 @Override
                 public void tooLarge(long limit) {
+                    response.getHeaders().put(HttpHeader.CONNECTION, "close");
                     answer(response, callback, 413, replyType, OtlpDecoding.status(replyType, OtlpDecoding.RESOURCE_EXHAUSTED,
                             "the body is more than the limit of " + limit + " bytes"));
                 }
 
                 @Override
                 public void busy() {
+                    response.getHeaders().put(HttpHeader.CONNECTION, "close");
                     unavailable(response, callback, replyType, "the receiver holds as many request bodies as it may; send again");
                 }
 
@@ -271,6 +273,18 @@ public final class OtlpHttpReceiver implements AutoCloseable {
                 budget.give(body.length);
                 unavailable(response, callback, replyType, "the receiver is keeping as many requests as it may; send again");
             }
+        }
+
+        /**
+         * Answers before the body is read. The body left unread makes the server close the connection after the
+         * answer, so the answer says so: a client that kept the connection for its next request would find it gone.
+         */
+        private static boolean refuse(Request request, Response response, Callback callback, int code, String type,
+                                      byte[] body) {
+            if (request.getLength() != 0) {
+                response.getHeaders().put(HttpHeader.CONNECTION, "close");
+            }
+            return answer(response, callback, code, type, body);
         }
 
         private static void unavailable(Response response, Callback callback, String type, String why) {

@@ -152,6 +152,33 @@ class OtlpHttpReceiverTest {
     }
 
     @Test
+    @Timeout(30)
+    void anAnswerGivenBeforeTheBodyIsReadSaysTheConnectionCloses() throws Exception {
+        try (OtlpHttpReceiver receiver = OtlpHttpReceiver.start(loopback(), QUICK, new Kept())) {
+            int port = receiver.address().getPort();
+            String body = request(span("a1", "0000000000000001"));
+            String host = "127.0.0.1:" + port;
+            // Sent as a client that keeps its connections: each refusal leaves the body unread, so the connection
+            // can't carry the next request, and a client must hear that rather than find it closed.
+            for (String refused : List.of(
+                    keptAlive("POST /v1/metrics", host, "application/json", body),
+                    keptAlive("POST /v1/traces", host, "text/plain", body),
+                    keptAlive("POST /v1/traces", "attacker.example", "application/json", body),
+                    keptAlive("PUT /v1/traces", host, "application/json", body))) {
+                String answer = exchange(port, refused);
+                assertTrue(answer.matches("(?s)HTTP/1.1 4\\d\\d .*") && answer.toLowerCase().contains("\r\nconnection: close\r\n"),
+                        answer);
+            }
+            // A body read whole leaves the connection open for the next request.
+            try (Socket s = open(port, keptAlive("POST /v1/traces", host, "application/json", body))) {
+                s.setSoTimeout(10_000);
+                String head = readHead(s.getInputStream());
+                assertTrue(head.startsWith("HTTP/1.1 200") && !head.toLowerCase().contains("connection: close"), head);
+            }
+        }
+    }
+
+    @Test
     void aReceiverOpenedToOtherMachinesTakesTheirHostNamesButNoWebPage() {
         CallerCheck open = new CallerCheck(new InetSocketAddress("0.0.0.0", 0).getAddress());
         assertTrue(open.refusal("tracedeck.internal:4318", null).isEmpty());
@@ -319,6 +346,25 @@ class OtlpHttpReceiverTest {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         return "POST /v1/traces HTTP/1.1\r\nHost: " + host + "\r\nContent-Type: application/json\r\n" + headers
                 + "Content-Length: " + bytes.length + "\r\nConnection: close\r\n\r\n" + body;
+    }
+
+    private static String keptAlive(String requestLine, String host, String type, String body) {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        return requestLine + " HTTP/1.1\r\nHost: " + host + "\r\nContent-Type: " + type + "\r\nContent-Length: "
+                + bytes.length + "\r\n\r\n" + body;
+    }
+
+    /** The answer's status line and headers, read up to the blank line that ends them. */
+    private static String readHead(InputStream in) throws IOException {
+        StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                break;
+            }
+            head.append((char) b);
+        }
+        return head.toString();
     }
 
     private static Socket open(int port, String sent) throws IOException {
