@@ -77,7 +77,7 @@ final class ThreadCell extends ListCell<ThreadSummary> {
             setTooltip(null);
             return;
         }
-        name.setText(row.label());
+        name.setText(row.shown());
         events.setText(CountFormat.count(row.events()));
         problems.setText(CountFormat.count(row.problems()));
         problems.setVisible(row.problems() > 0);
