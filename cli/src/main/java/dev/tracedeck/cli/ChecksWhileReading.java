@@ -1,37 +1,31 @@
 package dev.tracedeck.cli;
 
-import dev.tracedeck.analysis.rules.ChecksAhead;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.rules.Validator;
+import dev.tracedeck.engine.checks.ChecksAsRead;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 
 /**
- * A file's threads checked while the file is still read, for the commands that check what they read: each thread its
- * importer says is read to its end ({@link ImportListener#threadRead}, a file of conversations, one a line) is checked
- * beside the import, on half the cores (the import parses its lines on every core, and on two it leaves much of the
- * second idle). {@link #verdict} then takes those checklists for the threads the built trace holds exactly as they
- * were read ({@link ChecksAhead}), runs the checks not started yet and checks every other thread: the verdict checking
- * the built trace alone gives. Everything else this listener hears goes on to {@code progress}.
+ * A command's listener to the file it reads: the threads read to their end are checked beside the import
+ * ({@link ChecksAsRead}, the window's import does the same) on half the cores (the import parses its lines on every
+ * core, and on two it leaves much of the second idle); everything else this listener hears goes on to
+ * {@code progress}. {@link #verdict} is then the verdict checking the built trace alone gives.
  */
 final class ChecksWhileReading implements ImportListener, AutoCloseable {
 
-    private final Validator validator;
     private final ImportListener progress;
-    private final ChecksAhead ahead;
     private final ExecutorService beside;
+    private final ChecksAsRead checks;
 
     ChecksWhileReading(Validator validator, ImportListener progress) {
-        this.validator = validator;
         this.progress = progress;
-        this.ahead = new ChecksAhead(validator);
         AtomicInteger made = new AtomicInteger();
         // Daemons: a command that fails while reading must still exit.
         this.beside = Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors() / 2), task -> {
@@ -39,25 +33,13 @@ final class ChecksWhileReading implements ImportListener, AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
+        // A command shows no checklist before the verdict: nobody hears them as they are done.
+        this.checks = new ChecksAsRead(validator, beside, checklist -> { });
     }
 
     @Override
     public void threadRead(TraceThread thread, String rulesFormat) {
-        ChecksAhead.Check check = ahead.read(thread, rulesFormat);
-        try {
-            beside.execute(() -> runQuietly(check));
-        } catch (RejectedExecutionException e) {
-            // Closed: the verdict checks the thread itself.
-        }
-    }
-
-    /** A check that fails here is run again by the verdict, which reports the failure as any check's. */
-    private static void runQuietly(ChecksAhead.Check check) {
-        try {
-            check.run();
-        } catch (RuntimeException e) {
-            // The verdict checks this thread again.
-        }
+        checks.threadRead(thread, rulesFormat);
     }
 
     @Override
@@ -81,22 +63,18 @@ final class ChecksWhileReading implements ImportListener, AutoCloseable {
      */
     Validation verdict(Trace trace, IntConsumer checked) {
         AtomicInteger done = new AtomicInteger();
-        try {
-            return validator.validateThreads(trace, ahead, checklist -> checked.accept(done.incrementAndGet()));
-        } finally {
-            ahead.clear(); // what was checked ahead and not taken is of no more use
-        }
+        return checks.verdict(trace, checklist -> checked.accept(done.incrementAndGet()));
     }
 
     /** How many threads the verdict took as they were read, checked here or by itself: none was checked twice. */
     int usedAsRead() {
-        return ahead.used();
+        return checks.usedAsRead();
     }
 
     /** Starts no more checks. */
     @Override
     public void close() {
-        ahead.clear();
+        checks.stop();
         beside.shutdownNow();
     }
 }
