@@ -153,8 +153,10 @@ def boot(m, at):
     m.add(at, "user", event("login", "2025-05-02 10:12:41 AM WEST+0100", last_login="Never (first login)"))
 
 
-def clean_memgpt_agent(human_limit=5000, more=None, description="A MemGPT agent that keeps a gardener's notes"):
-    """The clean agent; `more` adds messages after its last, with the human block's limit at `human_limit`."""
+def clean_memgpt_agent(human_limit=5000, more=None, description="A MemGPT agent that keeps a gardener's notes",
+                       saved_human=None):
+    """The clean agent; `more` adds messages after its last, with the human block's limit at `human_limit`, and
+    `saved_human` the human block as the agent saved it when `more` changed it."""
     limits = {"human": human_limit}
     m = Older("gpt-4o-mini-2024-07-18", "juniper")
     human_1 = HUMAN_0 + "\nGrows cherry tomatoes in pots on a south-facing balcony."
@@ -209,7 +211,8 @@ def clean_memgpt_agent(human_limit=5000, more=None, description="A MemGPT agent 
         more(m, human_2)
     systems = [i for i, x in enumerate(m.messages) if x["role"] == "system"]
     in_context = [systems[-1]] + [i for i in range(len(m.messages)) if i not in systems]
-    return older_agent("juniper", PERSONA, human_2, m.messages, in_context, "2025-05-02T09:15:33.250391",
+    return older_agent("juniper", PERSONA, saved_human or human_2, m.messages, in_context,
+                       "2025-05-02T09:15:33.250391" if saved_human is None else m.messages[systems[-1]]["created_at"],
                        human_limit=human_limit, description=description)
 
 
@@ -232,6 +235,40 @@ def block_over_limit():
                        f"limit (requested {len(human) + 1 + len(content)}).",
             "time": "2025-05-02 10:16:02 AM WEST+0100"}, indent=2), answers="call-over-limit")
     return clean_memgpt_agent(200, more, "A MemGPT agent whose human block is too small for what it tries to remember")
+
+
+def name_put_back(asked):
+    """The clean agent putting the human block back as it was before its last edit (the name he goes by), with a
+    core_memory_replace of the new text by the old: on its own with only a heartbeat since (`asked` False), or because
+    the user asked (`asked` True)."""
+    human_1 = HUMAN_0 + "\nGrows cherry tomatoes in pots on a south-facing balcony."
+
+    def more(m, human):
+        if asked:
+            m.add("2025-05-02T09:15:50.100412", "user", event(
+                "user_message", "2025-05-02 10:15:50 AM WEST+0100",
+                message="actually, keep my name as Tomás in your notes. only friends call me Tom"))
+        m.add("2025-05-02T09:15:52.208113", "assistant",
+              "He asked to keep the formal name in my notes. Putting it back." if asked
+              else "On second thought the formal name reads better in my notes. Putting it back.",
+              [("c9a07e31-5b2d-4f80-8e6a-1d4b7c3f9e52", "core_memory_replace",
+                args(label="human", old_content="First name: Tomás (goes by Tom)", new_content="First name: Tomás",
+                     request_heartbeat=True))])
+        m.add("2025-05-02T09:15:52.251930", "system", older_prompt([("persona", PERSONA), ("human", human_1)],
+                                                                   "2025-05-02 10:15:52 AM WEST+0100", 15, {"human": 5000}))
+        m.add("2025-05-02T09:15:52.258401", "tool", status("2025-05-02 10:15:52 AM WEST+0100"),
+              answers="c9a07e31-5b2d-4f80-8e6a-1d4b7c3f9e52")
+        m.add("2025-05-02T09:15:52.259977", "user", event(
+            "heartbeat", "2025-05-02 10:15:52 AM WEST+0100",
+            reason="[This is an automated system message hidden from the user] Function called using request_heartbeat=true, returning control"))
+        m.add("2025-05-02T09:15:54.730166", "assistant", "Name is back as it was. Nothing more to tell him.",
+              [("2b8f4d61-0a7e-4c39-b5d2-8e1f6a3c7d90", "send_message", args(
+                  message="Noted, Tomás." if asked else "Noted.", request_heartbeat=False))])
+        m.add("2025-05-02T09:15:54.761402", "tool", status("2025-05-02 10:15:54 AM WEST+0100"),
+              answers="2b8f4d61-0a7e-4c39-b5d2-8e1f6a3c7d90")
+    return clean_memgpt_agent(5000, more, "A MemGPT agent that puts a block back as it was when the user asked it to"
+                              if asked else "A MemGPT agent that undoes its own memory write with nothing from the user in between",
+                              saved_human=human_1)
 
 
 def broken_history():
@@ -405,5 +442,7 @@ def evicted_history():
 if __name__ == "__main__":
     dump("letta/clean-memgpt-agent.af", clean_memgpt_agent())
     dump("letta/block-over-limit.af", block_over_limit())
+    dump("letta/write-undone.af", name_put_back(False))
+    dump("letta/reverted-on-request.af", name_put_back(True))
     dump("letta/broken-history.af", broken_history())
     dump("letta/evicted-history.af", evicted_history())

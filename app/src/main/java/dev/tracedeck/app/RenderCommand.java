@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
         description = {"Draw a view as a PNG with no display at all (no DISPLAY, no Xvfb, no GTK).",
             "For slides, the docs and CI artifacts. Views: shape (a thread's state), compare (BEFORE AFTER), "
                 + "checklist (the findings), timeline, tree (the run's structure), transcript (the conversation), cost (what the"
-                + " model calls cost, by model), align (runs of one task aligned: FILE... or a folder).",
+                + " model calls cost, by model), memory (the memories the agent keeps, over time), align (runs of one task aligned: FILE... or a folder).",
             "Exit 0, or 2 for usage errors or a file that can't be read."})
 public final class RenderCommand implements Callable<Integer> {
 
@@ -46,7 +46,7 @@ public final class RenderCommand implements Callable<Integer> {
     /** The most pixels a picture may have (see {@link RenderRequest#MAX_PIXELS}). */
     static final long MAX_PIXELS = RenderRequest.MAX_PIXELS;
 
-    @Option(names = "--view", required = true, paramLabel = "VIEW", description = "shape, compare, checklist, timeline, tree, transcript, cost or align.")
+    @Option(names = "--view", required = true, paramLabel = "VIEW", description = "shape, compare, checklist, timeline, tree, transcript, cost, memory or align.")
     private String view;
 
     @Option(names = "--out", required = true, paramLabel = "FILE.png", description = "The picture to write.")
@@ -55,7 +55,7 @@ public final class RenderCommand implements Callable<Integer> {
     @Option(names = "--thread", paramLabel = "ID", description = "The thread to draw (its id, or a part only one id holds).")
     private String thread;
 
-    @Option(names = "--at", paramLabel = "SEQ", description = "The event to show the state at, or to scroll the timeline, tree, transcript or cost to.")
+    @Option(names = "--at", paramLabel = "SEQ", description = "The event to show the state at, to scroll the timeline, tree, transcript or cost to, or whose memory operation to show.")
     private Integer at;
 
     @Option(names = "--theme", paramLabel = "THEME", defaultValue = "light", description = "light (default) or dark.")

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.analysis.memory.MemoryTimeline;
+import dev.tracedeck.analysis.rules.memory.MemoryWriteUndone;
 import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.RuleConfig;
 import dev.tracedeck.analysis.rules.RuleProfile;
@@ -93,7 +94,7 @@ class JsonSampleFindingsTest {
             new Dir("langfuse", "langfuse", "## Langfuse traces (`langfuse/`)", "### Langfuse known faults",
                     "clean-export.json", Set.of("orphaned-tool-call", "tool-result-without-call", "failed-span"), Set.of(), true),
             new Dir("letta", "letta", "## Letta agent files (`letta/`)", "### Letta known faults",
-                    "clean-memgpt-agent.af", Set.of("orphaned-tool-call", "tool-result-without-call")),
+                    "clean-memgpt-agent.af", Set.of("orphaned-tool-call", "tool-result-without-call", "memory-write-undone")),
             new Dir("inspect", "inspect", "## Inspect AI eval logs (`inspect/`)", "### Inspect known faults",
                     "clean-eval.json", Set.of("orphaned-tool-call")));
 
@@ -162,10 +163,17 @@ class JsonSampleFindingsTest {
                                 || r.id().equals("failed-span") && !dir.spans()
                                 // a block's limit is what memory-over-limit checks against: without one, nothing to check
                                 || r.id().equals("memory-over-limit") && !recordsMemoryLimit(trace)
+                                // a write whose value before and after are known is what memory-write-undone compares
+                                || r.id().equals(MemoryWriteUndone.ID) && !recordsKnownWrites(trace)
                                 || dir.notJudged().contains(r.id()) ? "n/a" : "pass"));
                 assertEquals(allPass, status, dir.clean());
             }
         }
+    }
+
+    private static boolean recordsKnownWrites(Trace trace) {
+        return MemoryTimeline.of(trace).memories().stream().flatMap(m -> m.operations().stream())
+                .anyMatch(o -> o.op().writes() && !o.failed() && o.before().isPresent() && o.after().isPresent());
     }
 
     private static boolean recordsMemoryLimit(Trace trace) {

@@ -50,6 +50,11 @@ class SampleFindingsTest {
      * 200-character previews, needs thousands of entries per dump. ContextRulesTest shows both failing.
      */
     private static final Set<String> TOO_BIG_FOR_A_SAMPLE = Set.of("context-overflow", "context-preflight");
+    /**
+     * Shown by a sample of another format: a Mycelian context put back as it was with no message between the two
+     * put_context calls is a log no Mycelian sample holds; letta/write-undone.af shows memory-write-undone.
+     */
+    private static final Set<String> SHOWN_ELSEWHERE = Set.of("memory-write-undone");
 
     private static final Path MODULE = Path.of(System.getProperty("basedir", "."));
     private static final Path SAMPLES = MODULE.resolve("mycelian");
@@ -105,6 +110,7 @@ class SampleFindingsTest {
         Set<String> expected = new TreeSet<>(all);
         expected.removeAll(NOT_SHOWABLE);
         expected.removeAll(TOO_BIG_FOR_A_SAMPLE);
+        expected.removeAll(SHOWN_ELSEWHERE);
         assertEquals(expected, shown);
     }
 

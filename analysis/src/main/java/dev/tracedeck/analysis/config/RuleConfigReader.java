@@ -34,7 +34,7 @@ public final class RuleConfigReader {
     private static final Set<String> PARAMETERS = Set.of("memoryTool", "contextTool", "listTool", "awaitTool",
             "putContextTool", "controlMessages", "flushPeriod", "bootstrapListLimit", "toolOutputLimit", "repeatLimit",
             "model", "contextLimit", "preflightTrigger", "cacheDropFraction", "cacheMinTokens", "threadBudgetDollars",
-            "threadBudgetTokens", "runBudgetDollars", "runBudgetTokens");
+            "threadBudgetTokens", "runBudgetDollars", "runBudgetTokens", "memoryUndoMinChars");
     private static final Set<String> SETTING = Set.of("enabled", "severity");
 
     public RuleConfig read(Path file) throws ConfigException {
@@ -81,7 +81,8 @@ public final class RuleConfigReader {
                     c.integer(p, "toolOutputLimit", d.toolOutputLimit()), c.integer(p, "repeatLimit", d.repeatLimit()),
                     c.text(p, "model", d.model()), c.integer(p, "contextLimit", d.contextLimit()),
                     c.number(p, "preflightTrigger", d.preflightTrigger()))
-                    .withSpend(spend(c, p, d.spend()));
+                    .withSpend(spend(c, p, d.spend()))
+                    .withUndoMinChars(c.integer(p, "memoryUndoMinChars", d.undoMinChars()));
         } catch (IllegalArgumentException e) {
             throw c.error("parameters: " + e.getMessage());
         }

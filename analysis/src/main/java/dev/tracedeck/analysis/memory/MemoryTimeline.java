@@ -14,6 +14,13 @@ import java.util.Objects;
  */
 public record MemoryTimeline(List<Memory> memories, String reason) {
 
+    /**
+     * The formats whose traces can hold memory operations Tracedeck reads: Letta agent files, Mycelian logs, Claude
+     * Code sessions, Codex rollouts (read as OpenAI Responses items).
+     */
+    private static final java.util.Set<String> KEEPING = java.util.Set.of("letta", "mycelian-log", "claude-code",
+            "openai-responses");
+
     public MemoryTimeline {
         memories = List.copyOf(memories);
         Objects.requireNonNull(reason);
@@ -30,6 +37,11 @@ public record MemoryTimeline(List<Memory> memories, String reason) {
         return new MemoryTimeline(all, "no memory in this " + trace.format() + " trace: no Letta memory blocks or"
                 + " memory tools, no Mycelian memory calls, no writes of memory files (CLAUDE.md, AGENTS.md, a"
                 + " memory or .claude folder) and no todo list");
+    }
+
+    /** True when a trace of {@code format} can hold memory operations; false for a format that keeps none. */
+    public static boolean keepsMemory(String format) {
+        return KEEPING.contains(format);
     }
 
     /** The memories one thread operates on, in the order each was first met. */

@@ -25,11 +25,14 @@ import java.util.Objects;
  * @param models             the model profiles the window and tokenizer are looked up in (the defaults, plus any
  *                           a configuration file adds)
  * @param spend              the cache-miss threshold and the budgets of the cost rules
+ * @param undoMinChars       the fewest characters a memory change must have for {@code memory-write-undone} to report
+ *                           its undoing (1: every change)
  */
 public record RuleParameters(String memoryTool, String contextTool, String listTool, String awaitTool,
                              String putContextTool, List<String> controlMessages, int flushPeriod,
                              int bootstrapListLimit, int toolOutputLimit, int repeatLimit, String model,
-                             int contextLimit, double preflightTrigger, ModelProfiles models, SpendParameters spend) {
+                             int contextLimit, double preflightTrigger, ModelProfiles models, SpendParameters spend,
+                             int undoMinChars) {
 
     /** The context rules' model when neither the configuration nor the trace names one. */
     public static final String FALLBACK_MODEL = "gpt-4o";
@@ -37,7 +40,16 @@ public record RuleParameters(String memoryTool, String contextTool, String listT
 
     public static final RuleParameters DEFAULTS = new RuleParameters("add_entry", "get_context", "list_entries",
             "await_consistency", "put_context", List.of("FLUSH_CONTEXT", "SESSION_END"), 6, 10, 10_000, 3,
-            DEFAULT_MODEL, 0, 0.8, ModelProfiles.defaults(), SpendParameters.DEFAULTS);
+            DEFAULT_MODEL, 0, 0.8, ModelProfiles.defaults(), SpendParameters.DEFAULTS, 1);
+
+    /** The protocol, context and cost parameters with the default memory-rule settings. */
+    public RuleParameters(String memoryTool, String contextTool, String listTool, String awaitTool, String putContextTool,
+                          List<String> controlMessages, int flushPeriod, int bootstrapListLimit, int toolOutputLimit,
+                          int repeatLimit, String model, int contextLimit, double preflightTrigger, ModelProfiles models,
+                          SpendParameters spend) {
+        this(memoryTool, contextTool, listTool, awaitTool, putContextTool, controlMessages, flushPeriod,
+                bootstrapListLimit, toolOutputLimit, repeatLimit, model, contextLimit, preflightTrigger, models, spend, 1);
+    }
 
     /** The protocol and context parameters with the default cost-rule settings. */
     public RuleParameters(String memoryTool, String contextTool, String listTool, String awaitTool, String putContextTool,
@@ -67,13 +79,22 @@ public record RuleParameters(String memoryTool, String contextTool, String listT
     /** These parameters looking models up in {@code profiles}. */
     public RuleParameters withModels(ModelProfiles profiles) {
         return new RuleParameters(memoryTool, contextTool, listTool, awaitTool, putContextTool, controlMessages, flushPeriod,
-                bootstrapListLimit, toolOutputLimit, repeatLimit, model, contextLimit, preflightTrigger, profiles, spend);
+                bootstrapListLimit, toolOutputLimit, repeatLimit, model, contextLimit, preflightTrigger, profiles, spend,
+                undoMinChars);
     }
 
     /** These parameters with the cost rules' settings {@code spend}. */
     public RuleParameters withSpend(SpendParameters spend) {
         return new RuleParameters(memoryTool, contextTool, listTool, awaitTool, putContextTool, controlMessages, flushPeriod,
-                bootstrapListLimit, toolOutputLimit, repeatLimit, model, contextLimit, preflightTrigger, models, spend);
+                bootstrapListLimit, toolOutputLimit, repeatLimit, model, contextLimit, preflightTrigger, models, spend,
+                undoMinChars);
+    }
+
+    /** These parameters with {@code memory-write-undone} reporting changes of at least {@code minChars} characters. */
+    public RuleParameters withUndoMinChars(int minChars) {
+        return new RuleParameters(memoryTool, contextTool, listTool, awaitTool, putContextTool, controlMessages, flushPeriod,
+                bootstrapListLimit, toolOutputLimit, repeatLimit, model, contextLimit, preflightTrigger, models, spend,
+                minChars);
     }
 
     /** These parameters with {@code model} filled in when the configuration left it to the trace. */
@@ -81,7 +102,7 @@ public record RuleParameters(String memoryTool, String contextTool, String listT
         String chosen = !model.isEmpty() ? model : traceModel.orElse(FALLBACK_MODEL);
         return chosen.equals(model) ? this : new RuleParameters(memoryTool, contextTool, listTool, awaitTool, putContextTool,
                 controlMessages, flushPeriod, bootstrapListLimit, toolOutputLimit, repeatLimit, chosen, contextLimit,
-                preflightTrigger, models, spend);
+                preflightTrigger, models, spend, undoMinChars);
     }
 
     public RuleParameters {
@@ -99,6 +120,9 @@ public record RuleParameters(String memoryTool, String contextTool, String listT
         Objects.requireNonNull(spend);
         if (contextLimit < 0 || !(preflightTrigger > 0 && preflightTrigger < 1)) {
             throw new IllegalArgumentException("contextLimit >= 0 and 0 < preflightTrigger < 1");
+        }
+        if (undoMinChars < 1) {
+            throw new IllegalArgumentException("memoryUndoMinChars >= 1");
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.tracedeck.analysis.rules;
 
 import dev.tracedeck.analysis.rules.memory.MemoryOverLimit;
+import dev.tracedeck.analysis.rules.memory.MemoryWriteUndone;
 import dev.tracedeck.analysis.rules.memory.ReadBeforeVisible;
 
 import dev.tracedeck.analysis.rules.chat.DuplicateToolCallId;
@@ -60,7 +61,8 @@ public record RuleProfile(String id, List<Rule> rules) {
         return new RuleProfile("generic-chat", List.of(new UnparsedRecords(), new OrphanedToolCall(),
                 new ToolResultWithoutCall(), new DuplicateToolCallId(), new OversizedToolOutput(), new RepeatedToolCall(),
                 new TextToolCallNotRun(), new RoleOrder(), new ContextOverflow(), new ContextPreflight(), new StateLostMessages(),
-                new FailedSpan(), new CacheMiss(), new Budget(), new MemoryOverLimit()));
+                new FailedSpan(), new CacheMiss(), new Budget(), new MemoryOverLimit(),
+                new MemoryWriteUndone()));
     }
 
     /**

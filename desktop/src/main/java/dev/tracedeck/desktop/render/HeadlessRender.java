@@ -93,7 +93,7 @@ public final class HeadlessRender {
     /**
      * Lays the view out at the size asked for, then at the height its content takes: a shape shorter than that is not
      * padded, and a comparison grows to show every rule (a picture can't be scrolled); a timeline, a run tree, a
-     * transcript and a cost ledger are always as tall as asked, being as long as the trace.
+     * transcript, a cost ledger and memory lanes are always as tall as asked, being as long as the trace.
      */
     static void layOut(Scene scene, RenderRequest request) {
         Parent root = scene.getRoot();
@@ -106,7 +106,7 @@ public final class HeadlessRender {
         double tallest = Math.floor(RenderRequest.MAX_PIXELS / (request.width() * request.scale() * request.scale()));
         double tall = Math.min(tallest, Math.ceil(root.prefHeight(request.width())));
         boolean grows = root instanceof CompareView;
-        boolean asTallAsAsked = List.of("timeline", "tree", "transcript", "cost", "align").contains(request.view());
+        boolean asTallAsAsked = List.of("timeline", "tree", "transcript", "cost", "memory", "align").contains(request.view());
         if (!asTallAsAsked && (tall < request.height() || grows && tall > request.height())) {
             root.resize(request.width(), tall);
             settle(root);
@@ -173,6 +173,14 @@ public final class HeadlessRender {
                 model.showCenter(CenterView.COST);
                 // Opening a file selects its first finding; a picture shows the ledger from its top, or --at's call.
                 at.ifPresentOrElse(model.cost()::showEvent, model.cost()::clearSelection);
+                yield view;
+            }
+            case "memory" -> {
+                dev.tracedeck.desktop.memory.MemoryView view = new dev.tracedeck.desktop.memory.MemoryView(model.memory());
+                view.forPicture();
+                model.showCenter(CenterView.MEMORY);
+                // Opening a file selects its first finding; a picture shows --at's operation, else the one that shows most.
+                at.ifPresentOrElse(model.memory()::showEvent, model.memory()::showcase);
                 yield view;
             }
             default -> throw new IllegalArgumentException("no view '" + request.view() + "'; views: " + RenderRequest.VIEWS);

@@ -8,7 +8,7 @@ import java.util.Optional;
 /**
  * What {@code tracedeck render} draws.
  *
- * @param view   shape, compare, checklist, timeline, tree, transcript, cost or align
+ * @param view   shape, compare, checklist, timeline, tree, transcript, cost, memory or align
  * @param files  the traces (two for compare: before, then after; for align the runs, files or folders)
  * @param out    the PNG to write
  * @param thread the thread to draw (its id or a part only one id holds), else the first with a history
@@ -21,7 +21,7 @@ import java.util.Optional;
 public record RenderRequest(String view, List<Path> files, Path out, Optional<String> thread, Optional<Integer> at,
                             String theme, double scale, int width, int height) {
 
-    public static final List<String> VIEWS = List.of("shape", "compare", "checklist", "timeline", "tree", "transcript", "cost", "align");
+    public static final List<String> VIEWS = List.of("shape", "compare", "checklist", "timeline", "tree", "transcript", "cost", "memory", "align");
 
     /**
      * The most pixels a picture may have: 2^28 (16384 × 16384). The snapshot holds 4 bytes a pixel in one buffer

@@ -103,6 +103,7 @@ final class TraceView extends SplitPane {
             case TREE -> "Run tree";
             case TRANSCRIPT -> "Transcript";
             case COST -> "Cost";
+            case MEMORY -> "Memory";
         };
     }
 
@@ -127,6 +128,8 @@ final class TraceView extends SplitPane {
                 "The conversation as a person reads it, each call's result beside it (Ctrl+6; Enter unfolds)"));
         tabs.put(CenterView.COST, lazyTab(CenterView.COST, () -> new dev.tracedeck.desktop.cost.CostView(model.cost()),
                 "What the model calls cost, by model, thread, agent or call, each figure recorded or estimated (Ctrl+7; M T A C group)"));
+        tabs.put(CenterView.MEMORY, lazyTab(CenterView.MEMORY, () -> new dev.tracedeck.desktop.memory.MemoryView(model.memory()),
+                "The memories the agent keeps, each operation a mark on the run's axis, the value and its change under them (Ctrl+8; ← → ↑ ↓ marks, Enter the call)"));
         tabs.forEach((view, tab) -> {
             centerNodes.put(view, tab.getContent());
             javafx.scene.control.MenuItem export = new javafx.scene.control.MenuItem("Export picture of " + view.title() + "…");
@@ -149,7 +152,7 @@ final class TraceView extends SplitPane {
     }
 
     /**
-     * The keyboard follows a view shown from the menu (Ctrl+1…7): the State view's ← → step its snapshots, which they
+     * The keyboard follows a view shown from the menu (Ctrl+1…8): the State view's ← → step its snapshots, which they
      * can't while the keys stay in the findings list that had them.
      */
     private void focusShown(CenterView view) {

@@ -50,6 +50,7 @@ public final class TraceViewModel {
     private final dev.tracedeck.desktop.tree.RunTreeViewModel runTree;
     private final dev.tracedeck.desktop.transcript.TranscriptViewModel transcript;
     private final dev.tracedeck.desktop.cost.CostViewModel cost;
+    private final dev.tracedeck.desktop.memory.MemoryViewModel memory;
     private final EventAnnotations annotations;
     private final ObjectProperty<CenterView> centerView = new SimpleObjectProperty<>(CenterView.TIMELINE);
     private SameEvents sameEvents;
@@ -117,6 +118,7 @@ public final class TraceViewModel {
         this.transcript = new dev.tracedeck.desktop.transcript.TranscriptViewModel(loaded.trace(), queries, this::revealEvidence);
         this.cost = new dev.tracedeck.desktop.cost.CostViewModel(loaded.trace(), queries,
                 dev.tracedeck.desktop.cost.DesktopPrices::get, this::revealEvidence);
+        this.memory = new dev.tracedeck.desktop.memory.MemoryViewModel(loaded.trace(), queries, this::revealEvidence);
         threads.selectedProperty().addListener((obs, old, now) -> {
             if (old.threadId().equals(now.threadId())) {
                 return;  // the same thread's row with new counts: a followed file read further
@@ -132,6 +134,7 @@ public final class TraceViewModel {
             runTree.showEvent(now);
             transcript.showEvent(now);
             cost.showEvent(now);
+            memory.showEvent(now);
         });
         centerView.addListener((obs, old, now) -> {
             history.setActive(now == CenterView.STEPS || now == CenterView.CONTEXT);
@@ -139,6 +142,7 @@ public final class TraceViewModel {
             runTree.setActive(now == CenterView.TREE);
             transcript.setActive(now == CenterView.TRANSCRIPT);
             cost.setActive(now == CenterView.COST);
+            memory.setActive(now == CenterView.MEMORY);
         });
         // The focus first: a finding's selection then reveals its evidence, and the detail renders it with this finding first.
         findings.selectedFindingProperty().addListener((obs, old, now) -> detail.setFocus(now));
@@ -216,6 +220,7 @@ public final class TraceViewModel {
         runTree.traceGrew(grown.trace());
         transcript.traceGrew(grown.trace());
         cost.traceGrew(grown.trace());
+        memory.traceGrew(grown.trace());
         findings.showChecked(checked);
         findings.showOutcomes(grown.outcomes());
         loadedNow.set(grown);
@@ -247,6 +252,7 @@ public final class TraceViewModel {
         runTree.close();
         transcript.close();
         cost.close();
+        memory.close();
     }
 
     public LoadedTrace loaded() {
@@ -314,6 +320,11 @@ public final class TraceViewModel {
     /** What the model calls cost. */
     public dev.tracedeck.desktop.cost.CostViewModel cost() {
         return cost;
+    }
+
+    /** The memories the agent keeps, over time. */
+    public dev.tracedeck.desktop.memory.MemoryViewModel memory() {
+        return memory;
     }
 
     /** Timeline, steps or context chart beside the detail; the steps and the chart are counted only when shown. */

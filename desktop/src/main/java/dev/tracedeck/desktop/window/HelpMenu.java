@@ -41,6 +41,8 @@ final class HelpMenu {
             new ViewKey("Transcript", "Enter  Space", "open or fold the block"),
             new ViewKey("Transcript", "F3  Shift+F3", "the next, the previous block that holds the words the timeline is searched for"),
             new ViewKey("Cost", "M  T  A  C", "group the calls by model, thread, agent, call"),
+            new ViewKey("Memory", "←  →  ↑  ↓", "the operation before, after on the memory; the nearest on the memory above, below"),
+            new ViewKey("Memory", "Enter", "select the operation's call in the other views"),
             new ViewKey("Notes", "Enter  Escape", "save the note, leave it"),
             new ViewKey("Compare, Runs, Playground windows", "Ctrl+W  Escape", "close the window"));
 

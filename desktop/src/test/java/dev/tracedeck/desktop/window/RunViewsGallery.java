@@ -22,7 +22,7 @@ import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
 
 /**
- * Development aid, not a test: the window on each file with its Timeline, Context, Tree, Transcript and Cost shown, at
+ * Development aid, not a test: the window on each file with its Timeline, Context, Tree, Transcript, Cost and Memory shown, at
  * WIDTHxHEIGHT, to PNGs for looking at them ({@code xvfb-run java -cp … RunViewsGallery OUTDIR WIDTHxHEIGHT FILE...}). Imports run
  * synchronously, so each shot is of a settled window.
  */
@@ -56,7 +56,7 @@ public final class RunViewsGallery {
             });
             TraceViewModel trace = openFiles.getSelected().getContent();
             for (CenterView view : List.of(CenterView.TIMELINE, CenterView.CONTEXT, CenterView.TREE, CenterView.TRANSCRIPT,
-                    CenterView.COST)) {
+                    CenterView.COST, CenterView.MEMORY)) {
                 on(() -> trace.showCenter(view));
                 shot(window[0], out.resolve(name + "-" + view.name().toLowerCase(java.util.Locale.ROOT) + "-" + args[1] + ".png"));
             }
