@@ -19,6 +19,7 @@ import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.model.trace.TraceThread;
 import dev.tracedeck.workspace.IndexingListener;
 import dev.tracedeck.workspace.SearchHit;
 import dev.tracedeck.workspace.TriageMark;
@@ -36,6 +37,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The MCP server's tools on the commands' own code paths: a file is checked by {@link FileChecks} and recorded as
@@ -157,10 +159,12 @@ final class McpWorkbench implements Workbench {
     }
 
     @Override
-    public JsonNode contextLevels(String path, Optional<String> model, Optional<Integer> contextLimit) {
+    public JsonNode contextLevels(String path, List<String> threads, Optional<String> model, Optional<Integer> contextLimit) {
         Trace trace = trace(path);
         ModelChoice choice = ModelChoice.of(trace, model.orElse(null), contextLimit.orElse(null), ModelProfiles.defaults());
-        return parse(TokensReport.json(List.of(TokensReport.count(trace, choice)))).get(0);
+        Set<String> named = Set.copyOf(threads);
+        List<TraceThread> these = trace.threads().stream().filter(t -> named.contains(t.id())).toList();
+        return parse(TokensReport.json(List.of(TokensReport.count(trace, these, choice)))).get(0);
     }
 
     @Override

@@ -199,6 +199,46 @@ class McpCommandTest {
         assertEquals(1000, json(window).get("contextLimit").asInt());
     }
 
+    /** Paged through, the tools give what the commands print: the same findings, the same counts per thread. */
+    @Test
+    void pagedThroughTheAnswersAreTheCommandsOwn() throws IOException {
+        CliRun validate = CliRun.of("validate", "--no-workspace", "--format", "json", SAMPLE.toString());
+        List<String> expected = new ArrayList<>();
+        MAPPER.readTree(validate.out()).at("/files/0/threads").forEach(t -> t.get("checks").forEach(c ->
+                c.get("findings").forEach(f -> expected.add(f.get("fingerprint").asText()))));
+        List<String> paged = new ArrayList<>();
+        JsonNode page = json(call(readOnly, "validate", Map.of("path", SAMPLE.toString(), "limit", 1)));
+        while (true) {
+            page.get("findings").forEach(f -> paged.add(f.get("fingerprint").asText()));
+            if (page.get("nextOffset").isNull()) {
+                break;
+            }
+            page = json(call(readOnly, "validate", Map.of("path", SAMPLE.toString(), "offset", page.get("nextOffset").asInt(), "limit", 1)));
+        }
+        assertTrue(expected.size() > 1, validate.out());
+        assertEquals(expected.stream().sorted().toList(), paged.stream().sorted().toList());
+
+        CliRun tokens = CliRun.of("tokens", "--no-workspace", "--json", SAMPLE.toString());
+        Map<String, Integer> counted = new java.util.TreeMap<>();
+        MAPPER.readTree(tokens.out()).get(0).get("threads").forEach(t -> counted.put(t.get("id").asText(), t.get("promptTokens").asInt()));
+        Map<String, Integer> levels = new java.util.TreeMap<>();
+        int threads = 0;
+        for (int offset = 0; ; offset++) {
+            JsonNode one = json(call(readOnly, "context_levels", Map.of("path", SAMPLE.toString(), "offset", offset, "limit", 1)));
+            JsonNode t = one.get("threads").get(0);
+            threads++;
+            if (!t.has("noHistory")) {
+                levels.put(t.get("id").asText(), t.get("promptTokens").asInt());
+            }
+            if (one.get("nextOffset").isNull()) {
+                break;
+            }
+        }
+        assertTrue(counted.size() > 1, tokens.out());
+        assertEquals(counted, levels);
+        assertTrue(threads > counted.size(), "the run's own events have no history to count: " + threads);
+    }
+
     @Test
     void triageMarksAFindingOnlyWhenWritesAreAllowed() {
         Path workspace = dir.resolve("writable.db");

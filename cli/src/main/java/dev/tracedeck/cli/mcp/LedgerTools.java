@@ -4,8 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** The tools over what a run spent: the cost ledger and each thread's context level. */
@@ -36,8 +39,9 @@ final class LedgerTools {
                         "\"paths\"", this::cost),
                 new Tool("context_levels", "Each thread's context in tokens against the model's window, as `tracedeck "
                         + "tokens --json` counts it: prompt tokens, share of the window, the split by category, the "
-                        + "context the provider billed at each recorded call and where the history was compacted. Threads "
-                        + "are paged with counts of their points; name a thread to page through its points instead.",
+                        + "context the provider billed at each recorded call and where the history was compacted. The file's "
+                        + "threads are paged (each page counted as it is asked for) with counts of their points, a thread "
+                        + "with no history to count marked noHistory; name a thread to page through its points instead.",
                         Tool.PATH + ",\"thread\": {\"type\": \"string\", \"description\": \"One thread, whose points "
                                 + "(the context at each step) are paged.\"},"
                                 + "\"model\": {\"type\": \"string\", \"description\": \"The model whose tokenizer and window "
@@ -86,15 +90,14 @@ final class LedgerTools {
         Optional<String> thread = args.optionalString("thread");
         Optional<String> model = args.optionalString("model");
         Optional<Integer> limit = args.optionalInteger("contextLimit", 1, Integer.MAX_VALUE);
-        JsonNode levels = workbench.contextLevels(path, model, limit);
-        ObjectNode answer = ((ObjectNode) levels).deepCopy();
-        answer.remove("threads");
-        List<JsonNode> threads = new ArrayList<>();
-        levels.path("threads").forEach(threads::add);
         if (thread.isPresent()) {
-            JsonNode one = threads.stream().filter(t -> t.path("id").asText().equals(thread.get())).findFirst()
-                    .orElseThrow(() -> new ToolFailure("context_levels: " + path + " has no thread " + thread.get()
-                            + " with a history to count (" + threads.size() + " have one)"));
+            JsonNode levels = workbench.contextLevels(path, List.of(thread.get()), model, limit);
+            JsonNode one = levels.path("threads").path(0);
+            if (one.isMissingNode()) {
+                throw new ToolFailure("context_levels: " + path + " has no thread " + thread.get() + " with a history to "
+                        + "count (list_threads names its threads)");
+            }
+            ObjectNode answer = withoutThreads(levels);
             ObjectNode t = ((ObjectNode) one).deepCopy();
             List<JsonNode> points = new ArrayList<>();
             one.path("points").forEach(points::add);
@@ -105,7 +108,22 @@ final class LedgerTools {
             answer.set("thread", t);
             return answer;
         }
-        Page.of(answer, "threads", threads, args, t -> summary((ObjectNode) t));
+        // A page of the file's threads is counted, not the whole file: a trace of thousands of threads takes seconds.
+        List<TraceThread> all = workbench.trace(path).threads();
+        int from = Math.min(Page.offset(args), all.size());
+        List<TraceThread> page = all.subList(from, (int) Math.min((long) from + Page.limit(args), all.size()));
+        JsonNode levels = workbench.contextLevels(path, page.stream().map(TraceThread::id).toList(), model, limit);
+        Map<String, JsonNode> counted = new HashMap<>();
+        levels.path("threads").forEach(t -> counted.put(t.path("id").asText(), t));
+        ObjectNode answer = withoutThreads(levels);
+        Page.of(answer, "threads", all, args, t -> counted.containsKey(t.id()) ? summary((ObjectNode) counted.get(t.id()))
+                : mapper.createObjectNode().put("id", t.id()).put("noHistory", true));
+        return answer;
+    }
+
+    private static ObjectNode withoutThreads(JsonNode levels) {
+        ObjectNode answer = ((ObjectNode) levels).deepCopy();
+        answer.remove("threads");
         return answer;
     }
 

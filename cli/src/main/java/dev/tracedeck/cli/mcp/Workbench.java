@@ -36,8 +36,11 @@ public interface Workbench {
     /** {@code tracedeck cost --json} of {@code paths}, grouped {@code by} model, thread, agent or call. */
     JsonNode cost(List<String> paths, String by);
 
-    /** {@code tracedeck tokens --json}'s object for {@code path}, with the model and window given or the trace's. */
-    JsonNode contextLevels(String path, Optional<String> model, Optional<Integer> contextLimit);
+    /**
+     * {@code tracedeck tokens --json}'s object for {@code path}, with the model and window given or the trace's, for
+     * the threads named {@code threads} alone (those with no history to count are left out, as tokens leaves them).
+     */
+    JsonNode contextLevels(String path, List<String> threads, Optional<String> model, Optional<Integer> contextLimit);
 
     /** Marks a finding as {@code tracedeck triage FINGERPRINT STATUS --note NOTE} does; what it did, in one line. */
     String triage(String fingerprint, String status, String note);
