@@ -275,7 +275,8 @@ class McpCommandTest {
                 "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
                 "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}",
                 "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"validate\",\"arguments\":"
-                        + "{\"path\":" + MAPPER.writeValueAsString(SAMPLE.toString()) + ",\"limit\":1}}}") + "\n";
+                        + "{\"path\":" + MAPPER.writeValueAsString(SAMPLE.toString()) + ",\"limit\":1}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"list_runs\"}}") + "\n";
         server.getOutputStream().write(session.getBytes(StandardCharsets.UTF_8));
         server.getOutputStream().close();
         String out = new String(server.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -287,9 +288,12 @@ class McpCommandTest {
             assertEquals("2.0", message.get("jsonrpc").asText(), line);
             ids.add(message.get("id").asInt());
         }
-        assertEquals(List.of(1, 2, 3), ids, out);
+        // Answered one at a time, in order: the runs listed after the validate include the file it recorded.
+        assertEquals(List.of(1, 2, 3, 4), ids, out);
         JsonNode answer = MAPPER.readTree(MAPPER.readTree(out.split("\n")[2]).at("/result/content/0/text").asText());
         assertEquals(1, answer.get("findings").size(), out);
+        JsonNode runs = MAPPER.readTree(MAPPER.readTree(out.split("\n")[3]).at("/result/content/0/text").asText());
+        assertEquals(SAMPLE.toString(), runs.at("/runs/0/path").asText(), out);
     }
 
     private static McpSyncClient client(String... args) {

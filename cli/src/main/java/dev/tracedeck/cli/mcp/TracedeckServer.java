@@ -94,6 +94,9 @@ public final class TracedeckServer {
                 .jsonMapper(json)
                 .jsonSchemaValidator(new DefaultJsonSchemaValidator(mapper))
                 .validateToolInputs(true)
+                // One call at a time, in the order they came: a session piped in whole lists the runs its validate just
+                // recorded, and two calls never write the workspace at once.
+                .immediateExecution(true)
                 .tools(specifications)
                 .addToolFilter((context, tool) -> allowWrites || !tool.name().equals(TriageTool.NAME))
                 .build();
