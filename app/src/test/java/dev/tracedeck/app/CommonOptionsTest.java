@@ -21,7 +21,7 @@ class CommonOptionsTest {
 
     /** The commands that read trace files, and the window. */
     private static final List<String> READING = List.of("tracedeck", "inspect", "validate", "watch", "convert", "tokens",
-            "prune", "freeze", "compare", "align", "render", "textcalls", "memory", "baseline write", "cost");
+            "prune", "freeze", "compare", "align", "render", "textcalls", "memory", "baseline write", "cost", "mcp");
 
     @Test
     void everyCommandTakesNoWorkspaceAndThoseWithoutAWorkspaceSaySo() {

@@ -69,40 +69,46 @@ public final class RunsCommand implements Callable<Integer> {
     static String json(List<RunRecord> runs) {
         ArrayNode array = MAPPER.createArrayNode();
         for (RunRecord r : runs) {
-            ObjectNode node = array.addObject();
-            node.put("path", r.file().path());
-            node.put("format", r.format());
-            if (r.file().hashed()) {
-                node.put("sha256", r.file().sha256());
-            } else {
-                node.putNull("sha256");
-            }
-            node.put("size", r.file().size());
-            node.put("records", r.records());
-            node.put("threads", r.threads());
-            node.put("otherRecords", r.otherRecords());
-            node.put("malformedRecords", r.malformedRecords());
-            optional(node, "errors", r.errors());
-            optional(node, "warnings", r.warnings());
-            ObjectNode rules = node.putObject("rules");
-            r.ruleCounts().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey()).forEach(e ->
-                    rules.putObject(e.getKey()).put("errors", e.getValue().errors()).put("warnings", e.getValue().warnings()));
-            node.put("firstOpened", r.firstOpened().toString());
-            node.put("lastOpened", r.lastOpened().toString());
-            node.put("status", r.status().id());
-            node.put("changed", r.status() == FileStatus.CHANGED);
-            node.put("moved", r.status() == FileStatus.MOVED || r.status() == FileStatus.MISSING);
-            if (r.movedTo().isPresent()) {
-                node.put("movedTo", r.movedTo().get());
-            }
-            node.put("indexed", r.indexed());
-            node.put("index", r.index().id());
+            array.add(row(r));
         }
         try {
             return MAPPER.writeValueAsString(array) + System.lineSeparator();
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** One trace as {@code --json} lists it (and the MCP server's list_runs). */
+    static ObjectNode row(RunRecord r) {
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("path", r.file().path());
+        node.put("format", r.format());
+        if (r.file().hashed()) {
+            node.put("sha256", r.file().sha256());
+        } else {
+            node.putNull("sha256");
+        }
+        node.put("size", r.file().size());
+        node.put("records", r.records());
+        node.put("threads", r.threads());
+        node.put("otherRecords", r.otherRecords());
+        node.put("malformedRecords", r.malformedRecords());
+        optional(node, "errors", r.errors());
+        optional(node, "warnings", r.warnings());
+        ObjectNode rules = node.putObject("rules");
+        r.ruleCounts().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey()).forEach(e ->
+                rules.putObject(e.getKey()).put("errors", e.getValue().errors()).put("warnings", e.getValue().warnings()));
+        node.put("firstOpened", r.firstOpened().toString());
+        node.put("lastOpened", r.lastOpened().toString());
+        node.put("status", r.status().id());
+        node.put("changed", r.status() == FileStatus.CHANGED);
+        node.put("moved", r.status() == FileStatus.MOVED || r.status() == FileStatus.MISSING);
+        if (r.movedTo().isPresent()) {
+            node.put("movedTo", r.movedTo().get());
+        }
+        node.put("indexed", r.indexed());
+        node.put("index", r.index().id());
+        return node;
     }
 
     private static void optional(ObjectNode node, String field, OptionalLong value) {

@@ -49,9 +49,14 @@ final class TokensReport {
     }
 
     static FileTokens count(Trace trace, ModelChoice profile) {
+        return count(trace, trace.threads(), profile);
+    }
+
+    /** Only {@code these} threads of {@code trace} (a page of them: counting every thread of a big trace takes seconds). */
+    static FileTokens count(Trace trace, List<TraceThread> these, ModelChoice profile) {
         ThreadContext context = new ThreadContext(profile.profile().format().orElse(ModelProfile.ESTIMATE_FORMAT));
         List<ThreadTokens> threads = new ArrayList<>();
-        for (TraceThread thread : trace.threads()) {
+        for (TraceThread thread : these) {
             List<ContextPoint> points = context.points(thread);
             if (!points.isEmpty()) {
                 threads.add(new ThreadTokens(thread, points, MeasuredContext.of(thread, points)));

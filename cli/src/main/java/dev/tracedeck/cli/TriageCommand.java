@@ -75,7 +75,7 @@ public final class TriageCommand implements Callable<Integer> {
                 list(store.get().markedFindings(), out);
                 return ExitCodes.OK;
             }
-            Optional<String> full = expand(store.get(), err);
+            Optional<String> full = expand(store.get(), fingerprint, err);
             if (full.isEmpty()) {
                 return ExitCodes.USAGE;
             }
@@ -114,8 +114,11 @@ public final class TriageCommand implements Callable<Integer> {
         out.flush();
     }
 
-    /** A full fingerprint must be one the workspace recorded (or marked); a prefix must be unique among them. */
-    private Optional<String> expand(WorkspaceStore store, PrintWriter err) throws WorkspaceException {
+    /**
+     * The full fingerprint {@code fingerprint} names, or empty after saying why on {@code err}: a full one must be one
+     * the workspace recorded (or marked); a prefix must be unique among them.
+     */
+    static Optional<String> expand(WorkspaceStore store, String fingerprint, PrintWriter err) throws WorkspaceException {
         if (fingerprint.matches("[0-9a-f]{64}")) {
             // Taken as it is only when something holds it: a finding recorded here, or a mark to clear.
             boolean known = !store.fingerprintsStartingWith(fingerprint).isEmpty()
