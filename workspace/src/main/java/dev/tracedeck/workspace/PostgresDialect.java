@@ -20,6 +20,13 @@ final class PostgresDialect extends Dialect {
     private static final String HEADLINE = "StartSel=" + SearchHit.START + ", StopSel=" + SearchHit.END
             + ", MaxWords=12, MinWords=4, ShortWord=0, MaxFragments=1, FragmentDelimiter=\" … \"";
 
+    /**
+     * Marked words with only punctuation or spaces between them: one mark, as FTS5 marks a phrase ({@code add_entry}
+     * is the phrase "add entry" to both).
+     */
+    private static final java.util.regex.Pattern ADJACENT = java.util.regex.Pattern.compile(
+            SearchHit.END + "([^\\p{L}\\p{N}" + SearchHit.START + SearchHit.END + "]*)" + SearchHit.START);
+
     PostgresDialect(String author) {
         super(author);
     }
@@ -95,44 +102,66 @@ final class PostgresDialect extends Dialect {
 
     /**
      * The first {@code limit} hits in order, and only then their snippets: a headline reads the whole message again, so
-     * it is made for the hits shown alone. The snippet is of the first field that matches, as FTS5's is of the best.
+     * it is made for the hits shown alone. The query is read as an SQLite workspace reads it ({@link PostgresQuery});
+     * the snippet is of the first field holding a word it looks for, as FTS5's is of the best one.
      */
     @Override
     List<SearchHit> search(Connection c, String query, int limit) throws SQLException {
+        PostgresQuery.Condition condition;
+        try {
+            condition = PostgresQuery.parse(query);
+        } catch (PostgresQuery.Problem e) {
+            throw new BadQuery(e.getMessage());
+        }
+        String highlight = condition.highlight().isEmpty() ? "''::tsquery" : condition.highlight();
         List<SearchHit> hits = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement("""
-                WITH q AS MATERIALIZED (SELECT websearch_to_tsquery('simple', ?) AS query),
-                found AS (
+                WITH found AS (
                   SELECT t.path, h.thread, h.seq, h.line, h.doc_id
-                  FROM q, search_text d JOIN search_hits h ON h.doc_id = d.doc_id
+                  FROM search_text d JOIN search_hits h ON h.doc_id = d.doc_id
                     JOIN traces t ON t.id = h.trace_id AND t.indexed_sha256 = t.sha256
-                  WHERE d.words @@ q.query
+                  WHERE %s
                   ORDER BY t.path, h.seq, h.line
-                  LIMIT ?)
+                  LIMIT ?),
+                q AS MATERIALIZED (SELECT %s AS query)
                 SELECT f.path, f.thread, f.seq, f.line,
                   ts_headline('simple', CASE
-                      WHEN to_tsvector('simple', left(d.content, 200000)) @@ q.query THEN d.content
-                      WHEN to_tsvector('simple', left(d.tools, 200000)) @@ q.query THEN d.tools
+                      WHEN d.content_words @@ q.query THEN d.content
+                      WHEN d.tools_words @@ q.query THEN d.tools
                       ELSE d.args END, q.query, ?)
                 FROM found f JOIN search_text d ON d.doc_id = f.doc_id, q
-                ORDER BY f.path, f.seq, f.line""")) {
-            s.setString(1, query);
-            s.setInt(2, limit);
-            s.setString(3, HEADLINE);
+                ORDER BY f.path, f.seq, f.line""".formatted(condition.sql(), highlight))) {
+            int i = 1;
+            for (String p : condition.parameters()) {
+                s.setString(i++, p);
+            }
+            s.setInt(i++, limit);
+            for (String p : condition.highlightParameters()) {
+                s.setString(i++, p);
+            }
+            s.setString(i, HEADLINE);
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     hits.add(new SearchHit(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4),
-                            rs.getString(5).replaceAll("\\s+", " ").strip()));
+                            ADJACENT.matcher(rs.getString(5)).replaceAll("$1").replaceAll("\\s+", " ").strip()));
                 }
             }
         }
         return hits;
     }
 
-    /** websearch_to_tsquery reads any text as a query: no query is refused. */
+    /** A query {@link PostgresQuery} can't read. */
+    private static final class BadQuery extends SQLException {
+        private static final long serialVersionUID = 1L;
+
+        BadQuery(String problem) {
+            super(problem, "42601");
+        }
+    }
+
     @Override
     Optional<String> queryProblem(SQLException e) {
-        return Optional.empty();
+        return e instanceof BadQuery ? Optional.of(e.getMessage()) : Optional.empty();
     }
 
     @Override
