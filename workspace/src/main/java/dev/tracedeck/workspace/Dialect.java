@@ -61,6 +61,17 @@ abstract class Dialect {
     void opened(Connection c, long traceId, Instant now) throws SQLException {
     }
 
+    /** Before a long read that should come a batch at a time ({@link WorkspaceCopy}); nothing where rows stream anyway. */
+    void beginReading(Connection c) throws SQLException {
+    }
+
+    void endReading(Connection c) throws SQLException {
+    }
+
+    /** After rows were copied in with their ids: the next id each table hands out comes after them. */
+    void afterCopy(Connection c) throws SQLException {
+    }
+
     abstract List<SearchHit> search(Connection c, String query, int limit) throws SQLException;
 
     /** What is wrong with a query, when {@code e} is the database refusing it rather than failing. */

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,6 +85,27 @@ final class PostgresDialect extends Dialect {
         try (PreparedStatement s = c.prepareStatement("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))")) {
             s.setString(1, key);
             s.executeQuery().close();
+        }
+    }
+
+    /** pgjdbc reads a result a batch at a time (the statement's fetch size) only inside a transaction. */
+    @Override
+    void beginReading(Connection c) throws SQLException {
+        c.setAutoCommit(false);
+    }
+
+    @Override
+    void endReading(Connection c) throws SQLException {
+        c.rollback();
+        c.setAutoCommit(true);
+    }
+
+    @Override
+    void afterCopy(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            for (String table : List.of("traces", "notes", "search_docs")) {
+                s.execute("SELECT setval(pg_get_serial_sequence('" + table + "', 'id'), coalesce(max(id), 0) + 1, false) FROM " + table);
+            }
         }
     }
 
@@ -207,7 +229,7 @@ final class PostgresDialect extends Dialect {
                 while (rs.next()) {
                     String status = rs.getString(1);
                     changes.add(new TriageChange(fingerprint, status == null ? Optional.empty() : TriageStatus.parse(status),
-                            rs.getString(2), Instant.parse(rs.getString(3)), rs.getString(4)));
+                            rs.getString(2), Instant.parse(rs.getString(3)), rs.getString(4) == null ? "" : rs.getString(4)));
                 }
                 return changes;
             }
@@ -223,12 +245,12 @@ final class PostgresDialect extends Dialect {
     @Override
     Optional<String> unreachable(SQLException e) {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
-        if (state.startsWith("08") || state.startsWith("57P")) {
-            return Optional.of("the server went away or can't be reached: " + WorkspaceFiles.oneLine(e));
-        }
-        if (state.startsWith("28")) {
+        if (state.startsWith("28") || state.equals("08004") && String.valueOf(e.getMessage()).contains("password")) {
             return Optional.of("the server refused the credentials: " + WorkspaceFiles.oneLine(e) + "; a password comes from "
                     + "PGPASSWORD, ~/.pgpass (or PGPASSFILE) or a service file");
+        }
+        if (state.startsWith("08") || state.startsWith("57P")) {
+            return Optional.of("the server went away or can't be reached: " + WorkspaceFiles.oneLine(e));
         }
         return Optional.empty();
     }

@@ -169,6 +169,10 @@ public final class WorkspaceStore implements AutoCloseable {
         return dialect;
     }
 
+    Connection connection() {
+        return connection;
+    }
+
     /** The schema version this build writes. */
     public static int schemaVersion() {
         return Schema.CURRENT;

@@ -51,7 +51,8 @@ CREATE TABLE findings (
   PRIMARY KEY (trace_id, fingerprint));
 CREATE INDEX findings_fingerprint ON findings(fingerprint);
 
--- Every change of a mark, never overwritten: a row with no status took the mark off. The current mark of a
+-- Every change of a mark, never overwritten: a row with no status took the mark off; one with no author came from a
+-- workspace that did not record who made it (an SQLite one, copied in). The current mark of a
 -- fingerprint is its last change (writers of one fingerprint take turns, so the order of ids is the order of commits).
 CREATE TABLE triage_history (
   id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -59,7 +60,7 @@ CREATE TABLE triage_history (
   status TEXT CHECK (status IS NULL OR status IN ('confirmed', 'false-positive', 'accepted')),
   note TEXT NOT NULL,
   marked_at TEXT NOT NULL,
-  author TEXT NOT NULL);
+  author TEXT);
 CREATE INDEX triage_history_fingerprint ON triage_history(fingerprint, id DESC);
 
 CREATE VIEW triage AS
