@@ -97,6 +97,30 @@ class SharedWorkspaceTest {
         assertEquals(1, e.getMessage().lines().count());
     }
 
+    /** Host, port, database and user from a service file, the password from the pgpass file: the URL names the service alone. */
+    @Test
+    void aServiceFileNamesTheServer() throws Exception {
+        WorkspaceAddress database = TestPostgres.newDatabase();
+        String name = database.toString().substring(database.toString().lastIndexOf('/') + 1);
+        Path services = Files.writeString(dir.resolve("pg_service.conf"), "[tdtest]\nhost=127.0.0.1\nport="
+                + TestPostgres.server().port() + "\ndbname=" + name + "\nuser=postgres\n");
+        String before = System.getProperty("org.postgresql.pgservicefile");
+        System.setProperty("org.postgresql.pgservicefile", services.toString());
+        try (WorkspaceStore store = WorkspaceStore.openServer(WorkspaceAddress.parse("postgresql:///?service=tdtest"),
+                Clock.systemUTC(), "alice")) {
+            store.mark("cd".repeat(32), TriageStatus.ACCEPTED, "through the service");
+        } finally {
+            if (before == null) {
+                System.clearProperty("org.postgresql.pgservicefile");
+            } else {
+                System.setProperty("org.postgresql.pgservicefile", before);
+            }
+        }
+        try (WorkspaceStore store = WorkspaceStore.openServer(database, Clock.systemUTC(), "bob")) {
+            assertEquals("through the service", store.markOf("cd".repeat(32)).orElseThrow().note());
+        }
+    }
+
     @Test
     void noServerThereIsOneLine() throws Exception {
         int closed;
