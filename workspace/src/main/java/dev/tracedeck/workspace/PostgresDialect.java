@@ -125,7 +125,10 @@ final class PostgresDialect extends Dialect {
     /**
      * The first {@code limit} hits in order, and only then their snippets: a headline reads the whole message again, so
      * it is made for the hits shown alone. The query is read as an SQLite workspace reads it ({@link PostgresQuery});
-     * the snippet is of the first field holding a word it looks for, as FTS5's is of the best one.
+     * the snippet is of the first field holding a word it looks for, as FTS5's is of the best one. The matching
+     * messages are found first, through the words' GIN indexes, as the SQLite search does: left to itself the planner
+     * misjudges a phrase's selectivity and walks every hit in path order, testing each message (0.6 s for a phrase in
+     * one run of 10,000, against 6 ms for a word in all of them).
      */
     @Override
     List<SearchHit> search(Connection c, String query, int limit) throws SQLException {
@@ -138,11 +141,11 @@ final class PostgresDialect extends Dialect {
         String highlight = condition.highlight().isEmpty() ? "''::tsquery" : condition.highlight();
         List<SearchHit> hits = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement("""
-                WITH found AS (
+                WITH matched AS MATERIALIZED (SELECT d.doc_id FROM search_text d WHERE %s),
+                found AS (
                   SELECT t.path, h.thread, h.seq, h.line, h.doc_id
-                  FROM search_text d JOIN search_hits h ON h.doc_id = d.doc_id
+                  FROM matched m JOIN search_hits h ON h.doc_id = m.doc_id
                     JOIN traces t ON t.id = h.trace_id AND t.indexed_sha256 = t.sha256
-                  WHERE %s
                   ORDER BY t.path, h.seq, h.line
                   LIMIT ?),
                 q AS MATERIALIZED (SELECT %s AS query)
