@@ -1,14 +1,14 @@
 package dev.tracedeck.cli;
 
 import dev.tracedeck.engine.text.TerminalText;
-import dev.tracedeck.importers.ImportListener;
+import dev.tracedeck.engine.job.TraceJob;
 import java.io.PrintStream;
 
 /**
  * Shows how far an import, then its check, has got on a terminal's stderr, so a gigabyte log doesn't look like a hang.
  * Silent when stderr is not a terminal (CI logs, pipes), where the noise would outlive its use.
  */
-public final class ConsoleProgress implements ImportListener {
+public final class ConsoleProgress implements TraceJob.Progress {
 
     private final PrintStream err;
     private final String name;
@@ -40,7 +40,8 @@ public final class ConsoleProgress implements ImportListener {
     }
 
     /** How many of the trace's threads are checked; called from the threads that check them. */
-    synchronized void checking(int checked, int threads) {
+    @Override
+    public synchronized void checking(int checked, int threads) {
         if (!enabled || threads <= 0) {
             return;
         }

@@ -5,6 +5,7 @@ import dev.tracedeck.analysis.outcome.TraceOutcomes;
 import dev.tracedeck.analysis.rules.Fingerprints;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.rules.Validator;
+import dev.tracedeck.engine.job.TraceJob;
 import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
@@ -20,9 +21,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What {@code validate} and {@code baseline write} do with each file: read it, check it (a file of conversations
- * partly while it is read, {@link ChecksWhileReading}), fingerprint its findings and record it in the workspace with
- * those fingerprints. A file that can't be read, or whose findings' evidence
+ * What {@code validate} and {@code baseline write} do with each file: the engine's {@link TraceJob} reads, checks and
+ * fingerprints it, and it is recorded in the workspace with those fingerprints. A file that can't be read, or whose findings' evidence
  * it no longer holds as it was read (it changed while being checked), is said on {@code err} in one line naming the
  * file and the line, and left out whole: not reported, not fingerprinted, not recorded.
  */
@@ -70,13 +70,12 @@ final class FileChecks {
      */
     Optional<Checked> check(Path file) {
         ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
-        try (ChecksWhileReading whileReading = new ChecksWhileReading(validator, progress)) {
-            // Lifting text calls makes every event anew after the import: nothing checked while reading would be used.
-            ImportListener listening = lifting == TextCallLifting.OFF ? whileReading : progress;
-            Trace trace = lifting.apply(reading.read(importers, file, listening));
-            int threads = trace.threads().size();
-            Validation validation = whileReading.verdict(trace, checked -> progress.checking(checked, threads));
-            Fingerprints fingerprints = Fingerprints.of(validation);
+        try {
+            TraceJob.Result checked = TraceJob.checking(lifting, validator)
+                    .run(listener -> reading.read(importers, file, listener), progress);
+            Trace trace = checked.trace();
+            Validation validation = checked.validation().orElseThrow();
+            Fingerprints fingerprints = checked.fingerprints().orElseThrow();
             if (!workspace.disabled() && InputFiles.recordable(file, err, command)) {
                 Optional<WorkspaceStore> store = workspace.store();
                 if (store.isEmpty()) {

@@ -1,6 +1,7 @@
 package dev.tracedeck.cli;
 
 import dev.tracedeck.analysis.lift.TextCallLifting;
+import dev.tracedeck.engine.job.TraceJob;
 import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.registry.Importers;
@@ -60,7 +61,7 @@ public final class InspectCommand implements Callable<Integer> {
             for (Path file : InputFiles.distinct(files, err, "tracedeck inspect")) {
                 ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
                 try {
-                    Trace trace = lifting.apply(importers.read(InputFiles.source(file), progress));
+                    Trace trace = TraceJob.reading(lifting).read(TraceJob.Source.of(importers, InputFiles.source(file)), progress);
                     traces.add(trace);
                     if (!opening.disabled() && InputFiles.recordable(file, err, "tracedeck inspect")) {
                         Optional<WorkspaceStore> store = opening.store();

@@ -2,6 +2,7 @@ package dev.tracedeck.cli;
 
 import dev.tracedeck.analysis.lift.TextCallLifting;
 import dev.tracedeck.analysis.rules.Validation;
+import dev.tracedeck.engine.job.TraceJob;
 import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.registry.Importers;
@@ -69,7 +70,7 @@ public final class WorkspaceRecording implements AutoCloseable {
         for (Path file : files) {
             ConsoleProgress progress = ConsoleProgress.forTerminal(file.toString());
             try {
-                Trace trace = lifting.apply(importers.read(InputFiles.source(file), progress));
+                Trace trace = TraceJob.reading(lifting).read(TraceJob.Source.of(importers, InputFiles.source(file)), progress);
                 progress.done();
                 use.accept(trace);
                 ok &= record(file, trace, Optional.empty());

@@ -179,7 +179,7 @@ public final class RunTreeBuilder {
         return false;
     }
 
-    private static RunNodeKind spanKind(JsonValue json) {
+    static RunNodeKind spanKind(JsonValue json) {
         String kind = text(json, "kind").toUpperCase(java.util.Locale.ROOT);
         String name = text(json, "name").toLowerCase(java.util.Locale.ROOT);
         if (kind.equals("LLM") || kind.equals("GENERATION") || name.startsWith("chat ") || name.startsWith("generate_content")

@@ -5,6 +5,7 @@ import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.message.ToolCall;
+import dev.tracedeck.model.recorded.RecordedOutcome;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
@@ -215,8 +216,11 @@ public final class Transcript {
                 String model = thread.records().model().map(m -> " · " + m).orElse("");
                 Event first = thread.events().stream().filter(e -> !HarnessRecords.isHarness(e)).findFirst()
                         .orElse(thread.events().get(0));
+                // What the trace says of the run (a score, an error, a turn aborted) heads its conversation, as in the tree.
+                String said = thread.records().outcomes().stream().map(RecordedOutcome::line)
+                        .reduce((a, b) -> a + ", " + b).map(line -> " · " + line).orElse("");
                 entries.add(new TranscriptEntry(TranscriptEntry.Kind.SUBAGENT, depth, first, -1,
-                        Optional.empty(), (depth > 0 ? "sub-agent " : "agent ") + thread.label() + model));
+                        Optional.empty(), (depth > 0 ? "sub-agent " : "agent ") + thread.label() + model + said));
             }
             Map<String, Event> results = new HashMap<>();
             Set<String> calls = new HashSet<>();

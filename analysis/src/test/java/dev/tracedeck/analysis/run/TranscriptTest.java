@@ -50,4 +50,18 @@ class TranscriptTest {
         assertTrue(Transcript.isError(transcript.entries().get(7)));
         assertEquals(3, transcript.entryOf(ask.seq() + 4), "a result's event finds the call it is shown beside");
     }
+
+    @Test
+    void eachRunIsHeadedByWhatTheTraceSaysOfIt() {
+        f.user("sample 1 epoch 1", "", "how many orders?");
+        Event wrong = f.assistant("sample 1 epoch 1", "", "41");
+        f.builder.recordOutcome(wrong, dev.tracedeck.model.recorded.RecordedOutcome.Verdict.FAILED, "match", "I (incorrect)");
+        f.user("sample 1 epoch 2", "", "how many orders?");
+        f.assistant("sample 1 epoch 2", "", "42");
+
+        List<String> heads = Transcript.of(f.trace()).entries().stream()
+                .filter(e -> e.kind() == TranscriptEntry.Kind.SUBAGENT).map(TranscriptEntry::title).toList();
+
+        assertEquals(List.of("agent sample 1 epoch 1 · failed: I (incorrect) (match)", "agent sample 1 epoch 2"), heads);
+    }
 }

@@ -167,7 +167,7 @@ public final class FindingsViewModel {
      * Shows threads as they are checked elsewhere, dropping any check still running: the returned batches take each
      * thread's checklist, from any thread, and the panel lists the threads checked so far a few times a second, in the
      * order {@code order} gives their ids. A file still being read has its threads checked as it reads them (see
-     * {@link ChecksDuringImport}); its threads so far are {@code threads}, read on the FX thread with each batch.
+     * {@link dev.tracedeck.engine.checks.ChecksAsRead}); its threads so far are {@code threads}, read on the FX thread with each batch.
      * Stop the batches when the checks end; the summary says "Checking…" until a whole verdict replaces them.
      */
     public Batches<ThreadChecklist> showAsChecked(String file, String format, IntSupplier threads, ToIntFunction<String> order) {

@@ -21,6 +21,8 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -204,9 +206,7 @@ public final class LiveDocuments {
     private static Receiving receive(String host, int port) throws CannotListen {
         ReceivedFile received;
         try {
-            Path file = Files.createTempFile("tracedeck-listen-", ".jsonl");
-            file.toFile().deleteOnExit();
-            received = new ReceivedFile(file);
+            received = new ReceivedFile(receivedFile(port));
         } catch (IOException e) {
             throw new CannotListen("Could not listen: no file to keep what arrives (" + e.getMessage() + ")");
         }
@@ -280,11 +280,27 @@ public final class LiveDocuments {
         refreshSelected();
     }
 
+    /**
+     * The file a receiver writes: its name is what a finding's evidence and the tab's tooltip show, so it says what it
+     * holds and since when ({@code otlp-received-on-4318-20261202-191530.jsonl}), in a folder of its own so that the
+     * name can't be taken already.
+     */
+    private static Path receivedFile(int port) throws IOException {
+        Path folder = Files.createTempDirectory("tracedeck-listen-");
+        folder.toFile().deleteOnExit();
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        Path file = Files.createFile(folder.resolve("otlp-received-" + (port > 0 ? "on-" + port + "-" : "") + stamp + ".jsonl"));
+        // Deleted before its folder: the files to delete on exit go in the reverse of the order they were named.
+        file.toFile().deleteOnExit();
+        return file;
+    }
+
     /** What a receiver wrote goes with its tab: it was never asked for as a file. */
     private static void discard(ReceivedFile file) {
         try {
             file.close();
             Files.deleteIfExists(file.file());
+            Files.deleteIfExists(file.file().getParent());
         } catch (IOException e) {
             // A temporary file left behind; the system's cleaning takes it.
         }

@@ -13,6 +13,9 @@ import javafx.scene.chart.XYChart;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 
 /**
  * Each model call's prompt as it met the cache, from its recorded usage, under the context chart and on its event axis:
@@ -43,15 +46,17 @@ public final class CacheChartView extends BorderPane {
         setMinSize(0, 0);
         header.getStyleClass().add("history-header");
         header.setMaxWidth(Double.MAX_VALUE);
-        header.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        header.setMinHeight(Region.USE_PREF_SIZE);
         misses.getStyleClass().add("context-breakdown");
         misses.setWrapText(true);
-        misses.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        misses.setMinHeight(Region.USE_PREF_SIZE);
         misses.setId("cache-misses");
         chart.getStyleClass().addAll("context-chart", "cache-chart");
         chart.setAnimated(false);
         chart.setCreateSymbols(false);
-        chart.setLegendVisible(true);
+        // The key sits in the header line: a chart's own legend takes rows the plot has none to spare of under the
+        // context chart, and was the first thing the chart dropped at 1280 × 720.
+        chart.setLegendVisible(false);
         chart.setMinHeight(120);
         x.setLabel("event #");
         x.setMinorTickVisible(false);
@@ -70,11 +75,26 @@ public final class CacheChartView extends BorderPane {
             double seq = x.getValueForDisplay(x.sceneToLocal(e.getSceneX(), e.getSceneY()).getX()).doubleValue();
             model.reveal(nearest(insight.cache().calls(), seq).call().event());
         });
-        setTop(header);
+        HBox top = new HBox(key("read", "cache-key-read"), key("written", "cache-key-written"),
+                key("uncached", "cache-key-uncached"), header);
+        top.getStyleClass().add("cache-header");
+        HBox.setHgrow(header, Priority.ALWAYS);
+        header.setMinWidth(0);
+        setTop(top);
         setCenter(chart);
         setBottom(misses);
         model.insightProperty().addListener((obs, old, now) -> show(now));
         show(model.getInsight());
+    }
+
+    /** A swatch of a band's colour and its word: one entry of the chart's key. */
+    private static Label key(String word, String styleClass) {
+        Region swatch = new Region();
+        swatch.getStyleClass().addAll("cache-key-swatch", styleClass);
+        Label key = new Label(word, swatch);
+        key.getStyleClass().add("cache-key");
+        key.setMinWidth(Region.USE_PREF_SIZE);
+        return key;
     }
 
     StackedAreaChart<Number, Number> chart() {

@@ -1,6 +1,7 @@
 package dev.tracedeck.desktop.loading;
 
 import dev.tracedeck.analysis.rules.ThreadChecklist;
+import dev.tracedeck.analysis.run.ThreadTitle;
 import dev.tracedeck.desktop.common.Batches;
 import dev.tracedeck.desktop.common.TaskRunner;
 import dev.tracedeck.desktop.detail.DetailViewModel;
@@ -52,6 +53,7 @@ public final class LoadingViewModel {
     /** Events, state dumps and problem records of one thread so far, and its row in the thread list. */
     private static final class ThreadCounts {
         final int row;
+        final ThreadTitle title = new ThreadTitle();
         int events;
         int snapshots;
         int problems;
@@ -70,7 +72,7 @@ public final class LoadingViewModel {
         }
 
         ThreadSummary summary(Optional<String> id, String label) {
-            return new ThreadSummary(id, label, events, snapshots, problems);
+            return new ThreadSummary(id, label, events, snapshots, problems, title.text());
         }
     }
 
@@ -114,6 +116,7 @@ public final class LoadingViewModel {
             // A message's kind is worked out from its calls and role each time: once per event here.
             EventKind kind = event.kind();
             thread.count(kind);
+            thread.title.see(event);
             all.count(kind);
         }
         if (!added.isEmpty()) {

@@ -12,7 +12,6 @@ import dev.tracedeck.desktop.common.Notice;
 import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.Once;
 import dev.tracedeck.desktop.common.TaskRunner;
-import dev.tracedeck.desktop.findings.ChecksDuringImport;
 import dev.tracedeck.desktop.findings.FindingsSummary;
 import dev.tracedeck.desktop.findings.TraceChecker;
 import dev.tracedeck.desktop.loading.LoadingViewModel;
@@ -21,6 +20,7 @@ import dev.tracedeck.desktop.runs.WorkspaceLink;
 import dev.tracedeck.desktop.timeline.StreamedSignatures;
 import dev.tracedeck.desktop.triage.FindingFingerprints;
 import dev.tracedeck.desktop.triage.TriageMarks;
+import dev.tracedeck.engine.checks.ChecksAsRead;
 import dev.tracedeck.importers.ImportCancelledException;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.registry.Importers;
@@ -411,9 +411,9 @@ public final class OpenFilesViewModel {
                 loading.append(readSoFar);
             }
         });
-        Optional<ChecksDuringImport> checks = checksAsRead(document, loading);
+        Optional<ChecksAsRead> checks = checksAsRead(document, loading);
         checks.ifPresent(c -> document.checkingAsRead(c::stop));
-        TraceChecker checker = checks.map(ChecksDuringImport::checker).orElse(validator::validateThreads);
+        TraceChecker checker = checks.map(c -> (TraceChecker) c::verdict).orElse(validator::validateThreads);
         BackgroundJob<LoadedTrace> job = BackgroundJob.of("import " + document.name(),
                         new ImportJob(importers, lifting, path, arriving, signatures,
                                 (thread, rulesFormat) -> checks.ifPresent(c -> c.threadRead(thread, rulesFormat)), ahead))
@@ -423,7 +423,7 @@ public final class OpenFilesViewModel {
                 })
                 .onSuccess(loaded -> {
                     arriving.stop();
-                    checks.ifPresent(ChecksDuringImport::imported);
+                    checks.ifPresent(ChecksAsRead::imported);
                     loading.stopChecks();
                     // Content first: whoever hears "import finished" may look at it.
                     TraceViewModel content = newContent(loaded, new EventAnnotations(link), checker);
@@ -438,14 +438,14 @@ public final class OpenFilesViewModel {
                 .onFailure(error -> {
                     arriving.stop();
                     signatures.ifPresent(StreamedSignatures::stop);
-                    checks.ifPresent(ChecksDuringImport::stop);
+                    checks.ifPresent(ChecksAsRead::stop);
                     loading.stopChecks();
                     failed(document, error);
                 })
                 .onCancelled(() -> {
                     arriving.stop();
                     signatures.ifPresent(StreamedSignatures::stop);
-                    checks.ifPresent(ChecksDuringImport::stop);
+                    checks.ifPresent(ChecksAsRead::stop);
                     loading.stopChecks();
                     progress.finished(document);
                 });
@@ -457,11 +457,11 @@ public final class OpenFilesViewModel {
      * listed in the loading tab meanwhile; the trace's own checks take them over once it is built. None when the text
      * calls are lifted: lifting makes every event anew once the file is read, so each thread would be checked twice.
      */
-    private Optional<ChecksDuringImport> checksAsRead(TraceDocument document, LoadingViewModel loading) {
+    private Optional<ChecksAsRead> checksAsRead(TraceDocument document, LoadingViewModel loading) {
         if (lifting != TextCallLifting.OFF) {
             return Optional.empty();
         }
-        return Optional.of(new ChecksDuringImport(validator, imports.beside(), loading.checkAsRead(document.path().toString()),
+        return Optional.of(new ChecksAsRead(validator, imports.beside(), loading.checkAsRead(document.path().toString()),
                 () -> imports.callbacks().execute(loading::checkingAsRead)));
     }
 

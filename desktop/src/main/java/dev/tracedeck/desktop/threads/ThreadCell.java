@@ -26,11 +26,13 @@ final class ThreadCell extends ListCell<ThreadSummary> {
     private static final PseudoClass ALL = PseudoClass.getPseudoClass("all");
 
     private final Label name = new Label();
+    /** The agent and service its spans name, after the id and muted: the id stays first, as every view shows it. */
+    private final Label title = new Label();
     private final Label events = new Label();
     private final Label problems = new Label();
     private final Label findings = new Label();
     private final Label triaged = new Label();
-    private final HBox box = new HBox(name, events, findings, triaged, problems);
+    private final HBox box = new HBox(name, title, events, findings, triaged, problems);
     /** Made for the first row the cell shows, not before: a cell of the empty part of the list needs none. */
     private Tooltip tooltip;
     private final Function<ThreadSummary, ThreadFindings> findingsOf;
@@ -50,9 +52,13 @@ final class ThreadCell extends ListCell<ThreadSummary> {
         triaged.getStyleClass().add("thread-triaged");
         triaged.setMinWidth(Region.USE_PREF_SIZE);
         name.getStyleClass().add("thread-name");
-        name.setMaxWidth(Double.MAX_VALUE);
         name.setMinWidth(0);
-        HBox.setHgrow(name, Priority.ALWAYS);
+        // With room to spare the title takes it; short of room it gives way first ({@link #layoutChildren}).
+        name.setMaxWidth(Region.USE_PREF_SIZE);
+        title.getStyleClass().add("thread-title");
+        title.setMaxWidth(Double.MAX_VALUE);
+        title.setMinWidth(0);
+        HBox.setHgrow(title, Priority.ALWAYS);
         events.getStyleClass().add("thread-count");
         // Counts are never cut; the name gives way.
         events.setMinWidth(Region.USE_PREF_SIZE);
@@ -68,6 +74,13 @@ final class ThreadCell extends ListCell<ThreadSummary> {
                 () -> getWidth() - snappedLeftInset() - snappedRightInset(), widthProperty(), paddingProperty()));
     }
 
+    /** The id keeps its whole width, up to half the row, before the title is given any. */
+    @Override
+    protected void layoutChildren() {
+        name.setMinWidth(Math.min(name.prefWidth(-1), getWidth() / 2));
+        super.layoutChildren();
+    }
+
     @Override
     protected void updateItem(ThreadSummary row, boolean empty) {
         super.updateItem(row, empty);
@@ -78,6 +91,8 @@ final class ThreadCell extends ListCell<ThreadSummary> {
             return;
         }
         name.setText(row.label());
+        title.setText(row.title()); // empty, it still takes the room between the id and the counts
+        box.setAccessibleText(row.shown());
         events.setText(CountFormat.count(row.events()));
         problems.setText(CountFormat.count(row.problems()));
         problems.setVisible(row.problems() > 0);

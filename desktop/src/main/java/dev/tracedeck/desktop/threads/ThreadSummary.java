@@ -1,5 +1,6 @@
 package dev.tracedeck.desktop.threads;
 
+import dev.tracedeck.analysis.run.ThreadTitle;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.trace.ThreadLabels;
@@ -21,12 +22,24 @@ import java.util.function.Supplier;
  * @param events    events in the thread
  * @param snapshots state dumps in the thread
  * @param problems  errors and malformed records in the thread
+ * @param title     the thread's name in words where its spans say it ({@link ThreadTitle}: agent and service), or ""
  */
-public record ThreadSummary(Optional<String> threadId, String label, int events, int snapshots, int problems) {
+public record ThreadSummary(Optional<String> threadId, String label, int events, int snapshots, int problems, String title) {
 
     public ThreadSummary {
         Objects.requireNonNull(threadId);
         Objects.requireNonNull(label);
+        Objects.requireNonNull(title);
+    }
+
+    /** A row whose thread has no title. */
+    public ThreadSummary(Optional<String> threadId, String label, int events, int snapshots, int problems) {
+        this(threadId, label, events, snapshots, problems, "");
+    }
+
+    /** What the list shows: the title, when the thread has one, before the label that every view shows it by. */
+    public String shown() {
+        return title.isEmpty() ? label : title + " · " + label;
     }
 
     /** "All threads" first, then each thread in order of first appearance. */
@@ -47,9 +60,12 @@ public record ThreadSummary(Optional<String> threadId, String label, int events,
         List<TraceThread> threads = trace.threads();
         int[] snapshots = new int[threads.size()];
         int[] problems = new int[threads.size()];
+        String[] titles = new String[threads.size()];
         long counted = 0;
         for (int t = 0; t < threads.size(); t++) {
+            ThreadTitle title = new ThreadTitle();
             for (Event event : threads.get(t).events()) {
+                title.see(event);
                 EventKind kind = event.kind();
                 kinds[kind.ordinal()]++;
                 if (kind == EventKind.STATE) {
@@ -59,6 +75,7 @@ public record ThreadSummary(Optional<String> threadId, String label, int events,
                 }
             }
             counted += threads.get(t).events().size();
+            titles[t] = title.text();
         }
         if (counted != trace.events().size()) {
             // Every event is in a thread (those of no thread in the one with id ""): a trace made otherwise is counted whole.
@@ -72,7 +89,7 @@ public record ThreadSummary(Optional<String> threadId, String label, int events,
         for (int t = 0; t < threads.size(); t++) {
             TraceThread thread = threads.get(t);
             rows.add(new ThreadSummary(Optional.of(thread.id()), labelled.label(thread.id()), thread.events().size(),
-                    snapshots[t], problems[t]));
+                    snapshots[t], problems[t], titles[t]));
         }
         return List.copyOf(rows);
     }
@@ -84,7 +101,9 @@ public record ThreadSummary(Optional<String> threadId, String label, int events,
     private static ThreadSummary of(TraceThread thread, String label) {
         int snapshots = 0;
         int problems = 0;
+        ThreadTitle title = new ThreadTitle();
         for (Event event : thread.events()) {
+            title.see(event);
             EventKind kind = event.kind();
             if (kind == EventKind.STATE) {
                 snapshots++;
@@ -92,12 +111,13 @@ public record ThreadSummary(Optional<String> threadId, String label, int events,
                 problems++;
             }
         }
-        return new ThreadSummary(Optional.of(thread.id()), label, thread.events().size(), snapshots, problems);
+        return new ThreadSummary(Optional.of(thread.id()), label, thread.events().size(), snapshots, problems, title.text());
     }
 
-    /** The thread's full id (or "(run)"), for a tooltip; "All threads" for that row. */
+    /** The thread's title and full id (or "(run)"), for a tooltip; "All threads" for that row. */
     public String fullName() {
-        return threadId.map(ThreadLabels::full).orElse(label);
+        String full = threadId.map(ThreadLabels::full).orElse(label);
+        return title.isEmpty() ? full : title + "\n" + full;
     }
 
     public boolean isAll() {

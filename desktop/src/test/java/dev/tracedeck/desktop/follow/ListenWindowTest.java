@@ -16,6 +16,7 @@ import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.fixtures.SampleLogs;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.tabs.TraceDocument;
+import dev.tracedeck.desktop.threads.ThreadSummary;
 import dev.tracedeck.desktop.window.MainWindow;
 import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Event;
@@ -35,6 +36,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javafx.event.EventDispatcher;
+import javafx.scene.control.ListView;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -104,13 +106,19 @@ class ListenWindowTest {
         assertTrue(openFiles.selectedTrace().orElseThrow().findings().findingsInScope().stream()
                 .anyMatch(f -> f.ruleId().equals("failed-span")));
 
+        // Its threads are listed by the service that sent them, not by their trace ids alone.
+        ListView<ThreadSummary> threads = robot.lookup("#thread-list").queryListView();
+        assertTrue(threads.getItems().stream().skip(1).allMatch(row -> row.shown().startsWith("code-assistant · ")),
+                threads.getItems().toString());
+
         TraceDocument document = openFiles.getSelected();
         Path received = document.path();
+        assertTrue(received.getFileName().toString().matches("otlp-received-\\d{8}-\\d{6}\\.jsonl"), received.toString());
         assertEquals(4, Files.readAllLines(received).size(), "what arrived, one OTLP/JSON request a line");
         robot.press(KeyCode.CONTROL, KeyCode.W).release(KeyCode.W, KeyCode.CONTROL);
         assertTrue(openFiles.documents().isEmpty());
         until("the receiver stopped", () -> refused(port));
-        until("its file deleted", () -> !Files.exists(received));
+        until("its file deleted", () -> !Files.exists(received) && !Files.exists(received.getParent()));
     }
 
     @Test

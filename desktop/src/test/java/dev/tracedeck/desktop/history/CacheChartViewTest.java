@@ -1,6 +1,7 @@
 package dev.tracedeck.desktop.history;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.desktop.common.SyncTaskRunner;
@@ -65,6 +66,10 @@ class CacheChartViewTest {
         assertTrue(cache.header().getText().startsWith("Prompt cache at 4 calls: 40,800 tokens read from it (49% of the"
                 + " prompts), 42,800 written, 20 uncached; 1 cache miss cost $0.123050 more than reading the prefix back"),
                 cache.header().getText());
+        // The key is in the header line, where it always has room; the chart keeps its rows for the plot.
+        assertEquals(List.of("read", "written", "uncached"), robot.lookup(".cache-key").queryAllAs(Label.class).stream()
+                .filter(Label::isVisible).map(Label::getText).toList());
+        assertFalse(cache.chart().isLegendVisible());
     }
 
     @Test

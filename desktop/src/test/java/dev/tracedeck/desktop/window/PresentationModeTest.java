@@ -92,6 +92,33 @@ class PresentationModeTest {
         assertTrue(Math.abs(textHeights(robot).get("detail") - before.get("detail")) < 0.5, "F5 again: back to 1×");
     }
 
+    @Test
+    void atTheSmallestProjectorSizeAFieldsTimeStaysOnItsKeysLine(FxRobot robot) {
+        robot.interact(() -> {
+            Stage stage = (Stage) robot.lookup(".root").query().getScene().getWindow();
+            stage.setWidth(1280);
+            stage.setHeight(720);
+            openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir)));
+        });
+        robot.press(KeyCode.F5).release(KeyCode.F5);
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> openFiles.getSelected().getContent().timeline().select(
+                openFiles.getSelected().getContent().timeline().rows().stream().filter(e -> !e.time().isEmpty()).findFirst()
+                        .orElseThrow()));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> {
+            List<Text> texts = robot.lookup(".detail-area .text").queryAllAs(Text.class).stream().toList();
+            Text key = texts.stream().filter(t -> t.getText().startsWith("time ")).findFirst().orElseThrow();
+            Text time = texts.stream().filter(t -> t.getText().matches("\\d{4}-\\d\\d-\\d\\d[T ]\\d.*")).findFirst().orElseThrow();
+            double keyY = key.localToScene(key.getBoundsInLocal()).getMinY();
+            double timeTop = time.localToScene(time.getBoundsInLocal()).getMinY();
+            double timeBottom = time.localToScene(time.getBoundsInLocal()).getMaxY();
+            assertEquals(keyY, timeTop, 1, "the time begins on the line of its key");
+            assertTrue(timeBottom - timeTop < 1.5 * (key.localToScene(key.getBoundsInLocal()).getHeight()),
+                    "the time is on one line: " + time.getText());
+        });
+    }
+
     private static void labeled(Parent parent, List<Labeled> found) {
         for (Node child : parent.getChildrenUnmodifiable()) {
             if (child instanceof Labeled l && l.getText() != null && !l.getText().isEmpty() && l.isVisible()) {

@@ -1,8 +1,10 @@
-package dev.tracedeck.desktop.findings;
+package dev.tracedeck.engine.checks;
 
 import dev.tracedeck.analysis.rules.ChecksAhead;
 import dev.tracedeck.analysis.rules.ThreadChecklist;
+import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.rules.Validator;
+import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
@@ -11,17 +13,19 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 
 /**
- * The checks of a file's threads while the file is still read: each thread its importer says is read to its end is
- * handed to be checked beside the import, and its checklist to {@code checked} (the findings panel of the tab still
- * loading). Once the trace is built, {@link #checker()} gives the rules' verdict on it, taking the checklists made
- * here for the threads the trace holds as they were read ({@link ChecksAhead}): the checks not started by then it runs
- * itself, on every core, and it checks the threads nobody said were read: the verdict checking the built trace alone
- * gives, sooner, since much of it was made while the file was read. Stopped (the import cancelled or failed, the file
- * closed), it starts no more checks and hands on no checklist.
+ * The checks of a file's threads while the file is still read, for every front end that checks what it reads (the
+ * commands, the window's import): each thread its importer says is read to its end
+ * ({@link dev.tracedeck.importers.ImportListener#threadRead}) is handed to be checked beside the import, and its
+ * checklist to {@code checked} (the findings panel of a tab still loading; nobody, for a command). Once the trace is
+ * built, {@link #verdict} gives the rules' verdict on it, taking the checklists made here for the threads the trace
+ * holds as they were read ({@link ChecksAhead}): the checks not started by then it runs itself, on every core, and it
+ * checks the threads nobody said were read: the verdict checking the built trace alone gives, sooner, since much of it
+ * was made while the file was read. Stopped (the import cancelled or failed, the file closed), it starts no more
+ * checks and hands on no checklist.
  */
-public final class ChecksDuringImport {
+public final class ChecksAsRead {
 
-    private static final System.Logger LOG = System.getLogger(ChecksDuringImport.class.getName());
+    private static final System.Logger LOG = System.getLogger(ChecksAsRead.class.getName());
 
     private final Validator validator;
     private final ChecksAhead ahead;
@@ -37,7 +41,7 @@ public final class ChecksDuringImport {
      * @param beside  where the threads are checked while the file is read
      * @param checked hears each thread's checklist as it is done, from the thread that checked it
      */
-    public ChecksDuringImport(Validator validator, Executor beside, Consumer<ThreadChecklist> checked) {
+    public ChecksAsRead(Validator validator, Executor beside, Consumer<ThreadChecklist> checked) {
         this(validator, beside, checked, () -> { });
     }
 
@@ -45,7 +49,7 @@ public final class ChecksDuringImport {
      * @param firstRead told once, from the importing thread, when the importer says a first thread is read to its end:
      *                  this file's threads are checked as it is read (a log's are not: they are checked once it is)
      */
-    public ChecksDuringImport(Validator validator, Executor beside, Consumer<ThreadChecklist> checked, Runnable firstRead) {
+    public ChecksAsRead(Validator validator, Executor beside, Consumer<ThreadChecklist> checked, Runnable firstRead) {
         this.validator = validator;
         this.ahead = new ChecksAhead(validator);
         this.beside = beside;
@@ -89,25 +93,26 @@ public final class ChecksDuringImport {
     }
 
     /**
-     * The rules for the trace once built: the verdict, made of the checklists made as the threads were read, the
-     * checks of them not started yet, and the checks of the threads the trace holds otherwise.
+     * The rules' verdict on {@code trace}, the trace whose reading this heard: the checklists made as its threads were
+     * read, the checks of them not started yet, and the checks of the threads the trace holds otherwise.
+     *
+     * @param checkedThread hears each thread's checklist when it is done, from whichever thread checked it
+     * @throws CancellationException when stopped
      */
-    public TraceChecker checker() {
-        return (trace, checkedThread) -> {
-            if (stopped) {
-                throw new CancellationException("checks of " + trace.file() + " stopped");
-            }
-            try {
-                return validator.validateThreads(trace, ahead, checkedThread);
-            } finally {
-                // What was checked ahead and not taken (threads the trace holds otherwise) is of no more use.
-                ahead.clear();
-            }
-        };
+    public Validation verdict(Trace trace, Consumer<ThreadChecklist> checkedThread) {
+        if (stopped) {
+            throw new CancellationException("checks of " + trace.file() + " stopped");
+        }
+        try {
+            return validator.validateThreads(trace, ahead, checkedThread);
+        } finally {
+            // What was checked ahead and not taken (threads the trace holds otherwise) is of no more use.
+            ahead.clear();
+        }
     }
 
     /**
-     * The import ended with a trace: the checks go on, for {@link #checker()}, but hand their checklists to nobody, so
+     * The import ended with a trace: the checks go on, for {@link #verdict}, but hand their checklists to nobody, so
      * the loading tab they were shown in can go.
      */
     public void imported() {

@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop.findings;
+package dev.tracedeck.engine.checks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -35,7 +35,7 @@ import org.junit.jupiter.api.TestFactory;
  * Checking threads while their file is read ends in the verdict checking the whole trace after the import gives: the
  * same findings, in the same order, on every sample log and every real trace at hand.
  */
-class ChecksDuringImportTest {
+class ChecksAsReadTest {
 
     private static final Path SAMPLES = Path.of("../sample-logs");
     private static final Path REAL_TRACES = Path.of("../../shared/real-traces");
@@ -47,7 +47,7 @@ class ChecksDuringImportTest {
     private final List<ThreadChecklist> checked = Collections.synchronizedList(new ArrayList<>());
 
     /** Reads {@code file}, telling {@code checks} each thread read to its end. */
-    private static Trace read(Path file, ChecksDuringImport checks) throws ImportException {
+    private static Trace read(Path file, ChecksAsRead checks) throws ImportException {
         return Importers.standard().read(ImportSource.of(file), new ImportListener() {
             @Override
             public void threadRead(TraceThread thread, String rulesFormat) {
@@ -58,9 +58,9 @@ class ChecksDuringImportTest {
 
     /** The verdict of a file checked as it is read, its threads' checks run at once; asserts it is checking's after the import. */
     private int assertSameVerdict(Path file) throws ImportException {
-        ChecksDuringImport checks = new ChecksDuringImport(validator, Runnable::run, checklist -> { });
+        ChecksAsRead checks = new ChecksAsRead(validator, Runnable::run, checklist -> { });
         Trace trace = read(file, checks);
-        Validation verdict = checks.checker().check(trace, checklist -> { });
+        Validation verdict = checks.verdict(trace, checklist -> { });
         assertEquals(validator.validateThreads(trace, checklist -> { }), verdict, file.toString());
         return checks.usedAsRead();
     }
@@ -92,7 +92,7 @@ class ChecksDuringImportTest {
     void aFileOfConversationsHasAllButItsLastThreadCheckedAsItIsRead() throws Exception {
         Path file = SAMPLES.resolve("openai/fine-tuning.jsonl");
         AtomicInteger firstRead = new AtomicInteger();
-        ChecksDuringImport checks = new ChecksDuringImport(validator, beside::add, checked::add, firstRead::incrementAndGet);
+        ChecksAsRead checks = new ChecksAsRead(validator, beside::add, checked::add, firstRead::incrementAndGet);
         Trace trace = read(file, checks);
         int told = beside.size();
         beside.forEach(Runnable::run);
@@ -101,19 +101,19 @@ class ChecksDuringImportTest {
         assertTrue(told >= 5, "each conversation is checked once the next line starts: " + told);
         assertEquals(told, checked.size(), "each checklist is handed on as it is done");
         assertTrue(checked.stream().anyMatch(c -> !c.findings().isEmpty()), "findings come while the file is read");
-        Validation verdict = checks.checker().check(trace, checklist -> { });
+        Validation verdict = checks.verdict(trace, checklist -> { });
         assertEquals(validator.validateThreads(trace, checklist -> { }), verdict);
         assertEquals(told, checks.usedAsRead(), "no thread checked as read is checked again");
     }
 
     @Test
     void theVerdictRunsTheChecksNotStartedItselfAndTheyAreNotRunTwice() throws Exception {
-        ChecksDuringImport checks = new ChecksDuringImport(validator, beside::add, checked::add);
+        ChecksAsRead checks = new ChecksAsRead(validator, beside::add, checked::add);
         Trace trace = read(SAMPLES.resolve("openai/fine-tuning.jsonl"), checks);
         int told = beside.size();
         beside.poll().run();
 
-        assertEquals(validator.validateThreads(trace, checklist -> { }), checks.checker().check(trace, checklist -> { }));
+        assertEquals(validator.validateThreads(trace, checklist -> { }), checks.verdict(trace, checklist -> { }));
         beside.forEach(Runnable::run);
         assertEquals(1, checked.size(), "the checks the verdict ran are not run again where they were handed");
         assertEquals(told, checks.usedAsRead());
@@ -121,7 +121,7 @@ class ChecksDuringImportTest {
 
     @Test
     void stoppedItChecksNothingMoreAndGivesNoVerdict() throws Exception {
-        ChecksDuringImport checks = new ChecksDuringImport(validator, beside::add, checked::add);
+        ChecksAsRead checks = new ChecksAsRead(validator, beside::add, checked::add);
         Trace trace = read(SAMPLES.resolve("openai/fine-tuning.jsonl"), checks);
         beside.poll().run();
         checks.stop();
@@ -129,12 +129,12 @@ class ChecksDuringImportTest {
         checks.threadRead(trace.threads().get(0), trace.format());
 
         assertEquals(1, checked.size(), "only the check run before the file was closed");
-        assertThrows(CancellationException.class, () -> checks.checker().check(trace, checklist -> { }));
+        assertThrows(CancellationException.class, () -> checks.verdict(trace, checklist -> { }));
     }
 
     @Test
     void onceImportedItHandsNothingMoreToTheLoadingTabButStillMakesTheVerdictOfWhatItChecks() throws Exception {
-        ChecksDuringImport checks = new ChecksDuringImport(validator, beside::add, checked::add);
+        ChecksAsRead checks = new ChecksAsRead(validator, beside::add, checked::add);
         Trace trace = read(SAMPLES.resolve("openai/fine-tuning.jsonl"), checks);
         int told = beside.size();
         beside.poll().run();
@@ -142,7 +142,7 @@ class ChecksDuringImportTest {
         beside.forEach(Runnable::run);
 
         assertEquals(1, checked.size(), "the loading tab is gone: it hears of no thread checked after");
-        assertEquals(validator.validateThreads(trace, checklist -> { }), checks.checker().check(trace, checklist -> { }));
+        assertEquals(validator.validateThreads(trace, checklist -> { }), checks.verdict(trace, checklist -> { }));
         assertEquals(told, checks.usedAsRead());
     }
 }
