@@ -24,6 +24,7 @@ import dev.tracedeck.cli.TokensCommand;
 import dev.tracedeck.cli.TriageCommand;
 import dev.tracedeck.cli.ValidateCommand;
 import dev.tracedeck.cli.WatchCommand;
+import dev.tracedeck.cli.WorkspaceCommand;
 import dev.tracedeck.desktop.window.DesktopLauncher;
 import dev.tracedeck.desktop.window.LaunchOptions;
 import java.io.PrintWriter;
@@ -67,7 +68,7 @@ public final class Main implements Callable<Integer> {
     private static final List<Class<?>> COMMANDS = List.of(InspectCommand.class, ValidateCommand.class,
             ListenCommand.class, WatchCommand.class, ConvertCommand.class, TokensCommand.class, CostCommand.class, PricesCommand.class, PruneCommand.class, FreezeCommand.class,
             CompareCommand.class, AlignCommand.class, RenderCommand.class, TextCallsCommand.class, MemoryCommand.class, RunsCommand.class, SearchCommand.class,
-            BaselineCommand.class, TriageCommand.class, McpCommand.class, CommandLine.HelpCommand.class);
+            BaselineCommand.class, TriageCommand.class, McpCommand.class, WorkspaceCommand.class, CommandLine.HelpCommand.class);
 
     @Parameters(arity = "0..*", paramLabel = "FILE", description = "Logs or dumps to open (.log .jsonl .json, optionally .gz; a Claude Code project folder).")
     private List<Path> files = new ArrayList<>();

@@ -37,7 +37,8 @@ class CommonOptionsTest {
         }
         String nothing = "Taken by every command; this one records nothing in a workspace and reads nothing from one.";
         assertEquals(Map.of("convert", nothing, "listen", nothing, "watch", nothing, "prices update", nothing,
-                "prices reset", nothing, "align", nothing), said);
+                "prices reset", nothing, "align", nothing, "workspace copy",
+                "Taken by every command; this one works on the two workspaces it names, FROM and TO."), said);
     }
 
     @Test

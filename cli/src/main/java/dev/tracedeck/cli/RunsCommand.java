@@ -35,6 +35,10 @@ public final class RunsCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print a JSON array, one object per trace.")
     private boolean json;
 
+    @Option(names = "--opened-by", paramLabel = "USER",
+            description = "Only the traces USER opened (a workspace shared on PostgreSQL records who opened each).")
+    private String openedBy;
+
     @Mixin
     private WorkspaceOption workspace;
 
@@ -54,8 +58,9 @@ public final class RunsCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         try {
-            List<RunRecord> runs = store.get().runs();
-            out.print(json ? json(runs) : text(runs));
+            List<RunRecord> runs = openedBy == null ? store.get().runs() : store.get().runsOpenedBy(openedBy);
+            boolean authors = store.get().recordsAuthors();
+            out.print(json ? json(runs, authors) : text(runs, authors));
             out.flush();
             return ExitCodes.OK;
         } catch (WorkspaceException e) {
@@ -67,9 +72,19 @@ public final class RunsCommand implements Callable<Integer> {
     }
 
     static String json(List<RunRecord> runs) {
+        return json(runs, false);
+    }
+
+    /** With {@code authors}, each trace says who opened it ({@code openedBy}, the last one first). */
+    static String json(List<RunRecord> runs, boolean authors) {
         ArrayNode array = MAPPER.createArrayNode();
         for (RunRecord r : runs) {
-            array.add(row(r));
+            ObjectNode node = row(r);
+            if (authors) {
+                ArrayNode by = node.putArray("openedBy");
+                r.openedBy().forEach(by::add);
+            }
+            array.add(node);
         }
         try {
             return MAPPER.writeValueAsString(array) + System.lineSeparator();
@@ -120,6 +135,11 @@ public final class RunsCommand implements Callable<Integer> {
     }
 
     static String text(List<RunRecord> runs) {
+        return text(runs, false);
+    }
+
+    /** With {@code authors}, a line under each trace says who opened it, the last one first. */
+    static String text(List<RunRecord> runs, boolean authors) {
         if (runs.isEmpty()) {
             return "no traces recorded yet (inspect or validate a file to record it)" + System.lineSeparator();
         }
@@ -133,6 +153,9 @@ public final class RunsCommand implements Callable<Integer> {
             out.append(String.format(row, status, count(r.errors()), count(r.warnings()), r.threads(), TerminalText.line(r.format()),
                     r.lastOpened().toString().replace('T', ' ').replaceAll("\\.\\d+", "").replace("Z", ""), TerminalText.line(r.file().path())));
             r.movedTo().ifPresent(to -> out.append(String.format("%-9s %s%n", "", "  now at " + TerminalText.line(to))));
+            if (authors && !r.openedBy().isEmpty()) {
+                out.append(String.format("%-9s %s%n", "", "  opened by " + TerminalText.line(String.join(", ", r.openedBy()))));
+            }
         }
         out.append("(errors and warnings as of the last validate; - when only inspected)").append(System.lineSeparator());
         long notYet = runs.stream().filter(r -> r.index() == IndexState.NOT_YET).count();

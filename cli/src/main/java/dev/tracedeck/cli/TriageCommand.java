@@ -2,6 +2,7 @@ package dev.tracedeck.cli;
 
 import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.workspace.MarkedFinding;
+import dev.tracedeck.workspace.TriageChange;
 import dev.tracedeck.workspace.TriageMark;
 import dev.tracedeck.workspace.TriageStatus;
 import dev.tracedeck.workspace.WorkspaceException;
@@ -43,6 +44,10 @@ public final class TriageCommand implements Callable<Integer> {
     @Option(names = "--note", paramLabel = "TEXT", defaultValue = "", description = "Why.")
     private String note;
 
+    @Option(names = "--history", description = "With FINGERPRINT alone: every change of its mark, oldest first, with who "
+            + "made it (a workspace shared on PostgreSQL keeps them all; an SQLite one the current mark alone).")
+    private boolean history;
+
     @Mixin
     private WorkspaceOption workspace;
 
@@ -60,13 +65,13 @@ public final class TriageCommand implements Callable<Integer> {
         }
         boolean clear = CLEAR.equals(status);
         Optional<TriageStatus> parsed = status == null ? Optional.empty() : TriageStatus.parse(status);
-        if (fingerprint != null && parsed.isEmpty() && !clear) {
+        if (fingerprint != null && parsed.isEmpty() && !clear && !(history && status == null)) {
             err.println(TerminalText.line(command + ": " + (status == null ? "a status is needed" : "unknown status " + status) + "; one of "
                     + Arrays.stream(TriageStatus.values()).map(TriageStatus::id).collect(Collectors.joining(", ")) + ", or " + CLEAR));
             return ExitCodes.USAGE;
         }
         // Listing the marks only reads; marking writes.
-        Optional<WorkspaceStore> store = fingerprint == null ? workspace.openForReading(err, command) : workspace.open(err, command);
+        Optional<WorkspaceStore> store = fingerprint == null || history ? workspace.openForReading(err, command) : workspace.open(err, command);
         if (store.isEmpty()) {
             return ExitCodes.USAGE;
         }
@@ -79,14 +84,23 @@ public final class TriageCommand implements Callable<Integer> {
             if (full.isEmpty()) {
                 return ExitCodes.USAGE;
             }
+            if (status == null && history) {
+                history(store.get().triageHistory(full.get()), out);
+                return ExitCodes.OK;
+            }
             if (clear) {
+                if (history) {
+                    err.println(TerminalText.line(command + ": --history lists; give no STATUS with it"));
+                    return ExitCodes.USAGE;
+                }
                 boolean removed = store.get().unmark(full.get());
                 out.println(full.get() + (removed ? "  cleared" : "  had no mark"));
                 out.flush();
                 return ExitCodes.OK;
             }
             TriageMark mark = store.get().mark(full.get(), parsed.get(), note);
-            out.println(mark.fingerprint() + "  " + mark.status().id() + "  " + mark.markedAt());
+            out.println(mark.fingerprint() + "  " + mark.status().id() + "  " + mark.markedAt()
+                    + mark.author().map(a -> "  by " + TerminalText.line(a)).orElse(""));
             out.flush();
             return ExitCodes.OK;
         } catch (WorkspaceException e) {
@@ -107,9 +121,24 @@ public final class TriageCommand implements Callable<Integer> {
             String where = m.file().map(f -> TerminalText.line(f) + ":" + m.line()
                     + (m.runs() > 1 ? " (and " + (m.runs() - 1) + " more run" + (m.runs() > 2 ? "s" : "") + ")" : ""))
                     .orElse("(in no recorded run)");
+            String when = m.mark().markedAt().truncatedTo(ChronoUnit.SECONDS)
+                    + m.mark().author().map(a -> " (triaged by " + TerminalText.line(a) + ")").orElse("");
             out.printf("%s  %-14s %-" + ruleWidth + "s  %s  %s  %s%n", TerminalText.line(m.mark().fingerprint()),
                     m.mark().status().id(), TerminalText.line(m.rule().orElse("?")), where,
-                    m.mark().markedAt().truncatedTo(ChronoUnit.SECONDS), TerminalText.line(m.mark().note()));
+                    when, TerminalText.line(m.mark().note()));
+        }
+        out.flush();
+    }
+
+    /** A line a change of the mark: when, who, what it set (or that it took the mark off), and its note. */
+    private static void history(List<TriageChange> changes, PrintWriter out) {
+        if (changes.isEmpty()) {
+            out.println("no mark, nor any change of one, on this fingerprint");
+        }
+        for (TriageChange c : changes) {
+            String what = c.status().map(TriageStatus::id).orElse("cleared");
+            String by = c.author().isEmpty() ? "" : "  by " + TerminalText.line(c.author());
+            out.printf("%s  %-14s%s  %s%n", c.at().truncatedTo(ChronoUnit.SECONDS), what, by, TerminalText.line(c.note()));
         }
         out.flush();
     }

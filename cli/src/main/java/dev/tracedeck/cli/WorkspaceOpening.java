@@ -33,7 +33,7 @@ final class WorkspaceOpening implements AutoCloseable {
         if (option.disabled()) {
             return new WorkspaceOpening(Optional.empty(), err, command);
         }
-        FutureTask<WorkspaceStore> task = new FutureTask<>(() -> WorkspaceStore.open(option.file(), Clock.systemUTC()));
+        FutureTask<WorkspaceStore> task = new FutureTask<>(() -> WorkspaceStore.open(option.address(), Clock.systemUTC()));
         Thread thread = new Thread(task, "tracedeck-workspace");
         thread.setDaemon(true);
         thread.start();

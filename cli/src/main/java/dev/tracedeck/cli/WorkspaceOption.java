@@ -1,32 +1,35 @@
 package dev.tracedeck.cli;
 
 import dev.tracedeck.engine.text.TerminalText;
+import dev.tracedeck.workspace.WorkspaceAddress;
 import dev.tracedeck.workspace.WorkspaceException;
 import dev.tracedeck.workspace.WorkspaceLocation;
 import dev.tracedeck.workspace.WorkspaceStore;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --workspace FILE} and {@code --no-workspace}: which workspace a command records in and reads from.
- * By default the one in the user's data directory ({@link WorkspaceLocation}), created on first use.
+ * {@code --workspace FILE|URL} and {@code --no-workspace}: which workspace a command records in and reads from — an
+ * SQLite file, or a database on a PostgreSQL server that many users share. By default the file in the user's data
+ * directory ({@link WorkspaceLocation}), created on first use.
  */
 public final class WorkspaceOption {
 
-    @Option(names = "--workspace", paramLabel = "FILE",
-            description = "The workspace (SQLite) to record in and read from (default: ~/.local/share/tracedeck/workspace.db "
-                    + "on Linux, ~/Library/Application Support/Tracedeck on macOS, %%APPDATA%%\\Tracedeck on Windows).")
-    private Path file;
+    @Option(names = "--workspace", paramLabel = "FILE|URL",
+            description = "The workspace to record in and read from: an SQLite file (default: ~/.local/share/tracedeck/workspace.db "
+                    + "on Linux, ~/Library/Application Support/Tracedeck on macOS, %%APPDATA%%\\Tracedeck on Windows), or "
+                    + "postgresql://host[:port]/database, shared by many users (password from PGPASSWORD, ~/.pgpass or a "
+                    + "service file: postgresql:///?service=NAME).")
+    private String location;
 
     @Option(names = "--no-workspace", description = "Record nothing in a workspace (CI, throwaway runs).")
     private boolean none;
 
-    /** The workspace named, or the default one. */
-    Path file() {
-        return file != null ? file : WorkspaceLocation.defaultFile();
+    /** The workspace named, or the default one; a server's URL with a password in it is refused. */
+    WorkspaceAddress address() throws WorkspaceException {
+        return location != null ? WorkspaceAddress.parse(location) : WorkspaceAddress.file(WorkspaceLocation.defaultFile());
     }
 
     boolean disabled() {
@@ -42,7 +45,7 @@ public final class WorkspaceOption {
             return Optional.empty();
         }
         try {
-            return Optional.of(WorkspaceStore.open(file(), Clock.systemUTC()));
+            return Optional.of(WorkspaceStore.open(address(), Clock.systemUTC()));
         } catch (WorkspaceException e) {
             err.println(TerminalText.line(command + ": " + e.getMessage()));
             err.flush();
@@ -56,9 +59,9 @@ public final class WorkspaceOption {
             return Optional.empty();
         }
         try {
-            return Optional.of(WorkspaceStore.openForReading(file(), Clock.systemUTC()));
+            return Optional.of(WorkspaceStore.openForReading(address(), Clock.systemUTC()));
         } catch (WorkspaceException e) {
-            err.println(command + ": " + e.getMessage());
+            err.println(TerminalText.line(command + ": " + e.getMessage()));
             err.flush();
             return Optional.empty();
         }
@@ -70,7 +73,7 @@ public final class WorkspaceOption {
             return Optional.empty();
         }
         try {
-            return Optional.of(WorkspaceStore.openToSearch(file(), Clock.systemUTC()));
+            return Optional.of(WorkspaceStore.openToSearch(address(), Clock.systemUTC()));
         } catch (WorkspaceException e) {
             err.println(TerminalText.line(command + ": " + e.getMessage()));
             err.flush();

@@ -26,12 +26,15 @@ public final class Annotations {
     public EventNote addNote(String traceSha256, int seq, String text) throws WorkspaceException {
         Instant now = clock.instant();
         long id = store.write("add a note", c -> {
-            try (PreparedStatement s = c.prepareStatement(
-                    "INSERT INTO notes (trace_sha256, seq, text, created_at) VALUES (?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {
+            Dialect dialect = store.dialect();
+            try (PreparedStatement s = c.prepareStatement(dialect.insertNote(), Statement.RETURN_GENERATED_KEYS)) {
                 s.setString(1, traceSha256);
                 s.setInt(2, seq);
-                s.setString(3, text);
+                s.setString(3, dialect.text(text));
                 s.setString(4, now.toString());
+                if (dialect.recordsAuthors()) {
+                    s.setString(5, dialect.author);
+                }
                 s.executeUpdate();
                 try (ResultSet keys = s.getGeneratedKeys()) {
                     keys.next();
@@ -78,7 +81,7 @@ public final class Annotations {
                     ON CONFLICT (trace_sha256, seq) DO UPDATE SET label = excluded.label""")) {
                 s.setString(1, traceSha256);
                 s.setInt(2, seq);
-                s.setString(3, label);
+                s.setString(3, store.dialect().text(label));
                 s.setString(4, now.toString());
                 return s.executeUpdate();
             }

@@ -75,12 +75,16 @@ final class Completion {
         long chars = IndexLimit.count(trace.events(), indexLimit);
         boolean fits = chars <= indexLimit;
         return store.write("index " + path, c -> {
+            // On a shared workspace indexers take turns (the messages are shared between traces), and the trace's own
+            // record waits too.
+            store.dialect().lock(c, "index");
+            store.dialect().lock(c, "trace:" + path);
             Optional<FileIdentity> now = RunQueries.identity(c, path);
             if (now.isEmpty() || !now.get().sameSizeAndTime(recorded) || now.get().hashed() && !now.get().sha256().equals(sha256)) {
                 return notYet(path, "recorded again while it was indexed");
             }
             long id = RunQueries.id(c, path);
-            SearchIndexer indexer = new SearchIndexer(c);
+            SearchIndexer indexer = new SearchIndexer(c, store.dialect());
             if (fits) {
                 indexer.index(id, trace);
             } else {

@@ -43,8 +43,10 @@ final class RunQueries {
     }
 
     /** Every recorded trace, most recently opened first, with how its file compares now. */
-    static List<RunRecord> all(Connection c, long indexLimit) throws SQLException {
-        List<Row> rows = rows(c, "", List.of(), indexLimit);
+    static List<RunRecord> all(Connection c, long indexLimit, Dialect dialect, Optional<String> openedBy) throws SQLException {
+        List<Row> rows = openedBy.isEmpty() ? rows(c, "", List.of(), indexLimit)
+                : rows(c, "WHERE id IN (SELECT trace_id FROM trace_opens WHERE author = ?)", List.of(openedBy.get()), indexLimit);
+        Map<Long, List<String>> openers = dialect.recordsAuthors() ? openers(c) : Map.of();
         Map<String, FileStatus> onDisk = new HashMap<>();
         for (Row row : rows) {
             onDisk.put(row.file().path(), status(row.file()));
@@ -59,9 +61,22 @@ final class RunQueries {
                                 && onDisk.get(r.file().path()) == FileStatus.UNCHANGED)
                         .map(r -> r.file().path()).findFirst();
             }
-            runs.add(row.record(status, movedTo, counts.getOrDefault(row.id(), Map.of())));
+            runs.add(row.record(status, movedTo, counts.getOrDefault(row.id(), Map.of()))
+                    .openedBy(openers.getOrDefault(row.id(), List.of())));
         }
         return runs;
+    }
+
+    /** Who opened each trace, the last one first. */
+    private static Map<Long, List<String>> openers(Connection c) throws SQLException {
+        Map<Long, List<String>> openers = new HashMap<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT trace_id, author FROM trace_opens ORDER BY trace_id, last_opened DESC, author");
+             ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+                openers.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add(rs.getString(2));
+            }
+        }
+        return openers;
     }
 
     /** The trace recorded for {@code path}, as {@link #all} has it, looking at that file alone on disk. */

@@ -1,6 +1,7 @@
 package dev.tracedeck.workspace;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -15,11 +16,12 @@ import java.util.OptionalLong;
  * @param ruleCounts   per rule with findings, its errors and warnings at the last validation
  * @param index        whether a search covers it
  * @param movedTo      for {@link FileStatus#MOVED}, the path where the same content is recorded now
+ * @param openedBy     who opened it, the last one first; empty where the workspace does not record it
  */
 public record RunRecord(FileIdentity file, String format, long records, long threads, long otherRecords,
                         long malformedRecords, OptionalLong errors, OptionalLong warnings,
                         Map<String, RuleCount> ruleCounts, Instant firstOpened, Instant lastOpened,
-                        IndexState index, FileStatus status, Optional<String> movedTo) {
+                        IndexState index, FileStatus status, Optional<String> movedTo, List<String> openedBy) {
 
     public RunRecord {
         Objects.requireNonNull(file);
@@ -30,6 +32,20 @@ public record RunRecord(FileIdentity file, String format, long records, long thr
         Objects.requireNonNull(index);
         Objects.requireNonNull(status);
         Objects.requireNonNull(movedTo);
+        openedBy = List.copyOf(openedBy);
+    }
+
+    public RunRecord(FileIdentity file, String format, long records, long threads, long otherRecords, long malformedRecords,
+                     OptionalLong errors, OptionalLong warnings, Map<String, RuleCount> ruleCounts, Instant firstOpened,
+                     Instant lastOpened, IndexState index, FileStatus status, Optional<String> movedTo) {
+        this(file, format, records, threads, otherRecords, malformedRecords, errors, warnings, ruleCounts, firstOpened,
+                lastOpened, index, status, movedTo, List.of());
+    }
+
+    /** This run with who opened it, the last one first (a shared workspace records it). */
+    public RunRecord openedBy(List<String> authors) {
+        return new RunRecord(file, format, records, threads, otherRecords, malformedRecords, errors, warnings, ruleCounts,
+                firstOpened, lastOpened, index, status, movedTo, authors);
     }
 
     /** True when a search covers it: its messages are in the index. */

@@ -39,6 +39,7 @@ final class SearchIndexer {
     private static final int BATCH = 2_000;
 
     private final Connection c;
+    private final Dialect dialect;
     private final Map<String, Long> docsByDigest = new HashMap<>();
     /** Dumps share unchanged entries between snapshots: a repeated entry is found by identity, not hashed again. */
     private final Map<StateEntry, Long> docsByEntry = new IdentityHashMap<>();
@@ -51,8 +52,9 @@ final class SearchIndexer {
     private PreparedStatement insertHit;
     private int pendingHits;
 
-    SearchIndexer(Connection c) {
+    SearchIndexer(Connection c, Dialect dialect) {
         this.c = c;
+        this.dialect = dialect;
         try {
             sha256 = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
@@ -63,11 +65,9 @@ final class SearchIndexer {
     void index(long traceId, Trace trace) throws SQLException {
         boolean hadHits = deleteHits(traceId);
         try (PreparedStatement find = c.prepareStatement("SELECT id FROM search_docs WHERE digest = ?");
-             PreparedStatement doc = c.prepareStatement("INSERT INTO search_docs (digest, role) VALUES (?, ?)",
-                     Statement.RETURN_GENERATED_KEYS);
-             PreparedStatement text = c.prepareStatement("INSERT INTO search_fts (rowid, content, tools, args) VALUES (?, ?, ?, ?)");
-             PreparedStatement hit = c.prepareStatement(
-                     "INSERT OR IGNORE INTO search_hits (trace_id, doc_id, thread, seq, line) VALUES (?, ?, ?, ?, ?)")) {
+             PreparedStatement doc = c.prepareStatement(dialect.insertDoc(), Statement.RETURN_GENERATED_KEYS);
+             PreparedStatement text = c.prepareStatement(dialect.insertText());
+             PreparedStatement hit = c.prepareStatement(dialect.insertHit())) {
             findDoc = find;
             insertDoc = doc;
             insertText = text;
@@ -156,14 +156,20 @@ final class SearchIndexer {
             insertDoc.setString(2, role);
             insertDoc.executeUpdate();
             try (ResultSet keys = insertDoc.getGeneratedKeys()) {
-                keys.next();
-                id = keys.getLong(1);
+                if (keys.next()) {
+                    id = keys.getLong(1);
+                }
             }
-            insertText.setLong(1, id);
-            insertText.setString(2, redactor.redact(content));
-            insertText.setString(3, redactor.redact(tools));
-            insertText.setString(4, redactor.redact(args));
-            insertText.executeUpdate();
+            if (id >= 0) {
+                insertText.setLong(1, id);
+                insertText.setString(2, dialect.text(redactor.redact(content)));
+                insertText.setString(3, dialect.text(redactor.redact(tools)));
+                insertText.setString(4, dialect.text(redactor.redact(args)));
+                insertText.executeUpdate();
+            } else {
+                // Another writer indexed the same message meanwhile (a shared workspace): its row is the one.
+                id = existingDoc(digest);
+            }
         }
         docsByDigest.put(digest, id);
         return id;
@@ -175,7 +181,7 @@ final class SearchIndexer {
         }
         insertHit.setLong(1, traceId);
         insertHit.setLong(2, docId);
-        insertHit.setString(3, redactor.redact(e.threadId()));
+        insertHit.setString(3, dialect.text(redactor.redact(e.threadId())));
         insertHit.setInt(4, e.seq());
         insertHit.setInt(5, line);
         insertHit.addBatch();
@@ -188,39 +194,19 @@ final class SearchIndexer {
     /** Messages no trace holds any more leave the index. */
     private void dropOrphans() throws SQLException {
         try (Statement s = c.createStatement()) {
-            s.execute("""
-                    DELETE FROM search_fts WHERE rowid IN (SELECT id FROM search_docs d
-                      WHERE NOT EXISTS (SELECT 1 FROM search_hits h WHERE h.doc_id = d.id))""");
-            s.execute("DELETE FROM search_docs WHERE NOT EXISTS (SELECT 1 FROM search_hits h WHERE h.doc_id = search_docs.id)");
+            for (String sql : dialect.dropOrphans()) {
+                s.execute(sql);
+            }
         }
     }
 
-    /**
-     * The hits of traces indexed for the content recorded: a file recorded again with other content keeps its old
-     * messages in the index until it is indexed again, and they are not its messages any more.
-     */
-    static List<SearchHit> search(Connection c, String query, int limit) throws SQLException {
-        List<SearchHit> hits = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement("""
-                WITH matched AS MATERIALIZED (
-                  SELECT rowid AS doc_id, snippet(search_fts, -1, ?, ?, '…', 12) AS snip
-                  FROM search_fts WHERE search_fts MATCH ?)
-                SELECT t.path, h.thread, h.seq, h.line, m.snip
-                FROM matched m JOIN search_hits h ON h.doc_id = m.doc_id
-                  JOIN traces t ON t.id = h.trace_id AND t.indexed_sha256 = t.sha256
-                ORDER BY t.path, h.seq, h.line
-                LIMIT ?""")) {
-            s.setString(1, String.valueOf(SearchHit.START));
-            s.setString(2, String.valueOf(SearchHit.END));
-            s.setString(3, query);
-            s.setInt(4, limit);
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    hits.add(new SearchHit(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4),
-                            rs.getString(5).replaceAll("\\s+", " ").strip()));
-                }
+    private long existingDoc(String digest) throws SQLException {
+        findDoc.setString(1, digest);
+        try (ResultSet rs = findDoc.executeQuery()) {
+            if (!rs.next()) {
+                throw new SQLException("the message " + digest + " was neither inserted nor found");
             }
+            return rs.getLong(1);
         }
-        return hits;
     }
 }

@@ -26,9 +26,11 @@ import java.util.Optional;
 final class TraceRecorder {
 
     private final Connection c;
+    private final Dialect dialect;
 
-    TraceRecorder(Connection c) {
+    TraceRecorder(Connection c, Dialect dialect) {
         this.c = c;
+        this.dialect = dialect;
     }
 
     /**
@@ -47,6 +49,7 @@ final class TraceRecorder {
                 && before.get().sha256().equals(observed.sha256()));
         FileIdentity identity = sameContent ? observed.withHash(before.get().sha256()) : observed;
         long id = upsert(identity, trace.report(), trace.threads().size(), now);
+        dialect.opened(c, id, now);
         if (!sameContent) {
             update("DELETE FROM findings WHERE trace_id = ?", id);
             update("DELETE FROM rule_counts WHERE trace_id = ?", id);
@@ -94,9 +97,7 @@ final class TraceRecorder {
         update("DELETE FROM rule_counts WHERE trace_id = ?", id);
         Map<String, long[]> perRule = new LinkedHashMap<>();
         Redactor redactor = Redactor.secrets();
-        try (PreparedStatement s = c.prepareStatement("""
-                INSERT OR IGNORE INTO findings (trace_id, fingerprint, rule, severity, thread, msg_idx, line, message)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)""")) {
+        try (PreparedStatement s = c.prepareStatement(dialect.insertFinding())) {
             for (Finding f : v.findings()) {
                 long[] counts = perRule.computeIfAbsent(f.ruleId(), k -> new long[3]);
                 counts[f.severity() == Severity.ERROR ? 0 : f.severity() == Severity.WARNING ? 1 : 2]++;
@@ -104,14 +105,14 @@ final class TraceRecorder {
                 s.setString(2, fingerprints.of(f));
                 s.setString(3, f.ruleId());
                 s.setString(4, f.severity().id());
-                s.setString(5, redactor.redact(f.threadId()));
+                s.setString(5, dialect.text(redactor.redact(f.threadId())));
                 if (f.msgIdx().isPresent()) {
                     s.setInt(6, f.msgIdx().getAsInt());
                 } else {
                     s.setNull(6, Types.INTEGER);
                 }
                 s.setInt(7, f.line());
-                s.setString(8, redactor.redact(f.message()));
+                s.setString(8, dialect.text(redactor.redact(f.message())));
                 s.addBatch();
             }
             s.executeBatch();

@@ -33,16 +33,46 @@ import java.util.Set;
  */
 public final class WorkspaceStore implements AutoCloseable {
 
-    private final Path file;
+    private final WorkspaceAddress address;
     private final Connection connection;
+    private final Dialect dialect;
     private final Clock clock;
     private final boolean readOnly;
 
-    private WorkspaceStore(Path file, Connection connection, Clock clock, boolean readOnly) {
-        this.file = file;
+    private WorkspaceStore(WorkspaceAddress address, Connection connection, Dialect dialect, Clock clock, boolean readOnly) {
+        this.address = address;
         this.connection = connection;
+        this.dialect = dialect;
         this.clock = clock;
         this.readOnly = readOnly;
+    }
+
+    private WorkspaceStore(Path file, Connection connection, Clock clock, boolean readOnly) {
+        this(WorkspaceAddress.file(file), connection, new SqliteDialect(), clock, readOnly);
+    }
+
+    /**
+     * Opens the workspace at {@code address}: an SQLite file as {@link #open(Path, Clock)} opens it, or a database on a
+     * PostgreSQL server, shared by many users, its tables created or brought up to date first. There, what is recorded
+     * carries its author ({@link Author#current()}).
+     */
+    public static WorkspaceStore open(WorkspaceAddress address, Clock clock) throws WorkspaceException {
+        return address.isServer() ? openServer(address, clock, Author.current()) : open(address.filePath(), clock);
+    }
+
+    /** {@link #open(WorkspaceAddress, Clock)} on a server, recording {@code author} as who does what. */
+    static WorkspaceStore openServer(WorkspaceAddress address, Clock clock, String author) throws WorkspaceException {
+        return new WorkspaceStore(address, PostgresWorkspace.connect(address), new PostgresDialect(author), clock, false);
+    }
+
+    /** As {@link #openForReading(Path, Clock)}; a server's workspace is opened as {@link #open(WorkspaceAddress, Clock)}. */
+    public static WorkspaceStore openForReading(WorkspaceAddress address, Clock clock) throws WorkspaceException {
+        return address.isServer() ? open(address, clock) : openForReading(address.filePath(), clock);
+    }
+
+    /** As {@link #openToSearch(Path, Clock)}; a server's workspace is opened as {@link #open(WorkspaceAddress, Clock)}. */
+    public static WorkspaceStore openToSearch(WorkspaceAddress address, Clock clock) throws WorkspaceException {
+        return address.isServer() ? open(address, clock) : openToSearch(address.filePath(), clock);
     }
 
     /**
@@ -120,8 +150,27 @@ public final class WorkspaceStore implements AutoCloseable {
                 + "--no-workspace to record nothing");
     }
 
+    /** The SQLite file; a workspace on a server has none ({@link #address()}). */
     public Path file() {
-        return file;
+        return address.filePath();
+    }
+
+    /** Where the workspace is: its file, or its server (said without a password). */
+    public WorkspaceAddress address() {
+        return address;
+    }
+
+    /** True when the workspace records who did what: one shared on a server. */
+    public boolean recordsAuthors() {
+        return dialect.recordsAuthors();
+    }
+
+    Dialect dialect() {
+        return dialect;
+    }
+
+    Connection connection() {
+        return connection;
     }
 
     /** The schema version this build writes. */
@@ -161,7 +210,10 @@ public final class WorkspaceStore implements AutoCloseable {
         }
         Instant now = clock.instant();
         FileIdentity identity = observed;
-        write("record " + path, c -> new TraceRecorder(c).record(identity, trace, validation, fingerprints, now));
+        write("record " + path, c -> {
+            dialect.lock(c, "trace:" + identity.path());
+            return new TraceRecorder(c, dialect).record(identity, trace, validation, fingerprints, now);
+        });
         return recorded(observed.path(), IndexLimit.chars());
     }
 
@@ -232,12 +284,24 @@ public final class WorkspaceStore implements AutoCloseable {
 
     /** Every recorded trace, most recently opened first, with how its file compares now. */
     public List<RunRecord> runs() throws WorkspaceException {
-        return read("list the traces", c -> RunQueries.all(c, IndexLimit.chars()));
+        return read("list the traces", c -> RunQueries.all(c, IndexLimit.chars(), dialect, Optional.empty()));
+    }
+
+    /**
+     * The recorded traces {@code author} opened, as {@link #runs()} lists them; only a workspace that records authors
+     * ({@link #recordsAuthors()}) knows who opened what.
+     */
+    public List<RunRecord> runsOpenedBy(String author) throws WorkspaceException {
+        if (!dialect.recordsAuthors()) {
+            throw new WorkspaceException(address + ": this workspace does not record who opened a trace (a shared one on "
+                    + "PostgreSQL does)");
+        }
+        return read("list the traces", c -> RunQueries.all(c, IndexLimit.chars(), dialect, Optional.of(author)));
     }
 
     private RunRecord recorded(String path, long indexLimit) throws WorkspaceException {
         return read("read back " + path, c -> RunQueries.one(c, path, indexLimit))
-                .orElseThrow(() -> new WorkspaceException(path + ": not recorded in the workspace " + file));
+                .orElseThrow(() -> new WorkspaceException(path + ": not recorded in the workspace " + address));
     }
 
     /**
@@ -248,9 +312,9 @@ public final class WorkspaceStore implements AutoCloseable {
      */
     public List<SearchHit> search(String query, int limit) throws WorkspaceException {
         try {
-            return SearchIndexer.search(connection, query, limit);
+            return dialect.search(connection, query, limit);
         } catch (SQLException e) {
-            Optional<String> problem = SearchQueryException.problem(e);
+            Optional<String> problem = dialect.queryProblem(e);
             if (problem.isPresent()) {
                 throw new SearchQueryException(query, problem.get(), e);
             }
@@ -294,18 +358,10 @@ public final class WorkspaceStore implements AutoCloseable {
 
     /** Marks every finding with {@code fingerprint}, in every run, replacing an earlier mark. */
     public TriageMark mark(String fingerprint, TriageStatus status, String note) throws WorkspaceException {
-        TriageMark mark = new TriageMark(fingerprint, status, note, clock.instant());
+        TriageMark mark = new TriageMark(fingerprint, status, note, clock.instant(),
+                dialect.recordsAuthors() ? Optional.of(dialect.author) : Optional.empty());
         write("mark " + fingerprint, c -> {
-            try (PreparedStatement s = c.prepareStatement("""
-                    INSERT INTO triage (fingerprint, status, note, marked_at) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (fingerprint) DO UPDATE SET status = excluded.status, note = excluded.note,
-                      marked_at = excluded.marked_at""")) {
-                s.setString(1, fingerprint);
-                s.setString(2, status.id());
-                s.setString(3, note);
-                s.setString(4, mark.markedAt().toString());
-                s.executeUpdate();
-            }
+            dialect.mark(c, mark);
             return null;
         });
         return mark;
@@ -316,12 +372,16 @@ public final class WorkspaceStore implements AutoCloseable {
      * baseline no longer leaves them out. True when there was a mark.
      */
     public boolean unmark(String fingerprint) throws WorkspaceException {
-        return write("unmark " + fingerprint, c -> {
-            try (PreparedStatement s = c.prepareStatement("DELETE FROM triage WHERE fingerprint = ?")) {
-                s.setString(1, fingerprint);
-                return s.executeUpdate() > 0;
-            }
-        });
+        Instant now = clock.instant();
+        return write("unmark " + fingerprint, c -> dialect.unmark(c, fingerprint, now));
+    }
+
+    /**
+     * Every change of the mark on {@code fingerprint}, oldest first, each with who made it: a shared workspace keeps
+     * them all; an SQLite one keeps the current mark alone, with no author.
+     */
+    public List<TriageChange> triageHistory(String fingerprint) throws WorkspaceException {
+        return read("read the triage history of " + fingerprint, c -> dialect.history(c, fingerprint));
     }
 
     public Optional<TriageMark> markOf(String fingerprint) throws WorkspaceException {
@@ -332,11 +392,10 @@ public final class WorkspaceStore implements AutoCloseable {
     public List<TriageMark> marks() throws WorkspaceException {
         return read("read the triage marks", c -> {
             List<TriageMark> marks = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT fingerprint, status, note, marked_at FROM triage ORDER BY fingerprint");
+            try (PreparedStatement s = c.prepareStatement("SELECT " + dialect.markColumns("") + " FROM triage ORDER BY fingerprint");
                  ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    marks.add(new TriageMark(rs.getString(1), TriageStatus.parse(rs.getString(2)).orElseThrow(),
-                            rs.getString(3), Instant.parse(rs.getString(4))));
+                    marks.add(mark(rs));
                 }
             }
             return marks;
@@ -347,8 +406,8 @@ public final class WorkspaceStore implements AutoCloseable {
     public List<MarkedFinding> markedFindings() throws WorkspaceException {
         return read("read the triage marks", c -> {
             List<MarkedFinding> marked = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement("""
-                    SELECT m.fingerprint, m.status, m.note, m.marked_at, r.rule, r.path, r.line, r.runs
+            try (PreparedStatement s = c.prepareStatement("SELECT " + dialect.markColumns("m.") + """
+                    , r.rule, r.path, r.line, r.runs
                     FROM triage m LEFT JOIN (
                       SELECT f.fingerprint, f.rule, t.path, f.line,
                              COUNT(*) OVER (PARTITION BY f.fingerprint) AS runs,
@@ -359,14 +418,18 @@ public final class WorkspaceStore implements AutoCloseable {
                     ORDER BY m.fingerprint""");
                  ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    TriageMark mark = new TriageMark(rs.getString(1), TriageStatus.parse(rs.getString(2)).orElseThrow(),
-                            rs.getString(3), Instant.parse(rs.getString(4)));
-                    marked.add(new MarkedFinding(mark, Optional.ofNullable(rs.getString(5)), Optional.ofNullable(rs.getString(6)),
-                            rs.getInt(7), rs.getInt(8)));
+                    marked.add(new MarkedFinding(mark(rs), Optional.ofNullable(rs.getString(6)), Optional.ofNullable(rs.getString(7)),
+                            rs.getInt(8), rs.getInt(9)));
                 }
             }
             return marked;
         });
+    }
+
+    /** A mark as {@link Dialect#markColumns} reads it. */
+    private static TriageMark mark(ResultSet rs) throws SQLException {
+        return new TriageMark(rs.getString(1), TriageStatus.parse(rs.getString(2)).orElseThrow(), rs.getString(3),
+                Instant.parse(rs.getString(4)), Optional.ofNullable(rs.getString(5)));
     }
 
     /** The fingerprints marked accepted or false-positive: the baseline the workspace keeps. */
@@ -407,7 +470,7 @@ public final class WorkspaceStore implements AutoCloseable {
         try {
             connection.close();
         } catch (SQLException e) {
-            throw new WorkspaceException(file + ": cannot close the workspace (" + WorkspaceFiles.reason(e) + ")", e);
+            throw new WorkspaceException(address + ": cannot close the workspace (" + dialect.reason(e) + ")", e);
         }
     }
 
@@ -463,12 +526,12 @@ public final class WorkspaceStore implements AutoCloseable {
         }
     }
 
-    /** The one line said for a failure of SQLite while doing {@code what}: the file, the work, and why in words. */
+    /** The one line said for a failure of the database while doing {@code what}: the file, the work, and why in words. */
     WorkspaceException failure(String what, SQLException e) {
         String reason = e.getMessage() != null && e.getMessage().contains("SQLITE_BUSY")
                 ? "another process held the workspace for over " + WorkspaceFiles.BUSY_TIMEOUT_MILLIS / 1000 + " s"
-                : WorkspaceFiles.reason(e);
-        return new WorkspaceException(file + ": cannot " + what + " (" + reason + ")", e);
+                : dialect.reason(e);
+        return new WorkspaceException(address + ": cannot " + what + " (" + reason + ")", e);
     }
 
     private static void closeQuietly(Connection c) {

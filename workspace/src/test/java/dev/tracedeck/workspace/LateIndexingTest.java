@@ -21,7 +21,19 @@ import org.junit.jupiter.api.io.TempDir;
  * Recording a trace writes its row and findings only: the file's hash and its messages in the index are left to the
  * first search, which reads the file again, and only while it is still the file recorded.
  */
-class LateIndexingTest {
+abstract class LateIndexingTest {
+
+    private TestWorkspace workspace;
+
+    /** The workspace of the kind under test, made for this test. */
+    abstract TestWorkspace workspace(Path dir) throws Exception;
+
+    TestWorkspace workspace() throws Exception {
+        if (workspace == null) {
+            workspace = workspace(dir);
+        }
+        return workspace;
+    }
 
     @TempDir
     Path dir;
@@ -39,8 +51,7 @@ class LateIndexingTest {
     @Test
     void recordingNeitherHashesNorIndexes() throws Exception {
         Path log = Files.copy(TestTraces.BEFORE, dir.resolve("run.log"));
-        Path ws = dir.resolve("ws.db");
-        try (WorkspaceStore store = WorkspaceStore.open(ws, TestTraces.CLOCK)) {
+        try (WorkspaceStore store = workspace().open()) {
             Trace trace = TestTraces.read(log);
             RunRecord run = store.record(log, trace, Optional.of(TestTraces.validate(trace)));
             assertFalse(run.file().hashed());
@@ -50,15 +61,15 @@ class LateIndexingTest {
             assertEquals(List.of(new UnindexedFile(FileIdentity.key(log), IndexState.NOT_YET, Optional.empty())),
                     store.unindexedFiles());
         }
-        assertEquals(0, SearchIndexTest.count(ws, "SELECT count(*) FROM search_docs"));
-        assertEquals(0, SearchIndexTest.count(ws, "SELECT count(*) FROM traces WHERE sha256 <> ''"));
+        assertEquals(0, workspace().count("SELECT count(*) FROM search_docs"));
+        assertEquals(0, workspace().count("SELECT count(*) FROM traces WHERE sha256 <> ''"));
     }
 
     @Test
     void theFirstSearchIndexesWhatWasRecordedSinceAndTakesItsHash() throws Exception {
         Path before = Files.copy(TestTraces.BEFORE, dir.resolve("before.log"));
         Path after = Files.copy(TestTraces.AFTER, dir.resolve("after.log"));
-        try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+        try (WorkspaceStore store = workspace().open()) {
             store.record(before, TestTraces.read(before), Optional.empty());
             store.record(after, TestTraces.read(after), Optional.empty());
 
@@ -90,7 +101,7 @@ class LateIndexingTest {
     void aFileThatChangedOrWentSinceItWasRecordedIsNeitherHashedNorIndexedAndSaysWhy() throws Exception {
         Path changed = Files.copy(TestTraces.BEFORE, dir.resolve("changed.log"));
         Path gone = Files.copy(TestTraces.AFTER, dir.resolve("gone.log"));
-        try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+        try (WorkspaceStore store = workspace().open()) {
             store.record(changed, TestTraces.read(changed), Optional.empty());
             store.record(gone, TestTraces.read(gone), Optional.empty());
             Files.writeString(changed, "2025-09-05 10:16:00,000 [x.py:y] one more line\n", StandardOpenOption.APPEND);
@@ -119,7 +130,7 @@ class LateIndexingTest {
             throws Exception {
         Path touched = Files.copy(TestTraces.BEFORE, dir.resolve("touched.log"));
         Path rewritten = Files.copy(TestTraces.BEFORE, dir.resolve("rewritten.log"));
-        try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+        try (WorkspaceStore store = workspace().open()) {
             for (Path log : List.of(touched, rewritten)) {
                 Trace trace = TestTraces.read(log);
                 store.record(log, trace, Optional.of(TestTraces.validate(trace)));
@@ -148,7 +159,7 @@ class LateIndexingTest {
     @Test
     void aFileOverTheIndexLimitIsReadOnceAndThenSaidWithoutReadingItAgain() throws Exception {
         Path log = Files.copy(TestTraces.BEFORE, dir.resolve("run.log"));
-        try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+        try (WorkspaceStore store = workspace().open()) {
             store.record(log, TestTraces.read(log), Optional.empty());
             List<UnindexedFile> tooMuch = List.of(new UnindexedFile(FileIdentity.key(log), IndexState.TOO_MUCH_TEXT, Optional.empty()));
 
@@ -166,7 +177,7 @@ class LateIndexingTest {
     @Test
     void aFileRecordedInAFormatThisBuildDoesNotReadIsLeftAndSaysSo() throws Exception {
         Path log = Files.writeString(dir.resolve("x.log"), "synthetic");
-        try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+        try (WorkspaceStore store = workspace().open()) {
             store.record(log, TestTraces.synthetic("x.log", 3, "s"), Optional.empty());
             assertEquals(List.of(new UnindexedFile(FileIdentity.key(log), IndexState.NOT_YET,
                             Optional.of("recorded as synthetic, a format this Tracedeck does not read"))),

@@ -17,23 +17,34 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class SearchIndexTest {
+abstract class SearchIndexTest {
+
+    private TestWorkspace workspace;
+
+    /** The workspace of the kind under test, made for this test. */
+    abstract TestWorkspace workspace(Path dir) throws Exception;
+
+    TestWorkspace workspace() throws Exception {
+        if (workspace == null) {
+            workspace = workspace(dir);
+        }
+        return workspace;
+    }
 
     @TempDir
     Path dir;
 
     @Test
     void indexesEachDistinctMessageOnceThoughTheDumpsRepeatIt() throws Exception {
-        Path ws = dir.resolve("ws.db");
         Trace trace = TestTraces.read(TestTraces.BEFORE);
         long stateEntries = trace.events().stream().filter(e -> e.payload() instanceof Payload.StateDump)
                 .mapToLong(e -> ((Payload.StateDump) e.payload()).snapshot().size()).sum();
-        try (WorkspaceStore store = WorkspaceStore.open(ws, TestTraces.CLOCK)) {
+        try (WorkspaceStore store = workspace().open()) {
             recordAndIndex(store, TestTraces.BEFORE, trace);
             recordAndIndex(store, TestTraces.BEFORE, trace);
         }
-        long docs = count(ws, "SELECT count(*) FROM search_docs");
-        long distinct = count(ws, "SELECT count(DISTINCT content || char(0) || tools || char(0) || args) FROM search_fts");
+        long docs = workspace().count("SELECT count(*) FROM search_docs");
+        long distinct = workspace().count(workspace().distinctTexts());
         assertTrue(docs > 0 && docs < stateEntries, docs + " documents for " + stateEntries + " state entries");
         assertEquals(distinct, docs, "no message is indexed twice");
     }
@@ -41,7 +52,7 @@ class SearchIndexTest {
     @Test
     void findsMessagesToolNamesAndArgumentsWithFileThreadSeqAndLine() throws Exception {
         Trace trace = TestTraces.read(TestTraces.BEFORE);
-        try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+        try (WorkspaceStore store = workspace().open()) {
             recordAndIndex(store, TestTraces.BEFORE, trace);
             recordAndIndex(store, TestTraces.AFTER, TestTraces.read(TestTraces.AFTER));
             List<SearchHit> hits = store.search("tools:add_entry", 1000);
@@ -65,10 +76,14 @@ class SearchIndexTest {
 
     @Test
     void aBadQueryIsOneLineAndATraceIsOnlyEverABoundParameter() throws Exception {
-        try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+        try (WorkspaceStore store = workspace().open()) {
             recordAndIndex(store, TestTraces.AFTER, TestTraces.synthetic("x.log", 3, "'); DROP TABLE traces; --"));
             WorkspaceException e = assertThrows(SearchQueryException.class, () -> store.search("\"unclosed", 10));
             assertEquals("bad query '\"unclosed': a double quote is not closed", e.getMessage(), "the query's fault, not the workspace's");
+            e = assertThrows(SearchQueryException.class, () -> store.search("zebra AND (", 10));
+            assertTrue(e.getMessage().startsWith("bad query 'zebra AND (': it ends where more was expected"), e.getMessage());
+            e = assertThrows(SearchQueryException.class, () -> store.search("who:zebra", 10));
+            assertEquals("bad query 'who:zebra': who: is not a field; the fields are content:, tools: and args:", e.getMessage());
             assertEquals(3, store.search("zebra", 10).size());
             assertEquals(1, store.runs().size());
         }
@@ -77,9 +92,8 @@ class SearchIndexTest {
     @Test
     void aChangedFileIsIndexedAgainAndItsOldMessagesLeave() throws Exception {
         Path log = dir.resolve("run.log");
-        Path ws = dir.resolve("ws.db");
         Files.writeString(log, "one");
-        try (WorkspaceStore store = WorkspaceStore.open(ws, TestTraces.CLOCK)) {
+        try (WorkspaceStore store = workspace().open()) {
             recordAndIndex(store, log, TestTraces.synthetic("run.log", 5, "first"));
             Files.writeString(log, "two, longer");
             Trace second = TestTraces.synthetic("run.log", 4, "second");
@@ -89,18 +103,17 @@ class SearchIndexTest {
             assertEquals(0, store.search("first", 10).size());
             assertEquals(4, store.search("second", 10).size());
         }
-        assertEquals(4, count(ws, "SELECT count(*) FROM search_docs"));
+        assertEquals(4, workspace().count("SELECT count(*) FROM search_docs"));
     }
 
     @Test
     void aTraceWithMoreTextThanTheLimitIsRecordedUnindexedAndSearchesSaySo() throws Exception {
         Path log = dir.resolve("big.log");
-        Path ws = dir.resolve("ws.db");
         Files.writeString(log, "small");
         Trace small = TestTraces.synthetic("big.log", 3, "small");
         Trace big = TestTraces.synthetic("big.log", 40, "big");
         long limit = small.events().stream().mapToLong(e -> e.text().length()).sum() * 2;
-        try (WorkspaceStore store = WorkspaceStore.open(ws, TestTraces.CLOCK)) {
+        try (WorkspaceStore store = workspace().open()) {
             store.record(log, small, Optional.empty());
             store.complete(log, small, limit);
             assertEquals(3, store.search("zebra", 100).size());
@@ -120,7 +133,7 @@ class SearchIndexTest {
             assertEquals(40, store.search("zebra", 100).size());
             assertEquals(List.of(), store.unindexedFiles(limit), "indexed stays indexed");
         }
-        assertEquals(40, count(ws, "SELECT count(*) FROM search_docs"));
+        assertEquals(40, workspace().count("SELECT count(*) FROM search_docs"));
     }
 
     private static void recordAndIndex(WorkspaceStore store, Path file, Trace trace) throws WorkspaceException {

@@ -25,7 +25,19 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class WorkspaceStoreTest {
+abstract class WorkspaceStoreTest {
+
+    private TestWorkspace workspace;
+
+    /** The workspace of the kind under test, made for this test. */
+    abstract TestWorkspace workspace(Path dir) throws Exception;
+
+    TestWorkspace workspace() throws Exception {
+        if (workspace == null) {
+            workspace = workspace(dir);
+        }
+        return workspace;
+    }
 
     @TempDir
     Path dir;
@@ -34,7 +46,7 @@ class WorkspaceStoreTest {
     void recordsATraceWithItsIdentityImportAndValidationSummaries() throws Exception {
         Trace trace = TestTraces.read(TestTraces.BEFORE);
         Validation validation = TestTraces.validate(trace);
-        try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+        try (WorkspaceStore store = workspace().open()) {
             RunRecord run = store.record(TestTraces.BEFORE, trace, Optional.of(validation));
             assertEquals(FileIdentity.key(TestTraces.BEFORE), run.file().path());
             assertFalse(run.file().hashed(), "the hash is left for later");
@@ -57,18 +69,13 @@ class WorkspaceStoreTest {
     }
 
     @Test
-    void opensWalModeAndKeepsOneRowPerPath() throws Exception {
-        Path ws = dir.resolve("ws.db");
+    void keepsOneRowPerPath() throws Exception {
         Trace trace = TestTraces.read(TestTraces.AFTER);
-        try (WorkspaceStore store = WorkspaceStore.open(ws, TestTraces.CLOCK)) {
+        try (WorkspaceStore store = workspace().open()) {
             store.record(TestTraces.AFTER, trace, Optional.empty());
             RunRecord again = store.record(TestTraces.AFTER, trace, Optional.empty());
             assertEquals(1, store.runs().size());
             assertTrue(again.errors().isEmpty(), "only inspected: no validation summary");
-        }
-        try (Connection c = WorkspaceFiles.connect(ws, true); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("PRAGMA journal_mode")) {
-            assertEquals("wal", rs.getString(1));
         }
     }
 
@@ -76,7 +83,7 @@ class WorkspaceStoreTest {
     void showsAFileThatChangedOrMovedSince() throws Exception {
         Path copy = Files.copy(TestTraces.AFTER, dir.resolve("run.log"));
         Path other = Files.copy(TestTraces.BEFORE, dir.resolve("other.log"));
-        try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+        try (WorkspaceStore store = workspace().open()) {
             Trace trace = TestTraces.read(copy);
             store.record(copy, trace, Optional.empty());
             store.complete(copy, trace);
@@ -108,7 +115,7 @@ class WorkspaceStoreTest {
         List<String> rerun = fingerprints(TestTraces.validate(TestTraces.read(shifted)));
         assertFalse(original.isEmpty());
         assertEquals(original, rerun, "inserted lines shift every line but keep every fingerprint");
-        try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+        try (WorkspaceStore store = workspace().open()) {
             store.mark(original.get(0), TriageStatus.ACCEPTED, "known since 2025-09");
             store.mark(original.get(1), TriageStatus.CONFIRMED, "");
             store.mark(original.get(0), TriageStatus.FALSE_POSITIVE, "the rule was wrong");
@@ -160,7 +167,7 @@ class WorkspaceStoreTest {
             assertFalse(validation.findings().isEmpty());
             Files.writeString(file, changed);
 
-            try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+            try (WorkspaceStore store = workspace().open()) {
                 WorkspaceException e = assertThrows(WorkspaceException.class,
                         () -> store.record(file, trace, Optional.of(validation)));
                 assertTrue(e.getMessage().startsWith(file + ":3: cannot read the record back as it was read: "
@@ -173,7 +180,7 @@ class WorkspaceStoreTest {
 
     @Test
     void keepsNotesAndBookmarksOnEventsByContentHash() throws Exception {
-        try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+        try (WorkspaceStore store = workspace().open()) {
             Annotations a = store.annotations();
             EventNote first = a.addNote("abc", 12, "the duplicate starts here");
             a.addNote("abc", 3, "system prompt; note ' quotes \" and ; DROP TABLE notes; --");
@@ -195,7 +202,7 @@ class WorkspaceStoreTest {
     void countsEachTracesFindingsAndHowManyAreMarked() throws Exception {
         Trace trace = TestTraces.read(TestTraces.BEFORE);
         Validation validation = TestTraces.validate(trace);
-        try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+        try (WorkspaceStore store = workspace().open()) {
             store.record(TestTraces.BEFORE, trace, Optional.of(validation));
             store.record(TestTraces.AFTER, TestTraces.read(TestTraces.AFTER), Optional.empty());
             String path = FileIdentity.key(TestTraces.BEFORE);
@@ -221,7 +228,7 @@ class WorkspaceStoreTest {
         }
         org.junit.jupiter.api.Assumptions.assumeTrue(made, "mkfifo is there (POSIX)");
         Trace trace = TestTraces.read(TestTraces.AFTER);
-        try (WorkspaceStore store = WorkspaceStore.open(dir.resolve("ws.db"), TestTraces.CLOCK)) {
+        try (WorkspaceStore store = workspace().open()) {
             WorkspaceException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
                     () -> assertThrows(WorkspaceException.class, () -> store.record(fifo, trace, Optional.empty())));
             assertEquals(fifo + ": cannot read the file to record it (not a regular file, so it can't be read again to "
