@@ -10,7 +10,7 @@ import java.util.OptionalInt;
 /**
  * Whether a batch command's input is large enough for the JIT's optimizing compiler. The batch JVM starts with the
  * quick compiler (C1) alone, which finishes sooner on logs up to a few hundred MiB, with half the CPU; from about half
- * a GiB of input C2's faster code wins (docs/performance.md). JSON traces keep every message they hold, so from half
+ * a GiB of input C2's faster code wins (docs/performance.md, "What the launcher gives each JVM, and why"). JSON traces keep every message they hold, so from half
  * a GiB of them a young generation of 256 MiB collects a quarter as often as the batch JVM's 64 MiB.
  */
 final class LargeInput {

@@ -106,8 +106,8 @@ public final class Main implements Callable<Integer> {
      * The command line {@code args} need: when their first word is a subcommand's name, the root with that subcommand
      * alone, which parses them, runs them and says what is wrong with them as the whole one does; else the whole one.
      * A command line that can only open the window, and parses, gets the root alone. Picocli makes a command's model by
-     * reflection over its options, cold in a new JVM: every subcommand's took about half of a batch command's start
-     * (0.1 s on two cores), once to decide the JVM and once to run, and as much of the window's start.
+     * reflection over its options, cold in a new JVM: every subcommand's would be a large part of a batch command's
+     * start, made once to decide the JVM and once to run, and as much of the window's start.
      */
     static CommandLine commandLine(String... args) {
         if (args.length > 0 && !args[0].equals("help")) {

@@ -11,9 +11,9 @@ import java.util.Set;
 
 /**
  * How much message text one trace may bring into the search index. Indexing costs time and disk in proportion to the
- * distinct text: a Mycelian log of 1.1 GiB holds some 44 k distinct messages (its state dumps repeat them) and is
- * indexed in about 3 s, but a 1.1 GiB export of chat conversations is 1.5 M distinct messages — 85 s of work and a
- * 1.8 GB workspace, which nobody who only searches the others asked for. Over the limit a trace is recorded (its
+ * distinct text: a big Mycelian log holds few distinct messages (its state dumps repeat them) and is indexed in
+ * seconds, but an export of chat conversations of the same size is thirty times as many distinct messages — minutes
+ * of work and a workspace larger than the file, which nobody who only searches the others asked for. Over the limit a trace is recorded (its
  * identity, summaries and findings) but not indexed, and a search says which files it did not search. The system
  * property {@value #PROPERTY} sets the limit in MiB of text (characters, as Java counts them).
  */

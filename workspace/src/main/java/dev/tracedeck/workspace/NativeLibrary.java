@@ -21,8 +21,7 @@ import org.sqlite.util.LibraryLoaderUtil;
 /**
  * SQLite's native library, loaded from a copy kept per user and sqlite-jdbc version. Left to itself, sqlite-jdbc
  * writes the library out of its jar to a new temporary file on every start and reads both back to compare them: two
- * thirds of opening a workspace in a command's JVM (about 0.1 s of CPU with the quick compiler alone), as much as
- * recording may add to inspecting a big file. The copy lives in a directory only its user can write (checked before
+ * thirds of opening a workspace in a command's JVM, as much as recording may add to inspecting a big file. The copy lives in a directory only its user can write (checked before
  * it is trusted), is written beside and renamed, so no process loads half of one, and is written again when its size
  * is not the jar's. Whatever goes wrong, sqlite-jdbc is left to its own way, as it is when the user set
  * {@code org.sqlite.lib.path}.

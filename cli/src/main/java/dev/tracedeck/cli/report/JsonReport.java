@@ -18,8 +18,8 @@ import java.util.Map;
 
 /**
  * The machine-readable report; the field names are the contract scripts rely on. It is written as it is walked, field
- * by field, to the report's writer: a big file's checklist (over 100 MiB of JSON for a GiB of chat) is never held
- * whole, neither as a tree nor as one string, either of which the collector would have to copy.
+ * by field, to the report's writer: a big file's checklist (a report a tenth the size of the file it checks) is never
+ * held whole, neither as a tree nor as one string, either of which the collector would have to copy.
  */
 final class JsonReport {
 

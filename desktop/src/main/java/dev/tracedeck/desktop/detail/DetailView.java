@@ -58,8 +58,8 @@ public final class DetailView extends VBox {
 
     /**
      * The rich-text area, made the first time the pane shows a document other than the one it opened with (a placeholder
-     * before anything is selected): making, styling and laying out a styled area took about 0.1 s of the window's first
-     * frame, which shows no event yet.
+     * before anything is selected): making, styling and laying out a styled area is a visible part of the window's
+     * first frame, which shows no event yet.
      */
     private StyleClassedTextArea area() {
         if (area == null) {

@@ -4,8 +4,8 @@ import java.util.function.LongSupplier;
 
 /**
  * When the findings panel lays out again the rows of the threads checked so far, while a big trace is checked. Each
- * layout covers every thread checked, so doing one per batch took the window's thread from the checks on a two-core
- * machine (a 14 k-thread chat file checked in 8.3 s instead of 5.3 s). The first batch is laid out at once; after
+ * layout covers every thread checked, so doing one per batch would take the window's thread from the checks on a
+ * two-core machine, where they share a core. The first batch is laid out at once; after
  * that, findings are shown as soon as the last layout has had ten times its own time, and a run of clean threads,
  * which only moves the summary's count, waits at least a second. Whatever is held back shows with a later batch, or
  * with the whole verdict.

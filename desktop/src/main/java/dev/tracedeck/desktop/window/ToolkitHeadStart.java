@@ -7,11 +7,10 @@ import javafx.application.Application;
 
 /**
  * JavaFX's toolkit started while the command line is still being parsed. Both are cold code on the window's first
- * start (picocli's model by reflection, about 0.17 s on two cores, and can't be held in the class-data archive: its
- * classes are of a Java too old for it; the toolkit and its native glass about 0.25 s), one after the other they came
- * before the first frame. Begun only for a command line that can only open the window: the window's {@code start}
- * then waits for the parsed options ({@link #options()}), and a command line the parse refuses ends the process before
- * any window is shown, as it did before the toolkit ever started.
+ * start (picocli's model by reflection, which the class-data archive can't hold: its classes are of a Java too old
+ * for it; the toolkit and its native glass): one after the other they would both come before the first frame. Begun
+ * only for a command line that can only open the window: the window's {@code start} then waits for the parsed options
+ * ({@link #options()}), and a command line the parse refuses ends the process before any window is shown.
  */
 final class ToolkitHeadStart {
 
