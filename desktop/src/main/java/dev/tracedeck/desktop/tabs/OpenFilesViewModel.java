@@ -427,6 +427,7 @@ public final class OpenFilesViewModel {
                 })
                 .onSuccess(imported -> {
                     arriving.stop();
+                    imported.read().shownWhole();
                     loading.stopChecks();
                     // Closing the file stops the checks begun as it was read, until its verdict takes them over.
                     document.checkingAsRead(imported.read()::stop);

@@ -118,10 +118,7 @@ public final class TraceJob {
         ChecksAsRead checks = new ChecksAsRead(validator.get(), beside, progress::checkedAsRead, progress::checkingAsRead);
         try {
             ImportListener listening = checksAsRead() ? new CheckingAsRead(progress, checks) : progress;
-            Trace trace = lifting.apply(source.read(listening));
-            // The checks go on for the verdict, but what they make from now on is the verdict's to tell.
-            checks.imported();
-            return new Read(trace, Optional.of(checks));
+            return new Read(lifting.apply(source.read(listening)), Optional.of(checks));
         } catch (ImportException | RuntimeException | Error e) {
             checks.stop();
             throw e;
@@ -184,6 +181,15 @@ public final class TraceJob {
         public Validation verdict(Consumer<ThreadChecklist> checkedThread) {
             return checks.orElseThrow(() -> new IllegalStateException("a job that reads checks nothing"))
                     .verdict(trace, checkedThread);
+        }
+
+        /**
+         * The file is shown whole: the checks begun as it was read go on for the verdict, but tell {@link
+         * Progress#checkedAsRead} nothing more, so that what showed them (a tab still loading, holding the whole file
+         * as read) can go.
+         */
+        public void shownWhole() {
+            checks.ifPresent(ChecksAsRead::imported);
         }
 
         /** Starts no more checks: the file was closed before its verdict was asked for, or the verdict is given. */
