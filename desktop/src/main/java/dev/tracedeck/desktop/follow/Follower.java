@@ -5,7 +5,6 @@ import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.common.ErrorBoundary;
 import dev.tracedeck.desktop.common.Notice;
-import dev.tracedeck.desktop.common.TaskContext;
 import dev.tracedeck.desktop.common.TaskHandle;
 import dev.tracedeck.desktop.findings.CheckResult;
 import dev.tracedeck.desktop.tabs.LoadedTrace;
@@ -13,6 +12,7 @@ import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.tabs.TraceDocument;
 import dev.tracedeck.desktop.tabs.TraceViewModel;
 import dev.tracedeck.engine.live.FollowedFile;
+import dev.tracedeck.engine.live.FollowedTrace;
 import dev.tracedeck.engine.live.LiveCheck;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.model.trace.Trace;
@@ -29,8 +29,8 @@ import javafx.util.Duration;
 /**
  * Keeps one open document up with its file as the file grows: a look at the file every {@code interval} (never more
  * often, nor sooner after a reading than the reading, or twice showing it, took), and when the file changed, a reading
- * on the import runner that reads the lines added ({@link GrowingReader}) and checks again the threads that changed
- * ({@link LiveCheck}); the document's trace then takes the new reading in place ({@link TraceViewModel#grow}): its
+ * on the import runner that reads the lines added and checks again the threads that changed ({@link FollowedTrace},
+ * the follower {@code tracedeck watch} follows files with); the document's trace then takes the new reading in place ({@link TraceViewModel#grow}): its
  * rows stay, the new ones come in at their end, what the user selected stays selected. While the user holds a mouse
  * button or has a menu open, the new reading waits. The findings that appeared and those that stopped holding are
  * counted and told as {@code tracedeck watch} tells them.
@@ -39,13 +39,9 @@ import javafx.util.Duration;
  */
 final class Follower {
 
-    /** How long a reading whose last record is cut short waits for the rest of it before it is shown as it is. */
-    static final long CUT_SHORT_WAIT_NANOS = 2_000_000_000L;
-
     private final TraceDocument document;
     private final OpenFilesViewModel openFiles;
-    private final LiveReader reader;
-    private final LiveCheck check;
+    private final FollowedTrace followed;
     private final Duration interval;
     private final BooleanSupplier userBusy;
     private final Runnable changed;
@@ -83,13 +79,12 @@ final class Follower {
      * @param userBusy whether to hold a new reading back for now
      * @param changed  told when {@link #arrived}, {@link #problem} or the findings told changed
      */
-    Follower(TraceDocument document, OpenFilesViewModel openFiles, LiveReader reader, Duration interval, int baseline,
+    Follower(TraceDocument document, OpenFilesViewModel openFiles, FollowedTrace followed, Duration interval, int baseline,
              List<Finding> shown, BooleanSupplier userBusy, Runnable changed) {
         this.shownAtStart = List.copyOf(shown);
         this.document = document;
         this.openFiles = openFiles;
-        this.reader = reader;
-        this.check = new LiveCheck(openFiles.validator());
+        this.followed = followed;
         this.interval = interval;
         this.baseline = baseline;
         this.userBusy = userBusy;
@@ -150,7 +145,7 @@ final class Follower {
         List<Finding> toldAlready = shownAtStart;
         shownAtStart = List.of();
         running = openFiles.importRunner().submit(BackgroundJob.of("follow " + document.name(),
-                        context -> read(context, shown, toldAlready))
+                        context -> read(shown, toldAlready))
                 .onSuccess(reading -> {
                     looking = false;
                     if (!stopped) {
@@ -169,21 +164,22 @@ final class Follower {
     }
 
     /** On the runner. */
-    private Reading read(TaskContext context, LoadedTrace shown, List<Finding> toldAlready) throws Exception {
+    private Reading read(LoadedTrace shown, List<Finding> toldAlready) throws Exception {
+        LiveCheck check = followed.check();
         check.toldAlready(toldAlready);
-        LiveReader.Look look = reader.look(context);
-        if (look.trace().isEmpty()) {
-            return new Reading(look.change(), null, null, shown, 0, List.of(), List.of(), look.note());
+        // A file read again from its start has its checks started again here.
+        FollowedFile.Change change = followed.change();
+        Optional<Trace> read = followed.read(change);
+        Optional<String> note = followed.note();
+        if (read.isEmpty()) {
+            return new Reading(change, null, null, shown, 0, List.of(), List.of(), note);
         }
-        Trace trace = look.trace().get();
-        if (look.restarted()) {
-            check.restart();
-        }
+        Trace trace = read.get();
         List<Finding> fresh = check.update(trace);
         Validation checked = EvidenceRebase.onto(trace, check.validation().orElseThrow());
         LoadedTrace loaded = LoadedTrace.of(trace);
-        return new Reading(look.change(), loaded, CheckResult.of(checked), shown, KeptEvents.of(shown, loaded), fresh,
-                check.resolved(), look.note());
+        return new Reading(change, loaded, CheckResult.of(checked), shown, KeptEvents.of(shown, loaded), fresh,
+                check.resolved(), note);
     }
 
     /**
@@ -209,7 +205,7 @@ final class Follower {
         long now = System.nanoTime();
         if (reading.loaded() == null) {
             // Unchanged: a reading cut short is what the file holds after all once it has stayed so a while.
-            if (reading.change() == FollowedFile.Change.NONE && held != null && now - heldSince >= CUT_SHORT_WAIT_NANOS) {
+            if (reading.change() == FollowedFile.Change.NONE && held != null && now - heldSince >= FollowedTrace.CUT_SHORT_WAIT_NANOS) {
                 show(held);
             }
             return;
@@ -227,7 +223,7 @@ final class Follower {
             if (held == null) {
                 heldSince = now;
             }
-            if (now - heldSince < CUT_SHORT_WAIT_NANOS) {
+            if (now - heldSince < FollowedTrace.CUT_SHORT_WAIT_NANOS) {
                 held = reading;
                 return;
             }

@@ -9,6 +9,7 @@ import dev.tracedeck.desktop.tabs.LoadedTrace;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.tabs.TraceDocument;
 import dev.tracedeck.desktop.tabs.TraceViewModel;
+import dev.tracedeck.engine.live.FollowedTrace;
 import dev.tracedeck.engine.live.OtlpHttpReceiver;
 import dev.tracedeck.engine.live.ReceivedFile;
 import dev.tracedeck.engine.text.CountFormat;
@@ -156,8 +157,8 @@ public final class LiveDocuments {
         if (on) {
             TraceViewModel content = document.getContent();
             String format = content.loaded().trace().format();
-            start(document, new GrowingReader(document.path(), content.loaded().trace().file(), openFiles.importers(),
-                    openFiles.textCallLifting(), format),
+            start(document, new FollowedTrace(document.path(), content.loaded().trace().file(), openFiles.importers(),
+                    openFiles.textCallLifting(), format, openFiles.validator()),
                     content.loaded().trace().events().size());
         } else {
             followers.remove(document).stop();
@@ -231,8 +232,8 @@ public final class LiveDocuments {
                 OtlpImporter.FORMAT_ID, 0, 0, 0, 0, 0, Map.of(), List.of(), 0, true)));
         TraceDocument document = openFiles.openWritten(file, "Listening on :" + bound.getPort(), nothingYet);
         listening.put(document, new Listening(receiving.receiver(), receiving.file(), url));
-        start(document, new GrowingReader(file, file.toString(), openFiles.importers().forcing(OtlpImporter.FORMAT_ID),
-                openFiles.textCallLifting(), OtlpImporter.FORMAT_ID), 0);
+        start(document, new FollowedTrace(file, file.toString(), openFiles.importers().forcing(OtlpImporter.FORMAT_ID),
+                openFiles.textCallLifting(), OtlpImporter.FORMAT_ID, openFiles.validator()), 0);
         refreshSelected();
     }
 
@@ -252,9 +253,9 @@ public final class LiveDocuments {
         List.copyOf(followers.keySet()).forEach(this::closed);
     }
 
-    private void start(TraceDocument document, LiveReader reader, int baseline) {
+    private void start(TraceDocument document, FollowedTrace followed, int baseline) {
         List<Finding> shown = document.getContent().findings().validation().map(Validation::findings).orElse(List.of());
-        Follower follower = new Follower(document, openFiles, reader, interval, baseline, shown,
+        Follower follower = new Follower(document, openFiles, followed, interval, baseline, shown,
                 () -> userBusy.getAsBoolean(), this::refreshSelected);
         followers.put(document, follower);
         followedOnce.add(document);

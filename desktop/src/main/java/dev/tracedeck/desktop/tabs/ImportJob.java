@@ -1,57 +1,59 @@
 package dev.tracedeck.desktop.tabs;
 
-import dev.tracedeck.analysis.lift.TextCallLifting;
+import dev.tracedeck.analysis.rules.ThreadChecklist;
 import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.common.Batches;
 import dev.tracedeck.desktop.common.TaskContext;
 import dev.tracedeck.desktop.timeline.StreamedSignatures;
+import dev.tracedeck.engine.job.TraceJob;
 import dev.tracedeck.importers.ImportException;
-import dev.tracedeck.importers.ImportListener;
-import dev.tracedeck.importers.ImportSource;
-import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.trace.Trace;
-import dev.tracedeck.model.trace.TraceThread;
-import java.nio.file.Path;
 import java.util.Optional;
-import java.util.function.BiConsumer;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 
 /**
- * Reads one file into a {@link LoadedTrace} on a worker thread, handing its events to the window as they are read,
- * to the search signatures made of them meanwhile, and each thread the importer has read to its end to whatever
- * checks it meanwhile, then lifts its text calls when the window was asked to; the task's cancel flag stops the
- * importer.
+ * The window's import of one file: the {@link TraceJob} every front end reads a file with, run on a worker thread,
+ * its events handed to the window as they are read and to the search signatures made of them meanwhile, each thread
+ * checked as read to the findings panel; then what the views need of the trace is made there too ({@link
+ * LoadedTrace#toShow}). The task's cancel flag stops the importer.
  */
-final class ImportJob implements BackgroundJob.Work<LoadedTrace> {
+final class ImportJob implements BackgroundJob.Work<ImportJob.Imported> {
 
-    private final Importers importers;
-    private final TextCallLifting lifting;
-    private final Path path;
+    /** The file read and made ready to show, and its reading, which gives the verdict when the findings ask for it. */
+    record Imported(LoadedTrace loaded, TraceJob.Read read) {
+    }
+
+    private final TraceJob job;
+    private final TraceJob.Source source;
+    private final Executor beside;
     private final Batches<Event> arriving;
     private final Optional<StreamedSignatures> signatures;
-    private final BiConsumer<TraceThread, String> threadRead;
-    private final Optional<ReadAhead> readAhead;
+    private final Consumer<ThreadChecklist> checkedAsRead;
+    private final Runnable checkingAsRead;
 
     /**
-     * @param signatures when present, takes every event as it is read, and is finished with the trace (see {@link
-     *                   StreamedSignatures#finish}) before the job ends
-     * @param threadRead hears each thread read to its end and its rules' format (see {@link ImportListener#threadRead})
-     * @param readAhead  the file's reading when it started before the window: taken over rather than started again
+     * @param source         the file, or its reading begun before the window ({@link ReadAhead}), to take over
+     * @param beside         where its threads are checked as they are read
+     * @param signatures     when present, takes every event as it is read, and is finished with the trace (see {@link
+     *                       StreamedSignatures#finish}) before the job ends
+     * @param checkedAsRead  hears each thread's checklist made as the file is read, from the thread that made it
+     * @param checkingAsRead told once, from the importing thread, when the file's threads turn out to be checked as read
      */
-    ImportJob(Importers importers, TextCallLifting lifting, Path path, Batches<Event> arriving,
-              Optional<StreamedSignatures> signatures, BiConsumer<TraceThread, String> threadRead, Optional<ReadAhead> readAhead) {
-        this.importers = importers;
-        this.lifting = lifting;
-        this.path = path;
+    ImportJob(TraceJob job, TraceJob.Source source, Executor beside, Batches<Event> arriving,
+              Optional<StreamedSignatures> signatures, Consumer<ThreadChecklist> checkedAsRead, Runnable checkingAsRead) {
+        this.job = job;
+        this.source = source;
+        this.beside = beside;
         this.arriving = arriving;
         this.signatures = signatures;
-        this.threadRead = threadRead;
-        this.readAhead = readAhead;
+        this.checkedAsRead = checkedAsRead;
+        this.checkingAsRead = checkingAsRead;
     }
 
     @Override
-    public LoadedTrace run(TaskContext context) throws ImportException, InterruptedException {
-        ImportListener listener = new ImportListener() {
+    public Imported run(TaskContext context) throws ImportException, InterruptedException {
+        TraceJob.Read read = job.read(source, new TraceJob.Progress() {
             @Override
             public void progress(long bytesRead, long totalBytes) {
                 context.progress(bytesRead, totalBytes);
@@ -67,21 +69,29 @@ final class ImportJob implements BackgroundJob.Work<LoadedTrace> {
             }
 
             @Override
-            public void threadRead(TraceThread thread, String rulesFormat) {
-                ImportJob.this.threadRead.accept(thread, rulesFormat);
+            public void checkingAsRead() {
+                checkingAsRead.run();
+            }
+
+            @Override
+            public void checkedAsRead(ThreadChecklist checklist) {
+                checkedAsRead.accept(checklist);
             }
 
             @Override
             public boolean isCancelled() {
                 return context.isCancelled();
             }
-        };
-        Trace read = readAhead.isPresent() ? readAhead.get().continueWith(listener)
-                : importers.read(ImportSource.of(path), listener);
-        LoadedTrace loaded = LoadedTrace.toShow(lifting.apply(read));
-        if (signatures.isPresent()) {
-            signatures.get().finish(loaded.trace().events(), loaded.llmRounds());
+        }, beside);
+        try {
+            LoadedTrace loaded = LoadedTrace.toShow(read.trace());
+            if (signatures.isPresent()) {
+                signatures.get().finish(loaded.trace().events(), loaded.llmRounds());
+            }
+            return new Imported(loaded, read);
+        } catch (InterruptedException | RuntimeException | Error e) {
+            read.stop();
+            throw e;
         }
-        return loaded;
     }
 }

@@ -20,7 +20,8 @@ import dev.tracedeck.desktop.runs.WorkspaceLink;
 import dev.tracedeck.desktop.timeline.StreamedSignatures;
 import dev.tracedeck.desktop.triage.FindingFingerprints;
 import dev.tracedeck.desktop.triage.TriageMarks;
-import dev.tracedeck.engine.checks.ChecksAsRead;
+import dev.tracedeck.engine.job.TraceJob;
+import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.ImportCancelledException;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.registry.Importers;
@@ -54,6 +55,8 @@ public final class OpenFilesViewModel {
 
     private final Importers importers;
     private final TextCallLifting lifting;
+    /** The path from a file to its checked events, the commands' too. */
+    private final TraceJob traceJob;
     private final TaskRunner imports;
     private final TaskRunner queries;
     private final NoticesViewModel notices;
@@ -106,6 +109,7 @@ public final class OpenFilesViewModel {
         this.importers = importers;
         this.lifting = lifting;
         this.validator = validator;
+        this.traceJob = TraceJob.checking(lifting, validator);
         this.imports = imports;
         this.queries = queries;
         this.notices = notices;
@@ -411,22 +415,25 @@ public final class OpenFilesViewModel {
                 loading.append(readSoFar);
             }
         });
-        Optional<ChecksAsRead> checks = checksAsRead(document, loading);
-        checks.ifPresent(c -> document.checkingAsRead(c::stop));
-        TraceChecker checker = checks.map(c -> (TraceChecker) c::verdict).orElse(validator::validateThreads);
-        BackgroundJob<LoadedTrace> job = BackgroundJob.of("import " + document.name(),
-                        new ImportJob(importers, lifting, path, arriving, signatures,
-                                (thread, rulesFormat) -> checks.ifPresent(c -> c.threadRead(thread, rulesFormat)), ahead))
+        TraceJob.Source source = ahead.<TraceJob.Source>map(r -> r).orElse(TraceJob.Source.of(importers, ImportSource.of(path)));
+        BackgroundJob<ImportJob.Imported> job = BackgroundJob.of("import " + document.name(),
+                        new ImportJob(traceJob, source, imports.beside(), arriving, signatures,
+                                // Listed in the loading tab as they are checked; the trace's own checks take them over.
+                                traceJob.checksAsRead() ? loading.checkAsRead(document.path().toString()) : checklist -> { },
+                                () -> imports.callbacks().execute(loading::checkingAsRead)))
                 .onProgress(fraction -> {
                     document.progressed(fraction);
                     progress.update();
                 })
-                .onSuccess(loaded -> {
+                .onSuccess(imported -> {
                     arriving.stop();
-                    checks.ifPresent(ChecksAsRead::imported);
+                    imported.read().shownWhole();
                     loading.stopChecks();
+                    // Closing the file stops the checks begun as it was read, until its verdict takes them over.
+                    document.checkingAsRead(imported.read()::stop);
                     // Content first: whoever hears "import finished" may look at it.
-                    TraceViewModel content = newContent(loaded, new EventAnnotations(link), checker);
+                    TraceViewModel content = newContent(imported.loaded(), new EventAnnotations(link),
+                            (trace, checkedThread) -> imported.read().verdict(checkedThread));
                     signatures.ifPresent(content.timeline()::adoptSignatures);
                     content.continueFrom(loading.selectedThreadId(), loading.selectedEvent());
                     document.loaded(content);
@@ -438,31 +445,16 @@ public final class OpenFilesViewModel {
                 .onFailure(error -> {
                     arriving.stop();
                     signatures.ifPresent(StreamedSignatures::stop);
-                    checks.ifPresent(ChecksAsRead::stop);
                     loading.stopChecks();
                     failed(document, error);
                 })
                 .onCancelled(() -> {
                     arriving.stop();
                     signatures.ifPresent(StreamedSignatures::stop);
-                    checks.ifPresent(ChecksAsRead::stop);
                     loading.stopChecks();
                     progress.finished(document);
                 });
         document.importing(imports.submit(job));
-    }
-
-    /**
-     * The checks of the file's threads as its importer reads them to their end (a file of conversations, one a line),
-     * listed in the loading tab meanwhile; the trace's own checks take them over once it is built. None when the text
-     * calls are lifted: lifting makes every event anew once the file is read, so each thread would be checked twice.
-     */
-    private Optional<ChecksAsRead> checksAsRead(TraceDocument document, LoadingViewModel loading) {
-        if (lifting != TextCallLifting.OFF) {
-            return Optional.empty();
-        }
-        return Optional.of(new ChecksAsRead(validator, imports.beside(), loading.checkAsRead(document.path().toString()),
-                () -> imports.callbacks().execute(loading::checkingAsRead)));
     }
 
     /**

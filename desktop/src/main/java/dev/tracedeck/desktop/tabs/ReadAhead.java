@@ -1,5 +1,6 @@
 package dev.tracedeck.desktop.tabs;
 
+import dev.tracedeck.engine.job.TraceJob;
 import dev.tracedeck.importers.ImportCancelledException;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
@@ -16,23 +17,17 @@ import java.util.concurrent.CountDownLatch;
 /**
  * A file whose reading starts before the window exists: JavaFX and the window take about half a second to come up,
  * and a file read meanwhile has its first rows in the window's first frame instead of a second later. What the
- * importer reports waits here until the window's import of that file takes it over ({@link #continueWith}); from
+ * importer reports waits here until the window's import of that file takes it over ({@link #read}); from
  * then on every report goes straight to that import, in the order the importer made them. Thread-safe.
  *
  * <p>Only the first {@value #HELD_AT_MOST} events are read ahead; then the importer waits to be taken over. A window
  * needs no more for its first frame, and reading on would take the cores the toolkit starts on: on two cores a
  * file read at full speed beside it held the window back by a second.
  */
-public final class ReadAhead {
+public final class ReadAhead implements TraceJob.Source {
 
     /** A few screens of rows: what the window's first frame can show of the file, and then some. */
     public static final int HELD_AT_MOST = 2_000;
-
-    /** Reads the file, telling the listener as it goes; an {@link Importers#read} of one file. */
-    @FunctionalInterface
-    public interface Reading {
-        Trace read(ImportListener listener) throws ImportException;
-    }
 
     private final Path file;
     private final Object lock = new Object();
@@ -57,11 +52,11 @@ public final class ReadAhead {
 
     /** Starts reading {@code file} (as named, which is how its events will cite it) on a thread of its own. */
     public static ReadAhead start(Importers importers, Path file) {
-        return start(file, listener -> importers.read(ImportSource.of(file), listener));
+        return start(file, TraceJob.Source.of(importers, ImportSource.of(file)));
     }
 
     /** Starts {@code reading}, which reads {@code file}, on a thread of its own. */
-    public static ReadAhead start(Path file, Reading reading) {
+    public static ReadAhead start(Path file, TraceJob.Source reading) {
         ReadAhead ahead = new ReadAhead(file);
         Thread thread = new Thread(() -> ahead.run(reading), "tracedeck-read-ahead");
         thread.setDaemon(true);
@@ -100,7 +95,8 @@ public final class ReadAhead {
      * @throws ImportException as reading the file would; {@link ImportCancelledException} when the thread taking it
      *                         over is interrupted (its task cancelled, its runner closed), which stops the reading too
      */
-    public Trace continueWith(ImportListener listener) throws ImportException {
+    @Override
+    public Trace read(ImportListener listener) throws ImportException {
         synchronized (lock) {
             if (taker != null) {
                 throw new IllegalStateException("the reading of " + file + " was taken over already");
@@ -140,7 +136,7 @@ public final class ReadAhead {
         }
     }
 
-    private void run(Reading reading) {
+    private void run(TraceJob.Source reading) {
         try {
             trace = reading.read(new Reported());
         } catch (ImportException | RuntimeException | Error e) {

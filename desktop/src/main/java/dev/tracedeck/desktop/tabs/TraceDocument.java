@@ -20,7 +20,7 @@ public final class TraceDocument {
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(-1);
     private final ReadOnlyObjectWrapper<TraceViewModel> content = new ReadOnlyObjectWrapper<>();
     private TaskHandle importTask = TaskHandle.DONE;
-    /** Stops the checks of the threads read so far, until the trace's own checks have taken them over. */
+    /** Stops the checks begun as the file was read, until the trace's verdict has taken them over. */
     private Runnable checksAsRead = () -> { };
     private LoadingViewModel loading;
 
@@ -72,7 +72,7 @@ public final class TraceDocument {
         importTask = task;
     }
 
-    /** @param stop stops the checks of the threads read so far: closing the file stops them with its import */
+    /** @param stop stops the checks begun as the file was read: closing the file before its verdict stops them */
     void checkingAsRead(Runnable stop) {
         checksAsRead = stop;
     }

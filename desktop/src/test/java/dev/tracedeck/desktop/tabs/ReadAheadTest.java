@@ -60,7 +60,7 @@ class ReadAheadTest {
         List<Event> shown = new ArrayList<>(ahead.takeReadSoFar(100));
         assertEquals(100, shown.size());
         Recorder window = new Recorder();
-        Trace trace = ahead.continueWith(window);
+        Trace trace = ahead.read(window);
 
         shown.addAll(window.events);
         assertEquals(made, shown, "each event once, in the order read");
@@ -98,7 +98,7 @@ class ReadAheadTest {
             listener.added(event(0));
             throw broken;
         });
-        ImportException thrown = assertThrows(ImportException.class, () -> ahead.continueWith(new Recorder()));
+        ImportException thrown = assertThrows(ImportException.class, () -> ahead.read(new Recorder()));
         assertSame(broken, thrown);
     }
 
@@ -111,7 +111,7 @@ class ReadAheadTest {
         });
         Recorder window = new Recorder();
         window.cancelled = true;
-        assertThrows(ImportCancelledException.class, () -> ahead.continueWith(window));
+        assertThrows(ImportCancelledException.class, () -> ahead.read(window));
         assertTrue(stopped.await(10, TimeUnit.SECONDS));
     }
 

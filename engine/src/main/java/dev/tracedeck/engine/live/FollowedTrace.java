@@ -1,5 +1,6 @@
 package dev.tracedeck.engine.live;
 
+import dev.tracedeck.analysis.lift.TextCallLifting;
 import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.rules.Validator;
@@ -8,7 +9,9 @@ import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.registry.GrowingFile;
 import dev.tracedeck.importers.registry.Importers;
+import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.model.trace.TraceBuilder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -16,18 +19,25 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One file followed and checked as it is written: each {@link #look} reads what it gained ({@link GrowingFile}: only
- * the new lines where the format allows), checks the threads that changed ({@link LiveCheck}) and tells the findings
- * that appeared and those that stopped holding. A file truncated, replaced or written again in place is read again
- * from its start, a missing one waited for, each said once. A reading that ends inside a record (a document or a
- * dump of many lines, still being written) is not checked until the record ends or the file has stayed so for
- * {@link #CUT_SHORT_WAIT_NANOS}: a finding about a record being written waits for it. The checklist at the end
- * ({@link #finalValidation}) reads the file as it stands then, its last line too if it has no newline yet. A {@code .gz} can't be read on: it is read whole, and again whenever it changes
- * (said once), no more than a fifth of the time.
+ * One file followed and checked as it is written, for every front end that follows a file ({@code tracedeck watch}, the
+ * window's View ▸ Follow and the tab of File ▸ Listen for OpenTelemetry…). Each look reads what the file gained
+ * ({@link GrowingFile}: only the new lines where the format allows) and checks the threads that changed ({@link
+ * LiveCheck}). A file truncated, replaced or written again in place is read again from its start and checked anew, a
+ * missing one waited for. A {@code .gz} can't be read on: it is read whole, and again whenever it changes (said once),
+ * no more than a fifth of the time.
+ *
+ * <p>A command {@link #look}s, hearing the findings that appeared and those that stopped holding: a reading that ends
+ * inside a record (a document or a dump of many lines, still being written) is not checked until the record ends or
+ * the file has stayed so for {@link #CUT_SHORT_WAIT_NANOS}, and the checklist at the end ({@link #finalValidation})
+ * reads the file as it stands then, its last line too if it has no newline yet. The window takes the steps itself —
+ * {@link #change}, {@link #read}, {@link #check()} — since it shows each reading as well as checking it.
+ *
+ * <p>Not thread-safe: one thread looks at a time.
  */
 public final class FollowedTrace {
 
@@ -44,11 +54,14 @@ public final class FollowedTrace {
     }
 
     /** How long a reading that ends inside a record waits for the record's end before it is checked as it is. */
-    static final long CUT_SHORT_WAIT_NANOS = 2_000_000_000L;
+    public static final long CUT_SHORT_WAIT_NANOS = 2_000_000_000L;
 
     private final Path path;
     private final String name;
     private final Importers importers;
+    private final TextCallLifting lifting;
+    /** The format a file with no whole line yet is said to be of, for a reader that shows it empty; none to skip it. */
+    private final Optional<String> emptyFormat;
     private final LiveCheck check;
     private final boolean compressed;
     private FollowedFile file;
@@ -58,15 +71,35 @@ public final class FollowedTrace {
     private Object readVersion;
     private long nextCompressedRead = System.nanoTime();
     private boolean toldCompressed;
+    private String compressedNote;
     /** A reading that ends inside a record, held until it ends, and since when. */
     private Trace held;
     private long heldSince;
 
     /** @param name what findings and notes call the file */
     public FollowedTrace(Path path, String name, Importers importers, Validator validator) {
+        this(path, name, importers, TextCallLifting.OFF, Optional.empty(), validator);
+    }
+
+    /**
+     * @param name        what the trace calls the file: the name its first reading gave it, so events and findings keep
+     *                    their places
+     * @param lifting     what is done to each reading, as to the file's first (with calls written as text lifted, the
+     *                    events of the messages that hold them are made anew at each reading)
+     * @param emptyFormat the format a file truncated to nothing, or with no whole line yet, is read as: an empty trace
+     */
+    public FollowedTrace(Path path, String name, Importers importers, TextCallLifting lifting, String emptyFormat,
+                         Validator validator) {
+        this(path, name, importers, lifting, Optional.of(emptyFormat), validator);
+    }
+
+    private FollowedTrace(Path path, String name, Importers importers, TextCallLifting lifting,
+                          Optional<String> emptyFormat, Validator validator) {
         this.path = path;
         this.name = name;
         this.importers = importers;
+        this.lifting = lifting;
+        this.emptyFormat = emptyFormat;
         this.check = new LiveCheck(validator);
         this.compressed = path.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz");
         this.file = new FollowedFile(path);
@@ -82,15 +115,77 @@ public final class FollowedTrace {
         return check.validation();
     }
 
-    /** Reads what the file gained since the last look and tells what changed. */
-    public void look(Told told) {
+    /**
+     * The checks kept up with the file's readings, for a front end that checks each {@link #read} itself; a file read
+     * again from its start has them started again by {@link #change}.
+     */
+    public LiveCheck check() {
+        return check;
+    }
+
+    /**
+     * How the file changed since the last look. A file read again from its start ({@link FollowedFile.Change#restarts})
+     * has its reading and its checks started again. A {@code .gz} has grown when it changed and is due to be read
+     * whole again.
+     */
+    public FollowedFile.Change change() throws IOException {
         if (compressed) {
-            lookCompressed(told);
-            return;
+            return compressedChange();
         }
+        FollowedFile.Change change = file.look();
+        if (change.restarts()) {
+            held = null;
+            check.restart();
+            reading = new GrowingFile(importers, path, name);
+        }
+        return change;
+    }
+
+    /**
+     * The trace of the file's whole lines, after {@link #change} said {@code change}: empty when there is nothing new
+     * to read (a format read whole whose reading is put off until later is read when due, grown or not).
+     *
+     * @throws ImportException the lines can't be read (a format not known yet); the next look tries again
+     */
+    public Optional<Trace> read(FollowedFile.Change change) throws ImportException {
+        if (compressed) {
+            return change == FollowedFile.Change.GREW ? Optional.of(readCompressed()) : Optional.empty();
+        }
+        switch (change) {
+            case MISSING -> {
+                return Optional.empty();
+            }
+            case NONE -> {
+                if (!reading.putOff()) {
+                    return Optional.empty();
+                }
+            }
+            case GREW, TRUNCATED, REPLACED, REWRITTEN -> { }
+        }
+        if (file.complete() == 0) {
+            return emptyFormat.map(this::empty);
+        }
+        return reading.read(file.complete()).map(lifting::apply);
+    }
+
+    /**
+     * Once, a sentence about the reading itself to tell the user (a format read whole again each time, a {@code .gz});
+     * empty otherwise, and after it was told.
+     */
+    public Optional<String> note() {
+        if (compressedNote != null) {
+            String note = compressedNote;
+            compressedNote = null;
+            return Optional.of(note);
+        }
+        return reading.note();
+    }
+
+    /** Reads what the file gained since the last look, checks it and tells what changed. */
+    public void look(Told told) {
         FollowedFile.Change change;
         try {
-            change = file.look();
+            change = change();
         } catch (IOException e) {
             problem(told, name + ": " + e.getMessage());
             return;
@@ -103,25 +198,21 @@ public final class FollowedTrace {
                     held = null;
                     checkNow(stayed, told);
                 }
-                if (!reading.putOff()) {
-                    return;
-                }
             }
             case MISSING -> {
                 told.note(name + ": gone; waiting for it to come back");
                 return;
             }
-            case TRUNCATED -> restart(told, name + ": truncated; reading it again from its start");
-            case REPLACED -> restart(told, name + ": replaced by another file (rotated); reading the new one from its start");
-            case REWRITTEN -> restart(told, name + ": written again in place; reading it again from its start");
+            case TRUNCATED -> told.note(name + ": truncated; reading it again from its start");
+            case REPLACED -> told.note(name + ": replaced by another file (rotated); reading the new one from its start");
+            case REWRITTEN -> told.note(name + ": written again in place; reading it again from its start");
             case GREW -> { }
         }
-        if (file.complete() == 0) {
-            return;
-        }
         try {
-            Optional<Trace> trace = reading.read(file.complete());
-            reading.note().ifPresent(told::note);
+            // What the look found about the reading (a .gz read whole again), then what the reading found.
+            note().ifPresent(told::note);
+            Optional<Trace> trace = read(change);
+            note().ifPresent(told::note);
             trace.ifPresent(t -> check(t, told));
         } catch (ImportException e) {
             problem(told, e.getMessage());
@@ -130,50 +221,45 @@ public final class FollowedTrace {
         }
     }
 
-    private void restart(Told told, String why) {
-        told.note(why);
-        held = null;
-        check.restart();
-        reading = new GrowingFile(importers, path, name);
-    }
-
-    /** A compressed file can't be read on from where it was: read whole when it changed, and said the first time. */
-    private void lookCompressed(Told told) {
+    /** A compressed file can't be read on from where it was: due to be read whole when it changed, said the first time. */
+    private FollowedFile.Change compressedChange() throws IOException {
         BasicFileAttributes attributes;
         try {
             attributes = Files.readAttributes(path, BasicFileAttributes.class);
         } catch (NoSuchFileException e) {
             if (readVersion != null) {
-                told.note(name + ": gone; waiting for it to come back");
                 readVersion = null;
+                return FollowedFile.Change.MISSING;
             }
-            return;
-        } catch (IOException e) {
-            problem(told, name + ": " + e.getMessage());
-            return;
+            return FollowedFile.Change.NONE;
         }
         List<Object> version = List.of(attributes.size(), attributes.lastModifiedTime(),
                 Objects.requireNonNullElse(attributes.fileKey(), ""));
-        long now = System.nanoTime();
-        if (version.equals(readVersion) || attributes.size() == 0 || now - nextCompressedRead < 0) {
-            return;
+        if (version.equals(readVersion) || attributes.size() == 0 || System.nanoTime() - nextCompressedRead < 0) {
+            return FollowedFile.Change.NONE;
         }
         if (readVersion != null && !toldCompressed) {
             toldCompressed = true;
-            told.note(name + ": compressed, so it can't be read on from where it was; it is read whole again each time "
-                    + "it changes");
+            compressedNote = name + ": compressed, so it can't be read on from where it was; it is read whole again "
+                    + "each time it changes";
         }
         readVersion = version;
+        return FollowedFile.Change.GREW;
+    }
+
+    private Trace readCompressed() throws ImportException {
+        long now = System.nanoTime();
         try {
-            check(importers.read(ImportSource.of(path), ImportListener.NONE), told);
-        } catch (ImportException e) {
-            problem(told, e.getMessage());
-        } catch (RuntimeException e) {
-            problem(told, name + ": checking failed: " + e);
+            return lifting.apply(importers.read(ImportSource.of(path), ImportListener.NONE));
         } finally {
             long end = System.nanoTime();
             nextCompressedRead = end + 4 * (end - now);
         }
+    }
+
+    /** A file truncated to nothing, or one with no whole line yet: no event. */
+    private Trace empty(String format) {
+        return new TraceBuilder().build(new ImportReport(name, format, 0, 0, 0, 0, 0, Map.of(), List.of(), 0, true));
     }
 
     /**

@@ -1,11 +1,14 @@
 package dev.tracedeck.engine.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.analysis.lift.TextCallLifting;
 import dev.tracedeck.analysis.rules.Fingerprints;
 import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.ThreadChecklist;
 import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
@@ -15,6 +18,8 @@ import dev.tracedeck.model.trace.TraceThread;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -69,5 +74,58 @@ class TraceJobTest {
                 .events().size();
         assertEquals(events, read.trace().events().size());
         assertEquals(events, TraceJob.reading(TextCallLifting.OFF).read(source, ImportListener.NONE).events().size());
+    }
+
+    @Test
+    void theWindowsReadingTellsEachThreadCheckedAsReadAndGivesTheVerdictWhenAskedFor() throws Exception {
+        TraceJob.Source source = TraceJob.Source.of(Importers.standard(), ImportSource.of(SAMPLES.resolve("openai/fine-tuning.jsonl")));
+        AtomicInteger toldChecking = new AtomicInteger();
+        List<ThreadChecklist> checkedAsRead = new CopyOnWriteArrayList<>();
+        AtomicInteger added = new AtomicInteger();
+        TraceJob job = TraceJob.checking(TextCallLifting.OFF, validator);
+
+        // The checks run on the importing thread itself: every one is done, and told, before the reading returns.
+        TraceJob.Read read = job.read(source, new TraceJob.Progress() {
+            @Override
+            public void added(dev.tracedeck.model.event.Event event) {
+                added.incrementAndGet();
+            }
+
+            @Override
+            public void checkingAsRead() {
+                toldChecking.incrementAndGet();
+            }
+
+            @Override
+            public void checkedAsRead(ThreadChecklist checklist) {
+                checkedAsRead.add(checklist);
+            }
+        }, Runnable::run);
+
+        assertTrue(job.checksAsRead());
+        assertEquals(1, toldChecking.get(), "told once, at the first thread read to its end");
+        assertTrue(checkedAsRead.size() >= 5, "each thread read to its end is checked as read: " + checkedAsRead.size());
+        assertEquals(read.trace().events().size(), added.get(), "every event is told as it is read");
+        List<String> toldAgain = new ArrayList<>();
+        assertEquals(validator.validate(read.trace()), read.verdict(checklist -> toldAgain.add(checklist.threadId())));
+        assertEquals(read.trace().threads().size(), toldAgain.size(), "the verdict tells every thread's checklist");
+        read.stop();
+        assertThrows(CancellationException.class, () -> read.verdict(checklist -> { }));
+    }
+
+    @Test
+    void aJobThatLiftsTextCallsChecksNothingAsRead() throws Exception {
+        TraceJob job = TraceJob.checking(TextCallLifting.ON, validator);
+        AtomicInteger checkedAsRead = new AtomicInteger();
+        TraceJob.Read read = job.read(TraceJob.Source.of(Importers.standard(),
+                ImportSource.of(SAMPLES.resolve("openai/fine-tuning.jsonl"))), new TraceJob.Progress() {
+            @Override
+            public void checkedAsRead(ThreadChecklist checklist) {
+                checkedAsRead.incrementAndGet();
+            }
+        }, Runnable::run);
+        assertFalse(job.checksAsRead());
+        assertEquals(0, checkedAsRead.get(), "lifting makes the events anew: each thread would be checked twice");
+        assertEquals(validator.validate(read.trace()), read.verdict(checklist -> { }));
     }
 }

@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.analysis.lift.TextCallLifting;
-import dev.tracedeck.desktop.common.TaskContext;
+import dev.tracedeck.analysis.rules.RuleConfig;
+import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.desktop.fixtures.ClaudeCodeLines;
 import dev.tracedeck.desktop.fixtures.SampleLogs;
 import dev.tracedeck.desktop.tabs.LoadedTrace;
 import dev.tracedeck.engine.live.FollowedFile;
+import dev.tracedeck.engine.live.FollowedTrace;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.mycelian.MycelianLogImporter;
@@ -24,11 +26,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A followed file read on as it grows: each look gives the trace of its whole lines, handing the events it read before
+ * A followed file read on as it grows, as the window reads it ({@link FollowedTrace}): each look gives the trace of its whole lines, handing the events it read before
  * back as they were (save the record still open at the end), so the window keeps all but those ({@link KeptEvents}); a
  * line still being written waits for its end; a file truncated is read from its start, none of its events kept.
  */
-class GrowingReaderTest {
+class FollowedReadingTest {
+
+    private static final Validator VALIDATOR = new Validator(RuleConfig.DEFAULT);
 
     @TempDir
     Path dir;
@@ -37,7 +41,8 @@ class GrowingReaderTest {
     void aLogReadOnKeepsTheEventsReadBeforeSaveTheRecordStillOpen() throws Exception {
         List<String> lines = Files.readAllLines(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir), StandardCharsets.UTF_8);
         Path log = dir.resolve("run.log");
-        GrowingReader reader = new GrowingReader(log, log.toString(), Importers.standard(), TextCallLifting.OFF, MycelianLogImporter.FORMAT_ID);
+        FollowedTrace reader = new FollowedTrace(log, log.toString(), Importers.standard(), TextCallLifting.OFF,
+                MycelianLogImporter.FORMAT_ID, VALIDATOR);
         write(log, lines.subList(0, 100));
         LoadedTrace before = read(reader, FollowedFile.Change.GREW);
 
@@ -65,15 +70,16 @@ class GrowingReaderTest {
     void aLineStillBeingWrittenWaitsAndATruncatedFileIsReadFromItsStart() throws Exception {
         ClaudeCodeLines claude = new ClaudeCodeLines();
         Path session = dir.resolve("session.jsonl");
-        GrowingReader reader = new GrowingReader(session, session.toString(), Importers.standard(), TextCallLifting.OFF, "claude-code");
+        FollowedTrace reader = new FollowedTrace(session, session.toString(), Importers.standard(), TextCallLifting.OFF,
+                "claude-code", VALIDATOR);
         append(session, claude.prompt("refund order 7"));
         LoadedTrace first = read(reader, FollowedFile.Change.GREW);
 
         String call = claude.call("msg_01A", "toolu_01A");
         append(session, call.substring(0, 40));
-        LiveReader.Look look = reader.look(TaskContext.NONE);
-        assertEquals(FollowedFile.Change.NONE, look.change());
-        assertTrue(look.trace().isEmpty(), "half a line is not read");
+        FollowedFile.Change unchanged = reader.change();
+        assertEquals(FollowedFile.Change.NONE, unchanged);
+        assertTrue(reader.read(unchanged).isEmpty(), "half a line is not read");
         append(session, call.substring(40));
         LoadedTrace second = read(reader, FollowedFile.Change.GREW);
         assertEquals(first.trace().events().size() + 1, second.trace().events().size());
@@ -84,10 +90,10 @@ class GrowingReaderTest {
         assertEquals(0, KeptEvents.of(second, third));
     }
 
-    private static LoadedTrace read(GrowingReader reader, FollowedFile.Change expected) throws Exception {
-        LiveReader.Look look = reader.look(TaskContext.NONE);
-        assertEquals(expected, look.change());
-        Trace trace = look.trace().orElseThrow();
+    private static LoadedTrace read(FollowedTrace reader, FollowedFile.Change expected) throws Exception {
+        FollowedFile.Change change = reader.change();
+        assertEquals(expected, change);
+        Trace trace = reader.read(change).orElseThrow();
         return LoadedTrace.of(trace);
     }
 
