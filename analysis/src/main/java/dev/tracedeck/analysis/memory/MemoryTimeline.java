@@ -34,8 +34,8 @@ public record MemoryTimeline(List<Memory> memories, String reason) {
         if (!all.isEmpty()) {
             return new MemoryTimeline(all, "");
         }
-        return new MemoryTimeline(all, "no memory in this " + trace.format() + " trace: no Letta memory blocks or"
-                + " memory tools, no Mycelian memory calls, no writes of memory files (CLAUDE.md, AGENTS.md, a"
+        return new MemoryTimeline(all, "no memory in this " + trace.format() + " trace: no Letta memory blocks,"
+                + " memory tools or archival memory, no Mycelian memory calls, no writes of memory files (CLAUDE.md, AGENTS.md, a"
                 + " memory or .claude folder) and no todo list");
     }
 
