@@ -94,6 +94,22 @@ class MemoryTimelineTest {
         assertTrue(archival.operations().get(0).change().endsWith("\ntags: thesis, people"));
     }
 
+    /** LangMem's tools on a store, as a LangGraph state history holds their calls and results. */
+    @Test
+    void langMemItemsByKeyFromTheToolsCallsAndAnswers() throws Exception {
+        MemoryTimeline t = read(SampleReadme.MODULE.resolve("langgraph/langmem-memory.json"));
+        String diet = "6f1c2d9e-5b8a-4e3f-9a71-0c4d8e2b7f15";
+        String commute = "2b7e4a10-93c6-4f0d-b8e2-7d15a9c3e604";
+        assertEquals(List.of(diet, commute), t.memories().stream().map(Memory::name).toList());
+        Memory food = named(t, diet);
+        assertEquals("store item", food.kind());
+        assertEquals("manage_memory:write:?>19 search_memory:read:19>19 manage_memory:write!:19>19"
+                + " manage_memory:write:19>35", ops(food));
+        assertEquals("User is pescatarian: fish, no meat.", food.operations().get(3).after().orElseThrow());
+        assertEquals("manage_memory:write:?>20 search_memory:read:20>20 manage_memory:delete:20>?",
+                ops(named(t, commute)));
+    }
+
     @Test
     void claudeCodeMemoryFilesAndTodoList() throws Exception {
         MemoryTimeline t = read(SampleReadme.MODULE.resolve("claude-code/memory-files.jsonl"));
