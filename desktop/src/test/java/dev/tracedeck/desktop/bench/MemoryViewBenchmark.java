@@ -1,6 +1,7 @@
 package dev.tracedeck.desktop.bench;
 
 import dev.tracedeck.desktop.common.SyncTaskRunner;
+import dev.tracedeck.desktop.memory.MemoryLanes;
 import dev.tracedeck.desktop.memory.MemoryView;
 import dev.tracedeck.desktop.memory.MemoryViewModel;
 import dev.tracedeck.importers.ImportListener;
@@ -81,6 +82,7 @@ public final class MemoryViewBenchmark {
                 return null;
             });
             marks = model.lanes().operations();
+            clear(stage);
             shown[round] = timedOnFx(() -> {
                 MemoryView view = new MemoryView(model);
                 stage.getScene().setRoot(view);
@@ -100,6 +102,7 @@ public final class MemoryViewBenchmark {
             int rows = lanes.lanes().size();
             double[] at = lanes.lanes().stream().flatMap(l -> l.marks().stream()).mapToDouble(m -> m.at()).toArray();
             int[] lane = lanes.lanes().stream().flatMap(l -> l.marks().stream()).mapToInt(m -> m.lane()).toArray();
+            clear(stage);
             shownBare[round] = timedOnFx(() -> {
                 Canvas canvas = new Canvas(WIDTH, HEIGHT);
                 GraphicsContext g = canvas.getGraphicsContext2D();
@@ -113,12 +116,8 @@ public final class MemoryViewBenchmark {
                 settle(root);
             });
         }
-        onFx(() -> {
-            stage.close();
-            return null;
-        });
         System.out.printf(Locale.ROOT, "%,d memories, %,d marks; heap used by the shown view %,d MiB%n",
-                onFxLanes(trace), marks, (heapShown - heapBefore) >> 20);
+                MemoryLanes.of(trace).lanes().size(), marks, (heapShown - heapBefore) >> 20);
         System.out.println();
         System.out.println("| on the FX thread, CSS and layout included | Memory view (median) | baseline: a canvas of as many dots (median) | ratio |");
         System.out.println("|---|---|---|---|");
@@ -126,11 +125,16 @@ public final class MemoryViewBenchmark {
         double b = median(shownBare);
         System.out.printf(Locale.ROOT, "| the lanes shown | %.1f ms | %.1f ms | %.2f× |%n", a, b, a / b);
         System.out.printf(Locale.ROOT, "| a mark chosen (its value and change shown) | %.1f ms | – | – |%n", median(chosen));
+        System.out.flush();
         Platform.exit();
     }
 
-    private static int onFxLanes(Trace trace) {
-        return dev.tracedeck.desktop.memory.MemoryLanes.of(trace).lanes().size();
+    /** An empty root, so that what is timed next does not include taking the last one down. */
+    private static void clear(Stage stage) throws InterruptedException {
+        onFx(() -> {
+            stage.getScene().setRoot(new Pane());
+            return null;
+        });
     }
 
     /** A Claude Code session: seven memory files written, then edited in turn with the todo list, OPS calls in all. */
