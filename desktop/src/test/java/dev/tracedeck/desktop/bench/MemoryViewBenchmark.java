@@ -138,7 +138,7 @@ public final class MemoryViewBenchmark {
     }
 
     /** A Claude Code session: seven memory files written, then edited in turn with the todo list, OPS calls in all. */
-    static void write(Path file, int ops) throws IOException {
+    public static void write(Path file, int ops) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         String session = "5e1a0c3b-7d2f-4a69-8b14-0f9c2d7e6a31";
         try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
