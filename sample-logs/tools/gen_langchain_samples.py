@@ -154,3 +154,51 @@ snaps.reverse()
 text = [json.dumps(s, ensure_ascii=False) for s in snaps]
 text.append(text[-1][: len(text[-1]) // 2])
 open("langgraph/cut-short.jsonl", "w").write("\n".join(text))
+
+# LangMem's memory tools on a LangGraph store (create_manage_memory_tool / create_search_memory_tool with the
+# namespace ("memories", "{langgraph_user_id}")): manage_memory answers "created memory <id>", "updated memory <id>",
+# "Deleted memory <id>"; search_memory answers the items' dict() (namespace, key, value, created_at, updated_at, score)
+# as JSON; an exception is the tool node's "Error: …\n Please fix your mistakes." with status error.
+VEG, BIKE = "6f1c2d9e-5b8a-4e3f-9a71-0c4d8e2b7f15", "2b7e4a10-93c6-4f0d-b8e2-7d15a9c3e604"
+NS = ["memories", "priya"]
+def found(key, content, created, updated, score):
+    return {"namespace": NS, "key": key, "value": {"content": content}, "created_at": created, "updated_at": updated,
+            "score": score}
+def tool_error(name, error, call_id, **kw):
+    return env("ToolMessage", content="Error: " + error + "\n Please fix your mistakes.", type="tool", name=name,
+               tool_call_id=call_id, status="error", **kw)
+m_q1 = human("I'm vegetarian and I cycle to work. Please remember that.", id="h1")
+m_c1 = ai_calls([call("manage_memory", {"content": "User is vegetarian.", "action": "create"}, "call_M1"),
+                 call("manage_memory", {"content": "User cycles to work.", "action": "create"}, "call_M2")], id="a1")
+m_r1 = tool("manage_memory", "created memory " + VEG, "call_M1", id="t1")
+m_r2 = tool("manage_memory", "created memory " + BIKE, "call_M2", id="t2")
+m_a1 = ai_text("Noted: vegetarian, and you cycle to work.", id="a2")
+m_q2 = human("I eat fish now, though. Any idea for dinner?", id="h2")
+m_c2 = ai_calls([call("search_memory", {"query": "diet"}, "call_M3")], id="a3")
+m_r3 = tool("search_memory", json.dumps([
+    found(VEG, "User is vegetarian.", "2025-11-05T18:02:11.530214+00:00", "2025-11-05T18:02:11.530214+00:00", 0.81),
+    found(BIKE, "User cycles to work.", "2025-11-05T18:02:11.544871+00:00", "2025-11-05T18:02:11.544871+00:00", 0.22),
+], separators=(",", ":")), "call_M3", id="t3")
+m_c3 = ai_calls([call("manage_memory", {"content": "User is pescatarian: fish, no meat.", "action": "create",
+                                        "id": VEG}, "call_M4")], id="a4")
+m_r4 = tool_error("manage_memory", "ValueError('You cannot provide a MEMORY ID when creating a MEMORY. Please try "
+                  "again, omitting the id argument.')", "call_M4", id="t4")
+m_c4 = ai_calls([call("manage_memory", {"content": "User is pescatarian: fish, no meat.", "action": "update",
+                                        "id": VEG}, "call_M5")], id="a5")
+m_r5 = tool("manage_memory", "updated memory " + VEG, "call_M5", id="t5")
+m_a2 = ai_text("Updated. How about grilled salmon with lemon and a tomato salad?", id="a6")
+m_q3 = human("Also, I moved: I take the train to work now.", id="h3")
+m_c5 = ai_calls([call("manage_memory", {"action": "delete", "id": BIKE}, "call_M6")], id="a7")
+m_r6 = tool("manage_memory", "Deleted memory " + BIKE, "call_M6", id="t6")
+m_a3 = ai_text("Done: I no longer note that you cycle.", id="a8")
+steps = [[], [m_q1], [m_c1], [m_r1, m_r2], [m_a1], [m_q2], [m_c2], [m_r3], [m_c3], [m_r4], [m_c4], [m_r5], [m_a2],
+         [m_q3], [m_c5], [m_r6], [m_a3]]
+states, so_far = [], []
+for i, added in enumerate(steps):
+    so_far = so_far + added
+    last = so_far[-1] if so_far else None
+    kind = last["kwargs"]["type"] if last else None
+    nxt = ["__start__"] if not so_far else ["tools"] if kind == "ai" and last["kwargs"]["tool_calls"] else \
+        [] if kind == "ai" else ["agent"]
+    states.append(({"messages": list(so_far)}, nxt, "input" if kind in (None, "human") else "loop"))
+write("langgraph/langmem-memory.json", history("priya-notes", states, "2025-11-05T18:02:%02d.204117+00:00"))

@@ -439,6 +439,184 @@ def evicted_history():
         "created_at": "2025-06-04T18:25:40.318207+00:00"}
 
 
+def letta_result(message, time, ok=True):
+    """A tool's result as Letta packages it (letta/system.py package_function_response)."""
+    return json.dumps({"status": "OK" if ok else "Failed", "message": message, "time": time}, indent=2,
+                      ensure_ascii=False)
+
+
+RESEARCH_BASE = ("You are Quill, a research assistant with persistent memory.\n\n"
+                 "Keep what the user tells you about their work in your memory blocks with the memory tool or "
+                 "memory_apply_patch; store lasting facts in archival memory and search it when asked about the past.")
+
+
+def research_prompt(blocks, modified, recall, archival):
+    shown = "".join(f"<{label}>\n<description>\n{desc}\n</description>\n<metadata>\n- chars_current={len(value)}\n"
+                    f"- chars_limit=5000\n</metadata>\n<value>\n{value}\n</value>\n</{label}>\n\n"
+                    for label, desc, value in blocks)
+    return (RESEARCH_BASE + "\n\n<memory_blocks>\nThe following memory blocks are currently engaged in your core memory unit:\n\n"
+            + shown + "</memory_blocks>\n\n<memory_metadata>\n- The current system date is: September 10, 2025\n"
+            f"- Memory blocks were last modified: {modified}\n- {recall} previous messages between you and the user "
+            f"are stored in recall memory (use tools to access them)\n- {archival} total memories you created are "
+            "stored in archival memory (use tools to access them)\n</memory_metadata>")
+
+
+def memory_tool_agent():
+    """The newer tools: `memory` (create, str_replace, insert, rename, delete), `memory_apply_patch` (one block, and
+    several with *** headers) and archival memory. A newer Letta rewrites its one system prompt in place at each
+    change, so the file's prompt shows the memory as it ended (its stamp: the last change), created at the start."""
+    model = "claude-sonnet-4-5-20250929"
+    m = Newer(model)
+    persona_desc = "The persona block: who you are and how you behave."
+    human_desc = "The human block: what you know about the user."
+    sources_desc = "Sources the user cites, one per line."
+    persona = "I am Quill. I help with research and keep track of sources and deadlines."
+    human_1 = ("Name: Priya\nThesis: sediment transport in the Danube delta (master's)\n"
+               "Supervisor: Dr. Ionescu")
+    human_2 = human_1.replace("Dr. Ionescu", "Dr. Marin")
+    syvitski = "- Syvitski 2005, sediment flux to the ocean"
+    walling = "- Walling 2006, human impact on sediment loads"
+    syvitski_full = ("- Syvitski et al. 2005, impact of humans on the flux of terrestrial sediment to the global "
+                     "coastal ocean")
+    sources_1 = syvitski
+    sources_2 = sources_1 + "\n" + walling
+    sources_3 = syvitski_full + "\n" + walling
+    passage = ("Priya began her master's thesis on Danube delta sediment in September 2025, supervised by "
+               "Dr. Ionescu.")
+    end = [("persona", persona_desc, persona), ("human", human_desc, human_2), ("sources", sources_desc, sources_3)]
+    m.add("2025-09-08T09:00:01.204511+00:00", "system", research_prompt(end, "2025-09-10 04:03:12 PM UTC+0000", 27, 1))
+
+    def call(at, cid, name, arguments, text=None):
+        m.add(at, "assistant", text, [(cid, name, json.dumps(arguments, ensure_ascii=False))])
+
+    def result(at, cid, message, ok=True):
+        body = letta_result(message, at, ok)
+        m.add(at, "tool", body, answers=cid, returns=body)
+        m.messages[-1]["tool_returns"][0]["status"] = "success" if ok else "error"
+
+    m.add("2025-09-08T09:01:05.318440+00:00", "user",
+          "Hi, I'm Priya. I'm writing my master's thesis on sediment transport in the Danube delta; my "
+          "supervisor is Dr. Ionescu. Can you keep track of my sources? First one: Syvitski 2005 on sediment flux "
+          "to the ocean.")
+    call("2025-09-08T09:01:09.771020+00:00", "toolu_01QmT4rWx8Lp2Vn6Kb3Hc9Ja", "memory",
+         {"command": "str_replace", "path": "/memories/human", "old_string": "Name: unknown", "new_string": human_1},
+         "Saving who you are.")
+    result("2025-09-08T09:01:09.902114+00:00", "toolu_01QmT4rWx8Lp2Vn6Kb3Hc9Ja", human_1)
+    call("2025-09-08T09:01:12.405937+00:00", "toolu_01Bv7Np3Rq5Ws9Xt1Yc4Zd8Ke", "memory",
+         {"command": "create", "path": "/memories/sources", "description": sources_desc, "file_text": sources_1})
+    result("2025-09-08T09:01:12.588263+00:00", "toolu_01Bv7Np3Rq5Ws9Xt1Yc4Zd8Ke",
+           "Successfully created memory block 'sources'. Your system prompt has been recompiled with the new "
+           "memory block and is now active in your context.")
+    call("2025-09-08T09:01:15.120374+00:00", "toolu_01Hx2Kc8Mv4Pn7Qr3Sw6Tb1Lf", "archival_memory_insert",
+         {"content": passage, "tags": ["thesis", "people"]})
+    result("2025-09-08T09:01:15.664901+00:00", "toolu_01Hx2Kc8Mv4Pn7Qr3Sw6Tb1Lf", "None")
+    m.add("2025-09-08T09:01:18.230455+00:00", "assistant",
+          "Done: I have your thesis, your supervisor and Syvitski 2005 on file.")
+    m.add("2025-09-08T09:14:40.015632+00:00", "user",
+          "Add Walling 2006 on human impact on sediment loads. Syvitski is actually Syvitski et al. 2005, 'impact of "
+          "humans on the flux of terrestrial sediment to the global coastal ocean'. My supervisor is now Dr. Marin, "
+          "and my chapter 2 draft is due 14 October.")
+    call("2025-09-08T09:14:44.502817+00:00", "toolu_01Nc5Tq9Wb3Xm7Ld1Pf4Rg8Kh", "memory",
+         {"command": "insert", "path": "/memories/sources", "insert_line": -1, "insert_text": walling})
+    result("2025-09-08T09:14:44.690348+00:00", "toolu_01Nc5Tq9Wb3Xm7Ld1Pf4Rg8Kh", sources_2)
+    call("2025-09-08T09:14:47.881209+00:00", "toolu_01Rd8Vb2Xn6Qc4Mk9Ts3Wf7Gj", "memory_apply_patch",
+         {"label": "human", "patch": "@@\n Thesis: sediment transport in the Danube delta (master's)\n"
+                                     "-Supervisor: Dr. Ionescu\n+Supervisor: Dr. Marin"})
+    result("2025-09-08T09:14:48.037716+00:00", "toolu_01Rd8Vb2Xn6Qc4Mk9Ts3Wf7Gj", human_2)
+    call("2025-09-08T09:14:51.346082+00:00", "toolu_01Wk3Fp7Lb1Rt5Yn9Qc2Hd6Mx", "memory_apply_patch",
+         {"label": "", "patch": "*** Add Block: deadlines\nDescription: Dates the user must meet.\n"
+                                "+Chapter 2 draft: 2025-10-14\n*** Update Block: sources\n@@\n-" + syvitski + "\n+"
+                                + syvitski_full})
+    result("2025-09-08T09:14:51.720554+00:00", "toolu_01Wk3Fp7Lb1Rt5Yn9Qc2Hd6Mx",
+           "Successfully applied memory patch operations. Your system prompt has been recompiled with the updated "
+           "memory contents and is now active in your context.\n\nOperations completed:\n- Created memory block "
+           "'deadlines'\n- Updated memory block 'sources'")
+    call("2025-09-08T09:14:55.093327+00:00", "toolu_01Yp6Mc1Td4Wq8Bn2Kx7Rv5Lg", "memory",
+         {"command": "str_replace", "path": "/memories/sources", "old_string": "Walling 2007",
+          "new_string": "Walling 2006 (Science of the Total Environment)"})
+    result("2025-09-08T09:14:55.171908+00:00", "toolu_01Yp6Mc1Td4Wq8Bn2Kx7Rv5Lg",
+           "Error executing function memory: ValueError: No replacement was performed, old_string `Walling 2007` "
+           "did not appear verbatim in memory block with label `sources`.", ok=False)
+    m.add("2025-09-08T09:14:58.652290+00:00", "assistant",
+          "Updated: both sources, Dr. Marin as your supervisor, and the chapter 2 deadline on 14 October.")
+    m.add("2025-09-10T16:01:44.387105+00:00", "user", "Who did I say my first supervisor was?")
+    call("2025-09-10T16:01:47.912663+00:00", "toolu_01Fb9Xs4Kq2Mw6Tc8Pn1Rd3Vh", "archival_memory_search",
+         {"query": "thesis supervisor", "tags": ["people"]})
+    result("2025-09-10T16:01:48.405219+00:00", "toolu_01Fb9Xs4Kq2Mw6Tc8Pn1Rd3Vh",
+           [{"id": "passage-5b1f0c3e-7a42-4d9e-9f61-2c8e0d4a7b13", "timestamp": "2025-09-08T09:01:15.480117+00:00",
+             "content": passage, "tags": ["thesis", "people"]}])
+    m.add("2025-09-10T16:01:51.003478+00:00", "assistant",
+          "Dr. Ionescu: you told me on 8 September, before Dr. Marin took over.")
+    m.add("2025-09-10T16:02:58.440912+00:00", "user",
+          "Call the deadlines block milestones. Actually, drop it: Dr. Marin keeps my milestones.")
+    call("2025-09-10T16:03:02.716350+00:00", "toolu_01Lc4Rn8Vd2Xq6Mb9Tw3Kf7Hp", "memory",
+         {"command": "rename", "old_path": "/memories/deadlines", "new_path": "/memories/milestones"})
+    result("2025-09-10T16:03:02.950481+00:00", "toolu_01Lc4Rn8Vd2Xq6Mb9Tw3Kf7Hp",
+           "Successfully renamed memory block 'deadlines' to 'milestones'. Your system prompt has been recompiled "
+           "with the renamed memory block and is now active in your context.")
+    call("2025-09-10T16:03:12.128804+00:00", "toolu_01Tq7Wm3Kc9Rb5Nx1Lf8Pd4Gv", "memory",
+         {"command": "delete", "path": "/memories/milestones"})
+    result("2025-09-10T16:03:12.377590+00:00", "toolu_01Tq7Wm3Kc9Rb5Nx1Lf8Pd4Gv",
+           "Successfully deleted memory block 'milestones'. Your system prompt has been recompiled without this "
+           "memory block and is now active in your context.")
+    m.add("2025-09-10T16:03:15.561023+00:00", "assistant", "Dropped: I no longer keep your milestones.")
+    tools = [
+        newer_tool(0, "memory", "Memory management tool with various sub-commands for memory block operations.",
+                   {"command": {"type": "string", "description": "The sub-command to execute: create, str_replace, insert, delete, rename."},
+                    "path": {"type": "string", "description": "Path to the memory block."},
+                    "file_text": {"type": "string", "description": "The value to set in the memory block (for create)."},
+                    "description": {"type": "string", "description": "The description to set in the memory block (for create, rename)."},
+                    "old_string": {"type": "string", "description": "Old text to replace (for str_replace)."},
+                    "new_string": {"type": "string", "description": "New text to replace with (for str_replace)."},
+                    "insert_line": {"type": "integer", "description": "Line number to insert at (for insert)."},
+                    "insert_text": {"type": "string", "description": "Text to insert (for insert)."},
+                    "old_path": {"type": "string", "description": "Old path for rename operation."},
+                    "new_path": {"type": "string", "description": "New path for rename operation."}},
+                   ["command"]),
+        newer_tool(1, "memory_apply_patch", "Apply a simplified unified-diff style patch to one or more memory blocks.",
+                   {"label": {"type": "string", "description": "The label of the memory block to patch."},
+                    "patch": {"type": "string", "description": "The unified diff-style patch to apply."}},
+                   ["label", "patch"]),
+        newer_tool(2, "archival_memory_insert", "Add information to long-term archival memory for later retrieval.",
+                   {"content": {"type": "string", "description": "The information to store."},
+                    "tags": {"type": "array", "items": {"type": "string"}, "description": "Optional list of category tags."}},
+                   ["content"]),
+        newer_tool(3, "archival_memory_search", "Search archival memory using semantic similarity.",
+                   {"query": {"type": "string", "description": "What you're looking for."},
+                    "tags": {"type": "array", "items": {"type": "string"}, "description": "Filter to memories with these tags."}},
+                   ["query"]),
+    ]
+    agent = {
+        "name": "Quill", "memory_blocks": [], "tools": [], "tool_ids": [t["id"] for t in tools],
+        "source_ids": [], "folder_ids": None, "block_ids": ["block-0", "block-1", "block-2"], "tool_rules": [],
+        "tags": [], "system": RESEARCH_BASE, "agent_type": "letta_v1_agent", "initial_message_sequence": None,
+        "include_base_tools": False, "include_multi_agent_tools": False, "include_base_tool_rules": False,
+        "include_default_source": False, "description": "Keeps a student's thesis notes.", "metadata": None,
+        "llm_config": {"model": model, "display_name": None, "model_endpoint_type": "anthropic",
+                       "model_endpoint": "https://api.anthropic.com/v1", "provider_name": "anthropic",
+                       "provider_category": "base", "model_wrapper": None, "context_window": 32000,
+                       "put_inner_thoughts_in_kwargs": False, "handle": "anthropic/" + model, "temperature": 0.7,
+                       "max_tokens": 4096, "enable_reasoner": False, "reasoning_effort": None,
+                       "max_reasoning_tokens": 0, "parallel_tool_calls": False, "response_format": None,
+                       "strict": False},
+        "embedding_config": {"embedding_endpoint_type": "openai", "embedding_endpoint": "https://api.openai.com/v1",
+                             "embedding_model": "text-embedding-3-small", "embedding_dim": 1536,
+                             "embedding_chunk_size": 300, "handle": "openai/text-embedding-3-small", "batch_size": 32,
+                             "azure_endpoint": None, "azure_version": None, "azure_deployment": None},
+        "message_buffer_autoclear": False, "enable_sleeptime": False, "timezone": "UTC",
+        "id": "agent-0", "in_context_message_ids": [f"message-{i}" for i in range(len(m.messages))],
+        "messages": m.messages, "files_agents": [], "group_ids": []}
+    return {
+        "agents": [agent], "groups": [],
+        "blocks": [{"value": value, "limit": 5000, "project_id": None, "template_name": None, "is_template": False,
+                    "template_id": None, "base_template_id": None, "deployment_id": None, "entity_id": None,
+                    "preserve_on_migration": False, "label": label, "read_only": False, "description": desc,
+                    "metadata": {}, "hidden": None, "tags": None, "id": f"block-{i}"}
+                   for i, (label, desc, value) in enumerate(end)],
+        "files": [], "sources": [], "tools": tools, "mcp_servers": [], "metadata": {"revision_id": "297e8217e952"},
+        "created_at": "2025-09-10T16:05:02.774019+00:00"}
+
+
 if __name__ == "__main__":
     dump("letta/clean-memgpt-agent.af", clean_memgpt_agent())
     dump("letta/block-over-limit.af", block_over_limit())
@@ -446,3 +624,4 @@ if __name__ == "__main__":
     dump("letta/reverted-on-request.af", name_put_back(True))
     dump("letta/broken-history.af", broken_history())
     dump("letta/evicted-history.af", evicted_history())
+    dump("letta/memory-tool.af", memory_tool_agent())

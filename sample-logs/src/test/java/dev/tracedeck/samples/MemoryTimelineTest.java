@@ -65,6 +65,51 @@ class MemoryTimelineTest {
         assertTrue(last.change().startsWith("Balcony also holds basil"), last.change());
     }
 
+    /**
+     * The newer tools, applied as Letta's executor does: the one prompt was rewritten in place (its stamp is the last
+     * change), so it is not the memory at the start; each value follows from the calls and what their results report.
+     */
+    @Test
+    void lettasMemoryToolPatchesAndArchivalMemory() throws Exception {
+        MemoryTimeline t = read(SampleReadme.MODULE.resolve("letta/memory-tool.af"));
+        assertEquals(List.of("human", "sources", "archival memory", "deadlines", "milestones"),
+                t.memories().stream().map(Memory::name).toList());
+        Memory human = named(t, "human");
+        assertEquals(Optional.empty(), human.initial(), "the prompt shows the memory as it ended");
+        assertEquals("memory:replace:?>93 memory_apply_patch:replace:93>91", ops(human));
+        assertEquals("Name: Priya\nThesis: sediment transport in the Danube delta (master's)\nSupervisor: Dr. Marin",
+                human.operations().get(1).after().orElseThrow());
+        Memory sources = named(t, "sources");
+        assertEquals("memory:write:?>43 memory:append:43>90 memory_apply_patch:replace:90>151"
+                + " memory:replace!:151>151", ops(sources));
+        assertEquals("- Syvitski et al. 2005, impact of humans on the flux of terrestrial sediment to the global"
+                + " coastal ocean\n- Walling 2006, human impact on sediment loads",
+                sources.operations().get(2).after().orElseThrow());
+        assertEquals("memory_apply_patch:write:?>27 memory:delete:27>?", ops(named(t, "deadlines")));
+        assertEquals("renamed to milestones", named(t, "deadlines").operations().get(1).change());
+        assertEquals("memory:write:?>27 memory:delete:27>?", ops(named(t, "milestones")));
+        Memory archival = named(t, "archival memory");
+        assertEquals("archival", archival.kind());
+        assertEquals("archival_memory_insert:append:?>? archival_memory_search:read:?>?", ops(archival));
+        assertTrue(archival.operations().get(0).change().endsWith("\ntags: thesis, people"));
+    }
+
+    /** LangMem's tools on a store, as a LangGraph state history holds their calls and results. */
+    @Test
+    void langMemItemsByKeyFromTheToolsCallsAndAnswers() throws Exception {
+        MemoryTimeline t = read(SampleReadme.MODULE.resolve("langgraph/langmem-memory.json"));
+        String diet = "6f1c2d9e-5b8a-4e3f-9a71-0c4d8e2b7f15";
+        String commute = "2b7e4a10-93c6-4f0d-b8e2-7d15a9c3e604";
+        assertEquals(List.of(diet, commute), t.memories().stream().map(Memory::name).toList());
+        Memory food = named(t, diet);
+        assertEquals("store item", food.kind());
+        assertEquals("manage_memory:write:?>19 search_memory:read:19>19 manage_memory:write!:19>19"
+                + " manage_memory:write:19>35", ops(food));
+        assertEquals("User is pescatarian: fish, no meat.", food.operations().get(3).after().orElseThrow());
+        assertEquals("manage_memory:write:?>20 search_memory:read:20>20 manage_memory:delete:20>?",
+                ops(named(t, commute)));
+    }
+
     @Test
     void claudeCodeMemoryFilesAndTodoList() throws Exception {
         MemoryTimeline t = read(SampleReadme.MODULE.resolve("claude-code/memory-files.jsonl"));
@@ -107,6 +152,10 @@ class MemoryTimelineTest {
         assertEquals(OptionalInt.of(5000), human.limit());
         MemoryTimeline sleeptime = read(REAL.resolve("letta-01-lettabot-builder-sleeptime.af"));
         assertEquals(List.of("project 1", "todo 2"), counts(sleeptime));
+        // its one prompt was rewritten after these calls, so no value before the first is known; each result reports
+        // the block after, and the last ones are the saved blocks of the sleep-time agent (9,620 and 2,618 characters)
+        assertEquals("memory_replace:replace:?>9620", ops(named(sleeptime, "project")));
+        assertEquals("memory_replace:replace:?>2318 memory_replace:replace:2318>2618", ops(named(sleeptime, "todo")));
         MemoryTimeline outreach = read(REAL.resolve("letta-03-outreach-workflow-oldschema.af"));
         assertTrue(outreach.memories().isEmpty());
         MemoryTimeline session = read(REAL.resolve("claude-code-11-sessionshare-general-tool-calls-1mb.jsonl"));

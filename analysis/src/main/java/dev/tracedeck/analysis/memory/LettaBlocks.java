@@ -6,6 +6,9 @@ import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.message.ToolCall;
 import dev.tracedeck.model.state.SnapshotSection;
 import dev.tracedeck.model.trace.TraceThread;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -19,9 +22,12 @@ import java.util.regex.Pattern;
  * A Letta agent's core-memory blocks: the values the system prompts show (the Letta importer's memory dumps), the
  * limits the agent record keeps ({@code block_limits}), and the memory tools' calls, each applied as Letta's own
  * function does: {@code core_memory_append} adds a newline and the content; {@code core_memory_replace} replaces
- * every occurrence of {@code old_content}; {@code memory_replace} replaces {@code old_str}, which must occur once;
- * {@code memory_insert} inserts {@code new_str}'s lines after line {@code insert_line} (-1: at the end);
+ * every occurrence of {@code old_content}; {@code memory_replace} replaces {@code old_string} (an older Letta's
+ * {@code old_str}), which must occur once; {@code memory_insert} inserts {@code new_string}'s (or {@code new_str}'s)
+ * lines after line {@code insert_line} (-1: at the end);
  * {@code memory_rethink} and {@code rethink_memory} set the whole value. {@code memory_finish_edits} changes nothing.
+ * The {@code memory} tool and {@code memory_apply_patch} are read by {@link LettaMemoryTool}, archival memory by
+ * {@link LettaArchival}.
  *
  * <p>A value is known from a dump on, and stays known while each call can be applied: a call whose text to replace
  * is not in the known value (a newer Letta rewrites the first system prompt in place, so it shows the memory as it
@@ -45,21 +51,67 @@ final class LettaBlocks {
 
     static void read(TraceThread thread, CallResults results, MemoryBook book) {
         Map<String, Integer> limits = limits(thread);
+        List<Instant> callTimes = blockCallTimes(thread);
+        Optional<Instant> promptStamp = Optional.empty();
+        int callsSeen = 0;
         for (Event e : thread.events()) {
+            if (e.payload() instanceof Payload.ConversationMessage m && m.message().role().equals("system")) {
+                promptStamp = LettaPromptTime.lastModified(m.message().content());
+            }
             if (e.payload() instanceof Payload.StateDump dump && dump.snapshot().stateType().equals(STATE_TYPE)) {
+                boolean stale = shownLater(promptStamp, callTimes, callsSeen);
+                promptStamp = Optional.empty();
+                if (stale) {
+                    continue;
+                }
                 for (SnapshotSection s : dump.snapshot().sections()) {
                     if (!s.entries().isEmpty()) {
                         page(book, s.name(), limits).shown(withoutLineNumbers(s.entries().get(0).content()));
                     }
                 }
             } else if (e.payload() instanceof Payload.ConversationMessage m) {
+                if (m.message().toolCalls().stream().anyMatch(c -> changesBlocks(c.name()))) {
+                    callsSeen++;
+                }
                 for (ToolCall call : m.message().toolCalls()) {
                     if (TOOLS.contains(call.name())) {
                         apply(e, call, results, book, limits);
+                    } else if (LettaMemoryTool.isTool(call.name())) {
+                        LettaMemoryTool.apply(new LettaMemoryTool.Call(e, call, l -> page(book, l, limits).page(),
+                                failed(results.result(call)), results.result(call)));
+                    } else if (LettaArchival.isTool(call.name())) {
+                        LettaArchival.apply(new LettaMemoryTool.Call(e, call, l -> book.page(l, "archival"),
+                                failed(results.result(call)), results.result(call)));
                     }
                 }
             }
         }
+    }
+
+    private static boolean changesBlocks(String tool) {
+        return TOOLS.contains(tool) || LettaMemoryTool.isTool(tool);
+    }
+
+    /** When each message that calls a block tool was made, in order; a message whose time does not parse is left out. */
+    private static List<Instant> blockCallTimes(TraceThread thread) {
+        List<Instant> times = new ArrayList<>();
+        for (Event e : thread.events()) {
+            if (e.payload() instanceof Payload.ConversationMessage m
+                    && m.message().toolCalls().stream().anyMatch(c -> changesBlocks(c.name()))) {
+                times.add(LettaPromptTime.created(e.time()).orElse(Instant.MIN));
+            }
+        }
+        return times;
+    }
+
+    /**
+     * True when a prompt shows the memory as a later call left it: its blocks' last change (to the second) is after
+     * the time of the next call that changes a block, so the prompt was rewritten after that call (a newer Letta
+     * rewrites its one prompt in place) and is not the memory at its place in the thread.
+     */
+    private static boolean shownLater(Optional<Instant> stamp, List<Instant> callTimes, int callsSeen) {
+        return stamp.isPresent() && callsSeen < callTimes.size() && !callTimes.get(callsSeen).equals(Instant.MIN)
+                && stamp.get().isAfter(callTimes.get(callsSeen).truncatedTo(ChronoUnit.SECONDS));
     }
 
     private static BlockPage page(MemoryBook book, String label, Map<String, Integer> limits) {
@@ -106,15 +158,15 @@ final class LettaBlocks {
             }
             case "memory_replace" -> {
                 op = MemoryOp.REPLACE;
-                Optional<String> old = arg(call, "old_str");
-                Optional<String> now = arg(call, "new_str");
+                Optional<String> old = arg(call, "old_string").or(() -> arg(call, "old_str"));
+                Optional<String> now = arg(call, "new_string").or(() -> arg(call, "new_str"));
                 change = now.orElse("");
                 applied = before.filter(b -> old.isPresent() && !old.get().isEmpty() && now.isPresent()
                         && occurrences(b, old.get()) == 1).map(b -> b.replace(old.get(), now.get()));
             }
             case "memory_insert" -> {
                 op = MemoryOp.APPEND;
-                Optional<String> text = arg(call, "new_str");
+                Optional<String> text = arg(call, "new_string").or(() -> arg(call, "new_str"));
                 int at = arg(call, "insert_line").map(LettaBlocks::integer).orElse(-1);
                 change = text.orElse("");
                 applied = text.flatMap(t -> before.flatMap(b -> insert(b, t, at)));
@@ -125,13 +177,17 @@ final class LettaBlocks {
                 applied = arg(call, "new_memory");
             }
         }
+        if (!failed) {
+            Optional<String> computed = applied;
+            applied = LettaResult.reportedValue(result, change).or(() -> computed);
+        }
         Optional<String> after = failed ? before : applied;
         page.add(new MemoryOperation(op, e, tool, before, after, applied, change, failed, result));
     }
 
     /** Letta's memory_insert: the lines of {@code text} after line {@code at} of {@code value}; empty when out of range. */
-    private static Optional<String> insert(String value, String text, int at) {
-        List<String> lines = new java.util.ArrayList<>(Arrays.asList(value.split("\n", -1)));
+    static Optional<String> insert(String value, String text, int at) {
+        List<String> lines = new ArrayList<>(Arrays.asList(value.split("\n", -1)));
         int line = at == -1 ? lines.size() : at;
         if (line < 0 || line > lines.size()) {
             return Optional.empty();

@@ -16,10 +16,11 @@ public record MemoryTimeline(List<Memory> memories, String reason) {
 
     /**
      * The formats whose traces can hold memory operations Tracedeck reads: Letta agent files, Mycelian logs, Claude
-     * Code sessions, Codex rollouts (read as OpenAI Responses items).
+     * Code sessions, Codex rollouts (read as OpenAI Responses items), LangGraph state and LangChain messages (LangMem's
+     * tools on a store).
      */
     private static final java.util.Set<String> KEEPING = java.util.Set.of("letta", "mycelian-log", "claude-code",
-            "openai-responses");
+            "openai-responses", "langgraph", "langchain");
 
     public MemoryTimeline {
         memories = List.copyOf(memories);
@@ -34,9 +35,9 @@ public record MemoryTimeline(List<Memory> memories, String reason) {
         if (!all.isEmpty()) {
             return new MemoryTimeline(all, "");
         }
-        return new MemoryTimeline(all, "no memory in this " + trace.format() + " trace: no Letta memory blocks or"
-                + " memory tools, no Mycelian memory calls, no writes of memory files (CLAUDE.md, AGENTS.md, a"
-                + " memory or .claude folder) and no todo list");
+        return new MemoryTimeline(all, "no memory in this " + trace.format() + " trace: no Letta memory blocks,"
+                + " memory tools or archival memory, no Mycelian memory calls, no writes of memory files (CLAUDE.md, AGENTS.md, a"
+                + " memory or .claude folder), no todo list and no LangMem store calls");
     }
 
     /** True when a trace of {@code format} can hold memory operations; false for a format that keeps none. */
@@ -52,6 +53,8 @@ public record MemoryTimeline(List<Memory> memories, String reason) {
         CallResults.eachCall(thread, (event, call) -> {
             if (MycelianMemory.isTool(call.name())) {
                 MycelianMemory.apply(event, call, book);
+            } else if (LangMemTools.isTool(call.name())) {
+                LangMemTools.apply(event, call, results, book);
             } else if (MemoryFiles.isTool(call.name())) {
                 MemoryFiles.apply(event, call, results, book);
             }

@@ -174,6 +174,31 @@ class MemoryViewTest {
         assertEquals(0, model.selectedProperty().get().lane(), "↑ stops at the first lane");
     }
 
+    /** Marks closer than a few pixels share a node: thousands of operations make as many nodes as the lanes have cells. */
+    @Test
+    void thousandsOfMarksKeepANodePerCellAndOneForTheSelectedMark(FxRobot robot) throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("memory-ops", ".jsonl");
+        try {
+            dev.tracedeck.desktop.bench.MemoryViewBenchmark.write(file, 4_000);
+            Trace many = Importers.standard().read(ImportSource.of(file), ImportListener.NONE);
+            robot.interact(() -> show(many));
+            WaitForAsyncUtils.waitForFxEvents();
+            assertEquals(8, model.lanes().lanes().size());
+            assertEquals(4_000, model.lanes().operations());
+            int nodes = marks(robot).size();
+            // 8 lanes of 500 marks on tracks under 1,100 pixels wide: fewer than 367 cells each
+            assertTrue(nodes >= 8 * 100 && nodes < 8 * 367, nodes + " nodes");
+            MemoryLanes.Mark first = model.lanes().lanes().get(0).marks().get(0);
+            assertTrue(marks(robot).stream().noneMatch(n -> n.getUserData() == first), "the first mark shares its cell");
+            robot.interact(() -> model.select(first));
+            WaitForAsyncUtils.waitForFxEvents();
+            Node shown = marks(robot).stream().filter(n -> n.getUserData() == first).findFirst().orElseThrow();
+            assertTrue(has(shown, "selected"));
+        } finally {
+            java.nio.file.Files.deleteIfExists(file);
+        }
+    }
+
     @Test
     void aFormatWithoutMemorySaysSoInWords(FxRobot robot) throws Exception {
         Trace chat = read("sample-logs/openai/clean-tool-calls.json");
