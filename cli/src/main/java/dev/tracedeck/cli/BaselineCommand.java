@@ -8,6 +8,8 @@ import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.redact.Redactor;
 import dev.tracedeck.importers.registry.Importers;
+import dev.tracedeck.workspace.NamedBaseline;
+import dev.tracedeck.workspace.WorkspaceException;
 import dev.tracedeck.workspace.baseline.Baseline;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -15,8 +17,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,9 +29,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code tracedeck baseline write}: the findings of some traces as a baseline for {@code validate --baseline}. */
-@Command(name = "baseline", mixinStandardHelpOptions = true, subcommands = BaselineCommand.Write.class,
-        description = "Baselines: the findings already known, which validate --baseline FILE leaves out.")
+/**
+ * {@code tracedeck baseline write}: the findings of some traces as a baseline for {@code validate --baseline}, in a file
+ * or kept in the workspace by name; {@code baseline list}: the baselines the workspace keeps.
+ */
+@Command(name = "baseline", mixinStandardHelpOptions = true, subcommands = {BaselineCommand.Write.class, BaselineList.class},
+        description = "Baselines: the findings already known, which validate --baseline FILE (or workspace:NAME) leaves out.")
 public final class BaselineCommand implements Callable<Integer> {
 
     @Spec
@@ -35,7 +42,8 @@ public final class BaselineCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println(TerminalText.line("tracedeck baseline: say what to do: tracedeck baseline write [--output FILE] TRACE..."));
+        spec.commandLine().getErr().println(TerminalText.line("tracedeck baseline: say what to do: tracedeck baseline write [--output FILE] [--name NAME] TRACE..., "
+                + "or tracedeck baseline list"));
         return ExitCodes.USAGE;
     }
 
@@ -43,6 +51,9 @@ public final class BaselineCommand implements Callable<Integer> {
             description = {"Validate the traces and write every finding's fingerprint as a JSON baseline.",
                 "A fingerprint is the finding's rule, thread, msg_idx and a hash of its evidence text, not its lines. "
                     + "Secrets the findings quote are redacted (--redact: personal data too).",
+                "With --name, the baseline is kept in the workspace under that name (replacing one of that name), with "
+                    + "when and by whom it was written, for validate --baseline workspace:NAME; a workspace shared on "
+                    + "PostgreSQL shares it with the team.",
                 "Exit 0, or 2 when a file can't be read (or changed while being checked, so that a finding's "
                     + "evidence can't be read back) or the baseline can't be written; then no baseline is written."})
     static final class Write implements Callable<Integer> {
@@ -52,6 +63,10 @@ public final class BaselineCommand implements Callable<Integer> {
 
         @Option(names = "--output", paramLabel = "FILE", description = "Write the baseline here instead of standard output.")
         private Path output;
+
+        @Option(names = "--name", paramLabel = "NAME", description = "Keep the baseline in the workspace under this name "
+                + "(letters, digits, '.', '-', '_'); then nothing goes to standard output.")
+        private String name;
 
         @Mixin
         private RuleConfigOption config;
@@ -97,8 +112,14 @@ public final class BaselineCommand implements Callable<Integer> {
             }
             // A baseline is meant to be committed: its secrets are redacted always, personal data with --redact.
             Redactor redactor = asked.get().isActive() ? asked.get() : Redactor.secrets();
+            if (name != null && (workspace.disabled() || !NamedBaseline.validName(name))) {
+                err.println(TerminalText.line(command + ": " + (workspace.disabled() ? "--name keeps the baseline in a workspace; "
+                        + "drop --no-workspace" : NamedBaseline.nameProblem(name))));
+                return ExitCodes.USAGE;
+            }
             List<Validation> validations = new ArrayList<>();
             List<Fingerprints> taken = new ArrayList<>();
+            String baseline;
             try (WorkspaceOpening opening = WorkspaceOpening.start(workspace, err, command)) {
                 FileChecks checks = new FileChecks(reading, importers.get(), TextCallLifting.OFF, new Validator(rules.get()), opening,
                         err, command);
@@ -114,14 +135,25 @@ public final class BaselineCommand implements Callable<Integer> {
                 if (opening.failed()) {
                     return ExitCodes.USAGE;
                 }
+                Fingerprints fingerprints = Fingerprints.union(taken);
+                baseline = Baseline.write(validations, fingerprints, redactor);
+                if (name != null) {
+                    NamedBaseline kept = opening.store().orElseThrow().writeBaseline(name, baseline, distinct(validations, fingerprints));
+                    err.println(TerminalText.line(command + ": " + kept.findings() + " findings kept in " + opening.store().get().address()
+                            + " as the baseline " + name + kept.author().map(a -> " (by " + a + ")").orElse("")));
+                }
+            } catch (WorkspaceException e) {
+                err.println(TerminalText.line(command + ": " + e.getMessage()));
+                return ExitCodes.USAGE;
             }
-            String baseline = Baseline.write(validations, Fingerprints.union(taken), redactor);
             if (asked.get().isActive()) {
                 err.println(TerminalText.line(command + ": " + redactor.summary()));
             }
             if (output == null) {
-                spec.commandLine().getOut().print(baseline);
-                spec.commandLine().getOut().flush();
+                if (name == null) {
+                    spec.commandLine().getOut().print(baseline);
+                    spec.commandLine().getOut().flush();
+                }
                 return ExitCodes.OK;
             }
             try {
@@ -133,6 +165,13 @@ public final class BaselineCommand implements Callable<Integer> {
             long count = validations.stream().mapToLong(v -> v.findings().size()).sum();
             err.println(TerminalText.line(command + ": " + count + " findings written to " + output));
             return ExitCodes.OK;
+        }
+
+        /** How many distinct findings the baseline holds: one per fingerprint, as it is written. */
+        private static int distinct(List<Validation> validations, Fingerprints fingerprints) {
+            Set<String> seen = new HashSet<>();
+            validations.forEach(v -> v.findings().forEach(f -> seen.add(fingerprints.of(f))));
+            return seen.size();
         }
     }
 }

@@ -56,6 +56,19 @@ class SharedWorkspaceCommandsTest {
     }
 
     @Test
+    void aBaselineKeptByNameIsSharedWithWhoWroteIt() throws Exception {
+        String url = TestPostgres.newDatabase().toString();
+        CliRun write = CliRun.of("baseline", "write", "--workspace", url, "--name", "main", CliRun.BEFORE.toString());
+        assertEquals(ExitCodes.OK, write.code(), write.err());
+        assertTrue(write.err().strip().endsWith("as the baseline main (by " + ME + ")"), write.err());
+        CliRun list = CliRun.of("baseline", "list", "--workspace", url);
+        assertTrue(list.out().strip().startsWith("main ") && list.out().strip().endsWith("by " + ME), list.out());
+        assertEquals(ME, JSON.readTree(CliRun.of("baseline", "list", "--workspace", url, "--json").out()).get(0).get("author").asText());
+        CliRun known = CliRun.of("validate", "--workspace", url, "--baseline", "workspace:main", CliRun.BEFORE.toString());
+        assertEquals(ExitCodes.OK, known.code(), known.out() + known.err());
+    }
+
+    @Test
     void aPasswordInTheUrlIsRefusedInOneLineAndNeverEchoed() {
         CliRun run = CliRun.of("runs", "--workspace", "postgresql://alice:hunter2-secret@127.0.0.1:1/traces");
         assertEquals(ExitCodes.USAGE, run.code());

@@ -226,6 +226,40 @@ class WorkspaceCommandsTest {
         assertEquals(ExitCodes.FINDINGS, CliRun.of("validate", "--no-workspace", "--baseline", clean.toString(), shifted.toString()).code());
     }
 
+    @Test
+    void aBaselineKeptByNameInTheWorkspaceIsListedAndLeavesItsFindingsOut() throws Exception {
+        Path file = dir.resolve("baseline.json");
+        CliRun.of("baseline", "write", "--no-workspace", "--output", file.toString(), CliRun.BEFORE.toString());
+        int findings = JSON.readTree(Files.readString(file)).get("findings").size();
+        CliRun write = CliRun.of("baseline", "write", "--workspace", ws(), "--name", "main", CliRun.BEFORE.toString());
+        assertEquals(ExitCodes.OK, write.code(), write.err());
+        assertEquals("", write.out(), "kept in the workspace, not printed");
+        assertEquals("tracedeck baseline write: " + findings + " findings kept in " + ws() + " as the baseline main",
+                write.err().strip());
+
+        CliRun list = CliRun.of("baseline", "list", "--workspace", ws());
+        assertEquals(ExitCodes.OK, list.code(), list.err());
+        assertTrue(list.out().matches("main +" + findings + " findings  \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\R"), list.out());
+        JsonNode json = JSON.readTree(CliRun.of("baseline", "list", "--workspace", ws(), "--json").out());
+        assertEquals("main", json.get(0).get("name").asText());
+        assertEquals(findings, json.get(0).get("findings").asInt());
+        assertTrue(json.get(0).get("author").isNull(), "an SQLite workspace records no author");
+
+        Path shifted = shiftedCopy(CliRun.BEFORE);
+        CliRun known = CliRun.of("validate", "--workspace", ws(), "--baseline", "workspace:main", "--format", "json", shifted.toString());
+        assertEquals(ExitCodes.OK, known.code(), known.err());
+        assertEquals(findings, JSON.readTree(known.out()).at("/files/0/summary/known").asInt());
+
+        CliRun missing = CliRun.of("validate", "--workspace", ws(), "--baseline", "workspace:release", shifted.toString());
+        assertEquals(ExitCodes.USAGE, missing.code());
+        assertEquals("tracedeck validate: " + ws() + " keeps no baseline named release (it keeps main)", missing.err().strip());
+        CliRun badName = CliRun.of("baseline", "write", "--workspace", ws(), "--name", "no spaces", CliRun.BEFORE.toString());
+        assertEquals(ExitCodes.USAGE, badName.code());
+        assertTrue(badName.err().contains("'no spaces' is not a baseline name"), badName.err());
+        CliRun none = CliRun.of("baseline", "write", "--no-workspace", "--name", "main", CliRun.BEFORE.toString());
+        assertEquals(ExitCodes.USAGE, none.code());
+    }
+
     /** The list says what each mark is on: the finding's rule, and the file and line it was last recorded at. */
     @Test
     void theMarksAreListedWithTheRuleAndPlaceOfTheirFinding() throws Exception {
