@@ -1,6 +1,8 @@
 package dev.tracedeck.desktop.workspace;
 
 import java.io.File;
+import javafx.application.Platform;
+import javafx.beans.InvalidationListener;
 import javafx.event.ActionEvent;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -96,6 +98,15 @@ public final class WorkspaceDialog {
             dialog.getDialogPane().getStylesheets().setAll(owner.getScene().getStylesheets());
         }
         dialog.getDialogPane().getStylesheets().add(WorkspaceDialog.class.getResource("workspace.css").toExternalForm());
+        // The dialog grows to show the spinner's line or a failure's whole line, and shrinks back.
+        InvalidationListener fit = obs -> Platform.runLater(() -> {
+            Window shown = dialog.getDialogPane().getScene().getWindow();
+            if (shown != null && shown.isShowing()) {
+                shown.sizeToScene();
+            }
+        });
+        choice.busyProperty().addListener(fit);
+        choice.errorProperty().addListener(fit);
         Node open = dialog.getDialogPane().lookupButton(OPEN);
         open.setId("workspace-open");
         open.disableProperty().bind(choice.busyProperty().or(choice.locationProperty().isEmpty()));
