@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tracedeck.workspace.FileIdentity;
+import dev.tracedeck.workspace.WorkspaceStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -258,6 +261,28 @@ class WorkspaceCommandsTest {
         assertTrue(badName.err().contains("'no spaces' is not a baseline name"), badName.err());
         CliRun none = CliRun.of("baseline", "write", "--no-workspace", "--name", "main", CliRun.BEFORE.toString());
         assertEquals(ExitCodes.USAGE, none.code());
+    }
+
+    @Test
+    void notesListsTheNotesAndBookmarksOnATracesEventsByItsContent() throws Exception {
+        Path copy = Files.copy(CliRun.BEFORE, dir.resolve("moved.log"));
+        try (WorkspaceStore store = WorkspaceStore.open(Path.of(ws()),
+                Clock.systemUTC())) {
+            String sha = FileIdentity.sha256(CliRun.BEFORE);
+            store.annotations().addNote(sha, 12, "the duplicate starts here");
+            store.annotations().bookmark(sha, 3, "flush");
+        }
+        CliRun notes = CliRun.of("notes", "--workspace", ws(), copy.toString());
+        assertEquals(ExitCodes.OK, notes.code(), notes.err());
+        List<String> lines = notes.out().lines().toList();
+        assertEquals(copy.toString(), lines.get(0));
+        assertTrue(lines.get(1).matches("  seq 3 +★ \\S+Z  flush"), lines.get(1));
+        assertTrue(lines.get(2).matches("  seq 12 +✎ \\S+Z  the duplicate starts here"), lines.get(2));
+        JsonNode json = JSON.readTree(CliRun.of("notes", "--workspace", ws(), "--json", copy.toString()).out());
+        assertEquals("the duplicate starts here", json.at("/0/notes/0/text").asText());
+        assertTrue(json.at("/0/notes/0/author").isNull(), "an SQLite workspace records no author");
+        assertEquals("flush", json.at("/0/bookmarks/0/label").asText());
+        assertTrue(CliRun.of("notes", "--workspace", ws(), CliRun.AFTER.toString()).out().contains("no notes or bookmarks"));
     }
 
     /** The list says what each mark is on: the finding's rule, and the file and line it was last recorded at. */
