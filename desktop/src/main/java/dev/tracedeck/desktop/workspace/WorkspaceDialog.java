@@ -100,7 +100,8 @@ public final class WorkspaceDialog {
         dialog.getDialogPane().getStylesheets().add(WorkspaceDialog.class.getResource("workspace.css").toExternalForm());
         // The dialog grows to show the spinner's line or a failure's whole line, and shrinks back.
         InvalidationListener fit = obs -> Platform.runLater(() -> {
-            Window shown = dialog.getDialogPane().getScene().getWindow();
+            // Gone by then when the change was the one that closed it.
+            Window shown = dialog.getDialogPane().getScene() == null ? null : dialog.getDialogPane().getScene().getWindow();
             if (shown != null && shown.isShowing()) {
                 shown.sizeToScene();
             }
