@@ -18,6 +18,7 @@ import dev.tracedeck.cli.RuleConfigOption;
 import dev.tracedeck.cli.RunsCommand;
 import dev.tracedeck.cli.SearchCommand;
 import dev.tracedeck.cli.McpCommand;
+import dev.tracedeck.cli.NotesCommand;
 import dev.tracedeck.cli.MemoryCommand;
 import dev.tracedeck.cli.TextCallsCommand;
 import dev.tracedeck.cli.TokensCommand;
@@ -68,7 +69,7 @@ public final class Main implements Callable<Integer> {
     private static final List<Class<?>> COMMANDS = List.of(InspectCommand.class, ValidateCommand.class,
             ListenCommand.class, WatchCommand.class, ConvertCommand.class, TokensCommand.class, CostCommand.class, PricesCommand.class, PruneCommand.class, FreezeCommand.class,
             CompareCommand.class, AlignCommand.class, RenderCommand.class, TextCallsCommand.class, MemoryCommand.class, RunsCommand.class, SearchCommand.class,
-            BaselineCommand.class, TriageCommand.class, McpCommand.class, WorkspaceCommand.class, CommandLine.HelpCommand.class);
+            BaselineCommand.class, TriageCommand.class, NotesCommand.class, McpCommand.class, WorkspaceCommand.class, CommandLine.HelpCommand.class);
 
     @Parameters(arity = "0..*", paramLabel = "FILE", description = "Logs or dumps to open (.log .jsonl .json, optionally .gz; a Claude Code project folder).")
     private List<Path> files = new ArrayList<>();

@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
 /** {@code tracedeck mcp [--allow-writes]}: the Model Context Protocol server an agent starts to ask Tracedeck. */
 @Command(name = "mcp", mixinStandardHelpOptions = true,
         description = {"Answer an AI agent's questions about traces as a Model Context Protocol (MCP) server on standard input and output.",
-            "Tools: list_runs, search, validate, list_threads, read_thread, read_event, cost and context_levels; triage "
+            "Tools: list_runs, search, list_marks, triage_history, validate, list_threads, read_thread, read_event, cost "
+                + "and context_levels; triage "
                 + "with --allow-writes. Each answer is a page of rows (offset, limit, nextOffset) with long text cut and "
                 + "its length said.",
             "Register it with the agent, e.g. claude mcp add tracedeck -- tracedeck mcp. Standard output carries only the "

@@ -21,6 +21,7 @@ import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
 import dev.tracedeck.workspace.IndexingListener;
+import dev.tracedeck.workspace.RunFinding;
 import dev.tracedeck.workspace.SearchHit;
 import dev.tracedeck.workspace.TriageMark;
 import dev.tracedeck.workspace.TriageStatus;
@@ -165,6 +166,33 @@ final class McpWorkbench implements Workbench {
         Set<String> named = Set.copyOf(threads);
         List<TraceThread> these = trace.threads().stream().filter(t -> named.contains(t.id())).toList();
         return parse(TokensReport.json(List.of(TokensReport.count(trace, these, choice)))).get(0);
+    }
+
+    @Override
+    public List<RunFinding> findingsOf(String path) {
+        Path file;
+        try {
+            file = Path.of(path);
+        } catch (InvalidPathException e) {
+            throw new ToolFailure(TerminalText.line(NAME + ": " + path + " is not a path (" + e.getReason() + ")"));
+        }
+        return reading("list_marks", store -> {
+            if (!store.isRecorded(file)) {
+                throw new ToolFailure(TerminalText.line("list_marks: " + path + " is not recorded in the workspace "
+                        + store.address() + " (validate it first)"));
+            }
+            return store.findingsOf(file);
+        });
+    }
+
+    @Override
+    public History triageHistory(String fingerprint) {
+        return reading("triage_history", store -> {
+            StringWriter said = new StringWriter();
+            String full = TriageCommand.expand(store, fingerprint, new PrintWriter(said))
+                    .orElseThrow(() -> failure(said, "triage_history: no such finding"));
+            return new History(full, store.triageHistory(full));
+        });
     }
 
     @Override

@@ -11,6 +11,7 @@ import dev.tracedeck.cli.report.ReportFormat;
 import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.redact.Redactor;
 import dev.tracedeck.importers.registry.Importers;
+import dev.tracedeck.workspace.NamedBaseline;
 import dev.tracedeck.workspace.WorkspaceException;
 import dev.tracedeck.workspace.WorkspaceStore;
 import dev.tracedeck.workspace.baseline.Baseline;
@@ -83,11 +84,15 @@ public final class ValidateCommand implements Callable<Integer> {
     @Mixin
     private ModelsOption models;
 
-    @Option(names = "--baseline", paramLabel = "FILE|workspace",
-            description = "Report only findings not in this baseline (written by `tracedeck baseline write`), or with "
-                    + "`workspace` not marked accepted or false-positive in the workspace; the others are counted as known. "
-                    + "The exit code follows the new findings alone.")
+    @Option(names = "--baseline", paramLabel = "FILE|workspace|workspace:NAME",
+            description = "Report only findings not in this baseline (written by `tracedeck baseline write`), with "
+                    + "`workspace` not marked accepted or false-positive in the workspace, or with `workspace:NAME` not in "
+                    + "the baseline the workspace keeps as NAME (`baseline write --name NAME`); the others are counted as "
+                    + "known. The exit code follows the new findings alone.")
     private String baseline;
+
+    /** {@code --baseline workspace:NAME}: the baseline the workspace keeps under that name. */
+    static final String NAMED_BASELINE = "workspace:";
 
     @Mixin
     private final RedactOptions redact = new RedactOptions();
@@ -235,9 +240,10 @@ public final class ValidateCommand implements Callable<Integer> {
     }
 
     private Optional<Baseline> readBaseline(WorkspaceOpening opening, PrintWriter err) {
-        if (baseline.equals("workspace")) {
+        boolean marks = baseline.equals("workspace");
+        if (marks || baseline.startsWith(NAMED_BASELINE)) {
             if (opening.disabled()) {
-                err.println(TerminalText.line("tracedeck validate: --baseline workspace needs a workspace (drop --no-workspace)"));
+                err.println(TerminalText.line("tracedeck validate: --baseline " + baseline + " needs a workspace (drop --no-workspace)"));
                 return Optional.empty();
             }
             Optional<WorkspaceStore> store = opening.store();
@@ -245,8 +251,9 @@ public final class ValidateCommand implements Callable<Integer> {
                 return Optional.empty();
             }
             try {
-                return Optional.of(new Baseline(store.get().silencedFingerprints()));
-            } catch (WorkspaceException e) {
+                return marks ? Optional.of(new Baseline(store.get().silencedFingerprints()))
+                        : named(store.get(), baseline.substring(NAMED_BASELINE.length()), err);
+            } catch (WorkspaceException | BaselineException e) {
                 err.println(TerminalText.line("tracedeck validate: " + e.getMessage()));
                 return Optional.empty();
             }
@@ -257,6 +264,19 @@ public final class ValidateCommand implements Callable<Integer> {
             err.println(TerminalText.line("tracedeck validate: " + e.getMessage()));
             return Optional.empty();
         }
+    }
+
+    /** The baseline the workspace keeps as {@code name}; empty after saying that there is none, and which there are. */
+    private static Optional<Baseline> named(WorkspaceStore store, String name, PrintWriter err)
+            throws WorkspaceException, BaselineException {
+        Optional<String> content = store.baseline(name);
+        if (content.isEmpty()) {
+            String kept = store.baselines().stream().map(NamedBaseline::name).collect(java.util.stream.Collectors.joining(", "));
+            err.println(TerminalText.line("tracedeck validate: " + store.address() + " keeps no baseline named " + name
+                    + (kept.isEmpty() ? " (it keeps none: `tracedeck baseline write --name NAME` writes one)" : " (it keeps " + kept + ")")));
+            return Optional.empty();
+        }
+        return Optional.of(Baseline.parse(content.get(), store.address() + " baseline " + name));
     }
 
     private boolean reachesThreshold(List<Validation> validations) {

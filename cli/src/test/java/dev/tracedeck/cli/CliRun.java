@@ -21,7 +21,7 @@ public record CliRun(int code, String out, String err) {
             subcommands = {InspectCommand.class, ValidateCommand.class, ListenCommand.class, WatchCommand.class,
                 ConvertCommand.class, TokensCommand.class, CostCommand.class, PricesCommand.class, PruneCommand.class, FreezeCommand.class, CompareCommand.class, AlignCommand.class,
                 TextCallsCommand.class, MemoryCommand.class, RunsCommand.class, SearchCommand.class, BaselineCommand.class,
-                TriageCommand.class, McpCommand.class, WorkspaceCommand.class, CommandLine.HelpCommand.class},
+                TriageCommand.class, NotesCommand.class, McpCommand.class, WorkspaceCommand.class, CommandLine.HelpCommand.class},
             exitCodeOnInvalidInput = ExitCodes.USAGE, exitCodeOnExecutionException = ExitCodes.USAGE)
     static final class Commands {
     }

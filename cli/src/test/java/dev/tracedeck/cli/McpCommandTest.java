@@ -56,7 +56,7 @@ class McpCommandTest {
     @Test
     void listsEveryReadingToolWithASchemaAndNoTriageWithoutAllowWrites() {
         List<McpSchema.Tool> tools = readOnly.listTools().tools();
-        assertEquals(List.of("list_runs", "search", "validate", "list_threads", "read_thread", "read_event", "cost",
+        assertEquals(List.of("list_runs", "search", "list_marks", "triage_history", "validate", "list_threads", "read_thread", "read_event", "cost",
                 "context_levels"), tools.stream().map(McpSchema.Tool::name).toList());
         for (McpSchema.Tool tool : tools) {
             assertEquals("object", tool.inputSchema().get("type"), tool.name());
@@ -254,11 +254,45 @@ class McpCommandTest {
             assertTrue(text(marked).contains(fingerprint) && text(marked).contains("accepted"), text(marked));
             McpSchema.CallToolResult unknown = call(writing, "triage", Map.of("fingerprint", "ffffffffffff", "status", "accepted"));
             assertTrue(unknown.isError() && text(unknown).contains("ffffffffffff"), text(unknown));
+
+            JsonNode marks = json(call(writing, "list_marks", Map.of("path", SAMPLE.toString(), "markedOnly", true)));
+            assertEquals(1, marks.get("total").asInt(), marks.toString());
+            assertEquals(1, marks.get("marked").asInt(), marks.toString());
+            JsonNode finding = marks.get("findings").get(0);
+            assertEquals(fingerprint, finding.get("fingerprint").asText());
+            assertEquals("accepted", finding.at("/mark/status").asText());
+            assertEquals("expected in this sample", finding.at("/mark/note").asText());
+            assertTrue(finding.at("/mark/author").isNull(), "an SQLite workspace records no author: " + finding);
+            JsonNode history = json(call(writing, "triage_history", Map.of("fingerprint", fingerprint.substring(0, 10))));
+            assertEquals(fingerprint, history.get("fingerprint").asText());
+            assertEquals(1, history.get("changes").size(), history.toString());
+            assertEquals("accepted", history.at("/changes/0/status").asText());
         } finally {
             writing.closeGracefully();
         }
         CliRun marks = CliRun.of("triage", "--workspace", workspace.toString());
         assertTrue(marks.out().contains("accepted") && marks.out().contains("expected in this sample"), marks.out());
+    }
+
+    /** The marks read on any server, writes allowed or not: a run's findings with theirs, paged, and a mark's history. */
+    @Test
+    void aRunsMarksAndAMarksHistoryAreReadWithoutWrites() {
+        JsonNode all = json(call(readOnly, "validate", Map.of("path", SAMPLE.toString(), "limit", 1)));
+        JsonNode page = json(call(readOnly, "list_marks", Map.of("path", SAMPLE.toString(), "limit", 2)));
+        assertEquals(2, page.get("findings").size(), page.toString());
+        assertEquals(2, page.get("nextOffset").asInt(), page.toString());
+        assertEquals(0, page.get("marked").asInt(), page.toString());
+        assertTrue(page.get("total").asInt() > 2 && page.get("total").asInt() <= all.get("total").asInt(), page.toString());
+        JsonNode first = page.get("findings").get(0);
+        assertTrue(first.get("mark").isNull() && first.has("rule") && first.has("line") && first.has("severity"), first.toString());
+        assertEquals(0, json(call(readOnly, "list_marks", Map.of("path", SAMPLE.toString(), "markedOnly", true))).get("total").asInt());
+        JsonNode none = json(call(readOnly, "triage_history", Map.of("fingerprint", first.get("fingerprint").asText())));
+        assertEquals(0, none.get("changes").size(), none.toString());
+
+        McpSchema.CallToolResult unrecorded = call(readOnly, "list_marks", Map.of("path", CHAT.toString()));
+        assertTrue(unrecorded.isError() && text(unrecorded).contains("not recorded"), text(unrecorded));
+        McpSchema.CallToolResult unknown = call(readOnly, "triage_history", Map.of("fingerprint", "ffffffffffff"));
+        assertTrue(unknown.isError() && text(unknown).contains("ffffffffffff"), text(unknown));
     }
 
     /**

@@ -6,8 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tracedeck.workspace.Author;
+import dev.tracedeck.workspace.FileIdentity;
 import dev.tracedeck.workspace.TestPostgres;
+import dev.tracedeck.workspace.WorkspaceAddress;
+import dev.tracedeck.workspace.WorkspaceStore;
 import java.nio.file.Path;
+import java.time.Clock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,6 +58,32 @@ class SharedWorkspaceCommandsTest {
         assertEquals(ExitCodes.OK, history.code(), history.err());
         assertEquals(2, history.out().lines().count(), history.out());
         assertTrue(history.out().lines().toList().get(1).contains("cleared         by " + ME), history.out());
+    }
+
+    @Test
+    void aBaselineKeptByNameIsSharedWithWhoWroteIt() throws Exception {
+        String url = TestPostgres.newDatabase().toString();
+        CliRun write = CliRun.of("baseline", "write", "--workspace", url, "--name", "main", CliRun.BEFORE.toString());
+        assertEquals(ExitCodes.OK, write.code(), write.err());
+        assertTrue(write.err().strip().endsWith("as the baseline main (by " + ME + ")"), write.err());
+        CliRun list = CliRun.of("baseline", "list", "--workspace", url);
+        assertTrue(list.out().strip().startsWith("main ") && list.out().strip().endsWith("by " + ME), list.out());
+        assertEquals(ME, JSON.readTree(CliRun.of("baseline", "list", "--workspace", url, "--json").out()).get(0).get("author").asText());
+        CliRun known = CliRun.of("validate", "--workspace", url, "--baseline", "workspace:main", CliRun.BEFORE.toString());
+        assertEquals(ExitCodes.OK, known.code(), known.out() + known.err());
+    }
+
+    @Test
+    void notesSayWhoWroteEachNote() throws Exception {
+        WorkspaceAddress address = TestPostgres.newDatabase();
+        try (WorkspaceStore store = WorkspaceStore.open(address,
+                Clock.systemUTC())) {
+            store.annotations().addNote(FileIdentity.sha256(CliRun.BEFORE), 5, "seen it");
+        }
+        CliRun notes = CliRun.of("notes", "--workspace", address.toString(), CliRun.BEFORE.toString());
+        assertEquals(ExitCodes.OK, notes.code(), notes.err());
+        assertTrue(notes.out().lines().toList().get(1).endsWith("  by " + Author.current() + "  seen it"),
+                notes.out());
     }
 
     @Test

@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tracedeck.workspace.FileIdentity;
+import dev.tracedeck.workspace.WorkspaceStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -224,6 +227,62 @@ class WorkspaceCommandsTest {
         Path clean = dir.resolve("clean.json");
         CliRun.of("baseline", "write", "--no-workspace", "--output", clean.toString(), CliRun.AFTER.toString());
         assertEquals(ExitCodes.FINDINGS, CliRun.of("validate", "--no-workspace", "--baseline", clean.toString(), shifted.toString()).code());
+    }
+
+    @Test
+    void aBaselineKeptByNameInTheWorkspaceIsListedAndLeavesItsFindingsOut() throws Exception {
+        Path file = dir.resolve("baseline.json");
+        CliRun.of("baseline", "write", "--no-workspace", "--output", file.toString(), CliRun.BEFORE.toString());
+        int findings = JSON.readTree(Files.readString(file)).get("findings").size();
+        CliRun write = CliRun.of("baseline", "write", "--workspace", ws(), "--name", "main", CliRun.BEFORE.toString());
+        assertEquals(ExitCodes.OK, write.code(), write.err());
+        assertEquals("", write.out(), "kept in the workspace, not printed");
+        assertEquals("tracedeck baseline write: " + findings + " findings kept in " + ws() + " as the baseline main",
+                write.err().strip());
+
+        CliRun list = CliRun.of("baseline", "list", "--workspace", ws());
+        assertEquals(ExitCodes.OK, list.code(), list.err());
+        assertTrue(list.out().matches("main +" + findings + " findings  \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\R"), list.out());
+        JsonNode json = JSON.readTree(CliRun.of("baseline", "list", "--workspace", ws(), "--json").out());
+        assertEquals("main", json.get(0).get("name").asText());
+        assertEquals(findings, json.get(0).get("findings").asInt());
+        assertTrue(json.get(0).get("author").isNull(), "an SQLite workspace records no author");
+
+        Path shifted = shiftedCopy(CliRun.BEFORE);
+        CliRun known = CliRun.of("validate", "--workspace", ws(), "--baseline", "workspace:main", "--format", "json", shifted.toString());
+        assertEquals(ExitCodes.OK, known.code(), known.err());
+        assertEquals(findings, JSON.readTree(known.out()).at("/files/0/summary/known").asInt());
+
+        CliRun missing = CliRun.of("validate", "--workspace", ws(), "--baseline", "workspace:release", shifted.toString());
+        assertEquals(ExitCodes.USAGE, missing.code());
+        assertEquals("tracedeck validate: " + ws() + " keeps no baseline named release (it keeps main)", missing.err().strip());
+        CliRun badName = CliRun.of("baseline", "write", "--workspace", ws(), "--name", "no spaces", CliRun.BEFORE.toString());
+        assertEquals(ExitCodes.USAGE, badName.code());
+        assertTrue(badName.err().contains("'no spaces' is not a baseline name"), badName.err());
+        CliRun none = CliRun.of("baseline", "write", "--no-workspace", "--name", "main", CliRun.BEFORE.toString());
+        assertEquals(ExitCodes.USAGE, none.code());
+    }
+
+    @Test
+    void notesListsTheNotesAndBookmarksOnATracesEventsByItsContent() throws Exception {
+        Path copy = Files.copy(CliRun.BEFORE, dir.resolve("moved.log"));
+        try (WorkspaceStore store = WorkspaceStore.open(Path.of(ws()),
+                Clock.systemUTC())) {
+            String sha = FileIdentity.sha256(CliRun.BEFORE);
+            store.annotations().addNote(sha, 12, "the duplicate starts here");
+            store.annotations().bookmark(sha, 3, "flush");
+        }
+        CliRun notes = CliRun.of("notes", "--workspace", ws(), copy.toString());
+        assertEquals(ExitCodes.OK, notes.code(), notes.err());
+        List<String> lines = notes.out().lines().toList();
+        assertEquals(copy.toString(), lines.get(0));
+        assertTrue(lines.get(1).matches("  seq 3 +★ \\S+Z  flush"), lines.get(1));
+        assertTrue(lines.get(2).matches("  seq 12 +✎ \\S+Z  the duplicate starts here"), lines.get(2));
+        JsonNode json = JSON.readTree(CliRun.of("notes", "--workspace", ws(), "--json", copy.toString()).out());
+        assertEquals("the duplicate starts here", json.at("/0/notes/0/text").asText());
+        assertTrue(json.at("/0/notes/0/author").isNull(), "an SQLite workspace records no author");
+        assertEquals("flush", json.at("/0/bookmarks/0/label").asText());
+        assertTrue(CliRun.of("notes", "--workspace", ws(), CliRun.AFTER.toString()).out().contains("no notes or bookmarks"));
     }
 
     /** The list says what each mark is on: the finding's rule, and the file and line it was last recorded at. */

@@ -8,6 +8,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Notes and bookmarks on events, by trace content hash and event sequence number: they belong to the content,
@@ -42,7 +43,9 @@ public final class Annotations {
                 }
             }
         });
-        return new EventNote(id, traceSha256, seq, text, now);
+        Dialect dialect = store.dialect();
+        return new EventNote(id, traceSha256, seq, text, now,
+                dialect.recordsAuthors() ? Optional.of(dialect.author) : Optional.empty());
     }
 
     public void deleteNote(long id) throws WorkspaceException {
@@ -54,17 +57,17 @@ public final class Annotations {
         });
     }
 
-    /** The notes on a trace's events, by event then in the order they were written. */
+    /** The notes on a trace's events, by event then in the order they were written, each with its author where recorded. */
     public List<EventNote> notes(String traceSha256) throws WorkspaceException {
         return store.read("read notes", c -> {
             List<EventNote> notes = new ArrayList<>();
             try (PreparedStatement s = c.prepareStatement(
-                    "SELECT id, seq, text, created_at FROM notes WHERE trace_sha256 = ? ORDER BY seq, id")) {
+                    "SELECT id, seq, text, created_at, " + store.dialect().noteAuthor() + " FROM notes WHERE trace_sha256 = ? ORDER BY seq, id")) {
                 s.setString(1, traceSha256);
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
                         notes.add(new EventNote(rs.getLong(1), traceSha256, rs.getInt(2), rs.getString(3),
-                                Instant.parse(rs.getString(4))));
+                                Instant.parse(rs.getString(4)), Optional.ofNullable(rs.getString(5))));
                     }
                 }
             }

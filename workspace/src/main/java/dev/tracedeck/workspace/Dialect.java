@@ -1,9 +1,14 @@
 package dev.tracedeck.workspace;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -33,6 +38,46 @@ abstract class Dialect {
     /** Inserts a distinct message (digest, role); may insert nothing when another writer just did ({@link #docId}). */
     abstract String insertDoc();
 
+    /**
+     * The ids of those of the messages {@code digests} the index holds, by digest. One look-up each: an SQLite file is
+     * read in the process, where a statement costs no round trip.
+     */
+    Map<String, Long> findDocs(Connection c, List<String> digests) throws SQLException {
+        Map<String, Long> found = new HashMap<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT id FROM search_docs WHERE digest = ?")) {
+            for (String digest : digests) {
+                s.setString(1, digest);
+                try (ResultSet rs = s.executeQuery()) {
+                    if (rs.next()) {
+                        found.put(digest, rs.getLong(1));
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
+    /**
+     * Inserts the distinct messages {@code docs}, each {digest, role}, and gives the ids of those it inserted, by
+     * digest; one another writer inserted meanwhile is left out ({@link #insertDoc}).
+     */
+    Map<String, Long> insertDocs(Connection c, List<String[]> docs) throws SQLException {
+        Map<String, Long> inserted = new HashMap<>();
+        try (PreparedStatement s = c.prepareStatement(insertDoc(), Statement.RETURN_GENERATED_KEYS)) {
+            for (String[] doc : docs) {
+                s.setString(1, doc[0]);
+                s.setString(2, doc[1]);
+                s.executeUpdate();
+                try (ResultSet keys = s.getGeneratedKeys()) {
+                    if (keys.next()) {
+                        inserted.put(doc[0], keys.getLong(1));
+                    }
+                }
+            }
+        }
+        return inserted;
+    }
+
     /** Puts a message's text in the index: id, content, tools, args. */
     abstract String insertText();
 
@@ -41,6 +86,9 @@ abstract class Dialect {
 
     /** A note on an event: trace, seq, text, created, and the author where {@link #recordsAuthors()}. */
     abstract String insertNote();
+
+    /** The column of a note's author as read: {@code NULL} where authors are not recorded. */
+    abstract String noteAuthor();
 
     /** The columns of the current triage marks as read: fingerprint, status, note, marked_at, author. */
     abstract String markColumns(String alias);

@@ -7,7 +7,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -54,6 +56,45 @@ final class PostgresDialect extends Dialect {
         return "INSERT INTO search_docs (digest, role) VALUES (?, ?) ON CONFLICT (digest) DO NOTHING";
     }
 
+    /** All of them in one statement: one round trip to the server, however many there are. */
+    @Override
+    Map<String, Long> findDocs(Connection c, List<String> digests) throws SQLException {
+        Map<String, Long> found = new HashMap<>();
+        if (digests.isEmpty()) {
+            return found;
+        }
+        try (PreparedStatement s = c.prepareStatement("SELECT digest, id FROM search_docs WHERE digest = ANY (?)")) {
+            s.setArray(1, c.createArrayOf("text", digests.toArray()));
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    found.put(rs.getString(1), rs.getLong(2));
+                }
+            }
+        }
+        return found;
+    }
+
+    /** All of them in one statement, which returns the ids it gave; a digest another writer inserted meanwhile is skipped. */
+    @Override
+    Map<String, Long> insertDocs(Connection c, List<String[]> docs) throws SQLException {
+        Map<String, Long> inserted = new HashMap<>();
+        if (docs.isEmpty()) {
+            return inserted;
+        }
+        try (PreparedStatement s = c.prepareStatement("""
+                INSERT INTO search_docs (digest, role) SELECT * FROM unnest(?::text[], ?::text[])
+                ON CONFLICT (digest) DO NOTHING RETURNING digest, id""")) {
+            s.setArray(1, c.createArrayOf("text", docs.stream().map(d -> d[0]).toArray()));
+            s.setArray(2, c.createArrayOf("text", docs.stream().map(d -> text(d[1])).toArray()));
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    inserted.put(rs.getString(1), rs.getLong(2));
+                }
+            }
+        }
+        return inserted;
+    }
+
     @Override
     String insertText() {
         return "INSERT INTO search_text (doc_id, content, tools, args) VALUES (?, ?, ?, ?)";
@@ -68,6 +109,11 @@ final class PostgresDialect extends Dialect {
     @Override
     String insertNote() {
         return "INSERT INTO notes (trace_sha256, seq, text, created_at, author) VALUES (?, ?, ?, ?, ?)";
+    }
+
+    @Override
+    String noteAuthor() {
+        return "author";
     }
 
     @Override

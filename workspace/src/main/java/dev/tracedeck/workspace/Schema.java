@@ -20,13 +20,14 @@ import java.util.List;
  *   <li>3: how much message text a trace's content brings into the index ({@code traces.index_chars}), counted when it
  *       is indexed, so that a search knows a file over the index's limit without reading it again. Recording leaves
  *       the hash ({@code sha256} is {@code ''} until taken) and the index to whoever needs them first.</li>
+ *   <li>4: baselines kept by name ({@code baselines}): the file {@code baseline write} writes, when and by whom.</li>
  * </ul>
  */
 final class Schema {
 
     /** "TDWS" — the file is a Tracedeck workspace. */
     static final int APPLICATION_ID = 0x54445753;
-    static final int CURRENT = 3;
+    static final int CURRENT = 4;
 
     private static final List<List<String>> MIGRATIONS = List.of(
             List.of("""
@@ -100,7 +101,15 @@ final class Schema {
                       line INTEGER NOT NULL,
                       PRIMARY KEY (trace_id, doc_id, thread)) WITHOUT ROWID""",
                     "CREATE INDEX search_hits_doc ON search_hits(doc_id)"),
-            List.of("ALTER TABLE traces ADD COLUMN index_chars INTEGER"));
+            List.of("ALTER TABLE traces ADD COLUMN index_chars INTEGER"),
+            // The author only where authors are recorded (a copy from a shared workspace brings them).
+            List.of("""
+                    CREATE TABLE baselines (
+                      name TEXT PRIMARY KEY,
+                      written_at TEXT NOT NULL,
+                      author TEXT,
+                      findings INTEGER NOT NULL,
+                      content TEXT NOT NULL)"""));
 
     private Schema() {
     }

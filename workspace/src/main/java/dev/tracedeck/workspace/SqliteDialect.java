@@ -57,6 +57,11 @@ final class SqliteDialect extends Dialect {
     }
 
     @Override
+    String noteAuthor() {
+        return "NULL";
+    }
+
+    @Override
     String markColumns(String alias) {
         return alias + "fingerprint, " + alias + "status, " + alias + "note, " + alias + "marked_at, NULL";
     }

@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * Copies everything one workspace holds into another, empty one, of either kind: an SQLite file into a database shared
- * on PostgreSQL, and back. Runs, findings, marks, notes, bookmarks and the search index go row by row, with their ids,
+ * on PostgreSQL, and back. Runs, findings, marks, notes, bookmarks, named baselines and the search index go row by row, with their ids,
  * in one transaction of the target: a copy cut short (a full disk, a server gone) leaves the target as it was. What
  * only a shared workspace keeps — each mark's history and who opened each run — does not fit in a file: a copy back
  * takes the current marks alone, and says so ({@link Summary#historyLeft()}).
@@ -65,7 +65,7 @@ public final class WorkspaceCopy {
             throws WorkspaceException {
         return to.write("copy " + from.address() + " into it", target -> {
             long held = count(target, "SELECT (SELECT count(*) FROM traces) + (SELECT count(*) FROM triage) "
-                    + "+ (SELECT count(*) FROM notes) + (SELECT count(*) FROM bookmarks)");
+                    + "+ (SELECT count(*) FROM notes) + (SELECT count(*) FROM bookmarks) + (SELECT count(*) FROM baselines)");
             if (held > 0) {
                 throw new NotEmpty();
             }
@@ -98,6 +98,8 @@ public final class WorkspaceCopy {
                     "INSERT INTO notes (" + noteColumns + ") VALUES (" + marks(noteColumns.split(",").length) + ")", out));
             rows.put("bookmarks", rows(source, "SELECT trace_sha256, seq, label, created_at FROM bookmarks", target,
                     "INSERT INTO bookmarks (trace_sha256, seq, label, created_at) VALUES (?, ?, ?, ?)", out));
+            rows.put("baselines", rows(source, "SELECT name, written_at, author, findings, content FROM baselines", target,
+                    "INSERT INTO baselines (name, written_at, author, findings, content) VALUES (?, ?, ?, ?, ?)", out));
             rows.put("indexed messages", rows(source, "SELECT id, digest, role FROM search_docs ORDER BY id", target,
                     "INSERT INTO search_docs (id, digest, role) VALUES (?, ?, ?)", out));
             rows(source, in.recordsAuthors() ? "SELECT doc_id, content, tools, args FROM search_text"

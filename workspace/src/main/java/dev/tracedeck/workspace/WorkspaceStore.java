@@ -20,6 +20,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -441,6 +442,69 @@ public final class WorkspaceStore implements AutoCloseable {
             }
         }
         return silenced;
+    }
+
+    /**
+     * The findings the last validation of the run recorded at {@code path} found, in the order of their lines, each
+     * with the mark on its fingerprint; empty when the run is not recorded (see {@link #isRecorded}) or had none.
+     */
+    public List<RunFinding> findingsOf(Path path) throws WorkspaceException {
+        String key = FileIdentity.key(path);
+        return read("read the findings of " + key, c -> {
+            List<RunFinding> found = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT f.fingerprint, f.rule, f.severity, f.thread, f.msg_idx, f.line, "
+                    + "f.message, " + dialect.markColumns("m.") + """
+                     FROM traces t JOIN findings f ON f.trace_id = t.id LEFT JOIN triage m ON m.fingerprint = f.fingerprint
+                    WHERE t.path = ? ORDER BY f.line, f.rule, f.fingerprint""")) {
+                s.setString(1, key);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        int msgIdx = rs.getInt(5);
+                        OptionalInt idx = rs.wasNull() ? OptionalInt.empty() : OptionalInt.of(msgIdx);
+                        Optional<TriageMark> mark = rs.getString(8) == null ? Optional.empty()
+                                : Optional.of(new TriageMark(rs.getString(8), TriageStatus.parse(rs.getString(9)).orElseThrow(),
+                                        rs.getString(10), Instant.parse(rs.getString(11)), Optional.ofNullable(rs.getString(12))));
+                        found.add(new RunFinding(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), idx,
+                                rs.getInt(6), rs.getString(7), mark));
+                    }
+                }
+            }
+            return found;
+        });
+    }
+
+    /** True when a run is recorded at {@code path}. */
+    public boolean isRecorded(Path path) throws WorkspaceException {
+        String key = FileIdentity.key(path);
+        return read("look up " + key, c -> RunQueries.identity(c, key).isPresent());
+    }
+
+    /**
+     * Keeps {@code content}, a baseline as {@code baseline write} writes it with {@code findings} findings, under
+     * {@code name}, replacing a baseline of that name: a team then validates against one baseline
+     * ({@link #baseline(String)}). Who wrote it is recorded where authors are.
+     */
+    public NamedBaseline writeBaseline(String name, String content, int findings) throws WorkspaceException {
+        if (!NamedBaseline.validName(name)) {
+            throw new WorkspaceException(NamedBaseline.nameProblem(name));
+        }
+        NamedBaseline baseline = new NamedBaseline(name, findings, clock.instant(),
+                dialect.recordsAuthors() ? Optional.of(dialect.author) : Optional.empty());
+        write("write the baseline " + name, c -> {
+            NamedBaselines.write(c, baseline, content, dialect);
+            return null;
+        });
+        return baseline;
+    }
+
+    /** The baselines kept by name, by name. */
+    public List<NamedBaseline> baselines() throws WorkspaceException {
+        return read("list the baselines", NamedBaselines::all);
+    }
+
+    /** The content of the baseline kept as {@code name}, as {@code baseline write} wrote it; empty when there is none. */
+    public Optional<String> baseline(String name) throws WorkspaceException {
+        return read("read the baseline " + name, c -> NamedBaselines.content(c, name));
     }
 
     /** Fingerprints recorded for findings of any trace that start with {@code prefix} (to expand a short one). */

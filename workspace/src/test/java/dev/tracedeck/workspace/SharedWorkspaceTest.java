@@ -202,6 +202,7 @@ class SharedWorkspaceTest {
             sqlite.mark(fingerprint, TriageStatus.ACCEPTED, "known");
             sqlite.annotations().addNote("abc", 3, "a note");
             sqlite.annotations().bookmark("abc", 4, "flush");
+            sqlite.writeBaseline("main", "{\"tracedeckBaseline\": 1, \"findings\": []}", 0);
         }
         WorkspaceAddress address = TestPostgres.newDatabase();
         Path back = dir.resolve("back.db");
@@ -219,12 +220,15 @@ class SharedWorkspaceTest {
             // More lives in the shared one now, and a note recorded there takes a new id after the copied ones.
             shared.mark(fingerprint, TriageStatus.CONFIRMED, "looked again");
             shared.annotations().addNote("abc", 5, "after the copy");
+            shared.writeBaseline("release", "{\"tracedeckBaseline\": 1, \"findings\": []}", 0);
             try (WorkspaceStore file2 = WorkspaceStore.open(back, TestTraces.CLOCK)) {
                 WorkspaceCopy.Summary home = WorkspaceCopy.copy(shared, file2);
                 assertEquals(1, home.historyLeft(), "the earlier of the two changes of the mark stays behind");
                 assertEquals(same(shared), same(file2));
                 assertEquals(TriageStatus.CONFIRMED, file2.markOf(fingerprint).orElseThrow().status());
                 assertEquals(List.of("a note", "after the copy"), file2.annotations().notes("abc").stream().map(EventNote::text).toList());
+                assertEquals(List.of(Optional.empty(), Optional.of("alice")),
+                        file2.baselines().stream().map(NamedBaseline::author).toList(), "who wrote each baseline came along");
             }
         }
     }
@@ -237,6 +241,7 @@ class SharedWorkspaceTest {
                 store.marks().stream().map(m -> List.of(m.fingerprint(), m.status(), m.note(), m.markedAt())).toList(),
                 store.annotations().notes("abc").stream().map(n -> List.of(n.seq(), n.text(), n.createdAt())).toList(),
                 store.annotations().bookmarks("abc"),
+                store.baselines(),
                 store.search("zebra OR add_entry OR flush*", 10_000).stream().map(SearchHit::snippet).sorted().toList());
     }
 }

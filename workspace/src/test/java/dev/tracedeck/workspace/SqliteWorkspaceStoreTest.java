@@ -17,6 +17,11 @@ class SqliteWorkspaceStoreTest extends WorkspaceStoreTest {
         return TestWorkspace.sqlite(dir.resolve("ws.db"));
     }
 
+    @Override
+    Optional<String> author() {
+        return Optional.empty();
+    }
+
     @Test
     void opensInWalMode() throws Exception {
         try (WorkspaceStore store = workspace().open()) {

@@ -32,6 +32,9 @@ abstract class WorkspaceStoreTest {
     /** The workspace of the kind under test, made for this test. */
     abstract TestWorkspace workspace(Path dir) throws Exception;
 
+    /** Who the workspace under test records as doing what: nobody in one that records no authors. */
+    abstract Optional<String> author();
+
     TestWorkspace workspace() throws Exception {
         if (workspace == null) {
             workspace = workspace(dir);
@@ -195,6 +198,53 @@ abstract class WorkspaceStoreTest {
             assertEquals(List.of("start", "flush (renamed)"), a.bookmarks("abc").stream().map(Bookmark::label).toList());
             a.removeBookmark("abc", 2);
             assertEquals(1, a.bookmarks("abc").size());
+        }
+    }
+
+    @Test
+    void aNoteComesBackWithItsAuthorWhereAuthorsAreRecorded() throws Exception {
+        try (WorkspaceStore store = workspace().open()) {
+            EventNote written = store.annotations().addNote("abc", 4, "looked at this");
+            assertEquals(author(), written.author());
+            assertEquals(List.of(author()), store.annotations().notes("abc").stream().map(EventNote::author).toList());
+        }
+    }
+
+    @Test
+    void keepsBaselinesByNameWithWhenAndWhoWroteThemAndReplacesOneWrittenAgain() throws Exception {
+        try (WorkspaceStore store = workspace().open()) {
+            assertEquals(List.of(), store.baselines());
+            store.writeBaseline("release-1.2", "{\"tracedeckBaseline\": 1, \"findings\": []}", 0);
+            store.writeBaseline("main", "{\"tracedeckBaseline\": 1, \"findings\": [{\"fingerprint\": \"f1\"}]}", 1);
+            store.writeBaseline("main", "{\"tracedeckBaseline\": 1, \"findings\": [{\"fingerprint\": \"f2\"}]}", 1);
+            assertEquals(List.of(new NamedBaseline("main", 1, TestTraces.CLOCK.instant(), author()),
+                    new NamedBaseline("release-1.2", 0, TestTraces.CLOCK.instant(), author())), store.baselines());
+            assertTrue(store.baseline("main").orElseThrow().contains("f2"), "the last one written is the one kept");
+            assertEquals(Optional.empty(), store.baseline("no-such-baseline"));
+            WorkspaceException refused = assertThrows(WorkspaceException.class, () -> store.writeBaseline("a b; --", "{}", 0));
+            assertTrue(refused.getMessage().contains("'a b; --' is not a baseline name"), refused.getMessage());
+        }
+    }
+
+    @Test
+    void listsARunsFindingsWithTheMarkOnEach() throws Exception {
+        Trace trace = TestTraces.read(TestTraces.BEFORE);
+        Validation validation = TestTraces.validate(trace);
+        List<String> fingerprints = fingerprints(validation);
+        try (WorkspaceStore store = workspace().open()) {
+            assertEquals(List.of(), store.findingsOf(TestTraces.BEFORE));
+            assertFalse(store.isRecorded(TestTraces.BEFORE));
+            store.record(TestTraces.BEFORE, trace, Optional.of(validation));
+            store.mark(fingerprints.get(0), TriageStatus.CONFIRMED, "real");
+            List<RunFinding> found = store.findingsOf(TestTraces.BEFORE);
+            assertTrue(store.isRecorded(TestTraces.BEFORE));
+            assertEquals(fingerprints.stream().distinct().count(), found.size());
+            RunFinding marked = found.stream().filter(f -> f.fingerprint().equals(fingerprints.get(0))).findFirst().orElseThrow();
+            assertEquals(TriageStatus.CONFIRMED, marked.mark().orElseThrow().status());
+            assertEquals(author(), marked.mark().orElseThrow().author());
+            assertEquals(1, found.stream().filter(f -> f.mark().isPresent()).count());
+            List<Integer> lines = found.stream().map(RunFinding::line).toList();
+            assertEquals(lines.stream().sorted().toList(), lines, "in the order of their lines");
         }
     }
 

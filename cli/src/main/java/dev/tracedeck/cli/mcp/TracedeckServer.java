@@ -44,6 +44,7 @@ public final class TracedeckServer {
     List<Tool> tools() {
         List<Tool> tools = new ArrayList<>();
         tools.addAll(new WorkspaceTools(workbench, mapper).tools());
+        tools.addAll(new TriageReadTools(workbench, mapper).tools());
         tools.addAll(new TraceTools(workbench, mapper).tools());
         tools.addAll(new LedgerTools(workbench, mapper).tools());
         tools.add(TriageTool.of(workbench, mapper, allowWrites));

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.analysis.rules.Fingerprints;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.workspace.RunFinding;
 import dev.tracedeck.workspace.SearchHit;
+import dev.tracedeck.workspace.TriageChange;
 import java.util.List;
 import java.util.Optional;
 
@@ -41,6 +43,16 @@ public interface Workbench {
      * the threads named {@code threads} alone (those with no history to count are left out, as tokens leaves them).
      */
     JsonNode contextLevels(String path, List<String> threads, Optional<String> model, Optional<Integer> contextLimit);
+
+    /** The findings recorded for the run at {@code path}, each with its mark; a path the workspace never recorded fails. */
+    List<RunFinding> findingsOf(String path);
+
+    /** Every change of the mark on the fingerprint {@code fingerprint} names (a unique prefix will do), oldest first. */
+    History triageHistory(String fingerprint);
+
+    /** The changes of the mark on one fingerprint, named in full. */
+    record History(String fingerprint, List<TriageChange> changes) {
+    }
 
     /** Marks a finding as {@code tracedeck triage FINGERPRINT STATUS --note NOTE} does; what it did, in one line. */
     String triage(String fingerprint, String status, String note);

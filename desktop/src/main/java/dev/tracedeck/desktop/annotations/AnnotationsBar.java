@@ -162,7 +162,8 @@ public final class AnnotationsBar {
         text.setMinWidth(0);
         HBox.setHgrow(text, Priority.ALWAYS);
         text.setMaxWidth(Double.MAX_VALUE);
-        Label when = new Label(WHEN.format(n.createdAt()));
+        // Who wrote it, in a workspace a team shares (one on a file records no author).
+        Label when = new Label(WHEN.format(n.createdAt()) + n.author().map(a -> " · " + a).orElse(""));
         when.getStyleClass().add("annotation-when");
         when.setMinWidth(Region.USE_PREF_SIZE);
         Button delete = new Button("✕");

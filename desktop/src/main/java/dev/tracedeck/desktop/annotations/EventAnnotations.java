@@ -15,6 +15,8 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.WeakChangeListener;
 
 /**
  * One trace's notes and bookmarks on its events, as the workspace keeps them: by the trace's content hash and the
@@ -34,8 +36,12 @@ public final class EventAnnotations {
     private final TreeMap<Integer, List<EventNote>> notes = new TreeMap<>();
     private String traceSha256;
 
+    /** Kept here: the link holds it weakly, so a closed file's annotations don't outlive it. */
+    private final ChangeListener<Number> onSwitch = (obs, old, now) -> reread();
+
     public EventAnnotations(Optional<WorkspaceLink> link) {
         this.link = link;
+        link.ifPresent(l -> l.switchesProperty().addListener(new WeakChangeListener<>(onSwitch)));
     }
 
     /** No workspace: nothing to show, nothing can be written. */
@@ -49,6 +55,17 @@ public final class EventAnnotations {
             return;
         }
         traceSha256 = sha256;
+        read(sha256);
+    }
+
+    /** The window works on another workspace: what shows is read from it. */
+    private void reread() {
+        if (traceSha256 != null) {
+            read(traceSha256);
+        }
+    }
+
+    private void read(String sha256) {
         link.get().submit("read the notes and bookmarks", store -> new Read(store.annotations().bookmarks(sha256),
                 store.annotations().notes(sha256)), read -> {
                     bookmarks.clear();

@@ -22,7 +22,8 @@ final class MainMenu {
     record Actions(Runnable openDialog, Runnable openFolderDialog, Runnable focusSearch, Runnable focusFindings, Runnable quit, Consumer<Theme> theme,
                    Runnable exportPicture, Consumer<Boolean> presentation, Runnable compare, Runnable openPlayground,
                    Runnable showRuns, Runnable searchRuns, Supplier<List<RunRow>> recent, Consumer<RunRow> openRun,
-                   Runnable addNote, Runnable listenDialog, Runnable copyRequest, Runnable alignRuns) {
+                   Runnable addNote, Runnable listenDialog, Runnable copyRequest, Runnable alignRuns,
+                   Runnable chooseWorkspace) {
     }
 
     /** How many files File ▸ Open Recent lists. */
@@ -60,7 +61,13 @@ final class MainMenu {
         runs.setId("menu-runs");
         MenuItem searchRuns = item("Search all runs…", "Shortcut+Shift+R", actions.searchRuns());
         searchRuns.setId("menu-search-runs");
-        Menu file = new Menu("File", null, open, openFolder, recent, listen, close, new SeparatorMenuItem(), runs, searchRuns, new SeparatorMenuItem(),
+        // Another workspace: a file, or one a team shares on a PostgreSQL server.
+        MenuItem workspace = new MenuItem("Workspace…");
+        workspace.setOnAction(e -> actions.chooseWorkspace().run());
+        workspace.setId("menu-workspace");
+        workspace.setDisable(openFiles.link().isEmpty());
+        Menu file = new Menu("File", null, open, openFolder, recent, listen, close, new SeparatorMenuItem(), runs, searchRuns,
+                workspace, new SeparatorMenuItem(),
                 compare, align, export, new SeparatorMenuItem(), quit);
         file.setOnShowing(e -> fillRecent(recent, actions));
 

@@ -12,6 +12,8 @@ import dev.tracedeck.desktop.prune.PlaygroundWindow;
 import dev.tracedeck.desktop.runs.RunsViewModel;
 import dev.tracedeck.desktop.runs.RunsWindow;
 import dev.tracedeck.desktop.runs.SearchViewModel;
+import dev.tracedeck.desktop.workspace.WorkspaceChoice;
+import dev.tracedeck.desktop.workspace.WorkspaceDialog;
 import dev.tracedeck.desktop.settings.MemorySettingsStore;
 import dev.tracedeck.desktop.settings.SettingsStore;
 import dev.tracedeck.desktop.tabs.OpenFilesView;
@@ -82,13 +84,15 @@ public final class MainWindow {
         openFiles.lastRecordedProperty().addListener((obs, old, now) -> runs.refresh());
         openFiles.triage().revisionProperty().addListener((obs, old, now) -> runs.refresh());
         runs.refresh();
+        // Another workspace: its marks (and so the runs, which follow them) are read afresh.
+        openFiles.link().ifPresent(l -> l.switchesProperty().addListener((obs, old, now) -> openFiles.triage().load()));
         live = new LiveDocuments(openFiles);
         ListenDialog listen = new ListenDialog(stage, live);
         MainMenu.Actions actions = new MainMenu.Actions(dialog::show, dialog::showFolder, files::focusSearch, files::focusFindings,
                 Platform::exit, this::apply, export::show, this::present, new CompareDialog(stage, openFiles)::show,
                 this::openPlayground, () -> runsWindow().showRuns(), () -> runsWindow().showSearch(),
                 () -> runs.recent(MainMenu.RECENT), runs::open, files::addNote, listen::show,
-                new CopyRequestWindow(stage, openFiles, settings)::copySelected, this::alignRuns);
+                new CopyRequestWindow(stage, openFiles, settings)::copySelected, this::alignRuns, this::chooseWorkspace);
 
         BorderPane root = new BorderPane();
         root.getStyleClass().add("main-window");
@@ -127,6 +131,11 @@ public final class MainWindow {
 
     public void show() {
         stage.show();
+    }
+
+    /** File ▸ Workspace…: another workspace for this window (a file, or a server's), remembered for the next start. */
+    public void chooseWorkspace() {
+        openFiles.link().ifPresent(l -> new WorkspaceDialog(stage, new WorkspaceChoice(l, settings)).show());
     }
 
     /** Opens the prune playground on the selected file, at its selected thread and event; nothing while none is ready. */

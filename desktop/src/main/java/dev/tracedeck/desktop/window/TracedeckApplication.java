@@ -14,7 +14,9 @@ import dev.tracedeck.desktop.settings.FileSettingsStore;
 import dev.tracedeck.desktop.settings.MemorySettingsStore;
 import dev.tracedeck.desktop.settings.SettingsStore;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
+import dev.tracedeck.desktop.workspace.WorkspaceChoice;
 import dev.tracedeck.importers.registry.Importers;
+import dev.tracedeck.workspace.WorkspaceAddress;
 import dev.tracedeck.workspace.WorkspaceLocation;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -44,17 +46,20 @@ public final class TracedeckApplication extends Application {
         Thread.setDefaultUncaughtExceptionHandler(errors);
         Thread.currentThread().setUncaughtExceptionHandler(errors);
 
-        // A screenshot run leaves the user's workspace alone, as it does their settings, unless one is named.
+        // A screenshot shows the default layout, whatever this user's window looked like, and leaves theirs alone.
+        SettingsStore settings = options.screenshot().isPresent() ? new MemorySettingsStore() : FileSettingsStore.forUser();
+        // A screenshot run leaves the user's workspace alone, as it does their settings, unless one is named. Else the
+        // one named, or the one chosen last in File ▸ Workspace…, or the default file.
         if (!options.noWorkspace() && (options.screenshot().isEmpty() || options.workspace().isPresent())) {
-            link = Optional.of(new WorkspaceLink(options.workspace().orElseGet(WorkspaceLocation::defaultFile),
-                    Clock.systemUTC(), store, notices));
+            WorkspaceAddress address = options.workspace().map(WorkspaceAddress::file)
+                    .or(() -> WorkspaceChoice.remembered(settings))
+                    .orElseGet(() -> WorkspaceAddress.file(WorkspaceLocation.defaultFile()));
+            link = Optional.of(new WorkspaceLink(address, Clock.systemUTC(), store, notices));
         }
         OpenFilesViewModel openFiles = new OpenFilesViewModel(
                 importers(options), textCallLifting(options), imports, queries,
                 new Validator(ruleConfig(options, notices)), notices, errors, link);
         openFiles.triage().load();
-        // A screenshot shows the default layout, whatever this user's window looked like, and leaves theirs alone.
-        SettingsStore settings = options.screenshot().isPresent() ? new MemorySettingsStore() : FileSettingsStore.forUser();
         window = new MainWindow(stage, openFiles, settings);
         window.show();
         openFiles.open(options.files(), DesktopLauncher.takeReadAhead());

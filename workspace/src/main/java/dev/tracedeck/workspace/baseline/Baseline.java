@@ -16,6 +16,7 @@ import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.importers.redact.Redactor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -129,22 +130,37 @@ public record Baseline(Set<String> fingerprints) {
     }
 
     public static Baseline read(Path file) throws BaselineException {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new BaselineException(file + ": cannot read the baseline (" + e.toString().lines().findFirst().orElse("") + ")", e);
+        }
+        return parse(bytes, file.toString());
+    }
+
+    /** A baseline kept in a workspace ({@code source} names it in messages), as {@link #read} reads a file. */
+    public static Baseline parse(String content, String source) throws BaselineException {
+        return parse(content.getBytes(StandardCharsets.UTF_8), source);
+    }
+
+    private static Baseline parse(byte[] bytes, String source) throws BaselineException {
         JsonNode root;
         try {
-            root = MAPPER.readTree(Files.readAllBytes(file));
+            root = MAPPER.readTree(bytes);
         } catch (IOException e) {
             String reason = e instanceof JsonProcessingException j ? "not JSON: " + j.getOriginalMessage() : e.toString();
-            throw new BaselineException(file + ": cannot read the baseline (" + reason.lines().findFirst().orElse("") + ")", e);
+            throw new BaselineException(source + ": cannot read the baseline (" + reason.lines().findFirst().orElse("") + ")", e);
         }
         if (root == null || !root.isObject() || !root.path(VERSION_FIELD).isInt() || !root.path("findings").isArray()) {
-            throw new BaselineException(file + ": not a Tracedeck baseline (expected {\"" + VERSION_FIELD
+            throw new BaselineException(source + ": not a Tracedeck baseline (expected {\"" + VERSION_FIELD
                     + "\": 1, \"findings\": [...]}; write one with `tracedeck baseline write`)", null);
         }
         Set<String> fingerprints = new LinkedHashSet<>();
         for (JsonNode f : root.path("findings")) {
             String fingerprint = f.path("fingerprint").asText("");
             if (fingerprint.isEmpty()) {
-                throw new BaselineException(file + ": a finding of the baseline has no fingerprint", null);
+                throw new BaselineException(source + ": a finding of the baseline has no fingerprint", null);
             }
             fingerprints.add(fingerprint);
         }
