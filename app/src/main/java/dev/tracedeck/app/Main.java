@@ -26,9 +26,12 @@ import dev.tracedeck.cli.TriageCommand;
 import dev.tracedeck.cli.ValidateCommand;
 import dev.tracedeck.cli.WatchCommand;
 import dev.tracedeck.cli.WorkspaceCommand;
+import dev.tracedeck.workspace.WorkspaceAddress;
+import dev.tracedeck.workspace.WorkspaceException;
 import dev.tracedeck.desktop.window.DesktopLauncher;
 import dev.tracedeck.desktop.window.LaunchOptions;
 import java.io.PrintWriter;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -153,10 +156,11 @@ public final class Main implements Callable<Integer> {
     @Mixin
     private InputFormatOption.AlsoFormat format;
 
-    @Option(names = "--workspace", paramLabel = "FILE",
-            description = "The workspace (SQLite) the window records the files it opens in, and reads runs, triage and "
-                    + "search from (default: as for inspect).")
-    private Path workspace;
+    @Option(names = "--workspace", paramLabel = "FILE|URL",
+            description = "The workspace the window records the files it opens in, and reads runs, triage and search "
+                    + "from: an SQLite file or postgresql://host[:port]/database (default: the one chosen last in "
+                    + "File > Workspace..., else as for inspect).")
+    private String workspace;
 
     @Option(names = "--no-workspace", description = "Record nothing in a workspace: the window neither records the files "
             + "it opens nor lists runs, triage marks or search results from one.")
@@ -184,6 +188,9 @@ public final class Main implements Callable<Integer> {
         if (format.importers(spec.commandLine().getErr(), "tracedeck").isEmpty()) {
             return ExitCodes.USAGE;
         }
+        if (workspace != null && !workspaceReadable(workspace)) {
+            return ExitCodes.USAGE;
+        }
         if (screenshotAfter != null && (screenshot == null || screenshotAfter < 0)) {
             spec.commandLine().getErr().println("tracedeck: --screenshot-after needs --screenshot and a number of milliseconds from 0");
             return ExitCodes.USAGE;
@@ -192,6 +199,17 @@ public final class Main implements Callable<Integer> {
         return DesktopLauncher.launch(new LaunchOptions(List.copyOf(toOpen), Optional.ofNullable(screenshot),
                 config.file(), format.name(), parseTextCalls.enabled(), Optional.ofNullable(workspace),
                 screenshotAfter == null ? OptionalLong.empty() : OptionalLong.of(screenshotAfter), follow, noWorkspace));
+    }
+
+    /** Whether {@code where} names a workspace; else it says why (a server's URL with a password, never repeated). */
+    private boolean workspaceReadable(String where) {
+        try {
+            WorkspaceAddress.parse(where);
+            return true;
+        } catch (WorkspaceException | InvalidPathException e) {
+            spec.commandLine().getErr().println("tracedeck: --workspace: " + e.getMessage());
+            return false;
+        }
     }
 
     /** A bare word that names no file is a subcommand mistyped: picocli's suggestion, and no window. */

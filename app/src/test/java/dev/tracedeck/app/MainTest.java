@@ -120,6 +120,16 @@ class MainTest {
     }
 
     @Test
+    void theAppRefusesAWorkspaceUrlWithAPasswordBeforeOpeningAWindowAndNeverRepeatsIt() {
+        CliRun run = CliRun.run(Main.commandLine(), "--workspace", "postgresql://qa:hunter2@db.example/team",
+                CliRun.AFTER.toString());
+        assertEquals(ExitCodes.USAGE, run.code());
+        assertTrue(run.err().startsWith("tracedeck: --workspace: "), run.err());
+        assertTrue(run.err().contains("must not carry a password"), run.err());
+        assertFalse(run.err().contains("hunter2"), run.err());
+    }
+
+    @Test
     void theAppRefusesABadConfigurationBeforeOpeningAWindow() throws Exception {
         Path config = Files.writeString(dir.resolve("rules.json"), "{\"rules\": {\"nope\": {}}}");
         CliRun run = CliRun.run(Main.commandLine(), "--config", config.toString(), CliRun.AFTER.toString());

@@ -9,7 +9,7 @@ import java.util.OptionalLong;
 
 /**
  * What the window is started with. JavaFX hands an {@code Application} only strings, so the options travel
- * as arguments: {@code [--screenshot=PNG] [--screenshot-after=MS] [--config=JSON] [--format=NAME] [--workspace=FILE]
+ * as arguments: {@code [--screenshot=PNG] [--screenshot-after=MS] [--config=JSON] [--format=NAME] [--workspace=FILE|URL]
  * [--no-workspace] [--parse-text-calls] [--follow] -- FILE...}; the
  * {@code --} keeps a file named like an option a file.
  *
@@ -18,15 +18,17 @@ import java.util.OptionalLong;
  * @param config     when present, the rule configuration to check with (as {@code tracedeck validate --config})
  * @param format     when present, the format id to read every file as instead of detecting it ({@code --input-format})
  * @param parseTextCalls make the tool calls the model wrote as text structured calls ({@code --parse-text-calls})
- * @param workspace  when present, the workspace file to record the opened files in ({@code --workspace}); else the
- *                   default one ({@link dev.tracedeck.workspace.WorkspaceLocation})
+ * @param workspace  when present, the workspace to record the opened files in ({@code --workspace}), as written: an
+ *                   SQLite file or a PostgreSQL URL ({@link dev.tracedeck.workspace.WorkspaceAddress#parse}); else the
+ *                   one chosen last in File ▸ Workspace…, or the default file
+ *                   ({@link dev.tracedeck.workspace.WorkspaceLocation})
  * @param screenshotAfter when present, take the screenshot this many milliseconds after the JVM started, whether the
  *                   files are imported and checked or not (what the window shows while a big file loads)
  * @param follow     follow the files as they grow, as View ▸ Follow does ({@code --follow})
  * @param noWorkspace record nothing in a workspace, nor read runs, triage or search from one ({@code --no-workspace})
  */
 public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optional<Path> config, Optional<String> format,
-                            boolean parseTextCalls, Optional<Path> workspace, OptionalLong screenshotAfter, boolean follow,
+                            boolean parseTextCalls, Optional<String> workspace, OptionalLong screenshotAfter, boolean follow,
                             boolean noWorkspace) {
 
     private static final String SCREENSHOT = "--screenshot=";
@@ -49,17 +51,17 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
     }
 
     public LaunchOptions(List<Path> files, Optional<Path> screenshot, Optional<Path> config, Optional<String> format,
-                         boolean parseTextCalls, Optional<Path> workspace, OptionalLong screenshotAfter, boolean follow) {
+                         boolean parseTextCalls, Optional<String> workspace, OptionalLong screenshotAfter, boolean follow) {
         this(files, screenshot, config, format, parseTextCalls, workspace, screenshotAfter, follow, false);
     }
 
     public LaunchOptions(List<Path> files, Optional<Path> screenshot, Optional<Path> config, Optional<String> format,
-                         boolean parseTextCalls, Optional<Path> workspace, OptionalLong screenshotAfter) {
+                         boolean parseTextCalls, Optional<String> workspace, OptionalLong screenshotAfter) {
         this(files, screenshot, config, format, parseTextCalls, workspace, screenshotAfter, false);
     }
 
     public LaunchOptions(List<Path> files, Optional<Path> screenshot, Optional<Path> config, Optional<String> format,
-                         boolean parseTextCalls, Optional<Path> workspace) {
+                         boolean parseTextCalls, Optional<String> workspace) {
         this(files, screenshot, config, format, parseTextCalls, workspace, OptionalLong.empty());
     }
 
@@ -107,7 +109,7 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
         Optional<Path> config = Optional.empty();
         Optional<String> format = Optional.empty();
         boolean parseTextCalls = false;
-        Optional<Path> workspace = Optional.empty();
+        Optional<String> workspace = Optional.empty();
         OptionalLong screenshotAfter = OptionalLong.empty();
         boolean follow = false;
         boolean noWorkspace = false;
@@ -128,7 +130,7 @@ public record LaunchOptions(List<Path> files, Optional<Path> screenshot, Optiona
             } else if (!optionsDone && arg.equals(NO_WORKSPACE)) {
                 noWorkspace = true;
             } else if (!optionsDone && arg.startsWith(WORKSPACE)) {
-                workspace = Optional.of(Path.of(arg.substring(WORKSPACE.length())));
+                workspace = Optional.of(arg.substring(WORKSPACE.length()));
             } else if (!optionsDone && arg.startsWith(FORMAT)) {
                 format = Optional.of(arg.substring(FORMAT.length()));
             } else {

@@ -17,6 +17,7 @@ import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.workspace.WorkspaceChoice;
 import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.workspace.WorkspaceAddress;
+import dev.tracedeck.workspace.WorkspaceException;
 import dev.tracedeck.workspace.WorkspaceLocation;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -51,7 +52,7 @@ public final class TracedeckApplication extends Application {
         // A screenshot run leaves the user's workspace alone, as it does their settings, unless one is named. Else the
         // one named, or the one chosen last in File ▸ Workspace…, or the default file.
         if (!options.noWorkspace() && (options.screenshot().isEmpty() || options.workspace().isPresent())) {
-            WorkspaceAddress address = options.workspace().map(WorkspaceAddress::file)
+            WorkspaceAddress address = options.workspace().map(TracedeckApplication::named)
                     .or(() -> WorkspaceChoice.remembered(settings))
                     .orElseGet(() -> WorkspaceAddress.file(WorkspaceLocation.defaultFile()));
             link = Optional.of(new WorkspaceLink(address, Clock.systemUTC(), store, notices));
@@ -93,6 +94,18 @@ public final class TracedeckApplication extends Application {
     /** What is done to each file once read: its text calls lifted with {@code --parse-text-calls}. */
     static TextCallLifting textCallLifting(LaunchOptions options) {
         return TextCallLifting.when(options.parseTextCalls());
+    }
+
+    /**
+     * The workspace {@code --workspace} names, a file or a server's URL. The command line has refused one it can't
+     * read (exit 2, the password never repeated), so this one parses.
+     */
+    private static WorkspaceAddress named(String where) {
+        try {
+            return WorkspaceAddress.parse(where);
+        } catch (WorkspaceException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
     }
 
     /**

@@ -48,11 +48,13 @@ class LaunchOptionsTest {
     @Test
     void carriesTheWorkspaceToRecordIn() {
         LaunchOptions options = new LaunchOptions(List.of(Path.of("--workspace=x.db")), Optional.empty(), Optional.empty(),
-                Optional.empty(), false, Optional.of(Path.of("team/workspace.db")));
+                Optional.empty(), false, Optional.of("team/workspace.db"));
 
         LaunchOptions back = LaunchOptions.fromArgs(options.toArgs());
         assertEquals(options, back);
-        assertEquals(Optional.of(Path.of("team/workspace.db")), back.workspace());
+        assertEquals(Optional.of("team/workspace.db"), back.workspace());
+        assertEquals(Optional.of("postgresql://db.example/team"), LaunchOptions.fromArgs(
+                List.of("--workspace=postgresql://db.example/team", "--", "a.log")).workspace());
         assertEquals(Optional.empty(), LaunchOptions.fromArgs(List.of("a.log")).workspace());
     }
 
