@@ -4,11 +4,10 @@ import dev.tracedeck.analysis.steps.LlmRounds;
 import dev.tracedeck.desktop.common.Batches;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
-import java.util.ArrayList;
-import java.util.List;
+import dev.tracedeck.engine.tasks.TaskExecutor;
 import java.util.Optional;
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -45,9 +44,19 @@ final class FilterPass {
     private final SearchSignatures signatures;
     private final SearchSignatures.Query query;
     private final LlmRounds rounds;
+    private final Executor helpers;
+    private final int parallelism;
 
     /** The first {@code size} of {@code rows}, with their columns, signatures and LLM-call pairs as they stand. */
     FilterPass(EventFilter filter, Event[] rows, int size, RowColumns columns, SearchSignatures signatures, LlmRounds rounds) {
+        this(filter, rows, size, columns, signatures, rounds, TaskExecutor.shared());
+    }
+
+    /** As above, with the chunks shared by the calling thread and {@code tasks}' computing pool. */
+    FilterPass(EventFilter filter, Event[] rows, int size, RowColumns columns, SearchSignatures signatures, LlmRounds rounds,
+               TaskExecutor tasks) {
+        this.helpers = tasks.compute();
+        this.parallelism = tasks.budget().threads();
         this.filter = filter;
         this.rows = rows;
         this.size = size;
@@ -95,19 +104,29 @@ final class FilterPass {
     Result run(BooleanSupplier cancelled, Consumer<Result> soFar) {
         int chunks = Math.max(1, Math.min(MAX_CHUNKS, size / PARALLEL_CHUNK));
         Chunks tested = new Chunks(chunks, System.nanoTime());
-        int workers = Math.min(chunks, Runtime.getRuntime().availableProcessors());
-        List<ForkJoinTask<?>> others = new ArrayList<>();
-        for (int w = 1; w < workers; w++) {
-            others.add(ForkJoinPool.commonPool().submit(() -> {
+        int workers = Math.min(chunks, parallelism);
+        Runnable helper = () -> {
+            tested.helping();
+            try {
                 while (testNextChunk(tested, cancelled)) {
                     // on to the next chunk not taken yet
                 }
-            }));
+            } finally {
+                tested.helped();
+            }
+        };
+        for (int w = 1; w < workers; w++) {
+            try {
+                helpers.execute(helper);
+            } catch (RejectedExecutionException closing) {
+                break;  // the calling thread tests the chunks alone
+            }
         }
         while (testNextChunk(tested, cancelled)) {
             tested.foundSoFar(System.nanoTime()).ifPresent(soFar);
         }
-        others.forEach(ForkJoinTask::join);
+        // Only the helpers that took chunks are waited for: one still in the pool's line finds none left.
+        tested.awaitHelpers();
         return tested.cancelled ? null : tested.whole();
     }
 
@@ -153,6 +172,8 @@ final class FilterPass {
         private int chunksHanded;
         private int rowsHanded;
         private long handedAt;
+        /** Helpers testing chunks now. */
+        private int helping;
 
         Chunks(int count, long began) {
             this.count = count;
@@ -160,6 +181,30 @@ final class FilterPass {
             this.parts = new int[count][];
             this.counts = new int[count];
             this.done = new boolean[count];
+        }
+
+        synchronized void helping() {
+            helping++;
+        }
+
+        synchronized void helped() {
+            helping--;
+            notifyAll();
+        }
+
+        /** Waits until no helper is testing a chunk; an interrupt is kept for the caller, who sees the pass cancelled. */
+        synchronized void awaitHelpers() {
+            boolean interrupted = false;
+            while (helping > 0) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
 
         synchronized void done(int chunk, int[] part, int passed) {

@@ -1,8 +1,10 @@
 package dev.tracedeck.desktop.window;
 
+import dev.tracedeck.engine.tasks.TaskExecutor;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import javafx.application.Application;
 
 /**
@@ -16,7 +18,7 @@ import javafx.application.Application;
 final class ToolkitHeadStart {
 
     private static final CompletableFuture<LaunchOptions> OPTIONS = new CompletableFuture<>();
-    private static volatile Thread launcher;
+    private static volatile Future<?> launcher;
     /** What {@link Application#launch} threw on the launcher thread, if it did. */
     private static volatile Throwable failure;
 
@@ -28,15 +30,13 @@ final class ToolkitHeadStart {
         if (launcher != null || DesktopCheck.problem().isPresent()) {
             return; // the problem is said once the command line is parsed, as without a head start
         }
-        Thread thread = new Thread(() -> {
+        launcher = TaskExecutor.shared().start("tracedeck-window-launcher", () -> {
             try {
                 Application.launch(TracedeckApplication.class);
             } catch (RuntimeException | LinkageError e) {
                 failure = e;
             }
-        }, "tracedeck-window-launcher");
-        launcher = thread;
-        thread.start();
+        });
     }
 
     static boolean begun() {
@@ -50,7 +50,11 @@ final class ToolkitHeadStart {
      */
     static Optional<Throwable> openAndWait(LaunchOptions options) throws InterruptedException {
         OPTIONS.complete(options);
-        launcher.join();
+        try {
+            launcher.get();
+        } catch (ExecutionException e) {
+            failure = e.getCause();
+        }
         return Optional.ofNullable(failure);
     }
 

@@ -4,7 +4,6 @@ import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.RuleConfig;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.rules.Validator;
-import dev.tracedeck.desktop.common.NamedDaemonThreadFactory;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.common.WorkerTaskRunner;
 import dev.tracedeck.desktop.findings.EvidenceIndex;
@@ -12,6 +11,7 @@ import dev.tracedeck.desktop.tabs.LoadedTrace;
 import dev.tracedeck.desktop.timeline.EventFilter;
 import dev.tracedeck.desktop.timeline.StreamedSignatures;
 import dev.tracedeck.desktop.timeline.TimelineViewModel;
+import dev.tracedeck.engine.tasks.TaskExecutor;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.registry.Importers;
@@ -33,7 +33,6 @@ import java.util.OptionalLong;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -81,10 +80,8 @@ public final class TimelineScaleBenchmark {
         }
         plain = null;
         System.gc();
-        // The import's workers beside it: half the cores, as the app's.
-        ExecutorService beside = Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors() / 2),
-                new NamedDaemonThreadFactory("bench-beside"));
-        StreamedSignatures streamed = new StreamedSignatures(beside);
+        // The import's workers beside it: the computing pool, as the app's.
+        StreamedSignatures streamed = new StreamedSignatures(TaskExecutor.shared().compute());
         t = System.nanoTime();
         Trace trace = Importers.standard().read(ImportSource.of(file), new ImportListener() {
             @Override
@@ -99,7 +96,6 @@ public final class TimelineScaleBenchmark {
         t = System.nanoTime();
         streamed.finish(trace.events(), loaded.llmRounds());
         double finishSeconds = seconds(t);
-        beside.shutdown();
         t = System.nanoTime();
         TimelineViewModel timeline = new TimelineViewModel(trace.events(), loaded.llmRounds(), loaded.threadLabels());
         timeline.adoptSignatures(streamed);
@@ -109,7 +105,7 @@ public final class TimelineScaleBenchmark {
         List<Event> all = trace.events();
 
         // The checks start as the file is read, as in the app: the searches right after the import compete with them.
-        ExecutorService checking = Executors.newSingleThreadExecutor(new NamedDaemonThreadFactory("bench-checks"));
+        ExecutorService checking = TaskExecutor.shared().lane("bench-checks", 1);
         long checksStarted = System.nanoTime();
         CompletableFuture<Validation> checks = CompletableFuture.supplyAsync(
                 () -> new Validator(RuleConfig.DEFAULT).validate(trace), checking);
