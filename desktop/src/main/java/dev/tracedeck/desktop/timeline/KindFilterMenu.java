@@ -1,6 +1,7 @@
 package dev.tracedeck.desktop.timeline;
 
 import dev.tracedeck.desktop.common.KindStyles;
+import dev.tracedeck.engine.search.EventFilter;
 import dev.tracedeck.engine.text.CountFormat;
 import dev.tracedeck.model.event.EventKind;
 import java.util.EnumMap;

@@ -4,6 +4,7 @@ import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.desktop.common.MatchRanges;
 import dev.tracedeck.desktop.findings.SeverityStyles;
+import dev.tracedeck.engine.search.EventFilter;
 import dev.tracedeck.model.event.Event;
 import java.util.List;
 import java.util.function.Function;

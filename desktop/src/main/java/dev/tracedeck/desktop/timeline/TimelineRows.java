@@ -3,6 +3,8 @@ package dev.tracedeck.desktop.timeline;
 import dev.tracedeck.analysis.run.HarnessFolds;
 import dev.tracedeck.analysis.run.RunWords;
 import dev.tracedeck.analysis.steps.LlmRounds;
+import dev.tracedeck.engine.search.RowColumns;
+import dev.tracedeck.engine.search.RowList;
 import dev.tracedeck.model.event.Event;
 import java.util.List;
 

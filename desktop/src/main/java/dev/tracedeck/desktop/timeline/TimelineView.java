@@ -2,6 +2,7 @@ package dev.tracedeck.desktop.timeline;
 
 import dev.tracedeck.desktop.annotations.EventAnnotations;
 import dev.tracedeck.desktop.common.Once;
+import dev.tracedeck.engine.search.EventFilter;
 import dev.tracedeck.engine.text.CountFormat;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;

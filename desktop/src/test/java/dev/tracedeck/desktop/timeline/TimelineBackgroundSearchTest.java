@@ -11,6 +11,8 @@ import dev.tracedeck.desktop.common.QueuedCallbacksTaskRunner;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.common.TaskHandle;
 import dev.tracedeck.desktop.common.TaskRunner;
+import dev.tracedeck.engine.search.EventFilter;
+import dev.tracedeck.engine.search.FilterPass;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.event.Payload;

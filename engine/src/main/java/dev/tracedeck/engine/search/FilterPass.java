@@ -1,7 +1,6 @@
-package dev.tracedeck.desktop.timeline;
+package dev.tracedeck.engine.search;
 
 import dev.tracedeck.analysis.steps.LlmRounds;
-import dev.tracedeck.desktop.common.Batches;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.engine.tasks.TaskExecutor;
@@ -18,7 +17,7 @@ import java.util.function.Consumer;
  * RowColumns#view}, {@link SearchSignatures#view}), so it is made on the FX thread at no cost and run there or, when it
  * would read many rows' texts, on another thread, which may show the first rows it finds before the rest.
  */
-final class FilterPass {
+public final class FilterPass {
 
     /** Below this many rows a pass is tested on the calling thread alone; no chunk holds fewer. */
     private static final int PARALLEL_CHUNK = 20_000;
@@ -28,12 +27,14 @@ final class FilterPass {
      */
     private static final int MAX_CHUNKS = 256;
     /** How many rows found make the first part of a pass's result worth showing at once: more than a screen holds. */
-    static final int FIRST_ROWS = 200;
+    public static final int FIRST_ROWS = 200;
+    /** At most this often, rows found so far are handed on: a few times a second, as the window adds rows in batches. */
+    static final long HAND_ON_NANOS = 250_000_000L;
     /** How many rows a chunk tests between looks at whether the pass was cancelled. */
     private static final int CANCEL_STRIDE = 4096;
 
     /** The rows passed, ascending positions, and how many events they show (a request with its answer is two). */
-    record Result(int[] rows, int events) {
+    public record Result(int[] rows, int events) {
     }
 
     private final EventFilter filter;
@@ -48,12 +49,12 @@ final class FilterPass {
     private final int parallelism;
 
     /** The first {@code size} of {@code rows}, with their columns, signatures and LLM-call pairs as they stand. */
-    FilterPass(EventFilter filter, Event[] rows, int size, RowColumns columns, SearchSignatures signatures, LlmRounds rounds) {
+    public FilterPass(EventFilter filter, Event[] rows, int size, RowColumns columns, SearchSignatures signatures, LlmRounds rounds) {
         this(filter, rows, size, columns, signatures, rounds, TaskExecutor.shared());
     }
 
     /** As above, with the chunks shared by the calling thread and {@code tasks}' computing pool. */
-    FilterPass(EventFilter filter, Event[] rows, int size, RowColumns columns, SearchSignatures signatures, LlmRounds rounds,
+    public FilterPass(EventFilter filter, Event[] rows, int size, RowColumns columns, SearchSignatures signatures, LlmRounds rounds,
                TaskExecutor tasks) {
         this.helpers = tasks.compute();
         this.parallelism = tasks.budget().threads();
@@ -71,16 +72,16 @@ final class FilterPass {
      * How many rows a search may read: every row there is (a signature rules a row out with two comparisons, but a
      * common word's rows are read whole, a third of them); none without a search, which the columns decide alone.
      */
-    int rowsSearched() {
+    public int rowsSearched() {
         return filter.search().isEmpty() ? 0 : size;
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
     /** How many of the rows a search reads back from the file, a block at a time (a log's records kept there). */
-    int textsReadBack() {
+    public int textsReadBack() {
         return filter.search().isEmpty() ? 0 : columns.readBack();
     }
 
@@ -88,7 +89,7 @@ final class FilterPass {
      * The rows the filter shows. The thread, kinds and "only flagged" are tested on the row's columns; only a row they
      * pass is searched, and only when its signature allows a match. Null once {@code cancelled} says so.
      */
-    Result run(BooleanSupplier cancelled) {
+    public Result run(BooleanSupplier cancelled) {
         return run(cancelled, first -> { });
     }
 
@@ -98,10 +99,10 @@ final class FilterPass {
      * can be shown long before the last are found. Chunks are tested in order, one at a time by each core, so the rows
      * come from the first on; {@code soFar} gets the rows of the chunks done from the first without a gap that it has not
      * had yet, first once they fill a screen ({@value #FIRST_ROWS}) or a quarter of a second has passed, then at most a
-     * few times a second ({@link Batches#BATCH_NANOS}). It is called on the calling thread (the one view-models are
+     * few times a second ({@link #HAND_ON_NANOS}). It is called on the calling thread (the one view-models are
      * handed to), and not once the whole pass is done: the result holds every row, those handed on first included.
      */
-    Result run(BooleanSupplier cancelled, Consumer<Result> soFar) {
+    public Result run(BooleanSupplier cancelled, Consumer<Result> soFar) {
         int chunks = Math.max(1, Math.min(MAX_CHUNKS, size / PARALLEL_CHUNK));
         Chunks tested = new Chunks(chunks, System.nanoTime());
         int workers = Math.min(chunks, parallelism);
@@ -223,7 +224,7 @@ final class FilterPass {
          * batch's time after the last. Empty once every chunk is done: the whole result follows at once.
          */
         synchronized Optional<Result> foundSoFar(long now) {
-            boolean due = now - handedAt >= Batches.BATCH_NANOS || rowsHanded == 0 && prefixRows >= FIRST_ROWS;
+            boolean due = now - handedAt >= HAND_ON_NANOS || rowsHanded == 0 && prefixRows >= FIRST_ROWS;
             if (!due || prefixRows == rowsHanded || prefix == count || cancelled) {
                 return Optional.empty();
             }
@@ -261,7 +262,7 @@ final class FilterPass {
     }
 
     /** A row passes when its event or the answer it shows does: both are on the same thread and of one kind. */
-    static boolean shows(EventFilter filter, Event row, LlmRounds rounds) {
+    public static boolean shows(EventFilter filter, Event row, LlmRounds rounds) {
         if (filter.test(row)) {
             return true;
         }
