@@ -264,7 +264,7 @@ class TimelineBackgroundSearchTest {
      */
     @Test
     void aSearchThatReadsManyTextsBackFromTheFileRunsElsewhere() throws Exception {
-        int rows = TimelineViewModel.BACKGROUND_READ_BACKS + 500;
+        int rows = TimelineSearchViewModel.BACKGROUND_READ_BACKS + 500;
         SourceText.Reread file = (offset, length, checksum) -> "LLM_CALL qid=q" + offset + " curated_messages=3";
         TraceBuilder builder = new TraceBuilder();
         for (int i = 0; i < rows; i++) {
