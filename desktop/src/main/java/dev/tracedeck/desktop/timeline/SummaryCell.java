@@ -59,7 +59,7 @@ final class SummaryCell extends TableCell<Event, String> {
         }
         List<Finding> findings = findingsOf.apply(row);
         if (!findings.isEmpty()) {
-            badge.setText(TimelineViewModel.ruleBadge(findings));
+            badge.setText(TimelineFilterViewModel.ruleBadge(findings));
             SeverityStyles.apply(badge, findings.stream().map(Finding::severity).max(Enum::compareTo).orElse(Severity.INFO));
         }
         List<int[]> matches = MatchRanges.of(summary, filter.getValue().search());

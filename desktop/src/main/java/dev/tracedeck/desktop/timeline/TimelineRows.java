@@ -48,7 +48,7 @@ public final class TimelineRows {
         RowList rows = new RowList();
         RowColumns columns = new RowColumns();
         add(trace, rounds, rows, columns);
-        return new TimelineRows(trace, rounds, rows, columns, TimelineViewModel.widestTime(trace), words,
+        return new TimelineRows(trace, rounds, rows, columns, TimelineTableViewModel.widestTime(trace), words,
                 HarnessFolds.of(trace));
     }
 

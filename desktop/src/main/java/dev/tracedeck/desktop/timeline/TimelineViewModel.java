@@ -173,32 +173,36 @@ public final class TimelineViewModel {
         after.forEach(Runnable::run);
     }
 
-    // The timeline's commands and state as its callers had them in one class, each the one of the view-model that owns
-    // it: the window's tabs, loading and follow packages call these (they are being rewritten on another branch) and
-    // move to the four view-models with it; new code calls those.
+    // What the window's tabs, loading and follow packages and their tests call, each the command of the view-model that
+    // owns it: those packages are being rewritten on another branch, and call the four view-models once it is merged.
+    // Other code calls the view-models.
 
     public ShownRows rows() {
         return table.rows();
-    }
-
-    public void sortRows(Comparator<? super Event> order) {
-        table.sortRows(order);
     }
 
     public int totalCount() {
         return table.totalCount();
     }
 
-    public int lastSeq() {
-        return table.lastSeq();
+    public EvidenceIndex evidence() {
+        return filter.evidence();
     }
 
-    public ReadOnlyIntegerProperty shownCountProperty() {
-        return table.shownCountProperty();
+    public void showKind(EventKind kind, boolean shown) {
+        filter.showKind(kind, shown);
     }
 
-    public ReadOnlyObjectProperty<Map<EventKind, Long>> kindCountsProperty() {
-        return table.kindCountsProperty();
+    public void showOnlyFlagged(boolean only) {
+        filter.showOnlyFlagged(only);
+    }
+
+    public void search(String text) {
+        search.search(text);
+    }
+
+    public String countText() {
+        return search.countText();
     }
 
     public void countKinds(Map<EventKind, Long> counts) {
@@ -209,40 +213,8 @@ public final class TimelineViewModel {
         return table.step(row);
     }
 
-    public long harnessCount() {
-        return table.harnessCount();
-    }
-
-    public String threadLabel(Event row) {
-        return table.threadLabel(row);
-    }
-
-    public String widestTime() {
-        return table.widestTime();
-    }
-
-    static String widestTime(List<Event> trace) {
-        return TimelineTableViewModel.widestTime(trace);
-    }
-
-    public int threadCount() {
-        return table.threadCount();
-    }
-
-    public String widestThreadLabel() {
-        return table.widestThreadLabel();
-    }
-
     public void showNewest() {
         table.showNewest();
-    }
-
-    public ReadOnlyIntegerProperty newestAskedProperty() {
-        return table.newestAskedProperty();
-    }
-
-    public void addGrowthListener(GrowthListener listener) {
-        table.addGrowthListener(listener);
     }
 
     public ReadOnlyObjectProperty<EventFilter> filterProperty() {
@@ -253,72 +225,16 @@ public final class TimelineViewModel {
         filter.showThread(threadId);
     }
 
-    public void showKind(EventKind kind, boolean shown) {
-        filter.showKind(kind, shown);
-    }
-
-    public void showAllKinds() {
-        filter.showAllKinds();
-    }
-
-    public void showOnlyFlagged(boolean only) {
-        filter.showOnlyFlagged(only);
-    }
-
-    public boolean isOnlyFlagged() {
-        return filter.isOnlyFlagged();
-    }
-
     public void setEvidence(EvidenceIndex index) {
         filter.setEvidence(index);
-    }
-
-    public EvidenceIndex evidence() {
-        return filter.evidence();
-    }
-
-    public void foldHarness(boolean fold) {
-        filter.foldHarness(fold);
-    }
-
-    public boolean isHarnessFolded() {
-        return filter.isHarnessFolded();
-    }
-
-    public List<Finding> findings(Event row) {
-        return filter.findings(row);
-    }
-
-    public static String ruleBadge(List<Finding> findings) {
-        return TimelineFilterViewModel.ruleBadge(findings);
-    }
-
-    public void search(String text) {
-        search.search(text);
     }
 
     public void searchInBackground(TaskRunner runner) {
         search.searchInBackground(runner);
     }
 
-    void searchInBackground(TaskRunner runner, int rows) {
-        search.searchInBackground(runner, rows);
-    }
-
-    public ReadOnlyBooleanProperty searchingProperty() {
-        return search.searchingProperty();
-    }
-
-    public boolean showsFirstRows() {
-        return search.showsFirstRows();
-    }
-
     public void stopSearching() {
         search.stopSearching();
-    }
-
-    public String countText() {
-        return search.countText();
     }
 
     public void signedAsRead(StreamedSignatures signatures) {
@@ -347,10 +263,6 @@ public final class TimelineViewModel {
 
     public List<Event> selectedStep() {
         return selection.selectedStep();
-    }
-
-    public boolean isShown(Event row) {
-        return selection.isShown(row);
     }
 
     public void reveal(Event event) {
