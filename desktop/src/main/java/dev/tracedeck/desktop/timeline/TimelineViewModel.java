@@ -1,6 +1,5 @@
 package dev.tracedeck.desktop.timeline;
 
-import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.steps.LlmRounds;
 import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.common.TaskRunner;
@@ -9,12 +8,9 @@ import dev.tracedeck.engine.search.EvidenceIndex;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.trace.ThreadLabels;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import javafx.beans.property.ReadOnlyBooleanProperty;
-import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 
 /**
