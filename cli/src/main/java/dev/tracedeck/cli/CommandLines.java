@@ -1,5 +1,6 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.engine.tasks.TaskExecutor;
 import java.util.List;
 import picocli.CommandLine;
 
@@ -38,6 +39,8 @@ public final class CommandLines {
      * line and {@link ExitCodes#USAGE}, never in a success.
      */
     public static int run(CommandLine cli, String... args) {
+        // Made before a command reads anything: making it hands the importers and the analysis its computing threads.
+        TaskExecutor.shared();
         int code;
         try {
             code = cli.execute(args);

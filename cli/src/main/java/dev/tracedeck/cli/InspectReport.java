@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import dev.tracedeck.analysis.outcome.TraceOutcomes;
+import dev.tracedeck.analysis.parallel.ParallelMap;
 import dev.tracedeck.analysis.rules.chat.HistoryCounts;
 import dev.tracedeck.engine.text.CountFormat;
 import dev.tracedeck.engine.text.TerminalText;
@@ -64,7 +65,7 @@ final class InspectReport {
         writeCounts(json, "recordKinds", r.recordKinds());
         json.writeArrayFieldStart("threads");
         // Each thread's counts read only that thread: a file of ten thousand conversations counts them on every core.
-        for (ThreadCounts thread : trace.threads().parallelStream().map(ThreadCounts::of).toList()) {
+        for (ThreadCounts thread : ParallelMap.map(trace.threads(), ThreadCounts::of)) {
             thread.write(json);
         }
         json.writeEndArray();

@@ -6,6 +6,7 @@ import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.cli.report.ReportFormat;
 import dev.tracedeck.engine.live.ListenSession;
 import dev.tracedeck.engine.live.OtlpHttpReceiver;
+import dev.tracedeck.engine.tasks.TaskExecutor;
 import dev.tracedeck.engine.text.TerminalText;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -106,7 +107,7 @@ public final class ListenCommand implements Callable<Integer> {
         say(err, "tracedeck listen: OTLP/HTTP on http://" + hostForUrl(bound) + ":" + bound.getPort()
                 + " (/v1/traces, /v1/logs)" + (output == null ? "" : ", writing " + output) + "; Ctrl+C stops and prints the checklist");
         Runnable finish = once(() -> finish(receiver, session, out, err));
-        Thread hook = new Thread(finish, "listen-shutdown");
+        Thread hook = TaskExecutor.shutdownHook("listen-shutdown", finish);
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             stop.await();

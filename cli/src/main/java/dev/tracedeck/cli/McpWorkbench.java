@@ -14,6 +14,7 @@ import dev.tracedeck.analysis.tokens.ModelProfiles;
 import dev.tracedeck.cli.cost.CostReport;
 import dev.tracedeck.cli.mcp.ToolFailure;
 import dev.tracedeck.cli.mcp.Workbench;
+import dev.tracedeck.engine.tasks.TaskExecutor;
 import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
@@ -131,7 +132,7 @@ final class McpWorkbench implements Workbench {
             // As search does: a query the index can't read fails before anything is indexed for it.
             store.search(query, 1);
             if (!store.readOnly()) {
-                store.indexPending(importers, IndexingListener.NONE);
+                store.indexPending(importers, IndexingListener.NONE, TaskExecutor.shared().ownThreads("tracedeck-hash"));
             }
             return store.search(query, limit);
         } catch (WorkspaceException e) {

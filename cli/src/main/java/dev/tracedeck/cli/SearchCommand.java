@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.tracedeck.engine.tasks.TaskExecutor;
 import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.registry.Importers;
@@ -84,7 +85,8 @@ public final class SearchCommand implements Callable<Integer> {
             // stands, it fails the same way, at no cost.
             store.get().search(String.join(" ", query), 1);
             if (!noIndex && !store.get().readOnly()) {
-                for (UnindexedFile left : store.get().indexPending(Importers.standard(), new Progress(err))) {
+                for (UnindexedFile left : store.get().indexPending(Importers.standard(), new Progress(err),
+                        TaskExecutor.shared().ownThreads("tracedeck-hash"))) {
                     left.reason().ifPresent(reason -> why.put(left.path(), reason));
                 }
             }

@@ -9,6 +9,7 @@ import dev.tracedeck.cli.report.ReportFormat;
 import dev.tracedeck.engine.live.FindingLine;
 import dev.tracedeck.engine.live.FollowedTrace;
 import dev.tracedeck.engine.live.WatchedFolder;
+import dev.tracedeck.engine.tasks.TaskExecutor;
 import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.registry.Importers;
@@ -116,7 +117,7 @@ public final class WatchCommand implements Callable<Integer> {
                 }
             }
         };
-        Thread hook = new Thread(finish, "watch-shutdown");
+        Thread hook = TaskExecutor.shutdownHook("watch-shutdown", finish);
         Runtime.getRuntime().addShutdownHook(hook);
         long nextFolderLook = System.nanoTime();
         while (true) {

@@ -1,5 +1,6 @@
 package dev.tracedeck.cli;
 
+import dev.tracedeck.engine.tasks.TaskExecutor;
 import dev.tracedeck.engine.text.TerminalText;
 import dev.tracedeck.workspace.WorkspaceException;
 import dev.tracedeck.workspace.WorkspaceStore;
@@ -7,7 +8,7 @@ import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
+import java.util.concurrent.Future;
 
 /**
  * The workspace a command records in, opened on a thread of its own from the command's start while the command reads
@@ -17,12 +18,12 @@ import java.util.concurrent.FutureTask;
  */
 final class WorkspaceOpening implements AutoCloseable {
 
-    private final Optional<FutureTask<WorkspaceStore>> opening;
+    private final Optional<Future<WorkspaceStore>> opening;
     private final PrintWriter err;
     private final String command;
     private boolean said;
 
-    private WorkspaceOpening(Optional<FutureTask<WorkspaceStore>> opening, PrintWriter err, String command) {
+    private WorkspaceOpening(Optional<Future<WorkspaceStore>> opening, PrintWriter err, String command) {
         this.opening = opening;
         this.err = err;
         this.command = command;
@@ -33,10 +34,9 @@ final class WorkspaceOpening implements AutoCloseable {
         if (option.disabled()) {
             return new WorkspaceOpening(Optional.empty(), err, command);
         }
-        FutureTask<WorkspaceStore> task = new FutureTask<>(() -> WorkspaceStore.open(option.address(), Clock.systemUTC()));
-        Thread thread = new Thread(task, "tracedeck-workspace");
-        thread.setDaemon(true);
-        thread.start();
+        // On a thread of its own, at once: the workspace opens while the file is read.
+        Future<WorkspaceStore> task = TaskExecutor.shared().start("tracedeck-workspace",
+                () -> WorkspaceStore.open(option.address(), Clock.systemUTC()));
         return new WorkspaceOpening(Optional.of(task), err, command);
     }
 

@@ -13,11 +13,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
 
 /**
  * What recording leaves for later, done for one recorded file: its SHA-256 and its messages in the search index. The
- * hash is taken on a thread of its own while the trace is read (a search reads the file again), and both are kept only
+ * hash is taken on another thread ({@code hashing}) while the trace is read (a search reads the file again), and both are kept only
  * when the file still has the size and time recorded, before and after, and was not recorded again meanwhile: else the
  * hash and the index would be of other content than the row describes, and the file waits until it is recorded again.
  */
@@ -31,10 +32,13 @@ final class Completion {
 
     private final WorkspaceStore store;
     private final long indexLimit;
+    private final Executor hashing;
 
-    Completion(WorkspaceStore store, long indexLimit) {
+    /** @param hashing where a file's hash is taken while it is read; the caller's thread runs it first when direct */
+    Completion(WorkspaceStore store, long indexLimit, Executor hashing) {
         this.store = store;
         this.indexLimit = indexLimit;
+        this.hashing = hashing;
     }
 
     /**
@@ -50,9 +54,7 @@ final class Completion {
         if (recorded.hashed()) {
             hashing.run();
         } else {
-            Thread hasher = new Thread(hashing, "tracedeck-hash");
-            hasher.setDaemon(true);
-            hasher.start();
+            this.hashing.execute(hashing);
         }
         Trace trace;
         String sha256;

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.concurrent.Executor;
 
 /**
  * The workspace: one SQLite file, no server, holding every trace opened or validated (its file's identity and
@@ -245,7 +246,8 @@ public final class WorkspaceStore implements AutoCloseable {
     RunRecord complete(Path path, Trace trace, long indexLimit) throws WorkspaceException {
         RunRecord record = recorded(FileIdentity.key(path), indexLimit);
         if (record.index() == IndexState.NOT_YET || !record.file().hashed()) {
-            new Completion(this, indexLimit).complete(record.file(), () -> trace);
+            // The trace is in hand, not read again: the hash is taken here, with nothing to overlap.
+            new Completion(this, indexLimit, Runnable::run).complete(record.file(), () -> trace);
             return recorded(record.file().path(), indexLimit);
         }
         return record;
@@ -254,18 +256,29 @@ public final class WorkspaceStore implements AutoCloseable {
     /**
      * Indexes the recorded files a search does not cover yet (recorded since the last search, within the index's
      * limit), one after the other, each read again with the format it was recorded with, its hash taken meanwhile on
-     * another thread. A file that changed since it was recorded, is gone or can't be read is left as it is.
+     * {@code hashing} (a thread of its own, so that it overlaps the reading). A file that changed since it was recorded, is gone or can't be read is left as it is.
      *
      * @return the files this tried and left out of the index, and why: not yet (with the reason), or too much text
      *     (see {@link #unindexedFiles()} for all of them)
      */
-    public List<UnindexedFile> indexPending(Importers importers, IndexingListener listener) throws WorkspaceException {
-        return indexPending(importers, listener, IndexLimit.chars());
+    public List<UnindexedFile> indexPending(Importers importers, IndexingListener listener, Executor hashing)
+            throws WorkspaceException {
+        return indexPending(importers, listener, hashing, IndexLimit.chars());
+    }
+
+    /** Hashing each file on the calling thread before it is read again. */
+    List<UnindexedFile> indexPending(Importers importers, IndexingListener listener) throws WorkspaceException {
+        return indexPending(importers, listener, Runnable::run, IndexLimit.chars());
     }
 
     List<UnindexedFile> indexPending(Importers importers, IndexingListener listener, long indexLimit) throws WorkspaceException {
+        return indexPending(importers, listener, Runnable::run, indexLimit);
+    }
+
+    List<UnindexedFile> indexPending(Importers importers, IndexingListener listener, Executor hashing, long indexLimit)
+            throws WorkspaceException {
         List<RunQueries.Row> pending = read("list the traces not in the index", c -> RunQueries.toIndex(c, indexLimit));
-        return new Completion(this, indexLimit).readAndComplete(pending, importers, listener);
+        return new Completion(this, indexLimit, hashing).readAndComplete(pending, importers, listener);
     }
 
     /**

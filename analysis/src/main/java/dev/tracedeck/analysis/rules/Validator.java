@@ -1,5 +1,6 @@
 package dev.tracedeck.analysis.rules;
 
+import dev.tracedeck.analysis.parallel.ParallelMap;
 import dev.tracedeck.analysis.rules.cost.RunBudget;
 import dev.tracedeck.analysis.tokens.TraceModel;
 import dev.tracedeck.model.event.Event;
@@ -64,20 +65,18 @@ public final class Validator {
         List<TraceThread> threads = trace.threads();
         // Each thread is judged with the model it ran on (a session's sub-agents may run on another), else the trace's,
         // which is its first thread's that names one: every thread's is found once, on every core.
-        List<Optional<String>> threadModels = threads.parallelStream().map(TraceModel::of).toList();
+        List<Optional<String>> threadModels = ParallelMap.map(threads, TraceModel::of);
         Optional<String> traceModel = TraceModel.of(trace, threadModels);
         // Threads are checked apart from each other, so on every core: the context rules tokenize every message, and a
         // gigabyte of conversations took two minutes on one. The checklists keep the threads' order.
-        List<ThreadChecklist> checklists = IntStream.range(0, threads.size()).parallel()
-                .mapToObj(i -> {
-                    TraceThread thread = threads.get(i);
-                    Optional<String> model = threadModels.get(i).or(() -> traceModel);
-                    ThreadChecklist checklist = ahead.take(thread, profile.id(), model)
-                            .orElseGet(() -> checklist(thread, profile, model));
-                    checkedThread.accept(checklist);
-                    return checklist;
-                })
-                .toList();
+        List<ThreadChecklist> checklists = ParallelMap.map(IntStream.range(0, threads.size()).boxed().toList(), i -> {
+            TraceThread thread = threads.get(i);
+            Optional<String> model = threadModels.get(i).or(() -> traceModel);
+            ThreadChecklist checklist = ahead.take(thread, profile.id(), model)
+                    .orElseGet(() -> checklist(thread, profile, model));
+            checkedThread.accept(checklist);
+            return checklist;
+        });
         checklists = RunBudget.apply(trace, config, checklists);
         return new Validation(trace.file(), trace.format(), profile.id(), checklists, nothingToCheck(trace, checklists));
     }
@@ -96,16 +95,14 @@ public final class Validator {
             // The run's budget is judged again over the whole trace: the thread "" keeps only its own checks.
             earlier.threads().forEach(c -> kept.put(c.threadId(), c.threadId().isEmpty() ? RunBudget.without(c) : c));
         }
-        List<ThreadChecklist> checklists = trace.threads().parallelStream()
-                .map(thread -> {
-                    ThreadChecklist before = kept.get(thread.id());
-                    if (before != null && !changed.test(thread.id())) {
-                        return before;
-                    }
-                    RuleParameters parameters = config.parameters().forModel(TraceModel.of(thread).or(() -> traceModel));
-                    return checklist(thread, profile, parameters);
-                })
-                .toList();
+        List<ThreadChecklist> checklists = ParallelMap.map(trace.threads(), thread -> {
+            ThreadChecklist before = kept.get(thread.id());
+            if (before != null && !changed.test(thread.id())) {
+                return before;
+            }
+            RuleParameters parameters = config.parameters().forModel(TraceModel.of(thread).or(() -> traceModel));
+            return checklist(thread, profile, parameters);
+        });
         checklists = RunBudget.apply(trace, config, checklists);
         return new Validation(trace.file(), trace.format(), profile.id(), checklists, nothingToCheck(trace, checklists));
     }

@@ -1,33 +1,30 @@
 package dev.tracedeck.desktop.common;
 
+import dev.tracedeck.engine.tasks.TaskExecutor;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 import javafx.concurrent.Task;
 
 /**
- * Runs jobs as JavaFX {@link Task}s on a fixed pool of named daemon threads; callbacks arrive on the FX
- * thread. Task already coalesces progress updates into one pending {@code runLater}; the throttle in front
+ * Runs jobs as JavaFX {@link Task}s on a lane of the process's {@link TaskExecutor}, a few at once, on named daemon
+ * threads; callbacks arrive on the FX thread; what they hand beside them goes to the executor's computing pool. Task already coalesces progress updates into one pending {@code runLater}; the throttle in front
  * of it also drops reports too small to see.
  */
 public final class FxTaskRunner implements TaskRunner, AutoCloseable {
 
     private final ExecutorService executor;
-    private final ThreadPoolExecutor beside;
+    private final Executor beside;
 
+    /** At most {@code threads} jobs at once, on threads named {@code threadPrefix}-n of the process's executor. */
     public FxTaskRunner(String threadPrefix, int threads) {
-        this.executor = Executors.newFixedThreadPool(threads, new NamedDaemonThreadFactory(threadPrefix));
-        // Half the cores: the job it works beside (an import, its lines parsed on every core) and the window keep theirs.
-        int half = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
-        this.beside = new ThreadPoolExecutor(half, half, 2, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
-                new NamedDaemonThreadFactory(threadPrefix + "-beside"));
-        // Its threads come with the first work handed to it and go when idle: most runners never hand any.
-        beside.allowCoreThreadTimeOut(true);
+        this(TaskExecutor.shared(), threadPrefix, threads);
+    }
+
+    public FxTaskRunner(TaskExecutor tasks, String threadPrefix, int threads) {
+        this.executor = tasks.lane(threadPrefix, threads);
+        this.beside = tasks.compute();
     }
 
     @Override
@@ -52,17 +49,22 @@ public final class FxTaskRunner implements TaskRunner, AutoCloseable {
         return Platform::runLater;
     }
 
-    /** Half the cores, shared by this runner's jobs: files read at once share them. */
+    /**
+     * The process's computing pool: the threads of a file checked as it is read share the core budget with its
+     * parsing and with every other job's computing.
+     */
     @Override
     public Executor beside() {
         return beside;
     }
 
-    /** Stops the pool; running work sees an interrupt and its task is abandoned; work submitted after is dropped. */
+    /**
+     * Stops this runner's lane; running work sees an interrupt and its task is abandoned; work submitted after is
+     * dropped. The computing pool is the process's, and stays.
+     */
     @Override
     public void close() {
         executor.shutdownNow();
-        beside.shutdownNow();
     }
 
     private static final class JobTask<T> extends Task<T> implements TaskContext {

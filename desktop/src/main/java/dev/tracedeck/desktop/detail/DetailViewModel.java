@@ -5,7 +5,7 @@ import dev.tracedeck.analysis.textcalls.found.FoundTextCall;
 import dev.tracedeck.desktop.common.ErrorBoundary;
 import dev.tracedeck.desktop.common.LatestOnly;
 import dev.tracedeck.desktop.common.TaskRunner;
-import dev.tracedeck.desktop.findings.EvidenceIndex;
+import dev.tracedeck.engine.search.EvidenceIndex;
 import dev.tracedeck.desktop.triage.FindingMarks;
 import dev.tracedeck.desktop.triage.TriageMarks;
 import dev.tracedeck.model.event.Event;

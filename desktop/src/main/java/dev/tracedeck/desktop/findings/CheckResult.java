@@ -2,6 +2,7 @@ package dev.tracedeck.desktop.findings;
 
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.desktop.triage.FindingFingerprints;
+import dev.tracedeck.engine.search.EvidenceIndex;
 import java.util.Objects;
 
 /** A validation plus its evidence index and its findings' fingerprints, computed on the worker so the FX thread only stores them. */

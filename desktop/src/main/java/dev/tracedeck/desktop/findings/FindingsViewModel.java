@@ -1,8 +1,8 @@
 package dev.tracedeck.desktop.findings;
 
+import dev.tracedeck.analysis.outcome.TraceOutcomes;
 import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.ThreadChecklist;
-import dev.tracedeck.analysis.outcome.TraceOutcomes;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.common.Batches;
@@ -16,6 +16,7 @@ import dev.tracedeck.desktop.findings.FindingsRow.PassedRow;
 import dev.tracedeck.desktop.findings.FindingsRow.ThreadRow;
 import dev.tracedeck.desktop.triage.FindingFingerprints;
 import dev.tracedeck.desktop.triage.TriageMarks;
+import dev.tracedeck.engine.search.EvidenceIndex;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.trace.ThreadLabels;
 import dev.tracedeck.model.trace.Trace;

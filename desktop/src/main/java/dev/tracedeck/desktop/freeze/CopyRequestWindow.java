@@ -60,7 +60,7 @@ public final class CopyRequestWindow {
         if (document == null || !document.isReady()) {
             return;
         }
-        Event event = document.getContent().timeline().getSelectedEvent();
+        Event event = document.getContent().timeline().selection().getSelectedEvent();
         if (event == null) {
             openFiles.notices().post(Notice.info("Select an event to copy the request of its step."));
             return;

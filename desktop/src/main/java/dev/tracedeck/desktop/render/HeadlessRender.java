@@ -148,7 +148,7 @@ public final class HeadlessRender {
             case "checklist" -> new FindingsView(model.findings(), () -> { }, () -> { });
             case "timeline" -> {
                 TimelineView view = new TimelineView(model.timeline());
-                at.ifPresent(model.timeline()::reveal);
+                at.ifPresent(model.timeline().selection()::reveal);
                 yield view;
             }
             case "tree" -> {

@@ -2,6 +2,7 @@ package dev.tracedeck.desktop.runs;
 
 import dev.tracedeck.desktop.common.LatestOnly;
 import dev.tracedeck.desktop.common.TaskRunner;
+import dev.tracedeck.engine.tasks.TaskExecutor;
 import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.workspace.IndexState;
 import dev.tracedeck.workspace.IndexingListener;
@@ -70,7 +71,7 @@ public final class SearchViewModel {
         status.set("Searching…");
         latest.get().submit("search " + q, link.get().job(store -> {
             // Recording leaves the index to the first search: the files recorded since the last one are read again first.
-            store.indexPending(Importers.standard(), IndexingListener.NONE);
+            store.indexPending(Importers.standard(), IndexingListener.NONE, TaskExecutor.shared().ownThreads("tracedeck-hash"));
             return new Found(store.search(q, LIMIT), store.unindexedFiles());
         }), found -> {
             hits.setAll(found.hits());

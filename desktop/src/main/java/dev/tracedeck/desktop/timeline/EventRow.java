@@ -3,6 +3,7 @@ package dev.tracedeck.desktop.timeline;
 import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.desktop.findings.SeverityStyles;
+import dev.tracedeck.engine.search.EventFilter;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import java.util.List;

@@ -1,6 +1,7 @@
 package dev.tracedeck.desktop.timeline;
 
 import dev.tracedeck.desktop.common.KindStyles;
+import dev.tracedeck.engine.search.EventFilter;
 import dev.tracedeck.engine.text.CountFormat;
 import dev.tracedeck.model.event.EventKind;
 import java.util.EnumMap;
@@ -29,7 +30,7 @@ final class KindFilterMenu extends MenuButton {
         this.model = model;
         getStyleClass().add("kind-filter");
         MenuItem all = new MenuItem("Show all kinds");
-        all.setOnAction(e -> model.showAllKinds());
+        all.setOnAction(e -> model.filter().showAllKinds());
         getItems().addAll(all, new SeparatorMenuItem());
         for (EventKind kind : EventKind.values()) {
             CheckMenuItem item = new CheckMenuItem();
@@ -37,14 +38,14 @@ final class KindFilterMenu extends MenuButton {
             swatch.getStyleClass().add("kind-swatch");
             KindStyles.apply(swatch, kind);
             item.setGraphic(swatch);
-            item.setOnAction(e -> model.showKind(kind, item.isSelected()));
+            item.setOnAction(e -> model.filter().showKind(kind, item.isSelected()));
             items.put(kind, item);
             getItems().add(item);
         }
-        model.filterProperty().addListener((obs, old, now) -> sync(now));
-        sync(model.filterProperty().get());
-        model.kindCountsProperty().addListener((obs, old, now) -> count(now));
-        count(model.kindCountsProperty().get());
+        model.filter().filterProperty().addListener((obs, old, now) -> sync(now));
+        sync(model.filter().filterProperty().get());
+        model.table().kindCountsProperty().addListener((obs, old, now) -> count(now));
+        count(model.table().kindCountsProperty().get());
     }
 
     /**
@@ -57,7 +58,7 @@ final class KindFilterMenu extends MenuButton {
             item.setText(counts.isEmpty() ? kind.label() : kind.label() + "  " + CountFormat.count(counts.getOrDefault(kind, 0L)));
             item.setVisible(present.contains(kind));
         });
-        sync(model.filterProperty().get());
+        sync(model.filter().filterProperty().get());
     }
 
     private void sync(EventFilter filter) {

@@ -1,6 +1,7 @@
 package dev.tracedeck.desktop.timeline;
 
 import dev.tracedeck.analysis.steps.LlmRounds;
+import dev.tracedeck.engine.search.SearchSignatures;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import java.util.ArrayList;

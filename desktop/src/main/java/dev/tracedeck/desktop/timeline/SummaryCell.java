@@ -4,6 +4,7 @@ import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.desktop.common.MatchRanges;
 import dev.tracedeck.desktop.findings.SeverityStyles;
+import dev.tracedeck.engine.search.EventFilter;
 import dev.tracedeck.model.event.Event;
 import java.util.List;
 import java.util.function.Function;
@@ -58,7 +59,7 @@ final class SummaryCell extends TableCell<Event, String> {
         }
         List<Finding> findings = findingsOf.apply(row);
         if (!findings.isEmpty()) {
-            badge.setText(TimelineViewModel.ruleBadge(findings));
+            badge.setText(TimelineFilterViewModel.ruleBadge(findings));
             SeverityStyles.apply(badge, findings.stream().map(Finding::severity).max(Enum::compareTo).orElse(Severity.INFO));
         }
         List<int[]> matches = MatchRanges.of(summary, filter.getValue().search());

@@ -3,6 +3,8 @@ package dev.tracedeck.desktop.timeline;
 import dev.tracedeck.analysis.run.HarnessFolds;
 import dev.tracedeck.analysis.run.RunWords;
 import dev.tracedeck.analysis.steps.LlmRounds;
+import dev.tracedeck.engine.search.RowColumns;
+import dev.tracedeck.engine.search.RowList;
 import dev.tracedeck.model.event.Event;
 import java.util.List;
 
@@ -46,7 +48,7 @@ public final class TimelineRows {
         RowList rows = new RowList();
         RowColumns columns = new RowColumns();
         add(trace, rounds, rows, columns);
-        return new TimelineRows(trace, rounds, rows, columns, TimelineViewModel.widestTime(trace), words,
+        return new TimelineRows(trace, rounds, rows, columns, TimelineTableViewModel.widestTime(trace), words,
                 HarnessFolds.of(trace));
     }
 

@@ -2,6 +2,7 @@ package dev.tracedeck.desktop.timeline;
 
 import dev.tracedeck.desktop.annotations.EventAnnotations;
 import dev.tracedeck.desktop.common.Once;
+import dev.tracedeck.engine.search.EventFilter;
 import dev.tracedeck.engine.text.CountFormat;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
@@ -55,8 +56,8 @@ public final class TimelineView extends VBox {
         VBox.setVgrow(table, Priority.ALWAYS);
         buildTable();
         bindSelection();
-        model.addGrowthListener(this::keepingTheEnd);
-        model.newestAskedProperty().addListener((obs, old, now) -> showEnd());
+        model.table().addGrowthListener(this::keepingTheEnd);
+        model.table().newestAskedProperty().addListener((obs, old, now) -> showEnd());
     }
 
     /** Scrolls to the last row; a table not drawn yet (no skin) does so once it is. */
@@ -87,7 +88,7 @@ public final class TimelineView extends VBox {
         syncingSelection = true;
         return () -> {
             syncingSelection = false;
-            showSelected(model.getSelectedEvent());
+            showSelected(model.selection().getSelectedEvent());
             if (atEnd) {
                 showEnd();
             }
@@ -147,13 +148,13 @@ public final class TimelineView extends VBox {
         search.getStyleClass().add("search-field");
         HBox.setHgrow(search, Priority.ALWAYS);
         PauseTransition delay = new PauseTransition(SEARCH_DELAY);
-        delay.setOnFinished(e -> model.search(search.getText()));
+        delay.setOnFinished(e -> model.search().search(search.getText()));
         search.textProperty().addListener((obs, old, now) -> delay.playFromStart());
         search.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.F3) {
                 // The next or previous match without leaving the box: each shown in the detail, marked there.
                 delay.stop();
-                model.search(search.getText());
+                model.search().search(search.getText());
                 stepMatch(e.isShiftDown() ? -1 : 1);
                 e.consume();
             } else if (e.getCode() == KeyCode.ESCAPE) {
@@ -161,7 +162,7 @@ public final class TimelineView extends VBox {
                 table.requestFocus();
             } else if (e.getCode() == KeyCode.ENTER || e.getCode() == KeyCode.DOWN) {
                 delay.stop();
-                model.search(search.getText());
+                model.search().search(search.getText());
                 table.requestFocus();
                 if (table.getSelectionModel().isEmpty() && !table.getItems().isEmpty()) {
                     table.getSelectionModel().selectFirst();
@@ -170,11 +171,11 @@ public final class TimelineView extends VBox {
         });
         Label count = new Label();
         count.getStyleClass().add("event-count");
-        count.textProperty().bind(Bindings.createStringBinding(model::countText, model.shownCountProperty(),
-                model.searchingProperty()));
+        count.textProperty().bind(Bindings.createStringBinding(model.search()::countText, model.table().shownCountProperty(),
+                model.search().searchingProperty()));
         // A search running on another thread: the rows shown are the last filter's until its result comes.
-        count.pseudoClassStateChanged(SEARCHING, model.searchingProperty().get());
-        model.searchingProperty().addListener((obs, old, now) -> count.pseudoClassStateChanged(SEARCHING, now));
+        count.pseudoClassStateChanged(SEARCHING, model.search().searchingProperty().get());
+        model.search().searchingProperty().addListener((obs, old, now) -> count.pseudoClassStateChanged(SEARCHING, now));
         KindFilterMenu kinds = new KindFilterMenu(model);
         ToggleButton flagged = flaggedToggle();
         ToggleButton harness = harnessToggle();
@@ -197,14 +198,14 @@ public final class TimelineView extends VBox {
         mark.getStyleClass().add("flag-mark");
         flagged.setGraphic(mark);
         flagged.setTooltip(new Tooltip("Show only events that are evidence of a finding  (Ctrl+Shift+E)"));
-        flagged.setOnAction(e -> model.showOnlyFlagged(flagged.isSelected()));
+        flagged.setOnAction(e -> model.filter().showOnlyFlagged(flagged.isSelected()));
         Runnable sync = () -> {
-            flagged.setSelected(model.isOnlyFlagged());
-            flagged.setText("Flagged " + CountFormat.count(model.evidence().flaggedCount()));
+            flagged.setSelected(model.filter().isOnlyFlagged());
+            flagged.setText("Flagged " + CountFormat.count(model.filter().evidence().flaggedCount()));
             // Nothing to narrow to while the checks run or when they found nothing; never stuck on, though.
-            flagged.setDisable(model.evidence().flaggedCount() == 0 && !model.isOnlyFlagged());
+            flagged.setDisable(model.filter().evidence().flaggedCount() == 0 && !model.filter().isOnlyFlagged());
         };
-        model.filterProperty().addListener((obs, old, now) -> sync.run());
+        model.filter().filterProperty().addListener((obs, old, now) -> sync.run());
         sync.run();
         return flagged;
     }
@@ -220,16 +221,16 @@ public final class TimelineView extends VBox {
         harness.getStyleClass().add("harness-toggle");
         harness.setTooltip(new Tooltip("Show the harness's own records (progress, queue, snapshots, events, spans) as rows"
                 + " of their own; folded, each step counts its  (Ctrl+Shift+H)"));
-        harness.setOnAction(e -> model.foldHarness(!harness.isSelected()));
+        harness.setOnAction(e -> model.filter().foldHarness(!harness.isSelected()));
         Runnable sync = () -> {
-            harness.setSelected(!model.isHarnessFolded());
-            harness.setText("Harness " + CountFormat.count(model.harnessCount()));
-            boolean any = model.harnessCount() > 0;
+            harness.setSelected(!model.filter().isHarnessFolded());
+            harness.setText("Harness " + CountFormat.count(model.table().harnessCount()));
+            boolean any = model.table().harnessCount() > 0;
             harness.setVisible(any);
             harness.setManaged(any);
         };
-        model.filterProperty().addListener((obs, old, now) -> sync.run());
-        model.shownCountProperty().addListener((obs, old, now) -> sync.run());
+        model.filter().filterProperty().addListener((obs, old, now) -> sync.run());
+        model.table().shownCountProperty().addListener((obs, old, now) -> sync.run());
         sync.run();
         return harness;
     }
@@ -240,7 +241,7 @@ public final class TimelineView extends VBox {
             search.setText(now.search());
         }
         // A selection a search hid is back in the table once the search lets it through again.
-        showSelected(model.getSelectedEvent());
+        showSelected(model.selection().getSelectedEvent());
     }
 
     /**
@@ -265,23 +266,23 @@ public final class TimelineView extends VBox {
                 e.consume();
             }
         });
-        table.setRowFactory(t -> new EventRow(model::findings, model.filterProperty()));
-        model.filterProperty().addListener((obs, old, now) -> followFilter(old, now));
+        table.setRowFactory(t -> new EventRow(model.filter()::findings, model.filter().filterProperty()));
+        model.filter().filterProperty().addListener((obs, old, now) -> followFilter(old, now));
         // Every column but the summary keeps its width; the summary takes what is left.
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         // A trace with no event yet (a receiver's tab before the first span) is not a filter hiding them.
-        table.setPlaceholder(new Label(model.totalCount() == 0 ? "No events" : "No events match the filter"));
+        table.setPlaceholder(new Label(model.table().totalCount() == 0 ? "No events" : "No events match the filter"));
         // Sized for the widest number the trace has, so "#" is never cut to "1…".
-        seq = column("#", "seq-column", ColumnWidths.fit("8".repeat(String.valueOf(model.lastSeq()).length())), Event::seq);
+        seq = column("#", "seq-column", ColumnWidths.fit("8".repeat(String.valueOf(model.table().lastSeq()).length())), Event::seq);
         seq.setSortType(TableColumn.SortType.ASCENDING);
         TableColumn<Event, EventKind> kind = column("Kind", "kind-column", 84, Event::kind);
         kind.setCellFactory(c -> new KindCell<>());
-        TableColumn<Event, String> thread = column("Thread", "thread-column", Math.min(ColumnWidths.MAX_THREAD, ColumnWidths.fit(model.widestThreadLabel())), model::threadLabel);
+        TableColumn<Event, String> thread = column("Thread", "thread-column", Math.min(ColumnWidths.MAX_THREAD, ColumnWidths.fit(model.table().widestThreadLabel())), model.table()::threadLabel);
         thread.setCellFactory(c -> new ThreadIdCell());
         // Narrowed to one thread, or in a trace of one, the column would repeat one value on every row: the summary
         // gets the room.
-        thread.visibleProperty().bind(Bindings.createBooleanBinding(() -> model.filterProperty().get().threadId().isEmpty()
-                && model.threadCount() > 1, model.filterProperty()));
+        thread.visibleProperty().bind(Bindings.createBooleanBinding(() -> model.filter().filterProperty().get().threadId().isEmpty()
+                && model.table().threadCount() > 1, model.filter().filterProperty()));
         TableColumn<Event, String> summary = column("Summary", "summary-column", 300, model::summary);
         // A message's summary already names its role ("#3 user: …") and the detail shows a call's, so Role
         // starts hidden: at 1280 px its width is worth more to the summary. The header's menu brings it back.
@@ -291,7 +292,7 @@ public final class TimelineView extends VBox {
         TableColumn<Event, String> tool = column("Tool", "tool-column", 92, EventColumns::tool);
         tool.setVisible(false);
         table.setTableMenuButtonVisible(true);
-        summary.setCellFactory(c -> new SummaryCell(model::findings, model.filterProperty()));
+        summary.setCellFactory(c -> new SummaryCell(model.filter()::findings, model.filter().filterProperty()));
         // Sized to what they hold, these keep their width: the constrained policy would widen them as the window first
         // lays out and, giving the last column way first, never narrow them again.
         fitted(seq);
@@ -299,16 +300,16 @@ public final class TimelineView extends VBox {
         fitted(kind);
         table.getColumns().setAll(List.of(
                 seq,
-                fitted(column("Time", "time-column", ColumnWidths.fit(widest("00:00:00,000", model.widestTime())), EventColumns::time)),
+                fitted(column("Time", "time-column", ColumnWidths.fit(widest("00:00:00,000", model.table().widestTime())), EventColumns::time)),
                 thread,
                 kind,
                 role,
                 tool,
                 summary));
-        table.setItems(model.rows());
+        table.setItems(model.table().rows());
         // The rows are positions into every row, not a list the table may sort in place: the model sorts them.
         table.setSortPolicy(t -> {
-            model.sortRows(t.getComparator());
+            model.table().sortRows(t.getComparator());
             return true;
         });
     }
@@ -338,15 +339,15 @@ public final class TimelineView extends VBox {
     private void bindSelection() {
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
             // The table drops a row a search hides; the model keeps it selected (see TimelineViewModel), so does this.
-            boolean hidden = now == null && model.getSelectedEvent() != null && !model.isShown(model.getSelectedEvent());
+            boolean hidden = now == null && model.selection().getSelectedEvent() != null && !model.selection().isShown(model.selection().getSelectedEvent());
             if (!syncingSelection && !hidden) {
-                model.select(now);
+                model.selection().select(now);
             }
         });
-        model.selectedEventProperty().addListener((obs, old, now) -> showSelected(now));
+        model.selection().selectedEventProperty().addListener((obs, old, now) -> showSelected(now));
         // A search's result replaced the rows: the selection it lets through is in the table again.
-        model.searchingProperty().addListener((obs, old, now) -> showSelected(model.getSelectedEvent()));
-        showSelected(model.getSelectedEvent());
+        model.search().searchingProperty().addListener((obs, old, now) -> showSelected(model.selection().getSelectedEvent()));
+        showSelected(model.selection().getSelectedEvent());
     }
 
     /** Follows selections made by the view-model (a filter dropping the row, the screenshot picking one). */
@@ -358,7 +359,7 @@ public final class TimelineView extends VBox {
         try {
             if (event == null) {
                 table.getSelectionModel().clearSelection();
-            } else if (model.isShown(event)) {
+            } else if (model.selection().isShown(event)) {
                 table.getSelectionModel().select(event);
                 table.scrollTo(Math.max(0, table.getSelectionModel().getSelectedIndex() - 3));
             }

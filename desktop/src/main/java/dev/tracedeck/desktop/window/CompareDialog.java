@@ -1,12 +1,12 @@
 package dev.tracedeck.desktop.window;
 
 import dev.tracedeck.analysis.compare.TraceComparison;
+import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.common.Notice;
 import dev.tracedeck.desktop.compare.CompareWindow;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.tabs.TraceDocument;
 import java.util.List;
-import javafx.concurrent.Task;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Dialog;
@@ -75,26 +75,22 @@ final class CompareDialog {
     /** Compares in the background, then shows the comparison in its own window. */
     void open(TraceDocument before, java.util.Optional<String> beforeThread, TraceDocument after,
               java.util.Optional<String> afterThread) {
-        Task<TraceComparison> task = new Task<>() {
-            @Override
-            protected TraceComparison call() {
-                return openFiles.compare(before, beforeThread, after, afterThread);
-            }
-        };
-        task.setOnSucceeded(e -> window(before, after, task.getValue()).show());
-        task.setOnFailed(e -> openFiles.notices().post(Notice.error("Could not compare " + before.name() + " with "
-                + after.name() + ": " + task.getException().getMessage())));
         // Checking two big files takes a while: say so, the window opens when they are compared.
         Notice comparing = Notice.info("Comparing " + before.name() + " with " + after.name() + "…");
         openFiles.notices().post(comparing);
-        task.runningProperty().addListener((obs, was, running) -> {
-            if (!running) {
-                openFiles.notices().dismiss(comparing);
-            }
-        });
-        Thread thread = new Thread(task, "compare");
-        thread.setDaemon(true);
-        thread.start();
+        // A comparison reads two whole files, as an import does: it runs where imports run.
+        openFiles.importRunner().submit(BackgroundJob.of("compare",
+                        context -> openFiles.compare(before, beforeThread, after, afterThread))
+                .onSuccess(comparison -> {
+                    openFiles.notices().dismiss(comparing);
+                    window(before, after, comparison).show();
+                })
+                .onFailure(e -> {
+                    openFiles.notices().dismiss(comparing);
+                    openFiles.notices().post(Notice.error("Could not compare " + before.name() + " with "
+                            + after.name() + ": " + e.getMessage()));
+                })
+                .onCancelled(() -> openFiles.notices().dismiss(comparing)));
     }
 
     Stage window(TraceDocument before, TraceDocument after, TraceComparison comparison) {

@@ -1,10 +1,11 @@
 package dev.tracedeck.desktop.window;
 
+import dev.tracedeck.desktop.common.BackgroundJob;
 import dev.tracedeck.desktop.common.Notice;
 import dev.tracedeck.desktop.common.NoticesViewModel;
+import dev.tracedeck.desktop.common.TaskRunner;
 import dev.tracedeck.desktop.common.ViewPicture;
 import java.io.File;
-import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.function.Supplier;
 import javafx.scene.Node;
@@ -25,13 +26,17 @@ final class ExportPictureDialog {
     private final Window owner;
     private final Supplier<LinkedHashMap<String, Node>> views;
     private final NoticesViewModel notices;
+    private final TaskRunner saving;
     private File lastDirectory;
     private double lastScale = 2;
 
-    ExportPictureDialog(Window owner, Supplier<LinkedHashMap<String, Node>> views, NoticesViewModel notices) {
+    /** @param saving where the PNG is compressed and written, off the FX thread */
+    ExportPictureDialog(Window owner, Supplier<LinkedHashMap<String, Node>> views, NoticesViewModel notices,
+                        TaskRunner saving) {
         this.owner = owner;
         this.views = views;
         this.notices = notices;
+        this.saving = saving;
     }
 
     void show() {
@@ -88,18 +93,11 @@ final class ExportPictureDialog {
             return;
         }
         // Drawing needs the FX thread; compressing and writing the PNG does not.
-        javafx.concurrent.Task<Void> save = new javafx.concurrent.Task<>() {
-            @Override
-            protected Void call() throws IOException {
-                pixels.write(png.toPath());
-                return null;
-            }
-        };
-        save.setOnSucceeded(e -> notices.post(Notice.info("Saved " + name + " at " + scaled + "× to " + png)));
-        save.setOnFailed(e -> notices.post(Notice.error("Could not save the picture to " + png + ": "
-                + save.getException().getMessage())));
-        Thread thread = new Thread(save, "export-picture");
-        thread.setDaemon(true);
-        thread.start();
+        saving.submit(BackgroundJob.of("export-picture", context -> {
+                    pixels.write(png.toPath());
+                    return png;
+                })
+                .onSuccess(saved -> notices.post(Notice.info("Saved " + name + " at " + scaled + "× to " + png)))
+                .onFailure(e -> notices.post(Notice.error("Could not save the picture to " + png + ": " + e.getMessage()))));
     }
 }

@@ -163,15 +163,15 @@ final class MainMenu {
         CheckMenuItem flagged = new CheckMenuItem("Only flagged events");
         flagged.setId("menu-only-flagged");
         flagged.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+E"));
-        flagged.setOnAction(e -> onTrace(openFiles, t -> t.timeline().showOnlyFlagged(!t.timeline().isOnlyFlagged())));
+        flagged.setOnAction(e -> onTrace(openFiles, t -> t.timeline().filter().showOnlyFlagged(!t.timeline().filter().isOnlyFlagged())));
         CheckMenuItem harness = new CheckMenuItem("Harness records as rows");
         harness.setId("menu-show-harness");
         harness.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+H"));
-        harness.setOnAction(e -> onTrace(openFiles, t -> t.timeline().foldHarness(!t.timeline().isHarnessFolded())));
+        harness.setOnAction(e -> onTrace(openFiles, t -> t.timeline().filter().foldHarness(!t.timeline().filter().isHarnessFolded())));
         // The ticks belong to the selected file's timeline, which changes under the menu; read them on opening.
         view.setOnShowing(e -> {
-            flagged.setSelected(openFiles.selectedTrace().map(t -> t.timeline().isOnlyFlagged()).orElse(false));
-            harness.setSelected(openFiles.selectedTrace().map(t -> !t.timeline().isHarnessFolded()).orElse(false));
+            flagged.setSelected(openFiles.selectedTrace().map(t -> t.timeline().filter().isOnlyFlagged()).orElse(false));
+            harness.setSelected(openFiles.selectedTrace().map(t -> !t.timeline().filter().isHarnessFolded()).orElse(false));
         });
         for (MenuItem item : new MenuItem[] {next, previous, flagged, harness}) {
             item.disableProperty().bind(openFiles.selectedProperty().isNull());

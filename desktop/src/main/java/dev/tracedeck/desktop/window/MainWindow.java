@@ -76,7 +76,8 @@ public final class MainWindow {
 
         OpenFileDialog dialog = new OpenFileDialog(stage, openFiles::open);
         OpenFilesView files = new OpenFilesView(openFiles, dialog::show);
-        ExportPictureDialog export = new ExportPictureDialog(stage, files::pictureViews, openFiles.notices());
+        ExportPictureDialog export = new ExportPictureDialog(stage, files::pictureViews, openFiles.notices(),
+                openFiles.queryRunner());
         files.setOnExportPicture(export::show);
         runs = new RunsViewModel(openFiles.link(), path -> openFiles.open(List.of(path)), openFiles.notices());
         search = new SearchViewModel(openFiles.link(), openFiles::openAt);

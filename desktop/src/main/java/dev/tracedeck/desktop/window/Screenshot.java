@@ -87,13 +87,13 @@ final class Screenshot {
         Optional<Event> event;
         if (trace.findings().findingsInScope().isEmpty()) {
             event = trace.showcaseEvent();
-            event.ifPresent(trace.timeline()::select);
+            event.ifPresent(trace.timeline().selection()::select);
         } else {
             // Opening a file selects its first finding already; the shot shows what a user sees.
             if (trace.findings().getSelectedFinding() == null) {
                 trace.findings().selectFirst();
             }
-            event = Optional.ofNullable(trace.timeline().getSelectedEvent());
+            event = Optional.ofNullable(trace.timeline().selection().getSelectedEvent());
         }
         if (event.isEmpty() || Objects.equals(trace.detail().shownEventProperty().get(), event.get())) {
             settleThenCapture();

@@ -1,8 +1,10 @@
 package dev.tracedeck.desktop.window;
 
+import dev.tracedeck.engine.tasks.TaskExecutor;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import javafx.application.Application;
 
 /**
@@ -15,7 +17,7 @@ import javafx.application.Application;
 final class ToolkitHeadStart {
 
     private static final CompletableFuture<LaunchOptions> OPTIONS = new CompletableFuture<>();
-    private static volatile Thread launcher;
+    private static volatile Future<?> launcher;
     /** What {@link Application#launch} threw on the launcher thread, if it did. */
     private static volatile Throwable failure;
 
@@ -27,15 +29,13 @@ final class ToolkitHeadStart {
         if (launcher != null || DesktopCheck.problem().isPresent()) {
             return; // the problem is said once the command line is parsed, as without a head start
         }
-        Thread thread = new Thread(() -> {
+        launcher = TaskExecutor.shared().start("tracedeck-window-launcher", () -> {
             try {
                 Application.launch(TracedeckApplication.class);
             } catch (RuntimeException | LinkageError e) {
                 failure = e;
             }
-        }, "tracedeck-window-launcher");
-        launcher = thread;
-        thread.start();
+        });
     }
 
     static boolean begun() {
@@ -49,7 +49,11 @@ final class ToolkitHeadStart {
      */
     static Optional<Throwable> openAndWait(LaunchOptions options) throws InterruptedException {
         OPTIONS.complete(options);
-        launcher.join();
+        try {
+            launcher.get();
+        } catch (ExecutionException e) {
+            failure = e.getCause();
+        }
         return Optional.ofNullable(failure);
     }
 

@@ -121,8 +121,8 @@ public final class FollowBenchmark {
         System.out.printf(Locale.ROOT, "idle, not following: %.3f ms of FX CPU per second%n", idleCost(3000) * 1000);
         // The user looks at an event near the end, the timeline scrolled to its last rows, as one does watching a run.
         fx(() -> {
-            List<Event> rows = document.getContent().timeline().rows();
-            document.getContent().timeline().select(rows.get(Math.max(0, rows.size() - 5)));
+            List<Event> rows = document.getContent().timeline().table().rows();
+            document.getContent().timeline().selection().select(rows.get(Math.max(0, rows.size() - 5)));
             return null;
         });
         LiveDocuments live = window.live();

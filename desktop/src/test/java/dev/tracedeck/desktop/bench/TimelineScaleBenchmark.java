@@ -4,14 +4,14 @@ import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.RuleConfig;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.rules.Validator;
-import dev.tracedeck.desktop.common.NamedDaemonThreadFactory;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.common.WorkerTaskRunner;
-import dev.tracedeck.desktop.findings.EvidenceIndex;
+import dev.tracedeck.engine.search.EvidenceIndex;
 import dev.tracedeck.desktop.tabs.LoadedTrace;
-import dev.tracedeck.desktop.timeline.EventFilter;
+import dev.tracedeck.engine.search.EventFilter;
 import dev.tracedeck.desktop.timeline.StreamedSignatures;
 import dev.tracedeck.desktop.timeline.TimelineViewModel;
+import dev.tracedeck.engine.tasks.TaskExecutor;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.registry.Importers;
@@ -33,7 +33,6 @@ import java.util.OptionalLong;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -81,10 +80,8 @@ public final class TimelineScaleBenchmark {
         }
         plain = null;
         System.gc();
-        // The import's workers beside it: half the cores, as the app's.
-        ExecutorService beside = Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors() / 2),
-                new NamedDaemonThreadFactory("bench-beside"));
-        StreamedSignatures streamed = new StreamedSignatures(beside);
+        // The import's workers beside it: the computing pool, as the app's.
+        StreamedSignatures streamed = new StreamedSignatures(TaskExecutor.shared().compute());
         t = System.nanoTime();
         Trace trace = Importers.standard().read(ImportSource.of(file), new ImportListener() {
             @Override
@@ -99,17 +96,16 @@ public final class TimelineScaleBenchmark {
         t = System.nanoTime();
         streamed.finish(trace.events(), loaded.llmRounds());
         double finishSeconds = seconds(t);
-        beside.shutdown();
         t = System.nanoTime();
         TimelineViewModel timeline = new TimelineViewModel(trace.events(), loaded.llmRounds(), loaded.threadLabels());
-        timeline.adoptSignatures(streamed);
+        timeline.search().adoptSignatures(streamed);
         double viewSeconds = seconds(t);
         WorkerTaskRunner runner = new WorkerTaskRunner();
-        timeline.searchInBackground(runner);
+        timeline.search().searchInBackground(runner);
         List<Event> all = trace.events();
 
         // The checks start as the file is read, as in the app: the searches right after the import compete with them.
-        ExecutorService checking = Executors.newSingleThreadExecutor(new NamedDaemonThreadFactory("bench-checks"));
+        ExecutorService checking = TaskExecutor.shared().lane("bench-checks", 1);
         long checksStarted = System.nanoTime();
         CompletableFuture<Validation> checks = CompletableFuture.supplyAsync(
                 () -> new Validator(RuleConfig.DEFAULT).validate(trace), checking);
@@ -125,12 +121,12 @@ public final class TimelineScaleBenchmark {
         afterImport("search a rare word (\"zebra\")", timeline, runner, "zebra", all);
         afterImport("search a common word (\"hotel\")", timeline, runner, "hotel", all);
         TimelineViewModel unsigned = new TimelineViewModel(trace.events(), loaded.llmRounds(), loaded.threadLabels());
-        unsigned.searchInBackground(runner);
+        unsigned.search().searchInBackground(runner);
         afterImport("search a rare word, no row signed (the search runs off the FX thread)", unsigned, runner, "zebra", all);
         afterImport("search one char (\"z\": no signature narrows it)", timeline, runner, "z", all);
         boolean checksRunning = !checks.isDone();
         t = System.nanoTime();
-        unsigned.searchIndexing().ifPresent(job -> new SyncTaskRunner().submit(job));
+        unsigned.search().searchIndexing().ifPresent(job -> new SyncTaskRunner().submit(job));
         long signAll = System.nanoTime() - t;
         unsigned = null;
         Validation validation = checks.join();
@@ -140,7 +136,7 @@ public final class TimelineScaleBenchmark {
                 + "the import's workers do along the read: %d ms%n", checkSeconds, checksRunning ? "still running" : "done",
                 signAll / 1_000_000);
         EvidenceIndex evidence = EvidenceIndex.of(validation);
-        timeline.setEvidence(evidence);
+        timeline.filter().setEvidence(evidence);
         List<Finding> findings = validation.findings();
         System.out.printf(Locale.ROOT, "%,d findings%n", findings.size());
         if (findings.isEmpty()) {
@@ -156,20 +152,20 @@ public final class TimelineScaleBenchmark {
         System.out.println("| checked, every row signed | first rows shown | whole result shown | FX thread's longest block "
                 + "| baseline: one pass of the filter | whole ÷ baseline | aim 300 ms |");
         System.out.println("|---|---|---|---|---|---|---|");
-        row("narrow to one thread", timeline, runner, m -> { }, m -> m.showThread(Optional.of(someThread)), m -> m.showThread(Optional.empty()),
+        row("narrow to one thread", timeline, runner, m -> { }, m -> m.filter().showThread(Optional.of(someThread)), m -> m.filter().showThread(Optional.empty()),
                 all, EventFilter.ALL.withThread(Optional.of(someThread)));
         EnumSet<EventKind> noMessages = EnumSet.allOf(EventKind.class);
         noMessages.remove(EventKind.MESSAGE);
-        row("hide messages (kind filter)", timeline, runner, m -> { }, m -> m.showKind(EventKind.MESSAGE, false), TimelineViewModel::showAllKinds,
+        row("hide messages (kind filter)", timeline, runner, m -> { }, m -> m.filter().showKind(EventKind.MESSAGE, false), m -> m.filter().showAllKinds(),
                 all, EventFilter.ALL.withKinds(noMessages));
-        row("search a rare word (\"zebra\")", timeline, runner, m -> { }, m -> m.search("zebra"), m -> m.search(""), all,
+        row("search a rare word (\"zebra\")", timeline, runner, m -> { }, m -> m.search().search("zebra"), m -> m.search().search(""), all,
                 EventFilter.ALL.withSearch("zebra"));
-        row("search a common word (\"hotel\")", timeline, runner, m -> { }, m -> m.search("hotel"), m -> m.search(""), all,
+        row("search a common word (\"hotel\")", timeline, runner, m -> { }, m -> m.search().search("hotel"), m -> m.search().search(""), all,
                 EventFilter.ALL.withSearch("hotel"));
-        row("only flagged events", timeline, runner, m -> { }, m -> m.showOnlyFlagged(true), m -> m.showOnlyFlagged(false), all,
+        row("only flagged events", timeline, runner, m -> { }, m -> m.filter().showOnlyFlagged(true), m -> m.filter().showOnlyFlagged(false), all,
                 EventFilter.ALL.withEvidence(evidence).withOnlyFlagged(true));
-        row("jump to a finding another thread's filter hides", timeline, runner, m -> m.showThread(Optional.of(otherThread)),
-                m -> m.reveal(evidenceElsewhere), m -> m.showThread(Optional.empty()), all, EventFilter.ALL.withThread(Optional.of(evidenceElsewhere.threadId())));
+        row("jump to a finding another thread's filter hides", timeline, runner, m -> m.filter().showThread(Optional.of(otherThread)),
+                m -> m.selection().reveal(evidenceElsewhere), m -> m.filter().showThread(Optional.empty()), all, EventFilter.ALL.withThread(Optional.of(evidenceElsewhere.threadId())));
     }
 
     /**
@@ -214,13 +210,13 @@ public final class TimelineScaleBenchmark {
     private static Shown untilShown(TimelineViewModel model, WorkerTaskRunner runner) throws InterruptedException {
         long longest = 0;
         OptionalLong firstRowsAt = OptionalLong.empty();
-        while (model.searchingProperty().get()) {
+        while (model.search().searchingProperty().get()) {
             long took = runner.runCallback(600_000);
             if (took < 0) {
                 throw new IllegalStateException("no result came");
             }
             longest = Math.max(longest, took);
-            if (firstRowsAt.isEmpty() && model.showsFirstRows()) {
+            if (firstRowsAt.isEmpty() && model.search().showsFirstRows()) {
                 firstRowsAt = OptionalLong.of(System.nanoTime());
             }
         }
@@ -242,13 +238,13 @@ public final class TimelineScaleBenchmark {
     private static void afterImport(String name, TimelineViewModel model, WorkerTaskRunner runner, String word,
                                     List<Event> events) throws InterruptedException {
         long t = System.nanoTime();
-        model.search(word);
+        model.search().search(word);
         long longest = System.nanoTime() - t;
         Shown came = untilShown(model, runner);
         longest = Math.max(longest, came.longest());
         long shown = System.nanoTime() - t;
         long first = came.firstRowsAt().orElse(t + shown) - t;
-        model.search("");
+        model.search().search("");
         untilShown(model, runner);
         t = System.nanoTime();
         int passed = pass(events, EventFilter.ALL.withSearch(word));

@@ -1,8 +1,8 @@
 package dev.tracedeck.desktop.common;
 
+import dev.tracedeck.engine.tasks.TaskExecutor;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class WorkerTaskRunner implements TaskRunner, AutoCloseable {
 
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(new NamedDaemonThreadFactory("bench-worker"));
+    private final ExecutorService worker = TaskExecutor.shared().lane("bench-worker", 1);
     private final BlockingQueue<Runnable> callbacks = new LinkedBlockingQueue<>();
 
     @Override

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.analysis.rules.Finding;
-import dev.tracedeck.desktop.findings.EvidenceIndex;
+import dev.tracedeck.engine.search.EvidenceIndex;
 import dev.tracedeck.engine.fixtures.TestFindings;
 import dev.tracedeck.engine.fixtures.TestTraces;
 import dev.tracedeck.model.event.Event;

@@ -10,7 +10,7 @@ import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.desktop.common.ManualTaskRunner;
 import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
-import dev.tracedeck.desktop.findings.EvidenceIndex;
+import dev.tracedeck.engine.search.EvidenceIndex;
 import dev.tracedeck.desktop.runs.WorkspaceLink;
 import dev.tracedeck.desktop.triage.TriageMarks;
 import dev.tracedeck.engine.fixtures.TestFindings;

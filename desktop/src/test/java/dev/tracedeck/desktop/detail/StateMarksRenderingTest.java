@@ -12,7 +12,7 @@ import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.analysis.rules.ThreadChecklist;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
-import dev.tracedeck.desktop.findings.EvidenceIndex;
+import dev.tracedeck.engine.search.EvidenceIndex;
 import dev.tracedeck.engine.fixtures.TestTraces;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;

@@ -21,6 +21,7 @@ import dev.tracedeck.desktop.findings.FindingsRow.PassedRow;
 import dev.tracedeck.desktop.findings.FindingsRow.ThreadRow;
 import dev.tracedeck.engine.fixtures.TestFindings;
 import dev.tracedeck.engine.fixtures.TestTraces;
+import dev.tracedeck.engine.search.EvidenceIndex;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.trace.Trace;
 import java.util.ArrayList;

@@ -66,7 +66,7 @@ class CopyRequestWindowTest {
         TraceViewModel view = openFiles.getSelected().getContent();
         Trace trace = view.loaded().trace();
         Event answer = CallSteps.of(trace.threads().get(0)).step(4).answer().orElseThrow();
-        robot.interact(() -> view.timeline().select(answer));
+        robot.interact(() -> view.timeline().selection().select(answer));
         FrozenRequest expected = RequestFreezer.event(trace, answer, FreezeOptions.DEFAULT);
 
         robot.clickOn("Event").clickOn("Copy Request");
@@ -85,7 +85,7 @@ class CopyRequestWindowTest {
 
         robot.interact(() -> Clipboard.getSystemClipboard().clear());
         robot.press(KeyCode.ESCAPE).release(KeyCode.ESCAPE);
-        robot.interact(() -> view.timeline().select(answer));
+        robot.interact(() -> view.timeline().selection().select(answer));
         robot.clickOn("Event").clickOn("Copy Request");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(expected.curl(), clipboard(), "copied again in the form last chosen");

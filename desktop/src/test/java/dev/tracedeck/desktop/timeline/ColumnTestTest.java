@@ -5,10 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.steps.LlmRounds;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
-import dev.tracedeck.desktop.findings.EvidenceIndex;
 import dev.tracedeck.desktop.fixtures.LlmCallTraces;
 import dev.tracedeck.engine.fixtures.TestFindings;
 import dev.tracedeck.engine.fixtures.TestTraces;
+import dev.tracedeck.engine.search.EventFilter;
+import dev.tracedeck.engine.search.EvidenceIndex;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.trace.Trace;
@@ -42,9 +43,9 @@ class ColumnTestTest {
         EvidenceIndex evidence = EvidenceIndex.of(validation);
         LlmRounds rounds = LlmRounds.of(trace.events());
         TimelineViewModel timeline = new TimelineViewModel(trace.events());
-        timeline.setEvidence(evidence);
+        timeline.filter().setEvidence(evidence);
         if (signed) {
-            timeline.searchIndexing().ifPresent(job -> new SyncTaskRunner().submit(job));
+            timeline.search().searchIndexing().ifPresent(job -> new SyncTaskRunner().submit(job));
         }
 
         List<Optional<String>> threads = new ArrayList<>();
@@ -59,14 +60,14 @@ class ColumnTestTest {
             for (Set<EventKind> kinds : kindSets) {
                 for (boolean onlyFlagged : new boolean[] {false, true}) {
                     for (String search : List.of("", "tea", "llm", "zz-nothing", "LLM_CALL", "#1", "s1", "call")) {
-                        timeline.showThread(thread);
-                        timeline.showAllKinds();
+                        timeline.filter().showThread(thread);
+                        timeline.filter().showAllKinds();
                         for (EventKind kind : EventKind.values()) {
-                            timeline.showKind(kind, kinds.contains(kind));
+                            timeline.filter().showKind(kind, kinds.contains(kind));
                         }
-                        timeline.showOnlyFlagged(onlyFlagged);
-                        timeline.search(search);
-                        EventFilter filter = timeline.filterProperty().get();
+                        timeline.filter().showOnlyFlagged(onlyFlagged);
+                        timeline.search().search(search);
+                        EventFilter filter = timeline.filter().filterProperty().get();
 
                         List<Event> expected = new ArrayList<>();
                         int expectedCount = 0;
@@ -81,8 +82,8 @@ class ColumnTestTest {
                             }
                         }
                         String what = thread + " " + kinds + " flagged=" + onlyFlagged + " search=" + search;
-                        assertEquals(expected, List.copyOf(timeline.rows()), what);
-                        assertEquals(expectedCount, timeline.shownCountProperty().get(), what);
+                        assertEquals(expected, List.copyOf(timeline.table().rows()), what);
+                        assertEquals(expectedCount, timeline.table().shownCountProperty().get(), what);
                         combinations++;
                     }
                 }

@@ -78,16 +78,16 @@ class HarnessFoldingTest {
         assertEquals(List.of("Bash output so far: step 1", "Bash output so far: step 2", "queued for the model: are you done?"),
                 shown.subList(2, 5));
         shown.forEach(s -> assertFalse(s.contains("{\""), "no summary shows raw JSON: " + s));
-        assertFalse(model.isHarnessFolded());
+        assertFalse(model.filter().isHarnessFolded());
     }
 
     @Test
     void revealingAFoldedRecordShowsTheHarnessRowsWithItSelected(FxRobot robot) {
         Event progress = trace.events().stream().filter(e -> e.keyword().equals("progress")).findFirst().orElseThrow();
 
-        robot.interact(() -> model.reveal(progress));
+        robot.interact(() -> model.selection().reveal(progress));
 
-        assertFalse(model.isHarnessFolded(), "a finding's evidence may be a harness record: it is shown");
-        assertEquals(progress, model.getSelectedEvent());
+        assertFalse(model.filter().isHarnessFolded(), "a finding's evidence may be a harness record: it is shown");
+        assertEquals(progress, model.selection().getSelectedEvent());
     }
 }

@@ -11,6 +11,8 @@ import dev.tracedeck.desktop.common.QueuedCallbacksTaskRunner;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.common.TaskHandle;
 import dev.tracedeck.desktop.common.TaskRunner;
+import dev.tracedeck.engine.search.EventFilter;
+import dev.tracedeck.engine.search.FilterPass;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.event.Payload;
@@ -88,24 +90,24 @@ class TimelineBackgroundSearchTest {
         Trace trace = trace(3000);
         TimelineViewModel timeline = new TimelineViewModel(trace.events());
         ManualTaskRunner runner = new ManualTaskRunner();
-        timeline.searchInBackground(runner, 0);
-        List<Event> before = List.copyOf(timeline.rows());
+        timeline.search().searchInBackground(runner, 0);
+        List<Event> before = List.copyOf(timeline.table().rows());
         List<String> changes = new ArrayList<>();
-        timeline.rows().addListener((javafx.collections.ListChangeListener<Event>) c -> {
+        timeline.table().rows().addListener((javafx.collections.ListChangeListener<Event>) c -> {
             while (c.next()) {
                 changes.add(c.getFrom() + ": -" + c.getRemovedSize() + " +" + c.getAddedSize());
             }
         });
 
-        timeline.search("hotel");
+        timeline.search().search("hotel");
 
-        assertTrue(timeline.searchingProperty().get());
-        assertEquals("Searching…", timeline.countText());
-        assertEquals(before, List.copyOf(timeline.rows()), "the rows shown stay while the search runs");
+        assertTrue(timeline.search().searchingProperty().get());
+        assertEquals("Searching…", timeline.search().countText());
+        assertEquals(before, List.copyOf(timeline.table().rows()), "the rows shown stay while the search runs");
         runner.runNext();
-        List<Event> hotel = expected(trace.events(), LlmRounds.of(trace.events()), timeline.filterProperty().get());
-        assertFalse(timeline.searchingProperty().get());
-        assertEquals(hotel, List.copyOf(timeline.rows()));
+        List<Event> hotel = expected(trace.events(), LlmRounds.of(trace.events()), timeline.filter().filterProperty().get());
+        assertFalse(timeline.search().searchingProperty().get());
+        assertEquals(hotel, List.copyOf(timeline.table().rows()));
         assertEquals(List.of("0: -" + before.size() + " +" + hotel.size()), changes, "one change, the whole list");
     }
 
@@ -115,29 +117,29 @@ class TimelineBackgroundSearchTest {
         LlmRounds rounds = LlmRounds.of(trace.events());
         TimelineViewModel timeline = new TimelineViewModel(trace.events());
         HeldRunner runner = new HeldRunner();
-        timeline.searchInBackground(runner, 0);
+        timeline.search().searchInBackground(runner, 0);
 
-        timeline.search("hotel");
-        timeline.search("zebra");
+        timeline.search().search("hotel");
+        timeline.search().search("zebra");
         assertEquals(2, runner.held.size());
         runner.runLast();   // zebra's result first,
         runner.runLast();   // then hotel's, though it was cancelled: it must not be shown
-        assertEquals(expected(trace.events(), rounds, EventFilter.ALL.withSearch("zebra")), List.copyOf(timeline.rows()));
-        assertFalse(timeline.searchingProperty().get());
+        assertEquals(expected(trace.events(), rounds, EventFilter.ALL.withSearch("zebra")), List.copyOf(timeline.table().rows()));
+        assertFalse(timeline.search().searchingProperty().get());
 
-        timeline.search("train");
-        timeline.showThread(Optional.of("t3"));  // a second search before the first ends: the first is dropped
+        timeline.search().search("train");
+        timeline.filter().showThread(Optional.of("t3"));  // a second search before the first ends: the first is dropped
         runner.runFirst();
-        assertTrue(timeline.searchingProperty().get(), "the thread's search still runs");
+        assertTrue(timeline.search().searchingProperty().get(), "the thread's search still runs");
         runner.runFirst();
         assertEquals(expected(trace.events(), rounds, EventFilter.ALL.withSearch("train").withThread(Optional.of("t3"))),
-                List.copyOf(timeline.rows()));
+                List.copyOf(timeline.table().rows()));
 
-        timeline.search("café");
-        timeline.search("");    // no text to read: shown at once, and the search running is dropped
-        assertFalse(timeline.searchingProperty().get());
+        timeline.search().search("café");
+        timeline.search().search("");    // no text to read: shown at once, and the search running is dropped
+        assertFalse(timeline.search().searchingProperty().get());
         runner.runFirst();
-        assertEquals(expected(trace.events(), rounds, EventFilter.ALL.withThread(Optional.of("t3"))), List.copyOf(timeline.rows()));
+        assertEquals(expected(trace.events(), rounds, EventFilter.ALL.withThread(Optional.of("t3"))), List.copyOf(timeline.table().rows()));
     }
 
     @Test
@@ -147,9 +149,9 @@ class TimelineBackgroundSearchTest {
         ManualExecutor workers = new ManualExecutor();
         StreamedSignatures signatures = new StreamedSignatures(workers);
         TimelineViewModel timeline = TimelineViewModel.growing();
-        timeline.signedAsRead(signatures);
+        timeline.search().signedAsRead(signatures);
         ManualTaskRunner runner = new ManualTaskRunner();
-        timeline.searchInBackground(runner, 5000);
+        timeline.search().searchInBackground(runner, 5000);
         Random random = new Random(3);
         int at = 0;
         int round = 0;
@@ -161,14 +163,14 @@ class TimelineBackgroundSearchTest {
             timeline.append(events.subList(at, end), ThreadLabels.of(List.of()));
             at = end;
             if (round % 3 == 0) {
-                timeline.search(SEARCHES.get(random.nextInt(SEARCHES.size())));
+                timeline.search().search(SEARCHES.get(random.nextInt(SEARCHES.size())));
             }
             if (runner.pendingCount() > 0 && random.nextBoolean()) {
                 runner.runNext();
             }
             if (runner.pendingCount() == 0) {
-                EventFilter filter = timeline.filterProperty().get();
-                assertEquals(expected(events.subList(0, at), LlmRounds.NONE, filter), List.copyOf(timeline.rows()),
+                EventFilter filter = timeline.filter().filterProperty().get();
+                assertEquals(expected(events.subList(0, at), LlmRounds.NONE, filter), List.copyOf(timeline.table().rows()),
                         "after " + at + " events, searching " + filter.search());
             }
             round++;
@@ -177,11 +179,11 @@ class TimelineBackgroundSearchTest {
             runner.runNext();
         }
         for (String search : SEARCHES) {
-            timeline.search(search);
+            timeline.search().search(search);
             while (runner.pendingCount() > 0) {
                 runner.runNext();
             }
-            assertEquals(expected(events, LlmRounds.NONE, timeline.filterProperty().get()), List.copyOf(timeline.rows()), search);
+            assertEquals(expected(events, LlmRounds.NONE, timeline.filter().filterProperty().get()), List.copyOf(timeline.table().rows()), search);
         }
     }
 
@@ -196,16 +198,16 @@ class TimelineBackgroundSearchTest {
         signatures.finish(trace.events(), rounds);
         TimelineViewModel timeline = new TimelineViewModel(trace.events(), rounds, ThreadLabels.of(List.of()));
         ManualTaskRunner runner = new ManualTaskRunner();
-        timeline.searchInBackground(runner, 0);
+        timeline.search().searchInBackground(runner, 0);
 
-        timeline.adoptSignatures(signatures);
+        timeline.search().adoptSignatures(signatures);
 
-        assertTrue(timeline.searchIndexing().isEmpty(), "every row is signed");
+        assertTrue(timeline.search().searchIndexing().isEmpty(), "every row is signed");
         for (String search : SEARCHES) {
-            timeline.search(search);
+            timeline.search().search(search);
             assertEquals(1, runner.pendingCount());
             runner.runNext();
-            assertEquals(expected(trace.events(), rounds, timeline.filterProperty().get()), List.copyOf(timeline.rows()), search);
+            assertEquals(expected(trace.events(), rounds, timeline.filter().filterProperty().get()), List.copyOf(timeline.table().rows()), search);
         }
     }
 
@@ -218,9 +220,9 @@ class TimelineBackgroundSearchTest {
         signatures.finish(remade.events(), LlmRounds.of(remade.events()));
         TimelineViewModel timeline = new TimelineViewModel(remade.events());
 
-        timeline.adoptSignatures(signatures);
+        timeline.search().adoptSignatures(signatures);
 
-        assertTrue(timeline.searchIndexing().isPresent(), "no row signed");
+        assertTrue(timeline.search().searchIndexing().isPresent(), "no row signed");
     }
 
     @Test
@@ -230,16 +232,16 @@ class TimelineBackgroundSearchTest {
         List<Event> first = all.subList(0, 2000);
         TimelineViewModel timeline = new TimelineViewModel(first);
         HeldRunner runner = new HeldRunner();
-        timeline.searchInBackground(runner, 0);
+        timeline.search().searchInBackground(runner, 0);
 
-        timeline.search("hotel");
+        timeline.search().search("hotel");
         timeline.grow(1990, all, LlmRounds.of(all), ThreadLabels.of(List.of()));
         runner.runFirst();   // over the rows before: dropped
-        assertTrue(timeline.searchingProperty().get());
+        assertTrue(timeline.search().searchingProperty().get());
         runner.runFirst();
 
-        assertEquals(expected(all, LlmRounds.of(all), EventFilter.ALL.withSearch("hotel")), List.copyOf(timeline.rows()));
-        assertFalse(timeline.searchingProperty().get());
+        assertEquals(expected(all, LlmRounds.of(all), EventFilter.ALL.withSearch("hotel")), List.copyOf(timeline.table().rows()));
+        assertFalse(timeline.search().searchingProperty().get());
     }
 
     @Test
@@ -247,13 +249,13 @@ class TimelineBackgroundSearchTest {
         Trace trace = trace(3000);
         TimelineViewModel timeline = new TimelineViewModel(trace.events());
         ManualTaskRunner runner = new ManualTaskRunner();
-        timeline.searchInBackground(runner);
+        timeline.search().searchInBackground(runner);
 
-        timeline.search("hotel");
+        timeline.search().search("hotel");
 
         assertEquals(0, runner.pendingCount());
-        assertEquals(expected(trace.events(), LlmRounds.of(trace.events()), timeline.filterProperty().get()),
-                List.copyOf(timeline.rows()));
+        assertEquals(expected(trace.events(), LlmRounds.of(trace.events()), timeline.filter().filterProperty().get()),
+                List.copyOf(timeline.table().rows()));
     }
 
     /**
@@ -262,7 +264,7 @@ class TimelineBackgroundSearchTest {
      */
     @Test
     void aSearchThatReadsManyTextsBackFromTheFileRunsElsewhere() throws Exception {
-        int rows = TimelineViewModel.BACKGROUND_READ_BACKS + 500;
+        int rows = TimelineSearchViewModel.BACKGROUND_READ_BACKS + 500;
         SourceText.Reread file = (offset, length, checksum) -> "LLM_CALL qid=q" + offset + " curated_messages=3";
         TraceBuilder builder = new TraceBuilder();
         for (int i = 0; i < rows; i++) {
@@ -273,26 +275,26 @@ class TimelineBackgroundSearchTest {
         Trace trace = builder.build(new ImportReport("a.log", "test", 0, rows, rows, 0, 0, Map.of(), List.of(), 0, true));
         TimelineViewModel timeline = new TimelineViewModel(trace.events());
         ManualTaskRunner runner = new ManualTaskRunner();
-        timeline.searchInBackground(runner);
+        timeline.search().searchInBackground(runner);
 
-        timeline.search("qid=q777 curated");
+        timeline.search().search("qid=q777 curated");
 
         assertEquals(1, runner.pendingCount(), "searched off the FX thread, though the rows are few");
         runner.runNext();
-        assertEquals(List.of(777), timeline.rows().stream().map(Event::seq).toList());
+        assertEquals(List.of(777), timeline.table().rows().stream().map(Event::seq).toList());
     }
 
     @Test
     void aSynchronousRunnerShowsTheResultAtOnce() {
         Trace trace = trace(3000);
         TimelineViewModel timeline = new TimelineViewModel(trace.events());
-        timeline.searchInBackground(new SyncTaskRunner(), 0);
+        timeline.search().searchInBackground(new SyncTaskRunner(), 0);
 
-        timeline.search("rain");
+        timeline.search().search("rain");
 
-        assertFalse(timeline.searchingProperty().get());
-        assertEquals(expected(trace.events(), LlmRounds.of(trace.events()), timeline.filterProperty().get()),
-                List.copyOf(timeline.rows()));
+        assertFalse(timeline.search().searchingProperty().get());
+        assertEquals(expected(trace.events(), LlmRounds.of(trace.events()), timeline.filter().filterProperty().get()),
+                List.copyOf(timeline.table().rows()));
     }
 
     /**
@@ -305,32 +307,32 @@ class TimelineBackgroundSearchTest {
         LlmRounds rounds = LlmRounds.of(trace.events());
         TimelineViewModel timeline = new TimelineViewModel(trace.events());
         QueuedCallbacksTaskRunner runner = new QueuedCallbacksTaskRunner();
-        timeline.searchInBackground(runner, 0);
+        timeline.search().searchInBackground(runner, 0);
         List<String> changes = new ArrayList<>();
-        timeline.rows().addListener((javafx.collections.ListChangeListener<Event>) c -> {
+        timeline.table().rows().addListener((javafx.collections.ListChangeListener<Event>) c -> {
             while (c.next()) {
                 changes.add(c.getFrom() + ": -" + c.getRemovedSize() + " +" + c.getAddedSize());
             }
         });
-        int before = timeline.rows().size();
+        int before = timeline.table().rows().size();
 
-        timeline.search("hotel");
+        timeline.search().search("hotel");
         runner.work();
-        List<Event> hotel = expected(trace.events(), rounds, timeline.filterProperty().get());
+        List<Event> hotel = expected(trace.events(), rounds, timeline.filter().filterProperty().get());
         assertTrue(runner.callbackCount() >= 2, "the first rows come before the result");
         runner.runCallback();
-        int first = timeline.rows().size();
-        assertTrue(timeline.showsFirstRows());
+        int first = timeline.table().rows().size();
+        assertTrue(timeline.search().showsFirstRows());
         assertTrue(first >= FilterPass.FIRST_ROWS && first < hotel.size(), first + " of " + hotel.size());
-        assertEquals(hotel.subList(0, first), List.copyOf(timeline.rows()), "the first rows of the result, in order");
-        assertTrue(timeline.countText().startsWith("Searching… ") && timeline.countText().endsWith(" so far"),
-                timeline.countText());
+        assertEquals(hotel.subList(0, first), List.copyOf(timeline.table().rows()), "the first rows of the result, in order");
+        assertTrue(timeline.search().countText().startsWith("Searching… ") && timeline.search().countText().endsWith(" so far"),
+                timeline.search().countText());
         while (!runner.noCallbacks()) {
             runner.runCallback();
         }
-        assertFalse(timeline.searchingProperty().get());
-        assertFalse(timeline.showsFirstRows());
-        assertEquals(hotel, List.copyOf(timeline.rows()));
+        assertFalse(timeline.search().searchingProperty().get());
+        assertFalse(timeline.search().showsFirstRows());
+        assertEquals(hotel, List.copyOf(timeline.table().rows()));
         // The rows shown before, replaced by the first rows; then only rows added after the last, up to the whole result
         // (more than one addition where the pass took longer than a batch's time).
         assertEquals("0: -" + before + " +" + first, changes.get(0));
@@ -342,14 +344,14 @@ class TimelineBackgroundSearchTest {
         assertEquals(hotel.size(), end, changes.toString());
 
         // The first rows of a search a later one replaced are never shown.
-        timeline.search("zebra");
+        timeline.search().search("zebra");
         runner.work();
-        timeline.search("train");
+        timeline.search().search("train");
         runner.work();
         while (!runner.noCallbacks()) {
             runner.runCallback();
         }
-        assertEquals(expected(trace.events(), rounds, EventFilter.ALL.withSearch("train")), List.copyOf(timeline.rows()));
+        assertEquals(expected(trace.events(), rounds, EventFilter.ALL.withSearch("train")), List.copyOf(timeline.table().rows()));
     }
 
     /** Holds every job, cancelled or not, until the test runs it: a cancel that comes too late to stop one. */

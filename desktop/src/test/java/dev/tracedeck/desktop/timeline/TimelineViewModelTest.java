@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.analysis.steps.LlmRounds;
-import dev.tracedeck.desktop.findings.EvidenceIndex;
+import dev.tracedeck.engine.search.EvidenceIndex;
 import dev.tracedeck.desktop.fixtures.LlmCallTraces;
 import dev.tracedeck.engine.fixtures.TestFindings;
 import dev.tracedeck.engine.fixtures.TestTraces;
@@ -27,9 +27,9 @@ class TimelineViewModelTest {
 
     @Test
     void rowsAreTheTracesOwnEvents() {
-        assertEquals(trace.events(), timeline.rows());
-        assertSame(trace.event(3), timeline.rows().get(3));
-        assertEquals("10 events", timeline.countText());
+        assertEquals(trace.events(), timeline.table().rows());
+        assertSame(trace.event(3), timeline.table().rows().get(3));
+        assertEquals("10 events", timeline.search().countText());
     }
 
     /** Rows made off the FX thread are the ones the timeline would make; a second timeline of them makes its own. */
@@ -45,100 +45,100 @@ class TimelineViewModelTest {
         TimelineViewModel second = new TimelineViewModel(calls.events(), rounds, labels, made);
         first.append(List.of(), labels);
 
-        assertEquals(itself.rows(), first.rows());
-        assertEquals(itself.rows(), second.rows());
-        assertTrue(itself.rows().size() < calls.events().size(), "answers shown in their requests' rows");
-        assertEquals(itself.widestTime(), first.widestTime());
-        first.showKind(EventKind.LLM_CALL, false);
-        assertEquals(itself.rows(), second.rows(), "the second timeline's columns are its own");
-        itself.showKind(EventKind.LLM_CALL, false);
-        assertEquals(itself.rows(), first.rows());
+        assertEquals(itself.table().rows(), first.table().rows());
+        assertEquals(itself.table().rows(), second.table().rows());
+        assertTrue(itself.table().rows().size() < calls.events().size(), "answers shown in their requests' rows");
+        assertEquals(itself.table().widestTime(), first.table().widestTime());
+        first.filter().showKind(EventKind.LLM_CALL, false);
+        assertEquals(itself.table().rows(), second.table().rows(), "the second timeline's columns are its own");
+        itself.filter().showKind(EventKind.LLM_CALL, false);
+        assertEquals(itself.table().rows(), first.table().rows());
         assertNull(TimelineRows.of(calls.events(), rounds).take(trace.events(), rounds), "rows of other events");
     }
 
     @Test
     void followsTheThreadSelection() {
-        timeline.showThread(Optional.of("m:s2"));
+        timeline.filter().showThread(Optional.of("m:s2"));
 
-        assertEquals(1, timeline.shownCountProperty().get());
-        assertEquals("1 of 10 events", timeline.countText());
-        timeline.showThread(Optional.empty());
-        assertEquals(10, timeline.rows().size());
+        assertEquals(1, timeline.table().shownCountProperty().get());
+        assertEquals("1 of 10 events", timeline.search().countText());
+        timeline.filter().showThread(Optional.empty());
+        assertEquals(10, timeline.table().rows().size());
     }
 
     @Test
     void hidesAndShowsKinds() {
-        timeline.showKind(EventKind.TOOL_CALL, false);
-        assertEquals(8, timeline.rows().size());
-        timeline.showKind(EventKind.TOOL_CALL, true);
-        assertEquals(10, timeline.rows().size());
-        timeline.showKind(EventKind.STATE, false);
-        timeline.showAllKinds();
-        assertEquals(10, timeline.rows().size());
+        timeline.filter().showKind(EventKind.TOOL_CALL, false);
+        assertEquals(8, timeline.table().rows().size());
+        timeline.filter().showKind(EventKind.TOOL_CALL, true);
+        assertEquals(10, timeline.table().rows().size());
+        timeline.filter().showKind(EventKind.STATE, false);
+        timeline.filter().showAllKinds();
+        assertEquals(10, timeline.table().rows().size());
     }
 
     @Test
     void searchReplacesThePredicate() {
-        timeline.search("tea");
-        assertEquals(2, timeline.rows().size());
-        timeline.search("");
-        assertEquals(10, timeline.rows().size());
+        timeline.search().search("tea");
+        assertEquals(2, timeline.table().rows().size());
+        timeline.search().search("");
+        assertEquals(10, timeline.table().rows().size());
     }
 
     @Test
     void dropsASelectionTheFilterHides() {
         Event message = trace.event(2);
-        timeline.select(message);
+        timeline.selection().select(message);
 
-        timeline.search("green");
-        assertSame(message, timeline.getSelectedEvent(), "still shown, still selected");
-        timeline.showThread(Optional.of("m:s2"));
-        assertNull(timeline.getSelectedEvent());
+        timeline.search().search("green");
+        assertSame(message, timeline.selection().getSelectedEvent(), "still shown, still selected");
+        timeline.filter().showThread(Optional.of("m:s2"));
+        assertNull(timeline.selection().getSelectedEvent());
     }
 
     @Test
     void keepsASelectionOnlyASearchHides() {
         Event message = trace.event(2);
-        timeline.select(message);
+        timeline.selection().select(message);
 
-        timeline.search("no event says this");
-        assertEquals(0, timeline.rows().size());
-        assertSame(message, timeline.getSelectedEvent(), "selected still, its detail on show");
-        timeline.search("");
-        assertTrue(timeline.rows().contains(message));
-        assertSame(message, timeline.getSelectedEvent());
+        timeline.search().search("no event says this");
+        assertEquals(0, timeline.table().rows().size());
+        assertSame(message, timeline.selection().getSelectedEvent(), "selected still, its detail on show");
+        timeline.search().search("");
+        assertTrue(timeline.table().rows().contains(message));
+        assertSame(message, timeline.selection().getSelectedEvent());
     }
 
     @Test
     void onlyFlaggedNarrowsToEvidenceOnceTheChecksAreIn() {
-        timeline.showOnlyFlagged(true);
-        assertEquals(0, timeline.rows().size());
+        timeline.filter().showOnlyFlagged(true);
+        assertEquals(0, timeline.table().rows().size());
 
-        timeline.setEvidence(EvidenceIndex.of(TestFindings.of(trace)));
+        timeline.filter().setEvidence(EvidenceIndex.of(TestFindings.of(trace)));
 
-        assertEquals(List.of(3, 4, 5, 7), timeline.rows().stream().map(Event::seq).toList());
-        assertEquals("4 of 10 events", timeline.countText());
-        assertEquals("duplicate-add-entry +1", TimelineViewModel.ruleBadge(timeline.findings(trace.event(3))),
+        assertEquals(List.of(3, 4, 5, 7), timeline.table().rows().stream().map(Event::seq).toList());
+        assertEquals("4 of 10 events", timeline.search().countText());
+        assertEquals("duplicate-add-entry +1", TimelineFilterViewModel.ruleBadge(timeline.filter().findings(trace.event(3))),
                 "the error's rule leads; the warning's is counted");
-        assertEquals("agent-error", TimelineViewModel.ruleBadge(timeline.findings(trace.event(7))));
-        assertEquals("", TimelineViewModel.ruleBadge(timeline.findings(trace.event(2))));
-        timeline.showKind(EventKind.TOOL_CALL, false);
-        assertEquals(List.of(4, 7), timeline.rows().stream().map(Event::seq).toList());
-        timeline.showOnlyFlagged(false);
-        assertEquals(8, timeline.rows().size());
+        assertEquals("agent-error", TimelineFilterViewModel.ruleBadge(timeline.filter().findings(trace.event(7))));
+        assertEquals("", TimelineFilterViewModel.ruleBadge(timeline.filter().findings(trace.event(2))));
+        timeline.filter().showKind(EventKind.TOOL_CALL, false);
+        assertEquals(List.of(4, 7), timeline.table().rows().stream().map(Event::seq).toList());
+        timeline.filter().showOnlyFlagged(false);
+        assertEquals(8, timeline.table().rows().size());
     }
 
     @Test
     void revealSelectsAnEventTheFilterHidByRelaxingIt() {
-        timeline.search("hello");
-        timeline.showKind(EventKind.TOOL_CALL, false);
+        timeline.search().search("hello");
+        timeline.filter().showKind(EventKind.TOOL_CALL, false);
         Event call = trace.event(3);
 
-        timeline.reveal(call);
+        timeline.selection().reveal(call);
 
-        assertSame(call, timeline.getSelectedEvent());
-        assertTrue(timeline.rows().contains(call));
-        assertEquals("", timeline.filterProperty().get().search());
+        assertSame(call, timeline.selection().getSelectedEvent());
+        assertTrue(timeline.table().rows().contains(call));
+        assertEquals("", timeline.filter().filterProperty().get().search());
     }
 
     @Test
@@ -146,44 +146,44 @@ class TimelineViewModelTest {
         List<Event> all = LlmCallTraces.trace().events();
         List<Event> first = all.subList(0, 3);
         TimelineViewModel growing = new TimelineViewModel(first);
-        growing.showThread(Optional.of(LlmCallTraces.A));
+        growing.filter().showThread(Optional.of(LlmCallTraces.A));
         Event chosen = all.get(0);
-        growing.select(chosen);
+        growing.selection().select(chosen);
         List<String> changes = new ArrayList<>();
-        growing.rows().addListener((ListChangeListener<Event>) c -> {
+        growing.table().rows().addListener((ListChangeListener<Event>) c -> {
             while (c.next()) {
                 changes.add(c.getFrom() + ": -" + c.getRemovedSize() + " +" + c.getAddedSize());
             }
         });
         List<String> told = new ArrayList<>();
-        growing.addGrowthListener(() -> {
-            told.add("before, " + growing.rows().size() + " rows");
-            return () -> told.add("after, " + growing.rows().size() + " rows");
+        growing.table().addGrowthListener(() -> {
+            told.add("before, " + growing.table().rows().size() + " rows");
+            return () -> told.add("after, " + growing.table().rows().size() + " rows");
         });
 
         // The request at #1 is answered by #3: its row, which shows the answer, comes anew.
         growing.grow(1, all, LlmRounds.of(all), ThreadLabels.of(List.of(LlmCallTraces.A, LlmCallTraces.B)));
 
-        assertEquals(List.of(all.get(0), all.get(1), all.get(4)), growing.rows(), "A's rows, the answer in its request's");
-        assertEquals(List.of(all.get(1), all.get(3)), growing.step(all.get(1)));
+        assertEquals(List.of(all.get(0), all.get(1), all.get(4)), growing.table().rows(), "A's rows, the answer in its request's");
+        assertEquals(List.of(all.get(1), all.get(3)), growing.table().step(all.get(1)));
         assertEquals(List.of("1: -1 +2"), changes, "the row before the request kept");
-        assertSame(chosen, growing.getSelectedEvent());
-        assertEquals("4 of 5 events", growing.countText(), "the answer counted with its request");
+        assertSame(chosen, growing.selection().getSelectedEvent());
+        assertEquals("4 of 5 events", growing.search().countText(), "the answer counted with its request");
         assertEquals(List.of("before, 2 rows", "after, 3 rows"), told);
     }
 
     @Test
     void newEvidenceRedrawsTheRowsWithoutFilteringThemAgainUnlessOnlyFlaggedOnesAreShown() {
         List<String> changes = new ArrayList<>();
-        timeline.rows().addListener((ListChangeListener<Event>) c -> changes.add("changed"));
+        timeline.table().rows().addListener((ListChangeListener<Event>) c -> changes.add("changed"));
         EvidenceIndex index = EvidenceIndex.of(TestFindings.of(trace));
 
-        timeline.setEvidence(index);
+        timeline.filter().setEvidence(index);
         assertEquals(List.of(), changes, "the same rows");
-        timeline.showOnlyFlagged(true);
+        timeline.filter().showOnlyFlagged(true);
         assertEquals(List.of("changed"), changes);
-        timeline.setEvidence(EvidenceIndex.EMPTY);
+        timeline.filter().setEvidence(EvidenceIndex.EMPTY);
         assertEquals(List.of("changed", "changed"), changes);
-        assertEquals(0, timeline.rows().size());
+        assertEquals(0, timeline.table().rows().size());
     }
 }

@@ -10,7 +10,7 @@ import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.Severity;
 import dev.tracedeck.analysis.rules.ThreadChecklist;
 import dev.tracedeck.analysis.rules.Validation;
-import dev.tracedeck.desktop.findings.EvidenceIndex;
+import dev.tracedeck.engine.search.EvidenceIndex;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.source.SourceRef;
@@ -60,7 +60,7 @@ class TimelineViewTest {
         model = new TimelineViewModel(trace.events());
         Event last = trace.event(0);
         Finding finding = new Finding("missing-flush", Severity.ERROR, last.threadId(), OptionalInt.empty(), "not flushed", List.of(last));
-        model.setEvidence(EvidenceIndex.of(new Validation(trace.file(), trace.format(), "test", List.of(new ThreadChecklist(
+        model.filter().setEvidence(EvidenceIndex.of(new Validation(trace.file(), trace.format(), "test", List.of(new ThreadChecklist(
                 last.threadId(), List.of(new Check("missing-flush", "flushes", CheckStatus.FAIL, List.of(finding), "")))))));
         view = new TimelineView(model);
         Scene scene = new Scene(view, 680, 400);
@@ -93,7 +93,7 @@ class TimelineViewTest {
 
         assertTrue(summary.getWidth() >= 220, "summary " + summary.getWidth() + " px of " + table.getWidth());
         assertTrue(others + summary.getWidth() >= table.getWidth() - 20, "the summary takes what is left");
-        String label = model.threadLabel(trace.event(0));
+        String label = model.table().threadLabel(trace.event(0));
         assertEquals(8 + ":s1".length(), label.length(), label);
     }
 
@@ -103,12 +103,12 @@ class TimelineViewTest {
         TableColumn<Event, ?> summary = column(table, "Summary");
         double before = summary.getWidth();
 
-        robot.interact(() -> model.showThread(Optional.of(trace.event(0).threadId())));
+        robot.interact(() -> model.filter().showThread(Optional.of(trace.event(0).threadId())));
         WaitForAsyncUtils.waitForFxEvents();
 
         assertFalse(column(table, "Thread").isVisible());
         assertTrue(summary.getWidth() > before, before + " → " + summary.getWidth());
-        robot.interact(() -> model.showThread(Optional.empty()));
+        robot.interact(() -> model.filter().showThread(Optional.empty()));
         assertTrue(column(table, "Thread").isVisible());
     }
 
@@ -130,7 +130,7 @@ class TimelineViewTest {
 
         Finding later = new Finding("repeated-tool-call", Severity.WARNING, second.threadId(), OptionalInt.empty(), "again",
                 List.of(second));
-        robot.interact(() -> model.setEvidence(EvidenceIndex.of(new Validation(trace.file(), trace.format(), "test",
+        robot.interact(() -> model.filter().setEvidence(EvidenceIndex.of(new Validation(trace.file(), trace.format(), "test",
                 List.of(new ThreadChecklist(second.threadId(), List.of(new Check("repeated-tool-call", "once",
                         CheckStatus.FAIL, List.of(later), ""))))))));
         WaitForAsyncUtils.waitForFxEvents();

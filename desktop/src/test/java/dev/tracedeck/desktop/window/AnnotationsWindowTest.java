@@ -98,7 +98,7 @@ class AnnotationsWindowTest {
         }
 
         // Elsewhere in the trace, F2 comes back to the bookmark.
-        robot.interact(() -> trace.timeline().select(trace.loaded().trace().event(0)));
+        robot.interact(() -> trace.timeline().selection().select(trace.loaded().trace().event(0)));
         assertNotEquals(shown, trace.detail().shownEventProperty().get());
         robot.type(KeyCode.F2);
         assertEquals(shown, trace.detail().shownEventProperty().get());

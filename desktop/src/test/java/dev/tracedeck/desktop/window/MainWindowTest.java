@@ -166,7 +166,7 @@ class MainWindowTest {
     void searchingKeepsTheSelectedEventsDetailAndEscapeBringsItsRowBack(FxRobot robot) throws Exception {
         robot.interact(() -> openFiles.open(List.of(SampleLogs.copy(SampleLogs.BEFORE_PREBUILT_REACT, dir))));
         TraceViewModel trace = openFiles.selectedTrace().orElseThrow();
-        Event selected = trace.timeline().getSelectedEvent();
+        Event selected = trace.timeline().selection().getSelectedEvent();
         assertTrue(selected != null && !selected.text().contains("get_context"), "opened on its first finding: " + selected);
         TableView<Event> table = robot.lookup("#timeline-table").queryTableView();
 
@@ -179,7 +179,7 @@ class MainWindowTest {
         WaitForAsyncUtils.waitForFxEvents();
 
         assertTrue(table.getItems().stream().allMatch(e -> e.text().contains("get_context")), "the search hides the selected row");
-        assertSame(selected, trace.timeline().getSelectedEvent());
+        assertSame(selected, trace.timeline().selection().getSelectedEvent());
         assertSame(selected, trace.detail().shownEventProperty().get(), "its detail is still on show");
         assertTrue(detailText(robot).contains("#" + selected.seq()), detailText(robot));
 
@@ -373,7 +373,7 @@ class MainWindowTest {
         Finding firstInLog = trace.findings().findingsInScope().get(0);
         assertSame(firstInLog, trace.findings().getSelectedFinding());
         // Both tabs' panes are in the scene, so ask the selected file's models rather than look nodes up.
-        assertSame(firstInLog.evidence().get(0), trace.timeline().getSelectedEvent());
+        assertSame(firstInLog.evidence().get(0), trace.timeline().selection().getSelectedEvent());
         assertSame(firstInLog.evidence().get(0), trace.detail().shownEventProperty().get());
         assertTrue(trace.detail().getDocument().text().contains(firstInLog.ruleId()), trace.detail().getDocument().text());
     }

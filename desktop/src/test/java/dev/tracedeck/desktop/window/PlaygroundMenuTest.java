@@ -54,7 +54,7 @@ class PlaygroundMenuTest {
                 .findFirst().orElseThrow().get(2);
         Event later = trace.loaded().trace().events().stream()
                 .filter(e -> e.threadId().equals(dump.threadId()) && e.seq() > dump.seq()).findFirst().orElseThrow();
-        robot.interact(() -> trace.timeline().select(later));
+        robot.interact(() -> trace.timeline().selection().select(later));
 
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.P).release(KeyCode.P, KeyCode.SHIFT, KeyCode.CONTROL);
 

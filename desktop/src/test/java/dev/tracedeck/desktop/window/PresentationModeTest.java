@@ -102,8 +102,8 @@ class PresentationModeTest {
         });
         robot.press(KeyCode.F5).release(KeyCode.F5);
         WaitForAsyncUtils.waitForFxEvents();
-        robot.interact(() -> openFiles.getSelected().getContent().timeline().select(
-                openFiles.getSelected().getContent().timeline().rows().stream().filter(e -> !e.time().isEmpty()).findFirst()
+        robot.interact(() -> openFiles.getSelected().getContent().timeline().selection().select(
+                openFiles.getSelected().getContent().timeline().table().rows().stream().filter(e -> !e.time().isEmpty()).findFirst()
                         .orElseThrow()));
         WaitForAsyncUtils.waitForFxEvents();
         robot.interact(() -> {

@@ -65,7 +65,7 @@ public final class ScreenGallery {
         on(() -> {
             TraceViewModel trace = openFiles.getSelected().getContent();
             trace.threads().select(trace.threads().threads().get(2));
-            trace.timeline().search("add_entry");
+            trace.timeline().search().search("add_entry");
             select(openFiles, e -> e.kind() == EventKind.TOOL_CALL);
         });
         shot(window[0], out.resolve("4-filtered.png"));
@@ -81,8 +81,8 @@ public final class ScreenGallery {
             openFiles.select(openFiles.documents().get(0));
             TraceViewModel trace = openFiles.getSelected().getContent();
             trace.threads().selectAll();
-            trace.timeline().search("");
-            trace.timeline().showOnlyFlagged(true);
+            trace.timeline().search().search("");
+            trace.timeline().filter().showOnlyFlagged(true);
             trace.findings().next();
             trace.findings().next();
             trace.findings().next();
@@ -93,11 +93,11 @@ public final class ScreenGallery {
         on(() -> {
             openFiles.select(openFiles.documents().get(0));
             TraceViewModel trace = openFiles.getSelected().getContent();
-            trace.timeline().showOnlyFlagged(false);
+            trace.timeline().filter().showOnlyFlagged(false);
             trace.threads().select(trace.threads().threads().get(Math.min(2, trace.threads().threads().size() - 1)));
-            List<Event> dumps = trace.timeline().rows().stream().filter(e -> e.kind() == EventKind.STATE).toList();
+            List<Event> dumps = trace.timeline().table().rows().stream().filter(e -> e.kind() == EventKind.STATE).toList();
             if (!dumps.isEmpty()) {
-                trace.timeline().select(dumps.get(dumps.size() * 2 / 3));
+                trace.timeline().selection().select(dumps.get(dumps.size() * 2 / 3));
             }
             trace.showCenter(CenterView.STEPS);
         });
@@ -190,7 +190,7 @@ public final class ScreenGallery {
 
     private static void select(OpenFilesViewModel openFiles, Predicate<Event> which) {
         TraceViewModel trace = openFiles.getSelected().getContent();
-        trace.timeline().rows().stream().filter(which).findFirst().ifPresent(trace.timeline()::select);
+        trace.timeline().table().rows().stream().filter(which).findFirst().ifPresent(trace.timeline().selection()::select);
     }
 
     private static void save(Scene scene, Path file) throws Exception {

@@ -2,10 +2,10 @@ package dev.tracedeck.engine.live;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import dev.tracedeck.engine.tasks.TaskExecutor;
 import org.eclipse.jetty.io.Connection;
 
 /**
@@ -31,11 +31,7 @@ final class ConnectionDeadlines implements Connection.Listener, AutoCloseable {
         this.headNanos = TimeUnit.MILLISECONDS.toNanos(headMillis);
         this.bodyNanos = TimeUnit.MILLISECONDS.toNanos(bodyMillis);
         this.clock = clock;
-        this.sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "otlp-http-deadlines");
-            t.setDaemon(true);
-            return t;
-        });
+        this.sweeper = TaskExecutor.shared().timer("otlp-http-deadlines");
         sweeper.scheduleWithFixedDelay(this::sweep, 500, 500, TimeUnit.MILLISECONDS);
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.rules.Validator;
+import dev.tracedeck.engine.tasks.TaskExecutor;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
@@ -20,6 +21,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -40,6 +43,8 @@ public final class ListenSession implements OtlpHttpReceiver.Sink, AutoCloseable
     /** Findings later than this are said to be behind, once. */
     private static final long BEHIND_NANOS = TimeUnit.SECONDS.toNanos(10);
 
+    private static final System.Logger LOG = System.getLogger(ListenSession.class.getName());
+
     private final String name;
     private final ReceivedFile received;
     private final Validator validator;
@@ -48,7 +53,7 @@ public final class ListenSession implements OtlpHttpReceiver.Sink, AutoCloseable
     private final Consumer<String> findings;
     private final Consumer<String> problems;
     private final long batchMillis;
-    private final Thread checker;
+    private final Future<?> checker;
     private boolean stopped;
     /** When the oldest request not checked yet was kept; 0 when all are checked. */
     private long waitingSince;
@@ -75,9 +80,7 @@ public final class ListenSession implements OtlpHttpReceiver.Sink, AutoCloseable
         this.findings = findings;
         this.problems = problems;
         this.batchMillis = batchMillis;
-        this.checker = new Thread(this::checkWhileOpen, "live-check");
-        checker.setDaemon(true);
-        checker.start();
+        this.checker = TaskExecutor.shared().start("live-check", this::checkWhileOpen);
     }
 
     @Override
@@ -129,9 +132,12 @@ public final class ListenSession implements OtlpHttpReceiver.Sink, AutoCloseable
             notifyAll();
         }
         try {
-            checker.join();
+            checker.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            // The live checks broke off; the whole file is still checked below, and that verdict is the one said.
+            LOG.log(System.Logger.Level.DEBUG, "live checks of " + name + " failed", e.getCause());
         }
         received.close();
         checkWhole();

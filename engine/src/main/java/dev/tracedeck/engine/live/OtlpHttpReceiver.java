@@ -1,13 +1,13 @@
 package dev.tracedeck.engine.live;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.engine.tasks.TaskExecutor;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.Locale;
-import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Connection;
@@ -70,9 +70,9 @@ public final class OtlpHttpReceiver implements AutoCloseable {
     private final Server server;
     private final ServerConnector connector;
     private final ConnectionDeadlines deadlines;
-    private final ThreadPoolExecutor keepers;
+    private final ExecutorService keepers;
 
-    private OtlpHttpReceiver(Server server, ServerConnector connector, ConnectionDeadlines deadlines, ThreadPoolExecutor keepers) {
+    private OtlpHttpReceiver(Server server, ServerConnector connector, ConnectionDeadlines deadlines, ExecutorService keepers) {
         this.server = server;
         this.connector = connector;
         this.deadlines = deadlines;
@@ -104,11 +104,7 @@ public final class OtlpHttpReceiver implements AutoCloseable {
         connector.addEventListener(deadlines);
         server.addConnector(connector);
         server.addBean(new NetworkConnectionLimit(limits.maxConnections(), connector));
-        ThreadPoolExecutor keepers = new ThreadPoolExecutor(2, 2, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(16), r -> {
-            Thread t = new Thread(r, "otlp-keep");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService keepers = TaskExecutor.shared().boundedLane("otlp-keep", 2, 16);
         server.setHandler(new Exchanges(limits, sink, deadlines, keepers, new CallerCheck(address.getAddress())));
         try {
             server.start();
@@ -157,11 +153,11 @@ public final class OtlpHttpReceiver implements AutoCloseable {
         private final Limits limits;
         private final Sink sink;
         private final ConnectionDeadlines deadlines;
-        private final ThreadPoolExecutor keepers;
+        private final ExecutorService keepers;
         private final CallerCheck callers;
         private final BodyReader.Budget budget;
 
-        Exchanges(Limits limits, Sink sink, ConnectionDeadlines deadlines, ThreadPoolExecutor keepers, CallerCheck callers) {
+        Exchanges(Limits limits, Sink sink, ConnectionDeadlines deadlines, ExecutorService keepers, CallerCheck callers) {
             this.limits = limits;
             this.sink = sink;
             this.deadlines = deadlines;

@@ -1,5 +1,6 @@
 package dev.tracedeck.importers.json;
 
+import dev.tracedeck.importers.ParsingThreads;
 import dev.tracedeck.importers.text.LineReader;
 import java.io.Closeable;
 import java.io.IOException;
@@ -10,9 +11,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 
 /**
  * JSON Lines parsed ahead on other cores, handed out in file order. The lines of a JSON Lines file are independent, and
@@ -24,9 +25,10 @@ import java.util.concurrent.Future;
  * at the peak (docs/performance.md). At most {@link #BATCHES_AHEAD} batches, and {@link #WINDOW_BYTES} bytes, are in
  * flight. What is in flight when the collector runs outlives its use by a collection (the batch JVM moves every
  * survivor to the old generation), so the window is kept small: a window of 256 lines of a chat file left a third of
- * the heap full of lines already read. With one core the lines are parsed on the caller's thread, as they come. The
- * system property {@value #WORKERS_PROPERTY} sets the number of parsing threads (0: none; by default one per core), for
- * benchmarks that compare them in one run.
+ * the heap full of lines already read. The workers are the process's computing pool ({@link ParsingThreads}), at most
+ * as many at once as it allows; with none, the lines are parsed on the caller's thread, as they come. The system
+ * property {@value #WORKERS_PROPERTY} sets the number of parsing threads (0: none), for benchmarks that compare them
+ * in one run.
  */
 final class LinePipeline implements Closeable {
 
@@ -55,7 +57,8 @@ final class LinePipeline implements Closeable {
 
     private final LineReader lines;
     private final Parse parse;
-    private final ExecutorService workers;
+    /** Where batches are parsed, at most the threads asked for at once; null parses on the caller's thread. */
+    private final Executor workers;
     private final ArrayDeque<Pending> ahead = new ArrayDeque<>();
     private long aheadBytes;
     private boolean eof;
@@ -71,27 +74,19 @@ final class LinePipeline implements Closeable {
     private record Pending(Future<Parsed> parsed, long size) {
     }
 
-    LinePipeline(LineReader lines, Parse parse) {
-        this(lines, parse, Integer.getInteger(WORKERS_PROPERTY, defaultWorkers(Runtime.getRuntime().availableProcessors())));
-    }
-
     /**
-     * As many parsing threads as cores, when there are two or more: the importers prepare each line's events where
-     * it is parsed ({@link JsonImport.Preparer}), which leaves the caller's thread little to do but hand them on.
+     * On the process's parsing threads: the importers prepare each line's events where it is parsed
+     * ({@link JsonImport.Preparer}), which leaves the caller's thread little to do but hand them on.
      */
-    static int defaultWorkers(int cores) {
-        return cores < 2 ? 0 : cores;
+    LinePipeline(LineReader lines, Parse parse) {
+        this(lines, parse, ParsingThreads.executor(), Integer.getInteger(WORKERS_PROPERTY, ParsingThreads.parallelism()));
     }
 
-    /** @param threads parsing threads besides the caller's; 0 parses on the caller's thread */
-    LinePipeline(LineReader lines, Parse parse, int threads) {
+    /** @param threads how many of {@code pool}'s threads parse at once, besides the caller's; 0 parses on the caller's thread */
+    LinePipeline(LineReader lines, Parse parse, Executor pool, int threads) {
         this.lines = lines;
         this.parse = parse;
-        this.workers = threads <= 0 ? null : Executors.newFixedThreadPool(Math.min(threads, 4), r -> {
-            Thread t = new Thread(r, "tracedeck-json-lines");
-            t.setDaemon(true);
-            return t;
-        });
+        this.workers = threads <= 0 ? null : new AtMost(pool, threads);
     }
 
     /** The next non-blank line, parsed; null after the last. */
@@ -156,7 +151,9 @@ final class LinePipeline implements Closeable {
             if (batch.isEmpty()) {
                 return;
             }
-            ahead.add(new Pending(workers.submit(() -> parseAll(batch)), size));
+            FutureTask<Parsed> parsed = new FutureTask<>(() -> parseAll(batch));
+            workers.execute(parsed);
+            ahead.add(new Pending(parsed, size));
             aheadBytes += size;
         }
     }
@@ -200,9 +197,7 @@ final class LinePipeline implements Closeable {
 
     @Override
     public void close() {
-        if (workers != null) {
-            ahead.forEach(p -> p.parsed().cancel(true));
-            workers.shutdownNow();
-        }
+        // Batches still in line are dropped; one being parsed is interrupted, and its thread goes back to the pool.
+        ahead.forEach(p -> p.parsed().cancel(true));
     }
 }

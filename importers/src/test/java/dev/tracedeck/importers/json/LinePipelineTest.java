@@ -11,11 +11,22 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 class LinePipelineTest {
+
+    /** A pool bigger than any pipeline here asks for: each takes only its share of it. */
+    private static final ExecutorService POOL = Executors.newFixedThreadPool(4);
+
+    @AfterAll
+    static void stopPool() {
+        POOL.shutdownNow();
+    }
 
     /** Parses "n" into a value whose node is n, taking a random while, so that workers finish out of order. */
     private static JsonItem slowly(LinePipeline.LineBytes line) {
@@ -36,7 +47,7 @@ class LinePipelineTest {
         }
         for (int threads : new int[] {0, 1, 3}) {
             List<Integer> seen = new ArrayList<>();
-            try (LinePipeline pipeline = new LinePipeline(reader(file.toString()), LinePipelineTest::slowly, threads)) {
+            try (LinePipeline pipeline = new LinePipeline(reader(file.toString()), LinePipelineTest::slowly, POOL, threads)) {
                 JsonItem item;
                 while ((item = pipeline.next()) != null) {
                     JsonItem.Value v = (JsonItem.Value) item;
@@ -58,7 +69,7 @@ class LinePipelineTest {
             }
             return slowly(line);
         };
-        try (LinePipeline pipeline = new LinePipeline(reader("1\n2\n3\n4\n"), failsOnThree, 2)) {
+        try (LinePipeline pipeline = new LinePipeline(reader("1\n2\n3\n4\n"), failsOnThree, POOL, 2)) {
             pipeline.next();
             pipeline.next();
             assertEquals("line 3 is bad", assertThrows(IOException.class, pipeline::next).getMessage());

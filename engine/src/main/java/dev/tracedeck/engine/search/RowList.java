@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop.timeline;
+package dev.tracedeck.engine.search;
 
 import dev.tracedeck.model.event.Event;
 import java.util.AbstractList;
@@ -14,7 +14,7 @@ import java.util.RandomAccess;
  * rows such a pass may read, and the timeline starts such a pass again then. FX thread only, but for the array handed
  * out.
  */
-final class RowList extends AbstractList<Event> implements RandomAccess {
+public final class RowList extends AbstractList<Event> implements RandomAccess {
 
     private Event[] rows = new Event[64];
     private int size;
@@ -39,7 +39,7 @@ final class RowList extends AbstractList<Event> implements RandomAccess {
         return true;
     }
 
-    void addAllRows(List<Event> added) {
+    public void addAllRows(List<Event> added) {
         if (size + added.size() > rows.length) {
             rows = Arrays.copyOf(rows, Math.max(size + added.size(), size + (size >> 1) + 16));
         }
@@ -49,7 +49,7 @@ final class RowList extends AbstractList<Event> implements RandomAccess {
     }
 
     /** Takes over the rows of {@code made}, a list nobody uses after, in place of none: this list must be empty. */
-    void adopt(RowList made) {
+    public void adopt(RowList made) {
         if (size != 0) {
             throw new IllegalStateException("rows to adopt into a list of " + size);
         }
@@ -58,7 +58,7 @@ final class RowList extends AbstractList<Event> implements RandomAccess {
     }
 
     /** Drops the rows from position {@code from} on. */
-    void truncate(int from) {
+    public void truncate(int from) {
         if (from < size) {
             Arrays.fill(rows, from, size, null);
             size = from;
@@ -66,7 +66,7 @@ final class RowList extends AbstractList<Event> implements RandomAccess {
     }
 
     /** The rows as they stand: the first {@link #size} of it, which adding rows leaves as they are. */
-    Event[] array() {
+    public Event[] array() {
         return rows;
     }
 }

@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop.timeline;
+package dev.tracedeck.engine.search;
 
 import dev.tracedeck.model.event.Event;
 import java.util.Arrays;
@@ -14,7 +14,7 @@ import java.util.function.BooleanSupplier;
  * or for rows with none ({@link #signing}), and installed when done; until then a search reads those rows whole.
  * 16 bytes a row.
  */
-final class SearchSignatures {
+public final class SearchSignatures {
 
     private long[] low = new long[0];
     private long[] high = new long[0];
@@ -23,7 +23,7 @@ final class SearchSignatures {
     /** The first row changed since the rows were last taken for signing. */
     private int changedFrom = Integer.MAX_VALUE;
 
-    SearchSignatures() {
+    public SearchSignatures() {
     }
 
     private SearchSignatures(SearchSignatures now) {
@@ -36,12 +36,12 @@ final class SearchSignatures {
      * The signatures as they stand, for a filter pass on another thread: installing more writes past the rows signed
      * or into new arrays, so what it reads stays as it was, but after {@link #forgetFrom}.
      */
-    SearchSignatures view() {
+    public SearchSignatures view() {
         return new SearchSignatures(this);
     }
 
     /** The signature of a search: the bits every row it can match holds; none for a search of fewer than two chars. */
-    record Query(long low, long high) {
+    public record Query(long low, long high) {
 
         static Query of(String search) {
             Bits bits = new Bits();
@@ -61,11 +61,11 @@ final class SearchSignatures {
     }
 
     /** Signatures made off the FX thread for the rows from {@code from} up to {@code from + low.length}. */
-    record Signed(int from, long[] low, long[] high) {
+    public record Signed(int from, long[] low, long[] high) {
     }
 
     /** The signature of the texts a search reads of {@code event}: [low, high]. */
-    static long[] of(Event event) {
+    public static long[] of(Event event) {
         Bits bits = new Bits();
         EventFilter.anySearchedText(event, bits);
         return new long[] {bits.low, bits.high};
@@ -75,10 +75,10 @@ final class SearchSignatures {
      * What {@link #sign} needs of the rows from {@code from} on, taken on the FX thread: the rows and their answers,
      * copied, so that the rows may change while they are signed.
      */
-    record Signing(int from, Event[] rows, Event[] answers) {
+    public record Signing(int from, Event[] rows, Event[] answers) {
 
         /** Signs the rows, stopping early (null) once {@code cancelled} says so. */
-        Signed sign(BooleanSupplier cancelled) {
+        public Signed sign(BooleanSupplier cancelled) {
             long[] low = new long[rows.length];
             long[] high = new long[rows.length];
             for (int i = 0; i < rows.length; i++) {
@@ -98,13 +98,13 @@ final class SearchSignatures {
     }
 
     /** The rows not signed yet, to sign off the FX thread; rows that change meanwhile are left unsigned on install. */
-    Signing signing(Event[] rows, Event[] answers) {
+    public Signing signing(Event[] rows, Event[] answers) {
         changedFrom = Integer.MAX_VALUE;
         return new Signing(signed, rows, answers);
     }
 
     /** Takes on signatures made off the FX thread, but for rows that changed since they were taken. */
-    void install(Signed made) {
+    public void install(Signed made) {
         if (made.from() > signed) {
             return;
         }
@@ -130,18 +130,18 @@ final class SearchSignatures {
     }
 
     /** Every row from here on has no signature. */
-    int signedRows() {
+    public int signedRows() {
         return signed;
     }
 
     /** The rows from {@code position} on changed: their signatures, if any, no longer hold. */
-    void forgetFrom(int position) {
+    public void forgetFrom(int position) {
         signed = Math.min(signed, position);
         changedFrom = Math.min(changedFrom, position);
     }
 
     /** Whether row {@code position} may match {@code query}: false only when it cannot; true for a row not signed. */
-    boolean mayMatch(int position, Query query) {
+    public boolean mayMatch(int position, Query query) {
         if (position >= signed) {
             return true;
         }

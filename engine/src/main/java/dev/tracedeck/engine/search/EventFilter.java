@@ -1,6 +1,5 @@
-package dev.tracedeck.desktop.timeline;
+package dev.tracedeck.engine.search;
 
-import dev.tracedeck.desktop.findings.EvidenceIndex;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.event.Payload;
@@ -121,7 +120,7 @@ public record EventFilter(Optional<String> threadId, Set<EventKind> kinds, Strin
 
     /** Looks at one text a search reads; true stops the look. */
     @FunctionalInterface
-    interface TextLook {
+    public interface TextLook {
         boolean found(String text);
     }
 
@@ -132,7 +131,7 @@ public record EventFilter(Optional<String> threadId, Set<EventKind> kinds, Strin
      *
      * @return whether {@code look} answered true
      */
-    static boolean anySearchedText(Event event, TextLook look) {
+    public static boolean anySearchedText(Event event, TextLook look) {
         return look.found(summaryOf(event)) || look.found(event.keyword()) || look.found(event.threadId())
                 || textLooked(event, look);
     }
@@ -153,7 +152,7 @@ public record EventFilter(Optional<String> threadId, Set<EventKind> kinds, Strin
      * Whether a search reads {@code event}'s text back from its file: a record kept there whose payload holds less than
      * its text (a log's), which {@link #textLooked} reads a block of the file at a time.
      */
-    static boolean readsTextBack(Event event) {
+    public static boolean readsTextBack(Event event) {
         return !event.sourceText().isHeld() && !(event.payload() instanceof Payload.ConversationMessage)
                 && !(event.payload() instanceof Payload.JsonRecord);
     }
@@ -191,7 +190,7 @@ public record EventFilter(Optional<String> threadId, Set<EventKind> kinds, Strin
      * whole only where its first character matches in either case: most positions of most texts are passed over with
      * two char comparisons.
      */
-    static boolean containsIgnoreCase(String haystack, String needle) {
+    public static boolean containsIgnoreCase(String haystack, String needle) {
         int length = needle.length();
         if (length == 0) {
             return true;

@@ -1,14 +1,12 @@
-package dev.tracedeck.desktop.timeline;
+package dev.tracedeck.engine.search;
 
 import dev.tracedeck.analysis.steps.LlmRounds;
-import dev.tracedeck.desktop.common.Batches;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
-import java.util.ArrayList;
-import java.util.List;
+import dev.tracedeck.engine.tasks.TaskExecutor;
 import java.util.Optional;
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -19,7 +17,7 @@ import java.util.function.Consumer;
  * RowColumns#view}, {@link SearchSignatures#view}), so it is made on the FX thread at no cost and run there or, when it
  * would read many rows' texts, on another thread, which may show the first rows it finds before the rest.
  */
-final class FilterPass {
+public final class FilterPass {
 
     /** Below this many rows a pass is tested on the calling thread alone; no chunk holds fewer. */
     private static final int PARALLEL_CHUNK = 20_000;
@@ -29,12 +27,14 @@ final class FilterPass {
      */
     private static final int MAX_CHUNKS = 256;
     /** How many rows found make the first part of a pass's result worth showing at once: more than a screen holds. */
-    static final int FIRST_ROWS = 200;
+    public static final int FIRST_ROWS = 200;
+    /** At most this often, rows found so far are handed on: a few times a second, as the window adds rows in batches. */
+    static final long HAND_ON_NANOS = 250_000_000L;
     /** How many rows a chunk tests between looks at whether the pass was cancelled. */
     private static final int CANCEL_STRIDE = 4096;
 
     /** The rows passed, ascending positions, and how many events they show (a request with its answer is two). */
-    record Result(int[] rows, int events) {
+    public record Result(int[] rows, int events) {
     }
 
     private final EventFilter filter;
@@ -45,9 +45,19 @@ final class FilterPass {
     private final SearchSignatures signatures;
     private final SearchSignatures.Query query;
     private final LlmRounds rounds;
+    private final Executor helpers;
+    private final int parallelism;
 
     /** The first {@code size} of {@code rows}, with their columns, signatures and LLM-call pairs as they stand. */
-    FilterPass(EventFilter filter, Event[] rows, int size, RowColumns columns, SearchSignatures signatures, LlmRounds rounds) {
+    public FilterPass(EventFilter filter, Event[] rows, int size, RowColumns columns, SearchSignatures signatures, LlmRounds rounds) {
+        this(filter, rows, size, columns, signatures, rounds, TaskExecutor.shared());
+    }
+
+    /** As above, with the chunks shared by the calling thread and {@code tasks}' computing pool. */
+    public FilterPass(EventFilter filter, Event[] rows, int size, RowColumns columns, SearchSignatures signatures, LlmRounds rounds,
+               TaskExecutor tasks) {
+        this.helpers = tasks.compute();
+        this.parallelism = tasks.budget().threads();
         this.filter = filter;
         this.rows = rows;
         this.size = size;
@@ -62,16 +72,16 @@ final class FilterPass {
      * How many rows a search may read: every row there is (a signature rules a row out with two comparisons, but a
      * common word's rows are read whole, a third of them); none without a search, which the columns decide alone.
      */
-    int rowsSearched() {
+    public int rowsSearched() {
         return filter.search().isEmpty() ? 0 : size;
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
     /** How many of the rows a search reads back from the file, a block at a time (a log's records kept there). */
-    int textsReadBack() {
+    public int textsReadBack() {
         return filter.search().isEmpty() ? 0 : columns.readBack();
     }
 
@@ -79,7 +89,7 @@ final class FilterPass {
      * The rows the filter shows. The thread, kinds and "only flagged" are tested on the row's columns; only a row they
      * pass is searched, and only when its signature allows a match. Null once {@code cancelled} says so.
      */
-    Result run(BooleanSupplier cancelled) {
+    public Result run(BooleanSupplier cancelled) {
         return run(cancelled, first -> { });
     }
 
@@ -89,25 +99,35 @@ final class FilterPass {
      * can be shown long before the last are found. Chunks are tested in order, one at a time by each core, so the rows
      * come from the first on; {@code soFar} gets the rows of the chunks done from the first without a gap that it has not
      * had yet, first once they fill a screen ({@value #FIRST_ROWS}) or a quarter of a second has passed, then at most a
-     * few times a second ({@link Batches#BATCH_NANOS}). It is called on the calling thread (the one view-models are
+     * few times a second ({@link #HAND_ON_NANOS}). It is called on the calling thread (the one view-models are
      * handed to), and not once the whole pass is done: the result holds every row, those handed on first included.
      */
-    Result run(BooleanSupplier cancelled, Consumer<Result> soFar) {
+    public Result run(BooleanSupplier cancelled, Consumer<Result> soFar) {
         int chunks = Math.max(1, Math.min(MAX_CHUNKS, size / PARALLEL_CHUNK));
         Chunks tested = new Chunks(chunks, System.nanoTime());
-        int workers = Math.min(chunks, Runtime.getRuntime().availableProcessors());
-        List<ForkJoinTask<?>> others = new ArrayList<>();
-        for (int w = 1; w < workers; w++) {
-            others.add(ForkJoinPool.commonPool().submit(() -> {
+        int workers = Math.min(chunks, parallelism);
+        Runnable helper = () -> {
+            tested.helping();
+            try {
                 while (testNextChunk(tested, cancelled)) {
                     // on to the next chunk not taken yet
                 }
-            }));
+            } finally {
+                tested.helped();
+            }
+        };
+        for (int w = 1; w < workers; w++) {
+            try {
+                helpers.execute(helper);
+            } catch (RejectedExecutionException closing) {
+                break;  // the calling thread tests the chunks alone
+            }
         }
         while (testNextChunk(tested, cancelled)) {
             tested.foundSoFar(System.nanoTime()).ifPresent(soFar);
         }
-        others.forEach(ForkJoinTask::join);
+        // Only the helpers that took chunks are waited for: one still in the pool's line finds none left.
+        tested.awaitHelpers();
         return tested.cancelled ? null : tested.whole();
     }
 
@@ -153,6 +173,8 @@ final class FilterPass {
         private int chunksHanded;
         private int rowsHanded;
         private long handedAt;
+        /** Helpers testing chunks now. */
+        private int helping;
 
         Chunks(int count, long began) {
             this.count = count;
@@ -160,6 +182,30 @@ final class FilterPass {
             this.parts = new int[count][];
             this.counts = new int[count];
             this.done = new boolean[count];
+        }
+
+        synchronized void helping() {
+            helping++;
+        }
+
+        synchronized void helped() {
+            helping--;
+            notifyAll();
+        }
+
+        /** Waits until no helper is testing a chunk; an interrupt is kept for the caller, who sees the pass cancelled. */
+        synchronized void awaitHelpers() {
+            boolean interrupted = false;
+            while (helping > 0) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
 
         synchronized void done(int chunk, int[] part, int passed) {
@@ -178,7 +224,7 @@ final class FilterPass {
          * batch's time after the last. Empty once every chunk is done: the whole result follows at once.
          */
         synchronized Optional<Result> foundSoFar(long now) {
-            boolean due = now - handedAt >= Batches.BATCH_NANOS || rowsHanded == 0 && prefixRows >= FIRST_ROWS;
+            boolean due = now - handedAt >= HAND_ON_NANOS || rowsHanded == 0 && prefixRows >= FIRST_ROWS;
             if (!due || prefixRows == rowsHanded || prefix == count || cancelled) {
                 return Optional.empty();
             }
@@ -216,7 +262,7 @@ final class FilterPass {
     }
 
     /** A row passes when its event or the answer it shows does: both are on the same thread and of one kind. */
-    static boolean shows(EventFilter filter, Event row, LlmRounds rounds) {
+    public static boolean shows(EventFilter filter, Event row, LlmRounds rounds) {
         if (filter.test(row)) {
             return true;
         }

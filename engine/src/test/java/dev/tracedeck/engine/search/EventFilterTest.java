@@ -1,10 +1,9 @@
-package dev.tracedeck.desktop.timeline;
+package dev.tracedeck.engine.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tracedeck.desktop.findings.EvidenceIndex;
 import dev.tracedeck.engine.fixtures.TestFindings;
 import dev.tracedeck.engine.fixtures.TestTraces;
 import dev.tracedeck.model.event.Event;

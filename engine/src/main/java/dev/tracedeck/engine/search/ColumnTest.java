@@ -1,6 +1,5 @@
-package dev.tracedeck.desktop.timeline;
+package dev.tracedeck.engine.search;
 
-import dev.tracedeck.desktop.findings.EvidenceIndex;
 import dev.tracedeck.model.event.EventKind;
 
 /**
@@ -9,7 +8,7 @@ import dev.tracedeck.model.event.EventKind;
  * for a filter with no search this is the whole of whether the timeline shows the row; with a search, a row it fails
  * is not shown and one it passes is searched.
  */
-final class ColumnTest {
+public final class ColumnTest {
 
     private final RowColumns columns;
     /** The thread's number, or {@link #ANY_THREAD}; a thread with no row gets -1, which no row carries. */
@@ -32,7 +31,7 @@ final class ColumnTest {
         this.evidence = evidence;
     }
 
-    static ColumnTest of(EventFilter filter, RowColumns columns) {
+    public static ColumnTest of(EventFilter filter, RowColumns columns) {
         int thread = filter.threadId().map(columns::threadNumber).orElse(ANY_THREAD);
         long kinds = 0;
         for (EventKind kind : filter.kinds()) {
@@ -42,7 +41,7 @@ final class ColumnTest {
         return new ColumnTest(columns, thread, kinds, filter.onlyFlagged(), filter.evidence(), folding);
     }
 
-    boolean passes(int row) {
+    public boolean passes(int row) {
         if (thread != ANY_THREAD && columns.thread(row) != thread) {
             return false;
         }

@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop.findings;
+package dev.tracedeck.engine.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

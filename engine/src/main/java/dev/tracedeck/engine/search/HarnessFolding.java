@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop.timeline;
+package dev.tracedeck.engine.search;
 
 import dev.tracedeck.analysis.run.HarnessFolds;
 import dev.tracedeck.model.event.Event;
@@ -32,7 +32,7 @@ public record HarnessFolding(HarnessFolds folds, boolean folded, int version) {
         return fold == folded ? this : new HarnessFolding(folds, fold, version);
     }
 
-    HarnessFolding changed() {
+    public HarnessFolding changed() {
         return new HarnessFolding(folds, folded, version + 1);
     }
 }

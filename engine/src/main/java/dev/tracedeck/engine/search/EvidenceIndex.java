@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop.findings;
+package dev.tracedeck.engine.search;
 
 import dev.tracedeck.analysis.rules.Finding;
 import dev.tracedeck.analysis.rules.Severity;

@@ -1,4 +1,4 @@
-package dev.tracedeck.desktop.timeline;
+package dev.tracedeck.engine.search;
 
 import dev.tracedeck.analysis.run.HarnessFolds;
 import dev.tracedeck.analysis.run.HarnessRecords;
@@ -16,10 +16,10 @@ import java.util.Map;
  * rows is the difference between a pass of a few milliseconds and one of half a second. Rows are added at the end
  * and dropped from a position on, as the timeline's own list of rows is.
  */
-final class RowColumns {
+public final class RowColumns {
 
     /** A row whose LLM call has no answer shown with it, or that is not an LLM call. */
-    static final int NO_ANSWER = -1;
+    public static final int NO_ANSWER = -1;
 
     private final Map<String, Integer> threadNumbers;
     private int size;
@@ -32,7 +32,7 @@ final class RowColumns {
     /** How many rows a search reads back from the file ({@link EventFilter#readsTextBack}); at most that after a truncate. */
     private int readBack;
 
-    RowColumns() {
+    public RowColumns() {
         this.threadNumbers = new HashMap<>();
     }
 
@@ -52,12 +52,12 @@ final class RowColumns {
      * The columns as they stand, for a filter pass on another thread: adding rows writes past their end or into new
      * arrays, so what it reads stays as it was; only {@link #truncate} and adding after it write over it.
      */
-    RowColumns view() {
+    public RowColumns view() {
         return new RowColumns(this);
     }
 
     /** Adds {@code row}, shown with the answer {@code rounds} pairs it with, after the rows there are. */
-    void add(Event row, LlmRounds rounds) {
+    public void add(Event row, LlmRounds rounds) {
         if (size == seq.length) {
             int capacity = size + (size >> 1) + 16;
             thread = Arrays.copyOf(thread, capacity);
@@ -79,7 +79,7 @@ final class RowColumns {
     }
 
     /** Takes over the columns of {@code made}, which nobody uses after, in place of none: these must have no rows. */
-    void adopt(RowColumns made) {
+    public void adopt(RowColumns made) {
         if (size != 0 || !threadNumbers.isEmpty()) {
             throw new IllegalStateException("columns to adopt into columns of " + size + " rows");
         }
@@ -97,51 +97,51 @@ final class RowColumns {
      * Drops the rows from position {@code from} on; thread numbers stay given. The count of rows read back is not
      * recounted: it stays an upper bound, which only decides where a search runs.
      */
-    void truncate(int from) {
+    public void truncate(int from) {
         size = Math.min(size, from);
         readBack = Math.min(readBack, size);
     }
 
     /** How many of the rows a search reads back from the file (see {@link EventFilter#readsTextBack}). */
-    int readBack() {
+    public int readBack() {
         return readBack;
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
     /** The number the rows of {@code threadId} carry, or -1 when no row is of it. */
-    int threadNumber(String threadId) {
+    public int threadNumber(String threadId) {
         return threadNumbers.getOrDefault(threadId, -1);
     }
 
-    int thread(int row) {
+    public int thread(int row) {
         return thread[row];
     }
 
-    int kindOrdinal(int row) {
+    public int kindOrdinal(int row) {
         return kind[row];
     }
 
-    int seq(int row) {
+    public int seq(int row) {
         return seq[row];
     }
 
     /** Whether the row is a harness record. */
-    boolean harness(int row) {
+    public boolean harness(int row) {
         return harness[row];
     }
 
     /** For each thread number, whether {@code folds} has a step of that thread to fold its harness records into. */
-    boolean[] threadsHosted(HarnessFolds folds) {
+    public boolean[] threadsHosted(HarnessFolds folds) {
         boolean[] hosted = new boolean[threadNumbers.size()];
         threadNumbers.forEach((id, number) -> hosted[number] = folds.hosts(id));
         return hosted;
     }
 
     /** The seq of the answer shown in the row, or {@link #NO_ANSWER}. */
-    int answerSeq(int row) {
+    public int answerSeq(int row) {
         return answerSeq[row];
     }
 }

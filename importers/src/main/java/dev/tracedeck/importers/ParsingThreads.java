@@ -1,0 +1,34 @@
+package dev.tracedeck.importers;
+
+import java.util.concurrent.Executor;
+
+/**
+ * Where importers parse ahead of the importing thread (the lines of a JSON Lines file), and with how many threads at
+ * most. The importers make no thread of their own: the process's task executor (the engine's, which this module
+ * cannot see) hands them its computing pool once, before anything is read, so that parsing shares the process's
+ * core budget with everything else. Until it does (this module's own tests), lines are parsed on the importing thread.
+ */
+public final class ParsingThreads {
+
+    private record Pool(Executor executor, int parallelism) {
+    }
+
+    private static volatile Pool pool = new Pool(Runnable::run, 0);
+
+    private ParsingThreads() {
+    }
+
+    /** Parses ahead on {@code executor}, at most {@code parallelism} batches at once (0: on the importing thread). */
+    public static void use(Executor executor, int parallelism) {
+        pool = new Pool(executor, Math.max(0, parallelism));
+    }
+
+    public static Executor executor() {
+        return pool.executor();
+    }
+
+    /** How many threads parse at once; 0 when lines are parsed on the importing thread. */
+    public static int parallelism() {
+        return pool.parallelism();
+    }
+}
