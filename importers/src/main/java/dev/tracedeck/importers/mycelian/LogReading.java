@@ -11,6 +11,7 @@ import dev.tracedeck.model.text.PythonText;
 import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
@@ -25,6 +26,8 @@ final class LogReading {
     private static final int CUT_LINE_SHOWN = 2_000;
 
     private final RecordAssembler assembler = new RecordAssembler();
+    /** What the next dump line most likely repeats, followed where the lines are read. */
+    private final ExpectedDumpLine expected = new ExpectedDumpLine();
     private final TraceAssembly assembly;
     private int lineNumber;
     private boolean lastLineBlank;
@@ -44,21 +47,83 @@ final class LogReading {
         return lineNumber;
     }
 
-    /** Reads every line {@code reader} has. */
+    /** Reads every line {@code reader} has, taking each record into the trace as it is read. */
     void readOn(LineReader reader, ImportListener listener, String name) throws IOException, ImportCancelledException {
+        Steps steps = new Steps() {
+            @Override
+            public void add(RecordText record) {
+                assembly.add(record);
+            }
+
+            @Override
+            public void unread(RecordText record, String reason) {
+                assembly.unread(record, reason);
+            }
+
+            @Override
+            public void problem(int line, String message) {
+                assembly.tally().problem(line, message);
+            }
+
+            @Override
+            public void line() {
+                assembly.tally().lines++;
+            }
+        };
+        read(reader, steps, () -> {
+            if (listener.isCancelled()) {
+                throw new ImportCancelledException(name);
+            }
+        });
+    }
+
+    /**
+     * Reads every line {@code reader} has on a thread of {@code executor} while this thread takes the records into the
+     * trace: on two cores the two halves of the work overlap. The records are taken in the order read, exactly as
+     * {@link #readOn} takes them, and the listener hears everything on this thread; {@code progress} runs here after
+     * each batch of records.
+     */
+    void readAhead(LineReader reader, ImportListener listener, String name, Executor executor, Runnable progress)
+            throws IOException, ImportCancelledException {
+        RecordsAhead ahead = new RecordsAhead();
+        executor.execute(() -> ahead.produce(() -> read(reader, ahead, ahead::checkStopped)));
+        ahead.consume(assembly, listener, name, progress);
+    }
+
+    /** What the reading hands the assembly, in order. */
+    interface Steps {
+        /** A record, whole. */
+        void add(RecordText record);
+
+        /** A record that could not be read ({@link TraceAssembly#unread}). */
+        void unread(RecordText record, String reason);
+
+        /** A problem found in a line, said where it comes among the records. */
+        void problem(int line, String message);
+
+        /** A line was read. */
+        void line();
+    }
+
+    /** A check made every {@link #CANCEL_CHECK_LINES} lines; throws to stop the reading. */
+    interface CancelCheck {
+        void check() throws ImportCancelledException;
+    }
+
+    private void read(LineReader reader, Steps steps, CancelCheck cancel) throws IOException, ImportCancelledException {
         Line line;
         while (true) {
             RepeatedDumpLines.DumpLine template = repeatCandidate();
             int repeated = template == null ? 0 : reader.skipIfRepeats(template.utf8(), template.record().timeLength());
             if (repeated > 0) {
                 lineNumber = repeated;
-                assembly.tally().lines++;
+                steps.line();
                 RecordText done = assembler.acceptRepeat(repeated, template.record());
                 if (done != null) {
-                    assembly.add(done);
+                    take(done, steps);
                 }
-                if (lineNumber % CANCEL_CHECK_LINES == 0 && listener.isCancelled()) {
-                    throw new ImportCancelledException(name);
+                if (lineNumber % CANCEL_CHECK_LINES == 0) {
+                    cancel.check();
                 }
                 continue;
             }
@@ -67,26 +132,34 @@ final class LogReading {
             }
             lineNumber = line.number();
             lastLineBlank = line.text().isBlank();
-            assembly.tally().lines++;
+            steps.line();
             if (line.cut()) {
                 RecordText before = assembler.finish();
                 if (before != null) {
-                    assembly.add(before);
+                    take(before, steps);
                 }
-                assembly.unread(RecordAssembler.alone(shown(line)), reader.tooLongReason(line.length()));
+                RecordText alone = RecordAssembler.alone(shown(line));
+                expected.unread(alone);
+                steps.unread(alone, reader.tooLongReason(line.length()));
                 continue;
             }
             if (line.invalidUtf8()) {
-                assembly.tally().problem(line.number(), "invalid UTF-8, shown as \uFFFD");
+                steps.problem(line.number(), "invalid UTF-8, shown as \uFFFD");
             }
             RecordText done = assembler.accept(line, reader.lastLineStart(), reader.lastLineBytes());
             if (done != null) {
-                assembly.add(done);
+                take(done, steps);
             }
-            if (lineNumber % CANCEL_CHECK_LINES == 0 && listener.isCancelled()) {
-                throw new ImportCancelledException(name);
+            if (lineNumber % CANCEL_CHECK_LINES == 0) {
+                cancel.check();
             }
         }
+    }
+
+    /** A whole record goes to the assembly, and the guess of the next dump line follows it. */
+    private void take(RecordText record, Steps steps) {
+        expected.add(record);
+        steps.add(record);
     }
 
     /**
@@ -96,6 +169,7 @@ final class LogReading {
     void endHere(boolean lookForCut, boolean endedMidLine) {
         RecordText last = assembler.finish();
         if (last != null) {
+            expected.add(last);
             assembly.add(last);
         }
         if (lookForCut) {
@@ -131,11 +205,13 @@ final class LogReading {
      */
     Runnable checkpoint() {
         Runnable record = assembler.checkpoint();
+        Runnable guess = expected.checkpoint();
         Runnable events = assembly.checkpoint();
         int lineNumberThen = lineNumber;
         boolean lastLineBlankThen = lastLineBlank;
         return () -> {
             record.run();
+            guess.run();
             events.run();
             lineNumber = lineNumberThen;
             lastLineBlank = lastLineBlankThen;
@@ -145,7 +221,7 @@ final class LogReading {
     /** Inside a dump of a prefixed file, the line that will most likely come next; else null. */
     private RepeatedDumpLines.DumpLine repeatCandidate() {
         return assembler.isPrefixedFile() && Keywords.STATE_MSG.equals(assembler.pendingKeyword())
-                ? assembly.expectedAfterPendingEntry() : null;
+                ? expected.afterPendingEntry() : null;
     }
 
     private static Line shown(Line cut) {

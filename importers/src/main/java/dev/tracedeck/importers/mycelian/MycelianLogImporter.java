@@ -11,6 +11,9 @@ import dev.tracedeck.model.trace.Trace;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Imports the per-question logs of the Mycelian LongMemEval benchmarker: runner, agent, state-debugger and
@@ -44,25 +47,51 @@ public final class MycelianLogImporter implements TraceImporter {
         return hits >= 2 ? 90 : hits == 1 ? 60 : 0;
     }
 
+    /**
+     * Reads the lines on a second thread while this one takes the records into the trace, with two cores or more;
+     * the listener hears everything on this thread either way.
+     */
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        long[] bytes = new long[1];
+        boolean ahead = Runtime.getRuntime().availableProcessors() >= 2;
+        AtomicLong bytes = new AtomicLong();
         SourceStream in = source.open(total -> {
-            bytes[0] = total;
-            listener.progress(total, source.size());
+            bytes.set(total);
+            if (!ahead) {
+                listener.progress(total, source.size());
+            }
         });
         LogReading reading = new LogReading(source.name(), listener::added, source.reread());
-        try (LineReader reader = new LineReader(in)) {
-            reading.readOn(reader, listener, source.name());
-            reading.endHere(in.endedEarly().isEmpty(), reader.endedMidLine());
+        ExecutorService reader = ahead ? Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "tracedeck-log-lines");
+            t.setDaemon(true);
+            return t;
+        }) : null;
+        try (LineReader lines = new LineReader(in)) {
+            if (reader != null) {
+                long[] reported = {-1};
+                reading.readAhead(lines, listener, source.name(), reader, () -> {
+                    if (bytes.get() != reported[0]) {
+                        reported[0] = bytes.get();
+                        listener.progress(reported[0], source.size());
+                    }
+                });
+            } else {
+                reading.readOn(lines, listener, source.name());
+            }
+            reading.endHere(in.endedEarly().isEmpty(), lines.endedMidLine());
         } catch (IOException e) {
             throw new ImportException(source.name(), reading.lines() + 1L, "read failed: " + e.getMessage(), e);
+        } finally {
+            if (reader != null) {
+                reader.shutdownNow();
+            }
         }
-        listener.progress(bytes[0], source.size());
+        listener.progress(bytes.get(), source.size());
         reading.refuseWithoutRecords(source.name());
         in.endedEarly().ifPresent(reading::cutShort);
         in.trailingBytes().ifPresent(reading::notRead);
-        return reading.build(FORMAT_ID, bytes[0], in.endedEarly().isEmpty());
+        return reading.build(FORMAT_ID, bytes.get(), in.endedEarly().isEmpty());
     }
 
     /** A log read as the benchmarker writes it: each read takes the lines added since the last. */

@@ -87,10 +87,21 @@ final class RepeatedDumpLines {
         return record.firstLine() == record.lastLine() && record.timeLength() > 0 ? line : null;
     }
 
-    /** Records the entry at the next position of the dump being read. */
+    /**
+     * Records the entry at the next position of the dump being read. A line the reader took as a repeat of the last
+     * dump's line at this position carries that line's very text, keyword and offsets, and only its line number
+     * differs, which nothing here reads: the last dump's line stands for it, and a long run's dumps, which repeat
+     * nearly every line, add no object per line here.
+     */
     void add(RecordText record) {
         int position = current.size();
         DumpLine before = position < previous.size() ? previous.get(position) : null;
+        if (before != null && before.record().text() == record.text() && before.record().bodyStart() == record.bodyStart()
+                && before.record().timeLength() == record.timeLength() && before.record().keyword().equals(record.keyword())
+                && before.record().firstLine() == before.record().lastLine() && record.firstLine() == record.lastLine()) {
+            current.add(before);
+            return;
+        }
         current.add(new DumpLine(record, before != null && before.record().text() == record.text() ? before.utf8 : null));
     }
 

@@ -122,14 +122,6 @@ final class TraceAssembly {
     }
 
     /**
-     * The record the line after the pending STATE_MSG record will most likely repeat: the previous dump's record
-     * one position further. A guess only; {@link #add} still compares what it gets.
-     */
-    RepeatedDumpLines.DumpLine expectedAfterPendingEntry() {
-        return openHeader == null ? null : repeated.expected(entries.size() + 1);
-    }
-
-    /**
      * Ends the trace with a record saying the file stops short after {@code lastLine}: what followed is lost, and
      * the rules must not pass a thread on data that was never read. A dump open at the cut stays as far as it got.
      */

@@ -191,6 +191,35 @@ class LineReaderTest {
     }
 
     @Test
+    void takesAnyDigitWhereTheTimestampHasADigitAndOnlyTheSameByteElsewhere() throws IOException {
+        String body = " [s.py:f] STATE_MSG idx=1 type=chat role=user content=hi";
+        // Timestamps of 23, 10 and 5 bytes, each followed by a space as a logging prefix's is.
+        for (String time : new String[] {"2025-09-05 10:15:03,003", "2025-09-05", "10:15"}) {
+            String expected = time + body;
+            String after = "\n" + time.replace('5', '6') + " [s.py:f] next\n";
+            for (int i = 0; i < time.length(); i++) {
+                boolean digit = Character.isDigit(expected.charAt(i));
+                // One byte changed at i: a digit, ASCII that is no digit, and (two bytes from i) a character beyond ASCII.
+                String[] lines = {
+                    expected.substring(0, i) + (expected.charAt(i) == '7' ? '8' : '7') + expected.substring(i + 1),
+                    expected.substring(0, i) + 'x' + expected.substring(i + 1),
+                    expected.substring(0, i) + '/' + expected.substring(i + 1),
+                    expected.substring(0, i) + '\u00e9' + expected.substring(i + 2),
+                };
+                boolean[] repeats = {digit, false, false, false};
+                for (int k = 0; k < lines.length; k++) {
+                    String log = "x\n" + lines[k] + after;
+                    try (LineReader reader = new LineReader(new ByteArrayInputStream(log.getBytes(StandardCharsets.UTF_8)))) {
+                        reader.next();
+                        int skipped = reader.skipIfRepeats(expected.getBytes(StandardCharsets.UTF_8), time.length());
+                        assertEquals(repeats[k] ? 2 : 0, skipped, time.length() + " bytes of time: " + lines[k]);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
     void skipsTheLastLineOfTheInput() throws IOException {
         String expected = "2025-09-05 10:15:03,003 [s.py:f] STATE_MSG idx=1 type=ai role= content=";
         try (LineReader reader = new LineReader(new ByteArrayInputStream(("x\n" + expected + "\n").getBytes(StandardCharsets.UTF_8)))) {

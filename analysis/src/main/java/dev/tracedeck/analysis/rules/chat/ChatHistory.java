@@ -11,9 +11,12 @@ import dev.tracedeck.model.state.StateSnapshot;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * A thread's chat history as the tool-call rules see it: its {@link Conversation#ofWholeDumps conversation}, the last
@@ -62,6 +65,7 @@ public final class ChatHistory {
 
     private static List<HistoryItem> fromSnapshots(TraceThread thread, List<Event> dumps) {
         StateSnapshot last = Conversation.snapshot(dumps.get(dumps.size() - 1));
+        MessageBeingHandled handled = new MessageBeingHandled(thread, dumps);
         List<HistoryItem> items = new ArrayList<>();
         for (int i = 0; i < last.size(); i++) {
             StateEntry entry = last.entries().get(i);
@@ -72,7 +76,7 @@ public final class ChatHistory {
             List<String> ids = entry.toolCallIds().stream().filter(id -> !id.isEmpty()).toList();
             items.add(new HistoryItem(() -> label, role(entry), names(entry), ids, entry.isToolResult(), entry.toolCallId(),
                     entry::content, last.isVerbatim() && !entry.contentCut(), OptionalInt.empty(), false, where,
-                    msgIdxAt(thread, where), Optional.of(new BlamedEntry(where, i)), false));
+                    handled.at(where), Optional.of(new BlamedEntry(where, i)), false));
         }
         return items;
     }
@@ -81,27 +85,44 @@ public final class ChatHistory {
     private static Event firstDumpHolding(List<Event> dumps, int position, StateEntry entry) {
         for (Event e : dumps) {
             List<StateEntry> entries = Conversation.snapshot(e).entries();
-            if (position < entries.size() && entries.get(position).equals(entry)) {
+            if (position < entries.size() && (entries.get(position) == entry || entries.get(position).equals(entry))) {
                 return e;
             }
         }
         return dumps.get(dumps.size() - 1);
     }
 
-    /** The conversation message being handled when {@code event} was logged, if any. */
-    private static OptionalInt msgIdxAt(TraceThread thread, Event event) {
-        OptionalInt current = OptionalInt.empty();
-        for (Event e : thread.events()) {
-            if (e == event) {
-                break;
+    /**
+     * The conversation message being handled when each dump was logged, if any, found in one pass over the thread's
+     * events: asked per entry of the last dump, a walk from the thread's start each time made a long thread's history
+     * cost its entries times its events.
+     */
+    private static final class MessageBeingHandled {
+        private final Map<Event, OptionalInt> atDump = new IdentityHashMap<>();
+        /** What an event the thread does not hold is said to follow: every event of the thread. */
+        private final OptionalInt afterAll;
+
+        MessageBeingHandled(TraceThread thread, List<Event> dumps) {
+            Set<Event> wanted = Collections.newSetFromMap(new IdentityHashMap<>());
+            wanted.addAll(dumps);
+            OptionalInt current = OptionalInt.empty();
+            for (Event e : thread.events()) {
+                if (wanted.contains(e)) {
+                    atDump.putIfAbsent(e, current);
+                }
+                if (e.payload() instanceof Payload.ConversationMessage m) {
+                    current = m.msgIdx();
+                } else if (e.payload() instanceof Payload.ControlMessage) {
+                    current = OptionalInt.empty();
+                }
             }
-            if (e.payload() instanceof Payload.ConversationMessage m) {
-                current = m.msgIdx();
-            } else if (e.payload() instanceof Payload.ControlMessage) {
-                current = OptionalInt.empty();
-            }
+            afterAll = current;
         }
-        return current;
+
+        /** The message being handled when {@code dump} was logged: the last conversation message before it, if any. */
+        OptionalInt at(Event dump) {
+            return atDump.getOrDefault(dump, afterAll);
+        }
     }
 
     /** The entry's role, or the one its LangChain type stands for. */
