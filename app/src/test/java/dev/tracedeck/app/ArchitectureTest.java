@@ -97,12 +97,7 @@ class ArchitectureTest {
     static final Map<String, String> THREADS_MADE_ELSEWHERE = Map.of(
             "dev.tracedeck.engine.live.OtlpHttpReceiver -> org.eclipse.jetty.util.thread.QueuedThreadPool",
             "Jetty's server runs its connector's acceptor and selector, and each exchange, on a pool of its own kind, "
-                    + "which reserves threads for them: its I/O threads wait on sockets and compute nothing",
-            // TEMPORARY, until the branch that rewrites these files (the one pipeline from a file to checked events)
-            // is merged: then they take their threads from the TaskExecutor and leave this list.
-            "dev.tracedeck.engine.job.TraceJob", "TEMPORARY: its checks' pool, until the import branch routes it",
-            "dev.tracedeck.desktop.tabs.ReadAhead", "TEMPORARY: its read-ahead thread, until the import branch routes it",
-            "dev.tracedeck.desktop.follow.LiveDocuments", "TEMPORARY: its stopping thread, until the import branch routes it");
+                    + "which reserves threads for them: its I/O threads wait on sockets and compute nothing");
 
     @ArchTest
     static final ArchRule threadsComeFromTheTaskExecutor = threadsComeFromTheTaskExecutor(THREADS_MADE_ELSEWHERE);

@@ -173,8 +173,8 @@ final class PostgresDialect extends Dialect {
      * it is made for the hits shown alone. The query is read as an SQLite workspace reads it ({@link PostgresQuery});
      * the snippet is of the first field holding a word it looks for, as FTS5's is of the best one. The matching
      * messages are found first, through the words' GIN indexes, as the SQLite search does: left to itself the planner
-     * misjudges a phrase's selectivity and walks every hit in path order, testing each message (0.6 s for a phrase in
-     * one run of 10,000, against 6 ms for a word in all of them).
+     * misjudges a phrase's selectivity and walks every hit in path order, testing each message, so a phrase found in one
+     * run of thousands reads them all (docs/performance.md, "A workspace shared on PostgreSQL").
      */
     @Override
     List<SearchHit> search(Connection c, String query, int limit) throws SQLException {

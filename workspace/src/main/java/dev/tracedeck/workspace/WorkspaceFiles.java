@@ -26,8 +26,8 @@ final class WorkspaceFiles {
 
     private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
     /**
-     * The files this process found intact, by path and file key: the check reads every page (1.3-2.4 s on a 453 MiB
-     * workspace of 5,000 runs, see docs/performance.md), so it runs once per process and version of the file (its
+     * The files this process found intact, by path and file key: the check reads every page (seconds on a workspace of
+     * thousands of runs, see docs/performance.md), so it runs once per process and version of the file (its
      * size and time), not at every open.
      */
     private static final Set<List<Object>> INTACT = ConcurrentHashMap.newKeySet();

@@ -12,6 +12,7 @@ import dev.tracedeck.desktop.tabs.TraceViewModel;
 import dev.tracedeck.engine.live.FollowedTrace;
 import dev.tracedeck.engine.live.OtlpHttpReceiver;
 import dev.tracedeck.engine.live.ReceivedFile;
+import dev.tracedeck.engine.tasks.TaskExecutor;
 import dev.tracedeck.engine.text.CountFormat;
 import dev.tracedeck.importers.otlp.OtlpImporter;
 import dev.tracedeck.model.trace.ImportReport;
@@ -271,12 +272,10 @@ public final class LiveDocuments {
         Listening listen = listening.remove(document);
         if (listen != null) {
             // Stopping the server waits for requests under way: not on the FX thread.
-            Thread stop = new Thread(() -> {
+            TaskExecutor.shared().start("otlp-stop", () -> {
                 listen.receiver().close();
                 discard(listen.file());
-            }, "otlp-stop");
-            stop.setDaemon(true);
-            stop.start();
+            });
         }
         refreshSelected();
     }

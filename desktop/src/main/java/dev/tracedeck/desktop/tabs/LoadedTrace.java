@@ -46,8 +46,8 @@ public record LoadedTrace(Trace trace, List<ThreadSummary> threads, Map<EventKin
 
     /**
      * Counts {@code trace}'s events and pairs its LLM calls on the calling thread, and meanwhile labels its threads and
-     * finds its model on another core: one after another, with the kinds counted in a walk of their own, they took 0.3 s
-     * of a 14,000-conversation file's time between its last line read and its views shown.
+     * finds its model on another core: one after another, with the kinds counted in a walk of their own, they would
+     * stand between a big file's last line read and its views shown.
      */
     public static LoadedTrace of(Trace trace) {
         return of(trace, false);

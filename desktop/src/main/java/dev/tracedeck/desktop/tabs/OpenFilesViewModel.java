@@ -76,8 +76,8 @@ public final class OpenFilesViewModel {
     /**
      * Whether a file's events are signed for search as it is read, beside its import ({@link StreamedSignatures}); else
      * its timeline signs them once its checks end. Signing reads every event's text again (a JSON Lines file's contents
-     * from the file): on two cores that is CPU the import and the checks were using — on the 1.1 GiB chat file the
-     * window took 3-6 s more CPU and up to 4 s longer to load — while with more the import leaves cores idle.
+     * from the file): on two cores that is CPU the import and the checks are using, and a big file loads seconds
+     * later (docs/performance.md, "The timeline at five million events"), while with more the import leaves cores idle.
      */
     private boolean signAsRead = Runtime.getRuntime().availableProcessors() > 2;
 

@@ -1,6 +1,7 @@
 package dev.tracedeck.desktop.tabs;
 
 import dev.tracedeck.engine.job.TraceJob;
+import dev.tracedeck.engine.tasks.TaskExecutor;
 import dev.tracedeck.importers.ImportCancelledException;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
@@ -58,9 +59,7 @@ public final class ReadAhead implements TraceJob.Source {
     /** Starts {@code reading}, which reads {@code file}, on a thread of its own. */
     public static ReadAhead start(Path file, TraceJob.Source reading) {
         ReadAhead ahead = new ReadAhead(file);
-        Thread thread = new Thread(() -> ahead.run(reading), "tracedeck-read-ahead");
-        thread.setDaemon(true);
-        thread.start();
+        TaskExecutor.shared().start("tracedeck-read-ahead", () -> ahead.run(reading));
         return ahead;
     }
 

@@ -10,8 +10,7 @@ import java.util.List;
 
 /**
  * A trace's timeline rows and the columns its filter reads, made where the trace is loaded, off the FX thread: made by
- * the timeline itself, they took the FX thread 0.15 s of a 14,000-conversation file's time between its last line read
- * and its views shown. Made for one timeline, of these very events and pairs, which takes them over; a timeline made
+ * the timeline itself, they would hold the FX thread between a big file's last line read and its views shown. Made for one timeline, of these very events and pairs, which takes them over; a timeline made
  * of them again, or of other events, makes its own.
  */
 public final class TimelineRows {

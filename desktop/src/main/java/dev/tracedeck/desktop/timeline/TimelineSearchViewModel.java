@@ -31,9 +31,9 @@ public final class TimelineSearchViewModel {
      */
     static final int BACKGROUND_ROWS = 200_000;
     /**
-     * A search that reads more texts than this back from the file runs on another thread too, whatever the rows: on the
-     * 257 MiB benchmark log (65,564 rows, most of them read back) one held the FX thread 146 ms against 78 ms with the
-     * texts in memory, and 559 ms right after the import with the checks running.
+     * A search that reads more texts than this back from the file runs on another thread too, whatever the rows: reading
+     * them back costs the FX thread about twice what texts held in memory do, and far more while the checks run beside
+     * it (docs/performance.md, "The window's memory").
      */
     static final int BACKGROUND_READ_BACKS = 20_000;
 

@@ -6,6 +6,7 @@ import dev.tracedeck.analysis.rules.ThreadChecklist;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.engine.checks.ChecksAsRead;
+import dev.tracedeck.engine.tasks.TaskExecutor;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
@@ -17,8 +18,6 @@ import dev.tracedeck.model.trace.TraceThread;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
@@ -126,7 +125,8 @@ public final class TraceJob {
     }
 
     /**
-     * Runs the job on {@code source}: reads it, its threads checked beside the import on half the cores, and gives
+     * Runs the job on {@code source}: reads it, its threads checked beside the import on the process's computing pool
+     * ({@link TaskExecutor#compute()}), which the import's parsing shares, and gives
      * the verdict with its fingerprints.
      *
      * @throws ImportException the file can't be read (said in one line naming it and the line)
@@ -136,19 +136,14 @@ public final class TraceJob {
         if (validator.isEmpty()) {
             return new Result(read(source, progress, Runnable::run).trace(), Optional.empty(), Optional.empty());
         }
-        ExecutorService beside = besideTheImport();
+        Read read = read(source, progress, TaskExecutor.shared().compute());
         try {
-            Read read = read(source, progress, beside);
-            try {
-                int threads = read.trace().threads().size();
-                AtomicInteger done = new AtomicInteger();
-                Validation validation = read.verdict(checklist -> progress.checking(done.incrementAndGet(), threads));
-                return new Result(read.trace(), Optional.of(validation), Optional.of(Fingerprints.of(validation)));
-            } finally {
-                read.stop();
-            }
+            int threads = read.trace().threads().size();
+            AtomicInteger done = new AtomicInteger();
+            Validation validation = read.verdict(checklist -> progress.checking(done.incrementAndGet(), threads));
+            return new Result(read.trace(), Optional.of(validation), Optional.of(Fingerprints.of(validation)));
         } finally {
-            beside.shutdownNow();
+            read.stop();
         }
     }
 
@@ -196,19 +191,6 @@ public final class TraceJob {
         public void stop() {
             checks.ifPresent(ChecksAsRead::stop);
         }
-    }
-
-    /**
-     * Half the cores: the import parses its lines on every core, and on two it leaves much of the second idle. Daemons:
-     * a command that fails while reading must still exit.
-     */
-    private static ExecutorService besideTheImport() {
-        AtomicInteger made = new AtomicInteger();
-        return Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors() / 2), task -> {
-            Thread thread = new Thread(task, "tracedeck-checks-" + made.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
     }
 
     /** The import's listener: the threads read to their end go to the checks, everything else to the progress. */

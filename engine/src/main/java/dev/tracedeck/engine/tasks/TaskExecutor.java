@@ -66,6 +66,7 @@ public final class TaskExecutor implements AutoCloseable {
 
     private static TaskExecutor installed(TaskExecutor executor) {
         ParsingThreads.use(executor.compute(), Math.min(executor.budget().threads(), MOST_PARSING));
+        ParsingThreads.readAheadOn(() -> executor.lane("tracedeck-log-lines", 1));
         ParallelMap.use(executor.compute(), executor.budget().threads());
         return executor;
     }

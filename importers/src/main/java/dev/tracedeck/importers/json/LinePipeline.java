@@ -20,9 +20,9 @@ import java.util.concurrent.FutureTask;
  * parsing them is most of an import: the caller's thread reads lines and turns parsed ones into events while workers
  * parse the next ones. Lines go to the workers in batches of consecutive lines ({@link #BATCH_LINES} lines or
  * {@link #BATCH_BYTES} bytes, whichever comes first), so that a file of short lines costs one hand-over per batch, not
- * per line, and a file of long lines (a chat file's conversations, 20 KiB each) a few lines per hand-over: batches of
- * 128 KiB instead of 64 took 0.1–0.2 s of CPU (of about 2.4 s) off {@code inspect} on 300 MiB of them, for 10 MiB more
- * at the peak (docs/performance.md). At most {@link #BATCHES_AHEAD} batches, and {@link #WINDOW_BYTES} bytes, are in
+ * per line, and a file of long lines (a chat file's conversations, 20 KiB each) a few lines per hand-over: smaller
+ * batches cost CPU waking workers, larger ones memory at the peak (docs/performance.md, "What makes the reading
+ * fast"). At most {@link #BATCHES_AHEAD} batches, and {@link #WINDOW_BYTES} bytes, are in
  * flight. What is in flight when the collector runs outlives its use by a collection (the batch JVM moves every
  * survivor to the old generation), so the window is kept small: a window of 256 lines of a chat file left a third of
  * the heap full of lines already read. The workers are the process's computing pool ({@link ParsingThreads}), at most

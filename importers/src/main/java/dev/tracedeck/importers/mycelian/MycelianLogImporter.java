@@ -4,6 +4,7 @@ import dev.tracedeck.importers.GrowingRead;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
+import dev.tracedeck.importers.ParsingThreads;
 import dev.tracedeck.importers.SourceStream;
 import dev.tracedeck.importers.TraceImporter;
 import dev.tracedeck.importers.text.LineReader;
@@ -12,7 +13,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -48,12 +48,13 @@ public final class MycelianLogImporter implements TraceImporter {
     }
 
     /**
-     * Reads the lines on a second thread while this one takes the records into the trace, with two cores or more;
-     * the listener hears everything on this thread either way.
+     * Reads the lines on a second thread while this one takes the records into the trace, with two cores or more and
+     * a lane to read on ({@link ParsingThreads#readAhead()}); the listener hears everything on this thread either way.
      */
     @Override
     public Trace read(ImportSource source, ImportListener listener) throws ImportException {
-        boolean ahead = Runtime.getRuntime().availableProcessors() >= 2;
+        ExecutorService reader = Runtime.getRuntime().availableProcessors() >= 2 ? ParsingThreads.readAhead().orElse(null) : null;
+        boolean ahead = reader != null;
         AtomicLong bytes = new AtomicLong();
         SourceStream in = source.open(total -> {
             bytes.set(total);
@@ -62,11 +63,6 @@ public final class MycelianLogImporter implements TraceImporter {
             }
         });
         LogReading reading = new LogReading(source.name(), listener::added, source.reread());
-        ExecutorService reader = ahead ? Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "tracedeck-log-lines");
-            t.setDaemon(true);
-            return t;
-        }) : null;
         try (LineReader lines = new LineReader(in)) {
             if (reader != null) {
                 long[] reported = {-1};
