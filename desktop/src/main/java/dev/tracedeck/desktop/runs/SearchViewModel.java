@@ -46,6 +46,8 @@ public final class SearchViewModel {
         this.latest = link.map(WorkspaceLink::runner).map((TaskRunner runner) -> new LatestOnly(runner));
         this.opener = opener;
         status.set(link.isEmpty() ? "No workspace: nothing to search." : "Words, \"a phrase\", prefix*, AND OR NOT, tools:name, args:text");
+        // Hits are of the workspace they were found in: another one chosen, the query is asked of it instead.
+        link.ifPresent(l -> l.switchesProperty().addListener((obs, old, now) -> search()));
     }
 
     public StringProperty queryProperty() {

@@ -15,6 +15,7 @@ import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.workspace.SearchHit;
 import dev.tracedeck.workspace.TriageStatus;
+import dev.tracedeck.workspace.WorkspaceAddress;
 import dev.tracedeck.workspace.WorkspaceStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -119,6 +120,22 @@ class RunsViewModelTest {
         SearchHit hit = search.hits().get(0);
         search.open(hit);
         assertEquals(List.of(tea.toAbsolutePath().normalize() + "#" + hit.seq()), openedAt);
+    }
+
+    @Test
+    void aSearchShownIsAskedAgainOfTheWorkspaceSwitchedTo() throws Exception {
+        record(SampleLogs.TEA_TRIP, Instant.parse("2026-01-01T10:00:00Z"), false);
+        SearchViewModel search = new SearchViewModel(Optional.of(link()), (file, seq) -> { });
+        search.queryProperty().set("tea");
+        search.search();
+        assertTrue(search.hits().size() > 0);
+
+        List<String> failures = new ArrayList<>();
+        link.switchTo(WorkspaceAddress.file(dir.resolve("other.db")), () -> { }, failures::add);
+
+        assertEquals(List.of(), failures);
+        assertTrue(search.hits().isEmpty(), "the workspace switched to holds no run: no hit of the old one stays");
+        assertEquals("0 hits", search.statusProperty().get());
     }
 
     @Test
