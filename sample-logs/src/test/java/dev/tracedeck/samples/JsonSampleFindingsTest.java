@@ -96,7 +96,13 @@ class JsonSampleFindingsTest {
             new Dir("letta", "letta", "## Letta agent files (`letta/`)", "### Letta known faults",
                     "clean-memgpt-agent.af", Set.of("orphaned-tool-call", "tool-result-without-call", "memory-write-undone")),
             new Dir("inspect", "inspect", "## Inspect AI eval logs (`inspect/`)", "### Inspect known faults",
-                    "clean-eval.json", Set.of("orphaned-tool-call")));
+                    "clean-eval.json", Set.of("orphaned-tool-call")),
+            // A memory's history holds no conversation: no message, call or result for the chat rules to read.
+            new Dir("mem0", "mem0-history", "## mem0 history exports (`mem0/`)", "### mem0 known faults",
+                    "user-preferences.json", Set.of("unparsed-records", "memory-write-undone"),
+                    Set.of("orphaned-tool-call", "tool-result-without-call", "duplicate-tool-call-id",
+                            "oversized-tool-output", "repeated-tool-call", "text-tool-call", "role-order",
+                            "context-overflow", "context-preflight")));
 
     @Test
     void everySampleGivesExactlyTheFindingsInTheReadmeTable() throws Exception {
