@@ -66,7 +66,10 @@ public final class Mem0HistoryImporter implements JsonTraceImporter {
         return read.trace(FORMAT_ID);
     }
 
-    /** A record as read, written once all are read: a row with its moment, or one kept as it is after the row before. */
+    /**
+     * A record as read, written once all are read: a row with its moment, or a record kept as it is, after the row
+     * before it.
+     */
     private record Held(HistoryRow row, Instant at, SourceRef source, SourceText text, JsonNode node, String problem,
                         boolean other) {
     }
