@@ -52,6 +52,7 @@ class JsonLinesNonObjectLinesTest {
                 Arguments.of("atif", ATIF),
                 Arguments.of("phoenix", sampleLines("phoenix/broken-history.jsonl")),
                 Arguments.of("pydantic-ai", sampleLines("pydantic-ai/broken-histories.jsonl")),
+                Arguments.of("mem0-history", sampleLines("mem0/job-written-back.jsonl")),
                 Arguments.of("sdk-recording", sampleLines("sdk-recording/clean-anthropic-tool-runner.jsonl")));
     }
 

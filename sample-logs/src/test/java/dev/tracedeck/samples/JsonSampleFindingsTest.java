@@ -96,7 +96,14 @@ class JsonSampleFindingsTest {
             new Dir("letta", "letta", "## Letta agent files (`letta/`)", "### Letta known faults",
                     "clean-memgpt-agent.af", Set.of("orphaned-tool-call", "tool-result-without-call", "memory-write-undone")),
             new Dir("inspect", "inspect", "## Inspect AI eval logs (`inspect/`)", "### Inspect known faults",
-                    "clean-eval.json", Set.of("orphaned-tool-call")));
+                    "clean-eval.json", Set.of("orphaned-tool-call")),
+            // A memory's history holds no conversation: no message, call or result for the chat rules to read, and no
+            // user turn to tell a change asked for from one the agent took back unasked (memory-write-undone).
+            new Dir("mem0", "mem0-history", "## mem0 history exports (`mem0/`)", "### mem0 known faults",
+                    "user-preferences.json", Set.of("unparsed-records"),
+                    Set.of("orphaned-tool-call", "tool-result-without-call", "duplicate-tool-call-id",
+                            "oversized-tool-output", "repeated-tool-call", "text-tool-call", "role-order",
+                            "context-overflow", "context-preflight", "memory-write-undone")));
 
     @Test
     void everySampleGivesExactlyTheFindingsInTheReadmeTable() throws Exception {

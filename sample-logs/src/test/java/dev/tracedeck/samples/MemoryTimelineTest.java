@@ -111,6 +111,35 @@ class MemoryTimelineTest {
     }
 
     @Test
+    void mem0MemoriesFromTheirHistoryRowsInTimeOrder() throws Exception {
+        MemoryTimeline t = read(SampleReadme.MODULE.resolve("mem0/user-preferences.json"));
+        String diet = "cb404c20-fa03-57a3-b44d-5ed7306b1c6d (Is vegetarian)";
+        String city = "410dffd8-c4bc-5c09-b847-3d2803d5d47d (Lives in Lisbon)";
+        String meetings = "0e39a6d0-1748-5776-ada8-aac7ea076bfa (Prefers meetings before 11am)";
+        // The export holds each memory's history after the other's; the rows happened interleaved.
+        assertEquals(List.of(diet, city, meetings), t.memories().stream().map(Memory::name).toList());
+        Memory food = named(t, diet);
+        assertEquals("mem0 memory", food.kind());
+        assertEquals("mem0 ADD:write:?>13 mem0 UPDATE:write:13>53", ops(food));
+        assertEquals("- Is vegetarian\n+ Is pescatarian: vegetarian, but eats fish on weekends\n",
+                food.operations().get(1).diff(10));
+        assertEquals("mem0 ADD:write:?>15 mem0 DELETE:delete:15>?", ops(named(t, city)));
+        List<Integer> lines = t.memories().stream().flatMap(m -> m.operations().stream())
+                .sorted(java.util.Comparator.comparingInt(o -> o.event().seq())).map(o -> o.event().source().firstLine())
+                .toList();
+        assertEquals(List.of(2, 26, 50, 14, 38), lines);
+        assertEquals(1, named(t, meetings).operations().size());
+    }
+
+    @Test
+    void aMem0MemoryWrittenBackIsFollowedValueByValue() throws Exception {
+        Memory job = MemoryTimeline.of(Importers.standard().read(ImportSource.of(SampleReadme.MODULE.resolve(
+                "mem0/job-written-back.jsonl")), ImportListener.NONE)).memories().get(0);
+        assertEquals("mem0 ADD:write:?>63 mem0 UPDATE:write:63>72 mem0 UPDATE:write:72>63", ops(job));
+        assertEquals(job.operations().get(1).before(), job.operations().get(2).after());
+    }
+
+    @Test
     void claudeCodeMemoryFilesAndTodoList() throws Exception {
         MemoryTimeline t = read(SampleReadme.MODULE.resolve("claude-code/memory-files.jsonl"));
         Memory claude = named(t, "/home/dev/shop-api/CLAUDE.md");

@@ -55,6 +55,13 @@ class MemoryWriteUndoneTest {
     }
 
     @Test
+    void aMemorysHistoryWithNoConversationIsNotJudged() throws Exception {
+        // mem0's history puts the job memory back word for word, but holds no user turn to say whether it was asked.
+        Check c = check(SampleReadme.MODULE.resolve("mem0/job-written-back.jsonl"), RuleParameters.DEFAULTS);
+        assertEquals(CheckStatus.NOT_APPLICABLE, c.status());
+    }
+
+    @Test
     void thePutBackTheUserAskedForIsNoFinding() throws Exception {
         assertEquals(CheckStatus.PASS, check(ASKED, RuleParameters.DEFAULTS).status());
     }

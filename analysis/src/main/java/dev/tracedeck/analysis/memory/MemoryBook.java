@@ -12,6 +12,7 @@ final class MemoryBook {
 
     private final String threadId;
     private final Map<String, Page> pages = new LinkedHashMap<>();
+    private final Map<String, Page> byKey = new java.util.HashMap<>();
 
     MemoryBook(String threadId) {
         this.threadId = threadId;
@@ -19,6 +20,19 @@ final class MemoryBook {
 
     Page page(String name, String kind) {
         return pages.computeIfAbsent(name, n -> new Page(n, kind));
+    }
+
+    /**
+     * The memory {@code key} (an id the trace gives) names: made on first meeting, named {@code name}'s (the id and
+     * what it first held), and found by the key from then on.
+     */
+    Page page(String key, java.util.function.Supplier<String> name, String kind) {
+        Page p = byKey.get(key);
+        if (p == null) {
+            p = page(name.get(), kind);
+            byKey.put(key, p);
+        }
+        return p;
     }
 
     Optional<Page> existing(String name) {

@@ -1,5 +1,6 @@
 package dev.tracedeck.analysis.memory;
 
+import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.trace.Trace;
 import dev.tracedeck.model.trace.TraceThread;
 import java.util.ArrayList;
@@ -17,10 +18,10 @@ public record MemoryTimeline(List<Memory> memories, String reason) {
     /**
      * The formats whose traces can hold memory operations Tracedeck reads: Letta agent files, Mycelian logs, Claude
      * Code sessions, Codex rollouts (read as OpenAI Responses items), LangGraph state and LangChain messages (LangMem's
-     * tools on a store).
+     * tools on a store), mem0 history exports.
      */
     private static final java.util.Set<String> KEEPING = java.util.Set.of("letta", "mycelian-log", "claude-code",
-            "openai-responses", "langgraph", "langchain");
+            "openai-responses", "langgraph", "langchain", "mem0-history");
 
     public MemoryTimeline {
         memories = List.copyOf(memories);
@@ -37,7 +38,7 @@ public record MemoryTimeline(List<Memory> memories, String reason) {
         }
         return new MemoryTimeline(all, "no memory in this " + trace.format() + " trace: no Letta memory blocks,"
                 + " memory tools or archival memory, no Mycelian memory calls, no writes of memory files (CLAUDE.md, AGENTS.md, a"
-                + " memory or .claude folder), no todo list and no LangMem store calls");
+                + " memory or .claude folder), no todo list, no LangMem store calls and no mem0 history rows");
     }
 
     /** True when a trace of {@code format} can hold memory operations; false for a format that keeps none. */
@@ -50,6 +51,9 @@ public record MemoryTimeline(List<Memory> memories, String reason) {
         MemoryBook book = new MemoryBook(thread.id());
         CallResults results = CallResults.of(thread);
         LettaBlocks.read(thread, results, book);
+        for (Event e : thread.events()) {
+            Mem0History.row(e).ifPresent(row -> Mem0History.apply(e, row, book));
+        }
         CallResults.eachCall(thread, (event, call) -> {
             if (MycelianMemory.isTool(call.name())) {
                 MycelianMemory.apply(event, call, book);

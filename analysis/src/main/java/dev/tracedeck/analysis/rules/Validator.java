@@ -1,5 +1,6 @@
 package dev.tracedeck.analysis.rules;
 
+import dev.tracedeck.analysis.memory.MemoryTimeline;
 import dev.tracedeck.analysis.parallel.ParallelMap;
 import dev.tracedeck.analysis.rules.cost.RunBudget;
 import dev.tracedeck.analysis.tokens.TraceModel;
@@ -124,7 +125,8 @@ public final class Validator {
                 return true;
             }
         }
-        return false;
+        // A memory's history (mem0's) holds no messages, but its writes are what the memory rules read.
+        return !MemoryTimeline.of(thread).isEmpty();
     }
 
     /** {@code thread} judged by {@code profile} with the settings of {@code model}, the model it ran on. */

@@ -14,6 +14,7 @@ import dev.tracedeck.importers.langchain.LangChainImporter;
 import dev.tracedeck.importers.langfuse.LangfuseImporter;
 import dev.tracedeck.importers.langgraph.LangGraphImporter;
 import dev.tracedeck.importers.letta.LettaImporter;
+import dev.tracedeck.importers.mem0.Mem0HistoryImporter;
 import dev.tracedeck.importers.mycelian.MycelianLogImporter;
 import dev.tracedeck.importers.openai.OpenAiChatImporter;
 import dev.tracedeck.importers.otelconsole.OtelConsoleImporter;
@@ -70,7 +71,7 @@ public final class Importers {
                 new ClaudeCodeImporter(), new OpenAiResponsesImporter(), new LangChainImporter(), new LangGraphImporter(),
                 new SmolagentsImporter(), new OtlpImporter(), new OtelConsoleImporter(), new PhoenixImporter(),
                 new LangfuseImporter(), new LettaImporter(), new InspectImporter(), new AtifImporter(),
-                new PydanticAiImporter(), new RecordingImporter()));
+                new PydanticAiImporter(), new Mem0HistoryImporter(), new RecordingImporter()));
     }
 
     /** The importer with this format id, if there is one. */

@@ -20,7 +20,7 @@ import java.util.Set;
 public final class JsonHead {
 
     private static final JsonFactory FACTORY = new JsonFactory();
-    private static final Set<String> VALUES_OF = Set.of("role", "type", "object", "kind");
+    private static final Set<String> VALUES_OF = Set.of("role", "type", "object", "kind", "event");
     private static final int MAX_RESTARTS = 20;
 
     /**
@@ -85,7 +85,10 @@ public final class JsonHead {
         return topLevelNames.contains(name);
     }
 
-    /** String values of the member {@code name} ({@code role}, {@code type} or {@code object}) seen anywhere. */
+    /**
+     * String values of the member {@code name} ({@code role}, {@code type}, {@code object}, {@code kind} or
+     * {@code event}) seen anywhere.
+     */
     public Set<String> valuesOf(String name) {
         return Collections.unmodifiableSet(values.getOrDefault(name, Set.of()));
     }

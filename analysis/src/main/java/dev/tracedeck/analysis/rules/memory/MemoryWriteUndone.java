@@ -42,6 +42,11 @@ public final class MemoryWriteUndone extends DescribedRule {
         if (memories.isEmpty()) {
             return RuleOutcome.notApplicable("no memory write whose value before and after the trace lets be known");
         }
+        if (thread.events().stream().noneMatch(e -> e.payload() instanceof Payload.ConversationMessage)) {
+            // A memory's history alone (mem0's) holds no conversation: whether the user asked for the change back
+            // can't be told, and a verdict that says the agent did it unasked would rest on nothing read.
+            return RuleOutcome.notApplicable("the trace records no conversation, so whether the user asked can't be told");
+        }
         int[] userTurns = userTurns(thread);
         List<RuleOutcome.Problem> problems = new ArrayList<>();
         for (Memory m : memories) {
