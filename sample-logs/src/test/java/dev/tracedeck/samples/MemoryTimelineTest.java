@@ -113,9 +113,9 @@ class MemoryTimelineTest {
     @Test
     void mem0MemoriesFromTheirHistoryRowsInTimeOrder() throws Exception {
         MemoryTimeline t = read(SampleReadme.MODULE.resolve("mem0/user-preferences.json"));
-        String diet = "cb404c20-fa03-57a3-b44d-5ed7306b1c6d (Is vegetarian)";
-        String city = "410dffd8-c4bc-5c09-b847-3d2803d5d47d (Lives in Lisbon)";
-        String meetings = "0e39a6d0-1748-5776-ada8-aac7ea076bfa (Prefers meetings before 11am)";
+        String diet = "Is vegetarian (cb404c20-fa03-57a3-b44d-5ed7306b1c6d)";
+        String city = "Lives in Lisbon (410dffd8-c4bc-5c09-b847-3d2803d5d47d)";
+        String meetings = "Prefers meetings before 11am (0e39a6d0-1748-5776-ada8-aac7ea076bfa)";
         // The export holds each memory's history after the other's; the rows happened interleaved.
         assertEquals(List.of(diet, city, meetings), t.memories().stream().map(Memory::name).toList());
         Memory food = named(t, diet);

@@ -7,9 +7,10 @@ import java.util.Optional;
 
 /**
  * mem0's memories, from the rows of its history (the {@code mem0-history} import: events named {@code mem0 ADD},
- * {@code mem0 UPDATE}, {@code mem0 DELETE}, each holding its row). Each {@code memory_id} is a memory, named by its id
- * and the start of the first value it had. An ADD writes {@code new_memory}; an UPDATE writes it over
- * {@code old_memory}, so both values are known; a DELETE removes {@code old_memory}. mem0 keeps each memory whole
+ * {@code mem0 UPDATE}, {@code mem0 DELETE}, each holding its row). Each {@code memory_id} is a memory, named by the
+ * start of the first value it had, then its id: what a reader knows it by comes first where a name is cut short. An
+ * ADD writes {@code new_memory}; an UPDATE writes it over {@code old_memory}, so both values are known; a DELETE
+ * removes {@code old_memory}. mem0 keeps each memory whole
  * in every row, so its value is known from its first row on.
  */
 final class Mem0History {
@@ -35,7 +36,7 @@ final class Mem0History {
         String event = text(row, "event").orElse("");
         Optional<String> old = text(row, "old_memory");
         Optional<String> now = text(row, "new_memory");
-        MemoryBook.Page page = book.page(ROW + id, () -> id + " (" + shortened(now.or(() -> old).orElse("")) + ")",
+        MemoryBook.Page page = book.page(ROW + id, () -> shortened(now.or(() -> old).orElse("")) + " (" + id + ")",
                 "mem0 memory");
         // An ADD makes the memory: there was nothing before it. Otherwise the row says what it held.
         Optional<String> before = event.equals("ADD") ? Optional.empty() : old.or(() -> page.current);
