@@ -206,11 +206,7 @@ public final class BaselineCommand implements Callable<Integer> {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
             String command = "tracedeck baseline list";
-            if (workspace.disabled()) {
-                err.println(TerminalText.line(command + ": named baselines live in a workspace; drop --no-workspace"));
-                return ExitCodes.USAGE;
-            }
-            Optional<WorkspaceStore> store = workspace.openForReading(err, command);
+            Optional<WorkspaceStore> store = workspace.openRequiredForReading(err, command, "named baselines");
             if (store.isEmpty()) {
                 return ExitCodes.USAGE;
             }

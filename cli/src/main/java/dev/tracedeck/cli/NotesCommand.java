@@ -59,11 +59,7 @@ public final class NotesCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         String command = "tracedeck notes";
-        if (workspace.disabled()) {
-            err.println(TerminalText.line(command + ": notes live in a workspace; drop --no-workspace"));
-            return ExitCodes.USAGE;
-        }
-        Optional<WorkspaceStore> store = workspace.openForReading(err, command);
+        Optional<WorkspaceStore> store = workspace.openRequiredForReading(err, command, "notes");
         if (store.isEmpty()) {
             return ExitCodes.USAGE;
         }

@@ -67,6 +67,19 @@ public final class WorkspaceOption {
         }
     }
 
+    /**
+     * As {@link #openForReading}, for a command that has nothing to read but the workspace: with
+     * {@code --no-workspace} it says so ({@code what} live in a workspace) instead of opening nothing.
+     */
+    Optional<WorkspaceStore> openRequiredForReading(PrintWriter err, String command, String what) {
+        if (none) {
+            err.println(TerminalText.line(command + ": " + what + " live in a workspace; drop --no-workspace"));
+            err.flush();
+            return Optional.empty();
+        }
+        return openForReading(err, command);
+    }
+
     /** As {@link #open}, for a search: for writing when the workspace can be written (to index), else for reading. */
     Optional<WorkspaceStore> openToSearch(PrintWriter err, String command) {
         if (none) {
