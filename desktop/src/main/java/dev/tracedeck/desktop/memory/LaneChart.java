@@ -2,41 +2,39 @@ package dev.tracedeck.desktop.memory;
 
 import dev.tracedeck.analysis.memory.Memory;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.Consumer;
-import java.util.function.Function;
+import javafx.collections.FXCollections;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
-import javafx.scene.Node;
+import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
 import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.Tooltip;
+import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
  * The lanes: a row per memory, its name and what it is on the left, its operations as marks along the run's axis on
- * the right, each operation's kind a shape and colour of its own (memory.css), a failed call's mark hollow. Under
- * them the axis, first event to last.
+ * the right, each operation's kind a shape and colour of its own (memory.css), a failed call's mark hollow; under them
+ * the axis, first event to last. Only the rows in view exist (a list of fixed-height cells), and each draws its marks
+ * on a canvas: thousands of operations make no node of their own.
  */
 final class LaneChart extends VBox {
 
     static final PseudoClass SELECTED = PseudoClass.getPseudoClass("selected");
-    private static final PseudoClass FAILED = PseudoClass.getPseudoClass("failed");
     private static final double LABEL_WIDTH = 240;
-    private static final String TIP = "memory-mark-tooltip";
-    private final List<Track> tracks = new ArrayList<>();
-    private final List<HBox> rows = new ArrayList<>();
+    private static final double ROW_HEIGHT = 38;
+    private final ListView<MemoryLanes.Lane> list = new ListView<>();
+    private final List<LaneCell> cells = new ArrayList<>();
+    private final MarkStyle style;
     private MemoryLanes.Mark selected;
 
     /**
@@ -45,67 +43,21 @@ final class LaneChart extends VBox {
      */
     LaneChart(MemoryLanes lanes, Consumer<MemoryLanes.Mark> choose, Consumer<MemoryLanes.Mark> open) {
         getStyleClass().add("memory-lanes");
-        for (MemoryLanes.Lane lane : lanes.lanes()) {
-            Track track = new Track(lane.marks(), mark -> {
-                Region node = markNode(mark);
-                node.setOnMouseClicked(e -> {
-                    choose.accept(mark);
-                    if (e.getClickCount() == 2) {
-                        open.accept(mark);
-                    }
-                    e.consume();
-                });
-                return node;
-            });
-            tracks.add(track);
-            HBox.setHgrow(track, Priority.ALWAYS);
-            HBox row = new HBox(laneLabel(lane), track);
-            row.getStyleClass().add("memory-lane");
-            row.setAlignment(Pos.CENTER_LEFT);
-            rows.add(row);
-            getChildren().add(row);
-        }
-        getChildren().add(axis(lanes.events()));
-    }
-
-    /** A mark of the operation's kind, hollow when the call failed. */
-    static Region markNode(MemoryLanes.Mark mark) {
-        Region node = new Region();
-        node.getStyleClass().addAll("memory-mark", "mark-" + mark.op().op().label());
-        node.pseudoClassStateChanged(FAILED, mark.op().failed());
-        node.setUserData(mark);
-        // Made when the pointer first comes over the mark: a tooltip per mark is most of what thousands of marks cost.
-        node.addEventHandler(MouseEvent.MOUSE_ENTERED, e -> {
-            if (node.getProperties().get(TIP) == null) {
-                Tooltip tip = new Tooltip(mark.op().op().label() + (mark.op().failed() ? " (failed)" : "") + " · "
-                        + mark.op().tool() + " · line " + mark.op().event().firstLine());
-                node.getProperties().put(TIP, tip);
-                Tooltip.install(node, tip);
-            }
+        style = new MarkStyle(() -> cells.forEach(c -> c.track.redraw()));
+        list.getStyleClass().add("memory-lane-list");
+        list.setFixedCellSize(ROW_HEIGHT);
+        list.setFocusTraversable(false);
+        list.setItems(FXCollections.observableList(lanes.lanes()));
+        list.setCellFactory(l -> {
+            LaneCell cell = new LaneCell(style, choose, open);
+            cells.add(cell);
+            return cell;
         });
-        return node;
-    }
-
-    private static VBox laneLabel(MemoryLanes.Lane lane) {
-        Memory memory = lane.memory();
-        Label name = new Label(lane.label());
-        name.getStyleClass().add("memory-lane-name");
-        // A file's path says the most at its end; a Mycelian memory's id and part at both ends (ids share their start).
-        name.setTextOverrun(memory.kind().equals("file") ? OverrunStyle.LEADING_ELLIPSIS : OverrunStyle.CENTER_ELLIPSIS);
-        name.setTooltip(new Tooltip(lane.label()));
-        int ops = lane.marks().size();
-        String about = (lane.thread().isEmpty() ? "" : lane.thread() + " · ") + memory.kind() + " · " + ops + (ops == 1 ? " operation" : " operations")
-                + (memory.limit().isPresent() ? String.format(Locale.ROOT, " · limit %,d", memory.limit().getAsInt()) : "");
-        Label kind = new Label(about);
-        kind.getStyleClass().add("memory-lane-kind");
-        kind.setTextOverrun(OverrunStyle.CENTER_ELLIPSIS);
-        kind.setTooltip(new Tooltip(about));
-        VBox box = new VBox(name, kind);
-        box.getStyleClass().add("memory-lane-label");
-        box.setMinWidth(LABEL_WIDTH);
-        box.setPrefWidth(LABEL_WIDTH);
-        box.setMaxWidth(LABEL_WIDTH);
-        return box;
+        // As tall as its rows, the axis right under them; many rows scroll in what the view gives the lanes.
+        list.setPrefHeight(lanes.lanes().size() * ROW_HEIGHT + 2);
+        list.setMaxHeight(Region.USE_PREF_SIZE);
+        VBox.setVgrow(list, Priority.ALWAYS);
+        getChildren().addAll(list, axis(lanes.events()), style.looks());
     }
 
     private static HBox axis(int events) {
@@ -123,116 +75,101 @@ final class LaneChart extends VBox {
         return axis;
     }
 
-    /** Marks {@code mark} selected, and only it; null: none. */
+    /** Marks {@code mark} selected, and only it, its lane's row too; null: none. */
     void select(MemoryLanes.Mark mark) {
-        if (selected != null) {
-            tracks.get(selected.lane()).select(-1);
-            rows.get(selected.lane()).pseudoClassStateChanged(SELECTED, false);
-        }
         selected = mark;
-        if (mark != null) {
-            tracks.get(mark.lane()).select(mark.index());
-            rows.get(mark.lane()).pseudoClassStateChanged(SELECTED, true);
+        if (mark == null) {
+            list.getSelectionModel().clearSelection();
+        } else {
+            list.getSelectionModel().clearAndSelect(mark.lane());
+        }
+        for (LaneCell cell : cells) {
+            cell.showSelected();
         }
     }
 
-    /** The row of lane {@code lane}, to scroll to. */
-    HBox row(int lane) {
-        return rows.get(lane);
+    /** Brings lane {@code lane} into view, scrolling no further than that. */
+    void scrollTo(int lane) {
+        if (list.lookup(".virtual-flow") instanceof VirtualFlow<?> flow) {
+            flow.scrollTo(lane);
+        }
     }
 
-    /**
-     * The marks of one lane, placed by where they lie on the axis at the track's width. Marks closer than {@link #CELL}
-     * pixels are drawn over one another, so only the last of each cell has a node (and the selected mark, in its
-     * cell): a lane of ten thousand operations holds as many nodes as its width has cells, made again only when the
-     * width changes. Every mark stays reachable from the keyboard, which walks the lane's marks, not its nodes.
-     */
-    private static final class Track extends Pane {
+    /** The track of lane {@code lane} while its row is in view, for tests and pictures. */
+    LaneTrack track(int lane) {
+        return cells.stream().filter(c -> !c.isEmpty() && c.getIndex() == lane && c.isVisible()).map(c -> c.track)
+                .findFirst().orElse(null);
+    }
 
-        private static final double PAD = 10;
-        /** Wide enough that a cell's marks, 12 pixels across, overlap mostly; narrow enough that none hides a gap. */
-        private static final int CELL = 3;
+    /** A lane's row: its name and what it is, then its track. */
+    private final class LaneCell extends ListCell<MemoryLanes.Lane> {
 
-        private final Region line = new Region();
-        private final List<MemoryLanes.Mark> marks;
-        private final Function<MemoryLanes.Mark, Region> nodeOf;
-        private final Map<Integer, Region> shown = new HashMap<>();
-        private double laidOutWidth = -1;
-        private int selected = -1;
+        private final Label name = new Label();
+        private final Label kind = new Label();
+        private final Tooltip nameTip = new Tooltip();
+        private final Tooltip kindTip = new Tooltip();
+        private final LaneTrack track;
+        private final HBox row;
 
-        Track(List<MemoryLanes.Mark> marks, Function<MemoryLanes.Mark, Region> nodeOf) {
-            this.marks = marks;
-            this.nodeOf = nodeOf;
-            getStyleClass().add("memory-track");
-            setMinWidth(80);
-            line.getStyleClass().add("memory-track-line");
-            line.setManaged(false);
-            getChildren().add(line);
-        }
-
-        /** Shows mark {@code index} selected, with a node of its own; -1: none. */
-        void select(int index) {
-            Region old = selected >= 0 ? shown.get(selected) : null;
-            if (old != null) {
-                old.pseudoClassStateChanged(SELECTED, false);
-            }
-            selected = index;
-            if (index >= 0 && !shown.containsKey(index)) {
-                laidOutWidth = -1;
-                requestLayout();
-            } else if (index >= 0) {
-                shown.get(index).pseudoClassStateChanged(SELECTED, true);
-                shown.get(index).toFront();
-            }
+        LaneCell(MarkStyle style, Consumer<MemoryLanes.Mark> choose, Consumer<MemoryLanes.Mark> open) {
+            getStyleClass().add("memory-lane");
+            setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
+            track = new LaneTrack(style, choose, open);
+            name.getStyleClass().add("memory-lane-name");
+            name.setTooltip(nameTip);
+            kind.getStyleClass().add("memory-lane-kind");
+            kind.setTextOverrun(OverrunStyle.CENTER_ELLIPSIS);
+            kind.setTooltip(kindTip);
+            VBox label = new VBox(name, kind);
+            label.getStyleClass().add("memory-lane-label");
+            label.setMinWidth(LABEL_WIDTH);
+            label.setPrefWidth(LABEL_WIDTH);
+            label.setMaxWidth(LABEL_WIDTH);
+            HBox.setHgrow(track, Priority.ALWAYS);
+            row = new HBox(label, track);
+            row.setAlignment(Pos.CENTER_LEFT);
+            // A press on the name is not a choice of row: the lane's row is selected with its mark, by the view.
+            row.addEventHandler(MouseEvent.MOUSE_PRESSED, MouseEvent::consume);
         }
 
         @Override
-        protected void layoutChildren() {
-            double w = getWidth() - 2 * PAD;
-            double h = getHeight();
-            line.resizeRelocate(PAD, Math.round(h / 2), w, 1);
-            if (w != laidOutWidth) {
-                laidOutWidth = w;
-                showCells(w);
+        protected void updateItem(MemoryLanes.Lane lane, boolean empty) {
+            super.updateItem(lane, empty);
+            if (empty || lane == null) {
+                track.show(null, null);
+                setGraphic(null);
+                return;
             }
-            for (Region node : shown.values()) {
-                MemoryLanes.Mark mark = (MemoryLanes.Mark) node.getUserData();
-                double size = node.prefWidth(-1);
-                double x = PAD + mark.at() * w - size / 2;
-                node.resizeRelocate(Math.round(x), Math.round((h - size) / 2), size, size);
-            }
+            Memory memory = lane.memory();
+            name.setText(lane.label());
+            name.setTextOverrun(overrun(memory.kind()));
+            nameTip.setText(lane.label());
+            int ops = lane.marks().size();
+            String about = (lane.thread().isEmpty() ? "" : lane.thread() + " · ") + memory.kind() + " · " + ops
+                    + (ops == 1 ? " operation" : " operations")
+                    + (memory.limit().isPresent() ? String.format(Locale.ROOT, " · limit %,d", memory.limit().getAsInt()) : "");
+            kind.setText(about);
+            kindTip.setText(about);
+            track.show(lane, selected);
+            setGraphic(row);
         }
 
-        /** A node for the last mark of each cell at width {@code w}, and for the selected one; the nodes kept that still are. */
-        private void showCells(double w) {
-            Map<Integer, Integer> lastOfCell = new LinkedHashMap<>();
-            for (int i = 0; i < marks.size(); i++) {
-                lastOfCell.put((int) Math.floor(marks.get(i).at() * w / CELL), i);
-            }
-            Set<Integer> wanted = new TreeSet<>(lastOfCell.values());
-            if (selected >= 0) {
-                wanted.add(selected);
-            }
-            shown.keySet().removeIf(i -> {
-                if (!wanted.contains(i)) {
-                    getChildren().remove(shown.get(i));
-                    return true;
-                }
-                return false;
-            });
-            List<Node> added = new ArrayList<>();
-            for (int i : wanted) {
-                if (!shown.containsKey(i)) {
-                    Region node = nodeOf.apply(marks.get(i));
-                    shown.put(i, node);
-                    added.add(node);
-                }
-            }
-            getChildren().addAll(added);
-            if (selected >= 0) {
-                shown.get(selected).pseudoClassStateChanged(SELECTED, true);
-                shown.get(selected).toFront();
+        void showSelected() {
+            if (!isEmpty() && getItem() != null) {
+                track.show(getItem(), selected);
             }
         }
+    }
+
+    /**
+     * Where a name too long for its lane is cut: a file's path says the most at its end; a mem0 memory, named by the
+     * start of its first value, at its start; a Mycelian memory's id and part at both ends (ids share their start).
+     */
+    static OverrunStyle overrun(String kind) {
+        return switch (kind) {
+            case "file" -> OverrunStyle.LEADING_ELLIPSIS;
+            case "mem0 memory" -> OverrunStyle.ELLIPSIS;
+            default -> OverrunStyle.CENTER_ELLIPSIS;
+        };
     }
 }

@@ -5,17 +5,15 @@ import dev.tracedeck.analysis.memory.ValueLines;
 import java.util.Locale;
 import javafx.collections.FXCollections;
 import javafx.css.PseudoClass;
-import javafx.geometry.Bounds;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
-import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
-import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -36,7 +34,7 @@ public final class MemoryView extends BorderPane {
     private final MemoryViewModel model;
     private final Label counts = new Label();
     private final StackPane body = new StackPane();
-    private final ScrollPane lanesPane = new ScrollPane();
+    private final StackPane lanesPane = new StackPane();
     private final Label title = new Label();
     private final Label facts = new Label();
     private final Hyperlink call = new Hyperlink();
@@ -54,8 +52,6 @@ public final class MemoryView extends BorderPane {
         getStylesheets().add(MemoryView.class.getResource("/dev/tracedeck/desktop/memory/memory.css").toExternalForm());
         setTop(header());
         lanesPane.getStyleClass().add("memory-lanes-pane");
-        lanesPane.setFitToWidth(true);
-        lanesPane.setFocusTraversable(false);
         split = new SplitPane(lanesPane, detailPane());
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.42);
@@ -155,8 +151,9 @@ public final class MemoryView extends BorderPane {
             model.select(mark);
             model.jump();
         });
-        chart.setOnMousePressed(e -> requestFocus());
-        lanesPane.setContent(chart);
+        // A filter: the lanes take their presses themselves, and the view's keys want the focus wherever it was.
+        chart.addEventFilter(MouseEvent.MOUSE_PRESSED, e -> requestFocus());
+        lanesPane.getChildren().setAll(chart);
         body.getChildren().setAll(split);
         fitLanes();
         showSelected(model.selectedProperty().get());
@@ -234,20 +231,8 @@ public final class MemoryView extends BorderPane {
 
     /** Brings the lane into view when the keys moved to a lane scrolled away. */
     private void scrollTo(int lane) {
-        if (chart == null || lanesPane.getViewportBounds() == null) {
-            return;
-        }
-        double content = chart.getHeight();
-        double viewport = lanesPane.getViewportBounds().getHeight();
-        if (content <= viewport) {
-            return;
-        }
-        Bounds row = chart.row(lane).getBoundsInParent();
-        double top = lanesPane.getVvalue() * (content - viewport);
-        if (row.getMinY() < top) {
-            lanesPane.setVvalue(row.getMinY() / (content - viewport));
-        } else if (row.getMaxY() > top + viewport) {
-            lanesPane.setVvalue((row.getMaxY() - viewport) / (content - viewport));
+        if (chart != null) {
+            chart.scrollTo(lane);
         }
     }
 

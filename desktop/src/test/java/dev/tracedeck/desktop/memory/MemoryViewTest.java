@@ -16,6 +16,12 @@ import dev.tracedeck.model.trace.Trace;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.geometry.Point2D;
+import javafx.scene.image.Image;
+import javafx.scene.image.PixelReader;
+import javafx.scene.layout.Region;
+import javafx.scene.paint.Color;
 import javafx.css.PseudoClass;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -71,11 +77,38 @@ class MemoryViewTest {
         model.setActive(true);
     }
 
-    private List<Node> marks(FxRobot robot) {
-        List<Node> marks = new ArrayList<>(robot.from(view).lookup(".memory-lanes .memory-mark").queryAll());
-        marks.sort(java.util.Comparator.comparingInt((Node n) -> ((MemoryLanes.Mark) n.getUserData()).lane())
-                .thenComparingInt(n -> ((MemoryLanes.Mark) n.getUserData()).index()));
-        return marks;
+    private MemoryLanes.Mark mark(int lane, int index) {
+        return model.lanes().lanes().get(lane).marks().get(index);
+    }
+
+    private LaneTrack track(int lane) {
+        WaitForAsyncUtils.waitForFxEvents();
+        return view.chart().track(lane);
+    }
+
+    /** Where on the screen the lanes draw {@code mark}. */
+    private Point2D at(MemoryLanes.Mark mark) {
+        LaneTrack track = track(mark.lane());
+        return track.localToScreen(track.xOf(mark), track.getHeight() / 2);
+    }
+
+    /** The lane's track as drawn. */
+    private Image drawn(FxRobot robot, int lane) {
+        LaneTrack track = track(lane);
+        AtomicReference<Image> image = new AtomicReference<>();
+        robot.interact(() -> image.set(track.snapshot(null, null)));
+        return image.get();
+    }
+
+    /** The colour the style sheet gives a kind of mark, as the legend shows it. */
+    private Color legendColor(FxRobot robot, String op) {
+        Region legend = robot.from(view).lookup(".memory-legend .mark-" + op).queryAs(Region.class);
+        return (Color) legend.getBackground().getFills().get(0).getFill();
+    }
+
+    private static boolean near(Color a, Color b) {
+        return Math.abs(a.getRed() - b.getRed()) < 0.05 && Math.abs(a.getGreen() - b.getGreen()) < 0.05
+                && Math.abs(a.getBlue() - b.getBlue()) < 0.05;
     }
 
     private static boolean has(Node node, String pseudoClass) {
@@ -96,21 +129,29 @@ class MemoryViewTest {
     void aLanePerBlockAMarkPerCallEachKindItsShapeAFailedCallHollow(FxRobot robot) {
         assertEquals(1, model.lanes().lanes().size());
         assertEquals("human", robot.from(view).lookup(".memory-lane-name").queryAs(Label.class).getText());
-        List<Node> marks = marks(robot);
-        assertEquals(3, marks.size());
-        assertTrue(marks.get(0).getStyleClass().contains("mark-append"));
-        assertTrue(marks.get(1).getStyleClass().contains("mark-replace"));
-        assertTrue(marks.get(2).getStyleClass().contains("mark-append"));
-        assertFalse(has(marks.get(0), "failed"));
-        assertTrue(has(marks.get(2), "failed"), "Letta refused the last append");
-        assertTrue(marks.get(0).getBoundsInParent().getMinX() < marks.get(1).getBoundsInParent().getMinX()
-                && marks.get(1).getBoundsInParent().getMinX() < marks.get(2).getBoundsInParent().getMinX(),
-                "placed in the run's order");
+        LaneTrack track = track(0);
+        assertEquals(3, model.lanes().lanes().get(0).marks().size());
+        double append = track.xOf(mark(0, 0));
+        double replace = track.xOf(mark(0, 1));
+        double refused = track.xOf(mark(0, 2));
+        assertTrue(append < replace && replace < refused, "placed in the run's order");
+        Image image = drawn(robot, 0);
+        PixelReader px = image.getPixelReader();
+        int y = (int) Math.round(track.getHeight() / 2);
+        Color green = legendColor(robot, "append");
+        Color amber = legendColor(robot, "replace");
+        assertTrue(near(green, px.getColor((int) append, y)), "an append is filled with its colour: " + px.getColor((int) append, y));
+        assertTrue(near(green, px.getColor((int) append - 4, y - 4)), "a square: its corner drawn");
+        assertTrue(near(amber, px.getColor((int) replace, y)), "a replace in its own colour");
+        assertFalse(near(amber, px.getColor((int) replace - 4, y - 4)), "a diamond: no corner");
+        assertFalse(near(green, px.getColor((int) refused, y)), "Letta refused the last append: hollow");
+        assertTrue(java.util.stream.IntStream.rangeClosed(4, 6).anyMatch(d -> near(green, px.getColor((int) refused - d, y))),
+                "its outline in the append's colour");
     }
 
     @Test
     void aMarkClickedShowsTheValueAfterWithTheLinesItAddedAndRemoved(FxRobot robot) {
-        robot.clickOn(marks(robot).get(0));
+        robot.clickOn(at(mark(0, 0)));
         assertEquals(List.of("First name: Tomás", "Location: Lisbon",
                 "[added] + Grows cherry tomatoes in pots on a south-facing balcony."), shownLines(robot));
         assertTrue(revealed.isEmpty(), "a mark chosen shows its value; the call is one click further");
@@ -124,7 +165,7 @@ class MemoryViewTest {
 
     @Test
     void theRefusedAppendSaysNothingChangedAndShowsWhatItAskedFor(FxRobot robot) {
-        robot.clickOn(marks(robot).get(0));
+        robot.clickOn(at(mark(0, 0)));
         robot.type(KeyCode.RIGHT, KeyCode.RIGHT);
         MarkDetail detail = model.detailProperty().get();
         assertTrue(detail.note().startsWith("The call failed"), detail.note());
@@ -136,7 +177,8 @@ class MemoryViewTest {
 
     @Test
     void enterAndTheLinkSelectTheCallEverywhere(FxRobot robot) {
-        robot.clickOn(marks(robot).get(1));
+        robot.clickOn(at(mark(0, 1)));
+        assertEquals(mark(0, 1), model.selectedProperty().get(), "a click at a mark's place selects it");
         robot.type(KeyCode.ENTER);
         assertEquals(1, revealed.size());
         assertEquals(307, revealed.get(0).source().firstLine(), "the core_memory_replace call");
@@ -150,7 +192,11 @@ class MemoryViewTest {
         Event append = trace.events().stream().filter(e -> e.source().firstLine() == 170).findFirst().orElseThrow();
         robot.interact(() -> model.showEvent(append));
         assertEquals(0, model.selectedProperty().get().index());
-        assertTrue(has(marks(robot).get(0), "selected"));
+        Node shown = robot.from(track(0)).lookup(".memory-mark").query();
+        assertTrue(shown.isVisible() && has(shown, "selected"), "the selected mark drawn larger, with its glow");
+        assertEquals(track(0).xOf(mark(0, 0)), shown.getBoundsInParent().getCenterX(), 1);
+        assertTrue(track(0).getAccessibleText().endsWith("selected: append · core_memory_append · line 170"),
+                track(0).getAccessibleText());
         assertTrue(revealed.isEmpty());
         Event other = trace.events().get(0);
         robot.interact(() -> model.showEvent(other));
@@ -174,9 +220,26 @@ class MemoryViewTest {
         assertEquals(0, model.selectedProperty().get().lane(), "↑ stops at the first lane");
     }
 
-    /** Marks closer than a few pixels share a node: thousands of operations make as many nodes as the lanes have cells. */
     @Test
-    void thousandsOfMarksKeepANodePerCellAndOneForTheSelectedMark(FxRobot robot) throws Exception {
+    void theTooltipOfTheMarkUnderThePointerIsMadeWhenThePointerComesOverIt(FxRobot robot) {
+        LaneTrack track = track(0);
+        assertNull(track.tooltip(), "no tooltip until the pointer comes over a mark");
+        robot.moveTo(at(mark(0, 2)));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("append (failed) · core_memory_append · line 444", track.tooltip().getText());
+        assertEquals(track.tooltip(), track.getProperties().get("javafx.scene.control.Tooltip"), "installed on the lane");
+        robot.moveTo(at(mark(0, 0)));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("append · core_memory_append · line 170", track.tooltip().getText());
+        Point2D between = at(mark(0, 0)).add((at(mark(0, 1)).getX() - at(mark(0, 0)).getX()) / 2, 0);
+        robot.moveTo(between);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertNull(track.getProperties().get("javafx.scene.control.Tooltip"), "none between the marks");
+    }
+
+    /** The lanes draw their marks: thousands of operations make no node of their own, and a click still picks one. */
+    @Test
+    void thousandsOfMarksAreDrawnWithoutANodeEachAndAClickPicksTheOneOnTop(FxRobot robot) throws Exception {
         java.nio.file.Path file = java.nio.file.Files.createTempFile("memory-ops", ".jsonl");
         try {
             dev.tracedeck.desktop.bench.MemoryViewBenchmark.write(file, 4_000);
@@ -185,18 +248,31 @@ class MemoryViewTest {
             WaitForAsyncUtils.waitForFxEvents();
             assertEquals(8, model.lanes().lanes().size());
             assertEquals(4_000, model.lanes().operations());
-            int nodes = marks(robot).size();
-            // 8 lanes of 500 marks on tracks under 1,100 pixels wide: fewer than 367 cells each
-            assertTrue(nodes >= 8 * 100 && nodes < 8 * 367, nodes + " nodes");
-            MemoryLanes.Mark first = model.lanes().lanes().get(0).marks().get(0);
-            assertTrue(marks(robot).stream().noneMatch(n -> n.getUserData() == first), "the first mark shares its cell");
-            robot.interact(() -> model.select(first));
-            WaitForAsyncUtils.waitForFxEvents();
-            Node shown = marks(robot).stream().filter(n -> n.getUserData() == first).findFirst().orElseThrow();
-            assertTrue(has(shown, "selected"));
+            int nodes = robot.from(view.chart()).lookup((Node n) -> true).queryAll().size();
+            assertTrue(nodes < 400, nodes + " nodes for 4,000 marks");
+            MemoryLanes.Mark wanted = mark(3, 250);
+            robot.clickOn(at(wanted));
+            MemoryLanes.Mark chosen = model.selectedProperty().get();
+            assertEquals(3, chosen.lane());
+            assertEquals(track(3).xOf(wanted), track(3).xOf(chosen), 6, "the mark drawn on top where the click was");
+            robot.type(KeyCode.RIGHT);
+            assertEquals(chosen.index() + 1, model.selectedProperty().get().index(), "the keys step through every mark");
         } finally {
             java.nio.file.Files.deleteIfExists(file);
         }
+    }
+
+    @Test
+    void aMem0MemoryNamedByItsValueIsCutAtItsEnd(FxRobot robot) throws Exception {
+        Trace mem0 = read("sample-logs/mem0/user-preferences.json");
+        robot.interact(() -> show(mem0));
+        WaitForAsyncUtils.waitForFxEvents();
+        Label name = robot.from(view).lookup(".memory-lane-name").queryAs(Label.class);
+        assertTrue(name.getText().startsWith("Is vegetarian (cb404c20"), name.getText());
+        String shown = ((javafx.scene.text.Text) name.lookup(".text")).getText();
+        assertTrue(shown.startsWith("Is vegetarian (") && shown.endsWith(name.getEllipsisString())
+                && shown.length() < name.getText().length(),
+                "the value's start kept, the id cut: " + shown);
     }
 
     @Test
