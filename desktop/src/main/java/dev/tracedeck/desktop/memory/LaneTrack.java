@@ -175,23 +175,20 @@ final class LaneTrack extends Region {
         double y = Math.round(h / 2);
         g.setFill(style.lineColor());
         g.fillRect(PAD, y, w - 2 * PAD, 1);
-        double size = style.size();
         double middle = y + 0.5;
+        double pixels = getScene() != null && getScene().getWindow() != null ? getScene().getWindow().getRenderScaleX() : 1;
         List<MemoryLanes.Mark> marks = lane.marks();
         for (int i = 0; i < marks.size(); i++) {
             MemoryLanes.Mark m = marks.get(i);
             double x = xOf(m);
             // A mark the next one covers whole (same place, same look) is not drawn: thousands share a few hundred pixels.
-            if (i + 1 < marks.size() && m != hovered && sameLook(m, marks.get(i + 1))
-                    && xOf(marks.get(i + 1)) == x) {
+            if (m == hovered || i + 1 < marks.size() && sameLook(m, marks.get(i + 1)) && xOf(marks.get(i + 1)) == x) {
                 continue;
             }
-            if (m != hovered) {
-                style.draw(g, m.op().op(), m.op().failed(), x, middle, size);
-            }
+            style.draw(g, m.op().op(), m.op().failed(), x, middle, 1, pixels);
         }
         if (hovered != null) {
-            style.draw(g, hovered.op().op(), hovered.op().failed(), xOf(hovered), middle, size * style.hoveredScale());
+            style.draw(g, hovered.op().op(), hovered.op().failed(), xOf(hovered), middle, style.hoveredScale(), pixels);
         }
     }
 

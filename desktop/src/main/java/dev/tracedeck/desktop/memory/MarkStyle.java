@@ -2,25 +2,27 @@ package dev.tracedeck.desktop.memory;
 
 import dev.tracedeck.analysis.memory.MemoryOp;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.Map;
 import javafx.css.PseudoClass;
-import javafx.geometry.Bounds;
 import javafx.scene.Cursor;
 import javafx.scene.Node;
+import javafx.scene.SnapshotParameters;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.layout.Background;
-import javafx.scene.layout.Border;
+import javafx.scene.image.Image;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.paint.Paint;
-import javafx.scene.shape.SVGPath;
-import javafx.scene.shape.Shape;
+import javafx.scene.transform.Transform;
 
 /**
  * How the lanes draw a mark, as the style sheet says (memory.css and the theme's tokens): each kind's shape and
- * colour, a failed call's outline, how much larger the selected and the hovered mark are, the lane's line. A canvas takes no CSS, so the lanes hold an empty, hidden region per look, styled as a mark would
- * be, and draw what the style sheet gave it; a change of theme restyles the regions and {@code restyled} runs.
+ * colour, a failed call's outline, how much larger the selected and the hovered mark are, the lane's line. A canvas
+ * takes no CSS, so the lanes hold an empty region per look, hidden, styled as a mark would be, and stamp a picture of
+ * it where each mark goes; a change of theme restyles the regions, the pictures are made again and {@code restyled}
+ * runs.
  */
 final class MarkStyle {
 
@@ -32,6 +34,9 @@ final class MarkStyle {
     private final Region hovered = mark(MemoryOp.WRITE);
     private final Region line = new Region();
     private final Pane looks = new Pane();
+    /** A picture of each look, dropped when the theme restyles them. */
+    private final Map<Region, Image> stamps = new HashMap<>();
+    private double stampScale = 1;
 
     MarkStyle(Runnable restyled) {
         selected.pseudoClassStateChanged(LaneChart.SELECTED, true);
@@ -46,15 +51,21 @@ final class MarkStyle {
         looks.getChildren().addAll(plain.values());
         looks.getChildren().addAll(failed.values());
         looks.getChildren().addAll(selected, hovered, line);
+        Runnable changed = () -> {
+            stamps.clear();
+            restyled.run();
+        };
         for (Node n : looks.getChildren()) {
             Region r = (Region) n;
-            r.backgroundProperty().addListener((obs, old, now) -> restyled.run());
-            r.borderProperty().addListener((obs, old, now) -> restyled.run());
-            r.shapeProperty().addListener((obs, old, now) -> restyled.run());
-            r.scaleXProperty().addListener((obs, old, now) -> restyled.run());
+            r.backgroundProperty().addListener((obs, old, now) -> changed.run());
+            r.borderProperty().addListener((obs, old, now) -> changed.run());
+            r.shapeProperty().addListener((obs, old, now) -> changed.run());
+            r.prefWidthProperty().addListener((obs, old, now) -> changed.run());
+            r.scaleXProperty().addListener((obs, old, now) -> changed.run());
         }
         looks.setManaged(false);
-        looks.setVisible(false);
+        // Not invisible: an invisible node's state is not passed on to be drawn, and its pictures would come out empty.
+        looks.setOpacity(0);
         looks.setMouseTransparent(true);
         looks.getStyleClass().add("memory-mark-looks");
     }
@@ -94,54 +105,34 @@ final class MarkStyle {
     }
 
     /**
-     * Draws the mark of {@code op} centred on ({@code x}, {@code y}), {@code size} across: the region's shape scaled to
-     * the size, as a region scales its shape, filled with its background and outlined with its border.
+     * Draws the mark of {@code op} centred on ({@code x}, {@code y}), {@code grow} times its size: a picture of the
+     * region styled as that mark, made once per look and theme at the screen's scale {@code pixels}.
      */
-    void draw(GraphicsContext g, MemoryOp op, boolean refused, double x, double y, double size) {
+    void draw(GraphicsContext g, MemoryOp op, boolean refused, double x, double y, double grow, double pixels) {
+        if (pixels != stampScale) {
+            stamps.clear();
+            stampScale = pixels;
+        }
         Region look = (refused ? failed : plain).get(op);
-        Paint fill = fill(look.getBackground(), null);
-        Border border = look.getBorder();
-        Paint stroke = null;
-        double width = 0;
-        if (border != null && !border.getStrokes().isEmpty()) {
-            stroke = border.getStrokes().get(0).getTopStroke();
-            width = border.getStrokes().get(0).getWidths().getTop();
+        Image stamp = stamps.get(look);
+        if (stamp == null) {
+            // Not computeIfAbsent: styling the region for its picture can restyle it, which empties the map.
+            stamp = stamp(look, pixels);
+            stamps.put(look, stamp);
         }
-        boolean fills = fill != null && !Color.TRANSPARENT.equals(fill);
-        boolean strokes = stroke != null && !Color.TRANSPARENT.equals(stroke) && width > 0;
-        if (!fills && !strokes) {
-            return;
-        }
-        // A region's border lies inside its shape: the outline's path is brought in by half the line's width.
-        double inset = strokes ? width / 2 : 0;
-        outline(g, look.getShape(), x - size / 2 + inset, y - size / 2 + inset, size - 2 * inset);
-        if (fills) {
-            g.setFill(fill);
-            g.fill();
-        }
-        if (strokes) {
-            g.setStroke(stroke);
-            g.setLineWidth(width);
-            g.stroke();
-        }
+        double w = stamp.getWidth() / pixels * grow;
+        double h = stamp.getHeight() / pixels * grow;
+        g.drawImage(stamp, x - w / 2, y - h / 2, w, h);
     }
 
-    /** The shape's path in the box at ({@code left}, {@code top}), {@code size} square; a disc when there is none. */
-    private static void outline(GraphicsContext g, Shape shape, double left, double top, double size) {
-        g.beginPath();
-        if (!(shape instanceof SVGPath path)) {
-            g.arc(left + size / 2, top + size / 2, size / 2, size / 2, 0, 360);
-            g.closePath();
-            return;
-        }
-        Bounds b = path.getLayoutBounds();
-        // The transform applies as the path is made; the fill and the line's width are then drawn unscaled.
-        g.save();
-        g.translate(left, top);
-        g.scale(size / Math.max(b.getWidth(), 1e-6), size / Math.max(b.getHeight(), 1e-6));
-        g.translate(-b.getMinX(), -b.getMinY());
-        g.appendSVGPath(path.getContent());
-        g.restore();
+    private static Image stamp(Region look, double pixels) {
+        double size = look.prefWidth(-1);
+        look.resize(size, look.prefHeight(size));
+        SnapshotParameters how = new SnapshotParameters();
+        how.setFill(Color.TRANSPARENT);
+        how.setTransform(Transform.scale(pixels, pixels));
+        // The region itself is drawn, not its hidden parent: a snapshot leaves out its parent's opacity.
+        return look.snapshot(how, null);
     }
 
     private static Paint fill(Background background, Paint otherwise) {

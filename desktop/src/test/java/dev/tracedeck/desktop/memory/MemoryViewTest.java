@@ -150,6 +150,20 @@ class MemoryViewTest {
     }
 
     @Test
+    void aChangeOfThemeDrawsTheMarksAgainInItsColours(FxRobot robot) {
+        int x = (int) track(0).xOf(mark(0, 0));
+        int y = (int) Math.round(track(0).getHeight() / 2);
+        Color dark = legendColor(robot, "append");
+        robot.interact(() -> view.getScene().getStylesheets().setAll(
+                MemoryViewTest.class.getResource("/dev/tracedeck/desktop/tokens-light.css").toExternalForm(),
+                MemoryViewTest.class.getResource("/dev/tracedeck/desktop/app.css").toExternalForm()));
+        WaitForAsyncUtils.waitForFxEvents();
+        Color light = legendColor(robot, "append");
+        assertFalse(near(dark, light), "the themes' greens differ");
+        assertTrue(near(light, drawn(robot, 0).getPixelReader().getColor(x, y)), "the lane drawn in the light theme's green");
+    }
+
+    @Test
     void aMarkClickedShowsTheValueAfterWithTheLinesItAddedAndRemoved(FxRobot robot) {
         robot.clickOn(at(mark(0, 0)));
         assertEquals(List.of("First name: Tomás", "Location: Lisbon",
