@@ -52,7 +52,8 @@ for f in "${files[@]}"; do
             echo "same     ${command%% *}  $f"
         else
             echo "DIFFERS  ${command%% *}  $f"
-            diff "$WORK/other" "$WORK/this" | head -5
+            # diff exits 1 on a difference: under pipefail that would end the whole comparison at the first file
+            diff "$WORK/other" "$WORK/this" | head -5 || :
             differ=1
         fi
     done

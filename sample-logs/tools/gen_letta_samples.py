@@ -313,8 +313,8 @@ def newer_prompt(blocks, modified, recall):
 
 
 class Newer:
-    def __init__(self, model):
-        self.model, self.messages = model, []
+    def __init__(self, model, agent="agent-0", first_id=0):
+        self.model, self.messages, self.agent, self.first_id = model, [], agent, first_id
 
     def add(self, at, role, text=None, calls=None, answers=None, returns=None):
         i = len(self.messages)
@@ -322,7 +322,7 @@ class Newer:
             "type": "message", "role": role,
             "content": [{"type": "text", "text": text, "signature": None}] if text is not None else [],
             "name": None, "otid": None, "sender_id": None, "batch_item_id": None, "group_id": None,
-            "id": f"message-{i}", "model": self.model, "agent_id": "agent-0",
+            "id": f"message-{self.first_id + i}", "model": self.model, "agent_id": self.agent,
             "tool_calls": [{"id": cid, "function": {"arguments": a, "name": name}, "type": "function"}
                            for cid, name, a in calls] if calls else None,
             "tool_call_id": answers,
@@ -617,6 +617,168 @@ def memory_tool_agent():
         "created_at": "2025-09-10T16:05:02.774019+00:00"}
 
 
+# ---------------------------------------------------------------- a sleep-time agent beside the agent it serves
+
+COACH_BASE = ("You are Stride, a running coach with persistent memory.\n\n"
+              "Save what the runner tells you about their training in your memory blocks with memory_insert or "
+              "memory_replace as soon as you learn it.")
+SLEEPTIME_BASE = ("<base_instructions>\nYou are Letta-Sleeptime-Memory, a background agent that reorganizes the "
+                  "memory of the agent it serves. You see its conversations after they happen. Rewrite a block whole "
+                  "with memory_rethink when it needs reorganizing, then call memory_finish_edits.\n</base_instructions>")
+
+
+def shared_prompt(base, blocks, modified, recall, date="July 1, 2025"):
+    shown = "".join(f"<{label}>\n<description>\n{desc}\n</description>\n<metadata>\n- chars_current={len(value)}\n"
+                    f"- chars_limit=5000\n</metadata>\n<value>\n{value}\n</value>\n</{label}>\n\n"
+                    for label, desc, value in blocks)
+    return (base + "\n\n<memory_blocks>\nThe following memory blocks are currently engaged in your core memory unit:\n\n"
+            + shown + f"</memory_blocks>\n\n<memory_metadata>\n- The current system date is: {date}\n"
+            f"- Memory blocks were last modified: {modified}\n- {recall} previous messages between you and the user "
+            "are stored in recall memory (use tools to access them)\n</memory_metadata>")
+
+
+def sleeptime_pair(read_first):
+    """A coach and its sleep-time agent, which Letta made with the coach's persona and human blocks (one block id
+    each in both agents' block_ids) and a memory_persona of its own. Letta writes each rebuilt prompt as a new system
+    message. The coach saves two things the runner says, a turn apart; the sleep-time agent rewrites the human block
+    whole (memory_rethink) from its prompt. With `read_first` False its run starts after the first turn, and the
+    coach's second save lands while its model composes the rewrite, which drops it; with `read_first` True its run
+    starts after the second turn, so its prompt shows both saves and the rewrite keeps them."""
+    model = "claude-sonnet-4-5-20250929"
+    coach = Newer(model, "agent-0", 0)
+    sleeper = Newer(model, "agent-1", 100)
+    persona_desc = "The persona block: who you are and how you coach."
+    human_desc = "The human block: what you know about the runner."
+    mp_desc = "How you keep the coach's memory."
+    persona = "I am Stride. I plan runs week by week and never push through pain."
+    memory_persona = "Keep the human block short: one fact a line, the goal first. Merge what repeats."
+    human_0 = "Name: Ana\nGoal: first half marathon, Lisbon, October"
+    knee = "Left knee aches after long runs."
+    days = "Runs 4 days a week from July."
+    human_1 = human_0 + "\n" + knee
+    human_2 = human_1 + "\n" + days
+    coach_blocks = lambda human: [("persona", persona_desc, persona), ("human", human_desc, human)]
+    sleeper_blocks = lambda human: [("persona", persona_desc, persona), ("human", human_desc, human),
+                                    ("memory_persona", mp_desc, memory_persona)]
+    rethought = ("Name: Ana\nGoal: first half marathon, Lisbon, October\nLongest run so far: 12 km\n"
+                 "Left knee aches after long runs: keep long runs easy and raise them slowly."
+                 + ("\nRuns 4 days a week from July." if read_first else ""))
+
+    def call(m, at, cid, name, arguments, text=None):
+        m.add(at, "assistant", text, [(cid, name, json.dumps(arguments, ensure_ascii=False))])
+
+    def result(m, at, cid, message):
+        body = letta_result(message, at)
+        m.add(at, "tool", body, answers=cid, returns=body)
+
+    coach.add("2025-07-01T09:00:00.412087+00:00", "system",
+              shared_prompt(COACH_BASE, coach_blocks(human_0), "2025-07-01 09:00:00 AM UTC+0000", 0))
+    coach.add("2025-07-01T10:00:00.118342+00:00", "user",
+              "I ran 12 km on Saturday and felt good. My left knee aches after long runs though.")
+    call(coach, "2025-07-01T10:00:04.530918+00:00", "toolu_01Ae4Kq7Rb2Xn9Tc5Wm3Pd8L", "memory_insert",
+         {"label": "human", "new_str": knee, "insert_line": -1}, "Saving the knee.")
+    coach.add("2025-07-01T10:00:04.611203+00:00", "system",
+              shared_prompt(COACH_BASE, coach_blocks(human_1), "2025-07-01 10:00:04 AM UTC+0000", 3))
+    result(coach, "2025-07-01T10:00:04.618777+00:00", "toolu_01Ae4Kq7Rb2Xn9Tc5Wm3Pd8L", human_1)
+    coach.add("2025-07-01T10:00:09.204415+00:00", "assistant",
+              "12 km is a good base. Keep the long run easy and stop if the knee hurts during it.")
+    coach.add("2025-07-01T10:00:40.390116+00:00", "user", "Also, from July I'm running 4 days a week.")
+    call(coach, "2025-07-01T10:00:43.772054+00:00", "toolu_01Hc8Wn2Lq6Rd4Ys1Kb9Tf3M", "memory_insert",
+         {"label": "human", "new_str": days, "insert_line": -1}, "Saving the new schedule.")
+    coach.add("2025-07-01T10:00:43.851660+00:00", "system",
+              shared_prompt(COACH_BASE, coach_blocks(human_2), "2025-07-01 10:00:43 AM UTC+0000", 8))
+    result(coach, "2025-07-01T10:00:43.859201+00:00", "toolu_01Hc8Wn2Lq6Rd4Ys1Kb9Tf3M", human_2)
+    coach.add("2025-07-01T10:00:47.023548+00:00", "assistant",
+              "Four days works: one long run, one tempo, two easy. I'll plan the week around that.")
+
+    first_turn = ("user: I ran 12 km on Saturday and felt good. My left knee aches after long runs though.\n"
+                  "assistant: Calling tool memory_insert\n"
+                  "assistant: 12 km is a good base. Keep the long run easy and stop if the knee hurts during it.")
+    second_turn = ("user: Also, from July I'm running 4 days a week.\nassistant: Calling tool memory_insert\n"
+                   "assistant: Four days works: one long run, one tempo, two easy. I'll plan the week around that.")
+    reminder = ("<system-reminder>\nYou are a sleeptime agent - a background agent that asynchronously processes "
+                "conversations after they occur.\n</system-reminder>\n\nMessages:\n")
+    sleeper.add("2025-07-01T09:00:00.598132+00:00", "system",
+                shared_prompt(SLEEPTIME_BASE, sleeper_blocks(human_0), "2025-07-01 09:00:00 AM UTC+0000", 0))
+    if read_first:
+        # the run starts after the coach's second turn: the prompt Letta rebuilds for it shows both saves
+        start, seen, transcript = "2025-07-01T10:00:48", human_2, first_turn + "\n" + second_turn
+        rethink_at, finish_at = "2025-07-01T10:01:21", "2025-07-01T10:01:24"
+    else:
+        # the run starts after the first turn; the coach's second save lands while the model composes
+        start, seen, transcript = "2025-07-01T10:00:10", human_1, first_turn
+        rethink_at, finish_at = "2025-07-01T10:00:58", "2025-07-01T10:01:01"
+    sleeper.add(start + ".204118+00:00", "system", shared_prompt(
+        SLEEPTIME_BASE, sleeper_blocks(seen), f"2025-07-01 {start[11:]} AM UTC+0000", 1))
+    sleeper.add(start + ".287540+00:00", "user", reminder + transcript)
+    call(sleeper, rethink_at + ".114930+00:00", "toolu_01Sm5Tx9Kd3Wq7Lb2Rn6Hc4V", "memory_rethink",
+         {"label": "human", "new_memory": rethought},
+         "Merging the runner's facts: goal first, one a line, the knee with what to do about it.")
+    sleeper.add(rethink_at + ".190332+00:00", "system", shared_prompt(
+        SLEEPTIME_BASE, sleeper_blocks(rethought), f"2025-07-01 {rethink_at[11:]} AM UTC+0000", 3))
+    result(sleeper, rethink_at + ".197845+00:00", "toolu_01Sm5Tx9Kd3Wq7Lb2Rn6Hc4V", rethought)
+    call(sleeper, finish_at + ".640215+00:00", "toolu_01Fe2Bv8Nw4Yk6Pt1Xc3Jm9Q", "memory_finish_edits", {})
+    result(sleeper, finish_at + ".648003+00:00", "toolu_01Fe2Bv8Nw4Yk6Pt1Xc3Jm9Q", "None")
+
+    tools = [
+        newer_tool(0, "memory_insert", "Insert text at a specific line in a memory block.",
+                   {"label": {"type": "string", "description": "Section of the memory to be edited."},
+                    "new_str": {"type": "string", "description": "The text to insert."},
+                    "insert_line": {"type": "integer", "description": "The line number after which to insert the text (-1 for the end)."}},
+                   ["label", "new_str"]),
+        newer_tool(1, "memory_replace", "Replace a string in a memory block with another string.",
+                   {"label": {"type": "string", "description": "Section of the memory to be edited."},
+                    "old_str": {"type": "string", "description": "The text to replace (must match exactly)."},
+                    "new_str": {"type": "string", "description": "The new text."}},
+                   ["label", "old_str", "new_str"]),
+        newer_tool(2, "memory_rethink", "Rewrite a memory block whole: new_memory replaces its value.",
+                   {"label": {"type": "string", "description": "The memory block to rewrite."},
+                    "new_memory": {"type": "string", "description": "The block's new value, all of it."}},
+                   ["label", "new_memory"]),
+        newer_tool(3, "memory_finish_edits", "Call when you are done editing memory.", {}, []),
+    ]
+    llm_config = {"model": model, "display_name": None, "model_endpoint_type": "anthropic",
+                  "model_endpoint": "https://api.anthropic.com/v1", "provider_name": "anthropic",
+                  "provider_category": "base", "model_wrapper": None, "context_window": 32000,
+                  "put_inner_thoughts_in_kwargs": False, "handle": "anthropic/" + model, "temperature": 0.7,
+                  "max_tokens": 4096, "enable_reasoner": False, "reasoning_effort": None,
+                  "max_reasoning_tokens": 0, "parallel_tool_calls": False, "response_format": None, "strict": False}
+
+    def agent(aid, name, kind, system, description, m, block_ids, tool_ids, sleeptime):
+        return {
+            "name": name, "memory_blocks": [], "tools": [], "tool_ids": tool_ids, "source_ids": [],
+            "folder_ids": None, "block_ids": block_ids, "tool_rules": [], "tags": [], "system": system,
+            "agent_type": kind, "initial_message_sequence": None, "include_base_tools": False,
+            "include_multi_agent_tools": False, "include_base_tool_rules": False, "include_default_source": False,
+            "description": description, "metadata": None, "llm_config": llm_config,
+            "embedding_config": {"embedding_endpoint_type": "openai", "embedding_endpoint": "https://api.openai.com/v1",
+                                 "embedding_model": "text-embedding-3-small", "embedding_dim": 1536,
+                                 "embedding_chunk_size": 300, "handle": "openai/text-embedding-3-small",
+                                 "batch_size": 32, "azure_endpoint": None, "azure_version": None,
+                                 "azure_deployment": None},
+            "message_buffer_autoclear": False, "enable_sleeptime": sleeptime, "timezone": "UTC", "id": aid,
+            "in_context_message_ids": [x["id"] for x in m.messages], "messages": m.messages, "files_agents": [],
+            "group_ids": ["group-0"]}
+
+    end = [("persona", persona_desc, persona), ("human", human_desc, rethought), ("memory_persona", mp_desc, memory_persona)]
+    return {
+        "agents": [agent("agent-0", "Stride", "memgpt_v2_agent", COACH_BASE, "Coaches a runner and remembers her training.",
+                         coach, ["block-0", "block-1"], ["tool-0", "tool-1"], True),
+                   agent("agent-1", "Stride-sleeptime", "sleeptime_agent", SLEEPTIME_BASE,
+                         "Reorganizes Stride's memory between turns.", sleeper, ["block-0", "block-1", "block-2"],
+                         ["tool-0", "tool-1", "tool-2", "tool-3"], False)],
+        "groups": [{"agent_ids": ["agent-1"], "description": "", "manager_config": {
+            "manager_type": "sleeptime", "manager_agent_id": "agent-0", "sleeptime_agent_frequency": None},
+            "project_id": None, "shared_block_ids": [], "hidden": None, "id": "group-0"}],
+        "blocks": [{"value": value, "limit": 5000, "project_id": None, "template_name": None, "is_template": False,
+                    "template_id": None, "base_template_id": None, "deployment_id": None, "entity_id": None,
+                    "preserve_on_migration": False, "label": label, "read_only": False, "description": desc,
+                    "metadata": {}, "hidden": None, "tags": None, "id": f"block-{i}"}
+                   for i, (label, desc, value) in enumerate(end)],
+        "files": [], "sources": [], "tools": tools, "mcp_servers": [], "metadata": {"revision_id": "297e8217e952"},
+        "created_at": "2025-07-01T10:05:00.000000+00:00"}
+
+
 if __name__ == "__main__":
     dump("letta/clean-memgpt-agent.af", clean_memgpt_agent())
     dump("letta/block-over-limit.af", block_over_limit())
@@ -625,3 +787,5 @@ if __name__ == "__main__":
     dump("letta/broken-history.af", broken_history())
     dump("letta/evicted-history.af", evicted_history())
     dump("letta/memory-tool.af", memory_tool_agent())
+    dump("letta/sleeptime-lost-update.af", sleeptime_pair(False))
+    dump("letta/sleeptime-read-first.af", sleeptime_pair(True))

@@ -82,13 +82,19 @@ class OpenAiSampleFindingsTest {
      * memory-over-limit, letta/write-undone.af memory-write-undone).
      */
     private static final Set<String> NEEDS_A_MEMORY_LIMIT = Set.of("memory-over-limit", "memory-write-undone");
+    /**
+     * A chat file holds one agent: no memory block another agent writes too (letta/sleeptime-lost-update.af shows
+     * lost-update).
+     */
+    private static final Set<String> NEEDS_TWO_AGENTS_OF_ONE_MEMORY = Set.of("lost-update");
 
     @Test
     void everyGenericRuleIsShownBySomeOpenAiSample() throws Exception {
         Set<String> shown = knownFaults().stream().map(Row::rule).collect(Collectors.toCollection(TreeSet::new));
         Set<String> all = RuleProfile.genericChat().rules().stream().map(Rule::id)
                 .filter(id -> !NEEDS_A_HUGE_HISTORY.contains(id) && !NEEDS_SNAPSHOTS.contains(id) && !NEEDS_SPANS.contains(id)
-                        && !NEEDS_CACHE_USAGE_OR_BUDGET.contains(id) && !NEEDS_A_MEMORY_LIMIT.contains(id))
+                        && !NEEDS_CACHE_USAGE_OR_BUDGET.contains(id) && !NEEDS_A_MEMORY_LIMIT.contains(id)
+                        && !NEEDS_TWO_AGENTS_OF_ONE_MEMORY.contains(id))
                 .collect(Collectors.toCollection(TreeSet::new));
         assertEquals(all, shown);
     }
@@ -105,7 +111,7 @@ class OpenAiSampleFindingsTest {
             RuleProfile.genericChat().rules().forEach(r -> allPass.put(r.id(),
                     NEEDS_SNAPSHOTS.contains(r.id()) || NEEDS_SPANS.contains(r.id())
                             || NEEDS_CACHE_USAGE_OR_BUDGET.contains(r.id()) || NEEDS_A_MEMORY_LIMIT.contains(r.id())
-                            ? "n/a" : "pass"));
+                            || NEEDS_TWO_AGENTS_OF_ONE_MEMORY.contains(r.id()) ? "n/a" : "pass"));
             assertEquals(allPass, status);
         }
     }

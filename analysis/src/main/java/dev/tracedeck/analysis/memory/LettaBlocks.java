@@ -51,17 +51,10 @@ final class LettaBlocks {
 
     static void read(TraceThread thread, CallResults results, MemoryBook book) {
         Map<String, Integer> limits = limits(thread);
-        List<Instant> callTimes = blockCallTimes(thread);
-        Optional<Instant> promptStamp = Optional.empty();
-        int callsSeen = 0;
+        Set<Integer> atTheirPlace = dumpsAtTheirPlace(thread);
         for (Event e : thread.events()) {
-            if (e.payload() instanceof Payload.ConversationMessage m && m.message().role().equals("system")) {
-                promptStamp = LettaPromptTime.lastModified(m.message().content());
-            }
             if (e.payload() instanceof Payload.StateDump dump && dump.snapshot().stateType().equals(STATE_TYPE)) {
-                boolean stale = shownLater(promptStamp, callTimes, callsSeen);
-                promptStamp = Optional.empty();
-                if (stale) {
+                if (!atTheirPlace.contains(e.seq())) {
                     continue;
                 }
                 for (SnapshotSection s : dump.snapshot().sections()) {
@@ -70,9 +63,6 @@ final class LettaBlocks {
                     }
                 }
             } else if (e.payload() instanceof Payload.ConversationMessage m) {
-                if (m.message().toolCalls().stream().anyMatch(c -> changesBlocks(c.name()))) {
-                    callsSeen++;
-                }
                 for (ToolCall call : m.message().toolCalls()) {
                     if (TOOLS.contains(call.name())) {
                         apply(e, call, results, book, limits);
@@ -86,6 +76,53 @@ final class LettaBlocks {
                 }
             }
         }
+    }
+
+    /**
+     * The blocks each memory dump of the thread shows at its place in it, by label in the dump's order, with the
+     * dump's event; a dump a later change rewrote (see {@link #dumpsAtTheirPlace}) is left out.
+     */
+    static List<Map.Entry<Event, Map<String, String>>> shownAtTheirPlace(TraceThread thread) {
+        Set<Integer> atTheirPlace = dumpsAtTheirPlace(thread);
+        List<Map.Entry<Event, Map<String, String>>> shown = new ArrayList<>();
+        for (Event e : thread.events()) {
+            if (atTheirPlace.contains(e.seq()) && e.payload() instanceof Payload.StateDump dump) {
+                Map<String, String> blocks = new java.util.LinkedHashMap<>();
+                for (SnapshotSection s : dump.snapshot().sections()) {
+                    if (!s.entries().isEmpty()) {
+                        blocks.put(s.name(), withoutLineNumbers(s.entries().get(0).content()));
+                    }
+                }
+                shown.add(Map.entry(e, blocks));
+            }
+        }
+        return shown;
+    }
+
+    /**
+     * The seqs of the thread's memory dumps that show the memory where they stand: every dump but one of a prompt
+     * whose stamp says a later call rewrote it ({@link #shownLater}).
+     */
+    private static Set<Integer> dumpsAtTheirPlace(TraceThread thread) {
+        List<Instant> callTimes = blockCallTimes(thread);
+        Optional<Instant> promptStamp = Optional.empty();
+        int callsSeen = 0;
+        Set<Integer> atTheirPlace = new java.util.HashSet<>();
+        for (Event e : thread.events()) {
+            if (e.payload() instanceof Payload.ConversationMessage m && m.message().role().equals("system")) {
+                promptStamp = LettaPromptTime.lastModified(m.message().content());
+            }
+            if (e.payload() instanceof Payload.StateDump dump && dump.snapshot().stateType().equals(STATE_TYPE)) {
+                if (!shownLater(promptStamp, callTimes, callsSeen)) {
+                    atTheirPlace.add(e.seq());
+                }
+                promptStamp = Optional.empty();
+            } else if (e.payload() instanceof Payload.ConversationMessage m
+                    && m.message().toolCalls().stream().anyMatch(c -> changesBlocks(c.name()))) {
+                callsSeen++;
+            }
+        }
+        return atTheirPlace;
     }
 
     private static boolean changesBlocks(String tool) {

@@ -1,5 +1,6 @@
 package dev.tracedeck.analysis.rules;
 
+import dev.tracedeck.analysis.rules.memory.LostUpdate;
 import dev.tracedeck.analysis.rules.memory.MemoryOverLimit;
 import dev.tracedeck.analysis.rules.memory.MemoryWriteUndone;
 import dev.tracedeck.analysis.rules.memory.ReadBeforeVisible;
@@ -62,7 +63,7 @@ public record RuleProfile(String id, List<Rule> rules) {
                 new ToolResultWithoutCall(), new DuplicateToolCallId(), new OversizedToolOutput(), new RepeatedToolCall(),
                 new TextToolCallNotRun(), new RoleOrder(), new ContextOverflow(), new ContextPreflight(), new StateLostMessages(),
                 new FailedSpan(), new CacheMiss(), new Budget(), new MemoryOverLimit(),
-                new MemoryWriteUndone()));
+                new MemoryWriteUndone(), new LostUpdate()));
     }
 
     /**

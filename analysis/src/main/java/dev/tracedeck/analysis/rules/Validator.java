@@ -78,8 +78,37 @@ public final class Validator {
             checkedThread.accept(checklist);
             return checklist;
         });
-        checklists = RunBudget.apply(trace, config, checklists);
+        checklists = RunBudget.apply(trace, config, withFileRules(trace, profile, checklists));
         return new Validation(trace.file(), trace.format(), profile.id(), checklists, nothingToCheck(trace, checklists));
+    }
+
+    /**
+     * {@code checklists} with each thread's check by a {@link FileRule} of {@code profile} made over the whole file,
+     * in place of the check of the thread alone (a thread checked as it was read saw no other).
+     */
+    private List<ThreadChecklist> withFileRules(Trace trace, RuleProfile profile, List<ThreadChecklist> checklists) {
+        List<ThreadChecklist> out = checklists;
+        for (Rule rule : profile.rules()) {
+            RuleSetting setting = config.setting(rule.id());
+            if (!(rule instanceof FileRule fileRule) || !setting.enabled().orElse(true)) {
+                continue;
+            }
+            Severity severity = setting.severity().orElse(rule.defaultSeverity());
+            Map<String, RuleOutcome> outcomes = fileRule.check(trace.threads(), config.parameters());
+            out = out.stream().map(c -> {
+                RuleOutcome outcome = outcomes.get(c.threadId());
+                if (outcome == null || c.threadId().isEmpty()) {
+                    return c;  // the run's own events hold no agent: its check of them alone stands
+                }
+                Check fileCheck = check(rule, severity, c.threadId(), outcome);
+                if (c.checks().stream().noneMatch(k -> k.ruleId().equals(rule.id()) && !k.equals(fileCheck))) {
+                    return c;  // the file's verdict is the thread's alone: the checklist as it was made stands
+                }
+                return new ThreadChecklist(c.threadId(), c.checks().stream()
+                        .map(k -> k.ruleId().equals(rule.id()) ? fileCheck : k).toList());
+            }).toList();
+        }
+        return out;
     }
 
     /**
@@ -104,7 +133,7 @@ public final class Validator {
             RuleParameters parameters = config.parameters().forModel(TraceModel.of(thread).or(() -> traceModel));
             return checklist(thread, profile, parameters);
         });
-        checklists = RunBudget.apply(trace, config, checklists);
+        checklists = RunBudget.apply(trace, config, withFileRules(trace, profile, checklists));
         return new Validation(trace.file(), trace.format(), profile.id(), checklists, nothingToCheck(trace, checklists));
     }
 
@@ -129,6 +158,17 @@ public final class Validator {
         return !MemoryTimeline.of(thread).isEmpty();
     }
 
+    private static Check check(Rule rule, Severity severity, String threadId, RuleOutcome outcome) {
+        if (!outcome.applicable()) {
+            return new Check(rule.id(), rule.description(), CheckStatus.NOT_APPLICABLE, List.of(), outcome.reason());
+        }
+        List<Finding> findings = outcome.problems().stream()
+                .map(p -> new Finding(rule.id(), severity, threadId, p.msgIdx(), p.message(), p.evidence(), p.blamed()))
+                .toList();
+        return new Check(rule.id(), rule.description(), findings.isEmpty() ? CheckStatus.PASS : CheckStatus.FAIL,
+                findings, "");
+    }
+
     /** {@code thread} judged by {@code profile} with the settings of {@code model}, the model it ran on. */
     ThreadChecklist checklist(TraceThread thread, RuleProfile profile, Optional<String> model) {
         return checklist(thread, profile, config.parameters().forModel(model));
@@ -143,19 +183,11 @@ public final class Validator {
             }
             Severity severity = setting.severity().orElse(rule.defaultSeverity());
             RuleOutcome outcome = rule.check(thread, parameters);
-            if (!outcome.applicable()) {
-                // The run's events that belong to no thread are checked only by what applies to a whole run (records
-                // not read, agents that failed): the conversation rules would list there as n/a on every file.
-                if (!thread.id().isEmpty()) {
-                    checks.add(new Check(rule.id(), rule.description(), CheckStatus.NOT_APPLICABLE, List.of(), outcome.reason()));
-                }
-                continue;
+            // The run's events that belong to no thread are checked only by what applies to a whole run (records
+            // not read, agents that failed): the conversation rules would list there as n/a on every file.
+            if (outcome.applicable() || !thread.id().isEmpty()) {
+                checks.add(check(rule, severity, thread.id(), outcome));
             }
-            List<Finding> findings = outcome.problems().stream()
-                    .map(p -> new Finding(rule.id(), severity, thread.id(), p.msgIdx(), p.message(), p.evidence(), p.blamed()))
-                    .toList();
-            checks.add(new Check(rule.id(), rule.description(), findings.isEmpty() ? CheckStatus.PASS : CheckStatus.FAIL,
-                    findings, ""));
         }
         return new ThreadChecklist(thread.id(), checks);
     }

@@ -44,7 +44,8 @@ import java.util.Set;
  *   <li><b>Memory.</b> The blocks the file saves ({@code core_memory}, or the {@code blocks} an agent's
  *       {@code block_ids} name) end the thread as its final memory dump, by label.</li>
  *   <li><b>Settings.</b> The model and tools (as OpenAI tool schemas) are a {@code request} record, so tokens counts
- *       the schemas; the agent's other small members are one {@value #AGENT} record.</li>
+ *       the schemas; the agent's other small members are one {@value #AGENT} record, with each saved block's limit
+ *       ({@value #BLOCK_LIMITS}) and the label of each block its {@code block_ids} names ({@value #BLOCK_LABELS}).</li>
  * </ul>
  */
 final class AgentReading implements JsonImport.Records {
@@ -54,6 +55,11 @@ final class AgentReading implements JsonImport.Records {
     static final String AGENT = "agent";
     /** The agent record's member holding each saved block's limit, by label. */
     static final String BLOCK_LIMITS = "block_limits";
+    /**
+     * The agent record's member naming the label of each shared block its {@code block_ids} lists, by id: two agents
+     * listing one id (a sleep-time agent and the agent it serves) write one block.
+     */
+    static final String BLOCK_LABELS = "block_labels";
     /** Members too big or already read to repeat in the agent record. */
     private static final Set<String> NOT_IN_RECORD = Set.of("messages", "system", "tools", "core_memory",
             "memory_blocks", "in_context_message_indices", "in_context_message_ids");
@@ -334,6 +340,10 @@ final class AgentReading implements JsonImport.Records {
             if (!limits.isEmpty()) {
                 members.set(BLOCK_LIMITS, limits);
             }
+            ObjectNode labels = sharedBlockLabels();
+            if (!labels.isEmpty()) {
+                members.set(BLOCK_LABELS, labels);
+            }
             if (!members.isEmpty()) {
                 out.json(AGENT, thread, whole, members.toString(), JsonValues.from(members));
             }
@@ -363,6 +373,20 @@ final class AgentReading implements JsonImport.Records {
                 }
             }
             return limits;
+        }
+
+        /** The label of each of the file's blocks its {@code block_ids} names, by id, for the memory rules. */
+        private ObjectNode sharedBlockLabels() {
+            ObjectNode labels = JsonNodeFactory.instance.objectNode();
+            if (blockIds != null) {
+                for (JsonNode id : blockIds) {
+                    JsonNode b = blocksById.get(id.asText());
+                    if (b != null && !b.path("label").asText("").isEmpty()) {
+                        labels.put(id.asText(), b.path("label").asText());
+                    }
+                }
+            }
+            return labels;
         }
 
         /** The blocks the file saves, by label: the agent's own, or the shared ones its {@code block_ids} name. */
