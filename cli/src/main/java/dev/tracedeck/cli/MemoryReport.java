@@ -117,6 +117,10 @@ final class MemoryReport {
                 }
                 out.append(")  ").append(m.writes()).append(m.writes() == 1 ? " write, " : " writes, ")
                         .append(m.reads()).append(m.reads() == 1 ? " read" : " reads").append('\n');
+                if (m.operations().isEmpty()) {
+                    m.initial().ifPresent(value -> out.append("    no call changes it here; it holds ").append(value.length())
+                            .append(value.length() == 1 ? " char" : " chars").append('\n'));
+                }
                 for (MemoryOperation o : m.operations()) {
                     out.append("    #").append(o.event().seq()).append("  ")
                             .append(TerminalText.line(fileName(o.event().source().file()))).append(':')

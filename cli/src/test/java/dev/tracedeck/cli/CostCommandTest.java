@@ -93,6 +93,22 @@ class CostCommandTest {
     }
 
     @Test
+    void aCompactionStepIsBilledAndAnAdvisorIsACallOfItsOwnModel() throws Exception {
+        JsonNode report = cost("--by", "call", file("anthropic-compaction-and-advisor.json"));
+        JsonNode file = report.get("files").get(0);
+        JsonNode own = calls(report, 0).get(0).get("call");
+        // The top-level usage leaves the compaction out: (100,000 + 10,000) × 3 + (2,000 + 500) × 15.
+        assertEquals("claude-sonnet-4-5", own.get("model").asText());
+        assertEquals(367_500, own.get("microdollars").asLong());
+        JsonNode advisor = calls(report, 0).get(1).get("call");
+        // Claude Opus 4.1: 3,000 × 15 + 400 × 75.
+        assertEquals("claude-opus-4-1", advisor.get("model").asText());
+        assertEquals(75_000, advisor.get("microdollars").asLong());
+        assertEquals(2, file.get("total").get("calls").asInt());
+        assertEquals(442_500, file.get("total").get("microdollars").asLong());
+    }
+
+    @Test
     void reasoningTokensArePricedInsideTheOutput() throws Exception {
         JsonNode call = calls(cost("--by", "call", file("openai-reasoning.json")), 0).get(0).get("call");
         // 500 × 1.10 + 1,500 × 0.275 + 3,000 × 4.40 = 14,162.5, rounded half-even; without the 2,500 reasoning

@@ -21,7 +21,11 @@ class MemoryCommandTest {
         assertEquals(0, run.code(), run.err());
         JsonNode files = new ObjectMapper().readTree(run.out());
         assertEquals(2, files.size());
-        JsonNode human = files.get(0).get("memories").get(0);
+        JsonNode letta = files.get(0).get("memories");
+        assertEquals("persona", letta.get(0).get("name").asText(), "the prompt shows persona first");
+        assertEquals(0, letta.get(0).get("operations").size(), "no call changes it");
+        assertTrue(letta.get(0).get("initial").asText().length() > 0, "its value is the one the trace shows");
+        JsonNode human = letta.get(1);
         assertEquals("human", human.get("name").asText());
         assertEquals(200, human.get("limit").asInt());
         List<String> ops = new ArrayList<>();
@@ -48,6 +52,8 @@ class MemoryCommandTest {
                 + " 252 chars)  over the limit of 200"), run.out());
         assertTrue(run.out().contains("        - First name: Tomás\n        + First name: Tomás (goes by Tom)\n"), run.out());
         assertTrue(run.out().contains("no memory in this claude-code trace"), run.out());
+        assertTrue(run.out().matches("(?s).*  persona  \\(block, limit 5000, thread agent\\)  0 writes, 0 reads\n"
+                + "    no call changes it here; it holds \\d+ chars\n.*"), run.out());
     }
 
     @Test

@@ -20,6 +20,9 @@ import java.util.Optional;
  */
 public final class ImportSource {
 
+    /** Bytes enough to see past a byte order mark and indentation to the first character of a string's text. */
+    private static final int HEAD_FOR_STRINGS = 4096;
+
     /** Opens a fresh stream each time: detection reads the head, the importer reads it all again. */
     @FunctionalInterface
     public interface Opener {
@@ -34,6 +37,8 @@ public final class ImportSource {
     private final Path folder;
     /** The copy of an input that can be read only once, which stands for it; null for a file or bytes. */
     private final SpooledInput spooled;
+    /** Whether the text is held in JSON strings ({@link JsonStringStream}); null until the first look. */
+    private volatile Boolean inJsonStrings;
 
     private ImportSource(String name, long size, boolean gzip, Opener opener, SourceText.Reread reread, Path folder) {
         this.name = Objects.requireNonNull(name);
@@ -141,6 +146,9 @@ public final class ImportSource {
      * not compressed (the decoded stream's offsets are then the file's), empty for a {@code .gz} or bytes.
      */
     public Optional<SourceText.Reread> reread() {
+        if (inJsonStrings()) {
+            return Optional.empty();
+        }
         if (spooled != null) {
             return spooled.storedIfAny().filter(s -> !s.gzip()).map(s -> new FileRanges(s.file(), name));
         }
@@ -155,13 +163,36 @@ public final class ImportSource {
     public SourceStream open(ByteCounter counter) throws ImportException {
         try {
             InputStream raw = new CountingInputStream(opener.open(), counter);
-            boolean compressed = isGzip();
-            return new SourceStream(compressed ? new GzipStream(raw) : raw, compressed);
+            GzipStream gzip = isGzip() ? new GzipStream(raw) : null;
+            InputStream decoded = gzip != null ? gzip : raw;
+            return new SourceStream(raw, gzip, inJsonStrings() ? new JsonStringStream(decoded) : null);
         } catch (EOFException e) {
             throw new ImportException(name, 0, isGzip() ? "the compressed file is cut short before any data" : "is empty", e);
         } catch (IOException e) {
             throw ImportException.unreadable(name, e);
         }
+    }
+
+    /**
+     * Whether the file's text is held in JSON strings: its first value a string that holds a JSON object or array
+     * (see {@link JsonStringStream}). Told once, from the first bytes, on the first call; a source that can't be
+     * opened is not, and opening it says why.
+     */
+    public boolean inJsonStrings() {
+        Boolean known = inJsonStrings;
+        if (known == null) {
+            known = false;
+            if (folder == null) {
+                try (InputStream raw = opener.open(); InputStream in = isGzip() ? new GzipStream(raw) : raw) {
+                    byte[] head = in.readNBytes(HEAD_FOR_STRINGS);
+                    known = JsonStringStream.startsOne(head, head.length);
+                } catch (IOException e) {
+                    known = false;
+                }
+            }
+            inJsonStrings = known;
+        }
+        return known;
     }
 
     /** Receives the running count of stored bytes read. */

@@ -8,10 +8,10 @@ import java.util.Optional;
 import java.util.zip.ZipException;
 
 /**
- * The decoded bytes of an {@link ImportSource}. A compressed file that a crashed run left cut short, or whose
- * data turns corrupt part-way, ends here where its good data ends instead of failing the import: everything
- * that decoded is delivered, and {@link #endedEarly()} says why the rest is missing, so the importer can keep
- * what it read and report where it stopped.
+ * The decoded bytes of an {@link ImportSource}. A file whose text is decoded on the way (compressed, or held in JSON
+ * strings) that a crashed run left cut short, or whose data turns corrupt part-way, ends here where its good data
+ * ends instead of failing the import: everything that decoded is delivered, and {@link #endedEarly()} says why the
+ * rest is missing, so the importer can keep what it read and report where it stopped.
  */
 public final class SourceStream extends FilterInputStream {
 
@@ -19,20 +19,28 @@ public final class SourceStream extends FilterInputStream {
     private static final int CHUNK = 8192;
 
     private final boolean compressed;
+    private final boolean decoded;
+    private final JsonStringStream strings;
+    private final GzipStream gzip;
     private long delivered;
     private String endedEarly;
 
-    SourceStream(InputStream decoded, boolean compressed) {
-        super(decoded);
-        this.compressed = compressed;
+    /** {@code strings} is the stream read when the text is held in JSON strings, otherwise null. */
+    SourceStream(InputStream stored, GzipStream gzip, JsonStringStream strings) {
+        super(strings != null ? strings : gzip != null ? gzip : stored);
+        this.gzip = gzip;
+        this.strings = strings;
+        this.compressed = gzip != null;
+        this.decoded = gzip != null || strings != null;
     }
 
     /**
-     * Bytes after the compressed data that are not more of it, when the whole stream was read and there were: where
+     * Bytes after the decoded data that are not more of it, when the whole stream was read and there were: where
      * they start and how many. What came before them is all delivered; the importer reports them, as data not read.
      */
     public Optional<String> trailingBytes() {
-        return in instanceof GzipStream gzip ? gzip.trailingBytes() : Optional.empty();
+        Optional<String> afterStrings = strings == null ? Optional.empty() : strings.trailingBytes();
+        return afterStrings.isPresent() || gzip == null ? afterStrings : gzip.trailingBytes();
     }
 
     /** Why the data stops before the file's end, when it does; empty for a file read to its end. */
@@ -65,14 +73,14 @@ public final class SourceStream extends FilterInputStream {
             }
             return n;
         } catch (EOFException e) {
-            if (!compressed) {
+            if (!decoded) {
                 throw e;
             }
-            // GzipStream hands out every byte it could inflate before it throws this, and says how far it got.
+            // The decoders hand out every byte they could decode before they throw this, and say how far they got.
             endedEarly = e.getMessage() + ": the file was cut short";
             return -1;
-        } catch (ZipException e) {
-            if (!compressed) {
+        } catch (ZipException | JsonStringStream.DecodeException e) {
+            if (!decoded) {
                 throw e;
             }
             endedEarly = e.getMessage() + "; nothing after it was read";

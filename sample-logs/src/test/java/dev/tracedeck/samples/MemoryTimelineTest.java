@@ -36,6 +36,12 @@ class MemoryTimelineTest {
                 new AssertionError(name + " not in " + t.memories().stream().map(Memory::name).toList()));
     }
 
+    /** The memory named {@code name} that calls operate on: two agents of one file may share a block's name. */
+    private static Memory operatedOn(MemoryTimeline t, String name) {
+        return t.memories().stream().filter(m -> m.name().equals(name) && !m.operations().isEmpty()).findFirst()
+                .orElseThrow(() -> new AssertionError(name + " is operated on in none of " + t.memories()));
+    }
+
     private static String ops(Memory m) {
         return m.operations().stream().map(o -> o.tool() + ":" + o.op().label() + (o.failed() ? "!" : "") + ":"
                 + o.sizeBefore().map(String::valueOf).orElse("?") + ">" + o.sizeAfter().map(String::valueOf).orElse("?"))
@@ -56,6 +62,18 @@ class MemoryTimelineTest {
     }
 
     @Test
+    void aBlockNoCallChangesIsShownWithItsValueButGivesTheRulesNothing() throws Exception {
+        Path file = SampleReadme.MODULE.resolve("letta/clean-memgpt-agent.af");
+        Trace trace = Importers.standard().read(ImportSource.of(file), ImportListener.NONE);
+        Memory persona = named(MemoryTimeline.of(trace), "persona");
+        assertEquals(List.of(), persona.operations());
+        assertEquals(OptionalInt.of(5000), persona.limit());
+        assertTrue(persona.initial().orElseThrow().length() > 0);
+        assertEquals(List.of("human"), trace.threads().stream().flatMap(th -> MemoryTimeline.of(th).stream())
+                .map(Memory::name).toList());
+    }
+
+    @Test
     void aRefusedAppendChangesNothingAndKeepsWhatItTried() throws Exception {
         Memory human = named(read(SampleReadme.MODULE.resolve("letta/block-over-limit.af")), "human");
         assertEquals(OptionalInt.of(200), human.limit());
@@ -72,8 +90,9 @@ class MemoryTimelineTest {
     @Test
     void lettasMemoryToolPatchesAndArchivalMemory() throws Exception {
         MemoryTimeline t = read(SampleReadme.MODULE.resolve("letta/memory-tool.af"));
-        assertEquals(List.of("human", "sources", "archival memory", "deadlines", "milestones"),
+        assertEquals(List.of("human", "sources", "archival memory", "deadlines", "milestones", "persona"),
                 t.memories().stream().map(Memory::name).toList());
+        assertEquals(List.of(), named(t, "persona").operations(), "no call touches the persona block");
         Memory human = named(t, "human");
         assertEquals(Optional.empty(), human.initial(), "the prompt shows the memory as it ended");
         assertEquals("memory:replace:?>93 memory_apply_patch:replace:93>91", ops(human));
@@ -183,8 +202,8 @@ class MemoryTimelineTest {
         assertEquals(List.of("project 1", "todo 2"), counts(sleeptime));
         // its one prompt was rewritten after these calls, so no value before the first is known; each result reports
         // the block after, and the last ones are the saved blocks of the sleep-time agent (9,620 and 2,618 characters)
-        assertEquals("memory_replace:replace:?>9620", ops(named(sleeptime, "project")));
-        assertEquals("memory_replace:replace:?>2318 memory_replace:replace:2318>2618", ops(named(sleeptime, "todo")));
+        assertEquals("memory_replace:replace:?>9620", ops(operatedOn(sleeptime, "project")));
+        assertEquals("memory_replace:replace:?>2318 memory_replace:replace:2318>2618", ops(operatedOn(sleeptime, "todo")));
         MemoryTimeline outreach = read(REAL.resolve("letta-03-outreach-workflow-oldschema.af"));
         assertTrue(outreach.memories().isEmpty());
         MemoryTimeline session = read(REAL.resolve("claude-code-11-sessionshare-general-tool-calls-1mb.jsonl"));
@@ -193,8 +212,9 @@ class MemoryTimelineTest {
         assertEquals(List.of("/path/to/Demo/CLAUDE.md 1", "todo list 19"), counts(ccviewer));
     }
 
+    /** The memories calls operate on, each with how many operations. */
     private static List<String> counts(MemoryTimeline t) {
-        return t.memories().stream().collect(Collectors.groupingBy(Memory::name, java.util.TreeMap::new,
+        return t.memories().stream().filter(m -> !m.operations().isEmpty()).collect(Collectors.groupingBy(Memory::name, java.util.TreeMap::new,
                 Collectors.summingInt(m -> m.operations().size()))).entrySet().stream()
                 .map(e -> e.getKey() + " " + e.getValue()).toList();
     }

@@ -54,13 +54,16 @@ public final class CostLedger {
         for (Trace trace : traces) {
             for (TraceThread thread : trace.threads()) {
                 Estimates estimates = new Estimates(thread);
-                for (ModelCall call : thread.records().modelCalls()) {
-                    Optional<BilledUsage> bill = call.bill();
-                    indexOf.put(call, modelCalls.size());
-                    modelCalls.add(call);
-                    keys.add(new ThreadKey(trace.file(), thread.id()));
-                    bills.add(bill.orElseGet(() -> estimates.of(call)));
-                    origins.add(bill.isPresent() ? CallCost.Origin.RECORDED : CallCost.Origin.ESTIMATED);
+                for (ModelCall response : thread.records().modelCalls()) {
+                    // Another model's sampling inside the response (an advisor's) is billed as a call of its own.
+                    for (ModelCall call : response.withInner()) {
+                        Optional<BilledUsage> bill = call.bill();
+                        indexOf.put(call, modelCalls.size());
+                        modelCalls.add(call);
+                        keys.add(new ThreadKey(trace.file(), thread.id()));
+                        bills.add(bill.orElseGet(() -> estimates.of(call)));
+                        origins.add(bill.isPresent() ? CallCost.Origin.RECORDED : CallCost.Origin.ESTIMATED);
+                    }
                 }
             }
         }

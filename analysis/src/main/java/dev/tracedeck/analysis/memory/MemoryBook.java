@@ -39,11 +39,14 @@ final class MemoryBook {
         return Optional.ofNullable(pages.get(name));
     }
 
-    /** The memories with at least one operation, in the order they were first met. */
-    List<Memory> memories() {
+    /**
+     * The memories with at least one operation, and with {@code shownOnly} those the trace only shows a value of too,
+     * in the order they were first met.
+     */
+    List<Memory> memories(boolean shownOnly) {
         List<Memory> out = new ArrayList<>();
         for (Page p : pages.values()) {
-            if (!p.operations.isEmpty()) {
+            if (!p.operations.isEmpty() || shownOnly && p.initial.isPresent()) {
                 out.add(new Memory(threadId, p.name, p.kind, p.limit, p.initial, p.operations));
             }
         }

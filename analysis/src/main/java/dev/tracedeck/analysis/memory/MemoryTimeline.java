@@ -28,10 +28,14 @@ public record MemoryTimeline(List<Memory> memories, String reason) {
         Objects.requireNonNull(reason);
     }
 
+    /**
+     * Every memory the trace shows: those its calls operate on, and those it only shows (a Letta agent's blocks that no
+     * call changed, each with the value the file saves).
+     */
     public static MemoryTimeline of(Trace trace) {
         List<Memory> all = new ArrayList<>();
         for (TraceThread thread : trace.threads()) {
-            all.addAll(of(thread));
+            all.addAll(read(thread).memories(true));
         }
         if (!all.isEmpty()) {
             return new MemoryTimeline(all, "");
@@ -46,8 +50,15 @@ public record MemoryTimeline(List<Memory> memories, String reason) {
         return KEEPING.contains(format);
     }
 
-    /** The memories one thread operates on, in the order each was first met. */
+    /**
+     * The memories one thread operates on, in the order each was first met: what the memory rules judge (a memory no
+     * call touched gives them nothing to check).
+     */
     public static List<Memory> of(TraceThread thread) {
+        return read(thread).memories(false);
+    }
+
+    private static MemoryBook read(TraceThread thread) {
         MemoryBook book = new MemoryBook(thread.id());
         CallResults results = CallResults.of(thread);
         LettaBlocks.read(thread, results, book);
@@ -63,6 +74,6 @@ public record MemoryTimeline(List<Memory> memories, String reason) {
                 MemoryFiles.apply(event, call, results, book);
             }
         });
-        return book.memories();
+        return book;
     }
 }

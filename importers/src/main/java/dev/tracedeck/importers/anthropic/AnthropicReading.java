@@ -151,8 +151,7 @@ final class AnthropicReading implements JsonImport.Records {
     /** A response names its model and the usage billed for it: the trace's record of the call. */
     private void recordCall(Event answer, JsonNode response) {
         if (answer != null) {
-            out.modelCall(answer, response.path("model").asText(""), ProviderUsage.anthropicResponse(response),
-                    OptionalInt.empty(), ProviderUsage.anthropicBill(response));
+            out.modelCall(ProviderUsage.anthropicCall(answer, response));
         }
     }
 

@@ -9,6 +9,7 @@ import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.json.JsonValue;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.recorded.BilledUsage;
+import dev.tracedeck.model.recorded.ModelCall;
 import dev.tracedeck.model.recorded.RecordedOutcome;
 import dev.tracedeck.model.recorded.TokenUsage;
 import dev.tracedeck.model.source.SourceRef;
@@ -269,6 +270,11 @@ public final class ChatTraceWriter {
     public void modelCall(Event at, String model, Optional<TokenUsage> usage, OptionalInt window,
                           Optional<BilledUsage> billed) {
         builder.recordModelCall(at, model, usage, window, billed);
+    }
+
+    /** A model call as the importer put it together, with the samplings of other models inside it. */
+    public void modelCall(ModelCall call) {
+        builder.recordModelCall(call);
     }
 
     /** Records that the harness compacted the context of {@code at}'s thread there. */

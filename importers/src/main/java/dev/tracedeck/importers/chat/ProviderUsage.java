@@ -1,9 +1,14 @@
 package dev.tracedeck.importers.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.recorded.BilledUsage;
+import dev.tracedeck.model.recorded.ModelCall;
 import dev.tracedeck.model.recorded.TokenUsage;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The {@code usage} objects providers return with a response, read into one shape. Each provider names and splits
@@ -115,7 +120,11 @@ public final class ProviderUsage {
     /**
      * What one Anthropic response was billed: its top-level {@code usage} as written, summed over the samplings of a
      * server tool's loop as the API charges them, with the cache writes of an hour apart
-     * ({@code cache_creation.ephemeral_1h_input_tokens}, as Claude Code records them). None without an input count.
+     * ({@code cache_creation.ephemeral_1h_input_tokens}, as Claude Code records them). Where {@code usage.iterations}
+     * lists the samplings, the bill is their sum over the response's own model: the top-level counts leave out a
+     * compaction step (Anthropic's compaction documentation: "the top-level usage excludes" it, and it is billed), and
+     * an iteration naming another model (an advisor's) is that model's call ({@link #anthropicCall}). None without an
+     * input count.
      */
     public static Optional<BilledUsage> anthropicBill(JsonNode response) {
         if (response == null) {
@@ -125,12 +134,61 @@ public final class ProviderUsage {
         if (!usage.path("input_tokens").canConvertToLong()) {
             return Optional.empty();
         }
+        String id = response.path("id").asText("");
+        String model = response.path("model").asText("");
+        JsonNode iterations = usage.path("iterations");
+        long[] sum = new long[5];
+        boolean summed = false;
+        for (JsonNode iteration : iterations.isArray() ? iterations : List.<JsonNode>of()) {
+            String own = iteration.path("model").asText("");
+            if ((own.isEmpty() || own.equals(model)) && iteration.path("input_tokens").canConvertToLong()) {
+                long[] one = anthropicCounts(iteration);
+                for (int k = 0; k < sum.length; k++) {
+                    sum[k] += one[k];
+                }
+                summed = true;
+            }
+        }
+        long[] c = summed ? sum : anthropicCounts(usage);
+        return Optional.of(BilledUsage.anthropic(id, c[0], c[1], c[2], c[3], c[4]));
+    }
+
+    /**
+     * The model call one Anthropic response records at {@code answer}: its model, the context of its largest
+     * sampling ({@link #anthropicResponse}), its bill ({@link #anthropicBill}), and, inside it, a call for each
+     * iteration of {@code usage.iterations} that names another model (an advisor's sub-inference, billed at that
+     * model's rates), its bill under the response's id and the iteration's place so that a response recorded twice
+     * is still counted once.
+     */
+    public static ModelCall anthropicCall(Event answer, JsonNode response) {
+        String model = response.path("model").asText("");
+        String id = response.path("id").asText("");
+        JsonNode iterations = response.path("usage").path("iterations");
+        List<ModelCall> inner = new ArrayList<>();
+        for (int i = 0; iterations.isArray() && i < iterations.size(); i++) {
+            JsonNode iteration = iterations.get(i);
+            String own = iteration.path("model").asText("");
+            Optional<TokenUsage> usage = anthropic(iteration);
+            if (own.isEmpty() || own.equals(model) || usage.isEmpty()) {
+                continue;
+            }
+            long[] c = anthropicCounts(iteration);
+            BilledUsage bill = BilledUsage.anthropic(id.isEmpty() ? "" : id + "/usage/iterations/" + i, c[0], c[1], c[2],
+                    c[3], c[4]);
+            inner.add(new ModelCall(answer, own, usage, OptionalInt.empty(), Optional.of(bill)));
+        }
+        return new ModelCall(answer, model, anthropicResponse(response), OptionalInt.empty(), anthropicBill(response),
+                inner);
+    }
+
+    /** An Anthropic usage object's counts: uncached input, cache writes (of which for an hour), cache reads, output. */
+    private static long[] anthropicCounts(JsonNode usage) {
         JsonNode creation = usage.path("cache_creation");
         long hour = count(creation, "ephemeral_1h_input_tokens");
         long written = Math.max(count(usage, "cache_creation_input_tokens"),
                 count(creation, "ephemeral_5m_input_tokens") + hour);
-        return Optional.of(BilledUsage.anthropic(response.path("id").asText(""), count(usage, "input_tokens"), written,
-                hour, count(usage, "cache_read_input_tokens"), count(usage, "output_tokens")));
+        return new long[] {count(usage, "input_tokens"), written, hour, count(usage, "cache_read_input_tokens"),
+                count(usage, "output_tokens")};
     }
 
     /**

@@ -362,8 +362,7 @@ final class Session implements GrowingJsonLines.Resumable {
         String model = message.message.path("model").asText("");
         // Claude Code writes the errors it shows in the conversation as "<synthetic>" assistant messages: no call.
         if (answer != null && !model.startsWith("<")) {
-            out.modelCall(answer, model, ProviderUsage.anthropicResponse(message.message), OptionalInt.empty(),
-                    ProviderUsage.anthropicBill(message.message));
+            out.modelCall(ProviderUsage.anthropicCall(answer, message.message));
         }
     }
 

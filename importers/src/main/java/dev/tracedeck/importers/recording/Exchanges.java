@@ -311,8 +311,7 @@ final class Exchanges {
             first = first == null ? e : first;
         }
         if (first != null) {
-            out.modelCall(first, body.path("model").asText(""), ProviderBodies.usage(api, body), OptionalInt.empty(),
-                    ProviderBodies.bill(api, body));
+            out.modelCall(ProviderBodies.call(api, first, body));
         }
         conversation.endsAtAnswer = first != null;
         if (api == ProviderBodies.Api.OPENAI_RESPONSES && body.path("id").isTextual()) {

@@ -8,12 +8,15 @@ import dev.tracedeck.importers.anthropic.AnthropicMessages;
 import dev.tracedeck.importers.chat.ProviderUsage;
 import dev.tracedeck.importers.openai.OpenAiMessages;
 import dev.tracedeck.importers.responses.TurnGatherer;
+import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.recorded.BilledUsage;
+import dev.tracedeck.model.recorded.ModelCall;
 import dev.tracedeck.model.recorded.TokenUsage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
 /**
@@ -150,6 +153,13 @@ final class ProviderBodies {
             }
         }
         return items;
+    }
+
+    /** The model call the response records at {@code answer}: its model, usage and bill. */
+    static ModelCall call(Api api, Event answer, JsonNode response) {
+        return api == Api.ANTHROPIC ? ProviderUsage.anthropicCall(answer, response)
+                : new ModelCall(answer, response.path("model").asText(""), usage(api, response), OptionalInt.empty(),
+                        bill(api, response));
     }
 
     /** What the response was billed, every kind its usage holds. */

@@ -77,8 +77,9 @@ public final class GrowingFile {
             }
         }
         if (length >= SNIFFED_UNTIL && note == null) {
-            note = name + ": " + importer.formatId() + " can't be read on as the file grows; it is read whole again"
-                    + " when it changes, at most a fifth of the time";
+            note = name + ": " + (head.inJsonStrings() ? "text held in JSON strings" : importer.formatId())
+                    + " can't be read on as the file grows; it is read whole again when it changes, at most a fifth of"
+                    + " the time";
         }
         long now = nanoClock.getAsLong();
         if (now - nextWholeRead < 0) {
@@ -123,7 +124,8 @@ public final class GrowingFile {
             importer = picked;
             growing = null;
         }
-        if (growing == null) {
+        // A reading that goes on reads the file's bytes as they are; text held in JSON strings is decoded by a whole read.
+        if (growing == null && !head.inJsonStrings()) {
             growing = importer.growing(name, file, head).orElse(null);
         }
     }

@@ -6,10 +6,12 @@ import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.registry.Importers;
+import dev.tracedeck.model.recorded.BilledUsage;
 import dev.tracedeck.model.recorded.ModelCall;
 import dev.tracedeck.model.recorded.TokenUsage;
 import dev.tracedeck.model.trace.Trace;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -95,5 +97,41 @@ class ServerToolUsageTest {
                    {"type": "advisor_message", "model": "claude-opus-4-7", "input_tokens": 2728, "output_tokens": 874},
                    {"type": "message", "input_tokens": 1363, "output_tokens": 3165}]}"""));
         assertEquals(Optional.of(new TokenUsage(1363, 0, 0, 3200)), call.usage());
+    }
+
+    @Test
+    void anAdvisorsIterationIsACallOfItsOwnModelBilledApart() throws Exception {
+        ModelCall call = onlyCall("response.json", response("""
+                [{"type": "text", "text": "Done."}]""", """
+                {"input_tokens": 2414, "output_tokens": 3200,
+                 "iterations": [
+                   {"type": "message", "input_tokens": 1051, "output_tokens": 35},
+                   {"type": "advisor_message", "model": "claude-opus-4-7", "input_tokens": 2728, "output_tokens": 874},
+                   {"type": "message", "input_tokens": 1363, "output_tokens": 3165}]}"""));
+        BilledUsage own = call.bill().orElseThrow();
+        assertEquals(2414, own.input(), "the response's own samplings, as its top-level usage says");
+        assertEquals(3200, own.output());
+        assertEquals(1, call.inner().size());
+        ModelCall advisor = call.inner().get(0);
+        assertEquals("claude-opus-4-7", advisor.model());
+        assertEquals("msg_01A/usage/iterations/1", advisor.bill().orElseThrow().id());
+        assertEquals(2728, advisor.bill().orElseThrow().input());
+        assertEquals(874, advisor.bill().orElseThrow().output());
+    }
+
+    @Test
+    void aCompactionStepTheTopLevelUsageLeavesOutIsBilled() throws Exception {
+        // Anthropic's compaction documentation: the top-level usage excludes the compaction iteration, which is billed.
+        ModelCall call = onlyCall("response.json", response("""
+                [{"type": "compaction", "content": "Summary of the conversation so far."},
+                 {"type": "text", "text": "Carrying on."}]""", """
+                {"input_tokens": 23000, "output_tokens": 1000,
+                 "iterations": [
+                   {"type": "compaction", "input_tokens": 180000, "output_tokens": 3500},
+                   {"type": "message", "input_tokens": 23000, "output_tokens": 1000}]}"""));
+        BilledUsage bill = call.bill().orElseThrow();
+        assertEquals(203000, bill.input());
+        assertEquals(4500, bill.output());
+        assertEquals(List.of(), call.inner());
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.model.event.Payload;
@@ -74,6 +75,22 @@ class GrowingFileTest {
         assertEquals(73, growing.read(Files.size(file)).orElseThrow().threads().size(), "read whole again");
         assertFalse(growing.putOff());
         assertTrue(growing.note().isEmpty(), "said once");
+    }
+
+    @Test
+    void aSessionWhoseLinesAreJsonStringsIsReadWholeAsAFreshImportReadsIt() throws Exception {
+        Path file = dir.resolve("encoded-twice.jsonl");
+        ObjectMapper json = new ObjectMapper();
+        for (int i = 1; i <= 400; i++) {
+            append(file, json.writeValueAsString(String.format(SESSION, i, "question " + i).strip()) + "\n");
+        }
+        GrowingFile growing = new GrowingFile(Importers.standard(), file, file.toString());
+        Trace trace = growing.read(Files.size(file)).orElseThrow();
+        assertEquals(400, trace.events().size());
+        assertEquals(Importers.standard().read(ImportSource.of(file), ImportListener.NONE).events(), trace.events());
+        assertEquals("question 400", content(trace, 399));
+        String note = growing.note().orElseThrow();
+        assertTrue(note.contains("text held in JSON strings can't be read on as the file grows"), note);
     }
 
     @Test

@@ -146,6 +146,11 @@ public final class TraceBuilder {
         recorded(at.threadId()).calls.add(new ModelCall(at, model, usage, window, billed));
     }
 
+    /** A model call with the samplings of other models inside it (see {@link ModelCall#inner()}). */
+    public void recordModelCall(ModelCall call) {
+        recorded(call.event().threadId()).calls.add(call);
+    }
+
     /** Records that the harness compacted the context of the event's thread there. */
     public void recordCompaction(Event at, OptionalLong tokensBefore, String trigger) {
         recorded(at.threadId()).compactions.add(new Compaction(at, tokensBefore, trigger));
@@ -209,7 +214,7 @@ public final class TraceBuilder {
         }
         Recorded r = recorded(threadId);
         for (ModelCall c : from.records().modelCalls()) {
-            r.calls.add(new ModelCall(events.get(offset + c.event().seq()), c.model(), c.usage(), c.window(), c.billed()));
+            r.calls.add(c.at(events.get(offset + c.event().seq())));
         }
         for (Compaction c : from.records().compactions()) {
             r.compactions.add(new Compaction(events.get(offset + c.event().seq()), c.tokensBefore(), c.trigger()));

@@ -35,7 +35,7 @@ record Spend(long tokens, long microdollars, int calls, int unrecorded, int unpr
         Event last = null;
         Set<String> ids = new HashSet<>();
         for (TraceThread thread : threads) {
-            for (ModelCall call : thread.records().modelCalls()) {
+            for (ModelCall call : thread.records().modelCalls().stream().flatMap(c -> c.withInner().stream()).toList()) {
                 BilledUsage bill = call.bill().orElse(null);
                 if (bill == null) {
                     unrecorded++;
