@@ -89,8 +89,11 @@ public final class MemoryLanes {
         boolean threads = timeline.memories().stream().map(Memory::threadId).distinct().count() > 1;
         // The threads as every other view labels them: a Mycelian id is a memory id and a session, the memory id long.
         dev.tracedeck.model.trace.ThreadLabels labels = threads ? dev.tracedeck.model.trace.ThreadLabels.of(trace) : null;
+        // The memories calls change first, in the order met; those the trace only shows (a block no call touched) after.
+        List<Memory> ordered = new ArrayList<>(timeline.memories());
+        ordered.sort(java.util.Comparator.comparing(m -> m.operations().isEmpty()));
         List<Lane> lanes = new ArrayList<>();
-        for (Memory memory : timeline.memories()) {
+        for (Memory memory : ordered) {
             int lane = lanes.size();
             List<Mark> marks = new ArrayList<>();
             for (MemoryOperation op : memory.operations()) {
@@ -122,9 +125,20 @@ public final class MemoryLanes {
         return marks.get(Math.max(0, Math.min(marks.size() - 1, from.index() + step)));
     }
 
-    /** The mark nearest {@code from}'s place on the lane {@code step} lanes above or below, or {@code from} at either end. */
+    /** The first mark of the first lane that has one; empty when no call changed any memory. */
+    public Optional<Mark> firstMark() {
+        return lanes.stream().filter(l -> !l.marks().isEmpty()).map(l -> l.marks().get(0)).findFirst();
+    }
+
+    /**
+     * The mark nearest {@code from}'s place on the next lane {@code step} lanes above or below that has marks, or
+     * {@code from} at either end.
+     */
     public Mark across(Mark from, int step) {
         int lane = from.lane() + step;
+        while (lane >= 0 && lane < lanes.size() && lanes.get(lane).marks().isEmpty()) {
+            lane += Integer.signum(step);
+        }
         if (lane < 0 || lane >= lanes.size()) {
             return from;
         }

@@ -131,7 +131,11 @@ public final class MemoryViewModel {
             return;
         }
         MemoryLanes.Mark from = selected.get();
-        select(from == null ? now.lanes().get(0).marks().get(0) : to.apply(from));
+        if (from == null) {
+            now.firstMark().ifPresent(this::select);
+        } else {
+            select(to.apply(from));
+        }
     }
 
     /** Selects the selected mark's call in the other views (Enter, the link). */

@@ -127,8 +127,10 @@ class MemoryViewTest {
 
     @Test
     void aLanePerBlockAMarkPerCallEachKindItsShapeAFailedCallHollow(FxRobot robot) {
-        assertEquals(1, model.lanes().lanes().size());
+        assertEquals(2, model.lanes().lanes().size());
         assertEquals("human", robot.from(view).lookup(".memory-lane-name").queryAs(Label.class).getText());
+        assertEquals("persona", model.lanes().lanes().get(1).label(), "a block no call changes comes after those calls change");
+        assertEquals(0, model.lanes().lanes().get(1).marks().size());
         LaneTrack track = track(0);
         assertEquals(3, model.lanes().lanes().get(0).marks().size());
         double append = track.xOf(mark(0, 0));
@@ -215,6 +217,16 @@ class MemoryViewTest {
         Event other = trace.events().get(0);
         robot.interact(() -> model.showEvent(other));
         assertEquals(0, model.selectedProperty().get().index(), "an event that made no operation changes nothing");
+    }
+
+    @Test
+    void downPassesOverAMemoryNoCallChanges(FxRobot robot) {
+        robot.interact(() -> view.requestFocus());
+        robot.type(KeyCode.RIGHT);
+        MemoryLanes.Mark first = model.selectedProperty().get();
+        assertEquals(0, first.lane());
+        robot.type(KeyCode.DOWN);
+        assertEquals(first, model.selectedProperty().get(), "the persona lane below has no mark to go to");
     }
 
     @Test
