@@ -73,7 +73,10 @@ final class TraceView extends SplitPane {
         follow(this, position -> remember(l -> l.withThreads(position)));
         follow(panes, position -> remember(l -> l.withDetail(position)));
         findingsShown.addListener((obs, old, shown) -> showFindings(shown));
-        findingsShown.bind(openFiles.findingsShownProperty());
+        // While the file is read, the panel comes with the first thread checked; the loading strip says where they stand.
+        findingsShown.bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> openFiles.findingsShownProperty().get()
+                        && (!model.readingProperty().get() || model.findings().summaryProperty().get().checked() > 0),
+                openFiles.findingsShownProperty(), model.readingProperty(), model.findings().summaryProperty()));
         showFindings(findingsShown.get());
     }
 

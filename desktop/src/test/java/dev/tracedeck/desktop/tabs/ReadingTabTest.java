@@ -107,8 +107,9 @@ class ReadingTabTest {
     }
 
     @Test
-    void theStripSaysWhereTheFindingsStand(FxRobot robot) {
+    void theStripSaysWhereTheFindingsStandAndThePanelComesWithTheFirstThreadChecked(FxRobot robot) {
         robot.interact(() -> document.model().append(events));
+        assertTrue(robot.from(view).lookup("#findings-panel").tryQuery().isEmpty(), "no findings before a thread is checked");
         Label note = robot.from(view).lookup("#loading-note").queryAs(Label.class);
         assertEquals("Findings follow once the whole file is read", note.getText());
         robot.interact(() -> document.model().readSoFar().orElseThrow().checkingAsRead());
