@@ -138,7 +138,10 @@ if [[ "${APP:-1}" != 0 ]]; then
         desktop/src/test/java/dev/tracedeck/desktop/bench/BareTableWindow.java \
         desktop/src/main/java/dev/tracedeck/desktop/common/ProcessStart.java
     jar --create --file "$WORK/bare.jar" -C "$WORK/bare" .
-    eval "$(sed -n '/^huge_pages=()$/,/^batch_opts+=/p; /^desktop_opts=(/,/)$/p' tracedeck)"
+    # The window's JVM options, read as the launcher reads them (app/src/jvm/jobs.properties).
+    here=$ROOT
+    eval "$(sed -n '/^jvm_options() {/,/^}/p' tracedeck)"
+    read -r -a desktop_opts <<<"$(jvm_options window)"
     bare=(java "${desktop_opts[@]}" --module-path "$fx_modules" --add-modules javafx.controls -cp "$WORK/bare.jar"
         dev.tracedeck.desktop.bench.BareTableWindow)
     "${bare[@]:0:1}" -XX:ArchiveClassesAtExit="$WORK/bare.jsa" -Xlog:cds=off -Xlog:cds+dynamic=off "${bare[@]:1}" \

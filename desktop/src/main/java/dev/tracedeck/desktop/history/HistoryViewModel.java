@@ -22,7 +22,8 @@ public final class HistoryViewModel {
 
     private Trace trace;
     private final LatestOnly counts;
-    private final HistoryInsights insights;
+    private HistoryInsights insights;
+    private final dev.tracedeck.analysis.rules.SpendParameters spend;
     private final Consumer<Event> reveal;
     private final ReadOnlyObjectWrapper<HistoryInsight> insight = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
@@ -52,6 +53,7 @@ public final class HistoryViewModel {
         this.trace = trace;
         this.counts = new LatestOnly(queries);
         this.insights = new HistoryInsights(model, spend);
+        this.spend = spend;
         this.reveal = reveal;
     }
 
@@ -86,6 +88,15 @@ public final class HistoryViewModel {
             return;
         }
         refresh();
+    }
+
+    /**
+     * A file read to its end, in place of what was read of it: the history in view is counted again from {@code whole},
+     * with {@code model}, the model the whole trace names (what was read of it may have named none yet).
+     */
+    public void traceRead(Trace whole, ModelChoice model) {
+        insights = new HistoryInsights(model, spend);
+        traceGrew(whole);
     }
 
     /** A followed file read further: the history in view is counted again from {@code grown}, the same file's trace now. */

@@ -1,5 +1,6 @@
 package dev.tracedeck.desktop.tabs;
 
+import dev.tracedeck.desktop.common.Once;
 import dev.tracedeck.desktop.loading.LoadingView;
 import java.util.HashMap;
 import java.util.Map;
@@ -9,7 +10,9 @@ import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
 
 /** A tab per open file; the tab's panes follow its document from importing to ready. */
 public final class OpenFilesView extends StackPane {
@@ -19,6 +22,7 @@ public final class OpenFilesView extends StackPane {
     private final OpenFilesViewModel model;
     private final TabPane tabs = new TabPane();
     private final Map<TraceDocument, Tab> tabOf = new HashMap<>();
+    private final Map<TraceDocument, TraceView> viewOf = new HashMap<>();
 
     public OpenFilesView(OpenFilesViewModel model, Runnable openDialog) {
         this.model = model;
@@ -45,12 +49,13 @@ public final class OpenFilesView extends StackPane {
 
     /** Puts the caret in the selected file's search box. */
     public void focusSearch() {
+        traceView().ifPresent(TraceView::focusSearch);
+    }
+
+    /** The selected file's panes, whether it is still read or read whole. */
+    private java.util.Optional<TraceView> traceView() {
         Tab tab = tabs.getSelectionModel().getSelectedItem();
-        if (tab != null && tab.getContent() instanceof TraceView view) {
-            view.focusSearch();
-        } else if (tab != null && tab.getContent() instanceof LoadingView view) {
-            view.focusSearch();
-        }
+        return tab == null ? java.util.Optional.empty() : java.util.Optional.ofNullable(viewOf.get((TraceDocument) tab.getUserData()));
     }
 
     /** What a view's "Export picture…" context-menu entry does: the window's File ▸ Export picture. */
@@ -63,27 +68,17 @@ public final class OpenFilesView extends StackPane {
      * beside the detail pane first.
      */
     public java.util.LinkedHashMap<String, javafx.scene.Node> pictureViews() {
-        Tab tab = tabs.getSelectionModel().getSelectedItem();
-        if (tab != null && tab.getContent() instanceof TraceView view) {
-            return view.pictureViews();
-        }
-        return new java.util.LinkedHashMap<>();
+        return traceView().map(TraceView::pictureViews).orElseGet(java.util.LinkedHashMap::new);
     }
 
     /** Opens the field for a note on the event the selected file's detail pane shows. */
     public void addNote() {
-        Tab tab = tabs.getSelectionModel().getSelectedItem();
-        if (tab != null && tab.getContent() instanceof TraceView view) {
-            view.addNote();
-        }
+        traceView().ifPresent(TraceView::addNote);
     }
 
     /** Puts the keyboard in the selected file's findings list. */
     public void focusFindings() {
-        Tab tab = tabs.getSelectionModel().getSelectedItem();
-        if (tab != null && tab.getContent() instanceof TraceView view) {
-            view.focusFindings();
-        }
+        traceView().ifPresent(TraceView::focusFindings);
     }
 
     private void syncTabs() {
@@ -92,6 +87,7 @@ public final class OpenFilesView extends StackPane {
                 return false;
             }
             tabs.getTabs().remove(tabOf.get(document));
+            viewOf.remove(document);
             return true;
         });
         for (TraceDocument document : model.documents()) {
@@ -111,26 +107,35 @@ public final class OpenFilesView extends StackPane {
             e.consume();  // the view-model decides; the tab goes when the document does
             model.close(document);
         });
-        showContent(tab, document);
-        document.contentProperty().addListener((obs, old, now) -> showContent(tab, document));
+        TraceView view = new TraceView(document.model(), model, () -> onExportPicture.run());
+        viewOf.put(document, view);
+        VBox panes = new VBox(view);
+        VBox.setVgrow(view, Priority.ALWAYS);
+        tab.setContent(panes);
+        if (!document.isReady()) {
+            showReading(tab, panes, document);
+        }
         tabs.getTabs().add(tab);
         return tab;
     }
 
-    private void showContent(Tab tab, TraceDocument document) {
-        if (document.isReady()) {
+    /**
+     * While the file is read: the loading strip over its panes, which are the same from its first events read to its
+     * trace whole, and a progress bar in the tab; both go once the trace is whole.
+     */
+    private void showReading(Tab tab, VBox panes, TraceDocument document) {
+        // A bar rather than a spinner: at tab size a spinner's pie is too small to read.
+        ProgressBar bar = new ProgressBar();
+        bar.progressProperty().bind(document.progressProperty());
+        bar.getStyleClass().add("tab-progress");
+        tab.setGraphic(bar);
+        TraceViewModel trace = document.model();
+        LoadingView strip = new LoadingView(trace.readSoFar().orElseThrow(), trace.findings().summaryProperty(),
+                document.path(), document.progressProperty(), () -> model.close(document));
+        panes.getChildren().add(0, strip);
+        Once.when(document.contentProperty(), java.util.Objects::nonNull, content -> {
             tab.setGraphic(null);
-            tab.setContent(new TraceView(document.getContent(), model, () -> onExportPicture.run()));
-        } else {
-            // A bar rather than a spinner: at tab size a spinner's pie is too small to read.
-            ProgressBar bar = new ProgressBar();
-            bar.progressProperty().bind(document.progressProperty());
-            bar.getStyleClass().add("tab-progress");
-            tab.setGraphic(bar);
-            PaneLayout layout = model.getPaneLayout();
-            tab.setContent(new LoadingView(document.loading(), document.path(), document.progressProperty(),
-                    () -> model.close(document), layout.threads(), layout.detail(), layout.findings(),
-                    model.findingsShownProperty().get()));
-        }
+            panes.getChildren().remove(strip);
+        });
     }
 }

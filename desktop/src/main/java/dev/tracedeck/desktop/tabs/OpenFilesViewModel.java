@@ -14,7 +14,6 @@ import dev.tracedeck.desktop.common.Once;
 import dev.tracedeck.desktop.common.TaskRunner;
 import dev.tracedeck.desktop.findings.FindingsSummary;
 import dev.tracedeck.desktop.findings.TraceChecker;
-import dev.tracedeck.desktop.loading.LoadingViewModel;
 import dev.tracedeck.desktop.prune.PlaygroundViewModel;
 import dev.tracedeck.desktop.runs.WorkspaceLink;
 import dev.tracedeck.desktop.timeline.StreamedSignatures;
@@ -178,7 +177,7 @@ public final class OpenFilesViewModel {
         TraceViewModel trace = document.getContent();
         PlaygroundViewModel playground = new PlaygroundViewModel(trace.loaded().trace(), document.path(),
                 trace.loaded().threadLabels(), queries, validator.config().parameters().models());
-        playground.openAt(trace.threads().selectedThreadId(), Optional.ofNullable(trace.timeline().getSelectedEvent()));
+        playground.openAt(trace.threads().selectedThreadId(), Optional.ofNullable(trace.timeline().selection().getSelectedEvent()));
         return Optional.of(playground);
     }
 
@@ -226,9 +225,9 @@ public final class OpenFilesViewModel {
      * workspace. It is selected.
      */
     public TraceDocument openWritten(Path path, String name, LoadedTrace initial) {
-        TraceDocument document = new TraceDocument(path.toAbsolutePath().normalize(), name, new LoadingViewModel(queries));
         TraceViewModel content = newContent(initial, new EventAnnotations(Optional.empty()));
-        document.loaded(content);
+        TraceDocument document = new TraceDocument(path.toAbsolutePath().normalize(), name, content);
+        document.loaded();
         documents.add(document);
         selected.set(document);
         content.startChecks();
@@ -281,14 +280,19 @@ public final class OpenFilesViewModel {
         for (Path path : paths) {
             Path normalized = path.toAbsolutePath().normalize();
             Optional<TraceDocument> open = documents.stream().filter(d -> d.path().equals(normalized)).findFirst();
-            TraceDocument document = open.orElseGet(() -> new TraceDocument(normalized, new LoadingViewModel(queries)));
-            if (open.isEmpty()) {
+            TraceDocument document;
+            if (open.isPresent()) {
+                document = open.get();
+            } else {
+                ReadVerdict verdict = new ReadVerdict();
+                document = new TraceDocument(normalized, TraceViewModel.reading(normalized.toString(), queries, imports,
+                        validator.config().parameters(), triage, new EventAnnotations(link), verdict));
                 documents.add(document);
                 Optional<ReadAhead> ahead = unclaimed.filter(r -> r.reads(path));
                 if (ahead.isPresent()) {
                     unclaimed = Optional.empty();
                 }
-                startImport(document, path, ahead);
+                startImport(document, verdict, path, ahead);
             }
             if (first == null) {
                 first = document;
@@ -325,9 +329,7 @@ public final class OpenFilesViewModel {
             return;
         }
         document.cancelImport();
-        if (document.isReady()) {
-            document.getContent().close();
-        }
+        document.model().close();
         progress.finished(document);
         documents.remove(index);
         if (selected.get() == document) {
@@ -398,29 +400,32 @@ public final class OpenFilesViewModel {
         }
     }
 
-    /** @param ahead the file's reading when it began before the window, to take over */
-    private void startImport(TraceDocument document, Path path, Optional<ReadAhead> ahead) {
+    /**
+     * @param verdict the rules of the document's findings, given the file's reading once it is read whole
+     * @param ahead   the file's reading when it began before the window, to take over
+     */
+    private void startImport(TraceDocument document, ReadVerdict verdict, Path path, Optional<ReadAhead> ahead) {
         progress.started(document);
-        LoadingViewModel loading = document.loading();
-        Batches<Event> arriving = new Batches<>(imports.callbacks(), loading::append);
-        // Signed beside the import as the events come, where there are cores to spare: both timelines search with them.
+        TraceViewModel model = document.model();
+        Batches<Event> arriving = new Batches<>(imports.callbacks(), model::append);
+        // Signed beside the import as the events come, where there are cores to spare: the timeline searches with them.
         Optional<StreamedSignatures> signatures = signAsRead ? Optional.of(new StreamedSignatures(imports.beside()))
                 : Optional.empty();
-        signatures.ifPresent(loading.timeline()::signedAsRead);
+        signatures.ifPresent(model.timeline().search()::signedAsRead);
         ahead.ifPresent(r -> {
             // Before the job starts, which hands the signatures every later event: they take each one, in order.
             List<Event> readSoFar = r.takeReadSoFar(ReadAhead.HELD_AT_MOST);
             signatures.ifPresent(s -> readSoFar.forEach(s::add));
             if (!readSoFar.isEmpty()) {
-                loading.append(readSoFar);
+                model.append(readSoFar);
             }
         });
         TraceJob.Source source = ahead.<TraceJob.Source>map(r -> r).orElse(TraceJob.Source.of(importers, ImportSource.of(path)));
         BackgroundJob<ImportJob.Imported> job = BackgroundJob.of("import " + document.name(),
                         new ImportJob(traceJob, source, imports.beside(), arriving, signatures,
-                                // Listed in the loading tab as they are checked; the trace's own checks take them over.
-                                traceJob.checksAsRead() ? loading.checkAsRead(document.path().toString()) : checklist -> { },
-                                () -> imports.callbacks().execute(loading::checkingAsRead)))
+                                // Listed as they are checked; the verdict on the whole trace takes them over.
+                                traceJob.checksAsRead() ? model.checkAsRead(document.path().toString()) : checklist -> { },
+                                () -> imports.callbacks().execute(() -> model.readSoFar().ifPresent(r -> r.checkingAsRead()))))
                 .onProgress(fraction -> {
                     document.progressed(fraction);
                     progress.update();
@@ -428,30 +433,27 @@ public final class OpenFilesViewModel {
                 .onSuccess(imported -> {
                     arriving.stop();
                     imported.read().shownWhole();
-                    loading.stopChecks();
                     // Closing the file stops the checks begun as it was read, until its verdict takes them over.
                     document.checkingAsRead(imported.read()::stop);
-                    // Content first: whoever hears "import finished" may look at it.
-                    TraceViewModel content = newContent(imported.loaded(), new EventAnnotations(link),
-                            (trace, checkedThread) -> imported.read().verdict(checkedThread));
-                    signatures.ifPresent(content.timeline()::adoptSignatures);
-                    content.continueFrom(loading.selectedThreadId(), loading.selectedEvent());
-                    document.loaded(content);
+                    verdict.readBy(imported.read());
+                    // The trace first: whoever hears "import finished" may look at it.
+                    model.readWhole(imported.loaded());
+                    document.loaded();
                     progress.finished(document);
                     refreshStatus();
-                    recordOnceChecked(document.path(), content);
-                    content.startChecks();
+                    recordOnceChecked(document.path(), model);
+                    model.startChecks();
                 })
                 .onFailure(error -> {
                     arriving.stop();
                     signatures.ifPresent(StreamedSignatures::stop);
-                    loading.stopChecks();
+                    model.stopReading();
                     failed(document, error);
                 })
                 .onCancelled(() -> {
                     arriving.stop();
                     signatures.ifPresent(StreamedSignatures::stop);
-                    loading.stopChecks();
+                    model.stopReading();
                     progress.finished(document);
                 });
         document.importing(imports.submit(job));

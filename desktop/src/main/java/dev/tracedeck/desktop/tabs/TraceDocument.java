@@ -1,7 +1,6 @@
 package dev.tracedeck.desktop.tabs;
 
 import dev.tracedeck.desktop.common.TaskHandle;
-import dev.tracedeck.desktop.loading.LoadingViewModel;
 import java.nio.file.Path;
 import java.util.Objects;
 import javafx.beans.property.ReadOnlyDoubleProperty;
@@ -10,8 +9,9 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 
 /**
- * One open file: importing (with progress) until its trace arrives, then ready with a {@link TraceViewModel}.
- * A file whose import fails or is cancelled is closed, so a document is never in an error state.
+ * One open file and its {@link TraceViewModel}, one from the moment its tab opens: fed the file's events as they are
+ * read (with progress), then the trace read whole, when the document is ready. A file whose import fails or is
+ * cancelled is closed, so a document is never in an error state.
  */
 public final class TraceDocument {
 
@@ -22,18 +22,18 @@ public final class TraceDocument {
     private TaskHandle importTask = TaskHandle.DONE;
     /** Stops the checks begun as the file was read, until the trace's verdict has taken them over. */
     private Runnable checksAsRead = () -> { };
-    private LoadingViewModel loading;
+    private final TraceViewModel model;
 
-    /** @param loading shows the file as far as it has been read, from the moment its tab opens */
-    TraceDocument(Path path, LoadingViewModel loading) {
-        this(path, path.getFileName() == null ? path.toString() : path.getFileName().toString(), loading);
+    /** @param model shows the file as far as it has been read, from the moment its tab opens, and then whole */
+    TraceDocument(Path path, TraceViewModel model) {
+        this(path, path.getFileName() == null ? path.toString() : path.getFileName().toString(), model);
     }
 
     /** @param name what the tab and the status bar call it, when not the file's name (what a receiver writes) */
-    TraceDocument(Path path, String name, LoadingViewModel loading) {
+    TraceDocument(Path path, String name, TraceViewModel model) {
         this.path = Objects.requireNonNull(path);
         this.name = Objects.requireNonNull(name);
-        this.loading = Objects.requireNonNull(loading);
+        this.model = Objects.requireNonNull(model);
     }
 
     public Path path() {
@@ -50,7 +50,10 @@ public final class TraceDocument {
         return progress.getReadOnlyProperty();
     }
 
-    /** The trace's view-model once imported, null before. */
+    /**
+     * The trace's view-model once the file is read whole, null before: the same as {@link #model()}, which shows the
+     * file as far as read meanwhile.
+     */
     public ReadOnlyObjectProperty<TraceViewModel> contentProperty() {
         return content.getReadOnlyProperty();
     }
@@ -63,9 +66,9 @@ public final class TraceDocument {
         return content.get() != null;
     }
 
-    /** The file as far as it has been read, while it is; null once its trace is ready. */
-    public LoadingViewModel loading() {
-        return loading;
+    /** The file's view-model, from the moment its tab opens: as far as the file is read, then whole. */
+    public TraceViewModel model() {
+        return model;
     }
 
     void importing(TaskHandle task) {
@@ -81,9 +84,9 @@ public final class TraceDocument {
         progress.set(fraction);
     }
 
-    void loaded(TraceViewModel model) {
+    /** The file is read whole: its {@link #model()} shows the trace. */
+    void loaded() {
         importTask = TaskHandle.DONE;
-        loading = null;
         progress.set(1);
         content.set(model);
     }

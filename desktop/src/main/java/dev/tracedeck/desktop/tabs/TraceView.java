@@ -55,8 +55,8 @@ final class TraceView extends SplitPane {
         timeline.showAnnotations(model.annotations());
         detail = new DetailView(model.detail());
         // The words the timeline is searched for are marked in the detail too, event after event.
-        model.timeline().filterProperty().addListener((obs, old, now) -> detail.highlight(now.search()));
-        detail.highlight(model.timeline().filterProperty().get().search());
+        model.timeline().filter().filterProperty().addListener((obs, old, now) -> detail.highlight(now.search()));
+        detail.highlight(model.timeline().filter().filterProperty().get().search());
         annotations = new AnnotationsBar(model.annotations(), model.detail().shownEventProperty(), openFiles.link().isPresent());
         detail.addAnnotations(annotations.tools(), annotations.panel());
         findings = new FindingsView(model.findings(), timeline::focusTable, () -> openFiles.showFindings(false));
@@ -73,7 +73,10 @@ final class TraceView extends SplitPane {
         follow(this, position -> remember(l -> l.withThreads(position)));
         follow(panes, position -> remember(l -> l.withDetail(position)));
         findingsShown.addListener((obs, old, shown) -> showFindings(shown));
-        findingsShown.bind(openFiles.findingsShownProperty());
+        // While the file is read, the panel comes with the first thread checked; the loading strip says where they stand.
+        findingsShown.bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> openFiles.findingsShownProperty().get()
+                        && (!model.readingProperty().get() || model.findings().summaryProperty().get().checked() > 0),
+                openFiles.findingsShownProperty(), model.readingProperty(), model.findings().summaryProperty()));
         showFindings(findingsShown.get());
     }
 
@@ -123,14 +126,18 @@ final class TraceView extends SplitPane {
                 "The run as its structure: agents, model calls, tool calls, sub-agents, on one time axis (Ctrl+5; ← → close and open)"));
         tabs.put(CenterView.TRANSCRIPT, lazyTab(CenterView.TRANSCRIPT,
                 () -> new dev.tracedeck.desktop.transcript.TranscriptView(model.transcript(),
-                        javafx.beans.binding.Bindings.createStringBinding(() -> model.timeline().filterProperty().get().search(),
-                                model.timeline().filterProperty())),
+                        javafx.beans.binding.Bindings.createStringBinding(() -> model.timeline().filter().filterProperty().get().search(),
+                                model.timeline().filter().filterProperty())),
                 "The conversation as a person reads it, each call's result beside it (Ctrl+6; Enter unfolds)"));
         tabs.put(CenterView.COST, lazyTab(CenterView.COST, () -> new dev.tracedeck.desktop.cost.CostView(model.cost()),
                 "What the model calls cost, by model, thread, agent or call, each figure recorded or estimated (Ctrl+7; M T A C group)"));
         tabs.put(CenterView.MEMORY, lazyTab(CenterView.MEMORY, () -> new dev.tracedeck.desktop.memory.MemoryView(model.memory()),
                 "The memories the agent keeps, each operation a mark on the run's axis, the value and its change under them (Ctrl+8; ← → ↑ ↓ marks, Enter the call)"));
         tabs.forEach((view, tab) -> {
+            if (view != CenterView.TIMELINE) {
+                // They show the trace whole: while the file is read only its timeline grows.
+                tab.disableProperty().bind(model.readingProperty());
+            }
             centerNodes.put(view, tab.getContent());
             javafx.scene.control.MenuItem export = new javafx.scene.control.MenuItem("Export picture of " + view.title() + "…");
             export.setOnAction(e -> {

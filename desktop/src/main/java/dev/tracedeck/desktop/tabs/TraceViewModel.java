@@ -1,6 +1,7 @@
 package dev.tracedeck.desktop.tabs;
 
 import dev.tracedeck.analysis.rules.RuleParameters;
+import dev.tracedeck.analysis.rules.ThreadChecklist;
 import dev.tracedeck.analysis.rules.Validation;
 import dev.tracedeck.analysis.tokens.ModelChoice;
 import dev.tracedeck.desktop.annotations.EventAnnotations;
@@ -14,6 +15,7 @@ import dev.tracedeck.desktop.findings.FindingsSummary;
 import dev.tracedeck.desktop.findings.FindingsViewModel;
 import dev.tracedeck.desktop.findings.TraceChecker;
 import dev.tracedeck.desktop.history.HistoryViewModel;
+import dev.tracedeck.desktop.loading.ReadSoFar;
 import dev.tracedeck.desktop.shape.StateShapeViewModel;
 import dev.tracedeck.desktop.threads.ThreadListViewModel;
 import dev.tracedeck.desktop.timeline.TimelineViewModel;
@@ -21,19 +23,26 @@ import dev.tracedeck.desktop.triage.TriageMarks;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.trace.ImportReport;
 import dev.tracedeck.model.trace.Trace;
+import dev.tracedeck.model.trace.TraceBuilder;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 
 /**
- * One imported trace as the window shows it: the thread list drives the timeline and the findings, the
- * timeline the detail, and a finding reveals its evidence in the timeline (and so in the detail). Once the
- * rules are done, the first finding in log order is selected.
+ * One trace as the window shows it, from the first events of its file read ({@link #reading}) to the trace whole and
+ * then followed as it grows: the thread list drives the timeline and the findings, the timeline the detail, and a
+ * finding reveals its evidence in the timeline (and so in the detail). Once the rules are done, the first finding in
+ * log order is selected.
  */
 public final class TraceViewModel {
 
@@ -56,6 +65,10 @@ public final class TraceViewModel {
     private SameEvents sameEvents;
     private boolean opensOnFirstFinding = true;
     private final TaskRunner checks;
+    private final RuleParameters parameters;
+    /** The file as far as it has been read, while it is ({@link #reading}); null once the trace is whole. */
+    private ReadSoFar reading;
+    private final ReadOnlyBooleanWrapper readingNow = new ReadOnlyBooleanWrapper();
     /** The search signatures being made, once the checks have ended: stopped if the tab closes first. */
     private TaskHandle searchIndexing;
 
@@ -89,27 +102,52 @@ public final class TraceViewModel {
     /** @param checker the rules, handing over each thread's checklist as it is done: findings show thread by thread */
     public TraceViewModel(LoadedTrace loaded, TaskRunner queries, TaskRunner checks, RuleParameters parameters,
                           TriageMarks triage, EventAnnotations annotations, TraceChecker checker) {
+        this(loaded, new ThreadListViewModel(loaded.threads()), new TimelineViewModel(loaded.trace().events(),
+                loaded.llmRounds(), loaded.threadLabels(), loaded.timelineRows()), queries, checks, parameters, triage,
+                annotations, checker);
+    }
+
+    /**
+     * A view-model for a file whose reading begins: its events come in batches ({@link #append}) into a timeline,
+     * thread list and findings usable at once, and the trace read whole takes their place in the same view-models
+     * ({@link #readWhole}), so that what the user selected, filtered or searched meanwhile stays as it is.
+     *
+     * @param file    the file read, as the findings name it
+     * @param checker the rules the findings run once the trace is whole ({@link #startChecks})
+     */
+    public static TraceViewModel reading(String file, TaskRunner queries, TaskRunner checks, RuleParameters parameters,
+                                         TriageMarks triage, EventAnnotations annotations, TraceChecker checker) {
+        LoadedTrace none = LoadedTrace.of(new TraceBuilder().build(
+                new ImportReport(file, "", 0, 0, 0, 0, 0, Map.of(), List.of(), 0, false)));
+        ThreadListViewModel threads = new ThreadListViewModel(List.of(ReadSoFar.noThreads()));
+        TraceViewModel model = new TraceViewModel(none, threads, TimelineViewModel.growing(), queries, checks,
+                parameters, triage, annotations, checker);
+        model.reading = new ReadSoFar(threads);
+        model.readingNow.set(true);
+        return model;
+    }
+
+    private TraceViewModel(LoadedTrace loaded, ThreadListViewModel threads, TimelineViewModel timeline,
+                           TaskRunner queries, TaskRunner checks, RuleParameters parameters, TriageMarks triage,
+                           EventAnnotations annotations, TraceChecker checker) {
         this.loaded = loaded;
         this.loadedNow = new ReadOnlyObjectWrapper<>(loaded);
         this.checks = checks;
+        this.parameters = parameters;
         this.annotations = annotations;
-        this.threads = new ThreadListViewModel(loaded.threads());
-        this.timeline = new TimelineViewModel(loaded.trace().events(), loaded.llmRounds(), loaded.threadLabels(),
-                loaded.timelineRows());
-        timeline.searchInBackground(queries);
-        timeline.countKinds(loaded.kindCounts());
+        this.threads = threads;
+        this.timeline = timeline;
+        timeline.search().searchInBackground(queries);
+        timeline.table().countKinds(loaded.kindCounts());
         this.textCalls = new TextCallsLookup(loaded.trace());
         this.detail = new DetailViewModel(queries, event -> PreviousSnapshot.of(this.loaded.trace(), event),
                 event -> textCalls.apply(event));
         this.findings = new FindingsViewModel(checks, checker, this::revealEvidence, triage);
-        findings.labelThreadsWith(() -> loadedNow.get().threadLabels());
+        findings.labelThreadsWith(() -> reading != null ? reading.labels() : loadedNow.get().threadLabels());
         findings.showOutcomes(loaded.outcomes());
         detail.setTriage(triage);
         threads.setTriage(triage);
-        this.history = new HistoryViewModel(loaded.trace(), queries, this::revealEvidence,
-                ModelChoice.of(loaded.namedModel(), loaded.recordedWindow(),
-                        parameters.model().isEmpty() ? null : parameters.model(),
-                        parameters.contextLimit() > 0 ? parameters.contextLimit() : null, parameters.models()),
+        this.history = new HistoryViewModel(loaded.trace(), queries, this::revealEvidence, modelChoice(loaded),
                 parameters.spend());
         this.shape = new StateShapeViewModel(loaded.trace(), queries,
                 () -> findings.validation().map(Validation::findings).orElse(List.of()), this::revealEvidence);
@@ -123,12 +161,12 @@ public final class TraceViewModel {
             if (old.threadId().equals(now.threadId())) {
                 return;  // the same thread's row with new counts: a followed file read further
             }
-            timeline.showThread(threads.selectedThreadId());
+            timeline.filter().showThread(threads.selectedThreadId());
             findings.showThread(threads.selectedThreadId());
             history.showThread(threads.selectedThreadId());
             shape.showThread(threads.selectedThreadId());
         });
-        timeline.selectedEventProperty().addListener((obs, old, now) -> {
+        timeline.selection().selectedEventProperty().addListener((obs, old, now) -> {
             history.showEvent(now);
             shape.showEvent(now);
             runTree.showEvent(now);
@@ -146,11 +184,11 @@ public final class TraceViewModel {
         });
         // The focus first: a finding's selection then reveals its evidence, and the detail renders it with this finding first.
         findings.selectedFindingProperty().addListener((obs, old, now) -> detail.setFocus(now));
-        timeline.selectedEventProperty().addListener((obs, old, now) -> detail.showStep(timeline.step(now)));
+        timeline.selection().selectedEventProperty().addListener((obs, old, now) -> detail.showStep(timeline.table().step(now)));
         findings.evidenceProperty().addListener((obs, old, now) -> {
             shape.findingsChanged();
             runTree.findingsChanged();
-            timeline.setEvidence(now);
+            timeline.filter().setEvidence(now);
             detail.setEvidence(now);
             findings.validation().ifPresent(v -> threads.setFindings(v, findings.fingerprints()));
         });
@@ -167,20 +205,86 @@ public final class TraceViewModel {
      * the finding would clear a search its evidence does not match).
      */
     private void selectFirstFinding() {
-        if (opensOnFirstFinding && timeline.getSelectedEvent() == null && findings.getSelectedRow() == null
-                && timeline.filterProperty().get().search().isEmpty()) {
+        if (opensOnFirstFinding && timeline.selection().getSelectedEvent() == null && findings.getSelectedRow() == null
+                && timeline.filter().filterProperty().get().search().isEmpty()) {
             findings.selectFirst();
         }
     }
 
+    /** The modelled context window the steps and the chart count with: the trace's model, unless the rules name one. */
+    private ModelChoice modelChoice(LoadedTrace trace) {
+        return ModelChoice.of(trace.namedModel(), trace.recordedWindow(),
+                parameters.model().isEmpty() ? null : parameters.model(),
+                parameters.contextLimit() > 0 ? parameters.contextLimit() : null, parameters.models());
+    }
+
     /**
-     * Opens at what the user picked while the file was still read: the thread they narrowed to and the event they
-     * selected (the same seq in the finished trace), so the finished views take over where they were.
+     * Shows events read since the last call, in seq order, of a file still read ({@link #reading}): the thread list
+     * counts them, the timeline adds their rows, which the filter and search the user set apply to as to the rest.
      */
-    public void continueFrom(Optional<String> threadId, Optional<Event> event) {
-        threadId.flatMap(id -> threads.threads().stream().filter(r -> r.threadId().equals(Optional.of(id))).findFirst())
-                .ifPresent(threads::select);
-        event.ifPresent(e -> reveal(e.seq()));
+    public void append(List<Event> batch) {
+        boolean newThreads = reading.add(batch);
+        timeline.append(batch, reading.labels());
+        if (newThreads) {
+            findings.threadsRead();
+        }
+    }
+
+    /**
+     * Lists the findings of threads checked as they are read, for a file still read: returns what takes each thread's
+     * checklist, from any thread. They are listed in the order the threads were first read, the trace's thread order.
+     */
+    public Consumer<ThreadChecklist> checkAsRead(String file) {
+        ReadSoFar read = reading;
+        return findings.showAsChecked(file, "", read::threadCount, read::orderOf)::add;
+    }
+
+    /** The file as far as it has been read while it is (the loading strip shows it); empty once read whole. */
+    public Optional<ReadSoFar> readSoFar() {
+        return Optional.ofNullable(reading);
+    }
+
+    /** True while the file is still read: the views of a whole trace (steps, tree, transcript, cost…) wait for it. */
+    public ReadOnlyBooleanProperty readingProperty() {
+        return readingNow.getReadOnlyProperty();
+    }
+
+    /**
+     * Takes the trace read whole in place of the file as far as read, in these same view-models: the thread list
+     * takes its threads (the thread selected stays), the timeline its rows made off the FX thread, the other views
+     * the trace; the event selected is selected again as the trace's event with the same seq. The findings shown
+     * as the threads were read stay until {@link #startChecks} gives the verdict.
+     */
+    public void readWhole(LoadedTrace whole) {
+        Event selected = timeline.selection().getSelectedEvent();
+        reading = null;
+        loaded = whole;
+        textCalls = new TextCallsLookup(whole.trace());
+        sameEvents = null;
+        List<Event> events = whole.trace().events();
+        threads.update(whole.threads());
+        timeline.readWhole(events, whole.llmRounds(), whole.threadLabels(), whole.timelineRows());
+        timeline.table().countKinds(whole.kindCounts());
+        if (selected != null && selected.seq() < events.size()) {
+            timeline.selection().select(events.get(selected.seq()));
+            // The same event, now with its LLM call's answer beside it: the detail shows the step whole.
+            detail.showStep(timeline.selection().selectedStep());
+        }
+        history.traceRead(whole.trace(), modelChoice(whole));
+        shape.traceGrew(whole.trace());
+        runTree.traceGrew(whole.trace());
+        transcript.traceGrew(whole.trace());
+        cost.traceGrew(whole.trace());
+        memory.traceGrew(whole.trace());
+        findings.showOutcomes(whole.outcomes());
+        loadedNow.set(whole);
+        readingNow.set(false);
+    }
+
+    /** Stops what the file's reading began: the checks of the threads as read, a search of the rows read so far. */
+    public void stopReading() {
+        findings.cancel();
+        timeline.search().stopSearching();
     }
 
     /**
@@ -189,7 +293,7 @@ public final class TraceViewModel {
      */
     public void follow() {
         opensOnFirstFinding = false;
-        timeline.showNewest();
+        timeline.table().showNewest();
     }
 
     /**
@@ -204,16 +308,16 @@ public final class TraceViewModel {
      * @param checked the rules' verdict on {@code grown}
      */
     public void grow(LoadedTrace grown, int keep, CheckResult checked) {
-        Event selected = timeline.getSelectedEvent();
+        Event selected = timeline.selection().getSelectedEvent();
         loaded = grown;
         textCalls = new TextCallsLookup(grown.trace());
         sameEvents = null;
         List<Event> events = grown.trace().events();
         threads.update(grown.threads());
         timeline.grow(keep, events, grown.llmRounds(), grown.threadLabels());
-        timeline.countKinds(grown.kindCounts());
+        timeline.table().countKinds(grown.kindCounts());
         if (selected != null && selected.seq() >= keep) {
-            timeline.select(SameEvents.of(events.subList(Math.min(keep, events.size()), events.size())).of(selected).orElse(null));
+            timeline.selection().select(SameEvents.of(events.subList(Math.min(keep, events.size()), events.size())).of(selected).orElse(null));
         }
         history.traceGrew(grown.trace());
         shape.traceGrew(grown.trace());
@@ -237,13 +341,13 @@ public final class TraceViewModel {
      * would compete with the checks for the cores, and make every later search of a big file pass over most rows.
      */
     private void indexSearchOnceChecked() {
-        findings.whenChecked(() -> timeline.searchIndexing().ifPresent(job -> searchIndexing = checks.submit(job)));
+        findings.whenChecked(() -> timeline.search().searchIndexing().ifPresent(job -> searchIndexing = checks.submit(job)));
     }
 
     /** Stops work still running for this trace: its tab is closing. */
     public void close() {
         findings.cancel();
-        timeline.stopSearching();
+        timeline.search().stopSearching();
         if (searchIndexing != null) {
             searchIndexing.cancel();
         }
@@ -345,11 +449,11 @@ public final class TraceViewModel {
         if (threads.selectedThreadId().filter(id -> !id.equals(event.threadId())).isPresent()) {
             threads.selectAll();
         }
-        Event before = timeline.getSelectedEvent();
-        timeline.reveal(event);
+        Event before = timeline.selection().getSelectedEvent();
+        timeline.selection().reveal(event);
         if (before == event) {
             // Already selected: render again, so the pane comes back to the blamed entry the user scrolled away from.
-            detail.showStep(timeline.selectedStep());
+            detail.showStep(timeline.selection().selectedStep());
         }
     }
 

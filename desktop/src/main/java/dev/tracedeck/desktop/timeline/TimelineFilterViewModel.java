@@ -117,6 +117,12 @@ public final class TimelineFilterViewModel {
         filter.set(now);
     }
 
+    /** The rows were replaced by the whole trace's, with harness folds of their own: the rows are tested again. */
+    void foldsReplaced() {
+        HarnessFolding now = filter.get().harness();
+        filter.set(filter.get().withHarness(new HarnessFolding(table.folds(), now.folded(), now.version() + 1)));
+    }
+
     /** A thread's first step came, and harness records it showed until now fold into it: the rows are tested again. */
     void harnessChanged() {
         filter.set(filter.get().withHarness(filter.get().harness().changed()));

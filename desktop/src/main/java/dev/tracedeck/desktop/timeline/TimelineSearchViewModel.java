@@ -44,7 +44,7 @@ public final class TimelineSearchViewModel {
      * Which rows a search can match, made off the FX thread: as the file is read ({@link #signedAsRead}, {@link
      * #adoptSignatures}), or for rows without ({@link #searchIndexing}).
      */
-    private final SearchSignatures signatures = new SearchSignatures();
+    private SearchSignatures signatures = new SearchSignatures();
     /** Where a search of many rows runs, the latest one only; null: on the calling thread. */
     private LatestOnly background;
     /** Where the first rows a search found are handed over, in order with its result: the FX thread in the app. */
@@ -171,6 +171,20 @@ public final class TimelineSearchViewModel {
     void takeStreamedSignatures() {
         if (streamed != null) {
             streamed.signed(signatures.signedRows(), table.events().size()).ifPresent(signatures::install);
+        }
+    }
+
+    /**
+     * Every row is replaced by those of the whole trace: the signatures made as it was read, one per event read, no
+     * longer hold, and those made of the whole trace's rows at the end of its reading (see {@link
+     * StreamedSignatures#finish}) are taken when they are of these rows.
+     */
+    void rowsReadWhole() {
+        signatures = new SearchSignatures();
+        StreamedSignatures read = streamed;
+        streamed = null;
+        if (read != null) {
+            adoptSignatures(read);
         }
     }
 

@@ -17,6 +17,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntConsumer;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -36,7 +38,7 @@ public final class TimelineTableViewModel {
 
     private final RowList events = new RowList();
     /** What the filter reads of each of {@link #events}, kept in step with it. */
-    private final RowColumns columns = new RowColumns();
+    private RowColumns columns = new RowColumns();
     private final ShownRows shown = new ShownRows(events);
     private final ReadOnlyIntegerWrapper shownCount = new ReadOnlyIntegerWrapper();
     private final ReadOnlyObjectWrapper<Map<EventKind, Long>> kindCounts = new ReadOnlyObjectWrapper<>(Map.of());
@@ -50,15 +52,15 @@ public final class TimelineTableViewModel {
     private HarnessFolds folds;
     private int eventCount;
     private int lastSeq;
-    private final String widestTime;
+    private String widestTime;
     /** Rows still come in: the columns are sized for what usually comes, not for what has. */
-    private final boolean growing;
+    private final ReadOnlyBooleanWrapper growing = new ReadOnlyBooleanWrapper();
 
     /** The rows of {@code trace}, taken from {@code made} when they are its rows, else made here. */
     TimelineTableViewModel(List<Event> trace, LlmRounds rounds, ThreadLabels threadLabels, TimelineRows made, boolean growing) {
         this.rounds = rounds;
         this.threadLabels = threadLabels;
-        this.growing = growing;
+        this.growing.set(growing);
         this.eventCount = trace.size();
         this.lastSeq = growing ? 9_999_999 : trace.isEmpty() ? 0 : trace.get(trace.size() - 1).seq();
         TimelineRows taken = made.take(trace, rounds);
@@ -146,12 +148,20 @@ public final class TimelineTableViewModel {
      * come in, the count to come is unknown: as many as there can be.
      */
     public int threadCount() {
-        return growing ? Integer.MAX_VALUE : threadLabels.size();
+        return growing.get() ? Integer.MAX_VALUE : threadLabels.size();
     }
 
     /** The longest thread label, for sizing the Thread column; while rows still come in, one of a usual length. */
     public String widestThreadLabel() {
-        return growing ? "0000000000:s00" : threadLabels.longestLabel();
+        return growing.get() ? "0000000000:s00" : threadLabels.longestLabel();
+    }
+
+    /**
+     * Whether rows still come in (a file still read): the columns are sized for what usually comes until it turns
+     * false, when they can be sized for what came ({@link TimelineViewModel#readWhole}).
+     */
+    public ReadOnlyBooleanProperty growingProperty() {
+        return growing.getReadOnlyProperty();
     }
 
     /** Asks the view to show the newest rows, the selection left as it is: following a file begins, as {@code tail -f}. */
@@ -240,6 +250,36 @@ public final class TimelineTableViewModel {
             lastSeq = Math.max(lastSeq, batch.get(batch.size() - 1).seq());
         }
         return Arrays.copyOf(passing, count);
+    }
+
+    /**
+     * Takes the rows of the whole trace in place of those read so far, taken from {@code made} when they are its rows
+     * (made off the FX thread, with the import), else made here; every shown row goes first, for the search to show
+     * those of the whole trace. Rows come in no more.
+     */
+    void readWhole(List<Event> trace, LlmRounds rounds, ThreadLabels labels, TimelineRows made) {
+        shown.show(new int[0], 0);
+        events.truncate(0);
+        TimelineRows taken = made.take(trace, rounds);
+        if (taken != null) {
+            events.adopt(taken.rows());
+            columns = taken.columns();
+            widestTime = taken.widestTime();
+            words = taken.words();
+            folds = taken.folds();
+        } else {
+            columns = new RowColumns();
+            TimelineRows.add(trace, rounds, events, columns);
+            widestTime = widestTime(trace);
+            words = TimelineRows.wordsOf(trace);
+            folds = HarnessFolds.of(trace);
+        }
+        this.rounds = rounds;
+        this.threadLabels = labels;
+        eventCount = trace.size();
+        lastSeq = trace.isEmpty() ? 0 : trace.get(trace.size() - 1).seq();
+        shownCount.set(0);
+        growing.set(false);
     }
 
     /** Hears the growth listeners before rows change at their end; what to run after. */

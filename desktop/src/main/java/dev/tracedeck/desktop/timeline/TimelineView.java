@@ -44,6 +44,8 @@ public final class TimelineView extends VBox {
     private final TextField search = new TextField();
     private final TableView<Event> table = new TableView<>();
     private TableColumn<Event, Integer> seq;
+    /** Room in the "#" column for the bookmark and note marks, once they are shown ({@link #showAnnotations}). */
+    private double seqMarks;
     private boolean syncingSelection;
     /** Listened to weakly: a followed file's notes outlive each view of it. */
     private final InvalidationListener annotationsChanged = obs -> table.refresh();
@@ -79,11 +81,13 @@ public final class TimelineView extends VBox {
 
     /**
      * Before a followed file's new rows come in: a table whose last row is on screen shows the last row again after,
-     * the newest events coming in at the bottom as in {@code tail -f}; one scrolled elsewhere stays where it is. The
-     * selection stays the model's all along: the detail pane is not shown nothing, then the same event again.
+     * the newest events coming in at the bottom as in {@code tail -f}; one scrolled elsewhere stays where it is, as
+     * does the table of a file read to its end, its whole trace in place of its rows. The selection stays the model's
+     * all along: the detail pane is not shown nothing, then the same event again.
      */
     private Runnable keepingTheEnd() {
-        boolean atEnd = showsLastRow();
+        // A file still read is not followed: its whole trace comes in place of its rows where the user looks.
+        boolean atEnd = !model.table().growingProperty().get() && showsLastRow();
         // The table drops its selection while rows are replaced and then selects the row again: not the user's doing.
         syncingSelection = true;
         return () -> {
@@ -250,10 +254,8 @@ public final class TimelineView extends VBox {
      */
     public void showAnnotations(EventAnnotations annotations) {
         seq.setCellFactory(c -> new SeqCell(annotations));
-        double wider = seq.getPrefWidth() + ColumnWidths.fit("★✎") - ColumnWidths.fit("");
-        seq.setMaxWidth(wider);
-        seq.setMinWidth(wider);
-        seq.setPrefWidth(wider);
+        seqMarks = ColumnWidths.fit("★✎") - ColumnWidths.fit("");
+        sizeSeq();
         annotations.revisionProperty().addListener(new WeakInvalidationListener(annotationsChanged));
     }
 
@@ -270,19 +272,20 @@ public final class TimelineView extends VBox {
         model.filter().filterProperty().addListener((obs, old, now) -> followFilter(old, now));
         // Every column but the summary keeps its width; the summary takes what is left.
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        // A trace with no event yet (a receiver's tab before the first span) is not a filter hiding them.
-        table.setPlaceholder(new Label(model.table().totalCount() == 0 ? "No events" : "No events match the filter"));
-        // Sized for the widest number the trace has, so "#" is never cut to "1…".
-        seq = column("#", "seq-column", ColumnWidths.fit("8".repeat(String.valueOf(model.table().lastSeq()).length())), Event::seq);
+        seq = column("#", "seq-column", 0, Event::seq);
         seq.setSortType(TableColumn.SortType.ASCENDING);
         TableColumn<Event, EventKind> kind = column("Kind", "kind-column", 84, Event::kind);
         kind.setCellFactory(c -> new KindCell<>());
-        TableColumn<Event, String> thread = column("Thread", "thread-column", Math.min(ColumnWidths.MAX_THREAD, ColumnWidths.fit(model.table().widestThreadLabel())), model.table()::threadLabel);
+        TableColumn<Event, String> thread = column("Thread", "thread-column", 0, model.table()::threadLabel);
         thread.setCellFactory(c -> new ThreadIdCell());
         // Narrowed to one thread, or in a trace of one, the column would repeat one value on every row: the summary
         // gets the room.
         thread.visibleProperty().bind(Bindings.createBooleanBinding(() -> model.filter().filterProperty().get().threadId().isEmpty()
-                && model.table().threadCount() > 1, model.filter().filterProperty()));
+                && model.table().threadCount() > 1, model.filter().filterProperty(), model.table().growingProperty()));
+        TableColumn<Event, String> time = column("Time", "time-column", 0, EventColumns::time);
+        sizeColumns(thread, time);
+        // A file read to its end: sized for what came rather than for what usually comes.
+        model.table().growingProperty().addListener((obs, was, now) -> sizeColumns(thread, time));
         TableColumn<Event, String> summary = column("Summary", "summary-column", 300, model::summary);
         // A message's summary already names its role ("#3 user: …") and the detail shows a call's, so Role
         // starts hidden: at 1280 px its width is worth more to the summary. The header's menu brings it back.
@@ -293,14 +296,10 @@ public final class TimelineView extends VBox {
         tool.setVisible(false);
         table.setTableMenuButtonVisible(true);
         summary.setCellFactory(c -> new SummaryCell(model.filter()::findings, model.filter().filterProperty()));
-        // Sized to what they hold, these keep their width: the constrained policy would widen them as the window first
-        // lays out and, giving the last column way first, never narrow them again.
-        fitted(seq);
-        fitted(thread);
         fitted(kind);
         table.getColumns().setAll(List.of(
                 seq,
-                fitted(column("Time", "time-column", ColumnWidths.fit(widest("00:00:00,000", model.table().widestTime())), EventColumns::time)),
+                time,
                 thread,
                 kind,
                 role,
@@ -312,6 +311,35 @@ public final class TimelineView extends VBox {
             model.table().sortRows(t.getComparator());
             return true;
         });
+    }
+
+    /**
+     * Sizes the columns sized to what the rows hold, for the rows there are; says whether an empty table has no events
+     * or a filter hides them (a receiver's tab before its first span has none).
+     */
+    private void sizeColumns(TableColumn<Event, ?> thread, TableColumn<Event, ?> time) {
+        table.setPlaceholder(new Label(model.table().totalCount() == 0 ? "No events" : "No events match the filter"));
+        sizeSeq();
+        fit(thread, Math.min(ColumnWidths.MAX_THREAD, ColumnWidths.fit(model.table().widestThreadLabel())));
+        fit(time, ColumnWidths.fit(widest("00:00:00,000", model.table().widestTime())));
+    }
+
+    /** Sized for the widest number the trace has, so "#" is never cut to "1…", and the marks beside it when shown. */
+    private void sizeSeq() {
+        double width = ColumnWidths.fit("8".repeat(String.valueOf(model.table().lastSeq()).length())) + seqMarks;
+        fit(seq, width);
+        if (seqMarks > 0) {
+            seq.setMinWidth(width);
+        }
+    }
+
+    /**
+     * Sized to what it holds, a column keeps its width: the constrained policy would widen it as the window first lays
+     * out and, giving the last column way first, never narrow it again.
+     */
+    private static void fit(TableColumn<Event, ?> column, double width) {
+        column.setMaxWidth(width);
+        column.setPrefWidth(width);
     }
 
     private static <T> TableColumn<Event, T> fitted(TableColumn<Event, T> column) {

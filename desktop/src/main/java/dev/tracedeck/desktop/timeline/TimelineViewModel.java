@@ -1,17 +1,10 @@
 package dev.tracedeck.desktop.timeline;
 
 import dev.tracedeck.analysis.steps.LlmRounds;
-import dev.tracedeck.desktop.common.BackgroundJob;
-import dev.tracedeck.desktop.common.TaskRunner;
 import dev.tracedeck.engine.search.EventFilter;
-import dev.tracedeck.engine.search.EvidenceIndex;
 import dev.tracedeck.model.event.Event;
-import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.trace.ThreadLabels;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import javafx.beans.property.ReadOnlyObjectProperty;
 
 /**
  * The timeline of one trace, as four view-models that each own one concern: its rows ({@link #table()}), what the
@@ -141,6 +134,28 @@ public final class TimelineViewModel {
     }
 
     /**
+     * Takes the whole trace of a {@link #growing()} timeline's file, read to its end, in place of the rows read so far:
+     * its rows made off the FX thread ({@code made}, see {@link TimelineRows}) taken whole, its LLM calls paired, and
+     * the filter, search and sort the user set meanwhile applied to them; rows come in no more. The selection stays
+     * the caller's to find again among the trace's events.
+     *
+     * @param trace  the file's events, in seq order
+     * @param rounds their LLM calls paired
+     * @param labels their threads' labels
+     * @param made   the rows of these events and pairs; made here when they are of other events or taken already
+     */
+    public void readWhole(List<Event> trace, LlmRounds rounds, ThreadLabels labels, TimelineRows made) {
+        List<Runnable> after = table.growing();
+        // A pass still running reads the rows read so far.
+        search.stopSearching();
+        table.readWhole(trace, rounds, labels, made);
+        search.rowsReadWhole();
+        // A new filter value: the search passes over the whole trace's rows, and shows them.
+        filter.foldsReplaced();
+        after.forEach(Runnable::run);
+    }
+
+    /**
      * Takes on a followed file read further, in place: the rows of events from {@code keep} on are replaced by those
      * of {@code trace} (events the last reading held provisionally, and the new ones), every row before stays as it
      * is, and the filter, search and sort apply to the new rows as to the rest. The selection, a row before {@code
@@ -167,102 +182,6 @@ public final class TimelineViewModel {
             search.refilter(now);
         }
         after.forEach(Runnable::run);
-    }
-
-    // What the window's tabs, loading and follow packages and their tests call, each the command of the view-model that
-    // owns it: those packages are being rewritten on another branch, and call the four view-models once it is merged.
-    // Other code calls the view-models.
-
-    public ShownRows rows() {
-        return table.rows();
-    }
-
-    public int totalCount() {
-        return table.totalCount();
-    }
-
-    public EvidenceIndex evidence() {
-        return filter.evidence();
-    }
-
-    public void showKind(EventKind kind, boolean shown) {
-        filter.showKind(kind, shown);
-    }
-
-    public void showOnlyFlagged(boolean only) {
-        filter.showOnlyFlagged(only);
-    }
-
-    public void search(String text) {
-        search.search(text);
-    }
-
-    public String countText() {
-        return search.countText();
-    }
-
-    public void countKinds(Map<EventKind, Long> counts) {
-        table.countKinds(counts);
-    }
-
-    public List<Event> step(Event row) {
-        return table.step(row);
-    }
-
-    public void showNewest() {
-        table.showNewest();
-    }
-
-    public ReadOnlyObjectProperty<EventFilter> filterProperty() {
-        return filter.filterProperty();
-    }
-
-    public void showThread(Optional<String> threadId) {
-        filter.showThread(threadId);
-    }
-
-    public void setEvidence(EvidenceIndex index) {
-        filter.setEvidence(index);
-    }
-
-    public void searchInBackground(TaskRunner runner) {
-        search.searchInBackground(runner);
-    }
-
-    public void stopSearching() {
-        search.stopSearching();
-    }
-
-    public void signedAsRead(StreamedSignatures signatures) {
-        search.signedAsRead(signatures);
-    }
-
-    public void adoptSignatures(StreamedSignatures signatures) {
-        search.adoptSignatures(signatures);
-    }
-
-    public Optional<BackgroundJob<?>> searchIndexing() {
-        return search.searchIndexing();
-    }
-
-    public ReadOnlyObjectProperty<Event> selectedEventProperty() {
-        return selection.selectedEventProperty();
-    }
-
-    public Event getSelectedEvent() {
-        return selection.getSelectedEvent();
-    }
-
-    public void select(Event event) {
-        selection.select(event);
-    }
-
-    public List<Event> selectedStep() {
-        return selection.selectedStep();
-    }
-
-    public void reveal(Event event) {
-        selection.reveal(event);
     }
 
     /**

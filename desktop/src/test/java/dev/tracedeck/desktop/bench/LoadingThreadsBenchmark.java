@@ -1,8 +1,13 @@
 package dev.tracedeck.desktop.bench;
 
+import dev.tracedeck.analysis.rules.RuleParameters;
+import dev.tracedeck.desktop.annotations.EventAnnotations;
 import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.loading.LoadingView;
-import dev.tracedeck.desktop.loading.LoadingViewModel;
+import dev.tracedeck.desktop.tabs.TraceViewModel;
+import dev.tracedeck.desktop.threads.ThreadListView;
+import dev.tracedeck.desktop.timeline.TimelineView;
+import dev.tracedeck.desktop.triage.TriageMarks;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
 import dev.tracedeck.model.source.SourceRef;
@@ -22,12 +27,15 @@ import java.util.concurrent.FutureTask;
 import javafx.application.Platform;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.scene.Scene;
+import javafx.scene.control.SplitPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 
 /**
  * The window while a file of many threads is read: {@code EVENTS} events over {@code THREADS} threads (Mycelian ids,
- * a UUID and a session; sessions run one after the other, a few at a time) are handed to the loading view's model in batches of {@code BATCH}, as an import hands
- * them over a few times a second, with the loading view on screen (1280×720); each batch's FX-thread CPU time, from the
+ * a UUID and a session; sessions run one after the other, a few at a time) are handed to a file's view-model in batches of {@code BATCH}, as an import hands
+ * them over a few times a second, with the panes of a file being read on screen (1280×720); each batch's FX-thread CPU time, from the
  * batch handed over to the view laid out again, is taken. It runs against whatever the classpath's app is, so the same
  * class measures the window before and after a change.
  *
@@ -47,9 +55,17 @@ public final class LoadingThreadsBenchmark {
         List<Event> all = events(threads, events);
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
         Platform.startup(() -> { });
-        LoadingViewModel model = fx(() -> new LoadingViewModel(new SyncTaskRunner()));
+        TraceViewModel model = fx(() -> TraceViewModel.reading("threads.log", new SyncTaskRunner(), new SyncTaskRunner(),
+                RuleParameters.DEFAULTS, TriageMarks.none(), EventAnnotations.none(), (trace, checked) -> {
+                    throw new UnsupportedOperationException("not checked");
+                }));
         Scene scene = fx(() -> {
-            LoadingView view = new LoadingView(model, Path.of("threads.log"), new SimpleDoubleProperty(0.5), () -> { }, 0.25, 0.6);
+            // The panes a tab shows while its file is read: the strip over the thread list and the timeline.
+            SplitPane panes = new SplitPane(new ThreadListView(model.threads()), new TimelineView(model.timeline()));
+            panes.setDividerPositions(0.25);
+            VBox view = new VBox(new LoadingView(model.readSoFar().orElseThrow(), model.findings().summaryProperty(),
+                    Path.of("threads.log"), new SimpleDoubleProperty(0.5), () -> { }), panes);
+            VBox.setVgrow(panes, Priority.ALWAYS);
             Stage stage = new Stage();
             Scene shown = new Scene(view, 1280, 720);
             for (String sheet : List.of("tokens-dark.css", "app.css")) {

@@ -94,8 +94,8 @@ class FollowWindowTest {
         int before = first.loaded().trace().events().size();
         ThreadSummary s1 = first.threads().threads().stream().filter(t -> t.label().endsWith(":s1")).findFirst().orElseThrow();
         robot.interact(() -> first.threads().select(s1));
-        Event chosen = first.timeline().rows().stream().filter(e -> e.kind() == EventKind.LLM_CALL).skip(2).findFirst().orElseThrow();
-        robot.interact(() -> first.timeline().select(chosen));
+        Event chosen = first.timeline().table().rows().stream().filter(e -> e.kind() == EventKind.LLM_CALL).skip(2).findFirst().orElseThrow();
+        robot.interact(() -> first.timeline().selection().select(chosen));
 
         robot.type(KeyCode.F9);
         assertTrue(followItem(robot).isSelected());
@@ -108,7 +108,7 @@ class FollowWindowTest {
         TraceViewModel now = openFiles.selectedTrace().orElseThrow();
         assertSame(first, now, "the tab takes the new events in place");
         assertEquals(s1.threadId(), now.threads().selectedThreadId(), "the thread the user chose");
-        Event selected = now.timeline().getSelectedEvent();
+        Event selected = now.timeline().selection().getSelectedEvent();
         assertNotNull(selected);
         assertEquals(chosen.seq(), selected.seq(), "the event the user chose");
         assertEquals(chosen.source(), selected.source());
@@ -149,7 +149,7 @@ class FollowWindowTest {
         List<Event> events = now.loaded().trace().events();
         assertTrue(now.findings().findingsInScope().stream().flatMap(f -> f.evidence().stream())
                 .allMatch(e -> events.get(e.seq()) == e), "every finding's evidence is an event of the trace shown");
-        assertSame(selected.evidence().get(0), now.timeline().getSelectedEvent());
+        assertSame(selected.evidence().get(0), now.timeline().selection().getSelectedEvent());
     }
 
     @Test
@@ -185,7 +185,7 @@ class FollowWindowTest {
         write(0, recordStartAfter(400));
         robot.interact(() -> openFiles.open(List.of(log)));
         TableView<Event> table = table();
-        Event selected = openFiles.selectedTrace().orElseThrow().timeline().getSelectedEvent();
+        Event selected = openFiles.selectedTrace().orElseThrow().timeline().selection().getSelectedEvent();
         int last = table.getItems().size() - 1;
         assertFalse(visibleRows(robot).stream().anyMatch(r -> r.getIndex() == last), "the file opens on its first finding");
 
@@ -194,7 +194,7 @@ class FollowWindowTest {
 
         until("the newest rows on screen", () -> visibleRows(robot).stream().anyMatch(r -> r.getIndex() == table.getItems().size() - 1));
         // Turning Follow on reads the file from its start: the same event, read again.
-        Event now = openFiles.selectedTrace().orElseThrow().timeline().getSelectedEvent();
+        Event now = openFiles.selectedTrace().orElseThrow().timeline().selection().getSelectedEvent();
         assertEquals(selected.source(), now.source(), "the selection left as it was");
         assertSame(now, table.getSelectionModel().getSelectedItem());
     }
@@ -265,7 +265,7 @@ class FollowWindowTest {
             assertSame(trace, openFiles.selectedTrace().orElseThrow(), "the same view-model");
             assertSame(table, table(), "the same table");
             List<Event> after = table.getItems();
-            List<Event> shown = after.stream().flatMap(e -> trace.timeline().step(e).stream()).toList();
+            List<Event> shown = after.stream().flatMap(e -> trace.timeline().table().step(e).stream()).toList();
             // A row shows an LLM call with its answer, which may come after other threads' events.
             List<Integer> seqs = shown.stream().map(Event::seq).sorted().toList();
             assertEquals(IntStream.range(0, events).boxed().toList(), seqs, "every event once");

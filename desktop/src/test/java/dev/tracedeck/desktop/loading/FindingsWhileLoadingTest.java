@@ -11,6 +11,7 @@ import dev.tracedeck.desktop.common.SyncTaskRunner;
 import dev.tracedeck.desktop.findings.FindingsSummary;
 import dev.tracedeck.desktop.tabs.OpenFilesViewModel;
 import dev.tracedeck.desktop.tabs.TraceDocument;
+import dev.tracedeck.desktop.tabs.TraceViewModel;
 import dev.tracedeck.importers.ImportException;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
@@ -46,7 +47,7 @@ class FindingsWhileLoadingTest {
         List<FindingsSummary> seen = new ArrayList<>();
         List<Integer> rows = new ArrayList<>();
         TraceImporter watched = new Watched(() -> {
-            LoadingViewModel loading = window[0].documents().get(0).loading();
+            TraceViewModel loading = window[0].documents().get(0).model();
             seen.add(loading.findings().summaryProperty().get());
             rows.add(loading.findings().rows().size());
         });

@@ -23,7 +23,7 @@ class LlmStepWiringTest {
         model.findings().next();
 
         assertSame(trace.event(3), model.findings().getSelectedFinding().evidence().get(0));
-        assertSame(trace.event(1), model.timeline().getSelectedEvent());
+        assertSame(trace.event(1), model.timeline().selection().getSelectedEvent());
         String detail = model.detail().getDocument().text();
         assertTrue(detail.contains("LLM call: 2 messages in → 1 tool call out · 1.42 s"), detail);
         assertTrue(detail.contains("One step of 2 records, #1 and #3"), detail);

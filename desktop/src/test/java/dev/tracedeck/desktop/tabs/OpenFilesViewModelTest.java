@@ -66,12 +66,12 @@ class OpenFilesViewModelTest {
 
         TraceDocument document = openFiles.getSelected();
         assertFalse(document.isReady(), "the window's import has not run yet");
-        assertEquals(77, document.loading().timeline().rows().size(), "the rows read ahead, before any import ran");
+        assertEquals(77, document.model().timeline().table().rows().size(), "the rows read ahead, before any import ran");
         imports.runNext();
         assertTrue(document.isReady(), notices.notices().toString());
         assertEquals("tea-trip.log — 77 events · 3 threads · 0 other · 2 malformed", openFiles.statusProperty().get());
         assertEquals(1, readings[0], "read once");
-        assertTrue(document.getContent().timeline().searchIndexing().isEmpty(),
+        assertTrue(document.getContent().timeline().search().searchIndexing().isEmpty(),
                 "the rows shown before the import ran were signed for search with the rest, as read");
     }
 
@@ -86,8 +86,8 @@ class OpenFilesViewModelTest {
         assertTrue(document.isReady());
         assertEquals("tea-trip.log", document.name());
         assertEquals("tea-trip.log — 77 events · 3 threads · 0 other · 2 malformed", openFiles.statusProperty().get());
-        assertEquals(77, document.getContent().timeline().totalCount());
-        assertEquals(77 - 8, document.getContent().timeline().rows().size(), "8 LLM calls answered: one row each");
+        assertEquals(77, document.getContent().timeline().table().totalCount());
+        assertEquals(77 - 8, document.getContent().timeline().table().rows().size(), "8 LLM calls answered: one row each");
         assertFalse(openFiles.progress().isBusy());
         assertTrue(notices.notices().isEmpty());
     }
@@ -324,8 +324,8 @@ class OpenFilesViewModelTest {
         assertFalse(openFiles.getSelected().isReady());
         imports.runNext();
 
-        assertEquals(40, openFiles.getSelected().getContent().timeline().getSelectedEvent().seq());
+        assertEquals(40, openFiles.getSelected().getContent().timeline().selection().getSelectedEvent().seq());
         openFiles.openAt(log, 12);
-        assertEquals(12, openFiles.getSelected().getContent().timeline().getSelectedEvent().seq(), "already open: at once");
+        assertEquals(12, openFiles.getSelected().getContent().timeline().selection().getSelectedEvent().seq(), "already open: at once");
     }
 }

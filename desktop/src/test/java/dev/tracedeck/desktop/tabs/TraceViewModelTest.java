@@ -35,8 +35,8 @@ class TraceViewModelTest {
 
         model.threads().select(model.threads().threads().get(3));
 
-        assertEquals(1, model.timeline().rows().size());
-        assertEquals("m:s2", model.timeline().rows().get(0).threadId());
+        assertEquals(1, model.timeline().table().rows().size());
+        assertEquals("m:s2", model.timeline().table().rows().get(0).threadId());
         assertEquals(Optional.of("m:s2"), model.findings().scope());
     }
 
@@ -44,20 +44,20 @@ class TraceViewModelTest {
     void theDetailFollowsTheTimelineSelection() {
         Event event = trace.event(5);
 
-        model.timeline().select(event);
+        model.timeline().selection().select(event);
 
         assertSame(event, model.detail().shownEventProperty().get());
     }
 
     @Test
     void onceCheckedTheFirstFindingInLogOrderIsSelectedWithItsEvidenceShown() {
-        assertNull(model.timeline().getSelectedEvent());
+        assertNull(model.timeline().selection().getSelectedEvent());
 
         model.startChecks();
 
         assertEquals("duplicate-add-entry", model.findings().getSelectedFinding().ruleId());
         assertEquals("1 of 3", model.findings().positionText());
-        assertSame(trace.event(3), model.timeline().getSelectedEvent());
+        assertSame(trace.event(3), model.timeline().selection().getSelectedEvent());
         assertSame(trace.event(3), model.detail().shownEventProperty().get());
     }
 
@@ -77,11 +77,11 @@ class TraceViewModelTest {
         ManualTaskRunner checks = new ManualTaskRunner();
         TraceViewModel slow = new TraceViewModel(LoadedTrace.of(trace), new SyncTaskRunner(), checks, TestFindings::of);
         slow.startChecks();
-        slow.timeline().select(trace.event(5));
+        slow.timeline().selection().select(trace.event(5));
 
         checks.runNext();
 
-        assertSame(trace.event(5), slow.timeline().getSelectedEvent());
+        assertSame(trace.event(5), slow.timeline().selection().getSelectedEvent());
         assertNull(slow.findings().getSelectedRow());
     }
 
@@ -90,12 +90,12 @@ class TraceViewModelTest {
         ManualTaskRunner checks = new ManualTaskRunner();
         TraceViewModel slow = new TraceViewModel(LoadedTrace.of(trace), new SyncTaskRunner(), checks, TestFindings::of);
         slow.startChecks();
-        slow.timeline().search("hello again");
+        slow.timeline().search().search("hello again");
 
         checks.runNext();
 
-        assertEquals("hello again", slow.timeline().filterProperty().get().search());
-        assertNull(slow.timeline().getSelectedEvent());
+        assertEquals("hello again", slow.timeline().filter().filterProperty().get().search());
+        assertNull(slow.timeline().selection().getSelectedEvent());
         assertNull(slow.findings().getSelectedRow());
     }
 
@@ -108,7 +108,7 @@ class TraceViewModelTest {
 
         Event evidence = model.findings().getSelectedFinding().evidence().get(0);
         assertEquals(3, evidence.seq());
-        assertSame(evidence, model.timeline().getSelectedEvent());
+        assertSame(evidence, model.timeline().selection().getSelectedEvent());
         assertSame(evidence, model.detail().shownEventProperty().get());
         assertTrue(model.detail().getDocument().text().contains("duplicate-add-entry"), model.detail().getDocument().text());
     }
@@ -116,13 +116,13 @@ class TraceViewModelTest {
     @Test
     void evidenceTheTimelineFilterHidesIsShownAnyway() {
         model.startChecks();
-        model.timeline().search("hello again");
-        model.timeline().showKind(EventKind.TOOL_CALL, false);
+        model.timeline().search().search("hello again");
+        model.timeline().filter().showKind(EventKind.TOOL_CALL, false);
 
         model.findings().next();
 
-        assertSame(trace.event(3), model.timeline().getSelectedEvent());
-        assertTrue(model.timeline().rows().contains(trace.event(3)));
+        assertSame(trace.event(3), model.timeline().selection().getSelectedEvent());
+        assertTrue(model.timeline().table().rows().contains(trace.event(3)));
     }
 
     @Test
@@ -139,17 +139,17 @@ class TraceViewModelTest {
         odd.findings().next();
 
         assertTrue(odd.threads().getSelected().isAll());
-        assertSame(trace.event(9), odd.timeline().getSelectedEvent());
+        assertSame(trace.event(9), odd.timeline().selection().getSelectedEvent());
         assertSame(finding, odd.findings().getSelectedFinding(), "the finding stays selected as the scope widens");
     }
 
     @Test
     void flagsTheEvidenceInTheTimelineOnceChecked() {
-        assertEquals(0, model.timeline().evidence().flaggedCount());
+        assertEquals(0, model.timeline().filter().evidence().flaggedCount());
 
         model.startChecks();
 
-        assertTrue(model.timeline().evidence().isFlagged(trace.event(7)));
+        assertTrue(model.timeline().filter().evidence().isFlagged(trace.event(7)));
     }
 
     @Test

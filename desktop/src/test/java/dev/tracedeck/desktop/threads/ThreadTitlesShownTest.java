@@ -3,7 +3,7 @@ package dev.tracedeck.desktop.threads;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tracedeck.desktop.common.SyncTaskRunner;
-import dev.tracedeck.desktop.loading.LoadingViewModel;
+import dev.tracedeck.desktop.loading.ReadSoFar;
 import dev.tracedeck.importers.ImportListener;
 import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.registry.Importers;
@@ -33,11 +33,12 @@ class ThreadTitlesShownTest {
         assertEquals("travel_helper · travel-helper · " + labels.label(first), whole.get(1).shown());
         assertEquals("All threads", whole.get(0).shown());
 
-        LoadingViewModel loading = new LoadingViewModel(new SyncTaskRunner());
+        ThreadListViewModel list = new ThreadListViewModel(List.of(ReadSoFar.noThreads()));
+        ReadSoFar loading = new ReadSoFar(list);
         int half = trace.events().size() / 2;
-        loading.append(trace.events().subList(0, half));
-        loading.append(trace.events().subList(half, trace.events().size()));
-        List<ThreadSummary> asRead = loading.threads().threads();
+        loading.add(trace.events().subList(0, half));
+        loading.add(trace.events().subList(half, trace.events().size()));
+        List<ThreadSummary> asRead = list.threads();
         for (int i = 1; i < whole.size(); i++) {
             assertEquals(whole.get(i).title(), asRead.get(i).title(), whole.get(i).label());
         }
