@@ -145,10 +145,13 @@ final class LaneChart extends VBox {
             name.setTextOverrun(overrun(memory.kind()));
             nameTip.setText(lane.label());
             int ops = lane.marks().size();
-            String about = (lane.thread().isEmpty() ? "" : lane.thread() + " · ") + memory.kind() + " · " + ops
-                    + (ops == 1 ? " operation" : " operations")
-                    + (memory.limit().isPresent() ? String.format(Locale.ROOT, " · limit %,d", memory.limit().getAsInt()) : "");
+            // The counts first and the thread last, cut at the end: a thread's name is the longest part and the tooltip
+            // holds it whole.
+            String about = memory.kind() + " · " + ops + (ops == 1 ? " operation" : " operations")
+                    + (memory.limit().isPresent() ? String.format(Locale.ROOT, " · limit %,d", memory.limit().getAsInt()) : "")
+                    + (lane.thread().isEmpty() ? "" : " · " + lane.thread());
             kind.setText(about);
+            kind.setTextOverrun(OverrunStyle.ELLIPSIS);
             kindTip.setText(about);
             track.show(lane, selected);
             setGraphic(row);
