@@ -44,6 +44,15 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
     private static final String NO_SESSION = "session";
     /** Where a request line keeps its body: at the top, or under a Batch API line's {@code body}. */
     private static final List<String> HOLDERS = List.of("", "body", "request");
+    /**
+     * How Codex caps its tools' output before the model reads it (codex-rs: the context manager truncates every
+     * function and custom tool output it records, by the session's truncation policy; unified exec cuts a command's
+     * output to the call's {@code max_output_tokens}).
+     */
+    static final String CODEX_CAPS_TOOL_OUTPUT = "Codex caps its tools' output itself: it cuts each output it puts in"
+            + " the model's history to its limit (tool_output_token_limit, by default its model's: 10,000 tokens for"
+            + " the codex models, 10,000 bytes for the others), keeping the start and the end around a"
+            + " \"…N tokens truncated…\" mark, and exec_command's output to the max_output_tokens the call asks for";
     /** Lines held behind a response still being gathered; one response has a few dozen. */
     static final int MAX_HELD = 4096;
 
@@ -247,6 +256,7 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
                 itemThread = NO_SESSION;
             }
             lastThread = itemThread;
+            out.toolOutputCap(itemThread, CODEX_CAPS_TOOL_OUTPUT);
             out.malformed(itemThread, source, text.kept(), "a Codex rollout line whose " + problem);
             return;
         }
@@ -260,6 +270,7 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
             itemThread = NO_SESSION;
         }
         lastThread = itemThread;
+        out.toolOutputCap(itemThread, CODEX_CAPS_TOOL_OUTPUT);
         if (type.equals("response_item") && ResponseItems.isItem(payload)) {
             item(itemThread, payload, at(source, "/payload"), text, time);
             return;
