@@ -51,6 +51,11 @@ class GrowingReadTest {
     }
 
     @Test
+    void aCodexRolloutWhoseEventsComeAmongTheItemsOfAResponse() throws Exception {
+        growsAsItImports(new OpenAiResponsesImporter(), resource("openai-responses/codex-rollout-events-among-items.jsonl"), 1);
+    }
+
+    @Test
     void otlpExportRequestsWhoseSpansComeOutOfOrder() throws Exception {
         growsAsItImports(new OtlpImporter(), otlpRequests(), 2);
     }

@@ -182,4 +182,21 @@ class ResponsesCallPairingTest {
         assertEquals(9, m.size(), "the server's own output is a record");
         assertEquals(List.of(), findings(trace));
     }
+
+    @Test
+    void aLongOutputIsNoFaultInACodexRolloutWhichCapsItsToolsOutputButIsInAHistoryOfItsOwn() throws Exception {
+        // What Codex gives the model of a long command's output: its start and end around the mark of what it cut.
+        String output = "Total output lines: 6000\\n\\n" + "PASS src/a.test.ts\\n".repeat(900) + "…41200 tokens truncated…"
+                + "PASS src/z.test.ts\\n".repeat(900);
+        List<String> items = List.of(
+                "{\"type\":\"message\",\"role\":\"user\",\"content\":[{\"type\":\"input_text\",\"text\":\"Run the tests.\"}]}",
+                "{\"type\":\"function_call\",\"name\":\"exec_command\",\"arguments\":\"{\\\"cmd\\\":\\\"npm test\\\",\\\"max_output_tokens\\\":20000}\",\"call_id\":\"call_Tests000000000000000001\"}",
+                "{\"type\":\"function_call_output\",\"call_id\":\"call_Tests000000000000000001\",\"output\":\"" + output + "\"}",
+                "{\"type\":\"message\",\"role\":\"assistant\",\"content\":[{\"type\":\"output_text\",\"text\":\"All pass.\"}]}");
+        String rollout = line("00:00.000", "session_meta", "{\"id\":\"0194b6f2-7c1d-7e2a-9f3b-2d4c6e8a0b2d\"}") + "\n"
+                + String.join("\n", items.stream().map(item -> line("00:01.000", "response_item", item)).toList()) + "\n";
+        assertEquals(List.of(), findings(read("rollout.jsonl", rollout)));
+        assertEquals(List.of("oversized-tool-output line 3"), findings(read("items.jsonl", String.join("\n", items) + "\n")),
+                "the same items in a history no harness is known to cap");
+    }
 }

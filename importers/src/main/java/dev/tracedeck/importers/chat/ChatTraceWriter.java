@@ -297,6 +297,11 @@ public final class ChatTraceWriter {
         builder.recordCompactionAgent(threadId);
     }
 
+    /** Records that the harness that wrote the thread caps its tools' output itself; {@code how} says how. */
+    public void toolOutputCap(String threadId, String how) {
+        builder.recordToolOutputCap(threadId, how);
+    }
+
     /** Says whether the thread's record stops at the model's answer: a lone response, nothing recorded after it. */
     public void endsAtModelAnswer(String threadId, boolean ends) {
         builder.endsAtModelAnswer(threadId, ends);

@@ -33,7 +33,8 @@ import java.util.function.Supplier;
  * One Responses import's state. Items come one at a time; the consecutive items of one assistant turn (reasoning,
  * text, calls) are gathered into one message, as Chat Completions shows a turn, so that parallel calls and their
  * outputs pair as the API sees them. A turn ends at any item that is not the assistant's, at an assistant text after
- * its calls, and at a change of thread.
+ * its calls, at a change of thread, and at a Codex rollout's line between two responses; the events Codex writes
+ * among the items of one response ({@link CodexEvents}) don't end it and are written after its message.
  */
 final class ResponsesReading implements GrowingJsonLines.Resumable {
 
@@ -43,6 +44,17 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
     private static final String NO_SESSION = "session";
     /** Where a request line keeps its body: at the top, or under a Batch API line's {@code body}. */
     private static final List<String> HOLDERS = List.of("", "body", "request");
+    /**
+     * How Codex caps its tools' output before the model reads it (codex-rs: the context manager truncates every
+     * function and custom tool output it records, by the session's truncation policy; unified exec cuts a command's
+     * output to the call's {@code max_output_tokens}).
+     */
+    static final String CODEX_CAPS_TOOL_OUTPUT = "Codex caps its tools' output itself: it cuts each output it puts in"
+            + " the model's history to its limit (tool_output_token_limit, by default its model's: 10,000 tokens for"
+            + " the codex models, 10,000 bytes for the others), keeping the start and the end around a"
+            + " \"…N tokens truncated…\" mark, and exec_command's output to the max_output_tokens the call asks for";
+    /** Lines held behind a response still being gathered; one response has a few dozen. */
+    static final int MAX_HELD = 4096;
 
     private final ChatTraceWriter out;
     private final JsonLayout layout;
@@ -70,6 +82,8 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
     private final List<StreamedItem> streamed = new ArrayList<>();
     /** Whether a Codex rollout's {@code session_meta} line was read. */
     private boolean codexSession;
+    /** Lines a Codex rollout wrote among the items of the response being gathered, written after its message. */
+    private final List<Runnable> held = new ArrayList<>();
 
     ResponsesReading(ChatTraceWriter out, JsonLayout layout) {
         this.out = out;
@@ -242,6 +256,7 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
                 itemThread = NO_SESSION;
             }
             lastThread = itemThread;
+            out.toolOutputCap(itemThread, CODEX_CAPS_TOOL_OUTPUT);
             out.malformed(itemThread, source, text.kept(), "a Codex rollout line whose " + problem);
             return;
         }
@@ -255,14 +270,45 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
             itemThread = NO_SESSION;
         }
         lastThread = itemThread;
+        out.toolOutputCap(itemThread, CODEX_CAPS_TOOL_OUTPUT);
         if (type.equals("response_item") && ResponseItems.isItem(payload)) {
             item(itemThread, payload, at(source, "/payload"), text, time);
             return;
         }
         // event_msg repeats what response_item lines hold (user_message, agent_message): a record, not a message.
+        String thread = itemThread;
+        Runnable write = () -> codexRecord(type, payload,
+                out.json(type, thread, source, text.kept(), JsonValues.from(node), time));
+        if (type.equals("event_msg") && turns.gathering()
+                && !CodexEvents.endsResponse(payload.path("type").asText(""))) {
+            // Written among the items of one response: the response's message is written first, where its first
+            // item is, and this line after it.
+            hold(write);
+            return;
+        }
         flush();
-        Event record = out.json(type, itemThread, source, text.kept(), JsonValues.from(node), time);
-        codexRecord(type, payload, record);
+        write.run();
+    }
+
+    /**
+     * Holds a line read while a response is gathered, to write once its message is; past {@link #MAX_HELD} lines the
+     * response is taken as complete, so a rollout that never ends one holds no more than that.
+     */
+    private void hold(Runnable write) {
+        held.add(write);
+        if (held.size() > MAX_HELD) {
+            flush();
+        }
+    }
+
+    /** Writes the lines held behind the message just written. */
+    private void writeHeld() {
+        if (held.isEmpty()) {
+            return;
+        }
+        List<Runnable> lines = List.copyOf(held);
+        held.clear();
+        lines.forEach(Runnable::run);
     }
 
     /**
@@ -426,6 +472,7 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
             SourceRef source = pieces.size() == 1 ? first.source()
                     : new SourceRef(out.file(), first.source().firstLine(), lastLine, first.source().pointer());
             out.message(first.thread(), source, text(pieces), message, position(first.thread()), first.time());
+            writeHeld();
         }
 
         @Override
@@ -486,10 +533,13 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
     public Runnable checkpoint() {
         Map<String, Integer> positionsThen = new HashMap<>(positions);
         Runnable turn = turns.checkpoint();
+        List<Runnable> heldThen = List.copyOf(held);
         return () -> {
             positions.clear();
             positions.putAll(positionsThen);
             turn.run();
+            held.clear();
+            held.addAll(heldThen);
         };
     }
 

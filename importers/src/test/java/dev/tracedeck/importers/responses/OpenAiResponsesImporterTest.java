@@ -150,6 +150,33 @@ class OpenAiResponsesImporterTest {
     }
 
     @Test
+    void theEventsCodexWritesAmongTheItemsOfOneResponseLeaveItOneMessageAndFollowIt() throws Exception {
+        Trace trace = read("rollout.jsonl", Files.readString(
+                Path.of("src/test/resources/openai-responses/codex-rollout-events-among-items.jsonl")));
+        List<Event> messages = trace.events().stream().filter(e -> e.payload() instanceof Payload.ConversationMessage)
+                .toList();
+        // One message per response however the events interleave; a user_message between two responses ends one.
+        assertEquals(List.of("4-4", "8-11", "13-13", "15-19", "23-23"),
+                messages.stream().map(e -> e.firstLine() + "-" + e.lastLine()).toList());
+        assertEquals("[reasoning: List them]\nListing them.", messages.get(1).payload() instanceof
+                Payload.ConversationMessage m ? m.message().content() : "");
+        assertEquals(1, ((Payload.ConversationMessage) messages.get(1).payload()).message().toolCalls().size());
+        // A response's message is written where its first item is; the lines written among its items follow it.
+        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 14, 15, 16, 18, 20, 21, 22, 23, 24),
+                trace.events().stream().map(Event::firstLine).toList());
+        // Each answer has the model call its token_count recorded, and no call is left without an answer.
+        dev.tracedeck.importers.convert.Transcript transcript =
+                dev.tracedeck.importers.convert.Transcript.of(trace.threads().get(0));
+        List<dev.tracedeck.importers.convert.Transcript.Said> answers = transcript.items().stream()
+                .filter(i -> i instanceof dev.tracedeck.importers.convert.Transcript.Said s && s.isAnswer())
+                .map(i -> (dev.tracedeck.importers.convert.Transcript.Said) i).toList();
+        assertEquals(List.of(940L, 1130L, 1205L), answers.stream()
+                .map(s -> s.call().flatMap(c -> c.usage()).map(u -> u.prompt() + u.cacheRead() + u.output()).orElse(-1L))
+                .toList());
+        assertTrue(transcript.items().stream().allMatch(i -> i instanceof dev.tracedeck.importers.convert.Transcript.Said));
+    }
+
+    @Test
     void aCodexRolloutOfEventsOnlyIsStillARollout() throws Exception {
         Trace trace = read("rollout.jsonl", """
                 {"timestamp": "2026-01-04T12:05:09.500Z", "type": "session_meta", "payload": {"id": "019b88e5-a2e4", "cwd": "/p", "originator": "codex_cli_rs", "source": {"subagent": "review"}}}

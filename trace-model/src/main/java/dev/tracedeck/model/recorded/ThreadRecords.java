@@ -27,10 +27,12 @@ import java.util.OptionalInt;
  * @param compactionAgent    true when the thread is an agent the harness ran to compact another thread's context
  *                           (Claude Code's {@code acompact} agents): its call reads that whole context to summarize
  *                           it, so it runs above a pre-flight trigger by design
+ * @param toolOutputCap      where the harness that wrote the trace caps its tools' output itself before the model
+ *                           reads it (Codex): how, as a reader is told it; empty where the trace does not say so
  */
 public record ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compactions, boolean endsAtModelAnswer,
                             Optional<ThreadStart> startedBy, List<TerminalCall> terminalCalls, List<Event> instructions,
-                            boolean compactionAgent, List<RecordedOutcome> outcomes) {
+                            boolean compactionAgent, List<RecordedOutcome> outcomes, String toolOutputCap) {
 
     public static final ThreadRecords NONE = new ThreadRecords(List.of(), List.of(), false);
 
@@ -41,11 +43,12 @@ public record ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compact
         terminalCalls = List.copyOf(terminalCalls);
         instructions = List.copyOf(instructions);
         outcomes = List.copyOf(outcomes);
+        Objects.requireNonNull(toolOutputCap);
     }
 
     /** Records of a thread no call of the trace started. */
     public ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compactions, boolean endsAtModelAnswer) {
-        this(modelCalls, compactions, endsAtModelAnswer, Optional.empty(), List.of(), List.of(), false, List.of());
+        this(modelCalls, compactions, endsAtModelAnswer, Optional.empty(), List.of(), List.of(), false, List.of(), "");
     }
 
     /** True when {@code message} is one of the {@link #instructions()}: sent at the head of a request, not in its history. */
@@ -95,6 +98,7 @@ public record ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compact
 
     public boolean isEmpty() {
         return modelCalls.isEmpty() && compactions.isEmpty() && !endsAtModelAnswer && startedBy.isEmpty()
-                && terminalCalls.isEmpty() && instructions.isEmpty() && !compactionAgent && outcomes.isEmpty();
+                && terminalCalls.isEmpty() && instructions.isEmpty() && !compactionAgent && outcomes.isEmpty()
+                && toolOutputCap.isEmpty();
     }
 }

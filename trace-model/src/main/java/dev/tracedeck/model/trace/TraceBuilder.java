@@ -63,6 +63,7 @@ public final class TraceBuilder {
         boolean endsAtModelAnswer;
         ThreadStart startedBy;
         boolean compactionAgent;
+        String toolOutputCap = "";
         /** In a copy made by {@link #copyOfCounts}: how many records the lists held. */
         private int callCount;
         private int compactionCount;
@@ -72,7 +73,7 @@ public final class TraceBuilder {
 
         ThreadRecords build() {
             return new ThreadRecords(calls, compactions, endsAtModelAnswer, Optional.ofNullable(startedBy), terminalCalls,
-                    instructions, compactionAgent, outcomes);
+                    instructions, compactionAgent, outcomes, toolOutputCap);
         }
 
         /** Its lists' sizes and its flags, for {@link #restore}; records are only ever added to the lists. */
@@ -86,6 +87,7 @@ public final class TraceBuilder {
             copy.endsAtModelAnswer = endsAtModelAnswer;
             copy.startedBy = startedBy;
             copy.compactionAgent = compactionAgent;
+            copy.toolOutputCap = toolOutputCap;
             return copy;
         }
 
@@ -98,6 +100,7 @@ public final class TraceBuilder {
             endsAtModelAnswer = counts.endsAtModelAnswer;
             startedBy = counts.startedBy;
             compactionAgent = counts.compactionAgent;
+            toolOutputCap = counts.toolOutputCap;
         }
     }
 
@@ -174,6 +177,11 @@ public final class TraceBuilder {
         recorded(threadId).compactionAgent = true;
     }
 
+    /** Records that the harness that wrote the thread caps its tools' output itself; {@code how} says how. */
+    public void recordToolOutputCap(String threadId, String how) {
+        recorded(threadId).toolOutputCap = how;
+    }
+
     /**
      * Records that the call {@code callId} (or, without ids, the call named {@code name}) of the message event
      * {@code call} ends a completed run: the framework never answers it (see {@link TerminalCall}).
@@ -230,6 +238,9 @@ public final class TraceBuilder {
         }
         r.endsAtModelAnswer = from.records().endsAtModelAnswer();
         r.compactionAgent |= from.records().compactionAgent();
+        if (!from.records().toolOutputCap().isEmpty()) {
+            r.toolOutputCap = from.records().toolOutputCap();
+        }
         from.records().startedBy().ifPresent(s -> r.startedBy = new ThreadStart(events.get(offset + s.call().seq()), s.callId()));
     }
 

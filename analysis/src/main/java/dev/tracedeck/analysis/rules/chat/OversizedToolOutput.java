@@ -12,7 +12,8 @@ import java.util.Set;
 
 /**
  * A tool result over the limit floods the context window (agents cap tool output at 10 KB as a safety net). Where the harness caps its
- * tools' output itself, a long result is as long as the harness meant it to be: there the check judges nothing.
+ * tools' output itself (its profile says so, or the trace: {@link dev.tracedeck.model.recorded.ThreadRecords#toolOutputCap()}),
+ * a long result is as long as the harness meant it to be: there the check judges nothing.
  */
 public final class OversizedToolOutput extends DescribedRule {
 
@@ -58,6 +59,10 @@ public final class OversizedToolOutput extends DescribedRule {
     public RuleOutcome check(TraceThread thread, RuleParameters p) {
         if (!harnessCaps.isEmpty()) {
             return RuleOutcome.notApplicable(harnessCaps);
+        }
+        if (!thread.records().toolOutputCap().isEmpty()) {
+            // The trace says its harness capped every output (a Codex rollout): as long as the harness let it be.
+            return RuleOutcome.notApplicable(thread.records().toolOutputCap());
         }
         List<HistoryItem> history = ChatHistory.of(thread);
         Set<String> cappedCalls = new HashSet<>();
