@@ -130,6 +130,27 @@ class OpenAiResponsesImporterTest {
                 .filter(k -> k.equals("mcp_list_tools") || k.equals("compaction")).toList());
     }
     @Test
+    void aStreamThatFailedBeforeAnyItemIsAResponseWithTheFailureAsAnError() throws Exception {
+        Trace trace = read("failed.jsonl", """
+                {"type": "response.created", "sequence_number": 0, "response": {"id": "resp_9", "object": "response", "status": "in_progress", "model": "gpt-5-mini", "output": [], "error": null}}
+                {"type": "error", "sequence_number": 1, "error": {"type": "rate_limit_exceeded", "code": "rate_limit_exceeded", "message": "Rate limit reached for requests.", "param": null}}
+                {"type": "response.failed", "sequence_number": 2, "response": {"id": "resp_9", "object": "response", "status": "failed", "model": "gpt-5-mini", "output": [], "error": {"code": "rate_limit_exceeded", "message": "Rate limit reached for requests."}}}
+                """);
+        assertEquals("openai-responses", trace.format());
+        assertEquals(List.of("resp_9"), trace.threads().stream().map(t -> t.id()).toList());
+        List<Payload.AgentError> errors = trace.events().stream().map(Event::payload)
+                .filter(p -> p instanceof Payload.AgentError).map(p -> (Payload.AgentError) p).toList();
+        assertEquals(1, errors.size(), "the error event and the failed response say one failure");
+        assertEquals("the request failed: rate_limit_exceeded: Rate limit reached for requests.", errors.get(0).message());
+        Trace noEvent = read("failed.jsonl", """
+                {"type": "response.created", "sequence_number": 0, "response": {"id": "resp_8", "object": "response", "status": "in_progress", "model": "gpt-5-mini", "output": []}}
+                {"type": "response.failed", "sequence_number": 1, "response": {"id": "resp_8", "object": "response", "status": "failed", "model": "gpt-5-mini", "output": [], "error": {"code": "server_error", "message": "The server had an error."}}}
+                """);
+        assertEquals(1, noEvent.events().stream().filter(e -> e.payload() instanceof Payload.AgentError).count(),
+                "a failed response without an error event before it says why itself");
+    }
+
+    @Test
     void theEventsOfStreamedResponsesAreAResponseEachAndAStreamThatStoppedKeepsItsFinishedItems() throws Exception {
         Trace trace = read("stream.jsonl", """
                 {"type": "response.created", "sequence_number": 0, "response": {"id": "resp_1", "object": "response", "status": "in_progress", "model": "gpt-5.1", "output": []}}
