@@ -74,6 +74,8 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
     private boolean streamErrorSaid;
     /** Whether a stream's end came: a response, even one that failed before any item. */
     private boolean streamEnded;
+    /** The {@code sequence_number} of the last stream event, -1 before one that has it. */
+    private long lastSequence = -1;
     /** Whether a Codex rollout's {@code session_meta} line was read. */
     private boolean codexSession;
 
@@ -187,7 +189,11 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
         }
         String type = node.path("type").asText();
         String id = node.path("response").path("id").asText("");
-        if (!id.isEmpty() && !id.equals(streamThread)) {
+        boolean continues = continuesStream(node, type);
+        if (node.path("sequence_number").canConvertToLong()) {
+            lastSequence = node.path("sequence_number").asLong();
+        }
+        if (!id.isEmpty() && !id.equals(streamThread) && !continues) {
             // A new response's stream: the file holds responses only, never the requests between them, so each is
             // a thread of its own that ends at the model's answer, as whole responses one a line are.
             streamedItems();
@@ -230,6 +236,18 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
             streamed.add(new StreamedItem(thread, node.get("item"), at(source, "/item")));
         }
         out.json(type, thread, source, text.kept(), JsonValues.from(node), "");
+    }
+
+    /**
+     * Whether an event goes on the stream being read whatever response id it carries: one stream's events count up
+     * by {@code sequence_number} from its {@code response.created} (0), so an event numbered after the last one, and
+     * no new {@code response.created}, is the same response's even where a proxy gives each event a response id of its
+     * own (GitHub Copilot's rotates them).
+     */
+    private boolean continuesStream(JsonNode node, String type) {
+        JsonNode sequence = node.path("sequence_number");
+        return !streamThread.isEmpty() && !type.equals("response.created") && sequence.canConvertToLong()
+                && lastSequence >= 0 && sequence.asLong() > lastSequence;
     }
 
     /** What an {@code error} object says: "the request failed: CODE: MESSAGE". */

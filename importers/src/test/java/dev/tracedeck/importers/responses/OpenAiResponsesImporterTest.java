@@ -130,6 +130,21 @@ class OpenAiResponsesImporterTest {
                 .filter(k -> k.equals("mcp_list_tools") || k.equals("compaction")).toList());
     }
     @Test
+    void eventsNumberedOnFromTheStreamsStartAreOneResponseWhateverIdTheyCarry() throws Exception {
+        // A proxy that gives every event a response id of its own: the sequence numbers say it is one stream.
+        Trace trace = read("rotating.jsonl", """
+                {"type": "response.created", "sequence_number": 0, "response": {"id": "r-a", "object": "response", "status": "in_progress", "model": "gpt-5.1", "output": []}}
+                {"type": "response.in_progress", "sequence_number": 1, "response": {"id": "r-b", "object": "response", "status": "in_progress", "model": "gpt-5.1", "output": []}}
+                {"type": "response.output_item.done", "sequence_number": 2, "output_index": 0, "item": {"id": "m-c", "type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Hello."}]}}
+                {"type": "response.completed", "sequence_number": 3, "response": {"id": "r-d", "object": "response", "status": "completed", "model": "gpt-5.1", "output": [{"id": "m-e", "type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Hello."}]}]}}
+                {"type": "response.created", "sequence_number": 0, "response": {"id": "r-f", "object": "response", "status": "in_progress", "model": "gpt-5.1", "output": []}}
+                {"type": "response.completed", "sequence_number": 1, "response": {"id": "r-g", "object": "response", "status": "completed", "model": "gpt-5.1", "output": [{"id": "m-h", "type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Again."}]}]}}
+                """);
+        assertEquals(List.of("r-a", "r-f"), trace.threads().stream().map(t -> t.id()).toList());
+        assertEquals(List.of("Hello.", "Again."), messages(trace).stream().map(m -> m.message().content()).toList());
+    }
+
+    @Test
     void aStreamThatFailedBeforeAnyItemIsAResponseWithTheFailureAsAnError() throws Exception {
         Trace trace = read("failed.jsonl", """
                 {"type": "response.created", "sequence_number": 0, "response": {"id": "resp_9", "object": "response", "status": "in_progress", "model": "gpt-5-mini", "output": [], "error": null}}
