@@ -97,9 +97,13 @@ public record RuleParameters(String memoryTool, String contextTool, String listT
                 minChars);
     }
 
-    /** These parameters with {@code model} filled in when the configuration left it to the trace. */
+    /**
+     * These parameters with {@code model} filled in when the configuration left it to the trace; still
+     * {@value #DEFAULT_MODEL} when the trace names none either, so that the context rules count with
+     * {@value #FALLBACK_MODEL} and say it was assumed.
+     */
     public RuleParameters forModel(java.util.Optional<String> traceModel) {
-        String chosen = !model.isEmpty() ? model : traceModel.orElse(FALLBACK_MODEL);
+        String chosen = !model.isEmpty() ? model : traceModel.orElse(DEFAULT_MODEL);
         return chosen.equals(model) ? this : new RuleParameters(memoryTool, contextTool, listTool, awaitTool, putContextTool,
                 controlMessages, flushPeriod, bootstrapListLimit, toolOutputLimit, repeatLimit, chosen, contextLimit,
                 preflightTrigger, models, spend, undoMinChars);

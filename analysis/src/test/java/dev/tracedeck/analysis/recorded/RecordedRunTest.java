@@ -82,6 +82,19 @@ class RecordedRunTest {
     }
 
     @Test
+    void aWindowAssumedBecauseTheTraceNamesNoModelIsSaidToBe() {
+        RecordedRunFixture run = new RecordedRunFixture();
+        run.user("word ".repeat(150_000));
+        Trace trace = run.trace();
+        assertEquals(Optional.empty(), TraceModel.of(trace));
+        Check overflow = check(trace, "context-overflow");
+        assertEquals(CheckStatus.FAIL, overflow.status());
+        String message = overflow.findings().get(0).message();
+        assertTrue(message.contains("over the 128,000-token window of gpt-4o, assumed as the trace names no model "
+                + "(--config sets model or contextLimit)"), message);
+    }
+
+    @Test
     void aSmallRecordedUsageWinsOverAnEstimateThatWouldOverflow() {
         RecordedRunFixture run = new RecordedRunFixture();
         run.user("word ".repeat(150_000));

@@ -29,10 +29,14 @@ class ContextRulesTest {
     }
 
     private static RuleConfig window(int limit) {
+        return window("gpt-4o", limit);
+    }
+
+    private static RuleConfig window(String model, int limit) {
         RuleParameters d = RuleParameters.DEFAULTS;
         RuleParameters p = new RuleParameters(d.memoryTool(), d.contextTool(), d.listTool(), d.awaitTool(), d.putContextTool(),
                 d.controlMessages(), d.flushPeriod(), d.bootstrapListLimit(), d.toolOutputLimit(), d.repeatLimit(),
-                "gpt-4o", limit, 0.8);
+                model, limit, 0.8);
         return new RuleConfig(p, Map.of());
     }
 
@@ -69,6 +73,14 @@ class ContextRulesTest {
         assertEquals(Severity.WARNING, check.findings().get(0).severity());
         assertTrue(check.findings().get(0).message().contains("over the 80% trigger of gpt-4o's"), check.findings().get(0).message());
         assertEquals(CheckStatus.PASS, check(growing(), "context-overflow", window(limit)).status());
+    }
+
+    @Test
+    void aConfiguredWindowWithNoModelNamedSaysWhichTokenizerCounted() {
+        int limit = points().get(2).count().tokens() - 1;
+        String message = check(growing(), "context-overflow", window("", limit)).findings().get(0).message();
+        assertTrue(message.contains(String.format("over the configured %,d-token window (the trace names no model: "
+                + "counted as gpt-4o)", limit)), message);
     }
 
     @Test

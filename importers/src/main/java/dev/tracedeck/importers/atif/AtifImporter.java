@@ -111,7 +111,8 @@ public final class AtifImporter implements JsonTraceImporter {
                     }
                     if (document == null) {
                         document = new TrajectorySteps(out, threadName(members, false, TRAJECTORY),
-                                members.path("agent").path("model_name").asText(""));
+                                members.path("agent").path("model_name").asText(""),
+                                members.path("agent").path("name").asText(""));
                     }
                     lastThread = document.thread();
                     steps++;
@@ -134,7 +135,7 @@ public final class AtifImporter implements JsonTraceImporter {
         /** A trajectory bound whole: its steps, its embedded subagents' trajectories, then its record. */
         private void trajectory(JsonNode node, SourceRef source, String fallback, boolean subagent) {
             TrajectorySteps trajectory = new TrajectorySteps(out, threadName(node, subagent, fallback),
-                    node.path("agent").path("model_name").asText(""));
+                    node.path("agent").path("model_name").asText(""), node.path("agent").path("name").asText(""));
             lastThread = trajectory.thread();
             JsonNode list = node.path("steps");
             for (int i = 0; i < list.size(); i++) {

@@ -43,11 +43,21 @@ import java.util.Set;
  * <p>A call of the tool the trajectory's agent ({@code agent.name}) documents as ending its runs ({@link TerminalTools}:
  * OpenHands' {@code finish}, which Harbor writes as a step with no observation) is recorded as the run's terminal
  * call once the agent is known ({@link #endOfTrajectory}): it never gets a result, by design.
+ *
+ * <p>An agent without native tool calling writes its call as text: OpenHands gives such a model the function-tag
+ * format ({@link FunctionTagCall}), parses the call out of its message and runs it, and Harbor writes the step with
+ * that text as its message, no {@code tool_calls}, and the output as a result naming no call. Such a step's call is
+ * made the step's call ({@value #TEXT_CALL_ID} and the step's id, the text before it the message's text) where the
+ * trajectory shows it ran: its one result naming no call answers it; or it is the agent's terminal tool, the agent
+ * named before the steps (as Harbor writes it), and the step has no observation. A text call the trajectory does not
+ * show running stays text, for the text-call rule to judge.
  */
 final class TrajectorySteps {
 
     static final String STEP = "step";
     static final String OBSERVATION = "observation";
+    /** The id a call written as text gets, followed by its step's id: the text gives it none. */
+    static final String TEXT_CALL_ID = "text-call-step-";
     private static final Set<String> SOURCES = Set.of("system", "user", "agent");
     /** Reinforcement-learning data of a step's metrics: thousands of numbers, kept in the source text only. */
     private static final List<String> TOKEN_ARRAYS = List.of("prompt_token_ids", "completion_token_ids", "logprobs");
@@ -55,6 +65,8 @@ final class TrajectorySteps {
     private final ChatTraceWriter out;
     private final String thread;
     private final String agentModel;
+    /** The agent's {@code name} as far as it is known when the steps come ("" when it comes after them). */
+    private final String agentName;
     /** The calls named as some framework's terminal tool, with their message, until the agent is known. */
     private final List<Called> terminalCandidates = new ArrayList<>();
     private int steps;
@@ -63,10 +75,11 @@ final class TrajectorySteps {
     private record Called(Event message, ToolCall call) {
     }
 
-    TrajectorySteps(ChatTraceWriter out, String thread, String agentModel) {
+    TrajectorySteps(ChatTraceWriter out, String thread, String agentModel, String agentName) {
         this.out = out;
         this.thread = thread;
         this.agentModel = agentModel;
+        this.agentName = agentName;
     }
 
     String thread() {
@@ -104,6 +117,14 @@ final class TrajectorySteps {
                 JsonValues.from(record(step)), time);
         String content = AtifContent.text(step.get("message"));
         List<ToolCall> calls = origin.equals("agent") ? calls(step.path("tool_calls")) : List.of();
+        JsonNode results = step.path("observation").path("results");
+        Optional<FunctionTagCall> ran = origin.equals("agent") && calls.isEmpty() ? ranTextCall(content, results)
+                : Optional.empty();
+        if (ran.isPresent()) {
+            calls = List.of(new ToolCall(TEXT_CALL_ID + (id.isEmpty() ? String.valueOf(steps) : id), ran.get().name(),
+                    ran.get().arguments().toCompactString(), Optional.of(ran.get().arguments()), false));
+            content = ran.get().before();
+        }
         String role = origin.equals("agent") ? "assistant" : origin;
         Event message = out.message(thread, source, text, new Message(role, content, calls, ""), nextIndex(), time);
         for (ToolCall call : calls) {
@@ -115,7 +136,21 @@ final class TrajectorySteps {
             String model = step.path("model_name").asText("");
             out.modelCall(message, model.isEmpty() ? agentModel : model, usage(step.get("metrics")));
         }
-        observation(step.path("observation").path("results"), calls, source, time);
+        observation(results, calls, source, time);
+    }
+
+    /**
+     * The call an agent step without structured calls writes as text ({@link FunctionTagCall}) when the trajectory
+     * shows the harness ran it: the step's observation is one result naming no call (ATIF's result of "an action that
+     * doesn't use the standard tool calling format"; Harbor's OpenHands converter attaches the call's output so when
+     * the model called tools as text), or the call is the tool the agent ends its runs with and the step has no
+     * observation, as that agent's runs end ({@link TerminalTools}).
+     */
+    private Optional<FunctionTagCall> ranTextCall(String content, JsonNode results) {
+        boolean answered = results.isArray() && results.size() == 1 && callId(results.get(0)).isEmpty();
+        boolean unanswered = !results.isArray() || results.isEmpty();
+        return FunctionTagCall.in(content).filter(call -> answered
+                || unanswered && TerminalTools.why(agentName, call.name()).isPresent());
     }
 
     /**

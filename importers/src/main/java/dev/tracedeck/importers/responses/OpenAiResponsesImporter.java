@@ -132,11 +132,11 @@ public final class OpenAiResponsesImporter implements TraceImporter {
     /**
      * The trace read; a file without one message is no Responses history, unless it is a Codex rollout (its
      * {@code session_meta} line says so), whose session may hold only events (a sub-agent's review, a session that
-     * ended before its first item).
+     * ended before its first item), or a stream that reached its end (a request that failed before any item).
      */
     private static Trace trace(ChatTraceWriter out, ResponsesReading reading, JsonImport.Result result)
             throws ImportException {
-        if (out.messages() == 0 && !reading.readCodexSession()) {
+        if (out.messages() == 0 && !reading.readCodexSession() && !reading.readStreamEnd()) {
             throw out.notThisFormat("OpenAI Responses item");
         }
         return out.build(FORMAT_ID, result.bytes(), result.lines(), result.complete());

@@ -41,6 +41,8 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
     static final String SINGLE_THREAD = "conversation";
     static final String REQUEST = "request";
     static final String RESPONSE = "response";
+    /** A stream's {@code error} event, or the error of a response that failed: the request's failure. */
+    static final String ERROR = "error";
     private static final String NO_SESSION = "session";
     /** Where a request line keeps its body: at the top, or under a Batch API line's {@code body}. */
     private static final List<String> HOLDERS = List.of("", "body", "request");
@@ -80,6 +82,12 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
     private String streamThread = "";
     /** The items of a streamed response finished so far ({@link #streamEvent}). */
     private final List<StreamedItem> streamed = new ArrayList<>();
+    /** Whether the stream being read had an {@code error} event: its {@code response.failed} then says it again. */
+    private boolean streamErrorSaid;
+    /** Whether a stream's end came: a response, even one that failed before any item. */
+    private boolean streamEnded;
+    /** The {@code sequence_number} of the last stream event, -1 before one that has it. */
+    private long lastSequence = -1;
     /** Whether a Codex rollout's {@code session_meta} line was read. */
     private boolean codexSession;
     /** Lines a Codex rollout wrote among the items of the response being gathered, written after its message. */
@@ -180,7 +188,9 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
      * {@code response.output_item.done} wait for the response's end, and the response that ends the stream
      * ({@code response.completed}, {@code .incomplete}, {@code .failed}) is read as a response, its {@code output}
      * (else the items that came) the answer; every other event is a record named by its type. Each response's stream
-     * is a thread named by the response's id, which ends at the model's answer. A stream that stops before its end
+     * is a thread named by the response's id, which ends at the model's answer. An {@code error} event is an error
+     * record saying the request failed (its code and message), as is the {@code error} of a response that failed
+     * without such an event before it. A stream that stops before its end
      * keeps the items that came ({@link #end}).
      */
     private void streamEvent(JsonNode node, ItemText text, SourceRef source) {
@@ -193,12 +203,17 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
         }
         String type = node.path("type").asText();
         String id = node.path("response").path("id").asText("");
-        if (!id.isEmpty() && !id.equals(streamThread)) {
+        boolean continues = continuesStream(node, type);
+        if (node.path("sequence_number").canConvertToLong()) {
+            lastSequence = node.path("sequence_number").asLong();
+        }
+        if (!id.isEmpty() && !id.equals(streamThread) && !continues) {
             // A new response's stream: the file holds responses only, never the requests between them, so each is
             // a thread of its own that ends at the model's answer, as whole responses one a line are.
             streamedItems();
             flush();
             streamThread = id;
+            streamErrorSaid = false;
         }
         String thread = streamThread.isEmpty() ? SINGLE_THREAD : streamThread;
         lastThread = thread;
@@ -218,13 +233,42 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
             rest.remove("output");
             Event record = out.json(RESPONSE, thread, source, text.kept(), JsonValues.from(rest), "");
             recordCall(record, body);
+            if (body.path("error").isObject() && !streamErrorSaid) {
+                out.error(ERROR, thread, source, text.kept(), failure(body.get("error")), "");
+            }
+            streamEnded = true;
             out.endsAtModelAnswer(thread, true);
+            return;
+        }
+        if (type.equals(ERROR)) {
+            // The API's failure of the request (a quota, a rate limit, a server error): the stream's one account of why.
+            streamErrorSaid = true;
+            out.error(ERROR, thread, source, text.kept(), failure(node.get("error")), "");
             return;
         }
         if (type.equals(StreamEvent.ITEM_DONE) && node.path("item").isObject()) {
             streamed.add(new StreamedItem(thread, node.get("item"), at(source, "/item")));
         }
         out.json(type, thread, source, text.kept(), JsonValues.from(node), "");
+    }
+
+    /**
+     * Whether an event goes on the stream being read whatever response id it carries: one stream's events count up
+     * by {@code sequence_number} from its {@code response.created} (0), so an event numbered after the last one, and
+     * no new {@code response.created}, is the same response's even where a proxy gives each event a response id of its
+     * own (GitHub Copilot's rotates them).
+     */
+    private boolean continuesStream(JsonNode node, String type) {
+        JsonNode sequence = node.path("sequence_number");
+        return !streamThread.isEmpty() && !type.equals("response.created") && sequence.canConvertToLong()
+                && lastSequence >= 0 && sequence.asLong() > lastSequence;
+    }
+
+    /** What an {@code error} object says: "the request failed: CODE: MESSAGE". */
+    private static String failure(JsonNode error) {
+        String code = error.path("code").asText(error.path("type").asText(""));
+        String message = error.path("message").asText("");
+        return "the request failed: " + (code.isEmpty() ? "" : code + (message.isEmpty() ? "" : ": ")) + message;
     }
 
     /** The items a stream that did not end had finished: the answer as far as it came. */
@@ -516,6 +560,11 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
         flush();
         position(lastThread);
         return lastThread;
+    }
+
+    /** True once a streamed response's end was read: a response, even one that failed before any item came. */
+    boolean readStreamEnd() {
+        return streamEnded;
     }
 
     /** True once a Codex rollout's {@code session_meta} line was read: the file is a rollout, messages or not. */

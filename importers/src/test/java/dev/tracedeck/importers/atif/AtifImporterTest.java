@@ -154,4 +154,53 @@ class AtifImporterTest {
                 """);
         assertEquals(1, late.threads().get(0).records().terminalCalls().size(), "an agent named after the steps still counts");
     }
+    /** OpenHands without native tool calling, as Harbor writes it: the model's text call, its output naming no call. */
+    private static final String TEXT_CALLS = """
+            {"schema_version": "ATIF-v1.5", "session_id": "oh-text", "agent": {"name": "openhands", "version": "1.0.0"},
+             "steps": [
+              {"step_id": 1, "source": "user", "message": "make hello.txt"},
+              {"step_id": 2, "source": "agent", "message": "Writing it.\\n<function=execute_bash>\\n<parameter=command>echo hi > hello.txt</parameter>\\n<parameter=security_risk>LOW</parameter>\\n</function>",
+               "observation": {"results": [{"content": "[The command completed with exit code 0.]"}]}},
+              {"step_id": 3, "source": "agent", "message": "<function=finish>\\n<parameter=message>Done.</parameter>\\n</function>"}]}
+            """;
+
+    @Test
+    void aTextCallItsStepsObservationAnswersIsTheStepsCallAndTheObservationItsResult() throws Exception {
+        List<Message> messages = messages(read(TEXT_CALLS));
+        Message call = messages.get(1);
+        assertEquals("Writing it.", call.content());
+        assertEquals(1, call.toolCalls().size());
+        assertEquals("execute_bash", call.toolCalls().get(0).name());
+        assertEquals(Optional.of("echo hi > hello.txt"), call.toolCalls().get(0).argument("command"));
+        assertFalse(call.toolCalls().get(0).parsedFromText(), "the harness parsed and ran it: the trajectory shows its output");
+        assertEquals(call.toolCalls().get(0).id(), messages.get(2).toolCallId());
+        assertEquals("[The command completed with exit code 0.]", messages.get(2).content());
+    }
+
+    @Test
+    void openHandsFinishWrittenAsTextIsTheCallThatEndsTheRun() throws Exception {
+        Trace trace = read(TEXT_CALLS);
+        Message finish = messages(trace).get(3);
+        assertEquals("finish", finish.toolCalls().get(0).name());
+        var terminal = trace.threads().get(0).records().terminalCalls();
+        assertEquals(1, terminal.size());
+        assertEquals(finish.toolCalls().get(0).id(), terminal.get(0).callId());
+    }
+
+    @Test
+    void aTextCallTheTrajectoryDoesNotShowRunningStaysText() throws Exception {
+        // No observation and not the agent's terminal tool; an agent that documents no finish; two calls in one message.
+        Trace trace = read("""
+                [{"schema_version": "ATIF-v1.5", "session_id": "a", "agent": {"name": "openhands", "version": "1"},
+                  "steps": [{"step_id": 1, "source": "agent", "message": "<function=execute_bash>\\n<parameter=command>ls</parameter>\\n</function>"}]},
+                 {"schema_version": "ATIF-v1.5", "session_id": "b", "agent": {"name": "terminus-2", "version": "2"},
+                  "steps": [{"step_id": 1, "source": "agent", "message": "<function=finish>\\n</function>"}]},
+                 {"schema_version": "ATIF-v1.5", "session_id": "c", "agent": {"name": "openhands", "version": "1"},
+                  "steps": [{"step_id": 1, "source": "agent", "message": "<function=a>\\n</function>\\n<function=b>\\n</function>",
+                             "observation": {"results": [{"content": "ok"}]}}]}]
+                """);
+        List<Message> messages = messages(trace);
+        assertTrue(messages.stream().noneMatch(m -> !m.toolCalls().isEmpty()), messages.toString());
+        assertTrue(messages.get(0).content().startsWith("<function=execute_bash>"));
+    }
 }

@@ -130,6 +130,42 @@ class OpenAiResponsesImporterTest {
                 .filter(k -> k.equals("mcp_list_tools") || k.equals("compaction")).toList());
     }
     @Test
+    void eventsNumberedOnFromTheStreamsStartAreOneResponseWhateverIdTheyCarry() throws Exception {
+        // A proxy that gives every event a response id of its own: the sequence numbers say it is one stream.
+        Trace trace = read("rotating.jsonl", """
+                {"type": "response.created", "sequence_number": 0, "response": {"id": "r-a", "object": "response", "status": "in_progress", "model": "gpt-5.1", "output": []}}
+                {"type": "response.in_progress", "sequence_number": 1, "response": {"id": "r-b", "object": "response", "status": "in_progress", "model": "gpt-5.1", "output": []}}
+                {"type": "response.output_item.done", "sequence_number": 2, "output_index": 0, "item": {"id": "m-c", "type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Hello."}]}}
+                {"type": "response.completed", "sequence_number": 3, "response": {"id": "r-d", "object": "response", "status": "completed", "model": "gpt-5.1", "output": [{"id": "m-e", "type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Hello."}]}]}}
+                {"type": "response.created", "sequence_number": 0, "response": {"id": "r-f", "object": "response", "status": "in_progress", "model": "gpt-5.1", "output": []}}
+                {"type": "response.completed", "sequence_number": 1, "response": {"id": "r-g", "object": "response", "status": "completed", "model": "gpt-5.1", "output": [{"id": "m-h", "type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Again."}]}]}}
+                """);
+        assertEquals(List.of("r-a", "r-f"), trace.threads().stream().map(t -> t.id()).toList());
+        assertEquals(List.of("Hello.", "Again."), messages(trace).stream().map(m -> m.message().content()).toList());
+    }
+
+    @Test
+    void aStreamThatFailedBeforeAnyItemIsAResponseWithTheFailureAsAnError() throws Exception {
+        Trace trace = read("failed.jsonl", """
+                {"type": "response.created", "sequence_number": 0, "response": {"id": "resp_9", "object": "response", "status": "in_progress", "model": "gpt-5-mini", "output": [], "error": null}}
+                {"type": "error", "sequence_number": 1, "error": {"type": "rate_limit_exceeded", "code": "rate_limit_exceeded", "message": "Rate limit reached for requests.", "param": null}}
+                {"type": "response.failed", "sequence_number": 2, "response": {"id": "resp_9", "object": "response", "status": "failed", "model": "gpt-5-mini", "output": [], "error": {"code": "rate_limit_exceeded", "message": "Rate limit reached for requests."}}}
+                """);
+        assertEquals("openai-responses", trace.format());
+        assertEquals(List.of("resp_9"), trace.threads().stream().map(t -> t.id()).toList());
+        List<Payload.AgentError> errors = trace.events().stream().map(Event::payload)
+                .filter(p -> p instanceof Payload.AgentError).map(p -> (Payload.AgentError) p).toList();
+        assertEquals(1, errors.size(), "the error event and the failed response say one failure");
+        assertEquals("the request failed: rate_limit_exceeded: Rate limit reached for requests.", errors.get(0).message());
+        Trace noEvent = read("failed.jsonl", """
+                {"type": "response.created", "sequence_number": 0, "response": {"id": "resp_8", "object": "response", "status": "in_progress", "model": "gpt-5-mini", "output": []}}
+                {"type": "response.failed", "sequence_number": 1, "response": {"id": "resp_8", "object": "response", "status": "failed", "model": "gpt-5-mini", "output": [], "error": {"code": "server_error", "message": "The server had an error."}}}
+                """);
+        assertEquals(1, noEvent.events().stream().filter(e -> e.payload() instanceof Payload.AgentError).count(),
+                "a failed response without an error event before it says why itself");
+    }
+
+    @Test
     void theEventsOfStreamedResponsesAreAResponseEachAndAStreamThatStoppedKeepsItsFinishedItems() throws Exception {
         Trace trace = read("stream.jsonl", """
                 {"type": "response.created", "sequence_number": 0, "response": {"id": "resp_1", "object": "response", "status": "in_progress", "model": "gpt-5.1", "output": []}}
