@@ -18,16 +18,24 @@ class LargeInputTest {
 
     @Test
     void fromHalfAGibOfInputABatchCommandAsksForTheOptimizingCompiler() throws IOException {
-        assertEquals(OptionalInt.empty(), LargeInput.handoff("validate", sparse("small.log", 511 * MIB)));
-        assertEquals(OptionalInt.of(JvmHandoff.LARGE), LargeInput.handoff("validate", sparse("big.log", 512 * MIB)));
+        assertEquals(OptionalInt.empty(), LargeInput.handoff("validate", sparse("small.eval", 511 * MIB)));
+        assertEquals(OptionalInt.of(JvmHandoff.LARGE), LargeInput.handoff("validate", sparse("big.eval", 512 * MIB)));
         assertEquals(OptionalInt.of(JvmHandoff.LARGE), LargeInput.handoff("validate",
-                sparse("a.log", 300 * MIB), sparse("b.log", 300 * MIB)), "the files together");
+                sparse("a.eval", 300 * MIB), sparse("b.eval", 300 * MIB)), "the files together");
     }
 
     @Test
     void aCompressedFileCountsEightTimesItsSize() throws IOException {
-        assertEquals(OptionalInt.of(JvmHandoff.LARGE), LargeInput.handoff("inspect", sparse("run.log.gz", 64 * MIB)));
-        assertEquals(OptionalInt.empty(), LargeInput.handoff("inspect", sparse("run.log.gz", 63 * MIB)));
+        assertEquals(OptionalInt.of(JvmHandoff.LARGE), LargeInput.handoff("inspect", sparse("run.af.gz", 64 * MIB)));
+        assertEquals(OptionalInt.empty(), LargeInput.handoff("inspect", sparse("run.af.gz", 63 * MIB)));
+    }
+
+    @Test
+    void aLogStaysWithTheQuickCompilerWhateverItsSize() throws IOException {
+        assertEquals(OptionalInt.empty(), LargeInput.handoff("validate", sparse("big.log", 2048 * MIB)));
+        assertEquals(OptionalInt.empty(), LargeInput.handoff("validate", sparse("big.LOG.gz", 512 * MIB)));
+        assertEquals(OptionalInt.empty(), LargeInput.handoff("validate",
+                sparse("chats.jsonl", 300 * MIB), sparse("run.log", 300 * MIB)), "only the JSON weighs");
     }
 
     @Test
@@ -35,7 +43,7 @@ class LargeInputTest {
         assertEquals(OptionalInt.of(JvmHandoff.LARGE_JSON), LargeInput.handoff("validate", sparse("chats.jsonl", 512 * MIB)));
         assertEquals(OptionalInt.of(JvmHandoff.LARGE_JSON), LargeInput.handoff("validate", sparse("chats.json.gz", 64 * MIB)));
         assertEquals(OptionalInt.of(JvmHandoff.LARGE), LargeInput.handoff("validate",
-                sparse("chats.jsonl", 300 * MIB), sparse("run.log", 300 * MIB)), "only 300 MiB of it JSON");
+                sparse("chats.jsonl", 300 * MIB), sparse("run.eval", 300 * MIB)), "only 300 MiB of it JSON");
     }
 
     @Test
@@ -46,7 +54,7 @@ class LargeInputTest {
 
     @Test
     void theWindowAndRenderAreHandedOnWhateverTheSize() throws IOException {
-        String big = sparse("big.log", 600 * MIB);
+        String big = sparse("big.eval", 600 * MIB);
         assertEquals(OptionalInt.of(JvmHandoff.DESKTOP), JvmHandoff.decide(big));
         assertEquals(OptionalInt.of(JvmHandoff.LARGE), JvmHandoff.decide("validate", big));
         assertEquals(OptionalInt.empty(), JvmHandoff.decide("inspect", big), "reading and counting keeps up with C1 alone");

@@ -30,6 +30,8 @@ import java.util.Set;
  */
 public final class ThreadContext {
 
+    private static final TokenCategory[] CATEGORIES = TokenCategory.values();
+
     private final PromptTokens counter;
     private final Tokenizer tokenizer;
     private final ChatFormat format;
@@ -84,7 +86,7 @@ public final class ThreadContext {
     public ContextPeak peak(TraceThread thread) {
         Conversation conversation = Conversation.of(thread);
         if (conversation.inDumps()) {
-            return ContextPeak.of(dumpPoints(conversation));
+            return dumpPeak(conversation);
         }
         int priming = counter.replyPriming();
         // As in messagePoints: the tools' schemas go with every call, the reply priming once per request.
@@ -128,6 +130,27 @@ public final class ThreadContext {
             points.add(new ContextPoint(e, snapshot.size(), count(snapshot)));
         }
         return points;
+    }
+
+    /**
+     * {@link ContextPeak#of} the {@link #dumpPoints}, summing each dump's counted entries as one int (a point's total
+     * is that same sum, as int sums wrap alike in any order): a log's dumps hold millions of entries in all, and a map
+     * by category and a point per dump cost most of what the bound asked for costs.
+     */
+    private ContextPeak dumpPeak(Conversation conversation) {
+        int highest = 0;
+        boolean overflow = false;
+        int points = 0;
+        for (Event e : conversation.dumps()) {
+            int total = format.replyPriming();
+            for (StateEntry entry : Conversation.snapshot(e).entries()) {
+                total += entryTokens.computeIfAbsent(entry, this::entryTokens)[0];
+            }
+            highest = points == 0 ? total : Math.max(highest, total);
+            overflow |= total < 0;
+            points++;
+        }
+        return new ContextPeak(points, highest, overflow);
     }
 
     /** One point per message, the history growing by it since the thread's start or its last compaction. */
@@ -191,13 +214,25 @@ public final class ThreadContext {
             + "the count is a lower bound";
 
     private PromptCount count(StateSnapshot snapshot) {
-        Map<TokenCategory, Integer> by = new EnumMap<>(TokenCategory.class);
+        // Summed in ints by category and boxed once per dump: a dump's entries are many, its categories few.
+        int[] tokens = new int[CATEGORIES.length];
+        boolean[] present = new boolean[CATEGORIES.length];
         for (StateEntry entry : snapshot.entries()) {
             int[] counted = entryTokens.computeIfAbsent(entry, this::entryTokens);
-            by.merge(TokenCategory.values()[counted[1]], counted[0], Integer::sum);
+            tokens[counted[1]] += counted[0];
+            present[counted[1]] = true;
         }
-        by.merge(TokenCategory.CONVERSATION, format.replyPriming(), Integer::sum);
-        int total = by.values().stream().mapToInt(Integer::intValue).sum();
+        int conversation = TokenCategory.CONVERSATION.ordinal();
+        tokens[conversation] += format.replyPriming();
+        present[conversation] = true;
+        Map<TokenCategory, Integer> by = new EnumMap<>(TokenCategory.class);
+        int total = 0;
+        for (int i = 0; i < CATEGORIES.length; i++) {
+            if (present[i]) {
+                by.put(CATEGORIES[i], tokens[i]);
+                total += tokens[i];
+            }
+        }
         return new PromptCount(total, by, List.of(lowerBound(snapshot)));
     }
 

@@ -101,6 +101,11 @@ final class RecordParser {
      */
     static ToolCall toolCall(String tool, String args) {
         boolean truncated = Previews.looksCut(args, Previews.ARGS_LIMIT);
+        if (!truncated && !mayBeEnvelope(args)) {
+            // Parsed when first asked for: reading a log never looks at them (the rules read a few tools'), and parsing
+            // every call's took a fifth of the importing thread.
+            return ToolCall.parsingOnDemand("", tool, args, JsonValues::tryParse);
+        }
         Optional<JsonValue> parsed = truncated ? Optional.empty() : JsonValues.tryParse(args);
         Optional<JsonValue> inner = parsed.filter(RecordParser::isEnvelope).flatMap(e -> e.get("args"));
         if (inner.isPresent()) {
@@ -108,6 +113,14 @@ final class RecordParser {
             return new ToolCall(id, tool, args, inner, false);
         }
         return new ToolCall("", tool, args, parsed, truncated);
+    }
+
+    /**
+     * Whether {@code args} could hold a member named {@code args}, as an envelope does: its name written out, or
+     * spelled with a Unicode escape (backslash, u: no other escape stands for a letter).
+     */
+    private static boolean mayBeEnvelope(String args) {
+        return args.contains("\"args\"") || args.contains("\\u");
     }
 
     private static boolean isEnvelope(JsonValue json) {

@@ -1,6 +1,7 @@
 package dev.tracedeck.model.state;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -49,6 +50,34 @@ public record SnapshotDiff(int previousSize, int appendedFrom, int appendedCount
 
     public boolean isChanged(int position) {
         return changed.contains(position);
+    }
+
+    /**
+     * The positions below {@code size} that are {@link #isAppended appended} or {@link #isChanged changed}, ascending:
+     * what a snapshot brought, found without a look at each entry it holds (a log's dumps hold thousands each, nearly
+     * all of them the earlier dump's).
+     */
+    public int[] newPositions(int size) {
+        int from = Math.max(appendedFrom, 0);
+        int end = Math.min(appendedFrom + appendedCount, size);
+        int[] positions = new int[changed.size() + Math.max(0, end - from)];
+        int n = 0;
+        for (int position : changed) {
+            if (position >= 0 && position < size) {
+                positions[n++] = position;
+            }
+        }
+        for (int position = from; position < end; position++) {
+            positions[n++] = position;
+        }
+        Arrays.sort(positions, 0, n);
+        int distinct = 0;
+        for (int i = 0; i < n; i++) {
+            if (distinct == 0 || positions[i] != positions[distinct - 1]) {
+                positions[distinct++] = positions[i];
+            }
+        }
+        return distinct == positions.length ? positions : Arrays.copyOf(positions, distinct);
     }
 
     /** "+2", "+2 ~1", "-3", "=" for a glance in a table. */

@@ -53,10 +53,9 @@ public final class AssistantTextInState extends DescribedRule {
                 }
                 anyDump = true;
                 List<StateEntry> entries = dump.snapshot().entries();
-                for (int i = 0; i < entries.size(); i++) {
+                for (int i : dump.diff().newPositions(entries.size())) {
                     StateEntry entry = entries.get(i);
-                    boolean isNew = dump.diff().isAppended(i) || dump.diff().isChanged(i);
-                    if (isNew && entry.isAi() && !entry.hasToolCalls() && !entry.content().isBlank()
+                    if (entry.isAi() && !entry.hasToolCalls() && !entry.content().isBlank()
                             && !heldCall(textCalls, event, i)) {
                         problems.add(new RuleOutcome.Problem(turn.msgIdx(), "state entry " + entry.idx()
                                 + " is assistant text the agent wrote: \"" + excerpt(entry.content()) + "\"", List.of(event),

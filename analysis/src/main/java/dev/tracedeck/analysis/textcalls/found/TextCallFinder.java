@@ -89,10 +89,9 @@ public final class TextCallFinder {
             } else if (p instanceof Payload.StateDump dump && dump.snapshot().hasMessageList()) {
                 dumps.add(e);
                 List<StateEntry> entries = dump.snapshot().entries();
-                for (int i = 0; i < entries.size(); i++) {
+                for (int i : dump.diff().newPositions(entries.size())) {
                     StateEntry entry = entries.get(i);
-                    boolean isNew = dump.diff().isAppended(i) || dump.diff().isChanged(i);
-                    if (isNew && entry.isAi() && !entry.content().isBlank()) {
+                    if (entry.isAi() && !entry.content().isBlank()) {
                         int logged = entry.toolNames().size() - entry.parsedFromText();
                         texts.add(new AssistantText(thread.id(), e, OptionalInt.of(i), i, handling, entry.content(),
                                 entry.contentCut(), entry.toolNames().subList(0, logged),
@@ -189,11 +188,9 @@ public final class TextCallFinder {
             if (e.payload() instanceof Payload.StateDump dump) {
                 // Only what this dump added: the rest was seen in an earlier dump.
                 List<StateEntry> entries = dump.snapshot().entries();
-                for (int i = 0; i < entries.size(); i++) {
-                    if (dump.diff().isAppended(i) || dump.diff().isChanged(i)) {
-                        StateEntry entry = entries.get(i);
-                        names.addAll(entry.toolNames().subList(0, entry.toolNames().size() - entry.parsedFromText()));
-                    }
+                for (int i : dump.diff().newPositions(entries.size())) {
+                    StateEntry entry = entries.get(i);
+                    names.addAll(entry.toolNames().subList(0, entry.toolNames().size() - entry.parsedFromText()));
                 }
             }
         }
