@@ -39,11 +39,11 @@ final class JvmHandoff {
      * The exit code that hands {@code args} to another JVM, or empty to run them here; in the installed image, the exit
      * code of that JVM, already run.
      */
-    static OptionalInt of(String... args) {
+    static OptionalInt of(CommandLine cli, String... args) {
         if (!"batch".equals(System.getProperty(PROPERTY)) || javaFxPresent()) {
             return OptionalInt.empty();
         }
-        OptionalInt handoff = decide(args);
+        OptionalInt handoff = decide(cli, args);
         if (handoff.isEmpty()) {
             return handoff;
         }
@@ -53,7 +53,14 @@ final class JvmHandoff {
 
     /** What {@link #of} decides in the batch JVM: the JVM {@code args} need, when it is not the batch one. */
     static OptionalInt decide(String... args) {
-        CommandLine cli = Main.commandLine(args);
+        return decide(Main.commandLine(args), args);
+    }
+
+    /**
+     * As {@link #decide(String...)}, parsing {@code args} with {@code cli}, the command line that runs them when they
+     * stay: picocli sets every option back to its initial value before each parse, so the run parses afresh.
+     */
+    static OptionalInt decide(CommandLine cli, String... args) {
         CommandLine.ParseResult parsed;
         try {
             parsed = cli.parseArgs(args);

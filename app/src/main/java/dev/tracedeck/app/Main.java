@@ -89,11 +89,13 @@ public final class Main implements Callable<Integer> {
 
     public static void main(String[] args) {
         // The desktop app returns here once its window has closed, so every command can end the process.
-        OptionalInt handoff = JvmHandoff.of(args);
-        if (handoff.isEmpty() && JvmHandoff.javaFxPresent() && opensTheWindowOnly(args)) {
+        if (JvmHandoff.javaFxPresent() && opensTheWindowOnly(args)) {
             DesktopLauncher.startToolkitAhead();
         }
-        System.exit(handoff.isPresent() ? handoff.getAsInt() : CommandLines.run(commandLine(args), args));
+        // One model of the command line decides the JVM and then runs there: picocli makes it by reflection, cold.
+        CommandLine cli = commandLine(args);
+        OptionalInt handoff = JvmHandoff.of(cli, args);
+        System.exit(handoff.isPresent() ? handoff.getAsInt() : CommandLines.run(cli, args));
     }
 
     /** The whole command line: the window's options, the cli module's commands and render. */

@@ -35,6 +35,21 @@ class JvmHandoffTest {
     }
 
     @Test
+    void theCommandLineThatDecidedRunsAsAFreshOneWould() {
+        String[] args = {"validate", "--format", "json", CliRun.BEFORE.toString(), FILE};
+        picocli.CommandLine decided = Main.commandLine(args);
+        assertEquals(OptionalInt.empty(), JvmHandoff.decide(decided, args));
+
+        CliRun reused = CliRun.run(decided, args);
+        CliRun fresh = CliRun.run(Main.commandLine(args), args);
+        assertEquals(fresh.code(), reused.code());
+        assertEquals(fresh.err(), reused.err());
+        assertEquals(fresh.out(), reused.out(), "both files once, the options as given");
+        assertTrue(reused.out().contains("before-prebuilt-react.log") && reused.out().contains("after-tool-only.log"),
+                reused.out());
+    }
+
+    @Test
     void renderDrawsWhateverFilesTheDirectoryHolds() throws Exception {
         Files.writeString(dir.resolve("render"), "a file named like the command\n");
         assertEquals(OptionalInt.of(JvmHandoff.RENDER),
