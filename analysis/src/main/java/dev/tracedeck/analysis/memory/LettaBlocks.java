@@ -104,6 +104,10 @@ final class LettaBlocks {
      * whose stamp says a later call rewrote it ({@link #shownLater}).
      */
     private static Set<Integer> dumpsAtTheirPlace(TraceThread thread) {
+        if (thread.events().stream().noneMatch(LettaBlocks::isBlockDump)) {
+            // No dump to place: the system prompts, read back from the file to find their time, need not be read.
+            return Set.of();
+        }
         List<Instant> callTimes = blockCallTimes(thread);
         Optional<Instant> promptStamp = Optional.empty();
         int callsSeen = 0;
@@ -112,7 +116,7 @@ final class LettaBlocks {
             if (e.payload() instanceof Payload.ConversationMessage m && m.message().role().equals("system")) {
                 promptStamp = LettaPromptTime.lastModified(m.message().content());
             }
-            if (e.payload() instanceof Payload.StateDump dump && dump.snapshot().stateType().equals(STATE_TYPE)) {
+            if (isBlockDump(e)) {
                 if (!shownLater(promptStamp, callTimes, callsSeen)) {
                     atTheirPlace.add(e.seq());
                 }
@@ -123,6 +127,10 @@ final class LettaBlocks {
             }
         }
         return atTheirPlace;
+    }
+
+    private static boolean isBlockDump(Event e) {
+        return e.payload() instanceof Payload.StateDump dump && dump.snapshot().stateType().equals(STATE_TYPE);
     }
 
     private static boolean changesBlocks(String tool) {

@@ -59,6 +59,27 @@ public record MemoryTimeline(List<Memory> memories, String reason) {
     }
 
     private static MemoryBook read(TraceThread thread) {
+        Last last = LAST.get();
+        if (last.thread != thread) {
+            last.book = readAnew(thread);
+            last.thread = thread;
+        }
+        return last.book;
+    }
+
+    /**
+     * The memories each (Java) thread read last, with the trace thread they are of: the memory rules and the validator
+     * read a thread's memories one after another, and reading them again each time was a tenth of checking a file of
+     * conversations. A thread and its events never change, so what was read of it holds until the next thread's.
+     */
+    private static final ThreadLocal<Last> LAST = ThreadLocal.withInitial(Last::new);
+
+    private static final class Last {
+        private TraceThread thread;
+        private MemoryBook book;
+    }
+
+    private static MemoryBook readAnew(TraceThread thread) {
         MemoryBook book = new MemoryBook(thread.id());
         CallResults results = CallResults.of(thread);
         LettaBlocks.read(thread, results, book);

@@ -1,5 +1,7 @@
 package dev.tracedeck.analysis.rules;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 
@@ -23,12 +25,32 @@ public record Validation(String file, String format, String profile, List<Thread
         threads = List.copyOf(threads);
     }
 
+    /**
+     * Every finding, thread by thread. Loops rather than streams, and the counts below make no list: a report asks a
+     * file of tens of thousands of threads, most with no finding, several times, on one core after the checks.
+     */
     public List<Finding> findings() {
-        return threads.stream().flatMap(t -> t.findings().stream()).toList();
+        List<Finding> all = new ArrayList<>();
+        for (ThreadChecklist thread : threads) {
+            for (Check check : thread.checks()) {
+                all.addAll(check.findings());
+            }
+        }
+        return Collections.unmodifiableList(all);
     }
 
     public long count(Severity severity) {
-        return findings().stream().filter(f -> f.severity() == severity).count();
+        long n = 0;
+        for (ThreadChecklist thread : threads) {
+            for (Check check : thread.checks()) {
+                for (Finding f : check.findings()) {
+                    if (f.severity() == severity) {
+                        n++;
+                    }
+                }
+            }
+        }
+        return n;
     }
 
     /** This validation with other checklists (a baseline's, a thread's), keeping whether there was anything to check. */
@@ -38,6 +60,15 @@ public record Validation(String file, String format, String profile, List<Thread
 
     /** True when some finding is at least as severe as {@code threshold}. */
     public boolean reaches(Severity threshold) {
-        return findings().stream().anyMatch(f -> f.severity().atLeast(threshold));
+        for (ThreadChecklist thread : threads) {
+            for (Check check : thread.checks()) {
+                for (Finding f : check.findings()) {
+                    if (f.severity().atLeast(threshold)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 }
