@@ -4,12 +4,14 @@ import dev.tracedeck.model.source.SourceChangedException;
 import dev.tracedeck.model.source.SourceText;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import java.util.zip.CRC32C;
 
 /**
@@ -21,7 +23,8 @@ import java.util.zip.CRC32C;
  * keeps the last block it read: opening the file for each of a million messages cost more than the pass. Either way
  * the bytes are those imported or nothing (a block read before the file changed still holds them): a range whose
  * bytes are not what was read throws {@link SourceChangedException}; what a view shows instead is the exception's
- * business.
+ * business. A thread interrupted as it reads (its task cancelled) gets a {@link CancellationException}, which ends the
+ * pass it was making rather than each of its reads.
  */
 public final class FileRanges implements SourceText.Reread {
 
@@ -86,6 +89,12 @@ public final class FileRanges implements SourceText.Reread {
                     break;
                 }
             }
+        } catch (ClosedByInterruptException e) {
+            // The reading thread's task was cancelled. Said as a changed file, every later read of its pass would fail
+            // the same way, each after taking a new block: a cancelled pass over a big file's messages ran on for a
+            // minute. The interrupt stays set for whoever stops the task.
+            Thread.currentThread().interrupt();
+            throw new CancellationException("reading " + name + " was interrupted");
         } catch (IOException e) {
             throw new SourceChangedException(name, offset, length, "the file can no longer be read (" + e.getMessage() + ")");
         }
