@@ -23,14 +23,24 @@ public final class LatestOnly {
         current = runner.submit(BackgroundJob.of(name, work)
                 .onSuccess(result -> {
                     if (mine == generation) {
+                        done();
                         onResult.accept(result);
                     }
                 })
                 .onFailure(error -> {
                     if (mine == generation) {
+                        done();
                         onFailure.accept(error);
                     }
                 }));
+    }
+
+    /**
+     * Lets go of the query that ended: its handle holds the job, and the job what it read (a timeline search holds
+     * the rows it searched, which the rows of the whole file replace once it is read).
+     */
+    private void done() {
+        current = TaskHandle.DONE;
     }
 
     /** Drops whatever is running; its result will not be delivered. */

@@ -1,7 +1,9 @@
 package dev.tracedeck.desktop.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -37,6 +39,30 @@ class LatestOnlyTest {
         slow.runNext();
 
         assertEquals(List.of("b"), delivered);
+    }
+
+    @Test
+    void aQueryThatEndedIsNotHeld() throws InterruptedException {
+        Object[] read = {new int[1 << 20]};
+        WeakReference<Object> searched = new WeakReference<>(read[0]);
+        latest.submit("search", new SearchOf(read[0]), delivered::add, e -> { });
+        read[0] = null;
+        runner.runNext();
+        assertEquals(List.of("searched"), delivered);
+
+        for (int i = 0; i < 50 && searched.get() != null; i++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertNull(searched.get(), "what the ended query read is garbage once nothing newer asks");
+    }
+
+    /** A query holding what it reads, as a timeline search holds the rows. */
+    private record SearchOf(Object rows) implements BackgroundJob.Work<String> {
+        @Override
+        public String run(TaskContext context) {
+            return "searched";
+        }
     }
 
     @Test
