@@ -119,12 +119,15 @@ public record RuleProfile(String id, List<Rule> rules) {
      * smolagents runs: the generic rules, except that {@code oversized-tool-output} does not judge the observations of
      * the tools smolagents truncates itself: a CodeAgent's code actions and the {@code python_interpreter} tool (their
      * printed output), {@code visit_webpage} (the page); the other tools return what they return, and are judged.
+     * smolagents joins the outputs of a step's parallel calls into one observation: each output is held to the limit,
+     * not their join.
      */
     public static RuleProfile smolagents() {
         List<Rule> rules = new ArrayList<>();
         for (Rule r : genericChat().rules()) {
             rules.add(r instanceof OversizedToolOutput
-                    ? OversizedToolOutput.cappedTools(SMOLAGENTS_CAPPED_TOOLS, SMOLAGENTS_CAPS) : r);
+                    ? OversizedToolOutput.cappedTools(SMOLAGENTS_CAPPED_TOOLS, SMOLAGENTS_CAPS).joiningParallelOutputs("smolagents")
+                    : r);
         }
         return new RuleProfile("smolagents", rules);
     }

@@ -30,7 +30,8 @@ import java.util.Set;
  * {@code samples/<id>_epoch_<n>.json} (one sample each), {@code summaries.json}, {@code reductions.json} and
  * {@code header.json}, read entry by entry from the stream (deflated or zstd), each sample entry streamed the same
  * way. A sample (id and epoch) is a thread; what becomes what is in {@link SampleWriter}. Events in a sample entry
- * point at the entry ({@code /samples~11_epoch_1.json/messages/3}) and count lines within it.
+ * point at the entry ({@code /samples~11_epoch_1.json/messages/3}) and count lines within it. A log without samples
+ * (its eval spec, no sample) is a trace with no thread.
  */
 public final class InspectImporter implements TraceImporter {
 
@@ -80,9 +81,8 @@ public final class InspectImporter implements TraceImporter {
         if (!read.records().sawEval()) {
             throw read.notThisFormat("Inspect eval spec (eval)");
         }
-        if (read.records().samples() == 0) {
-            throw read.notThisFormat("Inspect sample");
-        }
+        // A log without samples (written with log_samples off, or an eval that ended before any sample did) is still
+        // Inspect's: a trace with no thread, which has nothing to check.
         return read.trace(FORMAT_ID);
     }
 
@@ -99,6 +99,7 @@ public final class InspectImporter implements TraceImporter {
         String model = "";
         int samples = 0;
         long lines = 0;
+        boolean spec = false;
         boolean complete = true;
         String lastThread = "";
         SourceStream stream = source.open(total -> {
@@ -116,6 +117,7 @@ public final class InspectImporter implements TraceImporter {
                 SampleWriter sample = null;
                 try {
                     if (name.equals("_journal/start.json") || name.equals("header.json")) {
+                        spec = true;
                         JsonNode node = MAPPER.readTree(entry.data());
                         if (model.isEmpty() && node != null) {
                             model = node.path("eval").path("model").asText("");
@@ -168,8 +170,8 @@ public final class InspectImporter implements TraceImporter {
         } catch (IOException e) {
             throw new ImportException(source.name(), 0, "read failed: " + e.getMessage(), e);
         }
-        if (samples == 0) {
-            throw out.notThisFormat("Inspect sample entry");
+        if (samples == 0 && !spec) {
+            throw out.notThisFormat("Inspect eval spec or sample entry");
         }
         listener.progress(bytes[0], source.size());
         return out.build(FORMAT_ID, bytes[0], lines, complete);

@@ -47,10 +47,17 @@ import java.util.regex.Pattern;
  * run record: it is no call's context. A {@code vanilla} run (the model asked once, no agent) writes the answer as
  * {@code intermediate_steps}: the question and that answer are the thread's messages, and its {@code token_counts}
  * ({@code input}, {@code output}) are that one call's usage.
+ *
+ * <p>A run that raised (the model call failed, the agent broke) is what the script's {@code except} writes: the
+ * exception's text as the {@code answer}, no steps ({@code []}: the memory is never written, while an agent's memory
+ * always holds at least its system prompt) and counts of {@code {"input": 0, "output": 0}}. It is a
+ * {@value #RUN_ERROR} record after the run's: the run failed.
  */
 final class BenchmarkRun {
 
     static final String RUN = "run";
+    /** The record of a run that raised before it answered. */
+    static final String RUN_ERROR = "run_error";
     private static final Pattern CALL_ID = Pattern.compile("\\ACall id: *(\\S+)\\n");
     private static final String CALLING_TOOLS = "Calling tools:";
 
@@ -120,6 +127,10 @@ final class BenchmarkRun {
                         + node.path("source").asText("a question"), thread, source, value.sourceText(),
                 JsonValues.from(fields), time);
         answer(run, node);
+        if (raised(node)) {
+            out.error(RUN_ERROR, thread, at("/answer"), value.textAt("/answer").orElseGet(() -> SourceText.of(node.path("answer")
+                    .toString())), "run error: " + StepMessages.whatFailed(node.path("answer").asText()), time);
+        }
         if (steps.isArray()) {
             for (int i = 0; i < steps.size(); i++) {
                 message(steps.get(i), "/intermediate_steps/" + i);
@@ -127,6 +138,16 @@ final class BenchmarkRun {
         } else if (steps.isTextual() && node.path("agent_action_type").asText("").equals("vanilla")) {
             vanilla(node, steps.textValue());
         }
+    }
+
+    /** True for what the script writes for a run that raised: its error as the answer, no steps, no tokens. */
+    private static boolean raised(JsonNode node) {
+        JsonNode steps = node.get("intermediate_steps");
+        JsonNode counts = node.path("token_counts");
+        return steps.isArray() && steps.isEmpty() && node.path("answer").isTextual()
+                && !node.path("answer").asText().isBlank() && counts.size() == 2
+                && counts.path("input").isIntegralNumber() && counts.path("input").asLong() == 0
+                && counts.path("output").isIntegralNumber() && counts.path("output").asLong() == 0;
     }
 
     /**

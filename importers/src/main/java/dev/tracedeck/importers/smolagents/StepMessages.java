@@ -56,11 +56,15 @@ final class StepMessages {
         String error = errorMessage.startsWith(ERROR_TEXT) ? errorMessage.substring(ERROR_TEXT.length()) : errorMessage;
         int callId = error.startsWith("Call id: ") ? error.indexOf('\n') : -1;
         error = callId < 0 ? error : error.substring(callId + 1);
+        return "step error: " + whatFailed(error);
+    }
+
+    /** An error's first line, and the next when the first only announces it. */
+    static String whatFailed(String error) {
         List<String> lines = error.strip().lines().map(String::strip).filter(l -> !l.isEmpty()).limit(2).toList();
         // "Error in code parsing:" says what failed; the line after it says why.
-        String said = lines.isEmpty() ? "" : lines.size() > 1 && lines.get(0).endsWith(":")
+        return lines.isEmpty() ? "" : lines.size() > 1 && lines.get(0).endsWith(":")
                 ? lines.get(0) + " " + lines.get(1) : lines.get(0);
-        return "step error: " + said;
     }
 
     StepMessages(ChatTraceWriter out, String thread) {

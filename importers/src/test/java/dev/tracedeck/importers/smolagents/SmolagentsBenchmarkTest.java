@@ -207,6 +207,24 @@ class SmolagentsBenchmarkTest {
     }
 
     @Test
+    void aRunThatRaisedIsARunErrorAfterItsRecord() throws Exception {
+        // The script's except: the exception's text as the answer, no steps, no tokens.
+        ObjectNode raised = (ObjectNode) JSON.readTree(run("code", JSON.createArrayNode(),
+                JSON.createObjectNode().put("input", 0).put("output", 0)));
+        raised.put("answer", "Error in generating model output:\nlitellm.RateLimitError: RateLimitError: OpenAIException"
+                + " - You exceeded your current quota.");
+        // An agent's memory always holds its system prompt: empty steps with the monitor's totals are no such run.
+        String emptyButCounted = run("code", JSON.createArrayNode(), totals(0, 0));
+        Trace trace = read(raised + "\n" + emptyButCounted + "\n");
+        List<Event> failed = trace.thread("line 1").orElseThrow().events();
+        assertEquals(List.of("run", "run_error"), failed.stream().map(Event::keyword).toList());
+        assertEquals("run error: Error in generating model output: litellm.RateLimitError: RateLimitError: OpenAIException"
+                + " - You exceeded your current quota.", ((Payload.AgentError) failed.get(1).payload()).message());
+        assertEquals("/answer", failed.get(1).source().pointer());
+        assertEquals(List.of("run"), trace.thread("line 2").orElseThrow().events().stream().map(Event::keyword).toList());
+    }
+
+    @Test
     void aVanillaRunIsTheQuestionAndTheAnswerOfOneCallWhoseUsageTheCountsAre() throws Exception {
         ObjectNode counts = JSON.createObjectNode().put("input", 30).put("output", 12);
         Trace trace = read(run("vanilla", "6*7 = 42", counts));

@@ -4,16 +4,29 @@ import dev.tracedeck.analysis.rules.DescribedRule;
 import dev.tracedeck.analysis.rules.RuleOutcome;
 import dev.tracedeck.analysis.rules.RuleParameters;
 import dev.tracedeck.analysis.rules.Severity;
+import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.text.PythonText;
 import dev.tracedeck.model.trace.TraceThread;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * A tool result over the limit floods the context window (agents cap tool output at 10 KB as a safety net). Where the harness caps its
  * tools' output itself (its profile says so, or the trace: {@link dev.tracedeck.model.recorded.ThreadRecords#toolOutputCap()}),
  * a long result is as long as the harness meant it to be: there the check judges nothing.
+ *
+ * <p>Where the harness joins the outputs of one message's parallel calls into one result (smolagents: one observation
+ * for the step, answering its first call, and a result read from that same record for each further call), the limit
+ * is each output's, not the join's: a join of {@code k} outputs is judged only where it is longer than {@code k} times
+ * the limit, so that one of them surely is over it, and not at all where one of the calls is of a tool the harness caps.
  */
 public final class OversizedToolOutput extends DescribedRule {
 
@@ -24,16 +37,19 @@ public final class OversizedToolOutput extends DescribedRule {
 
     /** Why the results of {@link #cappedTools} are not judged. */
     private final String cappedReason;
+    /** How the harness names the one result it makes of parallel calls' outputs, "" where each call has its own. */
+    private final String joinedBy;
 
     public OversizedToolOutput() {
-        this("", Set.of(), "");
+        this("", Set.of(), "", "");
     }
 
-    private OversizedToolOutput(String harnessCaps, Set<String> cappedTools, String cappedReason) {
+    private OversizedToolOutput(String harnessCaps, Set<String> cappedTools, String cappedReason, String joinedBy) {
         super("oversized-tool-output", "tool results stay under the output limit", Severity.WARNING);
         this.harnessCaps = harnessCaps;
         this.cappedTools = Set.copyOf(cappedTools);
         this.cappedReason = cappedReason;
+        this.joinedBy = joinedBy;
     }
 
     /**
@@ -44,7 +60,18 @@ public final class OversizedToolOutput extends DescribedRule {
         if (reason.isBlank() || tools.isEmpty()) {
             throw new IllegalArgumentException("a harness's cap needs tools and a reason");
         }
-        return new OversizedToolOutput("", tools, reason);
+        return new OversizedToolOutput("", tools, reason, "");
+    }
+
+    /**
+     * The same check for a harness that joins the outputs of one message's parallel calls into one result, with a
+     * result for each further call read from that same record; {@code harness} names it in a finding.
+     */
+    public OversizedToolOutput joiningParallelOutputs(String harness) {
+        if (harness.isBlank()) {
+            throw new IllegalArgumentException("a join needs the harness that makes it");
+        }
+        return new OversizedToolOutput(harnessCaps, cappedTools, cappedReason, harness);
     }
 
     /** For the traces of a harness that caps its tools' output itself; {@code reason} says so, and how. */
@@ -52,7 +79,7 @@ public final class OversizedToolOutput extends DescribedRule {
         if (reason.isBlank()) {
             throw new IllegalArgumentException("a harness's cap needs a reason");
         }
-        return new OversizedToolOutput(reason, Set.of(), "");
+        return new OversizedToolOutput(reason, Set.of(), "", "");
     }
 
     @Override
@@ -73,8 +100,18 @@ public final class OversizedToolOutput extends DescribedRule {
                 }
             }
         }
+        // A join holding a capped tool's output is as long as the harness made that part: not judged.
+        Map<HistoryItem, Integer> joins = new IdentityHashMap<>();
+        Set<HistoryItem> joinsCapped = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (List<HistoryItem> joined : joinedResults(history)) {
+            boolean capped = joined.stream().anyMatch(r -> cappedCalls.contains(r.resultId()));
+            joined.forEach(r -> joins.put(r, joined.size()));
+            if (capped) {
+                joinsCapped.addAll(joined);
+            }
+        }
         List<HistoryItem> results = history.stream().filter(HistoryItem::isToolResult)
-                .filter(r -> !cappedCalls.contains(r.resultId())).toList();
+                .filter(r -> !cappedCalls.contains(r.resultId()) && !joinsCapped.contains(r)).toList();
         if (results.isEmpty()) {
             return RuleOutcome.notApplicable(cappedCalls.isEmpty() ? "no tool results in this thread's history"
                     : "every tool result is one the harness caps itself: " + cappedReason);
@@ -82,12 +119,54 @@ public final class OversizedToolOutput extends DescribedRule {
         if (results.stream().noneMatch(HistoryItem::contentComplete)) {
             return RuleOutcome.notApplicable("the log shows tool results only as previews");
         }
-        return RuleOutcome.of(results.stream()
-                // Most results are short: their bytes in the file say so without reading them.
-                .filter(r -> r.contentComplete() && !r.surelyWithin(p.toolOutputLimit())
-                        && PythonText.length(r.content()) > p.toolOutputLimit())
-                .map(r -> new RuleOutcome.Problem(r.msgIdx(), r.label() + " is " + PythonText.length(r.content())
-                        + " characters (limit " + p.toolOutputLimit() + ")", List.of(r.event()), r.blamed()))
-                .toList());
+        List<RuleOutcome.Problem> problems = new ArrayList<>();
+        for (HistoryItem r : results) {
+            int outputs = joins.getOrDefault(r, 1);
+            long limit = (long) p.toolOutputLimit() * outputs;
+            // Most results are short: their bytes in the file say so without reading them.
+            if (!r.contentComplete() || r.surelyWithin((int) Math.min(limit, Integer.MAX_VALUE))) {
+                continue;
+            }
+            int length = PythonText.length(r.content());
+            if (length <= limit) {
+                continue;
+            }
+            String says = outputs == 1 ? r.label() + " is " + length + " characters (limit " + p.toolOutputLimit() + ")"
+                    : r.label() + " is " + length + " characters, the outputs of " + outputs + " parallel calls " + joinedBy
+                    + " joins into one: at least one of them is over the limit (" + p.toolOutputLimit() + ")";
+            problems.add(new RuleOutcome.Problem(r.msgIdx(), says, List.of(r.event()), r.blamed()));
+        }
+        return RuleOutcome.of(problems);
+    }
+
+    /**
+     * The results that share the outputs of several parallel calls: those answering the calls of one message that
+     * were read from one and the same record. None where the harness gives each call a result of its own.
+     */
+    private List<List<HistoryItem>> joinedResults(List<HistoryItem> history) {
+        if (joinedBy.isEmpty()) {
+            return List.of();
+        }
+        Map<String, HistoryItem> resultOf = new HashMap<>();
+        for (HistoryItem item : history) {
+            if (item.isToolResult() && !item.resultId().isEmpty()) {
+                resultOf.putIfAbsent(item.resultId(), item);
+            }
+        }
+        List<List<HistoryItem>> joins = new ArrayList<>();
+        for (HistoryItem item : history) {
+            if (item.callIds().size() < 2) {
+                continue;
+            }
+            Map<SourceRef, List<HistoryItem>> byRecord = new LinkedHashMap<>();
+            for (String id : new LinkedHashSet<>(item.callIds())) {
+                HistoryItem result = resultOf.get(id);
+                if (result != null) {
+                    byRecord.computeIfAbsent(result.event().source(), k -> new ArrayList<>()).add(result);
+                }
+            }
+            byRecord.values().stream().filter(joined -> joined.size() > 1).forEach(joins::add);
+        }
+        return joins;
     }
 }
