@@ -108,11 +108,12 @@ final class LangfuseObservations {
 
     private static SpanFacts facts(JsonNode node, String type) {
         JsonNode attributes = ToolRuns.attributes(node);
+        boolean agentsAnswer = BeeAiEvents.isAgentsAnswer(node);
         SpanRole role = switch (type) {
-            case "GENERATION" -> SpanRole.MODEL;
+            case "GENERATION" -> BeeAiEvents.isLaterEventOfACall(node) ? SpanRole.OTHER : SpanRole.MODEL;
             case "AGENT", "CHAIN" -> SpanRole.AGENT;
             case "TOOL" -> SpanRole.TOOL;
-            default -> ToolRuns.ranATool(attributes) ? SpanRole.TOOL : SpanRole.OTHER;
+            default -> ToolRuns.ranATool(attributes) ? SpanRole.TOOL : agentsAnswer ? SpanRole.AGENT : SpanRole.OTHER;
         };
         Optional<SpanMessages> messages = Optional.empty();
         if (role == SpanRole.MODEL) {
@@ -126,8 +127,11 @@ final class LangfuseObservations {
             }
             input.addAll(LangfuseMessages.read(node.get("input"), "/input", "user"));
             messages = Optional.of(new SpanMessages(input, LangfuseMessages.readAnswer(node.get("output"), "/output", "assistant")));
+        } else if (agentsAnswer) {
+            // The memory in its input is the history the calls already sent.
+            messages = Optional.of(new SpanMessages(List.of(), LangfuseMessages.read(node.get("output"), "/output", "assistant")));
         } else if (role == SpanRole.AGENT) {
-            messages = Optional.of(agentMessages(node));
+            messages = Optional.of(agentMessages(node, attributes));
         }
         String model = text(node.path("model")).strip();
         return new SpanFacts(Optional.of(role), messages, role == SpanRole.MODEL ? Optional.of(model) : Optional.empty(),
@@ -137,13 +141,20 @@ final class LangfuseObservations {
 
     /**
      * An agent's input and output are messages only when they read as such without falling back to JSON text: a
-     * framework's arguments dict is no conversation.
+     * framework's arguments dict is no conversation. Its instructions ({@code gen_ai.system_instructions} among its
+     * span's attributes) are a system message ahead of its input where that input starts with none.
      */
-    private static SpanMessages agentMessages(JsonNode node) {
+    private static SpanMessages agentMessages(JsonNode node, JsonNode attributes) {
         List<AttributeMessage> input = LangfuseMessages.read(node.get("input"), "/input", "user");
         List<AttributeMessage> output = LangfuseMessages.read(node.get("output"), "/output", "assistant");
         boolean chat = isChat(node.get("input")) && isChat(node.get("output"));
-        return chat ? new SpanMessages(input, output) : new SpanMessages(List.of(), List.of());
+        List<AttributeMessage> asked = new ArrayList<>(chat ? input : List.of());
+        boolean startsWithSystem = !asked.isEmpty() && asked.get(0) instanceof AttributeMessage.Msg m
+                && m.message().role().equals("system");
+        if (!startsWithSystem) {
+            asked.addAll(0, AgentInstructions.of(node, attributes));
+        }
+        return new SpanMessages(asked, chat ? output : List.of());
     }
 
     private static boolean isChat(JsonNode v) {

@@ -172,4 +172,57 @@ class FrameworkShapesTest {
         assertEquals(List.of("user:Weather?", "assistant: calls weather#call_9", "tool:Rain. answers call_9",
                 "assistant:Rain."), messages(trace));
     }
+
+    /** The Microsoft Agent Framework: the agent's instructions on invoke_agent only, its chat spans without them. */
+    @Test
+    void theAgentFrameworksInstructionsOnItsAgentAreTheSystemPromptItsCallsLeaveOut() throws Exception {
+        String instructions = "{\"attributes\": {\"gen_ai.operation.name\": \"invoke_agent\", \"gen_ai.system_instructions\":"
+                + " " + text("[{\"type\": \"text\", \"content\": \"Answer in one line.\"}]") + "}}";
+        String ask = "[{\"role\": \"user\", \"parts\": [{\"type\": \"text\", \"content\": \"Capital of Peru?\"}]}]";
+        String answer = "[{\"role\": \"assistant\", \"parts\": [{\"type\": \"text\", \"content\": \"Lima.\"}]}]";
+        Trace trace = new Observations()
+                .add("a", null, "AGENT", "invoke_agent helper", 1, "input", text(ask), "output", text(answer),
+                        "metadata", text(instructions))
+                .add("g", "a", "GENERATION", "chat gpt-5-mini", 1.1, "input", text(ask), "output", text(answer))
+                .read();
+        assertEquals(List.of("system:Answer in one line.", "user:Capital of Peru?", "assistant:Lima."), messages(trace));
+    }
+
+    /** An agent whose calls send their own system message: that message is the prompt, not the agent's again. */
+    @Test
+    void anAgentsInstructionsAreNotAddedWhereItsCallsSendASystemMessage() throws Exception {
+        String instructions = "{\"attributes\": {\"gen_ai.system_instructions\": [{\"type\": \"text\", \"content\": \"Be brief.\"}]}}";
+        Trace trace = new Observations()
+                .add("a", null, "AGENT", "invoke_agent helper", 1, "metadata", instructions)
+                .add("g", "a", "GENERATION", "chat", 1.1, "input", "[{\"role\": \"system\", \"content\": \"Be brief. Today is Monday.\"},"
+                        + " {\"role\": \"user\", \"content\": \"Hi\"}]", "output", "\"Hello.\"")
+                .read();
+        assertEquals(List.of("system:Be brief. Today is Monday.", "user:Hi", "assistant:Hello."), messages(trace));
+    }
+
+    /** BeeAI: a call's start, success and finish events, and the run's answer on the agent's own success event. */
+    @Test
+    void beeAisCallIsItsStartEventAndTheAgentsSuccessEventHoldsTheAnswer() throws Exception {
+        String scope = "{\"attributes\": {\"openinference.span.kind\": \"LLM\"}, \"scope\": {\"name\":"
+                + " \"openinference.instrumentation.beeai\", \"version\": \"0.1.33\"}}";
+        String agentScope = scope.replace("LLM", "AGENT");
+        String system = "{\"role\": \"system\", \"content\": \"Answer as Thought: then Final Answer:.\"}";
+        String ask = "{\"role\": \"user\", \"content\": \"Message: Tallest tree?\"}";
+        Trace trace = new Observations()
+                .add("main", null, "SPAN", "beeai-framework-main", 1, "input", "\"Tallest tree?\"",
+                        "output", text("{'role': 'assistant', 'text': 'Hyperion.'}"), "metadata", agentScope)
+                .add("g1", "main", "GENERATION", "backend.openai.chat.start-1", 1.1, "input", "[" + system + ", " + ask + "]",
+                        "usageDetails", "{\"input\": 30}", "metadata", scope)
+                .add("s1", "main", "GENERATION", "backend.openai.chat.success-1", 2,
+                        "metadata", "{\"attributes\": {\"llm.output_messages.0.message.content\": \"Thou\"}, \"scope\":"
+                        + " {\"name\": \"openinference.instrumentation.beeai\"}}")
+                .add("f1", "main", "GENERATION", "backend.openai.chat.finish-1", 2.1, "metadata", scope)
+                .add("done", "main", "SPAN", "agent.react.success-1", 2.2, "input", "[" + system + ", " + ask + "]",
+                        "output", "{\"role\": \"assistant\", \"content\": [{\"type\": \"text\", \"text\": \"Hyperion.\"}]}",
+                        "metadata", agentScope)
+                .read();
+        assertEquals(List.of("system:Answer as Thought: then Final Answer:.", "user:Message: Tallest tree?",
+                "assistant:Hyperion."), messages(trace));
+        assertEquals(1, trace.threads().get(0).records().modelCalls().size(), "success and finish are events of the call");
+    }
 }
