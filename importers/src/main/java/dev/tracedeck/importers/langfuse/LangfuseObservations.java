@@ -125,7 +125,7 @@ final class LangfuseObservations {
                 input.add(new AttributeMessage.Msg(Message.text("system", instructions.textValue()), "/output/instructions",
                         instructions.toString()));
             }
-            input.addAll(LangfuseMessages.read(node.get("input"), "/input", "user"));
+            input.addAll(asked(node, attributes));
             messages = Optional.of(new SpanMessages(input, LangfuseMessages.readAnswer(node.get("output"), "/output", "assistant")));
         } else if (agentsAnswer) {
             // The memory in its input is the history the calls already sent.
@@ -137,6 +137,22 @@ final class LangfuseObservations {
         return new SpanFacts(Optional.of(role), messages, role == SpanRole.MODEL ? Optional.of(model) : Optional.empty(),
                 role == SpanRole.MODEL ? usage(node) : Optional.empty(),
                 role == SpanRole.TOOL ? Optional.of(ToolRuns.of(node, attributes)) : Optional.empty());
+    }
+
+    /**
+     * A generation's input as messages: OpenInference's prompts where the input is the arguments of the method called
+     * ({@link OpenInferencePrompts}), the messages of a conversation flattened into text ({@link FlattenedPrompt}),
+     * else as {@link LangfuseMessages} reads it.
+     */
+    private static List<AttributeMessage> asked(JsonNode node, JsonNode attributes) {
+        List<AttributeMessage> prompts = OpenInferencePrompts.of(node, attributes);
+        if (!prompts.isEmpty()) {
+            return prompts;
+        }
+        JsonNode input = node.path("input");
+        List<AttributeMessage> flattened = input.isTextual() && !AgnoMessages.looksLikeOne(input.textValue())
+                ? FlattenedPrompt.read(input.textValue(), "/input") : List.of();
+        return !flattened.isEmpty() ? flattened : LangfuseMessages.read(node.get("input"), "/input", "user");
     }
 
     /**

@@ -225,4 +225,27 @@ class FrameworkShapesTest {
                 "assistant:Hyperion."), messages(trace));
         assertEquals(1, trace.threads().get(0).records().modelCalls().size(), "success and finish are events of the call");
     }
+
+    /** OpenLIT (AutoGen's integration): the chat call's messages flattened into "role: content" lines. */
+    @Test
+    void openLitsFlattenedPromptIsItsMessagesOneARole() throws Exception {
+        Trace trace = new Observations()
+                .add("g", null, "GENERATION", "chat gpt-4o", 1, "input", text("system: Reply with DONE at the end.\n"
+                        + "user: List two primes,\none per line.\nassistant: 2\n3\nDONE\nuser: And one more?"),
+                        "output", text("5\nDONE"))
+                .read();
+        assertEquals(List.of("system:Reply with DONE at the end.", "user:List two primes,\none per line.",
+                "assistant:2\n3\nDONE", "user:And one more?", "assistant:5\nDONE"), messages(trace));
+    }
+
+    /** LlamaIndex's OpenInference spans: the input the method's arguments, the prompts in llm.prompts. */
+    @Test
+    void openInferencesPromptsAreTheCompletionsInputWhereTheInputIsItsArguments() throws Exception {
+        Trace trace = new Observations()
+                .add("g", null, "GENERATION", "OpenAI.complete", 1, "input", "{\"args\": [\"Name a moon of Mars.\"]}",
+                        "output", text("Phobos."), "metadata", "{\"attributes\": {\"input.value\": {\"args\": [\"Name a moon of Mars.\"]},"
+                        + " \"llm.prompts\": [\"Name a moon of Mars.\"], \"openinference.span.kind\": \"LLM\"}}")
+                .read();
+        assertEquals(List.of("user:Name a moon of Mars.", "assistant:Phobos."), messages(trace));
+    }
 }
