@@ -33,9 +33,10 @@ import java.util.Set;
  * {@code output} …) as its attributes.
  *
  * <p>The type says the role: a {@code GENERATION} is a model call, whose {@code input} and {@code output} are its
- * messages ({@link LangfuseMessages}; a Responses response's {@code instructions} the system message its input
- * lacks), {@code model} its model and {@code usageDetails} its usage; an {@code AGENT}
- * or {@code CHAIN} an agent, whose messages count only in a thread where no generation records any; a
+ * messages ({@link LangfuseMessages}; a Responses response's {@code instructions}, else its span's
+ * {@link SystemInstructions}, the system message its input lacks), {@code model} its model and {@code usageDetails}
+ * its usage; an {@code AGENT} or {@code CHAIN} an agent, whose messages count only in a thread where no generation
+ * records any, but for its instructions and answer where no generation holds them; a
  * {@code TOOL} a tool's run, as is a {@code SPAN} whose attributes say it ran a tool (Langfuse keeps the spans of
  * some instrumentations so), its output the result of the call it ran ({@link ToolRuns}); the rest ({@code SPAN},
  * {@code EVENT}, {@code RETRIEVER}, {@code EMBEDDING} …) records.
@@ -126,6 +127,9 @@ final class LangfuseObservations {
                         instructions.toString()));
             }
             input.addAll(asked(node, attributes));
+            if (input.stream().noneMatch(LangfuseObservations::isSystem)) {
+                input.addAll(0, SystemInstructions.of(node, attributes));
+            }
             messages = Optional.of(new SpanMessages(input, LangfuseMessages.readAnswer(node.get("output"), "/output", "assistant")));
         } else if (agentsAnswer) {
             // The memory in its input is the history the calls already sent.
@@ -165,12 +169,14 @@ final class LangfuseObservations {
         List<AttributeMessage> output = LangfuseMessages.read(node.get("output"), "/output", "assistant");
         boolean chat = isChat(node.get("input")) && isChat(node.get("output"));
         List<AttributeMessage> asked = new ArrayList<>(chat ? input : List.of());
-        boolean startsWithSystem = !asked.isEmpty() && asked.get(0) instanceof AttributeMessage.Msg m
-                && m.message().role().equals("system");
-        if (!startsWithSystem) {
-            asked.addAll(0, AgentInstructions.of(node, attributes));
+        if (asked.isEmpty() || !isSystem(asked.get(0))) {
+            asked.addAll(0, SystemInstructions.of(node, attributes));
         }
         return new SpanMessages(asked, chat ? output : List.of());
+    }
+
+    private static boolean isSystem(AttributeMessage a) {
+        return a instanceof AttributeMessage.Msg m && (m.message().role().equals("system") || m.message().role().equals("developer"));
     }
 
     private static boolean isChat(JsonNode v) {

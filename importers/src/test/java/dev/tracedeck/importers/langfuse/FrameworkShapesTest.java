@@ -248,4 +248,19 @@ class FrameworkShapesTest {
                 .read();
         assertEquals(List.of("user:Name a moon of Mars.", "assistant:Phobos."), messages(trace));
     }
+
+    /** .NET's Microsoft.Extensions.AI: each chat call's instructions in its span's attributes, not among its messages. */
+    @Test
+    void aChatCallsOwnSystemInstructionsAreItsSystemMessage() throws Exception {
+        String metadata = text("{\"attributes\": {\"gen_ai.operation.name\": \"chat\", \"gen_ai.system_instructions\":"
+                + " \"[\\n  {\\n    \\\"type\\\": \\\"text\\\",\\n    \\\"content\\\": \\\"Report in euros.\\\"\\n  }\\n]\"},"
+                + " \"scope\": {\"name\": \"Experimental.Microsoft.Extensions.AI\"}}");
+        Trace trace = new Observations()
+                .add("g", null, "GENERATION", "chat gemini-2.5-flash", 1, "input", text("[{\"role\": \"user\", \"parts\":"
+                        + " [{\"type\": \"text\", \"content\": \"Spend this week?\"}]}]"), "output", text("[{\"role\":"
+                        + " \"assistant\", \"parts\": [{\"type\": \"text\", \"content\": \"120 EUR.\"}]}]"),
+                        "metadata", metadata)
+                .read();
+        assertEquals(List.of("system:Report in euros.", "user:Spend this week?", "assistant:120 EUR."), messages(trace));
+    }
 }

@@ -10,15 +10,16 @@ import dev.tracedeck.model.message.Message;
 import java.util.List;
 
 /**
- * An agent's instructions as its span's attributes hold them: {@code gen_ai.system_instructions}, the GenAI
- * conventions' list of parts ({@code [{"type": "text", "content": …}]}), written as its JSON text (the Microsoft Agent
- * Framework) or as the list, or plain text.
+ * The instructions an observation's span attributes hold apart from its messages: {@code gen_ai.system_instructions},
+ * the GenAI conventions' list of parts ({@code [{"type": "text", "content": …}]}), written as its JSON text or as the
+ * list, or plain text. The Microsoft Agent Framework writes them on its agent's {@code invoke_agent}, .NET's
+ * Microsoft.Extensions.AI on each {@code chat} call, whose input messages then hold no system message.
  */
-final class AgentInstructions {
+final class SystemInstructions {
 
     private static final String KEY = "gen_ai.system_instructions";
 
-    private AgentInstructions() {
+    private SystemInstructions() {
     }
 
     /** The instructions as one system message; none when the attributes hold none. */
