@@ -200,7 +200,8 @@ final class LangfuseObservations {
      * apart (it splits an OpenAI usage's {@code prompt_tokens_details} off {@code input} as {@code input_*} keys):
      * cache reads ({@code cache_read}, {@code cached}), cache writes ({@code cache_creation}, {@code cache_write})
      * and the other {@code input_*} keys; else the older {@code usage} ({@code input}/{@code promptTokens}, {@code output}/
-     * {@code completionTokens}). Empty when no input count is recorded.
+     * {@code completionTokens}); else the usage a LangChain message in the output holds ({@link LangChainUsage}). Empty
+     * when no input count is recorded.
      */
     static Optional<TokenUsage> usage(JsonNode node) {
         JsonNode details = node.path("usageDetails");
@@ -209,7 +210,7 @@ final class LangfuseObservations {
             JsonNode usage = node.path("usage");
             OptionalLong prompt = count(usage, "input").isPresent() ? count(usage, "input") : count(usage, "promptTokens");
             if (prompt.isEmpty()) {
-                return Optional.empty();
+                return LangChainUsage.of(node.path("output"));
             }
             OptionalLong out = count(usage, "output").isPresent() ? count(usage, "output") : count(usage, "completionTokens");
             return Optional.of(new TokenUsage(prompt.getAsLong(), 0, 0, out.orElse(0)));

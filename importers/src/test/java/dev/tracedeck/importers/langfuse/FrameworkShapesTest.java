@@ -4,8 +4,10 @@ import static dev.tracedeck.importers.langfuse.Observations.messages;
 import static dev.tracedeck.importers.langfuse.Observations.text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tracedeck.model.recorded.TokenUsage;
 import dev.tracedeck.model.trace.Trace;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The message shapes frameworks leave in a Langfuse generation, as Langfuse's own framework traces hold them. */
@@ -262,5 +264,17 @@ class FrameworkShapesTest {
                         "metadata", metadata)
                 .read();
         assertEquals(List.of("system:Report in euros.", "user:Spend this week?", "assistant:120 EUR."), messages(trace));
+    }
+
+    /** A LangChain answer whose generation Langfuse recorded no usage for: the message's own usage_metadata. */
+    @Test
+    void aLangChainAnswersUsageMetadataIsTheCallsUsageWhereLangfuseRecordedNone() throws Exception {
+        Trace trace = new Observations()
+                .add("g", null, "GENERATION", "ChatVertexAI", 1, "input", "[{\"role\": \"user\", \"content\": \"Hi\"}]",
+                        "output", "{\"content\": \"Hello.\", \"type\": \"AIMessageChunk\", \"tool_calls\": [],"
+                        + " \"usage_metadata\": {\"input_tokens\": 640, \"output_tokens\": 9, \"total_tokens\": 649,"
+                        + " \"input_token_details\": {\"cache_read\": 512}}}", "usageDetails", "{}")
+                .read();
+        assertEquals(Optional.of(new TokenUsage(640, 512, 0, 9)), trace.threads().get(0).records().modelCalls().get(0).usage());
     }
 }
