@@ -240,6 +240,16 @@ class FrameworkShapesTest {
                 "assistant:2\n3\nDONE", "user:And one more?", "assistant:5\nDONE"), messages(trace));
     }
 
+    /** OpenLIT writes a turn that called tools as its content alone: the results in its text answer no call shown. */
+    @Test
+    void anOpenLitPromptHoldingAToolsResultIsLeftWhole() throws Exception {
+        String prompt = "system: Use tools.\nuser: Weather in Oslo?\nassistant: None\ntool: Rain, 8 C.";
+        Trace trace = new Observations()
+                .add("g", null, "GENERATION", "chat gpt-4o", 1, "input", text(prompt), "output", text("Rain in Oslo."))
+                .read();
+        assertEquals(List.of("user:" + prompt, "assistant:Rain in Oslo."), messages(trace));
+    }
+
     /** LlamaIndex's OpenInference spans: the input the method's arguments, the prompts in llm.prompts. */
     @Test
     void openInferencesPromptsAreTheCompletionsInputWhereTheInputIsItsArguments() throws Exception {
