@@ -33,9 +33,10 @@ import java.util.Set;
  * {@code output} …) as its attributes.
  *
  * <p>The type says the role: a {@code GENERATION} is a model call, whose {@code input} and {@code output} are its
- * messages ({@link LangfuseMessages}; a Responses response's {@code instructions} the system message its input
- * lacks), {@code model} its model and {@code usageDetails} its usage; an {@code AGENT}
- * or {@code CHAIN} an agent, whose messages count only in a thread where no generation records any; a
+ * messages ({@link LangfuseMessages}; a Responses response's {@code instructions}, else its span's
+ * {@link SystemInstructions}, the system message its input lacks), {@code model} its model and {@code usageDetails}
+ * its usage; an {@code AGENT} or {@code CHAIN} an agent, whose messages count only in a thread where no generation
+ * records any, but for its instructions and answer where no generation holds them; a
  * {@code TOOL} a tool's run, as is a {@code SPAN} whose attributes say it ran a tool (Langfuse keeps the spans of
  * some instrumentations so), its output the result of the call it ran ({@link ToolRuns}); the rest ({@code SPAN},
  * {@code EVENT}, {@code RETRIEVER}, {@code EMBEDDING} …) records.
@@ -108,11 +109,12 @@ final class LangfuseObservations {
 
     private static SpanFacts facts(JsonNode node, String type) {
         JsonNode attributes = ToolRuns.attributes(node);
+        boolean agentsAnswer = BeeAiEvents.isAgentsAnswer(node);
         SpanRole role = switch (type) {
-            case "GENERATION" -> SpanRole.MODEL;
+            case "GENERATION" -> BeeAiEvents.isLaterEventOfACall(node) ? SpanRole.OTHER : SpanRole.MODEL;
             case "AGENT", "CHAIN" -> SpanRole.AGENT;
             case "TOOL" -> SpanRole.TOOL;
-            default -> ToolRuns.ranATool(attributes) ? SpanRole.TOOL : SpanRole.OTHER;
+            default -> ToolRuns.ranATool(attributes) ? SpanRole.TOOL : agentsAnswer ? SpanRole.AGENT : SpanRole.OTHER;
         };
         Optional<SpanMessages> messages = Optional.empty();
         if (role == SpanRole.MODEL) {
@@ -124,10 +126,16 @@ final class LangfuseObservations {
                 input.add(new AttributeMessage.Msg(Message.text("system", instructions.textValue()), "/output/instructions",
                         instructions.toString()));
             }
-            input.addAll(LangfuseMessages.read(node.get("input"), "/input", "user"));
+            input.addAll(asked(node, attributes));
+            if (input.stream().noneMatch(LangfuseObservations::isSystem)) {
+                input.addAll(0, SystemInstructions.of(node, attributes));
+            }
             messages = Optional.of(new SpanMessages(input, LangfuseMessages.readAnswer(node.get("output"), "/output", "assistant")));
+        } else if (agentsAnswer) {
+            // The memory in its input is the history the calls already sent.
+            messages = Optional.of(new SpanMessages(List.of(), LangfuseMessages.read(node.get("output"), "/output", "assistant")));
         } else if (role == SpanRole.AGENT) {
-            messages = Optional.of(agentMessages(node));
+            messages = Optional.of(agentMessages(node, attributes));
         }
         String model = text(node.path("model")).strip();
         return new SpanFacts(Optional.of(role), messages, role == SpanRole.MODEL ? Optional.of(model) : Optional.empty(),
@@ -136,14 +144,39 @@ final class LangfuseObservations {
     }
 
     /**
-     * An agent's input and output are messages only when they read as such without falling back to JSON text: a
-     * framework's arguments dict is no conversation.
+     * A generation's input as messages: OpenInference's prompts where the input is the arguments of the method called
+     * ({@link OpenInferencePrompts}), the messages of a conversation flattened into text ({@link FlattenedPrompt}),
+     * else as {@link LangfuseMessages} reads it.
      */
-    private static SpanMessages agentMessages(JsonNode node) {
+    private static List<AttributeMessage> asked(JsonNode node, JsonNode attributes) {
+        List<AttributeMessage> prompts = OpenInferencePrompts.of(node, attributes);
+        if (!prompts.isEmpty()) {
+            return prompts;
+        }
+        JsonNode input = node.path("input");
+        List<AttributeMessage> flattened = input.isTextual() && !AgnoMessages.looksLikeOne(input.textValue())
+                ? FlattenedPrompt.read(input.textValue(), "/input") : List.of();
+        return !flattened.isEmpty() ? flattened : LangfuseMessages.read(node.get("input"), "/input", "user");
+    }
+
+    /**
+     * An agent's input and output are messages only when they read as such without falling back to JSON text: a
+     * framework's arguments dict is no conversation. Its instructions ({@code gen_ai.system_instructions} among its
+     * span's attributes) are a system message ahead of its input where that input starts with none.
+     */
+    private static SpanMessages agentMessages(JsonNode node, JsonNode attributes) {
         List<AttributeMessage> input = LangfuseMessages.read(node.get("input"), "/input", "user");
         List<AttributeMessage> output = LangfuseMessages.read(node.get("output"), "/output", "assistant");
         boolean chat = isChat(node.get("input")) && isChat(node.get("output"));
-        return chat ? new SpanMessages(input, output) : new SpanMessages(List.of(), List.of());
+        List<AttributeMessage> asked = new ArrayList<>(chat ? input : List.of());
+        if (asked.isEmpty() || !isSystem(asked.get(0))) {
+            asked.addAll(0, SystemInstructions.of(node, attributes));
+        }
+        return new SpanMessages(asked, chat ? output : List.of());
+    }
+
+    private static boolean isSystem(AttributeMessage a) {
+        return a instanceof AttributeMessage.Msg m && (m.message().role().equals("system") || m.message().role().equals("developer"));
     }
 
     private static boolean isChat(JsonNode v) {
@@ -167,7 +200,8 @@ final class LangfuseObservations {
      * apart (it splits an OpenAI usage's {@code prompt_tokens_details} off {@code input} as {@code input_*} keys):
      * cache reads ({@code cache_read}, {@code cached}), cache writes ({@code cache_creation}, {@code cache_write})
      * and the other {@code input_*} keys; else the older {@code usage} ({@code input}/{@code promptTokens}, {@code output}/
-     * {@code completionTokens}). Empty when no input count is recorded.
+     * {@code completionTokens}); else the usage a LangChain message in the output holds ({@link LangChainUsage}). Empty
+     * when no input count is recorded.
      */
     static Optional<TokenUsage> usage(JsonNode node) {
         JsonNode details = node.path("usageDetails");
@@ -176,7 +210,7 @@ final class LangfuseObservations {
             JsonNode usage = node.path("usage");
             OptionalLong prompt = count(usage, "input").isPresent() ? count(usage, "input") : count(usage, "promptTokens");
             if (prompt.isEmpty()) {
-                return Optional.empty();
+                return LangChainUsage.of(node.path("output"));
             }
             OptionalLong out = count(usage, "output").isPresent() ? count(usage, "output") : count(usage, "completionTokens");
             return Optional.of(new TokenUsage(prompt.getAsLong(), 0, 0, out.orElse(0)));

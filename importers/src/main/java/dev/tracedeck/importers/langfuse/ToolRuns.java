@@ -34,6 +34,12 @@ final class ToolRuns {
         return attributes.isObject() ? attributes : MissingNode.getInstance();
     }
 
+    /** The name of the instrumentation that wrote the observation's span, {@code metadata.scope.name}; "" if none. */
+    static String scope(JsonNode observation) {
+        JsonNode name = parsed(observation.path("metadata")).path("scope").path("name");
+        return name.isTextual() ? name.textValue() : "";
+    }
+
     /** True when the attributes say the span ran a tool, whatever type Langfuse gave the observation. */
     static boolean ranATool(JsonNode attributes) {
         return attributes.path("gen_ai.operation.name").asText("").equals("execute_tool")

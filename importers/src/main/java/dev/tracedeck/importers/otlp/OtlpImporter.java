@@ -51,7 +51,9 @@ import java.util.Set;
  *       then what each turn added) and then its output, every choice of it. Messages are numbered by their position
  *       in the thread's history and point at the attribute that holds them ({@code …/spans/3/attributes/7}). An
  *       agent's span ({@code invoke_agent}, OpenInference {@code AGENT}/{@code CHAIN}) sums up the calls inside it,
- *       so its messages count only in a thread where no model call records any.</li>
+ *       so its messages count only in a thread where no model call records any, but for what no call holds: its
+ *       instructions where no call inside it sends a system message, its answer where it made no call and the
+ *       thread's last call recorded none ({@code AgentOwnMessages}).</li>
  *   <li><b>Tool calls</b> ({@code tool_call} parts, {@code tool_calls.K.*}) keep their ids, and results
  *       ({@code tool_call_response} parts, {@code tool_call_id}) answer them, so the generic rules pair them: a call
  *       no later input answers is orphaned, a result whose id no call made has no call.</li>

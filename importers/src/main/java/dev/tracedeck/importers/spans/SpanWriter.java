@@ -51,6 +51,8 @@ public final class SpanWriter {
     private final Set<String> threadsWithModelMessages = new HashSet<>();
     /** Per thread, whether the last span written was a model call that answered: nothing recorded after it. */
     private final Map<String, Boolean> endsAtModelAnswer = new HashMap<>();
+    /** Per thread, whether its last model call so far recorded an answer. */
+    private final Map<String, Boolean> lastCallAnswered = new HashMap<>();
     private String lastThread = "";
     /** What was read of the spans before, when they are written again and again; null to read them each time. */
     private final SpanMemo memo;
@@ -312,6 +314,8 @@ public final class SpanWriter {
             answered = true;
         } else if (reads) {
             answered = messages(span, messages, thread, time) && role == SpanRole.MODEL;
+        } else if (role == SpanRole.AGENT) {
+            agentsOwn(span, thread, time);
         }
         if (role == SpanRole.TOOL) {
             ToolRun run = span.facts().toolRun().orElseGet(() -> ToolRun.of(span));
@@ -320,6 +324,7 @@ public final class SpanWriter {
         }
         if (role == SpanRole.MODEL) {
             out.modelCall(record, SpanUsage.model(span), SpanUsage.usage(span));
+            lastCallAnswered.put(thread, answered);
         }
         endsAtModelAnswer.put(thread, answered && !span.failed());
         if (span.failed()) {
@@ -328,6 +333,23 @@ public final class SpanWriter {
         if (!span.timeProblem().isEmpty()) {
             out.malformed(thread, span.source(), "", "span \"" + span.name() + "\" at line " + span.source().firstLine()
                     + ": " + span.timeProblem() + "; the span is kept, in its place in the file");
+        }
+    }
+
+    /** Writes what of an agent's messages no model call of its thread records ({@link AgentOwnMessages}). */
+    private void agentsOwn(SpanFileEntry.Span agent, String thread, String time) {
+        List<AttributeMessage.Msg> own = AgentOwnMessages.of(messagesOf(agent), () -> byKey.values().stream()
+                .filter(s -> isLastWrite(s) && SpanRole.of(s) == SpanRole.MODEL && inside(s, agent)).map(this::messagesOf)
+                .toList(), lastCallAnswered.get(thread));
+        if (own.isEmpty()) {
+            return;
+        }
+        AttributeLines attributes = new AttributeLines(out.file(), agent);
+        for (AttributeMessage.Msg m : history(thread).unseen(own, AttributeMessage.Msg::message)) {
+            write(m, thread, attributes.at(m.pointer()), agent.key(), time);
+            if (m.message().role().equals("assistant")) {
+                lastCallAnswered.put(thread, true);
+            }
         }
     }
 

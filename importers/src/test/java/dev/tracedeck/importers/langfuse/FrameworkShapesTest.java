@@ -4,8 +4,10 @@ import static dev.tracedeck.importers.langfuse.Observations.messages;
 import static dev.tracedeck.importers.langfuse.Observations.text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tracedeck.model.recorded.TokenUsage;
 import dev.tracedeck.model.trace.Trace;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The message shapes frameworks leave in a Langfuse generation, as Langfuse's own framework traces hold them. */
@@ -171,5 +173,118 @@ class FrameworkShapesTest {
                 .read();
         assertEquals(List.of("user:Weather?", "assistant: calls weather#call_9", "tool:Rain. answers call_9",
                 "assistant:Rain."), messages(trace));
+    }
+
+    /** The Microsoft Agent Framework: the agent's instructions on invoke_agent only, its chat spans without them. */
+    @Test
+    void theAgentFrameworksInstructionsOnItsAgentAreTheSystemPromptItsCallsLeaveOut() throws Exception {
+        String instructions = "{\"attributes\": {\"gen_ai.operation.name\": \"invoke_agent\", \"gen_ai.system_instructions\":"
+                + " " + text("[{\"type\": \"text\", \"content\": \"Answer in one line.\"}]") + "}}";
+        String ask = "[{\"role\": \"user\", \"parts\": [{\"type\": \"text\", \"content\": \"Capital of Peru?\"}]}]";
+        String answer = "[{\"role\": \"assistant\", \"parts\": [{\"type\": \"text\", \"content\": \"Lima.\"}]}]";
+        Trace trace = new Observations()
+                .add("a", null, "AGENT", "invoke_agent helper", 1, "input", text(ask), "output", text(answer),
+                        "metadata", text(instructions))
+                .add("g", "a", "GENERATION", "chat gpt-5-mini", 1.1, "input", text(ask), "output", text(answer))
+                .read();
+        assertEquals(List.of("system:Answer in one line.", "user:Capital of Peru?", "assistant:Lima."), messages(trace));
+    }
+
+    /** An agent whose calls send their own system message: that message is the prompt, not the agent's again. */
+    @Test
+    void anAgentsInstructionsAreNotAddedWhereItsCallsSendASystemMessage() throws Exception {
+        String instructions = "{\"attributes\": {\"gen_ai.system_instructions\": [{\"type\": \"text\", \"content\": \"Be brief.\"}]}}";
+        Trace trace = new Observations()
+                .add("a", null, "AGENT", "invoke_agent helper", 1, "metadata", instructions)
+                .add("g", "a", "GENERATION", "chat", 1.1, "input", "[{\"role\": \"system\", \"content\": \"Be brief. Today is Monday.\"},"
+                        + " {\"role\": \"user\", \"content\": \"Hi\"}]", "output", "\"Hello.\"")
+                .read();
+        assertEquals(List.of("system:Be brief. Today is Monday.", "user:Hi", "assistant:Hello."), messages(trace));
+    }
+
+    /** BeeAI: a call's start, success and finish events, and the run's answer on the agent's own success event. */
+    @Test
+    void beeAisCallIsItsStartEventAndTheAgentsSuccessEventHoldsTheAnswer() throws Exception {
+        String scope = "{\"attributes\": {\"openinference.span.kind\": \"LLM\"}, \"scope\": {\"name\":"
+                + " \"openinference.instrumentation.beeai\", \"version\": \"0.1.33\"}}";
+        String agentScope = scope.replace("LLM", "AGENT");
+        String system = "{\"role\": \"system\", \"content\": \"Answer as Thought: then Final Answer:.\"}";
+        String ask = "{\"role\": \"user\", \"content\": \"Message: Tallest tree?\"}";
+        Trace trace = new Observations()
+                .add("main", null, "SPAN", "beeai-framework-main", 1, "input", "\"Tallest tree?\"",
+                        "output", text("{'role': 'assistant', 'text': 'Hyperion.'}"), "metadata", agentScope)
+                .add("g1", "main", "GENERATION", "backend.openai.chat.start-1", 1.1, "input", "[" + system + ", " + ask + "]",
+                        "usageDetails", "{\"input\": 30}", "metadata", scope)
+                .add("s1", "main", "GENERATION", "backend.openai.chat.success-1", 2,
+                        "metadata", "{\"attributes\": {\"llm.output_messages.0.message.content\": \"Thou\"}, \"scope\":"
+                        + " {\"name\": \"openinference.instrumentation.beeai\"}}")
+                .add("f1", "main", "GENERATION", "backend.openai.chat.finish-1", 2.1, "metadata", scope)
+                .add("done", "main", "SPAN", "agent.react.success-1", 2.2, "input", "[" + system + ", " + ask + "]",
+                        "output", "{\"role\": \"assistant\", \"content\": [{\"type\": \"text\", \"text\": \"Hyperion.\"}]}",
+                        "metadata", agentScope)
+                .read();
+        assertEquals(List.of("system:Answer as Thought: then Final Answer:.", "user:Message: Tallest tree?",
+                "assistant:Hyperion."), messages(trace));
+        assertEquals(1, trace.threads().get(0).records().modelCalls().size(), "success and finish are events of the call");
+    }
+
+    /** OpenLIT (AutoGen's integration): the chat call's messages flattened into "role: content" lines. */
+    @Test
+    void openLitsFlattenedPromptIsItsMessagesOneARole() throws Exception {
+        Trace trace = new Observations()
+                .add("g", null, "GENERATION", "chat gpt-4o", 1, "input", text("system: Reply with DONE at the end.\n"
+                        + "user: List two primes,\none per line.\nassistant: 2\n3\nDONE\nuser: And one more?"),
+                        "output", text("5\nDONE"))
+                .read();
+        assertEquals(List.of("system:Reply with DONE at the end.", "user:List two primes,\none per line.",
+                "assistant:2\n3\nDONE", "user:And one more?", "assistant:5\nDONE"), messages(trace));
+    }
+
+    /** OpenLIT writes a turn that called tools as its content alone: the results in its text answer no call shown. */
+    @Test
+    void anOpenLitPromptHoldingAToolsResultIsLeftWhole() throws Exception {
+        String prompt = "system: Use tools.\nuser: Weather in Oslo?\nassistant: None\ntool: Rain, 8 C.";
+        Trace trace = new Observations()
+                .add("g", null, "GENERATION", "chat gpt-4o", 1, "input", text(prompt), "output", text("Rain in Oslo."))
+                .read();
+        assertEquals(List.of("user:" + prompt, "assistant:Rain in Oslo."), messages(trace));
+    }
+
+    /** LlamaIndex's OpenInference spans: the input the method's arguments, the prompts in llm.prompts. */
+    @Test
+    void openInferencesPromptsAreTheCompletionsInputWhereTheInputIsItsArguments() throws Exception {
+        Trace trace = new Observations()
+                .add("g", null, "GENERATION", "OpenAI.complete", 1, "input", "{\"args\": [\"Name a moon of Mars.\"]}",
+                        "output", text("Phobos."), "metadata", "{\"attributes\": {\"input.value\": {\"args\": [\"Name a moon of Mars.\"]},"
+                        + " \"llm.prompts\": [\"Name a moon of Mars.\"], \"openinference.span.kind\": \"LLM\"}}")
+                .read();
+        assertEquals(List.of("user:Name a moon of Mars.", "assistant:Phobos."), messages(trace));
+    }
+
+    /** .NET's Microsoft.Extensions.AI: each chat call's instructions in its span's attributes, not among its messages. */
+    @Test
+    void aChatCallsOwnSystemInstructionsAreItsSystemMessage() throws Exception {
+        String metadata = text("{\"attributes\": {\"gen_ai.operation.name\": \"chat\", \"gen_ai.system_instructions\":"
+                + " \"[\\n  {\\n    \\\"type\\\": \\\"text\\\",\\n    \\\"content\\\": \\\"Report in euros.\\\"\\n  }\\n]\"},"
+                + " \"scope\": {\"name\": \"Experimental.Microsoft.Extensions.AI\"}}");
+        Trace trace = new Observations()
+                .add("g", null, "GENERATION", "chat gemini-2.5-flash", 1, "input", text("[{\"role\": \"user\", \"parts\":"
+                        + " [{\"type\": \"text\", \"content\": \"Spend this week?\"}]}]"), "output", text("[{\"role\":"
+                        + " \"assistant\", \"parts\": [{\"type\": \"text\", \"content\": \"120 EUR.\"}]}]"),
+                        "metadata", metadata)
+                .read();
+        assertEquals(List.of("system:Report in euros.", "user:Spend this week?", "assistant:120 EUR."), messages(trace));
+    }
+
+    /** A LangChain answer whose generation Langfuse recorded no usage for: the message's own usage_metadata. */
+    @Test
+    void aLangChainAnswersUsageMetadataIsTheCallsUsageWhereLangfuseRecordedNone() throws Exception {
+        Trace trace = new Observations()
+                .add("g", null, "GENERATION", "ChatVertexAI", 1, "input", "[{\"role\": \"user\", \"content\": \"Hi\"}]",
+                        "output", "{\"content\": \"Hello.\", \"type\": \"AIMessageChunk\", \"tool_calls\": [],"
+                        + " \"usage_metadata\": {\"input_tokens\": 640, \"output_tokens\": 9, \"total_tokens\": 649,"
+                        + " \"input_token_details\": {\"cache_read\": 512}}}", "usageDetails", "{}")
+                .read();
+        assertEquals(Optional.of(new TokenUsage(640, 512, 0, 9)), trace.threads().get(0).records().modelCalls().get(0).usage());
     }
 }

@@ -181,6 +181,21 @@ class OtlpImporterTest {
     }
 
     @Test
+    void anAgentsInstructionsAreTheSystemPromptWhereNoCallInsideItSendsOne() throws Exception {
+        Otlp agent = span(T1, "root", "", "invoke_agent helper", 1000).attr("gen_ai.operation.name", "invoke_agent")
+                .json("gen_ai.system_instructions", List.of(Map.of("type", "text", "content", "Be brief.")));
+        Otlp call = span(T1, "m", "root", "chat gpt-4", 1100).attr("gen_ai.operation.name", "chat")
+                .json("gen_ai.input.messages", List.of(text("user", "hi"))).json("gen_ai.output.messages", List.of(text("assistant", "hello")));
+        Trace trace = read("a.json", request(agent, call));
+        List<String> messages = trace.events().stream().filter(e -> e.payload() instanceof Payload.ConversationMessage)
+                .map(e -> ((Payload.ConversationMessage) e.payload()).message())
+                .map(m -> m.role() + ":" + m.content()).toList();
+        assertEquals(List.of("system:Be brief.", "user:hi", "assistant:hello"), messages);
+        assertEquals("/resourceSpans/0/scopeSpans/0/spans/0/attributes/1", trace.event(1).source().pointer(),
+                "the instructions are the agent's attribute");
+    }
+
+    @Test
     void readsOpenLlmetryAndOpenInferenceIndexedAttributes() throws Exception {
         Otlp legacy = span(T1, "1", "", "openai.chat", 1000).attr("llm.request.type", "chat")
                 .attr("gen_ai.prompt.0.role", "user").attr("gen_ai.prompt.0.content", "[{\"type\": \"text\", \"text\": \"look\"}, "
