@@ -20,7 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Streamed Messages answers: the events one a line. */
+/** Streamed Messages answers: the events one a line, and as the server-sent events text of a file of its own. */
 class AnthropicStreamTest {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -71,6 +71,16 @@ class AnthropicStreamTest {
                 .map(p -> ((Payload.ConversationMessage) p).message()).toList();
     }
 
+    /** The events as server-sent events: each after its {@code event:} line, a blank line after each. */
+    static String serverSentEvents(List<String> events) {
+        StringBuilder sse = new StringBuilder();
+        for (String e : events) {
+            String type = e.substring(e.indexOf("\"type\":\"") + 8, e.indexOf('"', e.indexOf("\"type\":\"") + 8));
+            sse.append("event: ").append(type).append('\n').append("data: ").append(e).append("\n\n");
+        }
+        return sse.toString();
+    }
+
     private static void assertTheWeatherAnswer(Trace trace) {
         assertEquals("anthropic", trace.format());
         assertEquals(List.of("msg_01Weather"), trace.threads().stream().map(t -> t.id()).toList());
@@ -95,6 +105,16 @@ class AnthropicStreamTest {
     @Test
     void eventsOneALineAreTheOneMessageTheyStreamed() throws Exception {
         assertTheWeatherAnswer(read("stream.jsonl", String.join("\n", EVENTS) + "\n"));
+    }
+
+    @Test
+    void aFileOfServerSentEventsReadsAsItsEventsEachOnItsLine() throws Exception {
+        Trace trace = read("stream.txt", serverSentEvents(EVENTS));
+        assertTheWeatherAnswer(trace);
+        Event start = trace.events().stream().filter(e -> e.keyword().equals("message_start")).findFirst().orElseThrow();
+        assertEquals(2, start.firstLine());
+        Event stop = trace.events().stream().filter(e -> e.keyword().equals("message_stop")).findFirst().orElseThrow();
+        assertEquals(3 * EVENTS.size() - 1, stop.firstLine());
     }
 
     @Test
