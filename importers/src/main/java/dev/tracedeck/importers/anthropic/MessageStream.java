@@ -13,7 +13,8 @@ import java.util.function.Supplier;
 
 /**
  * The events of a streamed Messages API answer ({@code stream: true}) put back into the message the API returns
- * unstreamed, as the SDKs' accumulators do: {@code message_start}'s message; each {@code content_block_start}'s block
+ * unstreamed, as the SDKs' accumulators do: {@code message_start}'s message with the blocks it holds already; each
+ * {@code content_block_start}'s block
  * at its index, with its {@code content_block_delta}s applied ({@code text_delta}, {@code thinking_delta},
  * {@code compaction_delta} joined, {@code signature_delta} set, {@code citations_delta} appended, a tool's (or a server
  * tool's) {@code input_json_delta} pieces joined and parsed, kept as text where the stream stopped inside them);
@@ -92,7 +93,16 @@ public final class MessageStream {
                 continue;
             }
             switch (e.path("type").asText("")) {
-                case START -> message.setAll((ObjectNode) e.get("message").deepCopy());
+                case START -> {
+                    message.setAll((ObjectNode) e.get("message").deepCopy());
+                    // The blocks the message starts with (a programmatic tool call's tool_use) come before the streamed ones.
+                    JsonNode initial = message.path("content");
+                    for (int i = 0; initial.isArray() && i < initial.size(); i++) {
+                        if (initial.get(i).isObject()) {
+                            blocks.putIfAbsent(i, (ObjectNode) initial.get(i));
+                        }
+                    }
+                }
                 case "content_block_start" -> blocks.put(e.get("index").asInt(), e.get("content_block").deepCopy());
                 case "content_block_delta" -> {
                     int index = e.get("index").asInt();

@@ -155,6 +155,23 @@ class AnthropicStreamTest {
         assertEquals(5, message.path("usage").path("input_tokens").asInt());
     }
 
+    @Test
+    void theBlocksAMessageStartsWithStayItsFirst() throws Exception {
+        // Programmatic tool calling: the code the server runs calls a client tool, and the message that says so starts
+        // with that tool_use whole and streams nothing more.
+        List<String> lines = List.of(
+                "{\"type\":\"message_start\",\"message\":{\"id\":\"msg_p\",\"type\":\"message\",\"role\":\"assistant\","
+                        + "\"model\":\"claude-sonnet-4-5\",\"content\":[{\"type\":\"tool_use\",\"id\":\"toolu_p1\",\"name\":\"lookup\","
+                        + "\"input\":{\"key\":\"a\"},\"caller\":{\"type\":\"code_execution_20250825\",\"tool_id\":\"srvtoolu_p\"}}],"
+                        + "\"stop_reason\":\"tool_use\",\"usage\":{\"input_tokens\":20,\"output_tokens\":4}}}",
+                "{\"type\":\"message_stop\"}");
+        Trace trace = read("stream.jsonl", String.join("\n", lines) + "\n");
+        List<Message> answer = messages(trace);
+        assertEquals(1, answer.size());
+        assertEquals(List.of("toolu_p1"), answer.get(0).toolCalls().stream().map(c -> c.id()).toList());
+        assertEquals("{\"key\":\"a\"}", answer.get(0).toolCalls().get(0).rawArguments());
+    }
+
     private static String thinkingOf(JsonNode message) {
         return message.path("content").path(0).path("thinking").asText();
     }
