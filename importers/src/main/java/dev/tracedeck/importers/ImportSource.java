@@ -39,6 +39,8 @@ public final class ImportSource {
     private final SpooledInput spooled;
     /** Whether the text is held in JSON strings ({@link JsonStringStream}); null until the first look. */
     private volatile Boolean inJsonStrings;
+    /** Whether the text is server-sent events ({@link EventStreamText}); null until the first look. */
+    private volatile Boolean eventStream;
 
     private ImportSource(String name, long size, boolean gzip, Opener opener, SourceText.Reread reread, Path folder) {
         this.name = Objects.requireNonNull(name);
@@ -165,6 +167,9 @@ public final class ImportSource {
             InputStream raw = new CountingInputStream(opener.open(), counter);
             GzipStream gzip = isGzip() ? new GzipStream(raw) : null;
             InputStream decoded = gzip != null ? gzip : raw;
+            if (eventStream()) {
+                return new SourceStream(raw, gzip, new EventStreamText(decoded));
+            }
             return new SourceStream(raw, gzip, inJsonStrings() ? new JsonStringStream(decoded) : null);
         } catch (EOFException e) {
             throw new ImportException(name, 0, isGzip() ? "the compressed file is cut short before any data" : "is empty", e);
@@ -191,6 +196,27 @@ public final class ImportSource {
                 }
             }
             inJsonStrings = known;
+        }
+        return known;
+    }
+
+    /**
+     * Whether the file's text is server-sent events whose data is JSON, read as the JSON Lines of that data (see
+     * {@link EventStreamText}). Told once, from the first bytes, on the first call, as {@link #inJsonStrings}.
+     */
+    public boolean eventStream() {
+        Boolean known = eventStream;
+        if (known == null) {
+            known = false;
+            if (folder == null) {
+                try (InputStream raw = opener.open(); InputStream in = isGzip() ? new GzipStream(raw) : raw) {
+                    byte[] head = in.readNBytes(HEAD_FOR_STRINGS);
+                    known = EventStreamText.startsOne(head, head.length);
+                } catch (IOException e) {
+                    known = false;
+                }
+            }
+            eventStream = known;
         }
         return known;
     }

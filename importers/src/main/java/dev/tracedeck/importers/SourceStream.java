@@ -34,6 +34,15 @@ public final class SourceStream extends FilterInputStream {
         this.decoded = gzip != null || strings != null;
     }
 
+    /** The stream of a file of server-sent events: {@code events} reads the (decompressed) bytes as JSON Lines. */
+    SourceStream(InputStream stored, GzipStream gzip, EventStreamText events) {
+        super(events);
+        this.gzip = gzip;
+        this.strings = null;
+        this.compressed = gzip != null;
+        this.decoded = gzip != null;
+    }
+
     /**
      * Bytes after the decoded data that are not more of it, when the whole stream was read and there were: where
      * they start and how many. What came before them is all delivered; the importer reports them, as data not read.

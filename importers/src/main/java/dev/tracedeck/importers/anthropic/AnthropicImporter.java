@@ -18,7 +18,8 @@ import java.util.Set;
  * {@code role}, {@code content}, {@code stop_reason}), a messages array, JSON Lines of messages (one thread), or
  * JSON Lines / an array of whole requests (Message Batches lines keep theirs under {@code params}), each its own
  * thread named by {@code custom_id} or {@code id}, else {@code line 12} / {@code item 3}. A single history is the
- * thread {@code conversation}.
+ * thread {@code conversation}. The events of streamed answers one a line are a thread per message
+ * ({@link StreamedMessages}).
  *
  * <p>Messages map as {@link AnthropicMessages} says: an assistant message is one event with its calls; a user
  * message with {@code tool_result} blocks is one event per result and per run of other blocks, each with its own
@@ -46,7 +47,7 @@ public final class AnthropicImporter implements JsonTraceImporter {
      * {@code tool}, {@code developer} or {@code function} role, or {@code tool_calls}, is OpenAI's shape) and that
      * has no Claude Code session fields. Sure (92) with {@code tool_use}/{@code tool_result} blocks or
      * {@code tool_use_id}, or Bedrock's {@code anthropic_version}; 89 for a request with a top-level {@code system}
-     * beside {@code messages} (OpenAI keeps it in the list), a Message Batches line ({@code custom_id}, {@code params}), a response's {@code stop_reason}, {@code thinking} or
+     * beside {@code messages} (OpenAI keeps it in the list), a stream's {@code message_start}, a Message Batches line ({@code custom_id}, {@code params}), a response's {@code stop_reason}, {@code thinking} or
      * base64 {@code image} blocks with a {@code source}; 40 for plain user/assistant messages, which OpenAI's
      * importer reads as well.
      */
@@ -72,6 +73,7 @@ public final class AnthropicImporter implements JsonTraceImporter {
         if ((h.hasTopLevelName("system") && h.hasName("messages")) || h.hasName("stop_reason")
                 || (h.hasTopLevelName("custom_id") && h.hasName("params"))
                 || h.hasValue("type", "thinking") || h.hasValue("type", "redacted_thinking")
+                || h.hasValue("type", MessageStream.START)
                 || (h.hasValue("type", "image") && h.hasName("media_type"))) {
             return 89;
         }

@@ -36,10 +36,12 @@ final class AnthropicReading implements JsonImport.Records {
     private final Map<String, Integer> nextIndex = new HashMap<>();
     private final Set<String> threadIds = new HashSet<>();
     private String lastThread = SINGLE_THREAD;
+    private final StreamedMessages stream;
 
     AnthropicReading(ChatTraceWriter out, JsonLayout layout) {
         this.out = out;
         this.layout = layout;
+        this.stream = new StreamedMessages(out);
     }
 
     @Override
@@ -58,6 +60,11 @@ final class AnthropicReading implements JsonImport.Records {
      */
     private void record(JsonItem.Value value, SourceRef source, String fallback) {
         JsonNode node = value.node();
+        if (MessageStream.isEvent(node)) {
+            lastThread = stream.event(node, value.sourceText(), source);
+            return;
+        }
+        stream.finish();
         if (AnthropicMessages.isMessage(node)) {
             lastThread = SINGLE_THREAD;
             Event event = message(SINGLE_THREAD, node, source, value.sourceText(), next(SINGLE_THREAD));
@@ -173,6 +180,9 @@ final class AnthropicReading implements JsonImport.Records {
      */
     @Override
     public String threadOfBrokenLine(int line) {
+        if (stream.open()) {
+            return lastThread;
+        }
         if (SINGLE_THREAD.equals(lastThread)) {
             next(SINGLE_THREAD);
             return SINGLE_THREAD;
@@ -188,6 +198,7 @@ final class AnthropicReading implements JsonImport.Records {
     /** A one-object document's members are all known once it is read (or broke). */
     @Override
     public void end(JsonRecordReader reader) {
+        stream.finish();
         finishDocument(new SourceRef(out.file(), reader.documentFirstLine(),
                 Math.max(reader.documentFirstLine(), reader.documentLastLine())));
     }

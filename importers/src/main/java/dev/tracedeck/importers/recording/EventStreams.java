@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tracedeck.importers.anthropic.MessageStream;
 import dev.tracedeck.importers.openai.ChatChunks;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,9 +15,8 @@ import java.util.TreeMap;
 /**
  * A streamed response body (server-sent events, as an SDK's snapshot keeps the text: {@code event: …} and
  * {@code data: {…}} lines, a blank line after each event) assembled into the body the API returns unstreamed, so it
- * reads like one: Anthropic's {@code message_start}, {@code content_block_start} / {@code _delta} (text, thinking,
- * a tool's {@code input_json_delta} pieces joined and parsed) and {@code message_delta} (stop reason; its usage over
- * the start's); Chat Completions chunks ({@code choices[].delta}: content joined, each tool call's arguments joined
+ * reads like one: Anthropic's events as {@link MessageStream} puts them together, an {@code error} event (also one
+ * before the message started) the body's {@code error}; Chat Completions chunks ({@code choices[].delta}: content joined, each tool call's arguments joined
  * by its index; {@code usage} from the last chunk that has it; {@code data: [DONE]}); Responses events (the
  * {@code response} of the last {@code response.*} event that carries one, {@code response.completed}'s being the
  * whole answer, else the items of {@code response.output_item.added}/{@code .done} with their text and arguments
@@ -49,6 +49,10 @@ final class EventStreams {
             if (e.has("choices")) {
                 return Optional.of(chat(events));
             }
+        }
+        if (events.stream().anyMatch(e -> MessageStream.isEvent(e) && e.path("type").asText().equals(MessageStream.ERROR))) {
+            // Anthropic's stream that failed before its message started: the body says why.
+            return Optional.of(anthropic(events));
         }
         return Optional.empty();
     }
@@ -84,47 +88,9 @@ final class EventStreams {
     }
 
     private static JsonNode anthropic(List<JsonNode> events) {
-        ObjectNode message = MAPPER.createObjectNode();
-        TreeMap<Integer, ObjectNode> blocks = new TreeMap<>();
-        TreeMap<Integer, StringBuilder> inputs = new TreeMap<>();
-        for (JsonNode e : events) {
-            switch (e.path("type").asText("")) {
-                case "message_start" -> message.setAll((ObjectNode) e.path("message").deepCopy());
-                case "content_block_start" -> blocks.put(e.path("index").asInt(), e.path("content_block").deepCopy());
-                case "content_block_delta" -> {
-                    int index = e.path("index").asInt();
-                    ObjectNode block = blocks.computeIfAbsent(index, i -> MAPPER.createObjectNode());
-                    JsonNode delta = e.path("delta");
-                    switch (delta.path("type").asText("")) {
-                        case "text_delta" -> append(block, "text", delta.path("text").asText(""));
-                        case "thinking_delta" -> append(block, "thinking", delta.path("thinking").asText(""));
-                        case "signature_delta" -> block.put("signature", delta.path("signature").asText(""));
-                        case "input_json_delta" -> inputs.computeIfAbsent(index, i -> new StringBuilder())
-                                .append(delta.path("partial_json").asText(""));
-                        default -> { }
-                    }
-                }
-                case "message_delta" -> {
-                    if (e.path("delta").isObject()) {
-                        message.setAll((ObjectNode) e.get("delta").deepCopy());
-                    }
-                    if (e.path("usage").isObject()) {
-                        JsonNode usage = message.path("usage");
-                        ObjectNode merged = usage.isObject() ? (ObjectNode) usage : message.putObject("usage");
-                        merged.setAll((ObjectNode) e.get("usage").deepCopy());
-                    }
-                }
-                case "error" -> message.set("error", e.path("error"));
-                default -> { }
-            }
-        }
-        inputs.forEach((index, json) -> {
-            if (!json.isEmpty()) {
-                blocks.get(index).set("input", parsedOrText(json.toString()));
-            }
-        });
-        ArrayNode content = message.putArray("content");
-        blocks.values().forEach(content::add);
+        ObjectNode message = MessageStream.assemble(events);
+        events.stream().filter(e -> e.path("type").asText("").equals(MessageStream.ERROR)).reduce((a, b) -> b)
+                .ifPresent(e -> message.set("error", e.path("error")));
         return message;
     }
 
@@ -179,14 +145,5 @@ final class EventStreams {
 
     private static void append(ObjectNode node, String field, String piece) {
         node.put(field, node.path(field).asText("") + piece);
-    }
-
-    private static JsonNode parsedOrText(String json) {
-        try {
-            JsonNode parsed = MAPPER.readTree(json);
-            return parsed == null ? MAPPER.getNodeFactory().textNode(json) : parsed;
-        } catch (JsonProcessingException e) {
-            return MAPPER.getNodeFactory().textNode(json);
-        }
     }
 }

@@ -124,7 +124,7 @@ final class ProviderBodies {
             if (input.isTextual()) {
                 return List.of(new Item(base + "/input", Message.text("user", input.textValue()), input.toString(), ""));
             }
-            return responseItems(input, base + "/input");
+            return responseItems(input, body.path("model").asText(""), base + "/input");
         }
         List<Item> items = new ArrayList<>();
         JsonNode messages = body.path("messages");
@@ -140,7 +140,7 @@ final class ProviderBodies {
      */
     static List<Item> responseMessages(Api api, JsonNode body, String base) {
         if (api == Api.OPENAI_RESPONSES) {
-            return responseItems(body.path("output"), base + "/output");
+            return responseItems(body.path("output"), body.path("model").asText(""), base + "/output");
         }
         if (api == Api.ANTHROPIC) {
             return AnthropicMessages.isMessage(body) ? message(api, body, base) : List.of();
@@ -197,12 +197,12 @@ final class ProviderBodies {
      * A list of Responses items as {@code openai-responses} reads them ({@link TurnGatherer}): an assistant turn's
      * items are one message, pointed at and shown by its first item and its items' texts joined.
      */
-    private static List<Item> responseItems(JsonNode list, String pointer) {
+    private static List<Item> responseItems(JsonNode list, String model, String pointer) {
         List<Item> items = new ArrayList<>();
         if (!list.isArray()) {
             return items;
         }
-        TurnGatherer.read(list, new TurnGatherer.Sink<>() {
+        TurnGatherer.read(list, model, new TurnGatherer.Sink<>() {
             @Override
             public void message(Message message, List<Integer> turn) {
                 String text = turn.stream().map(i -> list.get(i).toString()).collect(Collectors.joining("\n"));

@@ -77,7 +77,8 @@ public final class GrowingFile {
             }
         }
         if (length >= SNIFFED_UNTIL && note == null) {
-            note = name + ": " + (head.inJsonStrings() ? "text held in JSON strings" : importer.formatId())
+            note = name + ": " + (head.inJsonStrings() ? "text held in JSON strings"
+                    : head.eventStream() ? "server-sent events" : importer.formatId())
                     + " can't be read on as the file grows; it is read whole again when it changes, at most a fifth of"
                     + " the time";
         }
@@ -124,8 +125,9 @@ public final class GrowingFile {
             importer = picked;
             growing = null;
         }
-        // A reading that goes on reads the file's bytes as they are; text held in JSON strings is decoded by a whole read.
-        if (growing == null && !head.inJsonStrings()) {
+        // A reading that goes on reads the file's bytes as they are; text held in JSON strings, or server-sent events,
+        // is decoded by a whole read.
+        if (growing == null && !head.inJsonStrings() && !head.eventStream()) {
             growing = importer.growing(name, file, head).orElse(null);
         }
     }

@@ -150,6 +150,11 @@ final class ResponseItems {
         return CLIENT_CALLS.containsKey(type) || SERVER_CALLS.contains(type) ? Kind.TURN : Kind.RECORD;
     }
 
+    /** True for a model of xAI's (Grok), whose {@code custom_tool_call} items are the built-in tools xAI ran. */
+    static boolean customToolsRunByServer(String model) {
+        return model.startsWith("grok");
+    }
+
     /** True for an item that calls a tool the client runs, which the history pairs with its output. */
     static boolean isCall(JsonNode item) {
         return CLIENT_CALLS.containsKey(item.path("type").asText("")) && runByClient(item);

@@ -153,6 +153,7 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
             return;
         }
         boolean response = isResponse(body);
+        turns.model(body.path("model").asText(""));
         String thread = threadOf(node, body, response, fallback);
         lastThread = thread;
         if (body.path("instructions").isTextual()) {
@@ -203,6 +204,9 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
         }
         String type = node.path("type").asText();
         String id = node.path("response").path("id").asText("");
+        if (node.path("response").path("model").isTextual()) {
+            turns.model(node.get("response").get("model").textValue());
+        }
         boolean continues = continuesStream(node, type);
         if (node.path("sequence_number").canConvertToLong()) {
             lastSequence = node.path("sequence_number").asLong();
@@ -480,6 +484,9 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
             String expected = member.equals("output") ? "a list of items" : "a string or a list of items";
             out.malformed(SINGLE_THREAD, source, value.text(), JsonFields.wrongType(member, node, expected).getMessage());
         } else {
+            if (member.equals("model") && node.isTextual()) {
+                turns.model(node.textValue());
+            }
             members.set(member, node);
         }
     }

@@ -45,6 +45,8 @@ public final class TurnGatherer<T> {
     private final List<ToolCall> calls = new ArrayList<>();
     /** Whether a message item said something; a turn of reasoning and calls only is silent. */
     private boolean spoke;
+    /** Whether the items are of a model whose provider runs the tools it reports as {@code custom_tool_call}. */
+    private boolean serverRunsCustomTools;
 
     public TurnGatherer(Sink<T> sink) {
         this.sink = sink;
@@ -52,11 +54,27 @@ public final class TurnGatherer<T> {
 
     /** Reads a list of items (a request's {@code input}, a response's {@code output}), each tagged by its index. */
     public static void read(JsonNode list, Sink<Integer> sink) {
+        read(list, "", sink);
+    }
+
+    /** Reads a list of items of a request or response to {@code model} ("" where it names none). */
+    public static void read(JsonNode list, String model, Sink<Integer> sink) {
         TurnGatherer<Integer> gatherer = new TurnGatherer<>(sink);
+        gatherer.model(model);
         for (int i = 0; i < list.size(); i++) {
             gatherer.add(list.get(i), i);
         }
         gatherer.flush();
+    }
+
+    /**
+     * The model of the request or response whose items come next ("" where it names none): xAI's Grok models report the
+     * built-in tools xAI ran (X search's {@code x_keyword_search}, {@code view_x_video} …) as {@code custom_tool_call}
+     * items, as @ai-sdk/xai reads every one of them as run by the provider; those are placeholders in the turn, not
+     * calls the client answers. OpenAI's are the client's custom tools.
+     */
+    public void model(String model) {
+        serverRunsCustomTools = ResponseItems.customToolsRunByServer(model);
     }
 
     /** True while an assistant turn is being gathered. */
@@ -88,7 +106,8 @@ public final class TurnGatherer<T> {
         ResponseItems.Kind kind = ResponseItems.kind(node);
         try {
             if (kind == ResponseItems.Kind.TURN) {
-                boolean call = ResponseItems.isCall(node);
+                boolean call = ResponseItems.isCall(node)
+                        && !(serverRunsCustomTools && node.path("type").asText("").equals("custom_tool_call"));
                 if (!call && !calls.isEmpty()) {
                     flush();
                 }

@@ -59,6 +59,15 @@ class EventStreamsTest {
         assertEquals("tool_use", body.path("stop_reason").asText());
     }
 
+    @Test
+    void anAnthropicStreamThatFailedBeforeItsMessageStartedIsABodyWithItsError() {
+        String failed = "event: ping\ndata: {\"type\":\"ping\"}\n\nevent: error\ndata: {\"type\":\"error\","
+                + "\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}\n\n";
+        JsonNode body = EventStreams.assemble(failed).orElseThrow();
+        assertEquals("Overloaded", body.path("error").path("message").asText());
+        assertEquals(0, body.path("content").size());
+    }
+
     /** Chat Completions chunks in the API reference's shapes, the usage in the last chunk before {@code [DONE]}. */
     static final String CHAT_STREAM = String.join("\n\n",
             "data: {\"id\":\"chatcmpl-9\",\"object\":\"chat.completion.chunk\",\"model\":\"gpt-4o-2024-08-06\",\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"Let me \"},\"finish_reason\":null}]}",
