@@ -1,5 +1,6 @@
 package dev.tracedeck.importers.inspect;
 
+import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
@@ -40,6 +41,14 @@ final class LogReading implements JsonImport.Records {
             if (value.member().equals("eval")) {
                 sawEval = true;
                 model = value.node().path("model").asText("");
+            }
+            return;
+        }
+        if (value.pointer().equals("/samples")) {
+            // A list is read element by element and never comes here whole; null is a log that holds no sample.
+            if (!value.node().isNull()) {
+                out.malformed(lastThread, source, value.sourceText(),
+                        MalformedRecordException.wrongType("samples", value.node(), "a list of samples").getMessage());
             }
             return;
         }
