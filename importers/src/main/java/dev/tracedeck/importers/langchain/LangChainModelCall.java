@@ -15,7 +15,7 @@ import java.util.Optional;
  * Anthropic's {@code usage} ({@code input_tokens} without the cache). An AI message with neither a model nor usage
  * (one written by hand into a prompt, a few-shot example) is no model call the trace shows.
  */
-final class LangChainModelCall {
+public final class LangChainModelCall {
 
     private static final List<String> MODEL_FIELDS = List.of("model_name", "model", "model_id");
 
@@ -23,12 +23,12 @@ final class LangChainModelCall {
     }
 
     /** True when the message's fields name a model or record usage. */
-    static boolean shown(JsonNode fields) {
+    public static boolean shown(JsonNode fields) {
         return !model(fields).isEmpty() || usage(fields).isPresent();
     }
 
     /** The model the integration names, or "" for none. */
-    static String model(JsonNode fields) {
+    public static String model(JsonNode fields) {
         JsonNode metadata = fields.path("response_metadata");
         for (String field : MODEL_FIELDS) {
             JsonNode v = metadata.path(field);
@@ -39,7 +39,7 @@ final class LangChainModelCall {
         return "";
     }
 
-    static Optional<TokenUsage> usage(JsonNode fields) {
+    public static Optional<TokenUsage> usage(JsonNode fields) {
         JsonNode normalized = fields.path("usage_metadata");
         if (normalized.isObject() && isCount(normalized.get("input_tokens"))) {
             long prompt = normalized.get("input_tokens").longValue();

@@ -80,6 +80,23 @@ class LangChainImporterTest {
     }
 
     @Test
+    void aStateHistoryBillsEachAiMessageOnceWhereItFirstAppears() throws Exception {
+        // Every checkpoint after a model call repeats its message (and a second channel may hold it too): one call.
+        String call = "{\"type\": \"ai\", \"id\": \"m1\", \"content\": \"\", \"tool_calls\": [], "
+                + "\"response_metadata\": {\"model_name\": \"gpt-4o-mini\"}, \"usage_metadata\": {\"input_tokens\": 40, \"output_tokens\": 5}}";
+        String answer = "{\"type\": \"ai\", \"id\": \"m2\", \"content\": \"done\", \"tool_calls\": [], "
+                + "\"response_metadata\": {\"model_name\": \"gpt-4o-mini\"}, \"usage_metadata\": {\"input_tokens\": 50, \"output_tokens\": 2}}";
+        String first = "{\"values\": {\"messages\": [" + HUMAN + ", " + call + "]}, \"next\": [\"agent\"], \"metadata\": {\"step\": 1}}";
+        String second = "{\"values\": {\"messages\": [" + HUMAN + ", " + call + ", " + answer + "], \"execution_buffer\": ["
+                + call + "]}, \"next\": [], \"metadata\": {\"step\": 2}}";
+        Trace trace = read("history.json", "[\n" + first + ",\n" + second + "\n]");
+        assertEquals("langgraph", trace.format());
+        List<ModelCall> calls = trace.threads().get(0).records().modelCalls();
+        assertEquals(List.of(Optional.of(new TokenUsage(40, 0, 0, 5)), Optional.of(new TokenUsage(50, 0, 0, 2))),
+                calls.stream().map(ModelCall::usage).toList());
+    }
+
+    @Test
     void keepsABrokenJsonLinesLineWithItsLineAndColumnAndGoesOn() throws Exception {
         Trace trace = read("a.jsonl", HUMAN + "\n{\"type\": \"ai\" \"data\": {}}\n" + AI_CALL + "\n" + TOOL + "\n");
         assertEquals(3, trace.report().records() - trace.report().malformedRecords());
