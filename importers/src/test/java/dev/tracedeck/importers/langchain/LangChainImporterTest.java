@@ -97,6 +97,27 @@ class LangChainImporterTest {
     }
 
     @Test
+    void linesOfValuesStreamedByLangGraphAreOneThreadsStatesNotAConversationEach() throws Exception {
+        // stream_mode="values": each line the whole state, its messages beginning with the last line's (same ids).
+        String human = "{\"type\": \"human\", \"id\": \"h1\", \"content\": \"weather?\", \"additional_kwargs\": {}}";
+        String call = "{\"type\": \"ai\", \"id\": \"a1\", \"content\": \"\", \"additional_kwargs\": {}, "
+                + "\"tool_calls\": [{\"name\": \"w\", \"args\": {}, \"id\": \"c1\", \"type\": \"tool_call\"}]}";
+        String result = "{\"type\": \"tool\", \"id\": \"t1\", \"content\": \"sunny\", \"tool_call_id\": \"c1\", \"additional_kwargs\": {}}";
+        String text = "{\"messages\": [" + human + "]}\n{\"messages\": [" + human + ", " + call + "]}\n{\"messages\": ["
+                + human + ", " + call + ", " + result + "]}\n";
+        Trace trace = read("values.jsonl", text);
+        assertEquals("langgraph", trace.format());
+        assertEquals(1, trace.threads().size());
+        assertEquals(List.of(EventKind.MESSAGE, EventKind.TOOL_CALL, EventKind.RESULT), trace.events().stream()
+                .filter(e -> e.payload() instanceof Payload.ConversationMessage).map(Event::kind).toList());
+        // Conversations of a data set, a line each, are no such stream, even where one extends another.
+        String unnamed = text.replaceAll(", \"id\": \"[aht]1\"", "");
+        Trace dataset = read("values.jsonl", unnamed);
+        assertEquals("langchain", dataset.format());
+        assertEquals(3, dataset.threads().size());
+    }
+
+    @Test
     void keepsABrokenJsonLinesLineWithItsLineAndColumnAndGoesOn() throws Exception {
         Trace trace = read("a.jsonl", HUMAN + "\n{\"type\": \"ai\" \"data\": {}}\n" + AI_CALL + "\n" + TOOL + "\n");
         assertEquals(3, trace.report().records() - trace.report().malformedRecords());
