@@ -55,12 +55,16 @@ public final class LangChainHead {
         return head.hasName("content") ? 70 : 0;
     }
 
-    /** True when the head shows LangGraph state around its messages: a checkpoint or a state snapshot. */
+    /**
+     * True when the head shows LangGraph state around its messages: a checkpoint, a state snapshot, or the states of
+     * {@code stream_mode="values"} a line each ({@link ValuesStream}).
+     */
     public boolean isGraphState() {
         return head.hasTopLevelName("channel_values")
                 || head.hasValue("type", "checkpoint") && head.hasName("payload") && head.hasName("values") || head.hasTopLevelName("checkpoint") && head.hasName("channel_values")
                 || head.hasTopLevelName("values") && (head.hasTopLevelName("next") || head.hasTopLevelName("config")
                 || head.hasTopLevelName("metadata") || head.hasTopLevelName("checkpoint")
-                || head.hasTopLevelName("created_at") || head.hasTopLevelName("tasks"));
+                || head.hasTopLevelName("created_at") || head.hasTopLevelName("tasks"))
+                || ValuesStream.inHead(text);
     }
 }

@@ -15,6 +15,7 @@ import dev.tracedeck.importers.json.JsonLayout;
 import dev.tracedeck.importers.json.JsonRecordReader;
 import dev.tracedeck.importers.json.JsonTraceRead;
 import dev.tracedeck.importers.json.JsonValues;
+import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.source.SourceText;
 import dev.tracedeck.model.trace.Trace;
@@ -33,7 +34,8 @@ import java.util.function.Function;
  * {@code ChatPromptValue}) — are a thread each, named by {@code thread_id}, {@code session_id},
  * {@code conversation_id} or {@code id}, else {@code line 12} / {@code item 3}.
  *
- * <p>Each message is one event whose source is its lines and JSON pointer; what a conversation object holds
+ * <p>Each message is one event whose source is its lines and JSON pointer; an AI message that names its model or
+ * records usage is a model call of that model, billed that usage ({@link LangChainModelCall}); what a conversation object holds
  * besides its messages is one {@value #FIELDS} record after them. A message whose fields are not LangChain's is
  * kept malformed; broken JSON and files cut short as {@link JsonImport} says.
  */
@@ -144,7 +146,11 @@ public final class LangChainImporter implements TraceImporter {
 
         private void message(String thread, JsonNode node, SourceRef source, SourceText text) {
             try {
-                out.message(thread, source, text, LangChainMessages.parse(node).message());
+                LangChainMessages.Parsed parsed = LangChainMessages.parse(node);
+                Event event = out.message(thread, source, text, parsed.message());
+                if (parsed.type().equals("ai") && LangChainModelCall.shown(parsed.fields())) {
+                    out.modelCall(event, LangChainModelCall.model(parsed.fields()), LangChainModelCall.usage(parsed.fields()));
+                }
             } catch (MalformedRecordException e) {
                 out.malformed(thread, source, text, e.getMessage());
             }

@@ -39,8 +39,12 @@ public final class LangChainMessages {
             Map.entry("ToolMessage", "tool"), Map.entry("ChatMessage", "chat"), Map.entry("FunctionMessage", "function"),
             Map.entry("RemoveMessage", "remove"));
 
-    /** A parsed message: LangChain's type ({@code human}, {@code ai} …, for a class its message type), and the message. */
-    public record Parsed(String type, Message message) {
+    /**
+     * A parsed message: LangChain's type ({@code human}, {@code ai} …, for a class its message type), the message,
+     * and the fields it was read from (a {@code dumpd} envelope's {@code kwargs}, a {@code messages_to_dict} entry's
+     * {@code data}, else the dict itself).
+     */
+    public record Parsed(String type, Message message, JsonNode fields) {
     }
 
     private LangChainMessages() {
@@ -122,7 +126,7 @@ public final class LangChainMessages {
         List<ToolCall> calls = toolCalls(fields);
         String toolCallId = JsonFields.textOrNumber(fields, "tool_call_id", "tool_call_id");
         String name = JsonFields.text(fields, "name");
-        return new Parsed(type, new Message(role, content, calls, toolCallId, type.equals("tool") ? "" : name));
+        return new Parsed(type, new Message(role, content, calls, toolCallId, type.equals("tool") ? "" : name), fields);
     }
 
     /** The message as a state entry at {@code position}: its type, a chat message's role, calls and their ids. */

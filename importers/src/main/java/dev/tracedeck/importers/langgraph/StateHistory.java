@@ -1,6 +1,10 @@
 package dev.tracedeck.importers.langgraph;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
+import dev.tracedeck.importers.langchain.LangChainMessages;
+import dev.tracedeck.importers.langchain.LangChainModelCall;
+import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.source.SourceRef;
 import dev.tracedeck.model.state.SnapshotSection;
 import dev.tracedeck.model.state.StateEntry;
@@ -21,7 +25,9 @@ import java.util.Set;
  * newest first) — as events: every message a checkpoint adds or changes at a position,
  * against the thread's previous checkpoint, in each of its channels, then the checkpoint's state dump. The dump's
  * entries are the {@code messages} channel; the other message lists are its named sections (an empty one only
- * when the thread's state holds messages there at some point).
+ * when the thread's state holds messages there at some point). An AI message that names its model or records usage
+ * ({@link LangChainModelCall}) is a model call where it first appears in the thread: the checkpoints after it, and
+ * other channels holding it, repeat it (told by its {@code id}, else its text), which is no new call.
  */
 final class StateHistory {
 
@@ -70,6 +76,7 @@ final class StateHistory {
             c.channels().stream().filter(ch -> !ch.items().isEmpty()).forEach(ch -> messageChannels.add(ch.name()));
         }
         Map<String, List<Checkpoint.Item>> previous = new HashMap<>();
+        Set<String> called = new HashSet<>();
         for (Checkpoint c : checkpoints) {
             List<StateEntry> entries = new ArrayList<>();
             int[] lines = new int[0];
@@ -80,7 +87,7 @@ final class StateHistory {
                 if (!conversation && channel.items().isEmpty() && !messageChannels.contains(channel.name())) {
                     continue;
                 }
-                messages(thread, c, channel, previous.getOrDefault(channel.name(), List.of()));
+                messages(thread, c, channel, previous.getOrDefault(channel.name(), List.of()), called);
                 previous.put(channel.name(), channel.items());
                 List<StateEntry> parsed = new ArrayList<>();
                 List<Integer> parsedLines = new ArrayList<>();
@@ -112,8 +119,12 @@ final class StateHistory {
         }
     }
 
-    /** The channel's messages that are new at their position since the previous checkpoint, as events. */
-    private void messages(String thread, Checkpoint c, Checkpoint.Channel channel, List<Checkpoint.Item> before) {
+    /**
+     * The channel's messages that are new at their position since the previous checkpoint, as events; an AI message
+     * not in {@code called} yet a model call.
+     */
+    private void messages(String thread, Checkpoint c, Checkpoint.Channel channel, List<Checkpoint.Item> before,
+                          Set<String> called) {
         for (int i = 0; i < channel.items().size(); i++) {
             Checkpoint.Item item = channel.items().get(i);
             if (i < before.size() && before.get(i) == item) {
@@ -122,10 +133,22 @@ final class StateHistory {
             SourceRef source = new SourceRef(c.source().file(), channel.first()[i], channel.last()[i],
                     channel.pointer() + "/" + i);
             if (item.parsed().isPresent()) {
-                out.message(thread, source, item.text(), item.parsed().get().message(), i);
+                LangChainMessages.Parsed parsed = item.parsed().get();
+                Event event = out.message(thread, source, item.text(), parsed.message(), i);
+                if (parsed.type().equals("ai") && LangChainModelCall.shown(parsed.fields())
+                        && called.add(identity(parsed, item))) {
+                    out.modelCall(event, LangChainModelCall.model(parsed.fields()),
+                            LangChainModelCall.usage(parsed.fields()));
+                }
             } else {
                 out.malformed(thread, source, item.text(), item.error());
             }
         }
+    }
+
+    /** What tells a message from another: LangChain's {@code id}, which LangGraph gives every message, else its text. */
+    private static String identity(LangChainMessages.Parsed parsed, Checkpoint.Item item) {
+        JsonNode id = parsed.fields().path("id");
+        return id.isTextual() && !id.textValue().isBlank() ? "id " + id.textValue() : "text " + item.text();
     }
 }

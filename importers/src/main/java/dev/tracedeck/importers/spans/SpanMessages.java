@@ -11,7 +11,8 @@ import java.util.Optional;
  *       {@code gen_ai.input.messages}, else OpenLLMetry's {@code gen_ai.prompt.N.*} ({@code llm.prompts.N.*}), else
  *       OpenInference's {@code llm.input_messages.N.message.*}, else the older {@code gen_ai.prompt};</li>
  *   <li>output: {@code gen_ai.output.messages}, else {@code gen_ai.completion.N.*} ({@code llm.completions.N.*}),
- *       else {@code llm.output_messages.N.message.*}, else {@code gen_ai.completion}.</li>
+ *       else {@code llm.output_messages.N.message.*}, else {@code gen_ai.completion}, else an OpenInference
+ *       model call's text {@code output.value} ({@link OpenInferenceOutput}).</li>
  * </ul>
  * The JSON-valued ones are looked for on the span, then on its events. Every choice of the output is a message
  * (a request for several choices gets several answers). A format that records the messages outside attributes
@@ -36,6 +37,9 @@ public record SpanMessages(List<AttributeMessage> input, List<AttributeMessage> 
         Attribute.find(span, "gen_ai.system_instructions").ifPresent(a -> input.addAll(GenAiMessages.instructions(a)));
         input.addAll(side(span, "gen_ai.input.messages", INPUT_INDEXED, "gen_ai.prompt", "user"));
         List<AttributeMessage> output = side(span, "gen_ai.output.messages", OUTPUT_INDEXED, "gen_ai.completion", "assistant");
+        if (output.isEmpty()) {
+            output = OpenInferenceOutput.of(span, input).map(List::of).orElse(List.of());
+        }
         return new SpanMessages(input, output);
     }
 

@@ -11,10 +11,13 @@ import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
 import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.recorded.ModelCall;
+import dev.tracedeck.model.recorded.TokenUsage;
 import dev.tracedeck.model.state.StateSnapshot;
 import dev.tracedeck.model.trace.Trace;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The LangChain and LangGraph importers on small inputs: sniffing, forcing, broken lines, cut files, sections. */
@@ -50,6 +53,68 @@ class LangChainImporterTest {
         assertEquals("c1", ((Payload.ConversationMessage) events.get(2).payload()).message().toolCallId());
         assertEquals("/1", events.get(1).source().pointer());
         assertEquals(2, events.get(1).source().firstLine());
+    }
+
+    @Test
+    void anAiMessageIsACallOfItsModelBilledItsUsage() throws Exception {
+        // usage_metadata counts the cache inside input_tokens for every provider; before it existed only the
+        // provider's own usage was in response_metadata (OpenAI's token_usage, Anthropic's usage without the cache).
+        Trace trace = read("a.json", """
+                [{"type": "human", "data": {"content": "hi", "type": "human"}},
+                 {"type": "ai", "data": {"content": "a", "type": "ai",
+                   "response_metadata": {"model": "claude-sonnet-4-5", "stop_reason": "end_turn"},
+                   "usage_metadata": {"input_tokens": 1200, "output_tokens": 9, "total_tokens": 1209,
+                     "input_token_details": {"cache_read": 1000, "cache_creation": 150}}}},
+                 {"type": "human", "data": {"content": "and?", "type": "human"}},
+                 {"type": "ai", "data": {"content": "b", "type": "ai", "usage_metadata": null,
+                   "response_metadata": {"model_name": "gpt-4o-2024-08-06", "token_usage": {"prompt_tokens": 60,
+                     "completion_tokens": 15, "prompt_tokens_details": {"cached_tokens": 20}}}}},
+                 {"type": "ai", "data": {"content": "c", "type": "ai",
+                   "response_metadata": {"usage": {"input_tokens": 5, "cache_read_input_tokens": 100, "output_tokens": 3}}}},
+                 {"type": "ai", "data": {"content": "an example written by hand", "type": "ai", "response_metadata": {}}}]
+                """);
+        List<ModelCall> calls = trace.threads().get(0).records().modelCalls();
+        assertEquals(List.of("claude-sonnet-4-5", "gpt-4o-2024-08-06", ""), calls.stream().map(ModelCall::model).toList());
+        assertEquals(List.of(Optional.of(new TokenUsage(1200, 1000, 150, 9)), Optional.of(new TokenUsage(60, 20, 0, 15)),
+                Optional.of(new TokenUsage(105, 100, 0, 3))), calls.stream().map(ModelCall::usage).toList());
+    }
+
+    @Test
+    void aStateHistoryBillsEachAiMessageOnceWhereItFirstAppears() throws Exception {
+        // Every checkpoint after a model call repeats its message (and a second channel may hold it too): one call.
+        String call = "{\"type\": \"ai\", \"id\": \"m1\", \"content\": \"\", \"tool_calls\": [], "
+                + "\"response_metadata\": {\"model_name\": \"gpt-4o-mini\"}, \"usage_metadata\": {\"input_tokens\": 40, \"output_tokens\": 5}}";
+        String answer = "{\"type\": \"ai\", \"id\": \"m2\", \"content\": \"done\", \"tool_calls\": [], "
+                + "\"response_metadata\": {\"model_name\": \"gpt-4o-mini\"}, \"usage_metadata\": {\"input_tokens\": 50, \"output_tokens\": 2}}";
+        String first = "{\"values\": {\"messages\": [" + HUMAN + ", " + call + "]}, \"next\": [\"agent\"], \"metadata\": {\"step\": 1}}";
+        String second = "{\"values\": {\"messages\": [" + HUMAN + ", " + call + ", " + answer + "], \"execution_buffer\": ["
+                + call + "]}, \"next\": [], \"metadata\": {\"step\": 2}}";
+        Trace trace = read("history.json", "[\n" + first + ",\n" + second + "\n]");
+        assertEquals("langgraph", trace.format());
+        List<ModelCall> calls = trace.threads().get(0).records().modelCalls();
+        assertEquals(List.of(Optional.of(new TokenUsage(40, 0, 0, 5)), Optional.of(new TokenUsage(50, 0, 0, 2))),
+                calls.stream().map(ModelCall::usage).toList());
+    }
+
+    @Test
+    void linesOfValuesStreamedByLangGraphAreOneThreadsStatesNotAConversationEach() throws Exception {
+        // stream_mode="values": each line the whole state, its messages beginning with the last line's (same ids).
+        String human = "{\"type\": \"human\", \"id\": \"h1\", \"content\": \"weather?\", \"additional_kwargs\": {}}";
+        String call = "{\"type\": \"ai\", \"id\": \"a1\", \"content\": \"\", \"additional_kwargs\": {}, "
+                + "\"tool_calls\": [{\"name\": \"w\", \"args\": {}, \"id\": \"c1\", \"type\": \"tool_call\"}]}";
+        String result = "{\"type\": \"tool\", \"id\": \"t1\", \"content\": \"sunny\", \"tool_call_id\": \"c1\", \"additional_kwargs\": {}}";
+        String text = "{\"messages\": [" + human + "]}\n{\"messages\": [" + human + ", " + call + "]}\n{\"messages\": ["
+                + human + ", " + call + ", " + result + "]}\n";
+        Trace trace = read("values.jsonl", text);
+        assertEquals("langgraph", trace.format());
+        assertEquals(1, trace.threads().size());
+        assertEquals(List.of(EventKind.MESSAGE, EventKind.TOOL_CALL, EventKind.RESULT), trace.events().stream()
+                .filter(e -> e.payload() instanceof Payload.ConversationMessage).map(Event::kind).toList());
+        // Conversations of a data set, a line each, are no such stream, even where one extends another.
+        String unnamed = text.replaceAll(", \"id\": \"[aht]1\"", "");
+        Trace dataset = read("values.jsonl", unnamed);
+        assertEquals("langchain", dataset.format());
+        assertEquals(3, dataset.threads().size());
     }
 
     @Test

@@ -9,6 +9,8 @@ import dev.tracedeck.importers.ImportSource;
 import dev.tracedeck.importers.registry.Importers;
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.EventKind;
+import dev.tracedeck.model.event.Payload;
+import dev.tracedeck.model.message.Message;
 import dev.tracedeck.model.trace.Trace;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -71,6 +73,27 @@ class OtelConsoleImporterTest {
         Trace trace = read(failed + next.substring(0, next.length() / 2));
         assertEquals(1, trace.events().stream().filter(e -> e.kind() == EventKind.ERROR).count());
         assertFalse(trace.report().complete());
+    }
+
+    /** The answers an OpenInference LLM span holds in output.value alone, as Phoenix's manual-instrumentation guide writes them. */
+    private static List<String> answers(String output) throws Exception {
+        String attributes = "\"openinference.span.kind\": \"LLM\", \"llm.model_name\": \"gpt-4o\", "
+                + "\"llm.input_messages.0.message.role\": \"user\", \"llm.input_messages.0.message.content\": \"Hello\", " + output;
+        return read(span("d9bdedf0df0b7208", "llm", "\"2026-03-01T20:47:19.503262Z\"", "OK", attributes)).events().stream()
+                .filter(e -> e.payload() instanceof Payload.ConversationMessage)
+                .map(e -> ((Payload.ConversationMessage) e.payload()).message())
+                .filter(m -> m.role().equals("assistant")).map(Message::content).toList();
+    }
+
+    @Test
+    void anOpenInferenceLlmSpansTextOutputValueIsItsAnswerWhenItRecordsNoOutputMessages() throws Exception {
+        assertEquals(List.of("How are you?"), answers("\"output.value\": \"How are you?\""));
+        assertEquals(List.of("Fine."), answers("\"output.value\": \"Fine.\", \"output.mime_type\": \"text/plain\""));
+        assertEquals(List.of("From the messages"), answers("\"output.value\": \"{}\", \"output.mime_type\": \"application/json\", "
+                + "\"llm.output_messages.0.message.role\": \"assistant\", \"llm.output_messages.0.message.content\": \"From the messages\""));
+        assertEquals(List.of(), answers("\"output.value\": \"{\\\"id\\\": \\\"chatcmpl-1\\\"}\", \"output.mime_type\": \"application/json\""),
+                "a JSON output is the provider's whole response, not a message");
+        assertEquals(List.of(), answers("\"output.value\": \"__REDACTED__\""), "an output OpenInference was told to hide");
     }
 
     @Test
