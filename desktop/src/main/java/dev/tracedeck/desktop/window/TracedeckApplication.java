@@ -7,6 +7,7 @@ import dev.tracedeck.analysis.rules.RuleConfig;
 import dev.tracedeck.analysis.rules.Validator;
 import dev.tracedeck.desktop.common.ErrorBoundary;
 import dev.tracedeck.desktop.common.FxTaskRunner;
+import dev.tracedeck.desktop.common.GatedTaskRunner;
 import dev.tracedeck.desktop.common.Notice;
 import dev.tracedeck.desktop.common.NoticesViewModel;
 import dev.tracedeck.desktop.runs.WorkspaceLink;
@@ -26,6 +27,7 @@ import java.util.Optional;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
+import javafx.scene.Scene;
 import javafx.stage.Stage;
 
 /** The composition root: builds the runners and view-models once, hands them to the window, opens the files. */
@@ -57,13 +59,18 @@ public final class TracedeckApplication extends Application {
                     .orElseGet(() -> WorkspaceAddress.file(WorkspaceLocation.defaultFile()));
             link = Optional.of(new WorkspaceLink(address, Clock.systemUTC(), store, notices));
         }
+        // The files' imports wait for the first frame: begun before it, a big file's reading on every core made the
+        // pulse that styles and lays out the new scene two to three times as long on two cores. What was read before
+        // the window existed is in that frame already.
+        GatedTaskRunner importsAfterFirstFrame = new GatedTaskRunner(imports);
         OpenFilesViewModel openFiles = new OpenFilesViewModel(
-                importers(options), textCallLifting(options), imports, queries,
+                importers(options), textCallLifting(options), importsAfterFirstFrame, queries,
                 new Validator(ruleConfig(options, notices)), notices, errors, link);
         openFiles.triage().load();
         window = new MainWindow(stage, openFiles, settings);
         window.show();
         openFiles.open(options.files(), DesktopLauncher.takeReadAhead());
+        afterFirstLayout(window.scene(), importsAfterFirstFrame::open);
         if (options.follow()) {
             openFiles.documents().forEach(window.live()::followWhenRead);
         }
@@ -84,6 +91,22 @@ public final class TracedeckApplication extends Application {
             });
             options.screenshotAfter().ifPresentOrElse(shot::takeAfterStart, shot::takeWhenReady);
         });
+    }
+
+    /**
+     * Runs {@code then} once, just after the scene's first pulse has laid it out (after the pulse, since a pulse
+     * listener may not remove itself while the scene runs its listeners).
+     */
+    private static void afterFirstLayout(Scene scene, Runnable then) {
+        Runnable[] listener = new Runnable[1];
+        listener[0] = () -> Platform.runLater(() -> {
+            if (listener[0] != null) {
+                scene.removePostLayoutPulseListener(listener[0]);
+                listener[0] = null;
+                then.run();
+            }
+        });
+        scene.addPostLayoutPulseListener(listener[0]);
     }
 
     /** The importers the options ask for: a forced format ({@code --format}), else sniffing. */
