@@ -37,10 +37,11 @@ public final class ImportSource {
     private final Path folder;
     /** The copy of an input that can be read only once, which stands for it; null for a file or bytes. */
     private final SpooledInput spooled;
-    /** Whether the text is held in JSON strings ({@link JsonStringStream}); null until the first look. */
-    private volatile Boolean inJsonStrings;
-    /** Whether the text is server-sent events ({@link EventStreamText}); null until the first look. */
-    private volatile Boolean eventStream;
+    /** How the text is held, from the file's first bytes; null until the first look. */
+    private volatile Layer layer;
+
+    /** The text as the file holds it: plain, held in JSON strings, or server-sent events. */
+    private enum Layer { PLAIN, JSON_STRINGS, EVENT_STREAM }
 
     private ImportSource(String name, long size, boolean gzip, Opener opener, SourceText.Reread reread, Path folder) {
         this.name = Objects.requireNonNull(name);
@@ -184,20 +185,7 @@ public final class ImportSource {
      * opened is not, and opening it says why.
      */
     public boolean inJsonStrings() {
-        Boolean known = inJsonStrings;
-        if (known == null) {
-            known = false;
-            if (folder == null) {
-                try (InputStream raw = opener.open(); InputStream in = isGzip() ? new GzipStream(raw) : raw) {
-                    byte[] head = in.readNBytes(HEAD_FOR_STRINGS);
-                    known = JsonStringStream.startsOne(head, head.length);
-                } catch (IOException e) {
-                    known = false;
-                }
-            }
-            inJsonStrings = known;
-        }
-        return known;
+        return layer() == Layer.JSON_STRINGS;
     }
 
     /**
@@ -205,18 +193,24 @@ public final class ImportSource {
      * {@link EventStreamText}). Told once, from the first bytes, on the first call, as {@link #inJsonStrings}.
      */
     public boolean eventStream() {
-        Boolean known = eventStream;
+        return layer() == Layer.EVENT_STREAM;
+    }
+
+    /** The file's layer, its head read once for every question about it. */
+    private Layer layer() {
+        Layer known = layer;
         if (known == null) {
-            known = false;
+            known = Layer.PLAIN;
             if (folder == null) {
                 try (InputStream raw = opener.open(); InputStream in = isGzip() ? new GzipStream(raw) : raw) {
                     byte[] head = in.readNBytes(HEAD_FOR_STRINGS);
-                    known = EventStreamText.startsOne(head, head.length);
+                    known = JsonStringStream.startsOne(head, head.length) ? Layer.JSON_STRINGS
+                            : EventStreamText.startsOne(head, head.length) ? Layer.EVENT_STREAM : Layer.PLAIN;
                 } catch (IOException e) {
-                    known = false;
+                    known = Layer.PLAIN;
                 }
             }
-            eventStream = known;
+            layer = known;
         }
         return known;
     }
