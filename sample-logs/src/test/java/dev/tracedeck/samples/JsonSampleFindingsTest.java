@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The README's Anthropic, Claude Code, OpenAI Responses, smolagents, OpenTelemetry console, Phoenix, Langfuse, ATIF,
- * Pydantic AI, SDK recording, Letta and Inspect tables are the contract: validating every sample of those folders with
+ * Pydantic AI, SDK recording, Letta, Inspect, mem0, Gemini and Bedrock Converse tables are the contract: validating every sample of those folders with
  * the default configuration gives exactly the rows of their "known faults" tables,
  * the file tables name every sample with its line count, and each clean sample passes every rule of its profile
  * (none skipped).
@@ -105,7 +105,13 @@ class JsonSampleFindingsTest {
                     "user-preferences.json", Set.of("unparsed-records"),
                     Set.of("orphaned-tool-call", "tool-result-without-call", "duplicate-tool-call-id",
                             "oversized-tool-output", "repeated-tool-call", "text-tool-call", "role-order",
-                            "context-overflow", "context-preflight", "memory-write-undone")));
+                            "context-overflow", "context-preflight", "memory-write-undone")),
+            new Dir("gemini", "gemini", "## Gemini API bodies (`gemini/`)", "### Gemini known faults",
+                    "clean-parallel-calls.json", Set.of("orphaned-tool-call", "tool-result-without-call", "role-order",
+                    "unparsed-records")),
+            new Dir("bedrock-converse", "bedrock-converse", "## Amazon Bedrock Converse bodies (`bedrock-converse/`)",
+                    "### Bedrock Converse known faults", "clean-tool-use.json", Set.of("orphaned-tool-call",
+                    "tool-result-without-call", "role-order", "unparsed-records")));
 
     @Test
     void everySampleGivesExactlyTheFindingsInTheReadmeTable() throws Exception {

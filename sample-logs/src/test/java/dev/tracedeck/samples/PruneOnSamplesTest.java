@@ -43,7 +43,7 @@ class PruneOnSamplesTest {
         List<Path> all = new ArrayList<>();
         for (String dir : List.of("mycelian", "openai", "anthropic", "claude-code", "openai-responses", "langchain", "langgraph",
                 "smolagents", "otlp", "otel-console", "phoenix", "langfuse", "atif",
-                "pydantic-ai", "sdk-recording")) {
+                "pydantic-ai", "sdk-recording", "gemini", "bedrock-converse")) {
             try (Stream<Path> files = Files.list(MODULE.resolve(dir))) {
                 files.filter(p -> p.toString().matches(".*\\.(log|json|jsonl)$")).sorted().forEach(all::add);
             }

@@ -48,7 +48,7 @@ class SourceTextsOnSamplesTest {
         List<Path> all = new ArrayList<>();
         for (String dir : List.of("mycelian", "openai", "anthropic", "claude-code", "openai-responses", "langchain",
                 "langgraph", "smolagents", "otlp", "otel-console", "phoenix", "langfuse", "atif",
-                "pydantic-ai", "sdk-recording", "mem0")) {
+                "pydantic-ai", "sdk-recording", "mem0", "gemini", "bedrock-converse")) {
             try (Stream<Path> files = Files.list(MODULE.resolve(dir))) {
                 files.filter(p -> p.toString().matches(".*\\.(log|json|jsonl|gz)$")).sorted().forEach(all::add);
             }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tracedeck.importers.MalformedRecordException;
 import dev.tracedeck.importers.chat.ChatTraceWriter;
 import dev.tracedeck.importers.chat.ProviderUsage;
+import dev.tracedeck.importers.json.JsonFields;
 import dev.tracedeck.importers.json.JsonImport;
 import dev.tracedeck.importers.json.JsonItem;
 import dev.tracedeck.importers.json.JsonLayout;
@@ -39,6 +40,9 @@ final class ConverseReading implements JsonImport.Records {
         if (layout != JsonLayout.OBJECT) {
             String fallback = layout == JsonLayout.LINES ? "line " + value.firstLine() : "item " + value.pointer().substring(1);
             record(value, source, fallback);
+        } else if (value.member().equals("messages") && !value.node().isArray() && value.pointer().lastIndexOf('/') == 0) {
+            out.malformed(SINGLE_THREAD, source, value.sourceText(),
+                    "a Converse request whose messages is " + JsonFields.kind(value.node()) + ", not a list");
         } else if (value.member().equals("messages") && value.pointer().lastIndexOf('/') > 0) {
             int index = Integer.parseInt(value.pointer().substring(value.pointer().lastIndexOf('/') + 1));
             message(SINGLE_THREAD, value.node(), source, value.sourceText(), OptionalInt.of(index));
@@ -53,7 +57,10 @@ final class ConverseReading implements JsonImport.Records {
     private void record(JsonItem.Value value, SourceRef source, String fallback) {
         JsonNode node = value.node();
         lastThread = fallback;
-        if (isRequest(node)) {
+        String broken = brokenRequestOrResponse(node);
+        if (broken != null) {
+            out.malformed(fallback, source, value.sourceText(), broken);
+        } else if (isRequest(node)) {
             if (node.has("system")) {
                 system(fallback, node.get("system"), source.at("/system"));
             }
@@ -72,6 +79,32 @@ final class ConverseReading implements JsonImport.Records {
         } else {
             out.other(source, value.sourceText(), "valid JSON, but neither a Converse request nor a response");
         }
+    }
+
+    /**
+     * Why a value that is a Converse request or response by its members can't be read as one (a {@code messages} that
+     * is no list; a response's {@code output} or {@code output.message} that is no object); null when it can, or when
+     * it is neither. A response is told by its {@code stopReason} or {@code usage} beside {@code output}.
+     */
+    private static String brokenRequestOrResponse(JsonNode node) {
+        if (!node.isObject()) {
+            return null;
+        }
+        if (node.has("messages") && !node.get("messages").isArray()) {
+            return "a Converse request whose messages is " + JsonFields.kind(node.get("messages")) + ", not a list";
+        }
+        if (!node.has("output") || !node.has("stopReason") && !node.has("usage")) {
+            return null;
+        }
+        JsonNode output = node.get("output");
+        if (!output.isObject()) {
+            return "a Converse response whose output is " + JsonFields.kind(output) + ", not an object";
+        }
+        if (output.has("message") && !output.get("message").isObject()) {
+            return "a Converse response whose output.message is " + JsonFields.kind(output.get("message"))
+                    + ", not an object";
+        }
+        return null;
     }
 
     private static boolean isRequest(JsonNode node) {

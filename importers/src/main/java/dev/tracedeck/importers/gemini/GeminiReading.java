@@ -56,13 +56,17 @@ final class GeminiReading implements JsonImport.Records {
     }
 
     /**
-     * A member of a one-object document: a content of the request (so is a {@code contents} that is not a list,
-     * read whole: it holds no content to index), the system instruction, or a member of the request or response.
+     * A member of a one-object document: a content of the request, the system instruction, or a member of the request
+     * or response; a {@code contents} that is no list is a malformed record saying so: the API takes a list (a string
+     * is what an SDK's call takes, before the SDK makes it one).
      */
     private void member(JsonItem.Value value, SourceRef source) {
-        if (value.member().equals("contents") && value.pointer().lastIndexOf('/') > 0) {
+        if (value.member().equals("contents") && !value.node().isArray() && value.pointer().lastIndexOf('/') == 0) {
+            out.malformed(SINGLE_THREAD, source, value.sourceText(),
+                    "a Gemini request whose contents is " + JsonFields.kind(value.node()) + ", not a list");
+        } else if (value.member().equals("contents") && value.pointer().lastIndexOf('/') > 0) {
             int index = Integer.parseInt(value.pointer().substring(value.pointer().lastIndexOf('/') + 1));
-            content(SINGLE_THREAD, value.node(), source, value.sourceText(), OptionalInt.of(index));
+            content(SINGLE_THREAD, value.node(), source, value.sourceText(), OptionalInt.of(index), false);
         } else if (SYSTEM.contains(value.member())) {
             system(SINGLE_THREAD, value.node(), source);
         } else {
@@ -107,7 +111,7 @@ final class GeminiReading implements JsonImport.Records {
         for (int i = 0; i < contents.size(); i++) {
             JsonNode c = contents.get(i);
             SourceText text = value.textAt(base + "/contents/" + i).orElseGet(() -> SourceText.of(c.toString()));
-            content(thread, c, source.at(base + "/contents/" + i), text, OptionalInt.of(i));
+            content(thread, c, source.at(base + "/contents/" + i), text, OptionalInt.of(i), false);
         }
         ObjectNode rest = ((ObjectNode) value.node()).deepCopy();
         ObjectNode restBody = base.isEmpty() ? rest : (ObjectNode) rest.get(REQUEST);
@@ -165,8 +169,12 @@ final class GeminiReading implements JsonImport.Records {
         return fallback;
     }
 
-    /** The content's messages, each at its own pointer, its function responses paired with the calls they answer. */
-    private Event content(String thread, JsonNode node, SourceRef source, SourceText text, OptionalInt index) {
+    /**
+     * The content's messages, each at its own pointer, its function responses paired with the calls they answer;
+     * {@code answer} when it is a candidate's, which the API writes, not a request's.
+     */
+    private Event content(String thread, JsonNode node, SourceRef source, SourceText text, OptionalInt index,
+                          boolean answer) {
         Event first = null;
         try {
             if (!node.isObject()) {
@@ -178,6 +186,7 @@ final class GeminiReading implements JsonImport.Records {
             if (!node.get("parts").isArray()) {
                 throw JsonFields.wrongType("a content's parts", node.get("parts"), "a list");
             }
+            ApiShapes.check(node.get("parts"), answer);
             WaitingCalls calls = waiting.computeIfAbsent(thread, t -> new WaitingCalls());
             for (GeminiContents.Part part : GeminiContents.parts(node, "user")) {
                 SourceText partText = part.pointer().isEmpty() ? text : SourceText.of(node.at(part.pointer()).toString());
@@ -230,7 +239,7 @@ final class GeminiReading implements JsonImport.Records {
         JsonNode content = candidates.path(0).path("content");
         if (content.isObject()) {
             Event answer = content(thread, content, source.at("/candidates/0/content"), SourceText.of(content.toString()),
-                    OptionalInt.empty());
+                    OptionalInt.empty(), true);
             if (answer != null) {
                 JsonNode usage = response.has("usageMetadata") ? response.get("usageMetadata")
                         : response.path("usage_metadata");

@@ -136,4 +136,45 @@ class BedrockConverseImporterTest {
         assertEquals(1, result.size(), result.toString());
         assertTrue(result.get(0).contains("content"), result.get(0));
     }
+
+    @Test
+    void aLineWhoseMessagesOrOutputIsOfAnotherTypeIsAMalformedRecordOfItsLineAndTheOthersAreRead() throws Exception {
+        String good = "{\"modelId\": \"amazon.nova-pro-v1:0\", \"messages\": [{\"role\": \"user\", \"content\": [{\"text\": \"Hi\"}]}],"
+                + " \"inferenceConfig\": {\"maxTokens\": 64}}\n";
+        String answer = "{\"output\": {\"message\": {\"role\": \"assistant\", \"content\": [{\"text\": \"Hello.\"}]}},"
+                + " \"stopReason\": \"end_turn\", \"usage\": {\"inputTokens\": 3, \"outputTokens\": 2, \"totalTokens\": 5}}";
+        for (String broken : List.of(
+                "{\"modelId\": \"amazon.nova-pro-v1:0\", \"messages\": \"Hi again\"}",
+                "{\"modelId\": \"amazon.nova-pro-v1:0\", \"messages\": 7}",
+                answer.replace("{\"message\": {\"role\": \"assistant\", \"content\": [{\"text\": \"Hello.\"}]}}", "\"Hello.\""),
+                answer.replace("{\"role\": \"assistant\", \"content\": [{\"text\": \"Hello.\"}]}", "[\"Hello.\"]"))) {
+            Trace trace = Importers.standard().read(ImportSource.of("converse.jsonl",
+                    (good + broken + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8)), ImportListener.NONE);
+            assertEquals(BedrockConverseImporter.FORMAT_ID, trace.format(), broken);
+            List<Event> bad = trace.events().stream()
+                    .filter(e -> e.kind() == dev.tracedeck.model.event.EventKind.MALFORMED).toList();
+            assertEquals(1, bad.size(), broken);
+            assertEquals("line 2", bad.get(0).threadId(), broken);
+            assertEquals(2, bad.get(0).source().firstLine(), broken);
+            assertTrue(bad.get(0).summary().contains("not a"), bad.get(0).summary());
+            assertEquals(List.of("Hi"), messages(trace).stream().map(e -> message(e).content()).toList(), broken);
+            assertEquals(0, trace.report().recordKinds().getOrDefault("other", 0L), broken);
+        }
+    }
+
+    /** A file nothing tells from another format's but its messages: read as Converse only when asked to. */
+    @Test
+    void aSingleRequestsMessagesThatIsNoListIsAMalformedRecordNotLost() throws Exception {
+        String request = """
+                {"modelId": "amazon.nova-pro-v1:0", "system": [{"text": "Be brief."}], "messages": "Hi",
+                 "inferenceConfig": {"maxTokens": 64}}
+                """;
+        Trace trace = Importers.standard().read(ImportSource.of("converse.json",
+                request.getBytes(java.nio.charset.StandardCharsets.UTF_8)), ImportListener.NONE, BedrockConverseImporter.FORMAT_ID);
+        List<Event> bad = trace.events().stream()
+                .filter(e -> e.kind() == dev.tracedeck.model.event.EventKind.MALFORMED).toList();
+        assertEquals(1, bad.size(), bad.toString());
+        assertTrue(bad.get(0).summary().contains("a Converse request whose messages is a string, not a list"),
+                bad.get(0).summary());
+    }
 }

@@ -199,4 +199,56 @@ class GeminiImporterTest {
             assertEquals(0, trace.report().recordKinds().getOrDefault("other", 0L), broken);
         }
     }
+
+    /** The malformed records of a trace, as "thread: reason". */
+    private static List<String> malformed(Trace trace) {
+        return trace.events().stream().filter(e -> e.kind() == dev.tracedeck.model.event.EventKind.MALFORMED)
+                .map(e -> e.threadId() + ": " + e.summary()).toList();
+    }
+
+    @Test
+    void aCallsArgsAResponsesResponseOrACandidatesPartOfAnotherTypeIsAMalformedContentNotItsText() throws Exception {
+        String request = """
+                {"contents": [
+                  {"role": "user", "parts": [{"text": "Lights on?"}]},
+                  {"role": "model", "parts": [{"functionCall": {"name": "dim_lights", "args": ARGS}}]},
+                  {"role": "user", "parts": [{"functionResponse": {"name": "dim_lights", "response": RESPONSE}}]}]}
+                """;
+        String good = request.replace("ARGS", "{\"brightness\": 0.5}").replace("RESPONSE", "{\"result\": \"ok\"}");
+        Trace read = read("request.json", good.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals(List.of(), malformed(read));
+        assertEquals(3, messages(read).size());
+        for (String broken : List.of(good.replace("{\"brightness\": 0.5}", "\"brightness 0.5\""),
+                good.replace("{\"result\": \"ok\"}", "\"ok\""), good.replace("{\"result\": \"ok\"}", "[\"ok\"]"))) {
+            Trace trace = read("request.json", broken.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            List<String> bad = malformed(trace);
+            assertEquals(1, bad.size(), broken);
+            assertTrue(bad.get(0).contains("not an object"), bad.get(0));
+            assertEquals(2, messages(trace).size(), broken);
+        }
+        String batch = "{\"key\": \"r1\", \"request\": {\"contents\": [{\"role\": \"user\", \"parts\": [{\"text\": \"Dim them.\"}]}]}}\n"
+                + "{\"key\": \"r1\", \"response\": {\"candidates\": [{\"content\": {\"role\": \"model\", \"parts\":"
+                + " [{\"functionCall\": {\"name\": \"dim_lights\", \"args\": \"0.5\"}}]}}]}}\n";
+        Trace output = read("batch.jsonl", batch.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals(List.of("line 2: a function_call's args is a string, not an object"), malformed(output));
+        String text = batch.replace("{\"functionCall\": {\"name\": \"dim_lights\", \"args\": \"0.5\"}}", "\"Dimmed.\"");
+        Trace said = read("batch.jsonl", text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals(List.of("line 2: a candidate's part is a string, not an object"), malformed(said));
+        Trace asked = read("batch.jsonl", batch.replace("[{\"text\": \"Dim them.\"}]", "[\"Dim them.\"]")
+                .replace("\"0.5\"", "{\"brightness\": 0.5}").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals(List.of(), malformed(asked), "a request's part may be a plain string");
+        assertEquals("Dim them.", message(messages(asked).get(0)).content());
+    }
+
+    @Test
+    void aSingleRequestsContentsThatIsNoListIsAMalformedRecordNotLost() throws Exception {
+        String request = "{\"systemInstruction\": {\"parts\": [{\"text\": \"Be brief.\"}]}, \"contents\": CONTENTS,"
+                + " \"generationConfig\": {\"temperature\": 0}}";
+        for (String contents : List.of("\"Hi\"", "7")) {
+            Trace trace = read("request.json", request.replace("CONTENTS", contents).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            List<String> bad = malformed(trace);
+            assertEquals(1, bad.size(), contents);
+            assertTrue(bad.get(0).startsWith("conversation: a Gemini request whose contents is"), bad.get(0));
+        }
+    }
 }

@@ -119,6 +119,13 @@ class RecordMutationTest {
             new Allowed("smolagents", "/intermediate_steps/\\*", "string for object",
                     "open_deep_research's run_gaia.py wrote each step as its Python repr"),
             new Allowed("langgraph", "/thread_id", "number for string", "LangGraph takes a whole number as a thread id"),
+            new Allowed("gemini", "/(contents/\\*(\\[[^]]*\\])*|systemInstruction|system_instruction)/parts/\\*",
+                    "string for object", "a request's part may be a plain string, read as its text (the SDKs' PartUnion: "
+                            + "google-genai's str, google-generativeai's PartType)"),
+            new Allowed("gemini", "/(systemInstruction|system_instruction)", "string for object",
+                    "a system instruction may be a plain string (the SDKs' ContentUnion, as GenerateContentConfig keeps it)"),
+            new Allowed("bedrock-converse", "/toolUse/input", "string for object",
+                    "a toolUse's input is any JSON value (the API's Document type), kept as written"),
             new Allowed("sdk-recording", "/request/body/tools(/.*)?", ".*",
                     "tools are kept as written; the sample's request refused with a 429 is retried only if the next "
                             + "request is the very same, so a change to one reads as a request that failed"));
