@@ -45,7 +45,7 @@ class FrozenSchemasTest {
     static Stream<Path> samples() throws IOException {
         List<Path> files = new ArrayList<>();
         for (String format : List.of("openai", "anthropic", "openai-responses", "sdk-recording", "claude-code", "langchain",
-                "langgraph", "langfuse", "otlp", "phoenix", "pydantic-ai", "inspect", "atif", "letta", "smolagents", "mycelian")) {
+                "langgraph", "langfuse", "otlp", "phoenix", "pydantic-ai", "inspect", "atif", "letta", "smolagents", "mycelian", "gemini", "bedrock-converse")) {
             try (Stream<Path> listed = Files.list(SAMPLES.resolve(format))) {
                 listed.filter(Files::isRegularFile).sorted().forEach(files::add);
             }
