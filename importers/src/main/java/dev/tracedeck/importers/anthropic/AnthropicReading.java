@@ -219,7 +219,7 @@ final class AnthropicReading implements JsonImport.Records {
             if (response) {
                 recordCall(answer, rest);
                 // A lone response is the model's answer and nothing after it: its calls' results are not in the file.
-                out.endsAtModelAnswer(SINGLE_THREAD, true);
+                out.endsAtLoneResponse(SINGLE_THREAD);
             }
             rest.remove(List.of("role", "content"));
         }

@@ -118,7 +118,7 @@ final class ConverseReading implements JsonImport.Records {
             String id = response.path("ResponseMetadata").path("RequestId").asText("");
             out.modelCall(new ModelCall(answer, response.path("modelId").asText(""), ProviderUsage.converse(usage),
                     OptionalInt.empty(), ProviderUsage.converseBill(id, usage)));
-            out.endsAtModelAnswer(thread, true);
+            out.endsAtLoneResponse(thread);
         }
         ObjectNode rest = response.deepCopy();
         ((ObjectNode) rest.get("output")).remove("message");

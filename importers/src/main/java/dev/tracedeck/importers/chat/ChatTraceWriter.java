@@ -307,9 +307,20 @@ public final class ChatTraceWriter {
         builder.recordToolOutputCap(threadId, how);
     }
 
-    /** Says whether the thread's record stops at the model's answer: a lone response, nothing recorded after it. */
+    /**
+     * Says whether the thread's record stops at the model's answer: a capture whose last record is an answer, nothing
+     * recorded after it (see {@link TraceBuilder#endsAtModelAnswer}).
+     */
     public void endsAtModelAnswer(String threadId, boolean ends) {
         builder.endsAtModelAnswer(threadId, ends);
+    }
+
+    /**
+     * Says that the thread is one API response and nothing else, which ends at its answer even in a file cut short
+     * (see {@link TraceBuilder#endsAtLoneResponse}).
+     */
+    public void endsAtLoneResponse(String threadId) {
+        builder.endsAtLoneResponse(threadId);
     }
 
     /**

@@ -240,7 +240,7 @@ final class GeminiReading implements JsonImport.Records {
                         : response.path("response_id").asText("");
                 out.modelCall(new ModelCall(answer, model, ProviderUsage.gemini(usage), OptionalInt.empty(),
                         ProviderUsage.geminiBill(id, usage)));
-                out.endsAtModelAnswer(thread, true);
+                out.endsAtLoneResponse(thread);
             }
             ((ObjectNode) rest.get("candidates").get(0)).remove("content");
         }

@@ -288,7 +288,7 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
                 out.error(ERROR, thread, source, text.kept(), failure(body.get("error")), "");
             }
             streamEnded = true;
-            out.endsAtModelAnswer(thread, true);
+            out.endsAtLoneResponse(thread);
             return;
         }
         if (type.equals(ERROR)) {
@@ -769,7 +769,7 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
         if (response) {
             recordCall(record, rest);
             // A lone response is the model's answer and nothing after it: its calls' results are not in the file.
-            out.endsAtModelAnswer(documentThread, true);
+            out.endsAtLoneResponse(documentThread);
         }
     }
 

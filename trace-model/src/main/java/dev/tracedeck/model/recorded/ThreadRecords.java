@@ -15,7 +15,9 @@ import java.util.OptionalInt;
  * @param endsAtModelAnswer  true when the thread's record stops at an answer of the model: a single API response,
  *                           or a capture of model calls whose last answer nothing was recorded after. Whatever came
  *                           after that answer (the results of the calls it made) was never in the file. A file
- *                           cut short, or with a broken record after the answer, does not end at it
+ *                           cut short, or with a broken record after the answer, does not end at it, unless the
+ *                           thread is one response and nothing else: what the cut took was the rest of that response
+ *                           or other threads, never the results of its calls
  * @param startedBy          the tool call of another thread that started this one (a sub-agent's), when the trace
  *                           links them
  * @param terminalCalls      the calls the framework ended a completed run with, which it never answers

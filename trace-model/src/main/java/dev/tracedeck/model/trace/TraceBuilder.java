@@ -65,6 +65,8 @@ public final class TraceBuilder {
         /** The windows the harness reported per model, in source order: each call of that model is given it. */
         final List<Map.Entry<String, Integer>> windows = new ArrayList<>();
         boolean endsAtModelAnswer;
+        /** The thread is one API response ({@link #endsAtLoneResponse}): it ends at its answer however the file ends. */
+        boolean loneResponse;
         ThreadStart startedBy;
         boolean compactionAgent;
         String toolOutputCap = "";
@@ -104,6 +106,7 @@ public final class TraceBuilder {
             copy.inheritedCount = inheritedCalls.size();
             copy.windowCount = windows.size();
             copy.endsAtModelAnswer = endsAtModelAnswer;
+            copy.loneResponse = loneResponse;
             copy.startedBy = startedBy;
             copy.compactionAgent = compactionAgent;
             copy.toolOutputCap = toolOutputCap;
@@ -119,6 +122,7 @@ public final class TraceBuilder {
             inheritedCalls.subList(counts.inheritedCount, inheritedCalls.size()).clear();
             windows.subList(counts.windowCount, windows.size()).clear();
             endsAtModelAnswer = counts.endsAtModelAnswer;
+            loneResponse = counts.loneResponse;
             startedBy = counts.startedBy;
             compactionAgent = counts.compactionAgent;
             toolOutputCap = counts.toolOutputCap;
@@ -191,10 +195,25 @@ public final class TraceBuilder {
 
     /**
      * Says whether the thread's record stops at the model's answer (see {@link ThreadRecords#endsAtModelAnswer()}):
-     * an importer says so of a lone API response, and takes it back when it reads on.
+     * an importer says so of a capture whose last record is an answer, and takes it back when it reads on. The file
+     * went on where it is cut short: the thread then does not end at the answer.
      */
     public void endsAtModelAnswer(String threadId, boolean ends) {
-        recorded(threadId).endsAtModelAnswer = ends;
+        Recorded r = recorded(threadId);
+        r.endsAtModelAnswer = ends;
+        r.loneResponse = false;
+    }
+
+    /**
+     * Says that the thread is one API response, the model's answer and nothing else of the file: a lone response
+     * document, or a response (whole, or streamed) in a file that makes each response a thread of its own. It ends at
+     * that answer even where the file is cut short: what the cut took was the rest of that response (its usage, its
+     * stop reason) or other threads, never the results of the answer's calls, which a response never holds.
+     */
+    public void endsAtLoneResponse(String threadId) {
+        Recorded r = recorded(threadId);
+        r.endsAtModelAnswer = true;
+        r.loneResponse = true;
     }
 
     /** Records that the call {@code callId} of the message event {@code call} started the thread {@code threadId}. */
@@ -343,8 +362,9 @@ public final class TraceBuilder {
     public Trace build(ImportReport report) {
         List<TraceThread> built = new ArrayList<>(threads.size());
         if (!report.complete()) {
-            // A file cut short was still being written: whatever its last answer was, it did not end there.
-            recorded.values().forEach(r -> r.endsAtModelAnswer = false);
+            // A file cut short was still being written: whatever its last answer was, it did not end there, unless
+            // the thread is a lone response, which the rest of the file could not go on.
+            recorded.values().forEach(r -> r.endsAtModelAnswer &= r.loneResponse);
         }
         threads.forEach((id, list) -> {
             Recorded r = recorded.get(id);
