@@ -322,10 +322,14 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
         return "the request failed: " + (code.isEmpty() ? "" : code + (message.isEmpty() ? "" : ": ")) + message;
     }
 
-    /** The items a stream that did not end had finished: the answer as far as it came. */
+    /**
+     * The items a stream that did not end had finished: the answer as far as it came, which its thread ends at, as a
+     * stream that ended does (the file holds responses only: the results of its calls would be in the next request).
+     */
     private void streamedItems() {
         for (StreamedItem s : streamed) {
             item(s.thread(), s.item(), s.source(), ItemText.of(s.item().toString()), "");
+            out.endsAtLoneResponse(s.thread());
         }
         streamed.clear();
     }

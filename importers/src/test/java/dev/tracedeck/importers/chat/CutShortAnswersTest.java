@@ -125,6 +125,20 @@ class CutShortAnswersTest {
     }
 
     @Test
+    void aResponseStreamCutShortBeforeItsEndEndsAtTheItemsThatCame() throws Exception {
+        String stream = """
+                {"type": "response.created", "sequence_number": 0, "response": {"id": "resp_1", "object": "response", "status": "in_progress", "model": "gpt-5.1", "output": []}}
+                {"type": "response.output_item.done", "sequence_number": 1, "output_index": 0, "item": {"id": "fc_1", "type": "function_call", "call_id": "call_1", "name": "get_stock", "arguments": "{}"}}
+                """;
+        Trace trace = read("stream.jsonl", stream + """
+                {"type": "response.completed", "sequence_number": 2, "response": {"id": "resp_1", "obj""");
+        assertEquals("openai-responses", trace.format());
+        assertTrue(cutThread(trace, "resp_1").records().endsAtModelAnswer(), "the log holds the responses only");
+        assertTrue(read("stream.jsonl", stream).thread("resp_1").orElseThrow().records().endsAtModelAnswer(),
+                "nor does a stream that stops before its end without being cut hold more");
+    }
+
+    @Test
     void aGeminiBatchResponseLineEndsAtItsAnswerWhenALaterLineIsCutShort() throws Exception {
         Trace trace = read("predictions.jsonl", """
                 {"key": "r1", "response": {"candidates": [{"content": {"role": "model", "parts": [{"functionCall": {"name": "get_weather", "args": {}}}]}, "finishReason": "STOP"}], "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 5}}}
