@@ -65,8 +65,11 @@ public final class TraceBuilder {
         /** The windows the harness reported per model, in source order: each call of that model is given it. */
         final List<Map.Entry<String, Integer>> windows = new ArrayList<>();
         boolean endsAtModelAnswer;
-        /** The thread is one API response ({@link #endsAtLoneResponse}): it ends at its answer however the file ends. */
-        boolean loneResponse;
+        /**
+         * Whether it ends at the model's answer stands even where the file is cut short: the thread is one API response
+         * ({@link #endsAtLoneResponse}), or its records come from a trace built already ({@link #carryRecords}).
+         */
+        boolean keptWhenCut;
         ThreadStart startedBy;
         boolean compactionAgent;
         String toolOutputCap = "";
@@ -106,7 +109,7 @@ public final class TraceBuilder {
             copy.inheritedCount = inheritedCalls.size();
             copy.windowCount = windows.size();
             copy.endsAtModelAnswer = endsAtModelAnswer;
-            copy.loneResponse = loneResponse;
+            copy.keptWhenCut = keptWhenCut;
             copy.startedBy = startedBy;
             copy.compactionAgent = compactionAgent;
             copy.toolOutputCap = toolOutputCap;
@@ -122,7 +125,7 @@ public final class TraceBuilder {
             inheritedCalls.subList(counts.inheritedCount, inheritedCalls.size()).clear();
             windows.subList(counts.windowCount, windows.size()).clear();
             endsAtModelAnswer = counts.endsAtModelAnswer;
-            loneResponse = counts.loneResponse;
+            keptWhenCut = counts.keptWhenCut;
             startedBy = counts.startedBy;
             compactionAgent = counts.compactionAgent;
             toolOutputCap = counts.toolOutputCap;
@@ -201,7 +204,7 @@ public final class TraceBuilder {
     public void endsAtModelAnswer(String threadId, boolean ends) {
         Recorded r = recorded(threadId);
         r.endsAtModelAnswer = ends;
-        r.loneResponse = false;
+        r.keptWhenCut = false;
     }
 
     /**
@@ -213,7 +216,7 @@ public final class TraceBuilder {
     public void endsAtLoneResponse(String threadId) {
         Recorded r = recorded(threadId);
         r.endsAtModelAnswer = true;
-        r.loneResponse = true;
+        r.keptWhenCut = true;
     }
 
     /** Records that the call {@code callId} of the message event {@code call} started the thread {@code threadId}. */
@@ -297,6 +300,8 @@ public final class TraceBuilder {
             r.inheritedCalls.add(new InheritedCall(events.get(offset + c.call().seq()), c.callId(), c.from()));
         }
         r.endsAtModelAnswer = from.records().endsAtModelAnswer();
+        // Its own file's end decided it: another file of the folder cut short, or the same report again, says nothing.
+        r.keptWhenCut = true;
         r.compactionAgent |= from.records().compactionAgent();
         if (!from.records().toolOutputCap().isEmpty()) {
             r.toolOutputCap = from.records().toolOutputCap();
@@ -363,8 +368,8 @@ public final class TraceBuilder {
         List<TraceThread> built = new ArrayList<>(threads.size());
         if (!report.complete()) {
             // A file cut short was still being written: whatever its last answer was, it did not end there, unless
-            // the thread is a lone response, which the rest of the file could not go on.
-            recorded.values().forEach(r -> r.endsAtModelAnswer &= r.loneResponse);
+            // the thread is a lone response, which the rest of the file could not go on, or was decided by its own file.
+            recorded.values().forEach(r -> r.endsAtModelAnswer &= r.keptWhenCut);
         }
         threads.forEach((id, list) -> {
             Recorded r = recorded.get(id);
