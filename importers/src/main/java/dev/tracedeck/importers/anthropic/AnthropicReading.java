@@ -200,6 +200,10 @@ final class AnthropicReading implements JsonImport.Records {
     @Override
     public void end(JsonRecordReader reader) {
         stream.finish();
+        if (layout == JsonLayout.OBJECT && reader.brokeInside("/messages")) {
+            // A request is written whole: the messages after the last one read were sent, and are lost here.
+            out.historyCutShort(SINGLE_THREAD);
+        }
         finishDocument(new SourceRef(out.file(), reader.documentFirstLine(),
                 Math.max(reader.documentFirstLine(), reader.documentLastLine())));
     }

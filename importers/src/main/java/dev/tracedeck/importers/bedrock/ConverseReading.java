@@ -138,6 +138,10 @@ final class ConverseReading implements JsonImport.Records {
     /** A one-object document's members are all known once it is read (or broke). */
     @Override
     public void end(JsonRecordReader reader) {
+        if (layout == JsonLayout.OBJECT && reader.brokeInside("/messages")) {
+            // A request is written whole: the messages after the last one read were sent, and are lost here.
+            out.historyCutShort(SINGLE_THREAD);
+        }
         if (layout != JsonLayout.OBJECT || members.isEmpty()) {
             return;
         }

@@ -324,6 +324,14 @@ public final class ChatTraceWriter {
     }
 
     /**
+     * Says that the thread's history is a request's list of messages the file breaks off inside, so the request sent
+     * more than was read (see {@link TraceBuilder#historyCutShort}).
+     */
+    public void historyCutShort(String threadId) {
+        builder.historyCutShort(threadId);
+    }
+
+    /**
      * Records that the call {@code callId} (or, without ids, the one named {@code name}) of the message event
      * {@code call} ends a completed run, never to be answered: {@code why} says which framework documents it so.
      */

@@ -302,6 +302,10 @@ public final class OpenAiChatImporter implements TraceImporter {
         @Override
         public void end(JsonRecordReader reader) {
             streamedAnswer();
+            if (layout == JsonLayout.OBJECT && reader.brokeInside("/messages")) {
+                // A request is written whole: the messages after the last one read were sent, and are lost here.
+                out.historyCutShort(SINGLE_THREAD);
+            }
             finishDocument(new SourceRef(out.file(), reader.documentFirstLine(),
                     Math.max(reader.documentFirstLine(), reader.documentLastLine())));
         }

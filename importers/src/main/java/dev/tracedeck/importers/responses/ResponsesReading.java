@@ -747,6 +747,10 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
         streamedItems();
         flush();
         countPendingCalls();
+        if (layout == JsonLayout.OBJECT && reader.brokeInside("/input")) {
+            // A request is written whole: the items after the last one read were sent, and are lost here.
+            out.historyCutShort(documentThread);
+        }
         finishDocument(new SourceRef(out.file(), reader.documentFirstLine(),
                 Math.max(reader.documentFirstLine(), reader.documentLastLine())));
     }

@@ -90,6 +90,59 @@ class CutShortAnswersTest {
                 "what the cut took was the rest of the response, never a result of its call");
     }
 
+    /** A request whose history goes on past its call (at {@code result}) to a member after it ({@code after}). */
+    static Stream<Arguments> requests() {
+        return Stream.of(
+                Arguments.of("anthropic", """
+                        {"model": "claude-sonnet-4-5",
+                         "messages": [{"role": "user", "content": "Weather in Oslo?"},
+                                      {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_01", "name": "get_weather", "input": {}}]},
+                                      {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_01", "content": "4 C"}]}],
+                         "max_tokens": 1024}
+                        """, "{\"type\": \"tool_result\"", "\"max_tokens\""),
+                Arguments.of("openai-chat", """
+                        {"model": "gpt-4o",
+                         "messages": [{"role": "user", "content": "Weather in Oslo?"},
+                                      {"role": "assistant", "content": null, "tool_calls": [{"id": "call_1", "type": "function",
+                                                                                              "function": {"name": "get_weather", "arguments": "{}"}}]},
+                                      {"role": "tool", "tool_call_id": "call_1", "content": "4 C"}],
+                         "temperature": 0}
+                        """, "{\"role\": \"tool\"", "\"temperature\""),
+                Arguments.of("openai-responses", """
+                        {"model": "gpt-5.1",
+                         "input": [{"role": "user", "content": "Weather in Oslo?"},
+                                   {"type": "function_call", "call_id": "call_1", "name": "get_weather", "arguments": "{}"},
+                                   {"type": "function_call_output", "call_id": "call_1", "output": "4 C"}],
+                         "tools": []}
+                        """, "{\"type\": \"function_call_output\"", "\"tools\""),
+                Arguments.of("gemini", """
+                        {"contents": [{"role": "user", "parts": [{"text": "Weather in Oslo?"}]},
+                                      {"role": "model", "parts": [{"functionCall": {"name": "get_weather", "args": {}}}]},
+                                      {"role": "user", "parts": [{"functionResponse": {"name": "get_weather", "response": {"c": 4}}}]}],
+                         "generationConfig": {"temperature": 0}}
+                        """, "{\"role\": \"user\", \"parts\": [{\"functionResponse\"", "\"generationConfig\""),
+                Arguments.of("bedrock-converse", """
+                        {"modelId": "anthropic.claude-3-5-sonnet-20240620-v1:0",
+                         "messages": [{"role": "user", "content": [{"text": "Weather in Oslo?"}]},
+                                      {"role": "assistant", "content": [{"toolUse": {"toolUseId": "tooluse_1", "name": "get_weather", "input": {}}}]},
+                                      {"role": "user", "content": [{"toolResult": {"toolUseId": "tooluse_1", "content": [{"text": "4 C"}]}}]}],
+                         "inferenceConfig": {"maxTokens": 512}}
+                        """, "{\"role\": \"user\", \"content\": [{\"toolResult\"", "\"inferenceConfig\""));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("requests")
+    void aRequestCutShortInsideItsHistoryHoldsMoreThanWasRead(String format, String request, String result, String after)
+            throws Exception {
+        Trace cut = read("request.json", request.substring(0, request.indexOf(result)));
+        assertEquals(format, cut.format());
+        assertTrue(cutThread(cut, "conversation").records().historyCutShort(), "the result was in the message cut off");
+        Trace afterHistory = read("request.json", request.substring(0, request.indexOf(after) + 4));
+        assertEquals(format, afterHistory.format());
+        assertFalse(cutThread(afterHistory, "conversation").records().historyCutShort(), "its history was read whole");
+        assertFalse(read("request.json", request).threads().get(0).records().historyCutShort());
+    }
+
     @Test
     void anAnthropicStreamedMessageEndsAtItsAnswerWhenALaterMessageIsCutShort() throws Exception {
         Trace trace = read("stream.jsonl", """

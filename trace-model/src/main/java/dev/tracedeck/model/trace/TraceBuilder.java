@@ -70,6 +70,7 @@ public final class TraceBuilder {
          * ({@link #endsAtLoneResponse}), or its records come from a trace built already ({@link #carryRecords}).
          */
         boolean keptWhenCut;
+        boolean historyCutShort;
         ThreadStart startedBy;
         boolean compactionAgent;
         String toolOutputCap = "";
@@ -84,7 +85,7 @@ public final class TraceBuilder {
 
         ThreadRecords build() {
             return new ThreadRecords(withWindows(), compactions, endsAtModelAnswer, Optional.ofNullable(startedBy), terminalCalls,
-                    instructions, compactionAgent, outcomes, toolOutputCap, inheritedCalls);
+                    instructions, compactionAgent, outcomes, toolOutputCap, inheritedCalls, historyCutShort);
         }
 
         /** The calls, each of a model the harness reported a window for (and that recorded none itself) with it. */
@@ -110,6 +111,7 @@ public final class TraceBuilder {
             copy.windowCount = windows.size();
             copy.endsAtModelAnswer = endsAtModelAnswer;
             copy.keptWhenCut = keptWhenCut;
+            copy.historyCutShort = historyCutShort;
             copy.startedBy = startedBy;
             copy.compactionAgent = compactionAgent;
             copy.toolOutputCap = toolOutputCap;
@@ -126,6 +128,7 @@ public final class TraceBuilder {
             windows.subList(counts.windowCount, windows.size()).clear();
             endsAtModelAnswer = counts.endsAtModelAnswer;
             keptWhenCut = counts.keptWhenCut;
+            historyCutShort = counts.historyCutShort;
             startedBy = counts.startedBy;
             compactionAgent = counts.compactionAgent;
             toolOutputCap = counts.toolOutputCap;
@@ -219,6 +222,14 @@ public final class TraceBuilder {
         r.keptWhenCut = true;
     }
 
+    /**
+     * Says that the thread's history is a request's list of messages that the file breaks off inside (see
+     * {@link ThreadRecords#historyCutShort()}): the request sent more messages than were read.
+     */
+    public void historyCutShort(String threadId) {
+        recorded(threadId).historyCutShort = true;
+    }
+
     /** Records that the call {@code callId} of the message event {@code call} started the thread {@code threadId}. */
     public void recordStartedBy(String threadId, Event call, String callId) {
         recorded(threadId).startedBy = new ThreadStart(call, callId);
@@ -302,6 +313,7 @@ public final class TraceBuilder {
         r.endsAtModelAnswer = from.records().endsAtModelAnswer();
         // Its own file's end decided it: another file of the folder cut short, or the same report again, says nothing.
         r.keptWhenCut = true;
+        r.historyCutShort |= from.records().historyCutShort();
         r.compactionAgent |= from.records().compactionAgent();
         if (!from.records().toolOutputCap().isEmpty()) {
             r.toolOutputCap = from.records().toolOutputCap();
