@@ -80,6 +80,28 @@ class UnreadableFilesCommandTest {
     }
 
     @Test
+    void aLoneResponseCutShortAfterItsAnswerFailsOnWhatWasLostAndNotOnItsCall() throws Exception {
+        byte[] response = Files.readAllBytes(Path.of("../sample-logs/anthropic/lone-response.json"));
+        String text = new String(response, java.nio.charset.StandardCharsets.UTF_8);
+        Path cut = Files.write(dir.resolve("response.json"), Arrays.copyOf(response, text.indexOf("\"usage\"") + 20));
+
+        CliRun run = CliRun.of("validate", "--format", "json", cut.toString());
+        assertEquals(ExitCodes.FINDINGS, run.code(), run.err());
+        JsonNode checks = JSON.readTree(run.out()).get("files").get(0).get("threads").get(0).get("checks");
+        String unparsed = "";
+        String orphaned = "";
+        for (JsonNode check : checks) {
+            if (check.get("rule").asText().equals("unparsed-records")) {
+                unparsed = check.get("status").asText();
+            } else if (check.get("rule").asText().equals("orphaned-tool-call")) {
+                orphaned = check.get("status").asText();
+            }
+        }
+        assertEquals("fail", unparsed, run.out());
+        assertEquals("n/a", orphaned, "what the cut took was the rest of the response, not its call's result: " + run.out());
+    }
+
+    @Test
     void inspectReportsWhereACutShortFileStopped() throws IOException {
         byte[] log = Files.readAllBytes(CliRun.BEFORE);
         ByteArrayOutputStream gz = new ByteArrayOutputStream();

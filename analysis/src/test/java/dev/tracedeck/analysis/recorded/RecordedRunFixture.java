@@ -79,6 +79,12 @@ final class RecordedRunFixture {
         return this;
     }
 
+    /** The thread's history is a request's list of messages the file breaks off inside. */
+    RecordedRunFixture historyCutShort() {
+        builder.historyCutShort(THREAD);
+        return this;
+    }
+
     Trace trace() {
         return builder.build(new ImportReport("run.jsonl", "claude-code", 0, line, line, 0, 0, Map.of(), List.of(), 0, true));
     }

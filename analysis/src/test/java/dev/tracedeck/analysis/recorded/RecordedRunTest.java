@@ -180,6 +180,34 @@ class RecordedRunTest {
     }
 
     @Test
+    void theCallsARequestsHistoryIsCutShortAfterAreNotJudgedTheEarlierOnesAre() {
+        RecordedRunFixture cut = new RecordedRunFixture();
+        cut.user("Read both files.");
+        cut.calls("toolu_1", "toolu_2");
+        cut.result("toolu_1");
+        Check check = check(cut.historyCutShort().trace(), "orphaned-tool-call");
+        assertEquals(CheckStatus.NOT_APPLICABLE, check.status(), "toolu_2's result was in the messages cut off");
+        assertTrue(check.reason().contains("cut short after the model's calls"), check.reason());
+
+        RecordedRunFixture earlier = new RecordedRunFixture();
+        earlier.user("Read it.");
+        earlier.calls("toolu_1");
+        earlier.user("Never mind, read the other one.");
+        earlier.calls("toolu_2");
+        Check judged = check(earlier.historyCutShort().trace(), "orphaned-tool-call");
+        assertEquals(CheckStatus.FAIL, judged.status());
+        assertEquals(1, judged.findings().size(), "toolu_1 went without its result before the cut");
+        assertTrue(judged.findings().get(0).message().contains("line 2"), judged.findings().get(0).message());
+
+        RecordedRunFixture whole = new RecordedRunFixture();
+        whole.user("Read both files.");
+        whole.calls("toolu_1", "toolu_2");
+        whole.result("toolu_1");
+        assertEquals(CheckStatus.FAIL, check(whole.trace(), "orphaned-tool-call").status(),
+                "a whole request that sends a call without its result is refused");
+    }
+
+    @Test
     void anEarlierOrphanIsStillAnErrorWhenTheTraceEndsAtAnAnswer() {
         RecordedRunFixture run = new RecordedRunFixture();
         run.user("Read it.");

@@ -200,6 +200,10 @@ final class AnthropicReading implements JsonImport.Records {
     @Override
     public void end(JsonRecordReader reader) {
         stream.finish();
+        if (layout == JsonLayout.OBJECT && reader.brokeInside("/messages")) {
+            // A request is written whole: the messages after the last one read were sent, and are lost here.
+            out.historyCutShort(SINGLE_THREAD);
+        }
         finishDocument(new SourceRef(out.file(), reader.documentFirstLine(),
                 Math.max(reader.documentFirstLine(), reader.documentLastLine())));
     }
@@ -219,7 +223,7 @@ final class AnthropicReading implements JsonImport.Records {
             if (response) {
                 recordCall(answer, rest);
                 // A lone response is the model's answer and nothing after it: its calls' results are not in the file.
-                out.endsAtModelAnswer(SINGLE_THREAD, true);
+                out.endsAtLoneResponse(SINGLE_THREAD);
             }
             rest.remove(List.of("role", "content"));
         }

@@ -98,7 +98,7 @@ final class StreamedMessages {
         }
         if (first != null) {
             out.modelCall(ProviderUsage.anthropicCall(first, message));
-            out.endsAtModelAnswer(thread, true);
+            out.endsAtLoneResponse(thread);
         }
     }
 }

@@ -151,7 +151,7 @@ final class ConverseReading implements JsonImport.Records {
             String id = response.path("ResponseMetadata").path("RequestId").asText("");
             out.modelCall(new ModelCall(answer, response.path("modelId").asText(""), ProviderUsage.converse(usage),
                     OptionalInt.empty(), ProviderUsage.converseBill(id, usage)));
-            out.endsAtModelAnswer(thread, true);
+            out.endsAtLoneResponse(thread);
         }
         ObjectNode rest = response.deepCopy();
         ((ObjectNode) rest.get("output")).remove("message");
@@ -171,6 +171,10 @@ final class ConverseReading implements JsonImport.Records {
     /** A one-object document's members are all known once it is read (or broke). */
     @Override
     public void end(JsonRecordReader reader) {
+        if (layout == JsonLayout.OBJECT && reader.brokeInside("/messages")) {
+            // A request is written whole: the messages after the last one read were sent, and are lost here.
+            out.historyCutShort(SINGLE_THREAD);
+        }
         if (layout != JsonLayout.OBJECT || members.isEmpty()) {
             return;
         }

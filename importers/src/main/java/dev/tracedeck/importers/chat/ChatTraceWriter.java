@@ -307,9 +307,28 @@ public final class ChatTraceWriter {
         builder.recordToolOutputCap(threadId, how);
     }
 
-    /** Says whether the thread's record stops at the model's answer: a lone response, nothing recorded after it. */
+    /**
+     * Says whether the thread's record stops at the model's answer: a capture whose last record is an answer, nothing
+     * recorded after it (see {@link TraceBuilder#endsAtModelAnswer}).
+     */
     public void endsAtModelAnswer(String threadId, boolean ends) {
         builder.endsAtModelAnswer(threadId, ends);
+    }
+
+    /**
+     * Says that the thread is one API response and nothing else, which ends at its answer even in a file cut short
+     * (see {@link TraceBuilder#endsAtLoneResponse}).
+     */
+    public void endsAtLoneResponse(String threadId) {
+        builder.endsAtLoneResponse(threadId);
+    }
+
+    /**
+     * Says that the thread's history is a request's list of messages the file breaks off inside, so the request sent
+     * more than was read (see {@link TraceBuilder#historyCutShort}).
+     */
+    public void historyCutShort(String threadId) {
+        builder.historyCutShort(threadId);
     }
 
     /**

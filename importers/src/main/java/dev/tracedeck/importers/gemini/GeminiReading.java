@@ -249,7 +249,7 @@ final class GeminiReading implements JsonImport.Records {
                         : response.path("response_id").asText("");
                 out.modelCall(new ModelCall(answer, model, ProviderUsage.gemini(usage), OptionalInt.empty(),
                         ProviderUsage.geminiBill(id, usage)));
-                out.endsAtModelAnswer(thread, true);
+                out.endsAtLoneResponse(thread);
             }
             ((ObjectNode) rest.get("candidates").get(0)).remove("content");
         }
@@ -269,6 +269,10 @@ final class GeminiReading implements JsonImport.Records {
     /** A one-object document's members are all known once it is read (or broke). */
     @Override
     public void end(JsonRecordReader reader) {
+        if (layout == JsonLayout.OBJECT && reader.brokeInside("/contents")) {
+            // A request is written whole: the contents after the last one read were sent, and are lost here.
+            out.historyCutShort(SINGLE_THREAD);
+        }
         if (layout != JsonLayout.OBJECT || members.isEmpty()) {
             return;
         }

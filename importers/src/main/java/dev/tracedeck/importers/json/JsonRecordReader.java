@@ -171,6 +171,14 @@ public final class JsonRecordReader implements Closeable {
     }
 
     /**
+     * True when the document broke (cut short, or JSON that does not parse) while the array or object at
+     * {@code pointer} was open: whatever it held after its last value read is lost.
+     */
+    public boolean brokeInside(String pointer) {
+        return open.stream().anyMatch(c -> c.pointer.equals(pointer));
+    }
+
+    /**
      * A JSON Lines line, parsed from its bytes (the UTF-8 parser; the line's text is decoded only if someone asks).
      * An object's streamed members are bound element by element so that each element's bytes are known, and its
      * text can be sliced from the line rather than written out again. A line that does not parse this way is read

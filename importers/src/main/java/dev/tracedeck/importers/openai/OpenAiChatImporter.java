@@ -258,7 +258,7 @@ public final class OpenAiChatImporter implements TraceImporter {
             if (first != null) {
                 out.modelCall(first, completion.path("model").asText(""), ProviderUsage.openAi(completion.get("usage")),
                         OptionalInt.empty(), ProviderUsage.openAiBill(completion.path("id").asText(""), completion.get("usage")));
-                out.endsAtModelAnswer(thread, true);
+                out.endsAtLoneResponse(thread);
             }
             chunks.clear();
             chunkId = "";
@@ -302,6 +302,10 @@ public final class OpenAiChatImporter implements TraceImporter {
         @Override
         public void end(JsonRecordReader reader) {
             streamedAnswer();
+            if (layout == JsonLayout.OBJECT && reader.brokeInside("/messages")) {
+                // A request is written whole: the messages after the last one read were sent, and are lost here.
+                out.historyCutShort(SINGLE_THREAD);
+            }
             finishDocument(new SourceRef(out.file(), reader.documentFirstLine(),
                     Math.max(reader.documentFirstLine(), reader.documentLastLine())));
         }
@@ -315,7 +319,7 @@ public final class OpenAiChatImporter implements TraceImporter {
                 // A response: the call its model and usage record, and nothing after its answer was recorded.
                 out.modelCall(answers.get(0), members.path("model").asText(""), ProviderUsage.openAi(members.get("usage")),
                         OptionalInt.empty(), ProviderUsage.openAiBill(members.path("id").asText(""), members.get("usage")));
-                out.endsAtModelAnswer(SINGLE_THREAD, true);
+                out.endsAtLoneResponse(SINGLE_THREAD);
             }
             conversations.request(SINGLE_THREAD, members.deepCopy(), whole);
             members.removeAll();

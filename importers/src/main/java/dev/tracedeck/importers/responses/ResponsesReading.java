@@ -288,7 +288,7 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
                 out.error(ERROR, thread, source, text.kept(), failure(body.get("error")), "");
             }
             streamEnded = true;
-            out.endsAtModelAnswer(thread, true);
+            out.endsAtLoneResponse(thread);
             return;
         }
         if (type.equals(ERROR)) {
@@ -322,10 +322,14 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
         return "the request failed: " + (code.isEmpty() ? "" : code + (message.isEmpty() ? "" : ": ")) + message;
     }
 
-    /** The items a stream that did not end had finished: the answer as far as it came. */
+    /**
+     * The items a stream that did not end had finished: the answer as far as it came, which its thread ends at, as a
+     * stream that ended does (the file holds responses only: the results of its calls would be in the next request).
+     */
     private void streamedItems() {
         for (StreamedItem s : streamed) {
             item(s.thread(), s.item(), s.source(), ItemText.of(s.item().toString()), "");
+            out.endsAtLoneResponse(s.thread());
         }
         streamed.clear();
     }
@@ -743,6 +747,10 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
         streamedItems();
         flush();
         countPendingCalls();
+        if (layout == JsonLayout.OBJECT && reader.brokeInside("/input")) {
+            // A request is written whole: the items after the last one read were sent, and are lost here.
+            out.historyCutShort(documentThread);
+        }
         finishDocument(new SourceRef(out.file(), reader.documentFirstLine(),
                 Math.max(reader.documentFirstLine(), reader.documentLastLine())));
     }
@@ -769,7 +777,7 @@ final class ResponsesReading implements GrowingJsonLines.Resumable {
         if (response) {
             recordCall(record, rest);
             // A lone response is the model's answer and nothing after it: its calls' results are not in the file.
-            out.endsAtModelAnswer(documentThread, true);
+            out.endsAtLoneResponse(documentThread);
         }
     }
 

@@ -15,7 +15,9 @@ import java.util.OptionalInt;
  * @param endsAtModelAnswer  true when the thread's record stops at an answer of the model: a single API response,
  *                           or a capture of model calls whose last answer nothing was recorded after. Whatever came
  *                           after that answer (the results of the calls it made) was never in the file. A file
- *                           cut short, or with a broken record after the answer, does not end at it
+ *                           cut short, or with a broken record after the answer, does not end at it, unless the
+ *                           thread is one response and nothing else: what the cut took was the rest of that response
+ *                           or other threads, never the results of its calls
  * @param startedBy          the tool call of another thread that started this one (a sub-agent's), when the trace
  *                           links them
  * @param terminalCalls      the calls the framework ended a completed run with, which it never answers
@@ -31,11 +33,14 @@ import java.util.OptionalInt;
  *                           reads it (Codex): how, as a reader is told it; empty where the trace does not say so
  * @param inheritedCalls     the calls a forked session's history copied from the session they were running in, whose
  *                           results are recorded there ({@link InheritedCall}), in source order
+ * @param historyCutShort    true when the thread's history is a request's list of messages that the file breaks off
+ *                           inside (cut short, or JSON that does not parse there): the request was written whole and
+ *                           sent messages after the last one read, the results of that message's calls among them
  */
 public record ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compactions, boolean endsAtModelAnswer,
                             Optional<ThreadStart> startedBy, List<TerminalCall> terminalCalls, List<Event> instructions,
                             boolean compactionAgent, List<RecordedOutcome> outcomes, String toolOutputCap,
-                            List<InheritedCall> inheritedCalls) {
+                            List<InheritedCall> inheritedCalls, boolean historyCutShort) {
 
     public static final ThreadRecords NONE = new ThreadRecords(List.of(), List.of(), false);
 
@@ -53,7 +58,7 @@ public record ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compact
     /** Records of a thread no call of the trace started. */
     public ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compactions, boolean endsAtModelAnswer) {
         this(modelCalls, compactions, endsAtModelAnswer, Optional.empty(), List.of(), List.of(), false, List.of(), "",
-                List.of());
+                List.of(), false);
     }
 
     /** True when {@code message} is one of the {@link #instructions()}: sent at the head of a request, not in its history. */
@@ -104,6 +109,6 @@ public record ThreadRecords(List<ModelCall> modelCalls, List<Compaction> compact
     public boolean isEmpty() {
         return modelCalls.isEmpty() && compactions.isEmpty() && !endsAtModelAnswer && startedBy.isEmpty()
                 && terminalCalls.isEmpty() && instructions.isEmpty() && !compactionAgent && outcomes.isEmpty()
-                && toolOutputCap.isEmpty() && inheritedCalls.isEmpty();
+                && toolOutputCap.isEmpty() && inheritedCalls.isEmpty() && !historyCutShort;
     }
 }

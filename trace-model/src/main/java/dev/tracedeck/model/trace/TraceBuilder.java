@@ -65,6 +65,12 @@ public final class TraceBuilder {
         /** The windows the harness reported per model, in source order: each call of that model is given it. */
         final List<Map.Entry<String, Integer>> windows = new ArrayList<>();
         boolean endsAtModelAnswer;
+        /**
+         * Whether it ends at the model's answer stands even where the file is cut short: the thread is one API response
+         * ({@link #endsAtLoneResponse}), or its records come from a trace built already ({@link #carryRecords}).
+         */
+        boolean keptWhenCut;
+        boolean historyCutShort;
         ThreadStart startedBy;
         boolean compactionAgent;
         String toolOutputCap = "";
@@ -79,7 +85,7 @@ public final class TraceBuilder {
 
         ThreadRecords build() {
             return new ThreadRecords(withWindows(), compactions, endsAtModelAnswer, Optional.ofNullable(startedBy), terminalCalls,
-                    instructions, compactionAgent, outcomes, toolOutputCap, inheritedCalls);
+                    instructions, compactionAgent, outcomes, toolOutputCap, inheritedCalls, historyCutShort);
         }
 
         /** The calls, each of a model the harness reported a window for (and that recorded none itself) with it. */
@@ -104,6 +110,8 @@ public final class TraceBuilder {
             copy.inheritedCount = inheritedCalls.size();
             copy.windowCount = windows.size();
             copy.endsAtModelAnswer = endsAtModelAnswer;
+            copy.keptWhenCut = keptWhenCut;
+            copy.historyCutShort = historyCutShort;
             copy.startedBy = startedBy;
             copy.compactionAgent = compactionAgent;
             copy.toolOutputCap = toolOutputCap;
@@ -119,6 +127,8 @@ public final class TraceBuilder {
             inheritedCalls.subList(counts.inheritedCount, inheritedCalls.size()).clear();
             windows.subList(counts.windowCount, windows.size()).clear();
             endsAtModelAnswer = counts.endsAtModelAnswer;
+            keptWhenCut = counts.keptWhenCut;
+            historyCutShort = counts.historyCutShort;
             startedBy = counts.startedBy;
             compactionAgent = counts.compactionAgent;
             toolOutputCap = counts.toolOutputCap;
@@ -191,10 +201,33 @@ public final class TraceBuilder {
 
     /**
      * Says whether the thread's record stops at the model's answer (see {@link ThreadRecords#endsAtModelAnswer()}):
-     * an importer says so of a lone API response, and takes it back when it reads on.
+     * an importer says so of a capture whose last record is an answer, and takes it back when it reads on. The file
+     * went on where it is cut short: the thread then does not end at the answer.
      */
     public void endsAtModelAnswer(String threadId, boolean ends) {
-        recorded(threadId).endsAtModelAnswer = ends;
+        Recorded r = recorded(threadId);
+        r.endsAtModelAnswer = ends;
+        r.keptWhenCut = false;
+    }
+
+    /**
+     * Says that the thread is one API response, the model's answer and nothing else of the file: a lone response
+     * document, or a response (whole, or streamed) in a file that makes each response a thread of its own. It ends at
+     * that answer even where the file is cut short: what the cut took was the rest of that response (its usage, its
+     * stop reason) or other threads, never the results of the answer's calls, which a response never holds.
+     */
+    public void endsAtLoneResponse(String threadId) {
+        Recorded r = recorded(threadId);
+        r.endsAtModelAnswer = true;
+        r.keptWhenCut = true;
+    }
+
+    /**
+     * Says that the thread's history is a request's list of messages that the file breaks off inside (see
+     * {@link ThreadRecords#historyCutShort()}): the request sent more messages than were read.
+     */
+    public void historyCutShort(String threadId) {
+        recorded(threadId).historyCutShort = true;
     }
 
     /** Records that the call {@code callId} of the message event {@code call} started the thread {@code threadId}. */
@@ -278,6 +311,9 @@ public final class TraceBuilder {
             r.inheritedCalls.add(new InheritedCall(events.get(offset + c.call().seq()), c.callId(), c.from()));
         }
         r.endsAtModelAnswer = from.records().endsAtModelAnswer();
+        // Its own file's end decided it: another file of the folder cut short, or the same report again, says nothing.
+        r.keptWhenCut = true;
+        r.historyCutShort |= from.records().historyCutShort();
         r.compactionAgent |= from.records().compactionAgent();
         if (!from.records().toolOutputCap().isEmpty()) {
             r.toolOutputCap = from.records().toolOutputCap();
@@ -343,8 +379,9 @@ public final class TraceBuilder {
     public Trace build(ImportReport report) {
         List<TraceThread> built = new ArrayList<>(threads.size());
         if (!report.complete()) {
-            // A file cut short was still being written: whatever its last answer was, it did not end there.
-            recorded.values().forEach(r -> r.endsAtModelAnswer = false);
+            // A file cut short was still being written: whatever its last answer was, it did not end there, unless
+            // the thread is a lone response, which the rest of the file could not go on, or was decided by its own file.
+            recorded.values().forEach(r -> r.endsAtModelAnswer &= r.keptWhenCut);
         }
         threads.forEach((id, list) -> {
             Recorded r = recorded.get(id);

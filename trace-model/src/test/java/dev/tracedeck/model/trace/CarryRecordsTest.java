@@ -1,6 +1,7 @@
 package dev.tracedeck.model.trace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tracedeck.model.event.Event;
 import dev.tracedeck.model.event.Payload;
@@ -48,7 +49,38 @@ class CarryRecordsTest {
         assertEquals("failed: I (model_graded_fact)", outcome.line());
     }
 
+    @Test
+    void aThreadCarriedIntoATraceCutShortKeepsTheEndingItsOwnFileGaveIt() {
+        TraceBuilder first = new TraceBuilder();
+        first.add("message", "", "t", SourceRef.line("a.jsonl", 1), "q", new Payload.ControlMessage("q"));
+        first.add("message", "", "t", SourceRef.line("a.jsonl", 2), "a", new Payload.ControlMessage("a"));
+        first.endsAtModelAnswer("t", true);
+        TraceThread whole = first.build(report()).threads().get(0);
+
+        TraceBuilder folder = new TraceBuilder();
+        folder.add("message", "", "t", SourceRef.line("a.jsonl", 1), "q", new Payload.ControlMessage("q"));
+        folder.add("message", "", "t", SourceRef.line("a.jsonl", 2), "a", new Payload.ControlMessage("a"));
+        folder.carryRecords(whole);
+        assertTrue(folder.build(cutReport()).thread("t").orElseThrow().records().endsAtModelAnswer(),
+                "another file of the folder was cut short, not this thread's");
+
+        TraceBuilder response = new TraceBuilder();
+        response.add("message", "", "t", SourceRef.line("a.json", 1), "a", new Payload.ControlMessage("a"));
+        response.endsAtLoneResponse("t");
+        TraceThread cut = response.build(cutReport()).threads().get(0);
+        assertTrue(cut.records().endsAtModelAnswer(), "a lone response cut short still ends at its answer");
+        TraceBuilder lifted = new TraceBuilder();
+        lifted.add("message", "", "t", SourceRef.line("a.json", 1), "a", new Payload.ControlMessage("a"));
+        lifted.carryRecords(cut);
+        assertTrue(lifted.build(cutReport()).thread("t").orElseThrow().records().endsAtModelAnswer(),
+                "rebuilt with the same report, it keeps it");
+    }
+
     private static ImportReport report() {
         return new ImportReport("a.jsonl", "x", 0, 0, 0, 0, 0, Map.of(), List.of(), 0, true);
+    }
+
+    private static ImportReport cutReport() {
+        return new ImportReport("a.jsonl", "x", 0, 0, 0, 0, 0, Map.of(), List.of(), 0, false);
     }
 }

@@ -18,7 +18,9 @@ import java.util.Objects;
  *
  * <p>Three kinds of unanswered call are no orphan, each told by what the trace records rather than by the call's name
  * alone. A trace that stops at the model's answer (a lone API response, a capture of one model call) cannot hold the
- * results of that answer's calls: those calls are not judged. A call made before the harness compacted the thread's
+ * results of that answer's calls: those calls are not judged; nor are the calls of the last message read of a request
+ * cut short inside its history (written whole, the request sent the messages after it, where their results would
+ * be). A call made before the harness compacted the thread's
  * history went with the history it replaced (the Anthropic SDKs' tool runner compacts instead of running the calls of
  * the answer that passed its threshold, and drops them: the API refuses a call without its result). And a call the framework ends a completed run with
  * never gets a result by design ({@link RunEnds}: OpenHands' {@code finish}, a Pydantic AI output tool, where the
@@ -49,18 +51,24 @@ public final class OrphanedToolCall extends DescribedRule {
     static final String ENDS_AT_ANSWER = "the trace ends at the model's answer: whatever came after it, the results"
             + " of its calls among them, was never recorded";
 
+    /** Why the calls of the last message read of a request's history cut short are not judged. */
+    static final String CUT_AFTER_CALLS = "the request's history is cut short after the model's calls: the messages it"
+            + " sent after them, their results among them, were not read";
+
     @Override
     public RuleOutcome check(TraceThread thread, RuleParameters p) {
         List<HistoryItem> history = ChatHistory.of(thread);
         List<UnansweredToolInvocations.Unanswered> unanswered = UnansweredToolInvocations.of(thread);
         HistoryItem lastAnswer = lastAnswer(thread, history);
-        if (history.stream().noneMatch(i -> i.makesCalls() && i != lastAnswer) && unanswered.isEmpty()) {
-            return RuleOutcome.notApplicable(lastAnswer != null ? ENDS_AT_ANSWER : "no tool calls in this thread's history");
+        HistoryItem beforeCut = thread.records().historyCutShort() ? callsBeforeCut(history) : null;
+        if (history.stream().noneMatch(i -> i.makesCalls() && i != lastAnswer && i != beforeCut) && unanswered.isEmpty()) {
+            return RuleOutcome.notApplicable(lastAnswer != null ? ENDS_AT_ANSWER : beforeCut != null ? CUT_AFTER_CALLS
+                    : "no tool calls in this thread's history");
         }
         List<RuleOutcome.Problem> problems = new ArrayList<>();
         int lastCompaction = thread.records().compactions().stream().mapToInt(c -> c.event().seq()).max().orElse(-1);
         for (ToolCallPairing.Orphan o : ToolCallPairing.of(history, turns).orphans()) {
-            if (o.item() == lastAnswer || o.item().event().seq() < lastCompaction) {
+            if (o.item() == lastAnswer || o.item() == beforeCut || o.item().event().seq() < lastCompaction) {
                 continue;
             }
             List<String> missing = judgedMissing(thread, history, o);
@@ -88,6 +96,24 @@ public final class OrphanedToolCall extends DescribedRule {
         }
         HistoryItem last = history.get(history.size() - 1);
         return last.makesCalls() ? last : null;
+    }
+
+    /**
+     * In a request's history cut short, the last item that makes calls when nothing but tool results was read after
+     * it: the results of its calls that were not read would be in the messages the cut took (an API takes a call's
+     * results right after it).
+     */
+    private static HistoryItem callsBeforeCut(List<HistoryItem> history) {
+        for (int i = history.size() - 1; i >= 0; i--) {
+            HistoryItem item = history.get(i);
+            if (item.makesCalls()) {
+                return item;
+            }
+            if (!item.isToolResult()) {
+                return null;
+            }
+        }
+        return null;
     }
 
     /**
